@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Set everything up and run the whole test suite (this is what CI runs).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash tools/setup.sh dev
+# Optional peers the tests compare against; each test skips when its peer is missing.
+.venv/bin/python tools/fetch_tf_text.py || echo "note: TensorFlow Text's learner could not be fetched; its identity tests will be skipped"
+
+export JUPYTER_PREFER_ENV_PATH=1
+export WORDPIECE_DATA_DIR="${WORDPIECE_DATA_DIR:-$(cd .. && pwd)/shared/data}"
+export MPLBACKEND=Agg
+
+echo "== ruff"
+.venv/bin/ruff check .
+.venv/bin/ruff format --check .
+
+echo "== pytest"
+status=0
+.venv/bin/python -m pytest -n 2 --doctest-modules wordpiece_lib tests "$@" || status=$?
+if [ "$status" -eq 5 ]; then
+  echo "error: pytest collected no tests" >&2
+  exit 1
+fi
+exit "$status"

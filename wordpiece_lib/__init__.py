@@ -1,0 +1,73 @@
+"""wordpiece_lib: WordPiece, the subword tokenizer behind BERT, taught and exact.
+
+The library follows the notebooks' order: normalize -> pre-tokenize -> count
+words -> split into pieces -> score pairs -> merge (a ``Trace``) -> ``Vocab``
+-> encode with longest-match-first -> ids -> decode.
+
+>>> from wordpiece_lib import WordCounts, train_bottom_up
+>>> trace = train_bottom_up(WordCounts.from_pairs([("hug", 10), ("pug", 5), ("pun", 12), ("bun", 4), ("hugs", 5)]), 13)
+>>> trace.merges[0]
+('##g', '##s')
+"""
+
+from .books import load_book
+from .bottom_up import merge_pair, train_bottom_up
+from .corpus import WordCounts
+from .encode import MatchAttempt, encode_with_merges, encode_word, longest_match_attempts
+from .normalize import BertNormalizer, normalize
+from .pieces import alphabet, decode_pieces, initial_splits, join_pair, split_word
+from .pretokenize import bert_split, gpt2_split, pretokenize, whitespace_split
+from .scores import (
+    Candidate,
+    best_candidate,
+    likelihood_gain,
+    pair_counts,
+    piece_counts,
+    rank_candidates,
+    score_pairs,
+    score_table,
+    wordpiece_score,
+)
+from .tokenizer import WordPieceTokenizer
+from .trace import Trace, TraceStep, apply_merges
+from .vocab import BERT_SPECIAL_TOKENS, Vocab
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "BERT_SPECIAL_TOKENS",
+    "BertNormalizer",
+    "Candidate",
+    "MatchAttempt",
+    "Trace",
+    "TraceStep",
+    "Vocab",
+    "WordCounts",
+    "WordPieceTokenizer",
+    "__version__",
+    "alphabet",
+    "apply_merges",
+    "bert_split",
+    "best_candidate",
+    "decode_pieces",
+    "encode_with_merges",
+    "encode_word",
+    "gpt2_split",
+    "initial_splits",
+    "join_pair",
+    "likelihood_gain",
+    "load_book",
+    "longest_match_attempts",
+    "merge_pair",
+    "normalize",
+    "pair_counts",
+    "piece_counts",
+    "pretokenize",
+    "rank_candidates",
+    "score_pairs",
+    "score_table",
+    "split_word",
+    "train_bottom_up",
+    "whitespace_split",
+    "wordpiece_score",
+]

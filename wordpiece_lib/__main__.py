@@ -1,0 +1,8 @@
+"""``python -m wordpiece_lib``: see ``wordpiece_lib.cli``."""
+
+import sys
+
+from .cli import main
+
+if __name__ == "__main__":
+    sys.exit(main())

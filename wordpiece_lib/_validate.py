@@ -1,0 +1,70 @@
+"""Argument checks shared by the public functions.
+
+Every check names the parameter it looked at, so a student who passes the
+wrong thing reads *which* argument was wrong and *what* was expected, instead
+of a traceback from deep inside the library.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+
+def _type_name(value: Any) -> str:
+    return type(value).__name__
+
+
+def check_str(value: Any, name: str, *, allow_empty: bool = True) -> str:
+    """Return ``value`` if it is a ``str``; raise a clear error otherwise.
+
+    >>> check_str("hug", "word")
+    'hug'
+    """
+    if not isinstance(value, str):
+        hint = " (decode bytes first, e.g. data.decode('utf-8'))" if isinstance(value, (bytes, bytearray)) else ""
+        raise TypeError(f"{name} must be a str, got {_type_name(value)}{hint}")
+    if not allow_empty and not value:
+        raise ValueError(f"{name} must not be empty")
+    return value
+
+
+def check_int(value: Any, name: str, *, minimum: int | None = None) -> int:
+    """Return ``value`` if it is an ``int`` (not a bool) at least ``minimum``.
+
+    >>> check_int(3, "vocab_size", minimum=1)
+    3
+    """
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name} must be an int, got {_type_name(value)}")
+    if minimum is not None and value < minimum:
+        raise ValueError(f"{name} must be at least {minimum}, got {value}")
+    return value
+
+
+def check_choice(value: Any, name: str, choices: Iterable[str]) -> str:
+    """Return ``value`` if it is one of ``choices``.
+
+    >>> check_choice("first", "tie_break", ("first", "lexical"))
+    'first'
+    """
+    options = tuple(choices)
+    if value not in options:
+        listed = ", ".join(repr(c) for c in options)
+        raise ValueError(f"{name} must be one of {listed}, got {value!r}")
+    return value
+
+
+def check_str_list(values: Any, name: str) -> list[str]:
+    """Return ``values`` as a list after checking every item is a ``str``.
+
+    >>> check_str_list(("[PAD]", "[UNK]"), "special_tokens")
+    ['[PAD]', '[UNK]']
+    """
+    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+        raise TypeError(f"{name} must be a list of str, got {_type_name(values)}")
+    items = list(values)
+    for position, item in enumerate(items):
+        if not isinstance(item, str):
+            raise TypeError(f"{name}[{position}] must be a str, got {_type_name(item)}")
+    return items

@@ -1,0 +1,159 @@
+"""``train``: learn a WordPiece vocab from text files, bottom-up."""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from .corpus import WordCounts
+from .pretokenize import PRETOKENIZERS
+from .scores import TIE_BREAKS
+from .textfiles import read_text_file
+from .vocab import BERT_SPECIAL_TOKENS
+
+HELP = """\
+Learn a WordPiece vocabulary from UTF-8 text files.
+
+The text is normalized the BERT way (cased unless --lowercase), cut into words
+by the pre-tokenizer, and merged bottom-up: at each step the pair of pieces
+with the best score freq(ab) / (freq(a) * freq(b)) becomes a new token.
+The vocab file lists the special tokens, then the alphabet (sorted by code
+point), then the learned tokens in merge order; --vocab-size counts them all.
+Training stops early when every word is a single token.
+"""
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``train`` command."""
+    parser = subparsers.add_parser(
+        "train",
+        help="learn a vocab from text files",
+        description=HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("inputs", nargs="+", metavar="INPUT", help="UTF-8 text file(s) to learn from")
+    parser.add_argument(
+        "--vocab-size",
+        type=int,
+        required=True,
+        metavar="N",
+        help="size of the vocab, special tokens and alphabet included",
+    )
+    parser.add_argument("-o", "--output", required=True, metavar="VOCAB_TXT", help="where to write vocab.txt")
+    parser.add_argument("--lowercase", action="store_true", help="lowercase and strip accents first (uncased BERT)")
+    parser.add_argument(
+        "--pretokenizer",
+        choices=sorted(PRETOKENIZERS),
+        default="bert",
+        help="how to cut text into words (default: bert)",
+    )
+    parser.add_argument(
+        "--tie-break",
+        choices=TIE_BREAKS,
+        default="first",
+        help="which pair wins a tie: the one met first (default) or the alphabetically first",
+    )
+    parser.add_argument(
+        "--special-tokens",
+        default=",".join(BERT_SPECIAL_TOKENS),
+        metavar="LIST",
+        help="comma-separated special tokens put first (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--method",
+        choices=("fast", "reference"),
+        default="fast",
+        help="fast incremental trainer (default) or the slow, readable reference",
+    )
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.set_defaults(run=run)
+
+
+def parse_special_tokens(text: str) -> list[str]:
+    """Split the ``--special-tokens`` value; empty items are an error.
+
+    >>> parse_special_tokens("[PAD],[UNK]")
+    ['[PAD]', '[UNK]']
+    """
+    if text == "":
+        return []
+    tokens = [token.strip() for token in text.split(",")]
+    if any(not token for token in tokens):
+        raise ValueError(f"--special-tokens has an empty item: {text!r}")
+    return tokens
+
+
+def read_word_counts(paths: list[str], *, lowercase: bool, pretokenizer: str) -> WordCounts:
+    """Count the words of every input file (BERT normalizer, chosen pre-tokenizer)."""
+    texts = [read_text_file(path, name="input file") for path in paths]
+    counts = WordCounts.from_texts(texts, pretokenizer=pretokenizer, lowercase=lowercase)
+    if not counts:
+        raise ValueError(f"no words found in {', '.join(paths)}: the corpus is empty")
+    return counts
+
+
+def trainer(method: str) -> Callable[..., Any]:
+    """The training function for ``--method``."""
+    if method == "fast":
+        try:
+            from .fast_bottom_up import train_fast
+        except ModuleNotFoundError:
+            pass
+        else:
+            return train_fast
+    from .bottom_up import train_bottom_up
+
+    return train_bottom_up
+
+
+class ProgressBar:
+    """A tqdm bar that appears only when training lasts over a second."""
+
+    def __init__(self, quiet: bool) -> None:
+        self.quiet = quiet
+        self.bar: Any = None
+        self.started = time.perf_counter()
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.quiet:
+            return
+        if self.bar is None:
+            from tqdm import tqdm
+
+            self.bar = tqdm(total=total, unit="merge", delay=1.0, desc="training", leave=False)
+        self.bar.update(done - self.bar.n)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+
+
+def run(args: argparse.Namespace) -> int:
+    """Train and write the vocab; returns the exit status."""
+    if args.vocab_size < 1:
+        raise ValueError(f"--vocab-size must be a positive number, got {args.vocab_size}")
+    output = Path(args.output)
+    if output.is_dir():
+        raise IsADirectoryError(f"output {output} is a folder; give a file name such as {output / 'vocab.txt'}")
+    if not output.parent.exists():
+        raise FileNotFoundError(f"output folder {output.parent} does not exist")
+    specials = parse_special_tokens(args.special_tokens)
+    counts = read_word_counts(args.inputs, lowercase=args.lowercase, pretokenizer=args.pretokenizer)
+    train = trainer(args.method)
+    options: dict[str, Any] = {"special_tokens": specials, "tie_break": args.tie_break}
+    progress = ProgressBar(args.quiet)
+    if train.__name__ == "train_fast":
+        options["progress"] = progress
+    try:
+        trace = train(counts, args.vocab_size, **options)
+    finally:
+        progress.close()
+    tokens = trace.tokens()
+    from .vocab import Vocab
+
+    unk = "[UNK]" if "[UNK]" in tokens else tokens[0]
+    Vocab(tokens, unk_token=unk, special_tokens=specials).save(output)
+    return 0

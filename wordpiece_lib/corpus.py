@@ -1,0 +1,171 @@
+"""``WordCounts``: each distinct word and how often it occurs, in first-seen order.
+
+The order matters: the ``"first"`` tie-break policy reads the words in the
+order they were first seen, so two runs on the same text merge the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import Any
+
+from ._validate import check_str
+from .normalize import BertNormalizer
+from .pretokenize import get_pretokenizer
+
+
+class WordCounts(Mapping[str, int]):
+    """An ordered, read-only mapping ``word -> count`` (counts are positive ints).
+
+    >>> counts = WordCounts.from_pairs([("hug", 10), ("pug", 5), ("hug", 2)])
+    >>> counts
+    WordCounts({'hug': 12, 'pug': 5})
+    >>> counts.total, counts.most_common(1)
+    (17, [('hug', 12)])
+    """
+
+    __slots__ = ("_counts",)
+
+    def __init__(self, counts: Mapping[str, int] | None = None) -> None:
+        self._counts: dict[str, int] = {}
+        if counts is not None:
+            if not isinstance(counts, Mapping):
+                raise TypeError(
+                    f"counts must be a mapping word -> count, got {type(counts).__name__}; "
+                    "use WordCounts.from_pairs or WordCounts.from_texts"
+                )
+            self._add_pairs(counts.items())
+
+    def _add_pairs(self, pairs: Iterable[Any]) -> None:
+        for position, item in enumerate(pairs):
+            if not isinstance(item, (tuple, list)) or len(item) != 2:
+                raise TypeError(f"pairs[{position}] must be a (word, count) pair, got {item!r}")
+            word, count = item
+            check_str(word, f"word at pairs[{position}]", allow_empty=False)
+            if isinstance(count, bool) or not isinstance(count, int):
+                raise TypeError(f"count of {word!r} must be an int, got {type(count).__name__}")
+            if count <= 0:
+                raise ValueError(f"count of {word!r} must be positive, got {count}")
+            self._counts[word] = self._counts.get(word, 0) + count
+
+    @classmethod
+    def from_pairs(cls, pairs: Iterable[tuple[str, int]]) -> WordCounts:
+        """Build from ``(word, count)`` pairs; repeated words add up.
+
+        >>> WordCounts.from_pairs([("low", 5), ("lower", 2)])["low"]
+        5
+        """
+        if isinstance(pairs, (str, bytes)) or not isinstance(pairs, Iterable):
+            raise TypeError(f"pairs must be an iterable of (word, count), got {type(pairs).__name__}")
+        counts = cls()
+        counts._add_pairs(pairs.items() if isinstance(pairs, Mapping) else pairs)
+        return counts
+
+    @classmethod
+    def from_words(cls, words: Iterable[str]) -> WordCounts:
+        """Count a sequence of already pre-tokenized words.
+
+        >>> WordCounts.from_words("low low lower".split())
+        WordCounts({'low': 2, 'lower': 1})
+        """
+        if isinstance(words, (str, bytes)) or not isinstance(words, Iterable):
+            raise TypeError(f"words must be an iterable of str, got {type(words).__name__}")
+        counts: dict[str, int] = {}
+        for position, word in enumerate(words):
+            check_str(word, f"words[{position}]", allow_empty=False)
+            counts[word] = counts.get(word, 0) + 1
+        result = cls()
+        result._counts = counts
+        return result
+
+    @classmethod
+    def from_texts(
+        cls,
+        texts: Iterable[str] | str,
+        *,
+        pretokenizer: str | Callable[[str], list[str]] = "bert",
+        normalizer: Callable[[str], str] | None = None,
+        lowercase: bool = False,
+    ) -> WordCounts:
+        """Normalize and pre-tokenize ``texts``, then count the words.
+
+        ``normalizer`` defaults to the BERT normalizer (cased unless
+        ``lowercase=True``); pass ``lambda text: text`` to skip it.
+
+        >>> WordCounts.from_texts(["Hug, hug!"], lowercase=True)
+        WordCounts({'hug': 2, ',': 1, '!': 1})
+        """
+        if isinstance(texts, str):
+            texts = [texts]
+        elif isinstance(texts, bytes) or not isinstance(texts, Iterable):
+            raise TypeError(f"texts must be a str or an iterable of str, got {type(texts).__name__}")
+        split = get_pretokenizer(pretokenizer) if isinstance(pretokenizer, str) else pretokenizer
+        clean = normalizer if normalizer is not None else BertNormalizer(lowercase=lowercase)
+        counts: dict[str, int] = {}
+        for position, text in enumerate(texts):
+            check_str(text, f"texts[{position}]")
+            for word in split(clean(text)):
+                counts[word] = counts.get(word, 0) + 1
+        result = cls()
+        result._counts = counts
+        return result
+
+    def __getitem__(self, word: str) -> int:
+        return self._counts[word]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._counts)
+
+    def __len__(self) -> int:
+        return len(self._counts)
+
+    def __repr__(self) -> str:
+        return f"WordCounts({self._counts!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, WordCounts):
+            return list(self._counts.items()) == list(other._counts.items())
+        return super().__eq__(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    @property
+    def total(self) -> int:
+        """Number of running words (the sum of all counts)."""
+        return sum(self._counts.values())
+
+    def most_common(self, n: int | None = None) -> list[tuple[str, int]]:
+        """The ``n`` most frequent words; ties keep first-seen order.
+
+        >>> WordCounts.from_words("b a a b c".split()).most_common(2)
+        [('b', 2), ('a', 2)]
+        """
+        ranked = sorted(self._counts.items(), key=lambda item: -item[1])
+        return ranked if n is None else ranked[:n]
+
+    def to_frame(self) -> Any:
+        """The counts as a pandas DataFrame (columns ``word``, ``count``)."""
+        import pandas as pd
+
+        return pd.DataFrame(list(self._counts.items()), columns=["word", "count"])
+
+
+def as_word_counts(value: Any, name: str = "word_counts") -> WordCounts:
+    """Accept a ``WordCounts``, a mapping or ``(word, count)`` pairs.
+
+    >>> as_word_counts({"hug": 3})
+    WordCounts({'hug': 3})
+    """
+    if isinstance(value, WordCounts):
+        return value
+    if isinstance(value, (str, bytes)):
+        raise TypeError(
+            f"{name} must be a WordCounts, a dict word -> count or (word, count) pairs, got {type(value).__name__}"
+        )
+    if isinstance(value, Mapping):
+        return WordCounts(value)
+    if isinstance(value, Iterable):
+        return WordCounts.from_pairs(value)
+    raise TypeError(
+        f"{name} must be a WordCounts, a dict word -> count or (word, count) pairs, got {type(value).__name__}"
+    )

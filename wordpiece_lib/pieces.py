@@ -1,0 +1,116 @@
+"""Pieces: how a word starts out before any merge, and how two pieces join.
+
+Two conventions are taught:
+
+* **continuation prefix** (BERT): the first character stands alone, every
+  other character carries the prefix: ``hugs -> h ##u ##g ##s``. Joining
+  ``hu`` and ``##g`` drops the prefix of the right piece: ``hug``.
+* **begin-of-word marker** (the article seed): a separate marker token
+  starts each word and no piece carries a prefix: ``low -> _ l o w``.
+  Joining is plain concatenation: ``_`` + ``l`` = ``_l``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ._validate import check_str
+
+DEFAULT_PREFIX = "##"
+DEFAULT_MARKER = "_"
+
+
+def check_style(prefix: str, marker: str | None) -> None:
+    """Validate a prefix/marker pair (raises on bad values).
+
+    >>> check_style("##", None)
+    """
+    check_str(prefix, "prefix")
+    if marker is None:
+        if not prefix:
+            raise ValueError("prefix must not be empty (use marker=... for the begin-of-word style)")
+    else:
+        check_str(marker, "marker", allow_empty=False)
+
+
+def split_word(word: str, prefix: str = DEFAULT_PREFIX, *, marker: str | None = None) -> list[str]:
+    """Split ``word`` into its first pieces.
+
+    >>> split_word("hugs")
+    ['h', '##u', '##g', '##s']
+    >>> split_word("fastest", prefix="_")
+    ['f', '_a', '_s', '_t', '_e', '_s', '_t']
+    >>> split_word("low", marker="_")
+    ['_', 'l', 'o', 'w']
+    """
+    check_str(word, "word", allow_empty=False)
+    if marker is not None:
+        return [marker, *word]
+    return [word[0], *(prefix + char for char in word[1:])]
+
+
+def join_pair(left: str, right: str, prefix: str = DEFAULT_PREFIX, *, marker: str | None = None) -> str:
+    """The token made by merging ``left`` and ``right``.
+
+    With a prefix, the right piece always carries it (it is never the start
+    of a word), so the prefix is dropped once.
+
+    >>> join_pair("hu", "##g")
+    'hug'
+    >>> join_pair("##g", "##s")
+    '##gs'
+    >>> join_pair("_", "l", marker="_")
+    '_l'
+    """
+    if marker is not None or not right.startswith(prefix):
+        return left + right
+    return left + right[len(prefix) :]
+
+
+def initial_splits(
+    words: Iterable[str], prefix: str = DEFAULT_PREFIX, *, marker: str | None = None
+) -> dict[str, list[str]]:
+    """Split every word; the result keeps the words' order.
+
+    >>> initial_splits(["hug", "pug"])
+    {'hug': ['h', '##u', '##g'], 'pug': ['p', '##u', '##g']}
+    """
+    check_style(prefix, marker)
+    return {word: split_word(word, prefix, marker=marker) for word in words}
+
+
+def alphabet(words: Iterable[str], prefix: str = DEFAULT_PREFIX, *, marker: str | None = None) -> list[str]:
+    """The initial pieces of a corpus, sorted by code point.
+
+    Word-initial characters appear bare, the others with the prefix, so the
+    same letter can appear twice (``h`` and ``##h``).
+
+    >>> alphabet(["hug", "pug", "pun", "bun", "hugs"])
+    ['##g', '##n', '##s', '##u', 'b', 'h', 'p']
+    >>> alphabet(["low", "lower"], marker="_")
+    ['_', 'e', 'l', 'o', 'r', 'w']
+    """
+    check_style(prefix, marker)
+    seen: set[str] = set()
+    for word in words:
+        seen.update(split_word(word, prefix, marker=marker))
+    return sorted(seen)
+
+
+def decode_pieces(pieces: Iterable[str], prefix: str = DEFAULT_PREFIX, *, marker: str | None = None) -> str:
+    """Glue pieces back into text.
+
+    >>> decode_pieces(["hug", "##s", "are", "fun"])
+    'hugs are fun'
+    >>> decode_pieces(["_low", "er", "_new", "est"], marker="_")
+    'lower newest'
+    """
+    if marker is not None:
+        return "".join(pieces).replace(marker, " ").strip()
+    words: list[str] = []
+    for piece in pieces:
+        if words and piece.startswith(prefix) and len(piece) > len(prefix):
+            words[-1] += piece[len(prefix) :]
+        else:
+            words.append(piece)
+    return " ".join(words)

@@ -1,0 +1,220 @@
+"""``Trace``: the record of a bottom-up training run, step by step.
+
+Widgets and plots read a ``Trace``; they never train again. A trace holds the
+corpus, the starting alphabet and one ``TraceStep`` per merge, and can give
+back the splits of any word after any number of merges.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from itertools import pairwise
+from typing import Any
+
+from .corpus import WordCounts
+from .pieces import join_pair, split_word
+from .scores import Candidate, Pair
+from .vocab import Vocab
+
+
+@dataclass(frozen=True)
+class TraceStep:
+    """One merge: which pair, the token it made, and why it won.
+
+    ``number`` counts from 1. ``vocab_size`` is the size after this merge.
+    ``candidates`` holds the best few pairs of this step, winner first (empty
+    unless training was asked to record them).
+    """
+
+    number: int
+    pair: Pair
+    new_token: str
+    score: Fraction
+    pair_count: int
+    left_count: int
+    right_count: int
+    vocab_size: int
+    candidates: tuple[Candidate, ...] = ()
+
+    @property
+    def score_float(self) -> float:
+        """The winning score as a float, for display (``inf`` if too large)."""
+        try:
+            return float(self.score)
+        except OverflowError:
+            return float("inf")
+
+
+@dataclass
+class Trace:
+    """Everything a bottom-up run decided, in order.
+
+    >>> from wordpiece_lib import train_bottom_up
+    >>> corpus = {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}
+    >>> trace = train_bottom_up(corpus, vocab_size=10, special_tokens=["[UNK]"])
+    >>> trace.merges[0], trace.steps[0].score
+    (('##g', '##s'), Fraction(1, 20))
+    """
+
+    word_counts: WordCounts
+    alphabet: list[str]
+    special_tokens: list[str]
+    steps: list[TraceStep] = field(default_factory=list)
+    prefix: str = "##"
+    marker: str | None = None
+    tie_break: str = "first"
+    criterion: str = "wordpiece"
+    stop_reason: str = ""
+
+    @property
+    def merges(self) -> list[Pair]:
+        """The merged pairs in order."""
+        return [step.pair for step in self.steps]
+
+    @property
+    def new_tokens(self) -> list[str]:
+        """The tokens the merges made, in order (a repeat is listed once)."""
+        seen = set(self.special_tokens) | set(self.alphabet)
+        tokens = []
+        for step in self.steps:
+            if step.new_token not in seen:
+                seen.add(step.new_token)
+                tokens.append(step.new_token)
+        return tokens
+
+    def tokens(self, steps: int | None = None) -> list[str]:
+        """Special tokens, then the alphabet, then the learned tokens.
+
+        ``steps`` limits the learned tokens to the first merges.
+        """
+        learned = (
+            self.new_tokens
+            if steps is None
+            else Trace(
+                self.word_counts, self.alphabet, self.special_tokens, self.steps[:steps], self.prefix, self.marker
+            ).new_tokens
+        )
+        ordered: list[str] = []
+        seen: set[str] = set()
+        for token in [*self.special_tokens, *self.alphabet, *learned]:
+            if token not in seen:
+                seen.add(token)
+                ordered.append(token)
+        return ordered
+
+    def vocab(self, unk_token: str = "[UNK]") -> Vocab:
+        """The learned vocabulary as a ``Vocab`` (needs the unknown token)."""
+        return Vocab(self.tokens(), unk_token=unk_token, special_tokens=self.special_tokens)
+
+    def merge_ranks(self) -> dict[Pair, int]:
+        """Each merged pair and the step (from 0) at which it was merged."""
+        ranks: dict[Pair, int] = {}
+        for rank, step in enumerate(self.steps):
+            ranks.setdefault(step.pair, rank)
+        return ranks
+
+    def splits_at(self, steps: int, words: Iterable[str] | None = None) -> dict[str, list[str]]:
+        """The pieces of ``words`` (default: every word) after ``steps`` merges.
+
+        >>> from wordpiece_lib import train_bottom_up
+        >>> corpus = {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}
+        >>> trace = train_bottom_up(corpus, vocab_size=10, special_tokens=["[UNK]"])
+        >>> trace.splits_at(0, ["hugs"]), trace.splits_at(1, ["hugs"])
+        ({'hugs': ['h', '##u', '##g', '##s']}, {'hugs': ['h', '##u', '##gs']})
+        """
+        if isinstance(steps, bool) or not isinstance(steps, int):
+            raise TypeError(f"steps must be an int, got {type(steps).__name__}")
+        if not 0 <= steps <= len(self.steps):
+            raise ValueError(f"steps must be between 0 and {len(self.steps)}, got {steps}")
+        ranks = self.merge_ranks()
+        chosen = self.word_counts if words is None else words
+        return {
+            word: apply_merges(
+                split_word(word, self.prefix, marker=self.marker), ranks, self.prefix, self.marker, limit=steps
+            )
+            for word in chosen
+        }
+
+    def to_frame(self) -> Any:
+        """One row per merge: number, pair, new token, counts and score."""
+        import pandas as pd
+
+        rows = [
+            {
+                "step": s.number,
+                "left": s.pair[0],
+                "right": s.pair[1],
+                "new_token": s.new_token,
+                "pair_count": s.pair_count,
+                "left_count": s.left_count,
+                "right_count": s.right_count,
+                "score": s.score,
+                "score_float": s.score_float,
+                "vocab_size": s.vocab_size,
+            }
+            for s in self.steps
+        ]
+        columns = [
+            "step",
+            "left",
+            "right",
+            "new_token",
+            "pair_count",
+            "left_count",
+            "right_count",
+            "score",
+            "score_float",
+            "vocab_size",
+        ]
+        return pd.DataFrame(rows, columns=columns)
+
+
+def merge_in_pieces(pieces: Sequence[str], pair: Pair, new_token: str) -> list[str]:
+    """Replace every occurrence of ``pair`` (left to right, no overlaps).
+
+    >>> merge_in_pieces(["x", "##a", "##a", "##a"], ("##a", "##a"), "##aa")
+    ['x', '##aa', '##a']
+    """
+    left, right = pair
+    out: list[str] = []
+    i = 0
+    while i < len(pieces):
+        if i + 1 < len(pieces) and pieces[i] == left and pieces[i + 1] == right:
+            out.append(new_token)
+            i += 2
+        else:
+            out.append(pieces[i])
+            i += 1
+    return out
+
+
+def apply_merges(
+    pieces: Sequence[str],
+    ranks: Mapping[Pair, int],
+    prefix: str = "##",
+    marker: str | None = None,
+    *,
+    limit: int | None = None,
+) -> list[str]:
+    """Replay learned merges on one word's pieces (BPE-style encoding).
+
+    Repeatedly merges the present pair that was learned earliest; this gives
+    the same pieces as applying every merge in training order.
+
+    >>> apply_merges(["h", "##u", "##g", "##s"], {("##g", "##s"): 0, ("h", "##u"): 1, ("hu", "##gs"): 2})
+    ['hugs']
+    """
+    current = list(pieces)
+    while len(current) > 1:
+        best_rank = None
+        best_pair = None
+        for pair in pairwise(current):
+            rank = ranks.get(pair)
+            if rank is not None and (limit is None or rank < limit) and (best_rank is None or rank < best_rank):
+                best_rank, best_pair = rank, pair
+        if best_pair is None:
+            break
+        current = merge_in_pieces(current, best_pair, join_pair(*best_pair, prefix, marker=marker))
+    return current
