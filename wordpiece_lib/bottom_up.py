@@ -8,7 +8,7 @@ every step can be followed by hand.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from ._validate import check_choice, check_int, check_str_list
@@ -68,6 +68,7 @@ def train_bottom_up(
     tie_break: str = "first",
     criterion: str = "wordpiece",
     top_k: int = 0,
+    progress: Callable[[int, int], None] | None = None,
 ) -> Trace:
     """Learn merges until the vocab has ``vocab_size`` tokens or no pair is left.
 
@@ -76,6 +77,8 @@ def train_bottom_up(
     ``criterion`` is ``"wordpiece"``, ``"bpe"`` or ``"likelihood"``; ties are
     broken by ``tie_break`` (``"first"`` or ``"lexical"``). ``top_k > 0``
     records the best ``top_k`` candidates of every step in the trace.
+    ``progress(done, planned)`` is called after every merge (for a progress
+    bar); ``planned`` is the number of merges the target asks for.
 
     The course chapter's hug/pug corpus merges ``##g ##s`` first at 1/20:
 
@@ -89,6 +92,7 @@ def train_bottom_up(
     splits = initial_splits(counts, prefix, marker=marker)
     known = set(specials) | set(letters)
     trace = Trace(counts, letters, specials, [], prefix, marker, tie_break, criterion)
+    planned = vocab_size - len(known)
     while len(known) < vocab_size:
         candidates = score_pairs(splits, counts, criterion)
         best = best_candidate(candidates, tie_break)
@@ -112,6 +116,8 @@ def train_bottom_up(
                 candidates=top,
             )
         )
+        if progress is not None:
+            progress(len(trace.steps), planned)
     else:
         trace.stop_reason = f"reached vocab_size={vocab_size}"
     return trace

@@ -143,12 +143,9 @@ def run(args: argparse.Namespace) -> int:
     specials = parse_special_tokens(args.special_tokens)
     counts = read_word_counts(args.inputs, lowercase=args.lowercase, pretokenizer=args.pretokenizer)
     train = trainer(args.method)
-    options: dict[str, Any] = {"special_tokens": specials, "tie_break": args.tie_break}
     progress = ProgressBar(args.quiet)
-    if train.__name__ == "train_fast":
-        options["progress"] = progress
     try:
-        trace = train(counts, args.vocab_size, **options)
+        trace = train(counts, args.vocab_size, special_tokens=specials, tie_break=args.tie_break, progress=progress)
     finally:
         progress.close()
     tokens = trace.tokens()
