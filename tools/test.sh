@@ -8,15 +8,17 @@ bash tools/setup.sh dev
 
 export JUPYTER_PREFER_ENV_PATH=1
 export WORDPIECE_DATA_DIR="${WORDPIECE_DATA_DIR:-$(cd .. && pwd)/shared/data}"
-export MPLBACKEND=Agg
 
 echo "== ruff"
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
 
+echo "== notebooks are stripped and student copies match their solutions"
+.venv/bin/python tools/notebooks.py check
+
 echo "== pytest"
 status=0
-.venv/bin/python -m pytest -n 2 --doctest-modules wordpiece_lib tests "$@" || status=$?
+.venv/bin/python -m pytest -n 2 --dist loadfile --doctest-modules wordpiece_lib tests "$@" || status=$?
 if [ "$status" -eq 5 ]; then
   echo "error: pytest collected no tests" >&2
   exit 1

@@ -104,11 +104,19 @@ def encode_with_merges(
 ) -> list[str]:
     """Encode ``word`` by replaying learned merges in order (BPE-style).
 
-    With the course chapter's first three merges, ``hugs`` becomes ``hugs``
-    by merge replay but ``hug ##s`` by longest match.
+    The two encoders can disagree on the same vocab. The hug/pug corpus
+    learns ``##gs, hu, hugs, hug, pu, bu, bun, pug`` in that order; replaying
+    those merges on ``pugs`` makes ``##gs`` (step 1) before ``pug`` (step 8)
+    could form, so replay gives ``pu ##gs`` where longest match gives
+    ``pug ##s``.
 
-    >>> encode_with_merges("hugs", [("##g", "##s"), ("h", "##u"), ("hu", "##gs")])
-    ['hugs']
+    >>> merges = [("##g", "##s"), ("h", "##u"), ("hu", "##gs"), ("hu", "##g"),
+    ...           ("p", "##u"), ("b", "##u"), ("bu", "##n"), ("pu", "##g")]
+    >>> encode_with_merges("pugs", merges)
+    ['pu', '##gs']
+    >>> vocab = {"##g", "##n", "##s", "##u", "b", "h", "p", "##gs", "hu", "hugs", "hug", "pu", "bu", "bun", "pug"}
+    >>> encode_word("pugs", vocab)
+    ['pug', '##s']
     >>> encode_with_merges("bugs", [("##g", "##s"), ("h", "##u")])
     ['b', '##u', '##gs']
     """

@@ -89,13 +89,8 @@ class Trace:
 
         ``steps`` limits the learned tokens to the first merges.
         """
-        learned = (
-            self.new_tokens
-            if steps is None
-            else Trace(
-                self.word_counts, self.alphabet, self.special_tokens, self.steps[:steps], self.prefix, self.marker
-            ).new_tokens
-        )
+        chosen = self.steps if steps is None else self.steps[:steps]
+        learned = [step.new_token for step in chosen]
         ordered: list[str] = []
         seen: set[str] = set()
         for token in [*self.special_tokens, *self.alphabet, *learned]:

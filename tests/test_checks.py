@@ -1,0 +1,182 @@
+"""The exercise checks: a right answer passes, a wrong one fails in plain words, a stub skips."""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+import pytest
+
+from wordpiece_lib import checks, datasets, decode_pieces, encode_word, initial_splits, merge_pair, train_bottom_up
+from wordpiece_lib.checks import TODO
+from wordpiece_lib.pieces import join_pair
+from wordpiece_lib.scores import pair_counts
+
+
+def not_started(*args):
+    raise NotImplementedError("your turn")
+
+
+def fails_with(check, *args, **kwargs) -> str:
+    with pytest.raises(AssertionError) as caught:
+        check(*args, **kwargs)
+    return str(caught.value)
+
+
+def count_words(words):
+    counts = {}
+    for word in words:
+        counts[word] = counts.get(word, 0) + 1
+    return counts
+
+
+def hug_trace():
+    return train_bottom_up(datasets.hug_pug_counts(), 100, special_tokens=["[UNK]"])
+
+
+def decode_without_glue(tokens):
+    return " ".join(tokens)
+
+
+FUNCTION_CHECKS = [
+    # (check, right answer, wrong answer, words the failure message must contain)
+    (
+        checks.check_split_word,
+        lambda w: [w[0]] + ["##" + c for c in w[1:]],
+        list,
+        ["expected ['h', '##u', '##g', '##s']", "'##' prefix"],
+    ),
+    (checks.check_marker_split, lambda w: ["_", *w], lambda w: ["_" + w[0], *w[1:]], ["marker", "piece of its own"]),
+    (checks.check_word_counts, count_words, lambda words: dict.fromkeys(words, 1), ["'hug' appears 3 times"]),
+    (
+        checks.check_pair_counts,
+        pair_counts,
+        lambda s, c: {p: 1 for v in s.values() for p in itertools.pairwise(v)},
+        ["expected"],
+    ),
+    (
+        checks.check_wordpiece_score,
+        lambda p, a, b: Fraction(p, a * b),
+        lambda p, a, b: p / (a * b),
+        ["float", "Fraction"],
+    ),
+    (
+        checks.check_merge_pair,
+        lambda s, p: merge_pair(s, p, join_pair(*p)),
+        lambda s, p: merge_pair(s, p, p[0] + p[1]),
+        ["drop the '##'"],
+    ),
+    (
+        checks.check_longest_match,
+        lambda w, v: encode_word(w, v),
+        lambda w, v: encode_word(w, v, max_input_chars_per_word=1000),
+        ["100 characters"],
+    ),
+    (checks.check_decode, decode_pieces, decode_without_glue, ["glued"]),
+]
+
+
+@pytest.mark.parametrize(
+    ("check", "right", "wrong", "words"), FUNCTION_CHECKS, ids=lambda v: getattr(v, "__name__", "")
+)
+def test_function_checks_pass_fail_and_skip(check, right, wrong, words):
+    check(right)
+    message = fails_with(check, wrong)
+    for word in words:
+        assert word in message, message
+    with pytest.raises(pytest.skip.Exception, match="not done yet"):
+        check(not_started)
+    with pytest.raises(pytest.skip.Exception, match="not done yet"):
+        check(TODO)
+
+
+def test_a_crashing_or_silent_function_is_explained():
+    assert "crashed with ZeroDivisionError" in fails_with(checks.check_split_word, lambda word: 1 / 0)
+    assert "forget the `return`" in fails_with(checks.check_split_word, lambda word: None)
+    assert "should be a function" in fails_with(checks.check_decode, "hugs are fun")
+
+
+def test_wordpiece_score_names_the_usual_mistakes():
+    assert "BPE score" in fails_with(checks.check_wordpiece_score, lambda p, a, b: Fraction(p))
+    assert "upside down" in fails_with(checks.check_wordpiece_score, lambda p, a, b: Fraction(a * b, p))
+
+
+def test_pair_counts_explains_repeated_pairs():
+    def no_repeats(splits, counts):
+        result = {}
+        for word, pieces in splits.items():
+            for pair in dict.fromkeys(itertools.pairwise(pieces)):
+                result[pair] = result.get(pair, 0) + counts[word]
+        return result
+
+    assert "counts twice" in fails_with(checks.check_pair_counts, no_repeats)
+
+
+def test_merge_pair_explains_overlaps():
+    def right_to_left(splits, pair):
+        flipped = {w: [p for p in reversed(pieces)] for w, pieces in splits.items()}
+        merged = merge_pair(flipped, (pair[1], pair[0]), "JOINED")
+        return {w: [join_pair(*pair) if p == "JOINED" else p for p in reversed(pieces)] for w, pieces in merged.items()}
+
+    assert "left to right" in fails_with(checks.check_merge_pair, right_to_left)
+
+
+def test_split_word_counts_pieces():
+    message = fails_with(checks.check_split_word, lambda word: [word[0], "##" + word[1:]])
+    assert "has 2 pieces; expected 4" in message
+
+
+def test_longest_match_explains_partial_unk():
+    def partial(word, vocab):
+        tokens = encode_word(word, vocab)
+        return ["[UNK]", "##u", "##g"] if word == "mug" else tokens
+
+    assert "WHOLE word" in fails_with(checks.check_longest_match, partial)
+
+
+def test_alphabet_accepts_any_order_and_explains_prefix():
+    checks.check_alphabet(["##u", "b", "##n"], ["bun"])
+    message = fails_with(checks.check_alphabet, ["b", "u", "n"], ["bun"])
+    assert "misses ['##n', '##u']" in message and "'##' prefix" in message
+    with pytest.raises(pytest.skip.Exception):
+        checks.check_alphabet(TODO, ["bun"])
+
+
+def test_best_pair_accepts_any_tied_winner_and_rejects_others():
+    counts = datasets.hug_pug_counts()
+    after_hu = merge_pair(initial_splits(counts), ("h", "##u"), "hu")
+    checks.check_best_pair(("##g", "##s"), after_hu, counts)
+    checks.check_best_pair(("hu", "##g"), after_hu, counts)  # tied at 1/20
+    assert "scores higher" in fails_with(checks.check_best_pair, ("p", "##u"), after_hu, counts)
+    assert "not a pair" in fails_with(checks.check_best_pair, ("h", "##s"), after_hu, counts)
+
+
+def test_score_order_contrasts_bpe_and_wordpiece():
+    counts = datasets.hug_pug_counts()
+    splits = initial_splits(counts)
+    checks.check_score_order(("##u", "##g"), splits, counts, "bpe")
+    checks.check_score_order(("##g", "##s"), splits, counts, "wordpiece")
+    assert "pair count only" in fails_with(checks.check_score_order, ("##g", "##s"), splits, counts, "bpe")
+
+
+def test_merges_follow_the_course_walk_and_the_policy():
+    counts = datasets.hug_pug_counts()
+    checks.check_merges(["##gs", "hu", "hugs"], counts, 3)
+    checks.check_merges([("##g", "##s"), ("h", "##u")], counts, 2)
+    assert "not 'hug'" in fails_with(checks.check_merges, ["##gs", "hu", "hug"], counts, 3)
+    selene = datasets.selene_counts()
+    checks.check_merges(["_ng", "_id"], selene, 2, tie_break="lexical", prefix="_")
+    message = fails_with(checks.check_merges, ["_ng", "wi"], selene, 2, tie_break="lexical", prefix="_")
+    assert "tie" in message and "'lexical'" in message
+    assert "exactly 3" in fails_with(checks.check_merges, ["##gs"], counts, 3)
+
+
+def test_final_size_and_replay_word():
+    trace = hug_trace()
+    checks.check_final_size(1 + 7 + 9, trace)
+    assert "special tokens" in fails_with(checks.check_final_size, 16, trace)
+    checks.check_replay_differs("pugs", trace)
+    assert "both give" in fails_with(checks.check_replay_differs, "hugs", trace)
+    assert "[UNK]" in fails_with(checks.check_replay_differs, "mug", trace)
+    with pytest.raises(pytest.skip.Exception):
+        checks.check_replay_differs(TODO, trace)
