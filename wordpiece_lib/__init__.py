@@ -14,6 +14,7 @@ from .books import load_book
 from .bottom_up import merge_pair, train_bottom_up
 from .corpus import WordCounts
 from .encode import MatchAttempt, encode_with_merges, encode_word, longest_match_attempts
+from .fast_encode import AutomatonStep, FastNormalizer, FastWordPieceTokenizer, LinMaxMatch, TrieNode, trace_automaton
 from .normalize import BertNormalizer, normalize
 from .pieces import alphabet, decode_pieces, initial_splits, join_pair, split_word
 from .pretokenize import bert_split, gpt2_split, pretokenize, whitespace_split
@@ -36,11 +37,16 @@ __version__ = "0.1.0"
 
 __all__ = [
     "BERT_SPECIAL_TOKENS",
+    "AutomatonStep",
     "BertNormalizer",
     "Candidate",
+    "FastNormalizer",
+    "FastWordPieceTokenizer",
+    "LinMaxMatch",
     "MatchAttempt",
     "Trace",
     "TraceStep",
+    "TrieNode",
     "Vocab",
     "WordCounts",
     "WordPieceTokenizer",
@@ -67,6 +73,7 @@ __all__ = [
     "score_pairs",
     "score_table",
     "split_word",
+    "trace_automaton",
     "train_bottom_up",
     "whitespace_split",
     "wordpiece_score",

@@ -42,6 +42,15 @@ def is_punctuation(char: str) -> bool:
     return char in _ASCII_PUNCTUATION or unicodedata.category(char).startswith("P")
 
 
+def is_bert_whitespace(char: str) -> bool:
+    """True for a character BERT's pre-tokenizer splits on (Unicode White_Space).
+
+    >>> is_bert_whitespace(" "), is_bert_whitespace("\u3000"), is_bert_whitespace("\x1c")
+    (True, True, False)
+    """
+    return _WHITESPACE_RUN.fullmatch(char) is not None
+
+
 def whitespace_split(text: str) -> list[str]:
     """Split on runs of whitespace.
 
