@@ -30,6 +30,7 @@ from .scores import (
     wordpiece_score,
 )
 from .tokenizer import WordPieceTokenizer
+from .top_down import FastTopDown, TopDownResult, train_top_down
 from .trace import Trace, TraceStep, apply_merges
 from .vocab import BERT_SPECIAL_TOKENS, Vocab
 
@@ -41,9 +42,11 @@ __all__ = [
     "BertNormalizer",
     "Candidate",
     "FastNormalizer",
+    "FastTopDown",
     "FastWordPieceTokenizer",
     "LinMaxMatch",
     "MatchAttempt",
+    "TopDownResult",
     "Trace",
     "TraceStep",
     "TrieNode",
@@ -75,6 +78,7 @@ __all__ = [
     "split_word",
     "trace_automaton",
     "train_bottom_up",
+    "train_top_down",
     "whitespace_split",
     "wordpiece_score",
 ]

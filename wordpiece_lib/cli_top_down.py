@@ -1,0 +1,258 @@
+"""``top-down``: learn a WordPiece vocab top-down, as TensorFlow Text does."""
+
+from __future__ import annotations
+
+import argparse
+import re
+from pathlib import Path
+from typing import Any
+
+from .corpus import WordCounts
+from .textfiles import read_text_file
+from .top_down import (
+    JOINER,
+    LOWER_THRESH,
+    MAX_INPUT_TOKENS,
+    MAX_TOKEN_LENGTH,
+    MAX_UNIQUE_CHARS,
+    NUM_ITERATIONS,
+    SLACK_RATIO,
+    UPPER_THRESH,
+    train_top_down,
+)
+from .vocab import BERT_SPECIAL_TOKENS, UNK_TOKEN, Vocab
+
+HELP = """\
+Learn a WordPiece vocabulary top-down, with TensorFlow Text's algorithm.
+
+Every substring of every word is counted; the substrings counted at least T
+times are kept (longest first, each one's count taken off its shorter
+prefixes), every character is added back, and this is repeated a few times on
+the pieces the words split into. T is found by a binary search, so the vocab
+ends up at most --vocab-size tokens and at most --slack-ratio below it (or,
+when no threshold gets there, as close as the search could come).
+
+Words come either from UTF-8 text files (BERT normalizer, cased unless
+--lowercase, then the BERT pre-tokenizer) or from --word-counts, a file with
+one "word<TAB>count" per line (used as they are; repeated words add up).
+The vocab file lists the reserved tokens, the characters, then the learned
+tokens, most frequent first. The result is the same as TensorFlow Text's
+learn() with the same settings.
+
+examples:
+  python -m wordpiece_lib top-down book.txt --vocab-size 8000 -o vocab.txt
+  python -m wordpiece_lib top-down --word-counts counts.tsv --vocab-size 30000 --lower-thresh 5 -o vocab.txt
+"""
+
+# Parameter names in error messages become the flags a student typed.
+FLAG_NAMES = (
+    "vocab_size",
+    "upper_thresh",
+    "lower_thresh",
+    "num_iterations",
+    "max_input_tokens",
+    "max_token_length",
+    "max_unique_chars",
+    "slack_ratio",
+    "reserved_tokens",
+    "joiner",
+)
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``top-down`` command."""
+    parser = subparsers.add_parser(
+        "top-down",
+        help="learn a vocab top-down (TensorFlow Text's algorithm)",
+        description=HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("inputs", nargs="*", metavar="INPUT", help="UTF-8 text file(s) to learn from")
+    parser.add_argument("--word-counts", metavar="COUNTS_TSV", help='learn from "word<TAB>count" lines instead of text')
+    parser.add_argument(
+        "--vocab-size", type=int, required=True, metavar="N", help="largest vocab wanted, reserved tokens included"
+    )
+    parser.add_argument("-o", "--output", required=True, metavar="VOCAB_TXT", help="where to write vocab.txt")
+    parser.add_argument("--lowercase", action="store_true", help="lowercase and strip accents first (uncased BERT)")
+    parser.add_argument(
+        "--reserved-tokens",
+        default=",".join(BERT_SPECIAL_TOKENS),
+        metavar="LIST",
+        help="comma-separated tokens put first; words equal to one are left out (default: %(default)s)",
+    )
+    numbers = parser.add_argument_group("search and filtering (TensorFlow Text's defaults)")
+    numbers.add_argument(
+        "--upper-thresh",
+        type=int,
+        default=UPPER_THRESH,
+        metavar="T",
+        help="highest threshold tried (default: %(default)s)",
+    )
+    numbers.add_argument(
+        "--lower-thresh",
+        type=int,
+        default=LOWER_THRESH,
+        metavar="T",
+        help="lowest threshold tried (default: %(default)s)",
+    )
+    numbers.add_argument(
+        "--num-iterations",
+        type=int,
+        default=NUM_ITERATIONS,
+        metavar="K",
+        help="rounds per threshold (default: %(default)s)",
+    )
+    numbers.add_argument(
+        "--max-input-tokens",
+        type=int,
+        default=MAX_INPUT_TOKENS,
+        metavar="N",
+        help="learn from the N most frequent words only; -1 for all (default: %(default)s)",
+    )
+    numbers.add_argument(
+        "--max-token-length",
+        type=int,
+        default=MAX_TOKEN_LENGTH,
+        metavar="N",
+        help="leave out words longer than N characters (default: %(default)s)",
+    )
+    numbers.add_argument(
+        "--max-unique-chars",
+        type=int,
+        default=MAX_UNIQUE_CHARS,
+        metavar="N",
+        help="keep the N most frequent characters; words with others are left out (default: %(default)s)",
+    )
+    numbers.add_argument(
+        "--slack-ratio",
+        type=float,
+        default=SLACK_RATIO,
+        metavar="R",
+        help="accept a vocab up to R * vocab-size below the target (default: %(default)s)",
+    )
+    numbers.add_argument(
+        "--no-joiner-token",
+        dest="include_joiner_token",
+        action="store_false",
+        help="do not mark pieces inside a word with the joiner",
+    )
+    numbers.add_argument("--joiner", default=JOINER, help="mark of a piece inside a word (default: %(default)s)")
+    parser.set_defaults(run=run)
+
+
+def parse_reserved_tokens(text: str) -> list[str]:
+    """Split the ``--reserved-tokens`` value; an empty item is an error.
+
+    >>> parse_reserved_tokens("[PAD],[UNK]"), parse_reserved_tokens("")
+    (['[PAD]', '[UNK]'], [])
+    """
+    if text == "":
+        return []
+    tokens = [token.strip() for token in text.split(",")]
+    if any(not token for token in tokens):
+        raise ValueError(f"--reserved-tokens has an empty item: {text!r}")
+    return tokens
+
+
+def read_counts_tsv(path: str | Path) -> WordCounts:
+    """Read ``word<TAB>count`` lines (blank lines are skipped; repeated words add up).
+
+    >>> import tempfile, pathlib
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "counts.tsv"
+    >>> _ = path.write_text("hug\\t10\\npug\\t5\\nhug\\t2\\n")
+    >>> read_counts_tsv(path)
+    WordCounts({'hug': 12, 'pug': 5})
+    """
+    text = read_text_file(path, name="word counts file").lstrip("\ufeff")
+    pairs = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        fields = line.split("\t")
+        if len(fields) != 2 or not fields[0]:
+            raise ValueError(f"{path}, line {number}: expected 'word<TAB>count', got {line!r}")
+        word, count = fields
+        if word != word.strip():
+            raise ValueError(
+                f"{path}, line {number}: the word {word!r} has spaces around it; vocab.txt cannot hold that"
+            )
+        if not re.fullmatch(r"\s*\d+\s*", count) or int(count) == 0:
+            raise ValueError(
+                f"{path}, line {number}: the count of {word!r} must be a positive whole number, got {count!r}"
+            )
+        pairs.append((word, int(count)))
+    if not pairs:
+        raise ValueError(f"{path} holds no 'word<TAB>count' lines: there is nothing to learn from")
+    return WordCounts.from_pairs(pairs)
+
+
+def read_inputs(args: argparse.Namespace) -> WordCounts:
+    """The word counts from the INPUT files or from ``--word-counts`` (exactly one of them)."""
+    if args.word_counts and args.inputs:
+        raise ValueError("give INPUT text files or --word-counts, not both")
+    if args.word_counts:
+        if args.lowercase:
+            raise ValueError("--lowercase applies to INPUT text files; --word-counts words are used as they are")
+        return read_counts_tsv(args.word_counts)
+    if not args.inputs:
+        raise ValueError("nothing to learn from: give INPUT text files or --word-counts COUNTS_TSV")
+    texts = [read_text_file(path, name="input file") for path in args.inputs]
+    counts = WordCounts.from_texts(texts, lowercase=args.lowercase)
+    if not counts:
+        raise ValueError(f"no words found in {', '.join(args.inputs)}: the corpus is empty")
+    return counts
+
+
+def with_flag_names(error: Exception) -> Exception:
+    """The same error, naming ``--max-token-length`` where it said ``max_token_length``."""
+    message = str(error)
+    for name in FLAG_NAMES:
+        message = re.sub(rf"\b{name}\b", "--" + name.replace("_", "-"), message)
+    return type(error)(message)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Learn the vocab and write it; returns the exit status."""
+    output = Path(args.output)
+    if output.is_dir():
+        raise IsADirectoryError(f"output {output} is a folder; give a file name such as {output / 'vocab.txt'}")
+    if not output.parent.exists():
+        raise FileNotFoundError(f"output folder {output.parent} does not exist")
+    reserved = parse_reserved_tokens(args.reserved_tokens)
+    counts = read_inputs(args)
+    try:
+        result = train_top_down(
+            counts,
+            args.vocab_size,
+            reserved,
+            upper_thresh=args.upper_thresh,
+            lower_thresh=args.lower_thresh,
+            num_iterations=args.num_iterations,
+            max_input_tokens=args.max_input_tokens,
+            max_token_length=args.max_token_length,
+            max_unique_chars=args.max_unique_chars,
+            slack_ratio=args.slack_ratio,
+            include_joiner_token=args.include_joiner_token,
+            joiner=args.joiner,
+        )
+    except (ValueError, TypeError) as error:
+        raise with_flag_names(error) from None
+    tokens = result.tokens
+    # The file is only the tokens; Vocab wants an unknown token to check and save it.
+    unk = UNK_TOKEN if UNK_TOKEN in tokens else tokens[0]
+    Vocab(tokens, unk_token=unk, special_tokens=list(dict.fromkeys(reserved))).save(output)
+    print(
+        f"wrote {len(tokens):,} tokens to {output} (threshold {result.threshold:,}, "
+        f"{len(result.steps)} thresholds tried: {result.stop_reason})"
+    )
+    if len(tokens) > args.vocab_size:
+        print(
+            f"note: that is more than --vocab-size {args.vocab_size:,}; the search stopped before a threshold gave "
+            "fewer (TensorFlow Text returns the same vocab)"
+        )
+    elif result.stop_reason != "within slack":
+        print(
+            f"note: that is fewer than asked; the search ran out of thresholds to try ({result.stop_reason}); "
+            "a lower --lower-thresh allows more tokens"
+        )
+    return 0
