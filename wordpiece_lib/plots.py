@@ -23,12 +23,22 @@ WINNER_COLOUR = "#d62728"
 OTHER_COLOUR = "#8fb6d9"
 
 
-def _new_figure(width: float, height: float) -> tuple[Any, Any]:
+def new_figure(width: float, height: float) -> tuple[Any, Any]:
+    """A closed figure and its axes, so a notebook shows it exactly once.
+
+    >>> figure, axes = new_figure(4, 3)
+    >>> [round(size) for size in figure.get_size_inches()]
+    [4, 3]
+    """
     import matplotlib.pyplot as plt
 
     figure, axes = plt.subplots(figsize=(width, height), layout="constrained")
     plt.close(figure)  # returned, not auto-shown: a notebook displays it once
     return figure, axes
+
+
+# Kept while other plotting modules move to the public name.
+_new_figure = new_figure
 
 
 def fraction_text(value: Fraction | int | float) -> str:
@@ -74,7 +84,7 @@ def score_heatmap(table: Any, *, title: str = "WordPiece score of each adjacent 
         labels[(row, col)] = fraction_text(score)
     width = min(2.0 + 0.9 * len(rights), 16.0)
     height = min(1.5 + 0.55 * len(lefts), 12.0)
-    figure, axes = _new_figure(width, height)
+    figure, axes = new_figure(width, height)
     shown = np.ma.masked_invalid(grid)
     image = axes.imshow(shown, cmap="viridis", aspect="auto")
     axes.set_xticks(range(len(rights)), rights, rotation=45, ha="right")
@@ -114,7 +124,7 @@ def score_bars(table: Any, *, top: int = 15, title: str = "Best pairs, highest s
 
 
 def _bars(names: list[str], scores: list[Fraction], *, title: str, xlabel: str) -> Any:
-    figure, axes = _new_figure(7.5, 0.9 + 0.38 * len(names))
+    figure, axes = new_figure(7.5, 0.9 + 0.38 * len(names))
     values = [float(score) for score in scores]
     colours = [WINNER_COLOUR if index == 0 else OTHER_COLOUR for index in range(len(values))]
     edges = [WINNER_COLOUR if score == scores[0] else "none" for score in scores]
@@ -172,7 +182,7 @@ def winning_scores(trace: Trace, *, log: bool | None = None) -> Any:
         raise ValueError("the trace has no merges to draw")
     steps = [s.number for s in trace.steps]
     values = [s.score_float for s in trace.steps]
-    figure, axes = _new_figure(7.5, 3.6)
+    figure, axes = new_figure(7.5, 3.6)
     marker = "o" if len(steps) <= 60 else None
     axes.plot(steps, values, marker=marker, markersize=4, linewidth=1)
     positive = [v for v in values if v > 0 and math.isfinite(v)]
@@ -194,7 +204,7 @@ def vocab_growth(trace: Trace) -> Any:
     start = len(trace.tokens(0))
     steps = [0, *(s.number for s in trace.steps)]
     sizes = [start, *(s.vocab_size for s in trace.steps)]
-    figure, axes = _new_figure(7.5, 3.6)
+    figure, axes = new_figure(7.5, 3.6)
     axes.step(steps, sizes, where="post")
     axes.axhline(start, color="grey", linestyle=":", linewidth=1)
     axes.annotate(f"start: {start} (special tokens + alphabet)", (0, start), xytext=(4, 6), textcoords="offset points")
@@ -217,7 +227,7 @@ def word_count_bars(word_counts: Any, *, top: int = 20, title: str = "Most frequ
     rows = word_counts.most_common(top)
     if not rows:
         raise ValueError("word_counts is empty: there is nothing to draw")
-    figure, axes = _new_figure(7.5, 0.9 + 0.32 * len(rows))
+    figure, axes = new_figure(7.5, 0.9 + 0.32 * len(rows))
     positions = list(range(len(rows)))
     axes.barh(positions, [count for _, count in rows], color=OTHER_COLOUR)
     axes.set_yticks(positions, [repr(word) for word, _ in rows])
@@ -247,7 +257,7 @@ def fertility_curve(trace: Trace, words: Any = None, *, points: int = 12) -> Any
         pieces = sum(len(encode_word(word, vocab, prefix=trace.prefix)) * count for word, count in counts.items())
         sizes.append(len(vocab))
         averages.append(pieces / sum(counts.values()))
-    figure, axes = _new_figure(7.5, 3.6)
+    figure, axes = new_figure(7.5, 3.6)
     axes.plot(sizes, averages, marker="o")
     axes.axhline(1.0, color="grey", linestyle=":", linewidth=1)
     axes.set_xlabel("tokens in the vocab")
