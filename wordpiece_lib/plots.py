@@ -37,10 +37,6 @@ def new_figure(width: float, height: float) -> tuple[Any, Any]:
     return figure, axes
 
 
-# Kept while other plotting modules move to the public name.
-_new_figure = new_figure
-
-
 def fraction_text(value: Fraction | int | float) -> str:
     """A short label for a score: exact when small, else 4 significant digits.
 
