@@ -14,8 +14,10 @@ from .books import load_book
 from .bottom_up import merge_pair, train_bottom_up
 from .corpus import WordCounts
 from .encode import MatchAttempt, encode_with_merges, encode_word, longest_match_attempts
+from .fast_bottom_up import train_fast
 from .fast_encode import AutomatonStep, FastNormalizer, FastWordPieceTokenizer, LinMaxMatch, TrieNode, trace_automaton
 from .normalize import BertNormalizer, normalize
+from .pair_stats import PairStats
 from .pieces import alphabet, decode_pieces, initial_splits, join_pair, split_word
 from .pretokenize import bert_split, gpt2_split, pretokenize, whitespace_split
 from .scores import (
@@ -46,6 +48,7 @@ __all__ = [
     "FastWordPieceTokenizer",
     "LinMaxMatch",
     "MatchAttempt",
+    "PairStats",
     "TopDownResult",
     "Trace",
     "TraceStep",
@@ -78,6 +81,7 @@ __all__ = [
     "split_word",
     "trace_automaton",
     "train_bottom_up",
+    "train_fast",
     "train_top_down",
     "whitespace_split",
     "wordpiece_score",

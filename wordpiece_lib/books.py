@@ -11,10 +11,7 @@ one is known) and writes it to the cache atomically.
 from __future__ import annotations
 
 import hashlib
-import http.client
 import os
-import urllib.error
-import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -96,6 +93,11 @@ def download_text(url: str, *, timeout: float = 30.0) -> str:
 
     Raises ``BookDownloadError`` with the reason on any failure.
     """
+    # Imported here: the HTTP stack costs import time and only a download needs it.
+    import http.client
+    import urllib.error
+    import urllib.request
+
     try:
         with urllib.request.urlopen(url, timeout=timeout) as response:
             data = response.read()
@@ -110,6 +112,11 @@ def download_text(url: str, *, timeout: float = 30.0) -> str:
         raise BookDownloadError(f"download from {url} failed: {error!r}") from None
     except (urllib.error.URLError, TimeoutError, OSError) as error:
         reason = getattr(error, "reason", error)
+        if isinstance(reason, TimeoutError):
+            # Raised while connecting, waiting for the answer, or when the body stops coming midway.
+            raise BookDownloadError(
+                f"download from {url} timed out after {timeout:g} s without data from the server"
+            ) from None
         raise BookDownloadError(f"could not reach {url}: {reason}") from None
     if announced is not None and announced.isdigit() and int(announced) != len(data):
         raise BookDownloadError(f"download from {url} was cut short: got {len(data)} of {announced} bytes")
@@ -117,6 +124,13 @@ def download_text(url: str, *, timeout: float = 30.0) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
         raise BookDownloadError(f"download from {url} is not UTF-8 text (bad byte at offset {error.start})") from None
+
+
+def _by_hand(book: Book, cached: Path) -> str:
+    return (
+        f"If you are offline, download {book.url} by hand and save it as {cached}, "
+        f"or set WORDPIECE_DATA_DIR to a folder holding {cached.name}."
+    )
 
 
 def load_book(
@@ -145,19 +159,19 @@ def load_book(
         text = strip_gutenberg(download_text(source, timeout=timeout))
     except BookDownloadError as error:
         raise BookDownloadError(
-            f"{book.title} is not in the cache ({cached}) and {error}. If you are offline, download "
-            f"{book.url} by hand and save it as {cached}, or set WORDPIECE_DATA_DIR to a folder holding {cached.name}."
+            f"{book.title} is not in the cache ({cached}) and {error}. {_by_hand(book, cached)}"
         ) from None
     if len(text) < book.min_chars:
         raise BookDownloadError(
             f"download of {book.title} from {source} looks incomplete: {len(text):,} characters, "
-            f"expected at least {book.min_chars:,}; nothing was cached"
+            f"expected at least {book.min_chars:,}; nothing was cached. {_by_hand(book, cached)}"
         )
     if book.sha256 is not None:
         digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
         if digest != book.sha256:
             raise BookDownloadError(
-                f"download of {book.title} from {source} has checksum {digest}, expected {book.sha256}; nothing was cached"
+                f"download of {book.title} from {source} has checksum {digest}, expected {book.sha256}; "
+                f"nothing was cached. {_by_hand(book, cached)}"
             )
     folder.mkdir(parents=True, exist_ok=True)
     atomic_write_text(cached, text)

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from .cli import refuse_overwriting_inputs
 from .corpus import WordCounts
 from .pretokenize import PRETOKENIZERS
 from .scores import TIE_BREAKS
@@ -128,6 +129,9 @@ class ProgressBar:
 
     def close(self) -> None:
         if self.bar is not None:
+            # Training may stop early (every word whole): show the bar as complete.
+            self.bar.total = self.bar.n
+            self.bar.refresh()
             self.bar.close()
 
 
@@ -138,6 +142,7 @@ def run(args: argparse.Namespace) -> int:
     output = Path(args.output)
     if output.is_dir():
         raise IsADirectoryError(f"output {output} is a folder; give a file name such as {output / 'vocab.txt'}")
+    refuse_overwriting_inputs(output, args.inputs)
     if not output.parent.exists():
         raise FileNotFoundError(f"output folder {output.parent} does not exist")
     specials = parse_special_tokens(args.special_tokens)

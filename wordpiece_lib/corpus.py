@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
-from ._validate import check_str
+from ._validate import check_callable, check_count, check_str
 from .normalize import BertNormalizer
 from .pretokenize import get_pretokenizer
 
@@ -42,10 +42,7 @@ class WordCounts(Mapping[str, int]):
                 raise TypeError(f"pairs[{position}] must be a (word, count) pair, got {item!r}")
             word, count = item
             check_str(word, f"word at pairs[{position}]", allow_empty=False)
-            if isinstance(count, bool) or not isinstance(count, int):
-                raise TypeError(f"count of {word!r} must be an int, got {type(count).__name__}")
-            if count <= 0:
-                raise ValueError(f"count of {word!r} must be positive, got {count}")
+            count = check_count(count, f"count of {word!r}")
             self._counts[word] = self._counts.get(word, 0) + count
 
     @classmethod
@@ -99,12 +96,24 @@ class WordCounts(Mapping[str, int]):
             texts = [texts]
         elif isinstance(texts, bytes) or not isinstance(texts, Iterable):
             raise TypeError(f"texts must be a str or an iterable of str, got {type(texts).__name__}")
-        split = get_pretokenizer(pretokenizer) if isinstance(pretokenizer, str) else pretokenizer
-        clean = normalizer if normalizer is not None else BertNormalizer(lowercase=lowercase)
+        # The built-in pre-tokenizers always return non-empty str words; a function of the user's is checked.
+        builtin = isinstance(pretokenizer, str)
+        if builtin:
+            split = get_pretokenizer(pretokenizer)
+        else:
+            split = check_callable(pretokenizer, "pretokenizer", "a name ('bert', 'whitespace', 'gpt2') or a function")
+        if normalizer is None:
+            clean: Callable[[str], str] = BertNormalizer(lowercase=lowercase)
+        else:
+            clean = check_callable(normalizer, "normalizer", "a function str -> str")
         counts: dict[str, int] = {}
         for position, text in enumerate(texts):
             check_str(text, f"texts[{position}]")
-            for word in split(clean(text)):
+            cleaned = clean(text)
+            if not isinstance(cleaned, str):
+                raise TypeError(f"normalizer must return a str, got {type(cleaned).__name__} for texts[{position}]")
+            words = split(cleaned) if builtin else _checked_words(split(cleaned))
+            for word in words:
                 counts[word] = counts.get(word, 0) + 1
         result = cls()
         result._counts = counts
@@ -148,6 +157,19 @@ class WordCounts(Mapping[str, int]):
         import pandas as pd
 
         return pd.DataFrame(list(self._counts.items()), columns=["word", "count"])
+
+
+def _checked_words(words: Any) -> list[str]:
+    """The words a custom pre-tokenizer returned, checked; empty ones (as ``text.split(" ")`` makes) dropped."""
+    if isinstance(words, (str, bytes)) or not isinstance(words, Iterable):
+        raise TypeError(f"pretokenizer must return a list of str, got {type(words).__name__}")
+    kept = []
+    for word in words:
+        if not isinstance(word, str):
+            raise TypeError(f"pretokenizer must return a list of str, got an item of type {type(word).__name__}")
+        if word:
+            kept.append(word)
+    return kept
 
 
 def as_word_counts(value: Any, name: str = "word_counts") -> WordCounts:

@@ -1,0 +1,149 @@
+"""The fast bottom-up trainer: the reference's merges, incrementally.
+
+``train_fast`` returns the same ``Trace`` as ``bottom_up.train_bottom_up``
+(same pairs, tokens, exact scores, counts, candidates and stop reason) for the
+``"wordpiece"`` and ``"bpe"`` criteria and both tie-breaks. Instead of
+rescoring every pair at every step it keeps a pair table and a priority queue
+up to date (``pair_stats.PairStats``; its docstring explains why the queue
+stays right although a merge changes the WordPiece score of every pair that
+contains one of the merged pieces). *Treasure Island* (15,482 merges, until
+every word is whole) trains in about half a second instead of minutes.
+"""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Callable, Iterable, Mapping
+from fractions import Fraction
+
+from ._validate import check_choice, check_int
+from .bottom_up import prepare_training
+from .corpus import WordCounts
+from .pair_stats import FAST_CRITERIA, PairChoice, PairStats
+from .pieces import DEFAULT_PREFIX, initial_splits, join_pair
+from .scores import Candidate
+from .trace import Trace, TraceStep
+from .vocab import BERT_SPECIAL_TOKENS
+
+#: ``progress(done, planned)``: merges done so far, and merges the target asks for.
+ProgressCallback = Callable[[int, int], object]
+
+
+def train_fast(
+    word_counts: WordCounts | Mapping[str, int] | Iterable[tuple[str, int]],
+    vocab_size: int,
+    *,
+    special_tokens: Iterable[str] = BERT_SPECIAL_TOKENS,
+    prefix: str = DEFAULT_PREFIX,
+    marker: str | None = None,
+    tie_break: str = "first",
+    criterion: str = "wordpiece",
+    top_k: int = 0,
+    progress: ProgressCallback | None = None,
+) -> Trace:
+    """Learn merges until the vocab has ``vocab_size`` tokens or no pair is left; fast.
+
+    Same arguments and result as ``train_bottom_up`` (``criterion`` is
+    ``"wordpiece"`` or ``"bpe"``). ``progress``, if given, is called after
+    every merge as ``progress(done, planned)``, like the reference: the merges
+    done so far and the merges the target asks for (``vocab_size`` minus the
+    starting vocab; a merge that rebuilds a known token adds a step but no token).
+    ``top_k > 0`` costs a little more per merge (exact first-occurrence ranks
+    are kept for ``Candidate.first_seen``).
+
+    >>> trace = train_fast({"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}, 10, special_tokens=[])
+    >>> [(step.new_token, step.score) for step in trace.steps]
+    [('##gs', Fraction(1, 20)), ('hu', Fraction(1, 36)), ('hugs', Fraction(1, 15))]
+    """
+    if criterion == "likelihood":
+        raise ValueError(
+            "criterion='likelihood' has no fast trainer (its score depends on the totals of the whole "
+            "corpus, so every pair changes at every merge); use train_bottom_up(..., criterion='likelihood')"
+        )
+    check_choice(criterion, "criterion", FAST_CRITERIA)
+    check_int(top_k, "top_k", minimum=0)
+    if progress is not None and not callable(progress):
+        raise TypeError(f"progress must be a callable(done, planned) or None, got {type(progress).__name__}")
+    counts, specials, letters = prepare_training(word_counts, vocab_size, special_tokens, prefix, marker, tie_break)
+    # The trainer's tables hold no reference cycles; the cyclic collector would only rescan them again and again.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _train(counts, specials, letters, vocab_size, prefix, marker, tie_break, criterion, top_k, progress)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _train(
+    counts: WordCounts,
+    specials: list[str],
+    letters: list[str],
+    vocab_size: int,
+    prefix: str,
+    marker: str | None,
+    tie_break: str,
+    criterion: str,
+    top_k: int,
+    progress: ProgressCallback | None,
+) -> Trace:
+    splits = initial_splits(counts, prefix, marker=marker)
+    stats = PairStats(splits.values(), counts.values(), criterion=criterion, tie_break=tie_break, ranks=top_k > 0)
+    known = set(specials) | set(letters)
+    planned = vocab_size - len(known)
+    trace = Trace(counts, letters, specials, [], prefix, marker, tie_break, criterion)
+    steps = trace.steps
+    while len(known) < vocab_size:
+        if top_k:
+            choices = stats.top(top_k)
+            best = choices[0] if choices else None
+        else:
+            choices = []
+            best = stats.best()
+        if best is None:
+            trace.stop_reason = "every word is a single token: nothing left to merge"
+            break
+        left, right = best.pair
+        new_token = join_pair(left, right, prefix, marker=marker)
+        candidates = _candidates(stats, choices, criterion) if top_k else ()
+        stats.merge(left, right, new_token)
+        known.add(new_token)
+        steps.append(
+            TraceStep(
+                number=len(steps) + 1,
+                pair=best.pair,
+                new_token=new_token,
+                score=_score(best, criterion),
+                pair_count=best.pair_count,
+                left_count=best.left_count,
+                right_count=best.right_count,
+                vocab_size=len(known),
+                candidates=candidates,
+            )
+        )
+        if progress is not None:
+            progress(len(steps), planned)
+    else:
+        trace.stop_reason = f"reached vocab_size={vocab_size}"
+    return trace
+
+
+def _score(choice: PairChoice, criterion: str) -> Fraction:
+    if criterion == "bpe":
+        return Fraction(choice.pair_count)
+    return Fraction(choice.pair_count, choice.left_count * choice.right_count)
+
+
+def _candidates(stats: PairStats, choices: list[PairChoice], criterion: str) -> tuple[Candidate, ...]:
+    ranks = stats.first_seen_ranks(choice.pair for choice in choices)
+    return tuple(
+        Candidate(
+            choice.pair,
+            choice.pair_count,
+            choice.left_count,
+            choice.right_count,
+            _score(choice, criterion),
+            ranks[choice.pair],
+        )
+        for choice in choices
+    )
