@@ -3,6 +3,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash tools/setup.sh dev
+# Debian's Chromium and Playwright drive the real-browser tests in tests/browser/.
+bash tools/install_browser.sh
 # Optional peers the tests compare against; each test skips when its peer is missing.
 .venv/bin/python tools/fetch_tf_text.py || echo "note: TensorFlow Text's learner could not be fetched; its identity tests will be skipped"
 

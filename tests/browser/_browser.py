@@ -1,0 +1,283 @@
+"""Helpers for the real-browser tests: Debian's Chromium through Playwright, and a private JupyterLab.
+
+Nothing here downloads anything: the browser is ``/usr/bin/chromium`` (``tools/install_browser.sh``),
+JupyterLab listens on 127.0.0.1 only, and Chromium runs with its background networking turned off.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = Path(os.environ.get("WORDPIECE_CHROMIUM", "/usr/bin/chromium"))
+
+#: Headless, no sandbox (CI runs as root), and none of Chromium's own traffic (updates, sync, field trials...).
+CHROMIUM_ARGS = [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-quic",
+    "--no-first-run",
+    "--no-default-browser-check",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-default-apps",
+    "--disable-domain-reliability",
+    "--disable-client-side-phishing-detection",
+    "--disable-features=OptimizationHints,MediaRouter,Translate,AutofillServerCommunication",
+    "--metrics-recording-only",
+]
+
+SERVER_START_TIMEOUT = 90  # seconds; JupyterLab starts in 3-6 s here, much slower on a busy CI core
+SERVER_STOP_TIMEOUT = 20
+
+
+def in_ci() -> bool:
+    """CI sets ``CI=true``: there a missing browser is a failure, not a skip."""
+    return os.environ.get("CI", "").strip().lower() in {"1", "true", "yes"}
+
+
+def browser_missing_reason() -> str | None:
+    """Why the real-browser tests cannot run here, or None when they can."""
+    if not CHROMIUM.is_file() or not os.access(CHROMIUM, os.X_OK):
+        return f"Chromium not found at {CHROMIUM} (install it with: bash tools/install_browser.sh)"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "Python Playwright is not installed (install it with: bash tools/install_browser.sh)"
+    return None
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on right now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@contextlib.contextmanager
+def chromium_browser(playwright) -> Iterator:
+    """Launch Debian's Chromium headless; it is closed when the block ends, whatever happens."""
+    browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
+    try:
+        yield browser
+    finally:
+        with contextlib.suppress(Exception):
+            browser.close()
+
+
+@dataclass
+class LabServer:
+    """A running private JupyterLab: where it listens, its token and the folder it serves."""
+
+    url: str
+    token: str
+    root: Path
+    process: subprocess.Popen
+    log: Path
+
+    def page_url(self, notebook: str) -> str:
+        return f"{self.url}/lab/tree/{notebook}?token={self.token}"
+
+    def log_tail(self, chars: int = 3000) -> str:
+        try:
+            return self.log.read_text(encoding="utf-8", errors="replace")[-chars:]
+        except OSError:
+            return ""
+
+
+def _write_settings(settings: Path) -> None:
+    tracker = settings / "@jupyterlab" / "notebook-extension"
+    tracker.mkdir(parents=True, exist_ok=True)
+    # Start the kernel without a dialog; render every cell (windowing hides off-screen cells from the DOM).
+    (tracker / "tracker.jupyterlab-settings").write_text(
+        json.dumps({"autoStartDefaultKernel": True, "windowingMode": "none"}), encoding="utf-8"
+    )
+    notification = settings / "@jupyterlab" / "apputils-extension"
+    notification.mkdir(parents=True, exist_ok=True)
+    # No "fetch the news?" question, and no request to the news feed.
+    (notification / "notification.jupyterlab-settings").write_text(
+        json.dumps({"fetchNews": "false", "checkForUpdates": False}), encoding="utf-8"
+    )
+
+
+def lab_environment(home: Path) -> dict[str, str]:
+    """Environment for a JupyterLab whose config, data, runtime, settings and workspaces all live in ``home``."""
+    env = dict(os.environ)
+    for name, sub in [
+        ("JUPYTER_CONFIG_DIR", "config"),
+        ("JUPYTER_RUNTIME_DIR", "runtime"),
+        ("JUPYTERLAB_SETTINGS_DIR", "settings"),
+        ("JUPYTERLAB_WORKSPACES_DIR", "workspaces"),
+        ("IPYTHONDIR", "ipython"),
+        ("MPLCONFIGDIR", "matplotlib"),
+    ]:
+        folder = home / sub
+        folder.mkdir(parents=True, exist_ok=True)
+        env[name] = str(folder)
+    # The data dir stays unset: JupyterLab finds its extensions (the widgets' one included) in the
+    # environment; a private JUPYTER_DATA_DIR first, then the environment's, keeps kernels and user files out.
+    data = home / "data"
+    data.mkdir(parents=True, exist_ok=True)
+    env["JUPYTER_DATA_DIR"] = str(data)
+    env["JUPYTER_PREFER_ENV_PATH"] = "1"  # "python3" means this environment's kernel
+    env["PYTHONUNBUFFERED"] = "1"
+    _write_settings(home / "settings")
+    # No announcements feed and no update check: the server itself makes no request to the internet.
+    (home / "config" / "jupyter_server_config.json").write_text(
+        json.dumps({"LabApp": {"news_url": None, "check_for_updates_class": "jupyterlab.NeverCheckForUpdate"}}),
+        encoding="utf-8",
+    )
+    return env
+
+
+def _wait_until_up(url: str, token: str, process: subprocess.Popen, log: Path) -> None:
+    deadline = time.monotonic() + SERVER_START_TIMEOUT
+    last_error: Exception | None = None
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(
+                f"JupyterLab exited with code {process.returncode} before answering:\n"
+                f"{log.read_text(encoding='utf-8', errors='replace')[-3000:]}"
+            )
+        try:
+            with urllib.request.urlopen(f"{url}/api/status?token={token}", timeout=5) as response:
+                if response.status == 200:
+                    return
+        except (urllib.error.URLError, OSError) as error:
+            last_error = error
+        time.sleep(0.3)
+    raise TimeoutError(f"JupyterLab did not answer on {url} within {SERVER_START_TIMEOUT} s ({last_error})")
+
+
+def stop_process(process: subprocess.Popen) -> None:
+    """Stop a server and its kernels: SIGTERM to its process group, then SIGKILL if it lingers."""
+    if process.poll() is not None:
+        return
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGTERM)
+    try:
+        process.wait(timeout=SERVER_STOP_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait(timeout=SERVER_STOP_TIMEOUT)
+
+
+@contextlib.contextmanager
+def jupyterlab(root: Path, home: Path, extra_env: dict[str, str] | None = None) -> Iterator[LabServer]:
+    """Run a private JupyterLab serving ``root`` on a free 127.0.0.1 port; stopped when the block ends."""
+    jupyter = shutil.which("jupyter", path=str(Path(sys.executable).parent)) or shutil.which("jupyter")
+    if jupyter is None:
+        raise RuntimeError("the 'jupyter' command is not installed in this environment (pip install jupyterlab)")
+    token = secrets.token_hex(16)
+    env = lab_environment(home)
+    env.update(extra_env or {})
+    log = home / "jupyterlab.log"
+    command = [
+        jupyter,
+        "lab",
+        "--no-browser",
+        f"--port={free_port()}",
+        "--ServerApp.port_retries=0",
+        "--ServerApp.ip=127.0.0.1",
+        f"--IdentityProvider.token={token}",
+        f"--ServerApp.root_dir={root}",
+    ]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        command.append("--allow-root")
+    with open(log, "wb") as log_stream:
+        process = subprocess.Popen(
+            command, cwd=root, env=env, stdout=log_stream, stderr=subprocess.STDOUT, start_new_session=True
+        )
+    try:
+        port = next(arg.split("=", 1)[1] for arg in command if arg.startswith("--port="))
+        url = f"http://127.0.0.1:{port}"
+        _wait_until_up(url, token, process, log)
+        yield LabServer(url=url, token=token, root=root, process=process, log=log)
+    finally:
+        stop_process(process)
+
+
+def widget_classes() -> list[str]:
+    """The library's widget classes: what ``wordpiece_lib.widgets*`` modules export that displays itself."""
+    import importlib
+    import pkgutil
+
+    import wordpiece_lib
+
+    names = []
+    for info in pkgutil.iter_modules(wordpiece_lib.__path__):
+        if not info.name.startswith("widgets"):
+            continue
+        module = importlib.import_module(f"wordpiece_lib.{info.name}")
+        for name in getattr(module, "__all__", []):
+            value = getattr(module, name, None)
+            if isinstance(value, type) and hasattr(value, "_repr_mimebundle_"):
+                names.append(name)
+    return sorted(set(names))
+
+
+def shown_widgets(path: Path) -> list[str]:
+    """Widget classes a notebook's code calls (``MergeStepper(`` ...), plus ``ipywidgets`` for direct use."""
+    import re
+
+    import nbformat
+
+    code = "\n".join(c.source for c in nbformat.read(path, as_version=4).cells if c.cell_type == "code")
+    found = [name for name in widget_classes() if re.search(rf"\b{name}\(", code)]
+    if re.search(r"^\s*(import ipywidgets|from ipywidgets import)|\binteract(ive)?\(", code, re.MULTILINE):
+        found.append("ipywidgets")
+    return found
+
+
+# Fixtures, imported by the test modules (a conftest.py here would clash with tests/conftest.py
+# under ``--doctest-modules``, which imports every file named conftest.py as the module "conftest").
+
+
+def require_browser() -> None:
+    """Skip with the reason outside CI; in CI a missing browser is an error, not a silent skip."""
+    reason = browser_missing_reason()
+    if reason is None:
+        return
+    if in_ci():
+        pytest.fail(f"{reason}. CI (CI=true) must run the browser tests: call tools/install_browser.sh first")
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="module", name="browser")
+def browser_fixture():
+    """Debian's Chromium, headless, shared by the tests of one module and closed after them."""
+    require_browser()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright, chromium_browser(playwright) as launched:
+        yield launched
+
+
+@pytest.fixture(scope="session", name="screenshot_dir")
+def screenshot_dir_fixture(tmp_path_factory) -> Path:
+    """Where screenshots go: ``WORDPIECE_SCREENSHOT_DIR`` when set (to keep them), else the pytest temp dir."""
+    configured = os.environ.get("WORDPIECE_SCREENSHOT_DIR")
+    if configured:
+        folder = Path(configured)
+        folder.mkdir(parents=True, exist_ok=True)
+        return folder
+    return tmp_path_factory.mktemp("screenshots")

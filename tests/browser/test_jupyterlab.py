@@ -1,0 +1,439 @@
+"""The notebooks' widgets in a real JupyterLab, driven by Chromium the way a student uses them.
+
+One private JupyterLab (module-scoped) serves a temporary copy of the student notebooks. For each
+notebook that shows a widget: open it, wait for the kernel in the status bar, Run All, wait until
+every code cell has run, check that no cell failed and that every widget rendered, then use each
+widget (buttons, slider drags and keys, typing) and assert what the page shows. A screenshot per
+notebook is saved under the pytest temp dir (or ``WORDPIECE_SCREENSHOT_DIR``).
+
+The expected texts come from the hug/pug example worked by hand in the course and in notebook 03
+(first merges ``##g ##s`` at 1/20, ``h ##u``, then ``hu ##gs`` at 1/15) and from the corpus'
+alphabet (``m`` is not in it, so ``mug`` is one ``[UNK]``).
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import urllib.parse
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from _browser import browser_fixture, jupyterlab, screenshot_dir_fixture, shown_widgets  # noqa: F401  (the fixtures browser, screenshot_dir)
+
+ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOKS = ROOT / "notebooks"
+
+# Run in one worker, one notebook at a time: the module shares one JupyterLab and one browser.
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("browser-jupyterlab")]
+
+OPEN_TIMEOUT = 90_000  # ms: page load plus kernel start on a busy CI machine
+RUN_ALL_TIMEOUT = 240_000  # ms: every cell of one notebook
+UPDATE_TIMEOUT = 20_000  # ms: a widget's answer to one click or key (a round trip to the kernel)
+
+STATUS_IDLE = "Python 3 (ipykernel) | Idle"
+NOTEBOOK = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook"  # the notebook on screen
+
+
+WIDGET_NOTEBOOKS = [path for path in sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb")) if shown_widgets(path)]
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory, data_dir):
+    """A private JupyterLab serving a copy of the student notebooks beside a link to the library.
+
+    The copy keeps the checkout's layout (``notebooks/`` next to ``wordpiece_lib/``), so each notebook's
+    first cell finds the library as it does for a student who has not pip-installed it.
+    """
+    base = tmp_path_factory.mktemp("jupyterlab")
+    root = base / "root"
+    (root / "notebooks").mkdir(parents=True)
+    for path in NOTEBOOKS.glob("*.ipynb"):
+        shutil.copy2(path, root / "notebooks" / path.name)
+    (root / "wordpiece_lib").symlink_to(ROOT / "wordpiece_lib", target_is_directory=True)
+    with jupyterlab(root, base / "home", extra_env={"WORDPIECE_DATA_DIR": str(data_dir)}) as server:
+        yield server
+
+
+def open_and_run_all(page, lab, notebook: str) -> None:
+    """Open a notebook, wait for its kernel, Run All, and wait until every code cell has run."""
+    # "reset": a fresh workspace, so the previous notebook's tab (and kernel) does not come back.
+    page.goto(lab.page_url(f"notebooks/{notebook}") + "&reset", timeout=OPEN_TIMEOUT)
+    page.locator(f"{NOTEBOOK} .jp-Cell").first.wait_for(timeout=OPEN_TIMEOUT)
+    status = page.locator("#jp-main-statusbar")
+    # The toolbar says "idle" before the kernel can take work; the status bar is the reliable signal.
+    status.get_by_text(STATUS_IDLE).wait_for(timeout=OPEN_TIMEOUT)
+    # Fold the file browser away: more room for the notebook in the screenshot.
+    page.locator(".jp-SideBar.jp-mod-left .lm-TabBar-tab.lm-mod-current").click()
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+    # Done when every code cell has a number, or when a cell failed (Run All stops there).
+    page.wait_for_function(
+        """(notebook) => {
+            const panel = document.querySelector(notebook);
+            if (!panel) return false;
+            const prompts = [...panel.querySelectorAll('.jp-CodeCell .jp-InputPrompt')].map(e => e.textContent.trim());
+            const failed = panel.querySelector('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.error"]');
+            return prompts.length > 0 && (prompts.every(p => /^\\[\\d+\\]:$/.test(p)) || (failed && !prompts.includes('[*]:')));
+        }""",
+        arg=NOTEBOOK,
+        timeout=RUN_ALL_TIMEOUT,
+    )
+    status.get_by_text(STATUS_IDLE).wait_for(timeout=OPEN_TIMEOUT)
+
+
+def check_cells_and_widgets(page) -> None:
+    """No cell failed, and every widget output became a live widget."""
+    errors = page.locator(f'{NOTEBOOK} .jp-OutputArea-output[data-mime-type="application/vnd.jupyter.error"]')
+    assert errors.count() == 0, f"a cell failed in JupyterLab:\n{errors.first.inner_text()[:3000]}"
+    page_text = page.locator(NOTEBOOK).inner_text()
+    for broken in ("Error displaying widget", "Error rendering widget", "model not found", "Loading widget..."):
+        assert broken not in page_text, f"a widget did not render: {broken!r} is on the page"
+    assert page.locator(f"{NOTEBOOK} .jp-OutputArea-output .jupyter-widgets").count() > 0, "no widget rendered"
+
+
+def output_text(widget) -> str:
+    return widget.locator(".widget-output").first.inner_text()
+
+
+def wait_for_output(widget, pattern: str) -> str:
+    """Wait until the widget's output area matches ``pattern`` (a regex); return its text."""
+    widget.locator(".widget-output").first.filter(has_text=re.compile(pattern, re.MULTILINE)).wait_for(
+        timeout=UPDATE_TIMEOUT
+    )
+    return output_text(widget)
+
+
+def readout(widget) -> str:
+    return widget.locator(".widget-readout").first.inner_text().strip()
+
+
+def expect(locator):
+    """Playwright's waiting assertions (imported late: without Playwright the module must still load, to skip)."""
+    from playwright.sync_api import expect as playwright_expect
+
+    return playwright_expect(locator)
+
+
+def expect_readout(widget, value: str) -> None:
+    """Wait until the slider's readout shows ``value`` (it follows the kernel's answer)."""
+    expect(widget.locator(".widget-readout").first).to_have_text(value, timeout=UPDATE_TIMEOUT)
+
+
+def expect_disabled(widget, *names: str, disabled: bool = True) -> None:
+    """Wait until each named button is greyed out (or usable, with ``disabled=False``)."""
+    for name in names:
+        check = expect(button(widget, name))
+        (check.to_be_disabled if disabled else check.to_be_enabled)(timeout=UPDATE_TIMEOUT)
+
+
+def drag_slider_to_end(page, widget, *, left: bool = False) -> None:
+    """Drag the slider's handle past its right (or left) end with the mouse, as a student would."""
+    handle = widget.locator(".noUi-handle").first
+    track = widget.locator(".noUi-base").first
+    track.scroll_into_view_if_needed()  # mouse moves only work inside the viewport
+    handle_box, track_box = handle.bounding_box(), track.bounding_box()
+    assert handle_box and track_box, "the slider is not visible"
+    middle_y = handle_box["y"] + handle_box["height"] / 2
+    page.mouse.move(handle_box["x"] + handle_box["width"] / 2, middle_y)
+    page.mouse.down()
+    target_x = track_box["x"] - 40 if left else track_box["x"] + track_box["width"] + 40
+    page.mouse.move(target_x, middle_y, steps=8)
+    page.mouse.up()
+
+
+def button(widget, name: str):
+    return widget.get_by_role("button", name=name, exact=True)
+
+
+def use_merge_stepper(page, data_dir: Path) -> None:
+    """first / previous / next / last, a slider drag and arrow keys, on notebook 03's hug/pug trace."""
+    stepper = page.locator(f"{NOTEBOOK} .widget-vbox").filter(has=page.locator(".widget-label", has_text="merges")).last
+    stepper.scroll_into_view_if_needed()
+    text = wait_for_output(stepper, r"^Before any merge")
+    assert "Next merge: ##g + ##s" in text
+    assert re.search(r"^hugs\s+x5\s+h ##u ##g ##s$", text, re.MULTILINE), text
+    expect_disabled(stepper, "first", "previous")
+    expect_readout(stepper, "0")
+
+    button(stepper, "next").click()
+    text = wait_for_output(stepper, r"^Merge 1 of \d+: ##g \+ ##s -> ##gs")
+    assert "score 5/(20*5) = 1/20" in text
+    assert re.search(r"^hugs\s+x5\s+h ##u ##gs$", text, re.MULTILINE), text
+    expect_readout(stepper, "1")
+    expect_disabled(stepper, "first", disabled=False)
+    # The candidate chart beside the text: the chosen pair in red, at the top.
+    chart = stepper.locator(".widget-html-content").first
+    assert "##g + ##s" in chart.inner_text() and "(chosen)" in chart.inner_text()
+
+    button(stepper, "next").click()
+    wait_for_output(stepper, r"^Merge 2 of \d+: h \+ ##u -> hu")
+    button(stepper, "next").click()
+    text = wait_for_output(stepper, r"^Merge 3 of \d+: hu \+ ##gs -> hugs")
+    assert "= 1/15" in text  # the course's slip: (hu, ##g) scores 2/45, not 1/15
+    assert re.search(r"^hugs\s+x5\s+hugs$", text, re.MULTILINE), text
+
+    button(stepper, "previous").click()
+    wait_for_output(stepper, r"^Merge 2 of \d+: h \+ ##u -> hu")
+    expect_readout(stepper, "2")
+
+    button(stepper, "last").click()
+    text = wait_for_output(stepper, r"^Training stopped here")
+    total = int(re.search(r"^Merge (\d+) of (\d+)", text, re.MULTILINE).group(2))
+    assert re.search(rf"^Merge {total} of {total}:", text, re.MULTILINE), text
+    expect_readout(stepper, str(total))
+    expect_disabled(stepper, "next", "last")
+
+    button(stepper, "first").click()
+    wait_for_output(stepper, r"^Before any merge")
+    expect_readout(stepper, "0")
+
+    drag_slider_to_end(page, stepper)
+    wait_for_output(stepper, rf"^Merge {total} of {total}:")
+    expect_readout(stepper, str(total))
+
+    stepper.locator(".noUi-handle").first.focus()
+    page.keyboard.press("ArrowLeft")
+    wait_for_output(stepper, rf"^Merge {total - 1} of {total}:")
+    expect_readout(stepper, str(total - 1))
+    # Leave it on merge 3 for the screenshot: the step the course gets wrong.
+    for _ in range(total - 4):
+        page.keyboard.press("ArrowLeft")
+    wait_for_output(stepper, rf"^Merge 3 of {total}: hu \+ ##gs -> hugs")
+
+
+def use_longest_match_explorer(page, data_dir: Path) -> None:
+    """Step through lookups with next/previous and the slider, and type words, on notebook 04's hug/pug vocab."""
+    explorer = (
+        page.locator(f"{NOTEBOOK} .widget-vbox").filter(has=page.locator(".widget-label", has_text="lookups")).last
+    )
+    explorer.scroll_into_view_if_needed()
+    box = explorer.locator(".widget-text input").first
+    start_word = box.input_value()
+    text = wait_for_output(explorer, rf"^Word: '{re.escape(start_word)}'")
+    assert re.search(rf"^lookup 1: '{re.escape(start_word)}'\s+at 0 -> ", text, re.MULTILINE), text
+
+    # Press next until it greys out: then the result is shown.
+    for _ in range(60):
+        if button(explorer, "next").is_disabled():
+            break
+        shown = int(readout(explorer))
+        button(explorer, "next").click()
+        # The text comes after the buttons' new state: once it shows the next lookup, both are current.
+        wait_for_output(explorer, rf"^lookup {shown + 1}: ")
+    text = wait_for_output(explorer, r"^Result: ")
+    lookups = re.findall(r"^lookup \d+: ", text, re.MULTILINE)
+    expect_readout(explorer, str(len(lookups)))
+
+    button(explorer, "previous").click()
+    wait_for_output(explorer, r"more lookup\(s\): press next")
+
+    # A word with a letter outside the corpus' alphabet: one [UNK] for the whole word.
+    box.click()
+    box.press("Control+a")
+    box.press_sequentially("mug", delay=40)
+    text = wait_for_output(explorer, r"^Word: 'mug'")
+    drag_slider_to_end(page, explorer)
+    text = wait_for_output(explorer, r"^Result: \[UNK\]$")
+    assert "Nothing in the vocab starts at position 0" in text and "WHOLE word becomes [UNK]" in text, text
+
+    # Over 100 characters: [UNK] without any lookup.
+    box.fill("h" * 101)
+    text = wait_for_output(explorer, r"longer than 100 characters")
+    assert "lookup 1" not in text
+
+    # A word of the corpus, trained until whole: found at the first lookup (shown for the screenshot).
+    box.fill("")
+    box.press_sequentially("hugs", delay=40)
+    wait_for_output(explorer, r"^lookup 1: 'hugs'\s+at 0 -> FOUND, continue at 4")
+    drag_slider_to_end(page, explorer)
+    wait_for_output(explorer, r"^Result: hugs$")
+
+
+def use_threshold_explorer(page, data_dir: Path) -> None:
+    """lower / higher, slider drags and typed words, on notebook 05's Treasure Island rounds."""
+    explorer = (
+        page.locator(f"{NOTEBOOK} .widget-vbox").filter(has=page.locator(".widget-label", has_text="threshold")).last
+    )
+    explorer.scroll_into_view_if_needed()
+    start = readout(explorer)
+    wait_for_output(explorer, rf"^threshold {start}: [\d,]+ tokens")
+
+    button(explorer, "higher").click()
+    explorer.locator(".widget-readout").filter(has_text=re.compile(rf"^(?!{start}$)")).wait_for(timeout=UPDATE_TIMEOUT)
+    higher = readout(explorer)
+    assert int(higher) > int(start)
+    wait_for_output(explorer, rf"^threshold {higher}: ")
+    button(explorer, "lower").click()
+    wait_for_output(explorer, rf"^threshold {start}: ")
+
+    # Threshold 1 keeps every substring seen once: every word of the book comes out whole.
+    drag_slider_to_end(page, explorer, left=True)
+    text = wait_for_output(explorer, r"^threshold 1: ")
+    expect_readout(explorer, "1")
+    expect_disabled(explorer, "lower")
+    book = set(re.findall(r"\w+", (data_dir / "treasure-island.txt").read_text(encoding="utf-8").lower()))
+    shown = explorer.locator(".widget-text input").first.input_value().split()
+    for word in [word for word in shown if word in book]:
+        row = rf"^{re.escape(word)}\s+{re.escape(word)}\s+{re.escape(word)}\s*$"
+        assert re.search(row, text, re.MULTILINE), f"{word} is not whole:\n{text}"
+
+    drag_slider_to_end(page, explorer)
+    explorer.locator(".widget-readout").filter(has_text=re.compile(r"^(?!1$)")).wait_for(timeout=UPDATE_TIMEOUT)
+    wait_for_output(explorer, rf"^threshold {readout(explorer)}: ")
+    expect_disabled(explorer, "higher")
+
+    # The words box updates when the student presses Enter.
+    box = explorer.locator(".widget-text input").first
+    box.fill("hispaniola island")
+    box.press("Enter")
+    text = wait_for_output(explorer, r"^island\s")
+    assert not re.search(r"^treasure\s", text, re.MULTILINE), text
+    # Back to the notebook's threshold for the screenshot.
+    explorer.locator(".noUi-handle").first.focus()
+    for _ in range(80):
+        if readout(explorer) == start:
+            break
+        page.keyboard.press("ArrowLeft" if int(readout(explorer)) > int(start) else "ArrowRight")
+        page.wait_for_timeout(50)
+    wait_for_output(explorer, rf"^threshold {start}: ")
+
+
+def use_automaton_stepper(page, data_dir: Path) -> None:
+    """first / previous / next / last and typed words, on notebook 08's automaton for the paper's vocab."""
+    steppers = page.locator(f"{NOTEBOOK} .widget-vbox").filter(has=page.get_by_role("button", name="last", exact=True))
+    stepper = steppers.filter(has=page.locator(".widget-text")).first
+    stepper.scroll_into_view_if_needed()
+    box = stepper.locator(".widget-text input").first
+    word = box.input_value()
+    text = wait_for_output(stepper, rf"^Word: '{re.escape(word)}'")
+    assert "Before the first move" in text and "Tokens so far: (none yet)" in text
+    expect_disabled(stepper, "first", "previous")
+
+    button(stepper, "next").click()
+    text = wait_for_output(stepper, r"^Step 1 of \d+: ")
+    assert stepper.get_by_text(re.compile(r"^move 1 of \d+$")).count() == 1
+    button(stepper, "last").click()
+    text = wait_for_output(stepper, r"^Step (\d+) of \1: ")
+    expect_disabled(stepper, "next", "last")
+    if word == "abcdz":  # the LinMaxMatch paper's example: longest match first gives a ##b ##c ##dz
+        assert text.rstrip().splitlines()[-1] == "Tokens so far: a ##b ##c ##dz", text
+    button(stepper, "previous").click()
+    wait_for_output(stepper, r"^Step \d+ of \d+: ")
+    button(stepper, "first").click()
+    wait_for_output(stepper, r"Before the first move")
+
+    box.fill("")
+    box.press_sequentially("abcdx", delay=40)
+    wait_for_output(stepper, r"^Word: 'abcdx'")
+    button(stepper, "last").click()
+    if word == "abcdz":  # abcdx is a token of that vocab: read whole
+        wait_for_output(stepper, r"^Tokens so far: abcdx$")
+    # Back to the notebook's word, at its last move, for the screenshot.
+    box.fill(word)
+    wait_for_output(stepper, rf"^Word: '{re.escape(word)}'")
+    button(stepper, "last").click()
+    wait_for_output(stepper, r"^Step (\d+) of \1: ")
+
+
+def use_any_widget(page, data_dir: Path) -> None:
+    """For a widget without its own scenario: its buttons and sliders must change what the page shows."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    shown = f"{NOTEBOOK} .widget-output, {NOTEBOOK} .widget-readout, {NOTEBOOK} .widget-html-content"
+    read = "(selector) => [...document.querySelectorAll(selector)].map(e => e.innerText).join('\\n')"
+    changed = (
+        "([selector, before]) => [...document.querySelectorAll(selector)].map(e => e.innerText).join('\\n') !== before"
+    )
+
+    def answers(action) -> bool:
+        before = page.evaluate(read, shown)
+        action()
+        try:
+            page.wait_for_function(changed, arg=[shown, before], timeout=UPDATE_TIMEOUT)
+        except PlaywrightTimeout:
+            return False
+        return True
+
+    controls = page.locator(f"{NOTEBOOK} .jp-OutputArea-output .jupyter-widgets .widget-button")
+    tried = responded = 0
+    for index in range(min(controls.count(), 12)):
+        target = controls.nth(index)
+        if target.is_visible() and target.is_enabled():
+            tried += 1
+            responded += answers(target.click)
+    handles = page.locator(f"{NOTEBOOK} .jp-OutputArea-output .jupyter-widgets .noUi-handle")
+    for index in range(min(handles.count(), 4)):
+        handle = handles.nth(index)
+        handle.scroll_into_view_if_needed()
+        handle.focus()
+        tried += 1
+        responded += answers(lambda: page.keyboard.press("ArrowRight")) or answers(
+            lambda: page.keyboard.press("ArrowLeft")
+        )
+    assert tried == 0 or responded > 0, "the widget's buttons and sliders changed nothing on the page"
+    check_cells_and_widgets(page)
+
+
+SCENARIOS: dict[str, Callable] = {
+    "MergeStepper": use_merge_stepper,
+    "LongestMatchExplorer": use_longest_match_explorer,
+    "ThresholdExplorer": use_threshold_explorer,
+    "AutomatonStepper": use_automaton_stepper,
+}
+
+
+def test_some_notebook_shows_a_widget():
+    assert WIDGET_NOTEBOOKS, "no notebook shows a widget: the browser tests would check nothing"
+
+
+@pytest.mark.parametrize("path", WIDGET_NOTEBOOKS, ids=lambda p: p.stem)
+def test_widgets_work_in_jupyterlab(browser, lab, screenshot_dir, data_dir, path):
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    remote: list[str] = []
+    page_errors: list[str] = []
+
+    def route(request_route) -> None:
+        host = urllib.parse.urlsplit(request_route.request.url).hostname
+        if host in {"127.0.0.1", "localhost"} or request_route.request.url.startswith(("data:", "blob:")):
+            request_route.continue_()
+        else:
+            remote.append(request_route.request.url)
+            request_route.abort()
+
+    context.route("**/*", route)
+    page = context.new_page()
+    page.on("pageerror", lambda error: page_errors.append(str(error)))
+    try:
+        open_and_run_all(page, lab, path.name)
+        check_cells_and_widgets(page)
+        for name in shown_widgets(path):
+            SCENARIOS.get(name, use_any_widget)(page, data_dir)
+        check_cells_and_widgets(page)
+        assert not page_errors, f"JavaScript errors on the page: {page_errors}"
+        assert not remote, f"JupyterLab tried to reach the internet: {remote}"
+    finally:
+        try:
+            page.screenshot(path=str(screenshot_dir / f"jupyterlab-{path.stem}.png"))
+        finally:
+            context.close()
+            # Free the kernel before the next notebook starts one (CI has two cores).
+            _shut_down_kernels(lab)
+
+
+def _shut_down_kernels(lab) -> None:
+    import json
+    import urllib.request
+
+    base = f"{lab.url}/api/sessions?token={lab.token}"
+    try:
+        with urllib.request.urlopen(base, timeout=10) as response:
+            sessions = json.load(response)
+        for session in sessions:
+            request = urllib.request.Request(
+                f"{lab.url}/api/sessions/{session['id']}?token={lab.token}", method="DELETE"
+            )
+            urllib.request.urlopen(request, timeout=30).close()
+    except OSError:
+        pass  # the server is stopped at the end of the module anyway
