@@ -12,6 +12,7 @@ words -> split into pieces -> score pairs -> merge (a ``Trace``) -> ``Vocab``
 
 from .books import load_book
 from .bottom_up import merge_pair, train_bottom_up
+from .bpe import BpeEncoder, train_bpe
 from .corpus import WordCounts
 from .encode import MatchAttempt, encode_with_merges, encode_word, longest_match_attempts
 from .fast_bottom_up import train_fast
@@ -42,6 +43,7 @@ __all__ = [
     "BERT_SPECIAL_TOKENS",
     "AutomatonStep",
     "BertNormalizer",
+    "BpeEncoder",
     "Candidate",
     "FastNormalizer",
     "FastTopDown",
@@ -81,6 +83,7 @@ __all__ = [
     "split_word",
     "trace_automaton",
     "train_bottom_up",
+    "train_bpe",
     "train_fast",
     "train_top_down",
     "whitespace_split",

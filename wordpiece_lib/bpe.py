@@ -1,0 +1,230 @@
+"""BPE on the same pieces as WordPiece: a trainer and a merge-replay encoder.
+
+WordPiece and BPE (as BERT-style libraries build them) differ in exactly two places:
+
+* **which pair is merged next**: WordPiece takes the best score
+  ``freq(ab) / (freq(a) * freq(b))``, BPE the most frequent pair ``freq(ab)``;
+* **how a new word is encoded**: WordPiece takes the longest vocab entry at
+  each position (``encode.encode_word``), BPE replays the learned merges in
+  the order they were learned (``trace.apply_merges``).
+
+Everything else is shared: the same pre-tokenization, the same ``##``
+convention (or begin-of-word marker), the same tie policies and the same
+``Trace``. So the trainer here is the fast incremental trainer
+(``fast_bottom_up.train_fast``) with ``criterion="bpe"`` (or the readable
+reference ``bottom_up.train_bottom_up`` with ``fast=False``), not a copy.
+
+``BpeEncoder`` replays merges like Hugging Face's ``models.BPE`` with a
+continuing-subword prefix and ``fuse_unk=False``: a character that is not in
+the vocab becomes one ``[UNK]`` of its own, and nothing merges across it.
+
+>>> trace = train_bpe({"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}, 11, special_tokens=["[UNK]"])
+>>> trace.merges[:2]
+[('##u', '##g'), ('##u', '##n')]
+>>> BpeEncoder(trace).encode_word("bugs")
+['b', '##ug', '##s']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+from ._validate import check_bool, check_int, check_str
+from .bottom_up import train_bottom_up
+from .corpus import WordCounts
+from .fast_bottom_up import train_fast
+from .normalize import BertNormalizer
+from .pieces import DEFAULT_PREFIX, split_word
+from .pretokenize import bert_split
+from .scores import Pair
+from .trace import Trace, apply_merges
+from .vocab import BERT_SPECIAL_TOKENS, UNK_TOKEN
+
+#: The criterion name BPE has in the trainers: the raw pair count.
+BPE_CRITERION = "bpe"
+
+
+def train_bpe(
+    word_counts: WordCounts | Mapping[str, int] | Iterable[tuple[str, int]],
+    vocab_size: int,
+    *,
+    special_tokens: Iterable[str] = BERT_SPECIAL_TOKENS,
+    prefix: str = DEFAULT_PREFIX,
+    marker: str | None = None,
+    tie_break: str = "first",
+    top_k: int = 0,
+    progress: Callable[[int, int], object] | None = None,
+    fast: bool = True,
+) -> Trace:
+    """Learn BPE merges (the most frequent pair first) until the vocab has ``vocab_size`` tokens.
+
+    Same arguments and ``Trace`` as the WordPiece trainers; each step's
+    ``score`` is the pair count. ``fast=False`` uses the readable reference
+    trainer (same merges, one full recount per step).
+
+    >>> corpus = {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}
+    >>> [(step.new_token, step.score) for step in train_bpe(corpus, 10, special_tokens=[]).steps]
+    [('##ug', Fraction(20, 1)), ('##un', Fraction(16, 1)), ('hug', Fraction(15, 1))]
+    """
+    check_bool(fast, "fast")
+    trainer = train_fast if fast else train_bottom_up
+    return trainer(
+        word_counts,
+        vocab_size,
+        special_tokens=special_tokens,
+        prefix=prefix,
+        marker=marker,
+        tie_break=tie_break,
+        criterion=BPE_CRITERION,
+        top_k=top_k,
+        progress=progress,
+    )
+
+
+def merge_ranks(merges: Sequence[Pair] | Mapping[Pair, int] | Trace) -> dict[Pair, int]:
+    """Each merged pair and its rank (from 0); a pair learned twice keeps its first rank.
+
+    >>> merge_ranks([("##u", "##g"), ("h", "##ug"), ("##u", "##g")])
+    {('##u', '##g'): 0, ('h', '##ug'): 1}
+    """
+    if isinstance(merges, Trace):
+        return merges.merge_ranks()
+    if isinstance(merges, Mapping):
+        return {tuple(pair): int(rank) for pair, rank in merges.items()}  # type: ignore[misc]
+    if isinstance(merges, (str, bytes)) or not isinstance(merges, Iterable):
+        raise TypeError(
+            f"merges must be a Trace, a list of (left, right) pairs or a dict pair -> rank, got {type(merges).__name__}"
+        )
+    ranks: dict[Pair, int] = {}
+    for rank, pair in enumerate(merges):
+        if not (isinstance(pair, (tuple, list)) and len(pair) == 2 and all(isinstance(p, str) for p in pair)):
+            raise TypeError(f"merges[{rank}] must be a (left, right) pair of str, got {pair!r}")
+        ranks.setdefault((pair[0], pair[1]), rank)
+    return ranks
+
+
+class BpeEncoder:
+    """Merge-replay encoding with a vocab, as Hugging Face's ``models.BPE`` does it.
+
+    Give it a ``Trace`` (its merges and tokens are used; ``steps`` keeps only
+    the first merges, so the vocab grows with the trace) or ``merges`` plus a
+    ``vocab``. A word is split into its first pieces, the present pair learned
+    earliest is merged until none is left, then every piece missing from the
+    vocab (only unseen characters can be) becomes ``unk_token``, one per
+    piece. ``vocab=None`` keeps every piece (no ``[UNK]``). Encoded words are
+    cached.
+
+    >>> encoder = BpeEncoder(merges=[("##u", "##g"), ("h", "##ug")], vocab={"[UNK]", "h", "##u", "##g", "##ug", "hug", "##s"})
+    >>> encoder.encode_word("hugs"), encoder.encode_word("mugs")
+    (['hug', '##s'], ['[UNK]', '##ug', '##s'])
+    >>> encoder.tokenize("Hugs, HUG!")
+    ['hug', '##s', '[UNK]', 'hug', '[UNK]']
+    """
+
+    def __init__(
+        self,
+        trace: Trace | None = None,
+        *,
+        steps: int | None = None,
+        merges: Sequence[Pair] | Mapping[Pair, int] | None = None,
+        vocab: Iterable[str] | None = None,
+        unk_token: str = UNK_TOKEN,
+        prefix: str | None = None,
+        marker: str | None = None,
+        lowercase: bool = True,
+    ) -> None:
+        check_str(unk_token, "unk_token", allow_empty=False)
+        check_bool(lowercase, "lowercase")
+        if trace is not None:
+            if not isinstance(trace, Trace):
+                raise TypeError(f"trace must be a Trace (from train_bpe or train_fast), got {type(trace).__name__}")
+            if merges is not None or vocab is not None:
+                raise ValueError("give either a trace or merges (and vocab), not both")
+            total = len(trace.steps)
+            chosen = total if steps is None else check_int(steps, "steps", minimum=0)
+            if chosen > total:
+                raise ValueError(f"steps must be between 0 and {total} (the merges in the trace), got {chosen}")
+            self.ranks = merge_ranks(trace.merges[:chosen])
+            self.vocab: frozenset[str] | None = frozenset(trace.tokens(chosen))
+            self.prefix = trace.prefix if prefix is None else prefix
+            self.marker = trace.marker if marker is None else marker
+        else:
+            if merges is None:
+                raise ValueError("give a trace, or merges (a list of (left, right) pairs)")
+            if steps is not None:
+                raise ValueError("steps needs a trace; slice the merges list yourself")
+            self.ranks = merge_ranks(merges)
+            if isinstance(vocab, (str, bytes)):
+                raise TypeError("vocab must be a collection of tokens, not a single str")
+            self.vocab = None if vocab is None else frozenset(vocab)
+            self.prefix = DEFAULT_PREFIX if prefix is None else prefix
+            self.marker = marker
+        self.unk_token = unk_token
+        self.normalizer = BertNormalizer(lowercase=lowercase)
+        self._cache: dict[str, list[str]] = {}
+
+    def encode_word(self, word: str) -> list[str]:
+        """The tokens of one pre-tokenized word."""
+        cached = self._cache.get(word)
+        if cached is None:
+            check_str(word, "word", allow_empty=False)
+            pieces = apply_merges(
+                split_word(word, self.prefix, marker=self.marker), self.ranks, self.prefix, self.marker
+            )
+            if self.vocab is not None:
+                pieces = [piece if piece in self.vocab else self.unk_token for piece in pieces]
+            cached = self._cache[word] = pieces
+        return list(cached)
+
+    def tokenize(self, text: str) -> list[str]:
+        """BERT normalizer, BERT pre-tokenizer, then merge replay on every word."""
+        check_str(text, "text")
+        return [token for word in bert_split(self.normalizer(text)) for token in self.encode_word(word)]
+
+    def __repr__(self) -> str:
+        size = "no vocab" if self.vocab is None else f"{len(self.vocab)} tokens"
+        return f"BpeEncoder({len(self.ranks)} merges, {size})"
+
+
+def hf_bpe_tokenizer(
+    trace: Trace, *, steps: int | None = None, unk_token: str = UNK_TOKEN, lowercase: bool = True
+) -> Any:
+    """Hugging Face's ``models.BPE`` with our merges and vocab, BERT normalizer and pre-tokenizer.
+
+    Configured so that it tokenizes exactly like ``BpeEncoder(trace)``:
+    ``continuing_subword_prefix`` is the trace's prefix (HF then writes every
+    non-initial character with it, and strips it from the right piece when
+    merging, as ``join_pair`` does); ``unk_token`` is set, because without
+    one HF silently *drops* a character that is not in the vocab; and
+    ``fuse_unk=False`` keeps one ``[UNK]`` per unknown character instead of
+    fusing neighbours into one. Needs the ``tokenizers`` package.
+
+    >>> trace = train_bpe({"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}, 11, special_tokens=["[UNK]"])
+    >>> hf_bpe_tokenizer(trace).encode("Bugs mug", add_special_tokens=False).tokens
+    ['b', '##ug', '##s', '[UNK]', '##ug']
+    """
+    from tokenizers import Tokenizer, models, normalizers, pre_tokenizers
+
+    if not isinstance(trace, Trace):
+        raise TypeError(f"trace must be a Trace, got {type(trace).__name__}")
+    if trace.marker is not None:
+        raise ValueError("hf_bpe_tokenizer needs a trace with a continuation prefix, not a begin-of-word marker")
+    chosen = len(trace.steps) if steps is None else check_int(steps, "steps", minimum=0)
+    tokens = trace.tokens(chosen)
+    if unk_token not in tokens:
+        tokens = [unk_token, *tokens]
+    vocab = {token: index for index, token in enumerate(tokens)}
+    merges = list(merge_ranks(trace.merges[:chosen]))
+    model = models.BPE(
+        vocab=vocab, merges=merges, unk_token=unk_token, continuing_subword_prefix=trace.prefix, fuse_unk=False
+    )
+    tokenizer = Tokenizer(model)
+    tokenizer.normalizer = normalizers.BertNormalizer(
+        clean_text=True, handle_chinese_chars=True, strip_accents=None, lowercase=lowercase
+    )
+    tokenizer.pre_tokenizer = pre_tokenizers.BertPreTokenizer()
+    return tokenizer
+
+
+__all__ = ["BPE_CRITERION", "BpeEncoder", "hf_bpe_tokenizer", "merge_ranks", "train_bpe"]
