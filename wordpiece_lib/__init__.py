@@ -16,7 +16,8 @@ from .bpe import BpeEncoder, train_bpe
 from .corpus import WordCounts
 from .encode import MatchAttempt, encode_with_merges, encode_word, longest_match_attempts
 from .fast_bottom_up import train_fast
-from .fast_encode import AutomatonStep, FastNormalizer, FastWordPieceTokenizer, LinMaxMatch, TrieNode, trace_automaton
+from .fast_encode import AutomatonStep, FastWordPieceTokenizer, LinMaxMatch, TrieNode, trace_automaton
+from .fast_normalize import FastNormalizer
 from .normalize import BertNormalizer, normalize
 from .pair_stats import PairStats
 from .pieces import alphabet, decode_pieces, initial_splits, join_pair, split_word

@@ -7,7 +7,8 @@ of a traceback from deep inside the library.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import numbers
+from collections.abc import Callable, Iterable
 from typing import Any
 
 
@@ -40,6 +41,46 @@ def check_int(value: Any, name: str, *, minimum: int | None = None) -> int:
     if minimum is not None and value < minimum:
         raise ValueError(f"{name} must be at least {minimum}, got {value}")
     return value
+
+
+def check_bool(value: Any, name: str) -> bool:
+    """Return ``value`` if it is a ``bool`` (a string such as ``"no"`` would read as true).
+
+    >>> check_bool(True, "lowercase")
+    True
+    """
+    if not isinstance(value, bool):
+        raise TypeError(f"{name} must be True or False, got {_type_name(value)}")
+    return value
+
+
+def check_callable(value: Any, name: str, what: str) -> Callable[..., Any]:
+    """Return ``value`` if it can be called; ``what`` says what it should be.
+
+    >>> check_callable(len, "progress", "a function") is len
+    True
+    """
+    if not callable(value):
+        raise TypeError(f"{name} must be {what}, got {_type_name(value)}")
+    return value
+
+
+def check_count(value: Any, name: str) -> int:
+    """Return ``value`` as a plain ``int`` if it is a positive whole number.
+
+    NumPy and pandas integers are accepted (counts often come from them);
+    floats and bools are not, even ``3.0``: a count is a number of times.
+
+    >>> import numpy as np
+    >>> check_count(np.int64(3), "count of 'hug'")
+    3
+    """
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name} must be an int, got {_type_name(value)}")
+    count = int(value)
+    if count <= 0:
+        raise ValueError(f"{name} must be positive, got {count}")
+    return count
 
 
 def check_choice(value: Any, name: str, choices: Iterable[str]) -> str:

@@ -10,8 +10,35 @@ from __future__ import annotations
 
 import contextlib
 import os
-import tempfile
+import secrets
+import stat
 from pathlib import Path
+
+
+def _create_temporary(folder: Path, name: str) -> tuple[int, str]:
+    """Open a new hidden ``.NAME.RANDOM.tmp`` file in ``folder`` for writing.
+
+    Unlike ``tempfile.mkstemp`` (always private, mode 0600) the file gets the
+    mode a plain ``open(..., "w")`` would give it (0666 less the umask), so a
+    saved vocab is as readable as any other file the user writes.
+    """
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+    for _ in range(100):
+        candidate = folder / f".{name}.{secrets.token_hex(6)}.tmp"
+        try:
+            return os.open(candidate, flags, 0o666), str(candidate)
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"cannot create a temporary file for {name} in {folder}")
+
+
+def _keep_mode(target: Path, temporary: str) -> None:
+    """Give the new file the permissions of the file it replaces, if there is one."""
+    try:
+        mode = stat.S_IMODE(os.stat(target).st_mode)
+    except FileNotFoundError:
+        return
+    os.chmod(temporary, mode)
 
 
 def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> Path:
@@ -26,9 +53,10 @@ def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> Path:
     folder = target.parent if str(target.parent) else Path(".")
     if not folder.is_dir():
         raise FileNotFoundError(f"cannot write {target}: folder {folder} does not exist")
-    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    handle, temporary = _create_temporary(folder, target.name)
     try:
         with os.fdopen(handle, "wb") as stream:
+            _keep_mode(target, temporary)
             stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from ._validate import check_choice, check_int, check_str_list
+from ._validate import check_callable, check_choice, check_int, check_str_list
 from .corpus import WordCounts, as_word_counts
 from .pieces import DEFAULT_PREFIX, alphabet, check_style, initial_splits, join_pair
 from .scores import CRITERIA, TIE_BREAKS, Pair, best_candidate, rank_candidates, score_pairs
@@ -46,7 +46,13 @@ def prepare_training(
     check_style(prefix, marker)
     check_choice(tie_break, "tie_break", TIE_BREAKS)
     if not counts:
-        raise ValueError("word_counts is empty: there is nothing to train on")
+        raise ValueError(
+            "word_counts is empty: there is nothing to train on (a generator can be read only once: "
+            "pass a list or a WordCounts if you use the same corpus twice)"
+        )
+    for position, token in enumerate(specials):
+        if not token:
+            raise ValueError(f"special_tokens[{position}] is an empty string; a vocab token must not be empty")
     check_words_fit_style(counts, prefix, marker)
     letters = alphabet(counts, prefix, marker=marker)
     start_size = len(set(specials) | set(letters))
@@ -88,6 +94,8 @@ def train_bottom_up(
     """
     check_choice(criterion, "criterion", CRITERIA)
     check_int(top_k, "top_k", minimum=0)
+    if progress is not None:
+        check_callable(progress, "progress", "a callable(done, planned) or None")
     counts, specials, letters = prepare_training(word_counts, vocab_size, special_tokens, prefix, marker, tie_break)
     splits = initial_splits(counts, prefix, marker=marker)
     known = set(specials) | set(letters)

@@ -1,16 +1,19 @@
 """The command line: ``python -m wordpiece_lib COMMAND ...``.
 
 Every command reports a problem as one line on stderr (``error: ...``) and
-exits with status 2; it never prints a traceback and never leaves a partial
-output file behind (outputs are written atomically).
+exits with status 2 (1 for an unexpected failure inside the library); it
+never prints a traceback (set ``WORDPIECE_TRACEBACK=1`` to see one) and never
+leaves a partial output file behind (outputs are written atomically).
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 # Each command lives in its own module with ``register(subparsers)``; a module
 # that is not installed yet (a feature still being built) is skipped.
@@ -25,9 +28,32 @@ examples:
 """
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """An argument parser whose usage errors are one line, like every other error."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        print(f"error: {message} (see: {self.prog} --help)", file=sys.stderr)
+        raise SystemExit(2)
+
+
+def refuse_overwriting_inputs(output: Path, inputs: Sequence[str | None]) -> None:
+    """Stop before the output file would replace one of the input files.
+
+    >>> refuse_overwriting_inputs(Path("vocab.txt"), ["book.txt"])
+    >>> refuse_overwriting_inputs(Path("book.txt"), ["./book.txt"])
+    Traceback (most recent call last):
+    ...
+    ValueError: output book.txt is also an input file; write the result to another file
+    """
+    target = output.resolve()
+    for name in inputs:
+        if name is not None and Path(name).resolve() == target:
+            raise ValueError(f"output {output} is also an input file; write the result to another file")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every available command registered."""
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="python -m wordpiece_lib",
         description=DESCRIPTION,
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -66,6 +92,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("error: interrupted; no output was written", file=sys.stderr)
         return 130
     except (ValueError, TypeError, OSError) as error:
-        message = str(error).splitlines()[0] if str(error) else type(error).__name__
-        print(f"error: {message}", file=sys.stderr)
+        print(f"error: {_first_line(error)}", file=sys.stderr)
         return 2
+    except MemoryError:
+        print("error: out of memory; try a smaller --vocab-size or a smaller input", file=sys.stderr)
+        return 2
+    except Exception as error:
+        if os.environ.get("WORDPIECE_TRACEBACK"):
+            raise
+        print(
+            f"error: unexpected {type(error).__name__}: {_first_line(error)} (a bug in wordpiece_lib: please report "
+            "it; set WORDPIECE_TRACEBACK=1 to see the traceback)",
+            file=sys.stderr,
+        )
+        return 1
+
+
+def _first_line(error: BaseException) -> str:
+    text = str(error)
+    return text.splitlines()[0] if text.strip() else type(error).__name__

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from .atomic import atomic_write_text
+from .cli import refuse_overwriting_inputs
 from .pretokenize import PRETOKENIZERS
 from .textfiles import read_text_file
 from .tokenizer import WordPieceTokenizer
@@ -47,6 +48,7 @@ def run(args: argparse.Namespace) -> int:
     output = Path(args.output)
     if output.is_dir():
         raise IsADirectoryError(f"output {output} is a folder; give a file name")
+    refuse_overwriting_inputs(output, [args.input, args.vocab])
     vocab = Vocab.load(args.vocab)
     tokenizer = WordPieceTokenizer(vocab, lowercase=args.lowercase, pretokenizer=args.pretokenizer)
     text = read_text_file(args.input, name="input file")

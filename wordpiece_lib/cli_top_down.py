@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from .cli import refuse_overwriting_inputs
 from .corpus import WordCounts
 from .textfiles import read_text_file
 from .top_down import (
@@ -216,6 +217,7 @@ def run(args: argparse.Namespace) -> int:
     output = Path(args.output)
     if output.is_dir():
         raise IsADirectoryError(f"output {output} is a folder; give a file name such as {output / 'vocab.txt'}")
+    refuse_overwriting_inputs(output, [*args.inputs, args.word_counts])
     if not output.parent.exists():
         raise FileNotFoundError(f"output folder {output.parent} does not exist")
     reserved = parse_reserved_tokens(args.reserved_tokens)

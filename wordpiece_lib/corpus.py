@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 from ._validate import check_callable, check_count, check_str
+from .fast_normalize import FastNormalizer
 from .normalize import BertNormalizer
 from .pretokenize import get_pretokenizer
 
@@ -103,7 +104,8 @@ class WordCounts(Mapping[str, int]):
         else:
             split = check_callable(pretokenizer, "pretokenizer", "a name ('bert', 'whitespace', 'gpt2') or a function")
         if normalizer is None:
-            clean: Callable[[str], str] = BertNormalizer(lowercase=lowercase)
+            # FastNormalizer gives BertNormalizer's exact text through one translation table.
+            clean: Callable[[str], str] = FastNormalizer(BertNormalizer(lowercase=lowercase))
         else:
             clean = check_callable(normalizer, "normalizer", "a function str -> str")
         counts: dict[str, int] = {}

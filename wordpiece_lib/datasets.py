@@ -1,14 +1,23 @@
 """The small corpora the seeds print results for, and the book loader.
 
 Each toy corpus names the seed it comes from, so a printed result in a
-notebook can be checked against its source.
+notebook can be checked against its source. The sources:
+
+* the course chapter: Hugging Face LLM course, chapter 6, section
+  "WordPiece tokenization" (https://huggingface.co/learn/llm-course/chapter6/6);
+* the BERT-pipeline notebook: a walk-through notebook that normalizes,
+  pre-tokenizes and trains a 100-token WordPiece vocab the course's way;
+* the SELENE notebook: "Subword Tokenization (WordPiece)" from the SELENE
+  notebook repository, an open collection of teaching notebooks;
+* the article: "From Words To Tokens: The WordPiece Algorithm" by Damien
+  Benveniste.
 """
 
 from __future__ import annotations
 
 from .corpus import WordCounts
 
-#: Course chapter (Hugging Face LLM course, chapter 6, WordPiece): word counts.
+#: Course chapter (Hugging Face LLM course, chapter 6, "WordPiece tokenization"): word counts.
 HUG_PUG_COUNTS: tuple[tuple[str, int], ...] = (("hug", 10), ("pug", 5), ("pun", 12), ("bun", 4), ("hugs", 5))
 
 #: Course chapter: the four sentences its 70-token vocab is trained on.
@@ -19,7 +28,7 @@ COURSE_SENTENCES: tuple[str, ...] = (
     "Hopefully, you will be able to understand how they are trained and generate tokens.",
 )
 
-#: BERT-pipeline notebook seed: the text its 100-token vocab is trained on
+#: BERT-pipeline walk-through notebook (seed): the text its 100-token vocab is trained on
 #: (the seed pre-tokenizes ``PIPELINE_TEXT.strip()`` with BERT's cased pipeline).
 PIPELINE_TEXT = "\n".join(
     [
@@ -36,10 +45,11 @@ PIPELINE_TEXT = "\n".join(
     ]
 )
 
-#: SELENE notebook seed: its toy document (whitespace pre-tokenization).
+#: SELENE notebook "Subword Tokenization (WordPiece)" (seed): its toy document (whitespace pre-tokenization).
 SELENE_DOC = "low low low low low lower lower newest newest newest newest newest newest widest widest widest longer"
 
-#: Article seed (Benveniste): four words, each once, with a begin-of-word marker.
+#: Article "From Words To Tokens: The WordPiece Algorithm" (Damien Benveniste, seed): four words, each once,
+#: with a begin-of-word marker.
 ARTICLE_WORDS: tuple[str, ...] = ("low", "lower", "newest", "widest")
 
 #: Top-down seed: the short text whose word counts it thresholds
@@ -53,7 +63,7 @@ TOP_DOWN_TEXT = (
 
 
 def hug_pug_counts() -> WordCounts:
-    """The course chapter's five words with their counts.
+    """The course chapter's five words with their counts (Hugging Face LLM course, chapter 6).
 
     >>> hug_pug_counts()
     WordCounts({'hug': 10, 'pug': 5, 'pun': 12, 'bun': 4, 'hugs': 5})
@@ -71,7 +81,7 @@ def course_counts() -> WordCounts:
 
 
 def pipeline_counts() -> WordCounts:
-    """Word counts of the BERT-pipeline seed's text (BERT cased pipeline).
+    """Word counts of the BERT-pipeline walk-through notebook's text (BERT cased pipeline).
 
     >>> pipeline_counts()["raspberrypi"], pipeline_counts()["."]
     (10, 17)
@@ -80,7 +90,7 @@ def pipeline_counts() -> WordCounts:
 
 
 def selene_counts() -> WordCounts:
-    """Word counts of the SELENE toy document (whitespace split).
+    """Word counts of the SELENE notebook's toy document (whitespace split).
 
     >>> selene_counts()
     WordCounts({'low': 5, 'lower': 2, 'newest': 6, 'widest': 3, 'longer': 1})
@@ -89,7 +99,7 @@ def selene_counts() -> WordCounts:
 
 
 def article_counts() -> WordCounts:
-    """The article's four words, once each.
+    """The four words of Benveniste's article "From Words To Tokens", once each.
 
     >>> article_counts()
     WordCounts({'low': 1, 'lower': 1, 'newest': 1, 'widest': 1})

@@ -9,7 +9,7 @@ starts the word; continue on the rest, looking it up with the prefix
 
 from __future__ import annotations
 
-from collections.abc import Container, Iterator, Mapping, Sequence
+from collections.abc import Container, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from ._validate import check_int, check_str
@@ -35,6 +35,9 @@ def encode_word(
     (['hug', '##s'], ['b', '##u', '##gs'], ['[UNK]'])
     """
     check_str(word, "word")
+    if not isinstance(vocab, Container) or isinstance(vocab, str):
+        raise TypeError(f"vocab must be a Vocab or a set of tokens, got {type(vocab).__name__}")
+    check_int(max_input_chars_per_word, "max_input_chars_per_word", minimum=0)
     if len(word) > max_input_chars_per_word:
         return [unk_token]
     tokens: list[str] = []
@@ -123,6 +126,10 @@ def encode_with_merges(
     check_str(word, "word", allow_empty=False)
     if isinstance(merges, Mapping):
         ranks = dict(merges)
+    elif isinstance(merges, (str, bytes)) or not isinstance(merges, Iterable):
+        raise TypeError(
+            f"merges must be a list of (left, right) pairs or trace.merge_ranks(), got {type(merges).__name__}"
+        )
     else:
         ranks = {}
         for rank, pair in enumerate(merges):

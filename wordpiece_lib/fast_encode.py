@@ -100,15 +100,15 @@ the slow, plain way.
 
 from __future__ import annotations
 
-import unicodedata
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import chain
 from typing import Any
 
-from ._validate import check_choice, check_int, check_str, check_str_list
+from ._validate import check_bool, check_choice, check_int, check_str, check_str_list
 from .encode import MAX_INPUT_CHARS_PER_WORD, encode_word
+from .fast_normalize import CharTable, FastNormalizer, NotLocal, normalizes_alone
 from .normalize import BertNormalizer
 from .pieces import DEFAULT_PREFIX
 from .pretokenize import bert_split, get_pretokenizer, is_bert_whitespace, is_punctuation, whitespace_split
@@ -602,83 +602,6 @@ def trace_automaton(automaton: LinMaxMatch, word: str) -> list[AutomatonStep]:
 # -- whole texts ------------------------------------------------------------------------------------------------
 
 
-class _NotLocal(Exception):
-    """Raised inside ``str.translate`` for a character that cannot be normalized on its own."""
-
-
-def normalizes_alone(char: str, normalizer: BertNormalizer) -> bool:
-    """True when ``normalizer`` treats ``char`` the same wherever it stands in a text.
-
-    Cleaning, the CJK step and lowercasing work one character at a time.
-    Stripping accents decomposes (NFD), which re-orders runs of combining
-    marks, then drops the non-spacing ones (``Mn``). The order of what is
-    kept can only change when a kept character is itself a combining mark
-    (non-zero combining class, category other than ``Mn``), so such characters
-    are the only ones not safe alone.
-
-    >>> normalizes_alone("é", BertNormalizer(lowercase=True)), normalizes_alone("\\U0001d165", BertNormalizer(lowercase=True))
-    (True, False)
-    >>> normalizes_alone("\\U0001d165", BertNormalizer())
-    True
-    """
-    check_str(char, "char", allow_empty=False)
-    if not normalizer.strips_accents:
-        return True
-    return all(
-        unicodedata.combining(part) == 0 or unicodedata.category(part) == "Mn"
-        for part in unicodedata.normalize("NFD", char)
-    )
-
-
-class _CharTable(dict):  # type: ignore[type-arg]
-    """A ``str.translate`` table filled in lazily, one new character at a time."""
-
-    __slots__ = ("rule",)
-
-    def __init__(self, rule: Callable[[str], str]) -> None:
-        super().__init__()
-        self.rule = rule
-
-    def __missing__(self, code: int) -> str:
-        value = self[code] = self.rule(chr(code))
-        return value
-
-
-class FastNormalizer:
-    """A ``BertNormalizer`` that gives the same text many times faster.
-
-    Each distinct character is normalized once and remembered in a
-    translation table; ``str.translate`` then rewrites the whole text at C
-    speed. Exact because every step works one character at a time, except
-    for the rare characters ``normalizes_alone`` rejects: a text holding one
-    of those goes through the ``BertNormalizer`` itself.
-
-    >>> FastNormalizer(BertNormalizer(lowercase=True))("Héllò\\tWORLD 我")
-    'hello world  我 '
-    """
-
-    def __init__(self, normalizer: BertNormalizer) -> None:
-        if not isinstance(normalizer, BertNormalizer):
-            raise TypeError(f"normalizer must be a BertNormalizer, got {type(normalizer).__name__}")
-        self.normalizer = normalizer
-        self._table = _CharTable(self._rule)
-
-    def _rule(self, char: str) -> str:
-        if not normalizes_alone(char, self.normalizer):
-            raise _NotLocal(char)
-        return self.normalizer(char)
-
-    def __call__(self, text: str) -> str:
-        check_str(text, "text")
-        try:
-            return text.translate(self._table)
-        except _NotLocal:
-            return self.normalizer(text)
-
-    def __repr__(self) -> str:
-        return f"FastNormalizer({self.normalizer!r})"
-
-
 class _Memo(dict):  # type: ignore[type-arg]
     """A dict that computes missing values, and forgets everything when full."""
 
@@ -739,7 +662,7 @@ class FastWordPieceTokenizer:
         if not isinstance(vocab, Vocab):
             raise TypeError(f"vocab must be a Vocab, got {type(vocab).__name__} (use Vocab.load('vocab.txt'))")
         self.vocab = vocab
-        self.lowercase = lowercase
+        self.lowercase = check_bool(lowercase, "lowercase")
         if isinstance(pretokenizer, str):
             self.pretokenize = get_pretokenizer(pretokenizer)
         elif callable(pretokenizer):
@@ -763,13 +686,13 @@ class FastWordPieceTokenizer:
         self._word_tokens = _Memo(lambda word: tuple(encode_one(word)), cache_size)
         self._ids = dict(zip(vocab.tokens, range(len(vocab))))
         self._fast_normalize: Callable[[str], str] = self.normalize
-        self._split_table: _CharTable | None = None
+        self._split_table: CharTable | None = None
         if isinstance(self.normalize, BertNormalizer):
             self._fast_normalize = FastNormalizer(self.normalize)
             if self.pretokenize is bert_split:
-                self._split_table = _CharTable(self._bert_rule)
+                self._split_table = CharTable(self._bert_rule)
             elif self.pretokenize is whitespace_split:
-                self._split_table = _CharTable(self._whitespace_rule)
+                self._split_table = CharTable(self._whitespace_rule)
 
     @classmethod
     def from_tokenizer(cls, tokenizer: Any, **options: Any) -> FastWordPieceTokenizer:
@@ -815,7 +738,7 @@ class FastWordPieceTokenizer:
     def _whitespace_rule(self, char: str) -> str:
         # whitespace_split is str.split, so the normalized text is split as it is.
         if not normalizes_alone(char, self.normalize):  # type: ignore[arg-type]
-            raise _NotLocal(char)
+            raise NotLocal(char)
         return self.normalize(char)
 
     def _bert_rule(self, char: str) -> str:
@@ -826,7 +749,7 @@ class FastWordPieceTokenizer:
             elif is_punctuation(part):
                 pieces.append(f" {part} ")
             elif part.isspace():  # str.split would cut here, bert_split would not
-                raise _NotLocal(char)
+                raise NotLocal(char)
             else:
                 pieces.append(part)
         return "".join(pieces)
@@ -841,7 +764,7 @@ class FastWordPieceTokenizer:
         if self._split_table is not None:
             try:
                 return text.translate(self._split_table).split()
-            except _NotLocal:
+            except NotLocal:
                 return self.pretokenize(self.normalize(text))
         return self.pretokenize(self._fast_normalize(text))
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ._validate import check_str
+from ._validate import check_str, check_str_list
 
 DEFAULT_PREFIX = "##"
 DEFAULT_MARKER = "_"
@@ -62,6 +62,8 @@ def join_pair(left: str, right: str, prefix: str = DEFAULT_PREFIX, *, marker: st
     >>> join_pair("_", "l", marker="_")
     '_l'
     """
+    check_str(left, "left")
+    check_str(right, "right")
     if marker is not None or not right.startswith(prefix):
         return left + right
     return left + right[len(prefix) :]
@@ -105,6 +107,7 @@ def decode_pieces(pieces: Iterable[str], prefix: str = DEFAULT_PREFIX, *, marker
     >>> decode_pieces(["_low", "er", "_new", "est"], marker="_")
     'lower newest'
     """
+    pieces = check_str_list(pieces, "pieces")
     if marker is not None:
         return "".join(pieces).replace(marker, " ").strip()
     words: list[str] = []

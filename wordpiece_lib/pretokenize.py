@@ -24,6 +24,27 @@ PreTokenizer = Callable[[str], list[str]]
 
 _ASCII_PUNCTUATION = frozenset(string.punctuation)
 
+# Hugging Face tells punctuation with a Unicode table older than Python
+# 3.11's (14.0). To give its tokens we copy its view (tests/test_fuzz.py
+# checks every code point against it): these P* characters came later and
+# stay inside words; U+166D (Po until Unicode 12, now So) and U+111C9 (Po
+# until Unicode 8, now Mn) are still punctuation to it.
+# fmt: off
+_PUNCTUATION_UNKNOWN_TO_HF = frozenset(
+    chr(code)
+    for low, high in (
+        (0x61D, 0x61D), (0x9FD, 0x9FD), (0xA76, 0xA76), (0xC77, 0xC77), (0xC84, 0xC84), (0x1B7D, 0x1B7E),
+        (0x2E43, 0x2E4F), (0x2E52, 0x2E5D), (0x10EAD, 0x10EAD), (0x10F55, 0x10F59), (0x10F86, 0x10F89),
+        (0x1144B, 0x1144F), (0x1145A, 0x1145B), (0x1145D, 0x1145D), (0x11660, 0x1166C), (0x116B9, 0x116B9),
+        (0x1183B, 0x1183B), (0x11944, 0x11946), (0x119E2, 0x119E2), (0x11A3F, 0x11A46), (0x11A9A, 0x11A9C),
+        (0x11A9E, 0x11AA2), (0x11C41, 0x11C45), (0x11C70, 0x11C71), (0x11EF7, 0x11EF8), (0x11FFF, 0x11FFF),
+        (0x12FF1, 0x12FF2), (0x16E97, 0x16E9A), (0x16FE2, 0x16FE2), (0x1E95E, 0x1E95F),
+    )
+    for code in range(low, high + 1)
+)
+# fmt: on
+_PUNCTUATION_ONLY_TO_HF = frozenset("\u166d\U000111c9")
+
 # Unicode's White_Space property, which BERT splits on. Python's str.split()
 # also splits on U+001C..U+001F; BERT does not, so we spell the set out.
 _WHITESPACE_RUN = regex.compile(r"[\t-\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+")
@@ -34,12 +55,14 @@ GPT2_PATTERN = regex.compile(r"""'s|'t|'re|'ve|'m|'ll|'d|\p{L}+|\p{N}+|[^\s\p{L}
 
 
 def is_punctuation(char: str) -> bool:
-    """True for characters BERT isolates as words of their own.
+    """True for characters BERT isolates as words of their own (as Hugging Face decides it).
 
     >>> is_punctuation("!"), is_punctuation("$"), is_punctuation("£"), is_punctuation("—")
     (True, True, False, True)
     """
-    return char in _ASCII_PUNCTUATION or unicodedata.category(char).startswith("P")
+    if char in _ASCII_PUNCTUATION or char in _PUNCTUATION_ONLY_TO_HF:
+        return True
+    return unicodedata.category(char).startswith("P") and char not in _PUNCTUATION_UNKNOWN_TO_HF
 
 
 def is_bert_whitespace(char: str) -> bool:

@@ -7,10 +7,10 @@ and back: ids -> tokens -> text.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
-from ._validate import check_int, check_str
+from ._validate import check_bool, check_int, check_str
 from .encode import MAX_INPUT_CHARS_PER_WORD, encode_word
 from .fast_encode import FastWordPieceTokenizer
 from .normalize import BertNormalizer
@@ -45,7 +45,7 @@ class WordPieceTokenizer:
         if not isinstance(vocab, Vocab):
             raise TypeError(f"vocab must be a Vocab, got {type(vocab).__name__} (use Vocab.load('vocab.txt'))")
         self.vocab = vocab
-        self.lowercase = lowercase
+        self.lowercase = check_bool(lowercase, "lowercase")
         self.pretokenizer_name = pretokenizer
         self.pretokenize = get_pretokenizer(pretokenizer)
         self.normalize = normalizer if normalizer is not None else BertNormalizer(lowercase=lowercase)
@@ -102,7 +102,13 @@ class WordPieceTokenizer:
         return [ids[token] for token in self.tokenize(text)]
 
     def convert_ids_to_tokens(self, ids: Sequence[int]) -> list[str]:
-        """Tokens for ids (raises on an id outside the vocab)."""
+        """Tokens for ids (raises on an id outside the vocab).
+
+        >>> WordPieceTokenizer(Vocab(["[UNK]", "hug"])).convert_ids_to_tokens([1, 0])
+        ['hug', '[UNK]']
+        """
+        if isinstance(ids, (str, bytes)) or not isinstance(ids, Iterable):
+            raise TypeError(f"ids must be a list of int, got {type(ids).__name__}")
         return [self.vocab.token(token_id) for token_id in ids]
 
     def decode(self, ids: Sequence[int]) -> str:

@@ -201,6 +201,8 @@ def apply_merges(
     >>> apply_merges(["h", "##u", "##g", "##s"], {("##g", "##s"): 0, ("h", "##u"): 1, ("hu", "##gs"): 2})
     ['hugs']
     """
+    if not isinstance(ranks, Mapping):
+        raise TypeError(f"ranks must be a mapping pair -> rank (e.g. trace.merge_ranks()), got {type(ranks).__name__}")
     current = list(pieces)
     while len(current) > 1:
         best_rank = None

@@ -145,6 +145,17 @@ class Vocab:
         check_str(text, "text")
         if text.startswith("\ufeff"):
             text = text[1:]
+        try:
+            return cls._parse_lines(text, unk_token, source)
+        except ValueError:
+            if text.lstrip().startswith(("{", "[{")) and '":' in text:
+                raise ValueError(
+                    f"{source} looks like JSON (a tokenizer.json?), not a vocab.txt with one token per line"
+                ) from None
+            raise
+
+    @classmethod
+    def _parse_lines(cls, text: str, unk_token: str, source: str) -> Vocab:
         lines = text.split("\n")
         if lines and lines[-1] == "":
             lines.pop()
@@ -154,6 +165,17 @@ class Vocab:
             token = line[:-1] if line.endswith("\r") else line
             if token == "":
                 raise ValueError(f"{source}, line {number}: blank line; every line must hold one token")
+            if "\r" in token:
+                # Old Mac files end lines with a bare CR: the whole file then reads as one line.
+                raise ValueError(
+                    f"{source}, line {number}: token {token[:40]!r} holds a carriage return (\\r) inside it; "
+                    "lines must end with \\n or \\r\\n"
+                )
+            if "\t" in token:
+                raise ValueError(
+                    f"{source}, line {number}: {token[:40]!r} holds a tab; this looks like a 'token<TAB>score' "
+                    "file from another tool (a SentencePiece .vocab?), not a WordPiece vocab.txt (one token per line)"
+                )
             if token != token.strip():
                 raise ValueError(f"{source}, line {number}: token {token!r} has leading or trailing whitespace")
             if token in seen:
