@@ -180,3 +180,86 @@ def test_final_size_and_replay_word():
     assert "[UNK]" in fails_with(checks.check_replay_differs, "mug", trace)
     with pytest.raises(pytest.skip.Exception):
         checks.check_replay_differs(TODO, trace)
+
+
+def test_wrong_answers_are_named_clearly_in_the_notebooks_own_terms():
+    counts = datasets.hug_pug_counts()
+    selene = datasets.selene_counts()
+    selene_splits = initial_splits(selene)
+    # a pair written without the inner '##' gets told how to write it
+    assert "so write ('l', '##o')" in fails_with(checks.check_score_order, ("l", "o"), selene_splits, selene, "bpe")
+    assert "so write ('##g', '##s')" in fails_with(checks.check_best_pair, ("g", "s"), initial_splits(counts), counts)
+    assert "prefix" not in fails_with(checks.check_best_pair, ("h", "##s"), initial_splits(counts), counts)
+    # a merge order without the '##' of inner tokens
+    message = fails_with(checks.check_merges, ["ng", "id"], selene, 2, tie_break="lexical")
+    assert "without its prefix: 'ng' should be '##ng'" in message
+    checks.check_merges(["##ng", "##id", "wid", "##ong"], selene, 4, tie_break="lexical")
+
+
+def test_final_size_rejects_text_and_does_not_give_the_answer_away():
+    trace = train_bottom_up(datasets.hug_pug_counts(), 1000, special_tokens=["[UNK]", "[CLS]"])
+    checks.check_final_size(2 + 7 + 9, trace)  # 2 special + h p b ##u ##g ##n ##s + 9 merges
+    assert "whole number" in fails_with(checks.check_final_size, "18", trace)
+    assert "whole number" in fails_with(checks.check_final_size, 18.0, trace)
+    for wrong, word in ((17, "too few"), (19, "too many")):
+        message = fails_with(checks.check_final_size, wrong, trace)
+        assert word in message and "18" not in message, message
+
+
+def test_longest_match_uses_the_given_vocab_and_keeps_messages_short():
+    vocab = hug_trace().vocab()
+    checks.check_longest_match(lambda word, v: encode_word(word, v), vocab)
+    assert encode_word("hugs", vocab) == ["hugs"]  # the notebook's vocab, unlike the default one
+    message = fails_with(
+        checks.check_longest_match, lambda w, v: encode_word(w, v, max_input_chars_per_word=1000), vocab
+    )
+    assert "100 characters" in message and "(100 tokens)" in message and len(message) < 300, message
+
+
+def test_replay_word_must_be_new_when_known_words_are_given():
+    trace = hug_trace()
+    checks.check_replay_differs("pugsu", trace, known=["pugs"])
+    assert "already in the table" in fails_with(checks.check_replay_differs, "pugs", trace, known=["pugs"])
+
+
+def test_decode_names_a_stray_space():
+    def leading(tokens):
+        text = ""
+        for token in tokens:
+            text += token[2:] if token.startswith("##") else " " + token
+        return text
+
+    assert "starts with a space" in fails_with(checks.check_decode, leading)
+    assert "ends with a space" in fails_with(checks.check_decode, lambda tokens: decode_pieces(tokens) + " ")
+
+
+def test_check_frames_are_hidden_from_pytest_reports():
+    with pytest.raises(AssertionError) as caught:
+        checks.check_word_counts(lambda words: dict.fromkeys(words, 1))
+    frames = [entry.frame for entry in caught.traceback]
+    in_checks = [frame for frame in frames if frame.code.path.name == "checks.py"]
+    assert in_checks and all(frame.f_locals.get("__tracebackhide__") for frame in in_checks)
+
+
+class FakeShell:
+    """Records what ``report_failures_briefly`` installs and shows."""
+
+    def __init__(self):
+        self.shown = []
+        self.handler = None
+
+    def set_custom_exc(self, types, handler):
+        self.types, self.handler = types, handler
+
+    def _showtraceback(self, etype, evalue, stb):
+        self.shown.append(stb)
+
+
+def test_a_failed_check_cell_ends_with_one_short_line():
+    ipytest = pytest.importorskip("ipytest")
+    shell = FakeShell()
+    checks.report_failures_briefly(shell)
+    assert shell.types == (ipytest.Error,)
+    assert shell.handler(shell, ipytest.Error, ipytest.Error(1), None) == [checks.BRIEF_FAILURE]
+    assert shell.shown == [[checks.BRIEF_FAILURE]]
+    assert "exit code 5" in shell.handler(shell, ipytest.Error, ipytest.Error(5), None)[0]

@@ -175,8 +175,8 @@ def test_a_wrong_answer_stops_the_notebook(tmp_path):
     notebook = nbformat.read(SOLUTION[0], as_version=4)
     cells = notebook.cells
     exercise = next(i for i, cell in enumerate(cells) if "BEGIN SOLUTION" in cell.source)
-    imports = next(
-        i for i, cell in enumerate(cells) if cell.cell_type == "code" and "from wordpiece_lib" in cell.source
+    imports = next(  # the first imports after the setup cell (which may import from wordpiece_lib too)
+        i for i, cell in enumerate(cells) if i > 0 and cell.cell_type == "code" and "from wordpiece_lib" in cell.source
     )
     wrong = copy.deepcopy(cells[exercise])
     wrong.source = "def count_words(words):\n    return {word: 1 for word in words}\n"
@@ -184,4 +184,8 @@ def test_a_wrong_answer_stops_the_notebook(tmp_path):
     assert notebook.cells[-1].source.startswith("%%ipytest")
     executed_notebook, error = execute(notebook, SOLUTION[0].parent)
     assert error is not None, "a failing check must stop the run (raise_on_error=True)"
-    assert "'hug' appears 3 times in the list but your count says 1" in text_of(executed_notebook.cells[-1])
+    output = text_of(executed_notebook.cells[-1])
+    assert "'hug' appears 3 times in the list but your count says 1" in output
+    # brief: the plain-words message, then one line; no checker source, no ipytest internals
+    assert "def check_word_counts" not in output and "ipytest/_impl.py" not in output, output
+    assert "A check failed" in output

@@ -83,3 +83,25 @@ def test_bad_input_is_named(hug_table):
         plots.score_bars(hug_table.head(0))
     with pytest.raises(TypeError, match="trace must be a Trace"):
         plots.vocab_growth(hug_table)
+
+
+def test_heatmap_scale_starts_at_zero(hug_table):
+    assert plots.score_heatmap(hug_table).axes[0].images[0].get_clim() == (0.0, 0.05)
+
+
+def test_merge_progress_follows_the_training_words(hug_trace):
+    figure = plots.merge_progress(hug_trace)
+    pieces, whole = figure.axes[0].lines[0].get_ydata(), figure.axes[1].lines[0].get_ydata()
+    # hug x10, pug x5, pun x12, bun x4 (3 pieces) and hugs x5 (4): 113 pieces for 36 words
+    assert [round(float(value) * 36) for value in pieces[:3]] == [113, 108, 93]
+    assert pieces[-1] == 1.0 and whole[0] == 0 and whole[-1] == 100
+    with pytest.raises(TypeError, match="trace must be a Trace"):
+        plots.merge_progress(None)
+
+
+def test_winning_scores_names_the_merges_scoring_one():
+    trace = train_bottom_up(datasets.course_counts(), 120)
+    axes = plots.winning_scores(trace).axes[0]
+    # both pieces once, side by side: will, trai(ned), Hugging, Cours(e), about
+    assert [text.get_text() for text in axes.texts] == ["will", "trai", "Hugging", "Cours", "about"]
+    assert list(axes.lines[1].get_ydata()) == [1.0] * 5

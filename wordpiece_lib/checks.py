@@ -11,6 +11,11 @@ still holds ``TODO`` or still raises ``NotImplementedError`` makes the check
 *skip* with a friendly "not done yet" note (``pytest.skip``), so a fresh
 notebook runs from top to bottom while a wrong answer fails loudly.
 
+Every check hides its own frames from pytest's report (``__tracebackhide__``),
+so with ``--tb=short`` a wrong answer shows the student's test line and the
+plain-words message, not the checker's source. ``report_failures_briefly``
+replaces ipytest's second traceback by one line.
+
 >>> check_wordpiece_score(lambda pair, left, right: Fraction(pair, left * right))
 >>> check_wordpiece_score(lambda pair, left, right: pair / (left + right))
 Traceback (most recent call last):
@@ -21,6 +26,7 @@ AssertionError: wordpiece_score(20, 36, 20) returned 0.35714... (a float); the s
 from __future__ import annotations
 
 import itertools
+import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
@@ -63,6 +69,7 @@ def not_done(exercise: str) -> None:
     ...
     Skipped: not done yet: the split exercise (replace TODO / the NotImplementedError line, then run this cell again)
     """
+    __tracebackhide__ = True  # keep this frame out of the student's report
     message = f"not done yet: {exercise} (replace TODO / the NotImplementedError line, then run this cell again)"
     try:
         import pytest
@@ -86,6 +93,7 @@ def require(value: Any, exercise: str) -> Any:
     >>> require(3, "a number")
     3
     """
+    __tracebackhide__ = True  # keep this frame out of the student's report
     if is_todo(value):
         not_done(exercise)
     return value
@@ -97,6 +105,7 @@ def call(function: Any, *args: Any, name: str, exercise: str) -> Any:
     >>> call(len, "hug", name="len", exercise="counting")
     3
     """
+    __tracebackhide__ = True  # keep this frame out of the student's report
     if is_todo(function):
         not_done(exercise)
     if not callable(function):
@@ -121,7 +130,63 @@ def _short(value: Any, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
+def _short_list(items: Sequence[Any], limit: int = 6) -> str:
+    """A list for a message: long ones keep their first items and say how many there are.
+
+    >>> _short_list(["h"] + ["##u"] * 99)
+    "['h', '##u', '##u', '##u', '##u', '##u', ...] (100 tokens)"
+    """
+    items = list(items)
+    if len(items) <= limit:
+        return repr(items)
+    return repr(items[:limit])[:-1] + f", ...] ({len(items)} tokens)"
+
+
+BRIEF_FAILURE = (
+    "A check failed: its message is the line starting with 'E' above. Fix your answer, then run this cell again."
+)
+
+
+def report_failures_briefly(shell: Any = None) -> None:
+    """Show a failed ``%%ipytest`` cell as one short line instead of ipytest's own traceback.
+
+    With ``raise_on_error=True`` ipytest raises ``ipytest.Error`` after pytest
+    has printed its report; IPython would then print a second traceback, from
+    ipytest's internals, that says nothing to a student. This installs an
+    IPython handler for that one exception type: the cell still ends in an
+    error (so "Run All" and CI stop), but shows only :data:`BRIEF_FAILURE`.
+    Outside IPython (or without ipytest) it does nothing.
+
+    >>> report_failures_briefly()  # a plain Python session: nothing to do
+    """
+    if shell is None:
+        try:
+            from IPython import get_ipython
+        except ModuleNotFoundError:  # pragma: no cover - IPython comes with Jupyter
+            return
+        shell = get_ipython()
+    try:
+        import ipytest
+    except ModuleNotFoundError:  # pragma: no cover - the workshop installs ipytest
+        return
+    if shell is None:
+        return
+
+    def brief(shell: Any, etype: type, value: BaseException, tb: Any, tb_offset: Any = None) -> list[str]:
+        code = getattr(value, "args", [None])[0] if getattr(value, "args", None) else None
+        line = BRIEF_FAILURE if code == 1 else f"pytest stopped with exit code {code}: read its report above."
+        show = getattr(shell, "_showtraceback", None)
+        if show is not None:  # the kernel's error display: a red box, and the cell counts as failed
+            show(etype, str(value), [line])
+        else:  # pragma: no cover - a shell without a display
+            print(line, file=sys.stderr)
+        return [line]
+
+    shell.set_custom_exc((ipytest.Error,), brief)
+
+
 def _as_list(value: Any, what: str) -> list[Any]:
+    __tracebackhide__ = True  # keep this frame out of the student's report
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
         raise AssertionError(f"{what} should be a list, got {type(value).__name__}: {_short(value)}")
     return list(value)
@@ -139,6 +204,7 @@ def check_split_word(function: Callable[[str], list[str]], prefix: str = DEFAULT
     ...
     AssertionError: Your split of 'hugs' is ['h', 'u', 'g', 's']; expected ['h', '##u', '##g', '##s']: every character after the first needs the '##' prefix
     """
+    __tracebackhide__ = True  # keep this frame out of the student's report
     for word in ("hugs", "a", "tokenization", "café!"):
         got = _as_list(call(function, word, name="split", exercise="splitting a word"), f"split({word!r})")
         expected = split_word(word, prefix)
@@ -165,6 +231,7 @@ def check_marker_split(function: Callable[[str], list[str]], marker: str = "_") 
     ...
     AssertionError: Your split of 'low' is ['_l', 'o', 'w']; expected ['_', 'l', 'o', 'w']: the marker '_' is a piece of its own, in front of the word's characters
     """
+    __tracebackhide__ = True  # keep this frame out of the student's report
     for word in ("low", "newest", "a"):
         got = _as_list(call(function, word, name="split", exercise="the begin-of-word marker"), f"split({word!r})")
         expected = split_word(word, marker=marker)
@@ -192,6 +259,7 @@ def check_word_counts(function: Callable[[list[str]], Mapping[str, int]]) -> Non
     ...
     AssertionError: 'hug' appears 3 times in the list but your count says 1
     """
+    __tracebackhide__ = True  # keep this frame out of the student's report
     words = ["hug", "pug", "hug", "pun", "hugs", "hug", "bun", "pun"]
     got = call(function, list(words), name="count_words", exercise="counting words")
     if not isinstance(got, Mapping):
@@ -208,7 +276,7 @@ def check_word_counts(function: Callable[[list[str]], Mapping[str, int]]) -> Non
     if list(got) != list(expected):
         raise AssertionError(
             f"the counts are right but the order is {list(got)}; keep the order in which words are first seen: "
-            f"{list(expected)} (the 'first' tie-break reads words in that order)"
+            f"{list(expected)} (training breaks ties by reading the words in that order)"
         )
 
 
@@ -221,6 +289,7 @@ def check_alphabet(answer: Iterable[str], words: Iterable[str], prefix: str = DE
     ...
     AssertionError: Your alphabet misses ['##g', '##u'] and has ['g', 'u'] too many: a character inside a word appears with the '##' prefix
     """
+    __tracebackhide__ = True  # keep this frame out of the student's report
     words = list(words)
     got = set(_as_list(require(answer, "the alphabet"), "the alphabet"))
     expected = set(alphabet(words, prefix))
@@ -253,6 +322,7 @@ def check_pair_counts(function: Callable[[Mapping[str, Sequence[str]], Mapping[s
     ...
     AssertionError: Your count for ('h', '##u') is 1; expected 15: each pair counts as many times as its word occurs (hug x10, hugs x5)
     """
+    __tracebackhide__ = True  # keep this frame out of the student's report
     counts = {"hug": 10, "pug": 5, "hugs": 5, "xaaa": 2}
     splits = initial_splits(counts)
     got = call(function, splits, counts, name="count_pairs", exercise="counting pairs")
@@ -283,6 +353,7 @@ def check_wordpiece_score(function: Callable[[int, int, int], Any]) -> None:
 
     >>> check_wordpiece_score(lambda pair, left, right: Fraction(pair) / (left * right))
     """
+    __tracebackhide__ = True  # keep this frame out of the student's report
     cases = [(20, 36, 20), (5, 20, 5), (10, 10, 36), (4, 4, 4)]
     for pair, left, right in cases:
         got = call(function, pair, left, right, name="wordpiece_score", exercise="the WordPiece score")
@@ -311,6 +382,7 @@ def check_best_pair(answer: Any, splits: Mapping[str, Sequence[str]], word_count
 
     >>> check_best_pair(("##g", "##s"), {"hugs": ["h", "##u", "##g", "##s"], "hug": ["h", "##u", "##g"]}, {"hugs": 1, "hug": 3})
     """
+    __tracebackhide__ = True  # keep this frame out of the student's report
     pair = tuple(require(answer, "the best pair"))
     candidates = score_pairs(splits, word_counts)
     scores = {c.pair: c for c in candidates}
@@ -319,7 +391,8 @@ def check_best_pair(answer: Any, splits: Mapping[str, Sequence[str]], word_count
         raise AssertionError(f"answer with a (left, right) pair of two pieces, like ('h', '##u'); got {answer!r}")
     if pair not in scores:
         raise AssertionError(
-            f"{pair} is not a pair of adjacent pieces in any word; the pairs are {list(scores)[:6]} ..."
+            f"{pair} is not a pair of adjacent pieces in any word{_prefix_hint(pair, scores)}; "
+            f"the pairs are {list(scores)[:6]} ..."
         )
     chosen = scores[pair]
     if chosen.score != best.score:
@@ -341,17 +414,35 @@ def check_score_order(
     ...
     AssertionError: Under 'bpe', ('##g', '##s') scores 5 but ('h', '##u') scores 15: BPE looks at the pair count only
     """
+    __tracebackhide__ = True  # keep this frame out of the student's report
     pair = tuple(require(answer, f"the best pair under {criterion!r}"))
     candidates = score_pairs(splits, word_counts, criterion)
     scores = {c.pair: c.score for c in candidates}
     best = best_candidate(candidates)
+    if len(pair) != 2:
+        raise AssertionError(f"answer with a (left, right) pair of two pieces, like ('h', '##u'); got {answer!r}")
     if pair not in scores:
-        raise AssertionError(f"{pair} is not a pair of adjacent pieces in any word")
+        raise AssertionError(f"{pair} is not a pair of adjacent pieces in any word{_prefix_hint(pair, scores)}")
     if best is not None and scores[pair] != best.score:
         why = "BPE looks at the pair count only" if criterion == "bpe" else "WordPiece divides by both piece counts"
         raise AssertionError(
             f"Under {criterion!r}, {pair} scores {scores[pair]} but {best.pair} scores {best.score}: {why}"
         )
+
+
+def _prefix_hint(pair: tuple[Any, ...], pairs: Iterable[tuple[str, str]]) -> str:
+    """A hint when ``pair`` exists once the inner piece(s) carry the ``##`` prefix.
+
+    >>> _prefix_hint(("l", "o"), [("l", "##o")])
+    ": pieces inside a word carry the '##' prefix, so write ('l', '##o')"
+    """
+    pairs = set(pairs)
+    left, right = (str(part) for part in pair)
+    bare = [part.removeprefix(DEFAULT_PREFIX) for part in (left, right)]
+    for shape in ((bare[0], DEFAULT_PREFIX + bare[1]), (DEFAULT_PREFIX + bare[0], DEFAULT_PREFIX + bare[1])):
+        if shape != (left, right) and shape in pairs:
+            return f": pieces inside a word carry the {DEFAULT_PREFIX!r} prefix, so write {shape}"
+    return ""
 
 
 # ---------------------------------------------------------------- notebook 03
@@ -363,6 +454,7 @@ def check_merge_pair(function: Callable[[Mapping[str, list[str]], tuple[str, str
     >>> from wordpiece_lib.pieces import join_pair
     >>> check_merge_pair(lambda splits, pair: merge_pair(splits, pair, join_pair(*pair)))
     """
+    __tracebackhide__ = True  # keep this frame out of the student's report
     cases = [
         ({"hugs": ["h", "##u", "##g", "##s"], "bugs": ["b", "##u", "##gs"]}, ("h", "##u")),
         ({"hugs": ["h", "##u", "##g", "##s"], "pugs": ["p", "##u", "##g", "##s"]}, ("##g", "##s")),
@@ -403,6 +495,7 @@ def check_merges(
     ...
     AssertionError: Merge 3 is 'hugs' (hu + ##gs, score 1/15), not 'hug': recompute every score after each merge, the counts change
     """
+    __tracebackhide__ = True  # keep this frame out of the student's report
     got = [_token_of(item, prefix) for item in _as_list(require(answer, "the merge order"), "the merge order")]
     size = 10**9
     trace = train_bottom_up(word_counts, size, special_tokens=[], prefix=prefix, tie_break=tie_break)
@@ -410,6 +503,11 @@ def check_merges(
     if len(got) != len(expected):
         raise AssertionError(f"give exactly {len(expected)} tokens, one per merge; you gave {len(got)}")
     for number, (mine, step) in enumerate(zip(got, trace.steps), start=1):
+        if mine != step.new_token and step.new_token.startswith(prefix) and mine == step.new_token[len(prefix) :]:
+            raise AssertionError(
+                f"Merge {number} is right but written without its prefix: {mine!r} should be {step.new_token!r}. "
+                f"A token made of pieces from inside a word keeps the left piece's {prefix!r}"
+            )
         if mine != step.new_token:
             tied = [
                 c.pair for c in score_pairs(trace.splits_at(number - 1), trace.word_counts) if c.score == step.score
@@ -426,6 +524,7 @@ def check_merges(
 
 
 def _token_of(item: Any, prefix: str) -> str:
+    __tracebackhide__ = True  # keep this frame out of the student's report
     if isinstance(item, str):
         return item
     if isinstance(item, (tuple, list)) and len(item) == 2 and all(isinstance(part, str) for part in item):
@@ -440,12 +539,19 @@ def check_final_size(answer: Any, trace: Trace) -> None:
     >>> trace = train_bottom_up({"hug": 1}, 100, special_tokens=["[UNK]"])
     >>> check_final_size(6, trace)
     """
+    __tracebackhide__ = True  # keep this frame out of the student's report
     got = require(answer, "the final vocab size")
+    if isinstance(got, bool) or not isinstance(got, int):
+        raise AssertionError(
+            f"answer with a whole number (an int like 12, no quotes), got {type(got).__name__} {got!r}"
+        )
     expected = len(trace.tokens())
     if got != expected:
+        direction = "too few" if got < expected else "too many"
         raise AssertionError(
-            f"the vocab ends with {expected} tokens, not {got}: {len(trace.special_tokens)} special tokens + "
-            f"{len(trace.alphabet)} alphabet pieces + {len(trace.new_tokens)} learned tokens"
+            f"{got} is {direction}. Count three parts and add them: the special tokens you passed, the alphabet "
+            "(each first letter bare, each inner letter with '##', once each), and one new token per merge; "
+            "training goes on until every word is a single token, so the last merges build the whole words"
         )
 
 
@@ -455,12 +561,16 @@ def check_final_size(answer: Any, trace: Trace) -> None:
 def check_longest_match(function: Callable[[str, Any], list[str]], vocab: Iterable[str] | None = None) -> None:
     """Check a longest-match-first encoder ``(word, vocab) -> tokens``.
 
+    ``vocab`` is the vocab the student's function is called with (pass the
+    notebook's own); without it, a small fixed hug/pug vocab is used.
+
     >>> check_longest_match(lambda word, vocab: encode_word(word, vocab))
     >>> check_longest_match(lambda word, vocab: [t for t in encode_word(word, vocab)] if word != "mug" else ["[UNK]", "##u", "##g"])
     Traceback (most recent call last):
     ...
     AssertionError: 'mug' should be ['[UNK]'], you gave ['[UNK]', '##u', '##g']: if some position has no match, the WHOLE word becomes one [UNK]
     """
+    __tracebackhide__ = True  # keep this frame out of the student's report
     tokens = (
         set(vocab)
         if vocab is not None
@@ -498,11 +608,14 @@ def check_longest_match(function: Callable[[str, Any], list[str]], vocab: Iterab
             hint = "pieces after the first are looked up WITH the '##' prefix"
         else:
             hint = "at each position take the LONGEST piece in the vocab, then continue after it"
-        raise AssertionError(f"{shown!r} should be {expected}, you gave {got}: {hint}")
+        raise AssertionError(f"{shown!r} should be {_short_list(expected)}, you gave {_short_list(got)}: {hint}")
 
 
-def check_replay_differs(answer: Any, trace: Trace) -> None:
+def check_replay_differs(answer: Any, trace: Trace, known: Iterable[str] = ()) -> None:
     """Check a word on which merge replay and longest match disagree.
+
+    Words in ``known`` (the ones the notebook already showed) are refused:
+    the exercise asks for a new one.
 
     >>> from wordpiece_lib import train_bottom_up
     >>> trace = train_bottom_up({"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}, 100, special_tokens=["[UNK]"])
@@ -511,9 +624,12 @@ def check_replay_differs(answer: Any, trace: Trace) -> None:
     ...
     AssertionError: for 'hugs' both give ['hugs']: look for a word whose longest first piece is not what the merges build
     """
+    __tracebackhide__ = True  # keep this frame out of the student's report
     word = require(answer, "a word where the two encoders differ")
     if not isinstance(word, str) or not word:
         raise AssertionError(f"answer with a word (a non-empty str), got {word!r}")
+    if word in set(known):
+        raise AssertionError(f"{word!r} is already in the table above: find one of your own (try 5 letters or more)")
     vocab = set(trace.tokens())
     longest = encode_word(word, vocab, prefix=trace.prefix)
     replay = encode_with_merges(word, trace.merges, prefix=trace.prefix)
@@ -536,10 +652,17 @@ def check_decode(function: Callable[[list[str]], str], prefix: str = DEFAULT_PRE
     ...
     AssertionError: decoding ['hug', '##s', 'are', 'fun'] gave 'hug ##s are fun'; expected 'hugs are fun': a '##' piece is glued to the piece before it, without the '##'
     """
+    __tracebackhide__ = True  # keep this frame out of the student's report
     cases = [["hug", "##s", "are", "fun"], ["p", "##u", "##g", "!"], ["to", "##ken", "##ization"]]
     for tokens in cases:
         got = call(function, list(tokens), name="decode", exercise="decoding")
         expected = decode_pieces(tokens, prefix)
+        if isinstance(got, str) and got != expected and got.strip() == expected:
+            where = "starts" if got[0].isspace() else "ends"
+            raise AssertionError(
+                f"decoding {tokens} gave {got!r}: the text {where} with a space. Put a space only BETWEEN two "
+                f"words (for example with ' '.join(words)), not before the first one or after the last one"
+            )
         if got != expected:
             raise AssertionError(
                 f"decoding {tokens} gave {got!r}; expected {expected!r}: a {prefix!r} piece is glued to the piece "
@@ -567,5 +690,6 @@ __all__ = [
     "check_wordpiece_score",
     "is_todo",
     "not_done",
+    "report_failures_briefly",
     "require",
 ]

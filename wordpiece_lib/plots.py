@@ -62,8 +62,14 @@ def _check_table(table: Any) -> None:
 def score_heatmap(table: Any, *, title: str = "WordPiece score of each adjacent pair", annotate: bool = True) -> Any:
     """Scores as a grid: left piece (rows) x right piece (columns).
 
-    Empty cells are pairs that never occur next to each other. The best
-    pair (the table's first row) is outlined.
+    Empty cells are pairs that never occur next to each other. The colour
+    scale starts at 0, so colours compare as the scores do. The best pair
+    (the table's first row) is outlined in ``WINNER_COLOUR`` (red).
+
+    >>> from wordpiece_lib import datasets, initial_splits, score_table
+    >>> counts = datasets.hug_pug_counts()
+    >>> score_heatmap(score_table(initial_splits(counts), counts)).axes[0].images[0].get_clim()[0]
+    0.0
     """
     _check_table(table)
     if len(table) == 0:
@@ -82,13 +88,13 @@ def score_heatmap(table: Any, *, title: str = "WordPiece score of each adjacent 
     height = min(1.5 + 0.55 * len(lefts), 12.0)
     figure, axes = new_figure(width, height)
     shown = np.ma.masked_invalid(grid)
-    image = axes.imshow(shown, cmap="viridis", aspect="auto")
+    image = axes.imshow(shown, cmap="viridis", aspect="auto", vmin=0.0)
     axes.set_xticks(range(len(rights)), rights, rotation=45, ha="right")
     axes.set_yticks(range(len(lefts)), lefts)
     axes.set_xlabel("right piece")
     axes.set_ylabel("left piece")
     axes.set_title(title)
-    figure.colorbar(image, ax=axes, label="score")
+    figure.colorbar(image, ax=axes, label="score (red outline: best pair)")
     if annotate and len(labels) <= 150:
         top = np.nanmax(grid)
         for (row, col), text in labels.items():
@@ -169,8 +175,15 @@ def winning_scores(trace: Trace, *, log: bool | None = None) -> Any:
     """The winning score of every merge, in order.
 
     WordPiece scores do not fall steadily like BPE counts: a merge can make
-    a rare pair suddenly score high. ``log`` defaults to a log scale when
-    the scores span more than two orders of magnitude.
+    a rare pair suddenly score high. Merges scoring exactly 1 (the highest
+    possible WordPiece score: both pieces occur once, side by side) are
+    marked and named. ``log`` defaults to a log scale when the scores span
+    more than two orders of magnitude.
+
+    >>> from wordpiece_lib import datasets, train_bottom_up
+    >>> trace = train_bottom_up(datasets.course_counts(), 120)
+    >>> [text.get_text() for text in winning_scores(trace).axes[0].texts][:2]
+    ['will', 'trai']
     """
     if not isinstance(trace, Trace):
         raise TypeError(f"trace must be a Trace, got {type(trace).__name__}")
@@ -186,6 +199,24 @@ def winning_scores(trace: Trace, *, log: bool | None = None) -> Any:
         log = bool(positive) and max(positive) / min(positive) > 100
     if log:
         axes.set_yscale("log")
+    if trace.criterion == "wordpiece":
+        ones = [s for s in trace.steps if s.score == 1]
+        if ones:
+            axes.plot(
+                [s.number for s in ones],
+                [1.0] * len(ones),
+                linestyle="none",
+                marker="o",
+                markersize=7,
+                color=WINNER_COLOUR,
+                label="score 1: both pieces occur once, side by side (a rare word)",
+            )
+            for s in ones[:8]:  # upright names: neighbouring merges would overlap side by side
+                axes.annotate(
+                    s.new_token, (s.number, 1.0), xytext=(0, 7), textcoords="offset points", ha="center", rotation=90
+                )
+            axes.legend(loc="lower left", fontsize=9)
+            axes.set_ylim(top=4.0 if log else 1.5)
     axes.set_xlabel("merge number")
     axes.set_ylabel(f"winning {trace.criterion} score")
     axes.set_title("Score of the pair chosen at each merge")
@@ -208,6 +239,48 @@ def vocab_growth(trace: Trace) -> Any:
     axes.set_ylabel("tokens in the vocab")
     axes.set_title(f"Vocab growth ({trace.stop_reason or 'training stopped'})")
     axes.grid(alpha=0.3)
+    return figure
+
+
+def merge_progress(trace: Trace) -> Any:
+    """What each merge does to the training words: pieces per word, and words made whole.
+
+    Top: the average number of pieces per word of the corpus (weighted by
+    count) after each merge. Bottom: the share of distinct words that are a
+    single token. Reads ``trace.splits_at``; nothing is trained.
+
+    >>> from wordpiece_lib import datasets, train_bottom_up
+    >>> trace = train_bottom_up(datasets.hug_pug_counts(), 100, special_tokens=["[UNK]"])
+    >>> figure = merge_progress(trace)
+    >>> [round(float(y), 2) for y in figure.axes[0].lines[0].get_ydata()][:3]  # 113/36, 108/36, 93/36
+    [3.14, 3.0, 2.58]
+    """
+    if not isinstance(trace, Trace):
+        raise TypeError(f"trace must be a Trace, got {type(trace).__name__}")
+    if not trace.steps:
+        raise ValueError("the trace has no merges to draw")
+    import matplotlib.pyplot as plt
+
+    counts = dict(trace.word_counts)
+    total = sum(counts.values())
+    steps = [0, *(s.number for s in trace.steps)]
+    per_word, whole = [], []
+    for step in steps:
+        splits = trace.splits_at(step)
+        per_word.append(sum(len(splits[word]) * count for word, count in counts.items()) / total)
+        whole.append(100 * sum(len(splits[word]) == 1 for word in counts) / len(counts))
+    figure, (top, bottom) = plt.subplots(2, 1, figsize=(7.5, 5.2), sharex=True, layout="constrained")
+    plt.close(figure)  # returned, not auto-shown: a notebook displays it once
+    top.plot(steps, per_word, color=OTHER_COLOUR, marker="o" if len(steps) <= 60 else None, markersize=3)
+    top.axhline(1.0, color="grey", linestyle=":", linewidth=1)
+    top.set_ylabel("pieces per word")
+    top.set_title(f"What the merges do to the training words ({trace.stop_reason or 'training stopped'})")
+    bottom.plot(steps, whole, color=WINNER_COLOUR)
+    bottom.set_ylim(0, 105)
+    bottom.set_ylabel("words that are\none token (%)")
+    bottom.set_xlabel("merge number")
+    for axes in (top, bottom):
+        axes.grid(alpha=0.3)
     return figure
 
 
@@ -267,6 +340,7 @@ __all__ = [
     "candidate_bars",
     "fertility_curve",
     "fraction_text",
+    "merge_progress",
     "score_bars",
     "score_heatmap",
     "vocab_growth",
