@@ -52,6 +52,7 @@ def check_first_bpe_merge(answer: Any, word_counts: Mapping[str, int]) -> None:
     ...
     AssertionError: ('h', '##u') occurs 15 times (10 + 5, in hug and hugs), but ('##u', '##g') occurs more often: 20 times
     """
+    __tracebackhide__ = True  # pytest shows the student's line, not ours
     pair = _as_pair(require(answer, "BPE's first merge"))
     counts = as_word_counts(word_counts)
     splits = initial_splits(counts)
@@ -101,6 +102,7 @@ def check_merge_replay(function: Any) -> None:
     ...
     AssertionError: replay('pugs', merges) gave ['pug', '##s']; expected ['pu', '##gs']: that is longest match. Merge replay starts from the characters and applies the merges in the order they were learned: ('##g', '##s') was learned at step 1, before ('pu', '##g') at step 8
     """
+    __tracebackhide__ = True  # pytest shows the student's line, not ours
     wordpiece = [
         ("##g", "##s"),
         ("h", "##u"),
@@ -179,6 +181,7 @@ def check_encoders_differ(answer: Any, trace: Trace, steps: int | None = None) -
     ...
     AssertionError: 'hugs' is cut the same way by both: hugs. Look for a word where a merge learned EARLY grabs a pair that a longer vocab token would need
     """
+    __tracebackhide__ = True  # pytest shows the student's line, not ours
     word = require(answer, "a word the two encoders cut differently")
     if not isinstance(word, str) or not word or " " in word.strip():
         raise AssertionError(f"give one word (a str without spaces), got {word!r}")
@@ -214,6 +217,7 @@ def check_jaccard(answer: Any, first: Any, second: Any) -> None:
     ...
     AssertionError: Jaccard is 2/5 (2 shared tokens out of 5 in the union), not 2/3: you divided by the size of the first vocab (3); divide by the union: every token in either vocab, counted once
     """
+    __tracebackhide__ = True  # pytest shows the student's line, not ours
     value = require(answer, "the Jaccard index")
     if isinstance(value, bool) or not isinstance(value, (int, float, Fraction)):
         raise AssertionError(f"answer with a number (a Fraction such as Fraction(1, 3), or a float), got {value!r}")

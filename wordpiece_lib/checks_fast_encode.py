@@ -74,6 +74,7 @@ def check_failure(
     ...
     AssertionError: Your failure pops of 'tokeniz' are ['token'], but they are ['token', '##i']: keep popping. After token the rest is '##iz', which is not a node of the continuation trie (no ## token starts with it), so take the longest ## token at the rest next.
     """
+    __tracebackhide__ = True  # pytest shows the student's line, not ours
     _check_automaton(automaton)
     got_pops = _token_list(require(pops, "the failure pops"), "the failure pops")
     got_link = require(link, "the failure link")
@@ -177,6 +178,7 @@ def check_emitted_at(answer: Any, automaton: LinMaxMatch, word: str, position: i
     ...
     AssertionError: Stuck on 's' (position 6), LinMaxMatch emits ['token', '##i'], not ['token']: that is only the first failure. It lands on ##i, which has no edge 's' either, so it fails again and emits ['##i'].
     """
+    __tracebackhide__ = True  # pytest shows the student's line, not ours
     _check_automaton(automaton)
     got = _token_list(require(answer, "the tokens emitted at the failure"), "the emitted tokens")
     fails = _fails_at(automaton, word, position)
@@ -234,6 +236,7 @@ def check_unk_word(word: Any, position: Any, automaton: LinMaxMatch, *, min_posi
     ...
     AssertionError: For 'abcz' the automaton knows at position 3 (the 'z'): it is at ## (root), which has no edge 'z' and no failure link. Count from 0: position 3 is the 4th character.
     """
+    __tracebackhide__ = True  # pytest shows the student's line, not ours
     _check_automaton(automaton)
     check_int(min_position, "min_position", minimum=0)
     word = require(word, "a word that becomes [UNK]")

@@ -59,6 +59,7 @@ def check_surviving_substrings(answer: Any, word_counts: Mapping[str, int], thre
     ...
     AssertionError: 'hu' should not survive: it occurs 9 times, but the longer substrings starting with it take 9 of them ('hug' and longer), which leaves 0, below the threshold 4
     """
+    __tracebackhide__ = True  # pytest shows the student's line, not ours
     got = _as_token_set(require(answer, "the surviving substrings"), "your answer")
     counts = as_word_counts(word_counts)
     totals, remaining = _remaining_counts(counts)
@@ -110,6 +111,7 @@ def check_effective_count(answer: Any, word_counts: Mapping[str, int], token: st
     ...
     AssertionError: 'hug' keeps 10, not 18: 18 is how often 'hug' occurs; now take off the counts of the longer substrings that start with it ('hugs', 'hugged', ...), longest first
     """
+    __tracebackhide__ = True  # pytest shows the student's line, not ours
     got = require(answer, f"the effective count of {token!r}")
     if isinstance(got, bool) or not isinstance(got, int):
         raise AssertionError(f"answer with a whole number (an int), got {type(got).__name__}: {got!r}")
@@ -159,6 +161,7 @@ def check_split_points(function: Callable[[str, Collection[str]], Any]) -> None:
     ...
     AssertionError: split_points('fishing', ...) gave [0, 1, 2, 3, 4, 5, 6]; expected None: no piece of the vocab matches at some position, so TensorFlow Text skips the word (return None); the seed notebook counted every position instead
     """
+    __tracebackhide__ = True  # pytest shows the student's line, not ours
     shells_vocab = {"she", "surf", "in", "i", "##l", "##s", "##he", "##e", "##h", "##t"}
     human_vocab = {"human", "h", "##u", "##m", "##a", "##n", "##s", "##uman", "##man", "##an"}
     cases = [
@@ -230,6 +233,7 @@ def check_threshold_for_size(answer: Any, rounds: TopDownRounds, target: int, sl
     ...
     AssertionError: threshold 4 gives 20 tokens, more than 19: raise the threshold (fewer substrings are frequent enough)
     """
+    __tracebackhide__ = True  # pytest shows the student's line, not ours
     threshold = require(answer, "a threshold for the target size")
     if isinstance(threshold, bool) or not isinstance(threshold, int):
         raise AssertionError(f"answer with a whole-number threshold (an int), got {type(threshold).__name__}")
