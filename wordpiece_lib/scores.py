@@ -51,10 +51,21 @@ class Candidate:
     @property
     def score_float(self) -> float:
         """The score as a float, for display (``inf`` if too large)."""
-        try:
-            return float(self.score)
-        except OverflowError:
-            return float("inf")
+        return display_float(self.score)
+
+
+def display_float(score: Fraction) -> float:
+    """An exact score as a float for display; ``inf`` when it is too large.
+
+    Likelihood gains are powers and can exceed the float range.
+
+    >>> display_float(Fraction(1, 20)), display_float(Fraction(10) ** 400)
+    (0.05, inf)
+    """
+    try:
+        return float(score)
+    except OverflowError:
+        return float("inf")
 
 
 def piece_counts(splits: Splits, word_counts: Mapping[str, int]) -> dict[str, int]:

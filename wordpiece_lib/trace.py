@@ -15,7 +15,7 @@ from typing import Any
 
 from .corpus import WordCounts
 from .pieces import join_pair, split_word
-from .scores import Candidate, Pair
+from .scores import Candidate, Pair, display_float
 from .vocab import Vocab
 
 
@@ -41,10 +41,7 @@ class TraceStep:
     @property
     def score_float(self) -> float:
         """The winning score as a float, for display (``inf`` if too large)."""
-        try:
-            return float(self.score)
-        except OverflowError:
-            return float("inf")
+        return display_float(self.score)
 
 
 @dataclass
