@@ -5,6 +5,7 @@ Run from the repository root::
     python benchmarks/train_speed.py                  # everything (about a minute, more on a busy machine)
     python benchmarks/train_speed.py --skip-scaling   # the book only
     python benchmarks/train_speed.py --repeat 3       # fewer repeats
+    python benchmarks/train_speed.py --full-reference # also run the reference to the end and compare vocabs
 
 The corpus is *Treasure Island* (from ``WORDPIECE_DATA_DIR``, default
 ``../shared/data`` beside the repository), BERT-normalized (cased, then
@@ -247,10 +248,30 @@ def scaling() -> None:
         )
 
 
+def full_reference(book: Path) -> None:
+    """Run the reference trainer on the whole cased book and compare every token with train_fast."""
+    from wordpiece_lib import WordCounts, train_bottom_up, train_fast
+
+    counts = WordCounts.from_texts(book.read_text(encoding="utf-8"))
+    print("5. Reference trainer to the end on the cased book (minutes) ...", flush=True)
+    start = time.process_time()
+    reference = train_bottom_up(counts, TARGET)
+    seconds = time.process_time() - start
+    fast = train_fast(counts, TARGET)
+    same = reference.tokens() == fast.tokens() and reference.merges == fast.merges
+    print(
+        f"   reference {seconds:.0f} s CPU, {len(reference.tokens()):,} tokens; "
+        f"identical merges and vocab to train_fast: {'yes' if same else 'NO'}"
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--repeat", type=int, default=5, help="runs per median (default: 5)")
     parser.add_argument("--skip-scaling", action="store_true", help="the book only")
+    parser.add_argument(
+        "--full-reference", action="store_true", help="also run the reference trainer to the end and compare (minutes)"
+    )
     args = parser.parse_args(argv)
     book = data_dir() / "treasure-island.txt"
     if not book.is_file():
@@ -262,6 +283,8 @@ def main(argv: list[str] | None = None) -> int:
     training_memory(book)
     if not args.skip_scaling:
         scaling()
+    if args.full_reference:
+        full_reference(book)
     return 0
 
 
