@@ -194,3 +194,29 @@ def test_tokenizer_round_trip_ids_and_decode():
     assert tokenizer.convert_ids_to_tokens(ids) == tokenizer.tokenize("hugs pug bun")
     assert decode_pieces(["hug", "##s", "!"]) == "hugs !"
     assert repr(tokenizer).startswith("WordPieceTokenizer(vocab=")
+
+
+def test_review_fixes_unknown_token_switches_steps_and_ids():
+    """Found in the final review: each was accepted silently or failed deep inside."""
+    import numpy as np
+
+    vocab = Vocab(["<unk>", "hug"], unk_token="<unk>")
+    assert encode_word("mug", vocab) == ["<unk>"]  # the vocab's own unknown token, not "[UNK]"
+    assert encode_word("mug", {"hug"}) == ["[UNK]"]
+    assert vocab.token(np.int64(1)) == "hug"
+    with pytest.raises(TypeError, match="lowercase must be True or False, got str"):
+        BertNormalizer(lowercase="no")
+    with pytest.raises(TypeError, match="normalizer must be a function"):
+        WordPieceTokenizer(vocab, normalizer=5)
+    trace = train_bottom_up(hug_pug_counts(), 15)
+    with pytest.raises(ValueError, match="steps must be between 0 and 3, got -1"):
+        trace.tokens(steps=-1)
+    assert trace.tokens(steps=None) == trace.tokens()
+
+
+def test_word_counts_file_lines_end_only_at_newline(tmp_path):
+    from wordpiece_lib.cli_top_down import read_counts_tsv
+
+    path = tmp_path / "counts.tsv"
+    path.write_text("form\x0cfeed\t3\r\nhug\t2\n", encoding="utf-8")
+    assert dict(read_counts_tsv(path)) == {"form\x0cfeed": 3, "hug": 2}

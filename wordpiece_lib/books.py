@@ -17,6 +17,7 @@ from pathlib import Path
 
 from ._validate import check_choice
 from .atomic import atomic_write_text
+from .textfiles import read_text_file
 
 
 @dataclass(frozen=True)
@@ -153,7 +154,7 @@ def load_book(
     folder = Path(cache_dir) if cache_dir is not None else default_cache_dir()
     cached = folder / f"{book.name}.txt"
     if cached.is_file():
-        return cached.read_text(encoding="utf-8")
+        return read_text_file(cached, name="cached book")
     source = url or book.url
     try:
         text = strip_gutenberg(download_text(source, timeout=timeout))

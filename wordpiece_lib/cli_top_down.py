@@ -166,7 +166,8 @@ def read_counts_tsv(path: str | Path) -> WordCounts:
     """
     text = read_text_file(path, name="word counts file").lstrip("\ufeff")
     pairs = []
-    for number, line in enumerate(text.splitlines(), start=1):
+    # Only "\n" ends a line (str.splitlines would also cut at form feeds and U+2028 inside words).
+    for number, line in enumerate((raw.removesuffix("\r") for raw in text.split("\n")), start=1):
         if not line.strip():
             continue
         fields = line.split("\t")

@@ -98,16 +98,10 @@ def read_word_counts(paths: list[str], *, lowercase: bool, pretokenizer: str) ->
 
 def trainer(method: str) -> Callable[..., Any]:
     """The training function for ``--method``."""
-    if method == "fast":
-        try:
-            from .fast_bottom_up import train_fast
-        except ModuleNotFoundError:
-            pass
-        else:
-            return train_fast
     from .bottom_up import train_bottom_up
+    from .fast_bottom_up import train_fast
 
-    return train_bottom_up
+    return train_fast if method == "fast" else train_bottom_up
 
 
 class ProgressBar:

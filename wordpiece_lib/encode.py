@@ -25,10 +25,13 @@ def encode_word(
     vocab: Container[str],
     *,
     prefix: str = DEFAULT_PREFIX,
-    unk_token: str = "[UNK]",
+    unk_token: str | None = None,
     max_input_chars_per_word: int = MAX_INPUT_CHARS_PER_WORD,
 ) -> list[str]:
     """Greedy longest-match-first encoding of one word.
+
+    ``unk_token`` defaults to the vocab's own unknown token (``Vocab.unk_token``),
+    or ``[UNK]`` for a plain set of tokens.
 
     >>> vocab = {"[UNK]", "b", "h", "p", "##g", "##n", "##s", "##u", "##gs", "hu", "hug"}
     >>> encode_word("hugs", vocab), encode_word("bugs", vocab), encode_word("mug", vocab)
@@ -38,6 +41,10 @@ def encode_word(
     if not isinstance(vocab, Container) or isinstance(vocab, str):
         raise TypeError(f"vocab must be a Vocab or a set of tokens, got {type(vocab).__name__}")
     check_int(max_input_chars_per_word, "max_input_chars_per_word", minimum=0)
+    if unk_token is None:
+        unk_token = getattr(vocab, "unk_token", "[UNK]")
+    else:
+        check_str(unk_token, "unk_token")
     if len(word) > max_input_chars_per_word:
         return [unk_token]
     tokens: list[str] = []

@@ -17,7 +17,7 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 
-from ._validate import check_str
+from ._validate import check_bool, check_str
 
 # The ideograph blocks Hugging Face's BertNormalizer isolates. Its sixth range
 # starts at 0x2B920 (Google's BERT says 0x2B820); we follow Hugging Face, whose
@@ -203,6 +203,14 @@ class BertNormalizer:
     strip_accents: bool | None = None
     clean_text: bool = True
     handle_chinese_chars: bool = True
+
+    def __post_init__(self) -> None:
+        # A string such as "no" would silently read as true.
+        check_bool(self.lowercase, "lowercase")
+        check_bool(self.clean_text, "clean_text")
+        check_bool(self.handle_chinese_chars, "handle_chinese_chars")
+        if self.strip_accents is not None:
+            check_bool(self.strip_accents, "strip_accents")
 
     def __call__(self, text: str) -> str:
         return self.normalize(text)

@@ -10,7 +10,7 @@ import os
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
-from ._validate import check_bool, check_int, check_str
+from ._validate import check_bool, check_callable, check_int, check_str
 from .encode import MAX_INPUT_CHARS_PER_WORD, encode_word
 from .fast_encode import FastWordPieceTokenizer
 from .normalize import BertNormalizer
@@ -48,6 +48,8 @@ class WordPieceTokenizer:
         self.lowercase = check_bool(lowercase, "lowercase")
         self.pretokenizer_name = pretokenizer
         self.pretokenize = get_pretokenizer(pretokenizer)
+        if normalizer is not None:
+            check_callable(normalizer, "normalizer", "a function str -> str")
         self.normalize = normalizer if normalizer is not None else BertNormalizer(lowercase=lowercase)
         self.prefix = check_str(prefix, "prefix", allow_empty=False)
         self.max_input_chars_per_word = check_int(max_input_chars_per_word, "max_input_chars_per_word", minimum=1)

@@ -85,8 +85,13 @@ class Trace:
         """Special tokens, then the alphabet, then the learned tokens.
 
         ``steps`` limits the learned tokens to the first merges.
+
+        >>> from wordpiece_lib.datasets import hug_pug_counts
+        >>> from wordpiece_lib import train_bottom_up
+        >>> train_bottom_up(hug_pug_counts(), 9, special_tokens=["[UNK]"]).tokens(steps=1)[-2:]
+        ['p', '##gs']
         """
-        chosen = self.steps if steps is None else self.steps[:steps]
+        chosen = self.steps[: self.checked_steps(steps)]
         learned = [step.new_token for step in chosen]
         ordered: list[str] = []
         seen: set[str] = set()
@@ -95,6 +100,20 @@ class Trace:
                 seen.add(token)
                 ordered.append(token)
         return ordered
+
+    def checked_steps(self, steps: int | None) -> int:
+        """``steps`` checked against this trace (``None`` means every merge).
+
+        >>> Trace(WordCounts.from_pairs([("ab", 1)]), ["##b", "a"], []).checked_steps(None)
+        0
+        """
+        if steps is None:
+            return len(self.steps)
+        if isinstance(steps, bool) or not isinstance(steps, int):
+            raise TypeError(f"steps must be an int, got {type(steps).__name__}")
+        if not 0 <= steps <= len(self.steps):
+            raise ValueError(f"steps must be between 0 and {len(self.steps)}, got {steps}")
+        return steps
 
     def vocab(self, unk_token: str = "[UNK]") -> Vocab:
         """The learned vocabulary as a ``Vocab`` (needs the unknown token)."""
@@ -116,10 +135,7 @@ class Trace:
         >>> trace.splits_at(0, ["hugs"]), trace.splits_at(1, ["hugs"])
         ({'hugs': ['h', '##u', '##g', '##s']}, {'hugs': ['h', '##u', '##gs']})
         """
-        if isinstance(steps, bool) or not isinstance(steps, int):
-            raise TypeError(f"steps must be an int, got {type(steps).__name__}")
-        if not 0 <= steps <= len(self.steps):
-            raise ValueError(f"steps must be between 0 and {len(self.steps)}, got {steps}")
+        steps = self.checked_steps(steps)
         ranks = self.merge_ranks()
         chosen = self.word_counts if words is None else words
         return {

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import operator
 import os
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -106,8 +107,12 @@ class Vocab:
         >>> Vocab(["[UNK]", "hug"]).token(1)
         'hug'
         """
-        if isinstance(token_id, bool) or not isinstance(token_id, int):
-            raise TypeError(f"token_id must be an int, got {type(token_id).__name__}")
+        if isinstance(token_id, bool):
+            raise TypeError("token_id must be an int, got bool")
+        try:
+            token_id = operator.index(token_id)  # int, or a NumPy integer from an array of ids
+        except TypeError:
+            raise TypeError(f"token_id must be an int, got {type(token_id).__name__}") from None
         if not 0 <= token_id < len(self._tokens):
             raise ValueError(f"token_id {token_id} is out of range for a vocab of {len(self)} tokens")
         return self._tokens[token_id]
