@@ -38,7 +38,7 @@ from .normalize import BertNormalizer
 from .pieces import DEFAULT_PREFIX, split_word
 from .pretokenize import bert_split
 from .scores import Pair
-from .trace import Trace, apply_merges
+from .trace import Trace, apply_merges, merge_ranks
 from .vocab import BERT_SPECIAL_TOKENS, UNK_TOKEN
 
 #: The criterion name BPE has in the trainers: the raw pair count.
@@ -80,28 +80,6 @@ def train_bpe(
         top_k=top_k,
         progress=progress,
     )
-
-
-def merge_ranks(merges: Sequence[Pair] | Mapping[Pair, int] | Trace) -> dict[Pair, int]:
-    """Each merged pair and its rank (from 0); a pair learned twice keeps its first rank.
-
-    >>> merge_ranks([("##u", "##g"), ("h", "##ug"), ("##u", "##g")])
-    {('##u', '##g'): 0, ('h', '##ug'): 1}
-    """
-    if isinstance(merges, Trace):
-        return merges.merge_ranks()
-    if isinstance(merges, Mapping):
-        return {tuple(pair): int(rank) for pair, rank in merges.items()}  # type: ignore[misc]
-    if isinstance(merges, (str, bytes)) or not isinstance(merges, Iterable):
-        raise TypeError(
-            f"merges must be a Trace, a list of (left, right) pairs or a dict pair -> rank, got {type(merges).__name__}"
-        )
-    ranks: dict[Pair, int] = {}
-    for rank, pair in enumerate(merges):
-        if not (isinstance(pair, (tuple, list)) and len(pair) == 2 and all(isinstance(p, str) for p in pair)):
-            raise TypeError(f"merges[{rank}] must be a (left, right) pair of str, got {pair!r}")
-        ranks.setdefault((pair[0], pair[1]), rank)
-    return ranks
 
 
 class BpeEncoder:

@@ -9,13 +9,13 @@ starts the word; continue on the rest, looking it up with the prefix
 
 from __future__ import annotations
 
-from collections.abc import Container, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Container, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from ._validate import check_int, check_str
 from .pieces import DEFAULT_PREFIX, split_word
 from .scores import Pair
-from .trace import apply_merges
+from .trace import apply_merges, merge_ranks
 
 MAX_INPUT_CHARS_PER_WORD = 100
 
@@ -131,14 +131,4 @@ def encode_with_merges(
     ['b', '##u', '##gs']
     """
     check_str(word, "word", allow_empty=False)
-    if isinstance(merges, Mapping):
-        ranks = dict(merges)
-    elif isinstance(merges, (str, bytes)) or not isinstance(merges, Iterable):
-        raise TypeError(
-            f"merges must be a list of (left, right) pairs or trace.merge_ranks(), got {type(merges).__name__}"
-        )
-    else:
-        ranks = {}
-        for rank, pair in enumerate(merges):
-            ranks.setdefault(tuple(pair), rank)
-    return apply_merges(split_word(word, prefix, marker=marker), ranks, prefix, marker)
+    return apply_merges(split_word(word, prefix, marker=marker), merge_ranks(merges), prefix, marker)

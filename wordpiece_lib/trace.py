@@ -120,11 +120,12 @@ class Trace:
         return Vocab(self.tokens(), unk_token=unk_token, special_tokens=self.special_tokens)
 
     def merge_ranks(self) -> dict[Pair, int]:
-        """Each merged pair and the step (from 0) at which it was merged."""
-        ranks: dict[Pair, int] = {}
-        for rank, step in enumerate(self.steps):
-            ranks.setdefault(step.pair, rank)
-        return ranks
+        """Each merged pair and the step (from 0) at which it was merged.
+
+        >>> Trace(WordCounts.from_pairs([("ab", 1)]), ["##b", "a"], []).merge_ranks()
+        {}
+        """
+        return merge_ranks(self.merges)
 
     def splits_at(self, steps: int, words: Iterable[str] | None = None) -> dict[str, list[str]]:
         """The pieces of ``words`` (default: every word) after ``steps`` merges.
@@ -177,6 +178,28 @@ class Trace:
             "vocab_size",
         ]
         return pd.DataFrame(rows, columns=columns)
+
+
+def merge_ranks(merges: Sequence[Pair] | Mapping[Pair, int] | Trace) -> dict[Pair, int]:
+    """Each merged pair and its rank (from 0); a pair learned twice keeps its first rank.
+
+    >>> merge_ranks([("##u", "##g"), ("h", "##ug"), ("##u", "##g")])
+    {('##u', '##g'): 0, ('h', '##ug'): 1}
+    """
+    if isinstance(merges, Trace):
+        merges = merges.merges
+    if isinstance(merges, Mapping):
+        return {tuple(pair): int(rank) for pair, rank in merges.items()}  # type: ignore[misc]
+    if isinstance(merges, (str, bytes)) or not isinstance(merges, Iterable):
+        raise TypeError(
+            f"merges must be a Trace, a list of (left, right) pairs or a dict pair -> rank, got {type(merges).__name__}"
+        )
+    ranks: dict[Pair, int] = {}
+    for rank, pair in enumerate(merges):
+        if not (isinstance(pair, (tuple, list)) and len(pair) == 2 and all(isinstance(p, str) for p in pair)):
+            raise TypeError(f"merges[{rank}] must be a (left, right) pair of str, got {pair!r}")
+        ranks.setdefault((pair[0], pair[1]), rank)
+    return ranks
 
 
 def merge_in_pieces(pieces: Sequence[str], pair: Pair, new_token: str) -> list[str]:
