@@ -51,6 +51,47 @@ def refuse_overwriting_inputs(output: Path, inputs: Sequence[str | None]) -> Non
             raise ValueError(f"output {output} is also an input file; write the result to another file")
 
 
+def checked_output(name: str, inputs: Sequence[str | None]) -> Path:
+    """The output path, after checking it can be written without harm.
+
+    >>> checked_output("vocab.txt", ["book.txt"])
+    PosixPath('vocab.txt')
+    """
+    output = Path(name)
+    if output.is_dir():
+        raise IsADirectoryError(f"output {output} is a folder; give a file name such as {output / 'vocab.txt'}")
+    refuse_overwriting_inputs(output, inputs)
+    if not output.parent.exists():
+        raise FileNotFoundError(f"output folder {output.parent} does not exist")
+    return output
+
+
+def parse_token_list(text: str, flag: str) -> list[str]:
+    """Split a comma-separated token list given to ``flag``; an empty item is an error.
+
+    >>> parse_token_list("[PAD],[UNK]", "--special-tokens"), parse_token_list("", "--special-tokens")
+    (['[PAD]', '[UNK]'], [])
+    """
+    if text == "":
+        return []
+    tokens = [token.strip() for token in text.split(",")]
+    if any(not token for token in tokens):
+        raise ValueError(f"{flag} has an empty item: {text!r}")
+    return tokens
+
+
+def save_tokens(tokens: Sequence[str], special_tokens: Sequence[str], output: Path) -> None:
+    """Write ``tokens`` as ``vocab.txt``, atomically.
+
+    The file holds only the tokens; ``Vocab`` wants an unknown token to check
+    them, so ``[UNK]`` is used when present, else the first token.
+    """
+    from .vocab import UNK_TOKEN, Vocab
+
+    unk = UNK_TOKEN if UNK_TOKEN in tokens else tokens[0]
+    Vocab(tokens, unk_token=unk, special_tokens=list(dict.fromkeys(special_tokens))).save(output)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every available command registered."""
     parser = OneLineParser(

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 from typing import Any
 
 from .atomic import atomic_write_text
-from .cli import refuse_overwriting_inputs
+from .cli import checked_output
 from .pretokenize import PRETOKENIZERS
 from .textfiles import read_text_file
 from .tokenizer import WordPieceTokenizer
@@ -45,10 +44,7 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Encode line by line and write the result atomically."""
-    output = Path(args.output)
-    if output.is_dir():
-        raise IsADirectoryError(f"output {output} is a folder; give a file name")
-    refuse_overwriting_inputs(output, [args.input, args.vocab])
+    output = checked_output(args.output, [args.input, args.vocab])
     vocab = Vocab.load(args.vocab)
     tokenizer = WordPieceTokenizer(vocab, lowercase=args.lowercase, pretokenizer=args.pretokenizer)
     text = read_text_file(args.input, name="input file")

@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from .cli import refuse_overwriting_inputs
+from .cli import checked_output, parse_token_list, save_tokens
 from .corpus import WordCounts
 from .textfiles import read_text_file
 from .top_down import (
@@ -21,7 +21,7 @@ from .top_down import (
     UPPER_THRESH,
     train_top_down,
 )
-from .vocab import BERT_SPECIAL_TOKENS, UNK_TOKEN, Vocab
+from .vocab import BERT_SPECIAL_TOKENS
 
 HELP = """\
 Learn a WordPiece vocabulary top-down, with TensorFlow Text's algorithm.
@@ -141,20 +141,6 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(run=run)
 
 
-def parse_reserved_tokens(text: str) -> list[str]:
-    """Split the ``--reserved-tokens`` value; an empty item is an error.
-
-    >>> parse_reserved_tokens("[PAD],[UNK]"), parse_reserved_tokens("")
-    (['[PAD]', '[UNK]'], [])
-    """
-    if text == "":
-        return []
-    tokens = [token.strip() for token in text.split(",")]
-    if any(not token for token in tokens):
-        raise ValueError(f"--reserved-tokens has an empty item: {text!r}")
-    return tokens
-
-
 def read_counts_tsv(path: str | Path) -> WordCounts:
     """Read ``word<TAB>count`` lines (blank lines are skipped; repeated words add up).
 
@@ -215,13 +201,8 @@ def with_flag_names(error: Exception) -> Exception:
 
 def run(args: argparse.Namespace) -> int:
     """Learn the vocab and write it; returns the exit status."""
-    output = Path(args.output)
-    if output.is_dir():
-        raise IsADirectoryError(f"output {output} is a folder; give a file name such as {output / 'vocab.txt'}")
-    refuse_overwriting_inputs(output, [*args.inputs, args.word_counts])
-    if not output.parent.exists():
-        raise FileNotFoundError(f"output folder {output.parent} does not exist")
-    reserved = parse_reserved_tokens(args.reserved_tokens)
+    output = checked_output(args.output, [*args.inputs, args.word_counts])
+    reserved = parse_token_list(args.reserved_tokens, "--reserved-tokens")
     counts = read_inputs(args)
     try:
         result = train_top_down(
@@ -241,9 +222,7 @@ def run(args: argparse.Namespace) -> int:
     except (ValueError, TypeError) as error:
         raise with_flag_names(error) from None
     tokens = result.tokens
-    # The file is only the tokens; Vocab wants an unknown token to check and save it.
-    unk = UNK_TOKEN if UNK_TOKEN in tokens else tokens[0]
-    Vocab(tokens, unk_token=unk, special_tokens=list(dict.fromkeys(reserved))).save(output)
+    save_tokens(tokens, reserved, output)
     print(
         f"wrote {len(tokens):,} tokens to {output} (threshold {result.threshold:,}, "
         f"{len(result.steps)} thresholds tried: {result.stop_reason})"

@@ -5,10 +5,9 @@ from __future__ import annotations
 import argparse
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
-from .cli import refuse_overwriting_inputs
+from .cli import checked_output, parse_token_list, save_tokens
 from .corpus import WordCounts
 from .pretokenize import PRETOKENIZERS
 from .scores import TIE_BREAKS
@@ -73,20 +72,6 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(run=run)
 
 
-def parse_special_tokens(text: str) -> list[str]:
-    """Split the ``--special-tokens`` value; empty items are an error.
-
-    >>> parse_special_tokens("[PAD],[UNK]")
-    ['[PAD]', '[UNK]']
-    """
-    if text == "":
-        return []
-    tokens = [token.strip() for token in text.split(",")]
-    if any(not token for token in tokens):
-        raise ValueError(f"--special-tokens has an empty item: {text!r}")
-    return tokens
-
-
 def read_word_counts(paths: list[str], *, lowercase: bool, pretokenizer: str) -> WordCounts:
     """Count the words of every input file (BERT normalizer, chosen pre-tokenizer)."""
     texts = [read_text_file(path, name="input file") for path in paths]
@@ -133,13 +118,8 @@ def run(args: argparse.Namespace) -> int:
     """Train and write the vocab; returns the exit status."""
     if args.vocab_size < 1:
         raise ValueError(f"--vocab-size must be a positive number, got {args.vocab_size}")
-    output = Path(args.output)
-    if output.is_dir():
-        raise IsADirectoryError(f"output {output} is a folder; give a file name such as {output / 'vocab.txt'}")
-    refuse_overwriting_inputs(output, args.inputs)
-    if not output.parent.exists():
-        raise FileNotFoundError(f"output folder {output.parent} does not exist")
-    specials = parse_special_tokens(args.special_tokens)
+    output = checked_output(args.output, args.inputs)
+    specials = parse_token_list(args.special_tokens, "--special-tokens")
     counts = read_word_counts(args.inputs, lowercase=args.lowercase, pretokenizer=args.pretokenizer)
     train = trainer(args.method)
     progress = ProgressBar(args.quiet)
@@ -147,9 +127,5 @@ def run(args: argparse.Namespace) -> int:
         trace = train(counts, args.vocab_size, special_tokens=specials, tie_break=args.tie_break, progress=progress)
     finally:
         progress.close()
-    tokens = trace.tokens()
-    from .vocab import Vocab
-
-    unk = "[UNK]" if "[UNK]" in tokens else tokens[0]
-    Vocab(tokens, unk_token=unk, special_tokens=specials).save(output)
+    save_tokens(trace.tokens(), specials, output)
     return 0
