@@ -101,3 +101,19 @@ def _no_network(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(socket.socket, "connect", connect)
     monkeypatch.setattr(socket.socket, "connect_ex", connect_ex)
     monkeypatch.setattr(socket, "getaddrinfo", getaddrinfo)
+
+
+@pytest.fixture(scope="session")
+def bert_pipelines(bert_vocab_path: Path) -> dict[bool, tuple[object, object]]:
+    """Ours and Hugging Face's BERT pipeline on BERT's vocab, keyed by ``lowercase`` (built once)."""
+    tokenizers = pytest.importorskip("tokenizers")
+    from wordpiece_lib import Vocab, WordPieceTokenizer
+
+    vocab = Vocab.load(bert_vocab_path)
+    pipelines = {}
+    for lowercase in (True, False):
+        peer = tokenizers.Tokenizer(tokenizers.models.WordPiece.from_file(str(bert_vocab_path), unk_token="[UNK]"))
+        peer.normalizer = tokenizers.normalizers.BertNormalizer(lowercase=lowercase)
+        peer.pre_tokenizer = tokenizers.pre_tokenizers.BertPreTokenizer()
+        pipelines[lowercase] = (WordPieceTokenizer(vocab, lowercase=lowercase), peer)
+    return pipelines

@@ -238,20 +238,6 @@ UNICODE_CASES = {
 }
 
 
-@pytest.fixture(scope="module")
-def bert_pipelines(bert_vocab_path):
-    """Ours and Hugging Face's pipeline on BERT's vocab, uncased and cased (built once)."""
-    tokenizers = pytest.importorskip("tokenizers")
-    vocab = Vocab.load(bert_vocab_path)
-    pipelines = {}
-    for lowercase in (True, False):
-        peer = tokenizers.Tokenizer(tokenizers.models.WordPiece.from_file(str(bert_vocab_path), unk_token="[UNK]"))
-        peer.normalizer = tokenizers.normalizers.BertNormalizer(lowercase=lowercase)
-        peer.pre_tokenizer = tokenizers.pre_tokenizers.BertPreTokenizer()
-        pipelines[lowercase] = (WordPieceTokenizer(vocab, lowercase=lowercase), peer)
-    return pipelines
-
-
 @pytest.mark.parametrize("text", UNICODE_CASES.values(), ids=UNICODE_CASES.keys())
 @pytest.mark.parametrize("lowercase", [True, False], ids=["uncased", "cased"])
 def test_unicode_odd_text_gives_hugging_face_tokens(text, lowercase, bert_pipelines):

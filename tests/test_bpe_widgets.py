@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from check_helpers import fails_with, skips
 
 from wordpiece_lib import checks_bpe as checks
 from wordpiece_lib import datasets, encode_with_merges, train_fast
@@ -30,18 +31,6 @@ def toy():
 
 def output_text(widget: ParallelGrowth) -> str:
     return "".join(item.get("text", "") for item in widget.output.outputs)
-
-
-def fails_with(check, *args) -> str:
-    with pytest.raises(AssertionError) as caught:
-        check(*args)
-    return str(caught.value)
-
-
-def skips(check, *args) -> str:
-    with pytest.raises(pytest.skip.Exception) as caught:
-        check(*args)
-    return str(caught.value)
 
 
 # ---------------------------------------------------------------- growth_text and the widget

@@ -6,6 +6,7 @@ import itertools
 from fractions import Fraction
 
 import pytest
+from check_helpers import fails_with
 
 from wordpiece_lib import checks, datasets, decode_pieces, encode_word, initial_splits, merge_pair, train_bottom_up
 from wordpiece_lib.checks import TODO
@@ -15,12 +16,6 @@ from wordpiece_lib.scores import pair_counts
 
 def not_started(*args):
     raise NotImplementedError("your turn")
-
-
-def fails_with(check, *args, **kwargs) -> str:
-    with pytest.raises(AssertionError) as caught:
-        check(*args, **kwargs)
-    return str(caught.value)
 
 
 def count_words(words):

@@ -45,7 +45,6 @@ from wordpiece_lib import (
     BertNormalizer,
     Vocab,
     WordCounts,
-    WordPieceTokenizer,
     bert_split,
     decode_pieces,
     encode_word,
@@ -126,19 +125,6 @@ def test_pretokenizing_keeps_every_non_space_character_in_order(text):
 
 
 # --- encoding, against Hugging Face ----------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def bert_pipelines(bert_vocab_path):
-    tokenizers = pytest.importorskip("tokenizers")
-    vocab = Vocab.load(bert_vocab_path)
-    pipelines = {}
-    for lowercase in (True, False):
-        peer = tokenizers.Tokenizer(tokenizers.models.WordPiece.from_file(str(bert_vocab_path), unk_token="[UNK]"))
-        peer.normalizer = tokenizers.normalizers.BertNormalizer(lowercase=lowercase)
-        peer.pre_tokenizer = tokenizers.pre_tokenizers.BertPreTokenizer()
-        pipelines[lowercase] = (WordPieceTokenizer(vocab, lowercase=lowercase), peer)
-    return pipelines
 
 
 @pytest.mark.parametrize("lowercase", [True, False], ids=["uncased", "cased"])

@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from check_helpers import fails_with, skips
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -30,18 +31,6 @@ pd = pytest.importorskip("pandas")
 from wordpiece_lib import plots_real_book as plots  # noqa: E402  (after choosing the Agg backend)
 
 NAMES = ["Jim", "Silver", "Livesey", "Trelawney", "Hawkins", "Smollett", "Flint", "Gunn"]
-
-
-def fails_with(check, *args, **kwargs) -> str:
-    with pytest.raises(AssertionError) as caught:
-        check(*args, **kwargs)
-    return str(caught.value)
-
-
-def skips(check, *args, **kwargs) -> str:
-    with pytest.raises(pytest.skip.Exception) as caught:
-        check(*args, **kwargs)
-    return str(caught.value)
 
 
 @pytest.fixture(scope="module")

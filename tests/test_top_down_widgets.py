@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from check_helpers import fails_with, skips
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -35,18 +36,6 @@ HUGGED = {"hug": 10, "hugs": 5, "hugged": 3}
 
 def output_text(explorer: ThresholdExplorer) -> str:
     return "".join(item.get("text", "") for item in explorer.output.outputs)
-
-
-def fails_with(check, *args, **kwargs) -> str:
-    with pytest.raises(AssertionError) as caught:
-        check(*args, **kwargs)
-    return str(caught.value)
-
-
-def skips(check, *args, **kwargs) -> str:
-    with pytest.raises(pytest.skip.Exception) as caught:
-        check(*args, **kwargs)
-    return str(caught.value)
 
 
 @pytest.fixture(scope="module")

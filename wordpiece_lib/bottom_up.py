@@ -37,9 +37,19 @@ def check_words_fit_style(word_counts: WordCounts, prefix: str, marker: str | No
 
 
 def prepare_training(
-    word_counts: Any, vocab_size: Any, special_tokens: Any, prefix: str, marker: str | None, tie_break: str
+    word_counts: Any,
+    vocab_size: Any,
+    special_tokens: Any,
+    prefix: str,
+    marker: str | None,
+    tie_break: str,
+    top_k: Any = 0,
+    progress: Any = None,
 ) -> tuple[WordCounts, list[str], list[str]]:
-    """Validate the training arguments; return counts, specials and alphabet."""
+    """Validate the arguments every bottom-up trainer shares; return counts, specials and alphabet."""
+    check_int(top_k, "top_k", minimum=0)
+    if progress is not None:
+        check_callable(progress, "progress", "a callable(done, planned) or None")
     counts = as_word_counts(word_counts)
     check_int(vocab_size, "vocab_size", minimum=1)
     specials = check_str_list(special_tokens, "special_tokens")
@@ -93,10 +103,9 @@ def train_bottom_up(
     [('##gs', Fraction(1, 20)), ('hu', Fraction(1, 36)), ('hugs', Fraction(1, 15))]
     """
     check_choice(criterion, "criterion", CRITERIA)
-    check_int(top_k, "top_k", minimum=0)
-    if progress is not None:
-        check_callable(progress, "progress", "a callable(done, planned) or None")
-    counts, specials, letters = prepare_training(word_counts, vocab_size, special_tokens, prefix, marker, tie_break)
+    counts, specials, letters = prepare_training(
+        word_counts, vocab_size, special_tokens, prefix, marker, tie_break, top_k, progress
+    )
     splits = initial_splits(counts, prefix, marker=marker)
     known = set(specials) | set(letters)
     trace = Trace(counts, letters, specials, [], prefix, marker, tie_break, criterion)

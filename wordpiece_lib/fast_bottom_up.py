@@ -16,7 +16,7 @@ import gc
 from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 
-from ._validate import check_choice, check_int
+from ._validate import check_choice
 from .bottom_up import prepare_training
 from .corpus import WordCounts
 from .pair_stats import FAST_CRITERIA, PairChoice, PairStats
@@ -61,10 +61,9 @@ def train_fast(
             "corpus, so every pair changes at every merge); use train_bottom_up(..., criterion='likelihood')"
         )
     check_choice(criterion, "criterion", FAST_CRITERIA)
-    check_int(top_k, "top_k", minimum=0)
-    if progress is not None and not callable(progress):
-        raise TypeError(f"progress must be a callable(done, planned) or None, got {type(progress).__name__}")
-    counts, specials, letters = prepare_training(word_counts, vocab_size, special_tokens, prefix, marker, tie_break)
+    counts, specials, letters = prepare_training(
+        word_counts, vocab_size, special_tokens, prefix, marker, tie_break, top_k, progress
+    )
     # The trainer's tables hold no reference cycles; the cyclic collector would only rescan them again and again.
     collecting = gc.isenabled()
     gc.disable()
