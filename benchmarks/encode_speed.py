@@ -35,7 +35,9 @@ REPO_ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO_ROOT))
 
 from wordpiece_lib import Vocab, encode_word  # noqa: E402
-from wordpiece_lib.fast_encode import FastNormalizer, FastWordPieceTokenizer, LinMaxMatch  # noqa: E402
+from wordpiece_lib.fast_normalize import FastNormalizer  # noqa: E402
+from wordpiece_lib.fast_tokenizer import FastWordPieceTokenizer  # noqa: E402
+from wordpiece_lib.linmaxmatch import LinMaxMatch  # noqa: E402
 from wordpiece_lib.tokenizer import WordPieceTokenizer  # noqa: E402
 
 DEFAULT_PLOT = REPO_ROOT / "benchmarks" / "results" / "encode_speed.png"

@@ -43,7 +43,7 @@ import fetch_tf_text  # noqa: E402
 from wordpiece_lib import BERT_SPECIAL_TOKENS, WordCounts  # noqa: E402
 from wordpiece_lib.normalize import BertNormalizer  # noqa: E402
 from wordpiece_lib.pretokenize import bert_split  # noqa: E402
-from wordpiece_lib.top_down import train_top_down  # noqa: E402
+from wordpiece_lib.top_down_search import train_top_down  # noqa: E402
 
 TARGETS = (8_000, 30_000)
 WORDFREQ_WORDS = 100_000

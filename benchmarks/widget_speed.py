@@ -34,7 +34,8 @@ REPO_ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO_ROOT))
 
 from wordpiece_lib import Vocab, WordCounts, train_bottom_up  # noqa: E402
-from wordpiece_lib.widgets import LongestMatchExplorer, MergeStepper  # noqa: E402
+from wordpiece_lib.classroom.encoding.widgets import LongestMatchExplorer  # noqa: E402
+from wordpiece_lib.classroom.merge_steps.widgets import MergeStepper  # noqa: E402
 
 BUDGET_MS = 50.0
 

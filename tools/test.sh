@@ -15,6 +15,9 @@ echo "== ruff"
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
 
+echo "== the layers: cli and classroom use the core, never the other way (import-linter)"
+.venv/bin/lint-imports
+
 echo "== notebooks are stripped and student copies match their solutions"
 .venv/bin/python tools/notebooks.py check
 

@@ -16,8 +16,10 @@ from .bpe import BpeEncoder, train_bpe
 from .corpus import WordCounts
 from .encode import MatchAttempt, encode_with_merges, encode_word, longest_match_attempts
 from .fast_bottom_up import train_fast
-from .fast_encode import AutomatonStep, FastWordPieceTokenizer, LinMaxMatch, TrieNode, trace_automaton
 from .fast_normalize import FastNormalizer
+from .fast_tokenizer import FastWordPieceTokenizer
+from .fast_top_down import FastTopDown
+from .linmaxmatch import AutomatonStep, LinMaxMatch, TrieNode, trace_automaton
 from .normalize import BertNormalizer, normalize
 from .pair_stats import PairStats
 from .pieces import alphabet, decode_pieces, initial_splits, join_pair, split_word
@@ -30,11 +32,10 @@ from .scores import (
     piece_counts,
     rank_candidates,
     score_pairs,
-    score_table,
     wordpiece_score,
 )
 from .tokenizer import WordPieceTokenizer
-from .top_down import FastTopDown, TopDownResult, train_top_down
+from .top_down_search import TopDownResult, train_top_down
 from .trace import Trace, TraceStep, apply_merges
 from .vocab import BERT_SPECIAL_TOKENS, Vocab
 
@@ -80,7 +81,6 @@ __all__ = [
     "pretokenize",
     "rank_candidates",
     "score_pairs",
-    "score_table",
     "split_word",
     "trace_automaton",
     "train_bottom_up",

@@ -9,11 +9,29 @@ from __future__ import annotations
 
 import numbers
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 
 def _type_name(value: Any) -> str:
     return type(value).__name__
+
+
+def check_instance(value: Any, name: str, kind: type[T]) -> T:
+    """Return ``value`` if it is a ``kind``; raise a ``TypeError`` that names ``name`` otherwise.
+
+    >>> from fractions import Fraction
+    >>> check_instance(Fraction(1, 20), "score", Fraction)
+    Fraction(1, 20)
+    >>> check_instance(0.05, "score", Fraction)
+    Traceback (most recent call last):
+    ...
+    TypeError: score must be a Fraction, got float
+    """
+    if not isinstance(value, kind):
+        raise TypeError(f"{name} must be a {kind.__name__}, got {_type_name(value)}")
+    return value
 
 
 def check_str(value: Any, name: str, *, allow_empty: bool = True) -> str:

@@ -8,93 +8,30 @@ every step can be followed by hand.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ._validate import check_callable, check_choice, check_int, check_str_list
-from .corpus import WordCounts, as_word_counts
-from .pieces import DEFAULT_PREFIX, alphabet, check_style, initial_splits, join_pair
-from .scores import CRITERIA, TIE_BREAKS, Pair, best_candidate, rank_candidates, score_pairs
+from .corpus import WordCounts
+from .pieces import initial_splits, join_pair
+from .scores import Pair, best_candidate, rank_candidates, score_pairs
 from .trace import Trace, TraceStep, merge_in_pieces
-from .vocab import BERT_SPECIAL_TOKENS
+from .training import plan_training, takes_trainer_options
 
 
-def check_words_fit_style(word_counts: WordCounts, prefix: str, marker: str | None) -> None:
-    """Reject words the piece convention could not tell apart afterwards.
-
-    A word that starts with the continuation prefix would produce a
-    word-initial token that reads like a continuation piece; a word holding
-    the begin-of-word marker would be cut in two when decoded.
-    """
-    for word in word_counts:
-        if marker is not None and marker in word:
-            raise ValueError(f"word {word!r} contains the begin-of-word marker {marker!r}; choose another marker")
-        if marker is None and word.startswith(prefix):
-            raise ValueError(
-                f"word {word!r} starts with the continuation prefix {prefix!r}; use the 'bert' "
-                "pre-tokenizer (it splits '#' off) or another prefix"
-            )
-
-
-def prepare_training(
-    word_counts: Any,
-    vocab_size: Any,
-    special_tokens: Any,
-    prefix: str,
-    marker: str | None,
-    tie_break: str,
-    top_k: Any = 0,
-    progress: Any = None,
-) -> tuple[WordCounts, list[str], list[str]]:
-    """Validate the arguments every bottom-up trainer shares; return counts, specials and alphabet."""
-    check_int(top_k, "top_k", minimum=0)
-    if progress is not None:
-        check_callable(progress, "progress", "a callable(done, planned) or None")
-    counts = as_word_counts(word_counts)
-    check_int(vocab_size, "vocab_size", minimum=1)
-    specials = check_str_list(special_tokens, "special_tokens")
-    check_style(prefix, marker)
-    check_choice(tie_break, "tie_break", TIE_BREAKS)
-    if not counts:
-        raise ValueError(
-            "word_counts is empty: there is nothing to train on (a generator can be read only once: "
-            "pass a list or a WordCounts if you use the same corpus twice)"
-        )
-    for position, token in enumerate(specials):
-        if not token:
-            raise ValueError(f"special_tokens[{position}] is an empty string; a vocab token must not be empty")
-    check_words_fit_style(counts, prefix, marker)
-    letters = alphabet(counts, prefix, marker=marker)
-    start_size = len(set(specials) | set(letters))
-    if vocab_size < start_size:
-        raise ValueError(
-            f"vocab_size={vocab_size} is smaller than the {len(specials)} special tokens plus the "
-            f"{len(letters)} alphabet pieces ({start_size}); ask for at least {start_size}"
-        )
-    return counts, specials, letters
-
-
+@takes_trainer_options
 def train_bottom_up(
-    word_counts: WordCounts | Mapping[str, int] | Iterable[tuple[str, int]],
-    vocab_size: int,
-    *,
-    special_tokens: Iterable[str] = BERT_SPECIAL_TOKENS,
-    prefix: str = DEFAULT_PREFIX,
-    marker: str | None = None,
-    tie_break: str = "first",
-    criterion: str = "wordpiece",
-    top_k: int = 0,
-    progress: Callable[[int, int], None] | None = None,
+    word_counts: WordCounts | Mapping[str, int] | Iterable[tuple[str, int]], vocab_size: int, **options: Any
 ) -> Trace:
     """Learn merges until the vocab has ``vocab_size`` tokens or no pair is left.
 
     ``vocab_size`` counts the special tokens, the alphabet and the learned
-    tokens (a merge that makes a token already present adds nothing).
-    ``criterion`` is ``"wordpiece"``, ``"bpe"`` or ``"likelihood"``; ties are
-    broken by ``tie_break`` (``"first"`` or ``"lexical"``). ``top_k > 0``
-    records the best ``top_k`` candidates of every step in the trace.
-    ``progress(done, planned)`` is called after every merge (for a progress
-    bar); ``planned`` is the number of merges the target asks for.
+    tokens (a merge that makes a token already present adds nothing). The
+    keyword options are those of :class:`~wordpiece_lib.training.TrainerOptions`:
+    ``special_tokens``, ``prefix``, ``marker``, ``tie_break`` (``"first"`` or
+    ``"lexical"``), ``criterion`` (``"wordpiece"``, ``"bpe"`` or
+    ``"likelihood"``), ``top_k`` (record the best ``top_k`` candidates of
+    every step) and ``progress(done, planned)``, called after every merge;
+    ``planned`` is the number of merges the target asks for.
 
     The course chapter's hug/pug corpus merges ``##g ##s`` first at 1/20:
 
@@ -102,24 +39,21 @@ def train_bottom_up(
     >>> [(step.new_token, step.score) for step in trace.steps]
     [('##gs', Fraction(1, 20)), ('hu', Fraction(1, 36)), ('hugs', Fraction(1, 15))]
     """
-    check_choice(criterion, "criterion", CRITERIA)
-    counts, specials, letters = prepare_training(
-        word_counts, vocab_size, special_tokens, prefix, marker, tie_break, top_k, progress
-    )
-    splits = initial_splits(counts, prefix, marker=marker)
-    known = set(specials) | set(letters)
-    trace = Trace(counts, letters, specials, [], prefix, marker, tie_break, criterion)
-    planned = vocab_size - len(known)
+    plan = plan_training(word_counts, vocab_size, options)
+    chosen, counts = plan.options, plan.counts
+    trace = plan.new_trace()
+    splits = initial_splits(counts, chosen.prefix, marker=chosen.marker)
+    known = set(trace.tokens(0))
     while len(known) < vocab_size:
-        candidates = score_pairs(splits, counts, criterion)
-        best = best_candidate(candidates, tie_break)
+        candidates = score_pairs(splits, counts, chosen.criterion)
+        best = best_candidate(candidates, chosen.tie_break)
         if best is None:
             trace.stop_reason = "every word is a single token: nothing left to merge"
             break
-        new_token = join_pair(*best.pair, prefix, marker=marker)
+        new_token = join_pair(*best.pair, chosen.prefix, marker=chosen.marker)
         splits = merge_pair(splits, best.pair, new_token)
         known.add(new_token)
-        top = tuple(rank_candidates(candidates, tie_break)[:top_k]) if top_k else ()
+        top = tuple(rank_candidates(candidates, chosen.tie_break)[: chosen.top_k]) if chosen.top_k else ()
         trace.steps.append(
             TraceStep(
                 number=len(trace.steps) + 1,
@@ -133,8 +67,8 @@ def train_bottom_up(
                 candidates=top,
             )
         )
-        if progress is not None:
-            progress(len(trace.steps), planned)
+        if chosen.progress is not None:
+            chosen.progress(len(trace.steps), plan.planned_merges)
     else:
         trace.stop_reason = f"reached vocab_size={vocab_size}"
     return trace

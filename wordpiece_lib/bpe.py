@@ -27,10 +27,10 @@ the vocab becomes one ``[UNK]`` of its own, and nothing merges across it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from ._validate import check_bool, check_int, check_str
+from ._validate import check_bool, check_instance, check_int, check_str
 from .bottom_up import train_bottom_up
 from .corpus import WordCounts
 from .fast_bottom_up import train_fast
@@ -39,7 +39,7 @@ from .pieces import DEFAULT_PREFIX, split_word
 from .pretokenize import bert_split
 from .scores import Pair
 from .trace import Trace, apply_merges, merge_ranks
-from .vocab import BERT_SPECIAL_TOKENS, UNK_TOKEN
+from .vocab import UNK_TOKEN
 
 #: The criterion name BPE has in the trainers: the raw pair count.
 BPE_CRITERION = "bpe"
@@ -49,18 +49,14 @@ def train_bpe(
     word_counts: WordCounts | Mapping[str, int] | Iterable[tuple[str, int]],
     vocab_size: int,
     *,
-    special_tokens: Iterable[str] = BERT_SPECIAL_TOKENS,
-    prefix: str = DEFAULT_PREFIX,
-    marker: str | None = None,
-    tie_break: str = "first",
-    top_k: int = 0,
-    progress: Callable[[int, int], object] | None = None,
     fast: bool = True,
+    **options: Any,
 ) -> Trace:
     """Learn BPE merges (the most frequent pair first) until the vocab has ``vocab_size`` tokens.
 
-    Same arguments and ``Trace`` as the WordPiece trainers; each step's
-    ``score`` is the pair count. ``fast=False`` uses the readable reference
+    Same keyword options and ``Trace`` as the WordPiece trainers (see
+    :class:`~wordpiece_lib.training.TrainerOptions`; the criterion is always
+    ``"bpe"``); each step's ``score`` is the pair count. ``fast=False`` uses the readable reference
     trainer (same merges, one full recount per step).
 
     >>> corpus = {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}
@@ -68,18 +64,10 @@ def train_bpe(
     [('##ug', Fraction(20, 1)), ('##un', Fraction(16, 1)), ('hug', Fraction(15, 1))]
     """
     check_bool(fast, "fast")
+    if "criterion" in options:
+        raise TypeError("train_bpe takes no criterion: it always merges the most frequent pair (criterion='bpe')")
     trainer = train_fast if fast else train_bottom_up
-    return trainer(
-        word_counts,
-        vocab_size,
-        special_tokens=special_tokens,
-        prefix=prefix,
-        marker=marker,
-        tie_break=tie_break,
-        criterion=BPE_CRITERION,
-        top_k=top_k,
-        progress=progress,
-    )
+    return trainer(word_counts, vocab_size, criterion=BPE_CRITERION, **options)
 
 
 class BpeEncoder:
@@ -184,8 +172,7 @@ def hf_bpe_tokenizer(
     """
     from tokenizers import Tokenizer, models, normalizers, pre_tokenizers
 
-    if not isinstance(trace, Trace):
-        raise TypeError(f"trace must be a Trace, got {type(trace).__name__}")
+    check_instance(trace, "trace", Trace)
     if trace.marker is not None:
         raise ValueError("hf_bpe_tokenizer needs a trace with a continuation prefix, not a begin-of-word marker")
     chosen = len(trace.steps) if steps is None else check_int(steps, "steps", minimum=0)

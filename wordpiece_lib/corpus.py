@@ -154,12 +154,6 @@ class WordCounts(Mapping[str, int]):
         ranked = sorted(self._counts.items(), key=lambda item: -item[1])
         return ranked if n is None else ranked[:n]
 
-    def to_frame(self) -> Any:
-        """The counts as a pandas DataFrame (columns ``word``, ``count``)."""
-        import pandas as pd
-
-        return pd.DataFrame(list(self._counts.items()), columns=["word", "count"])
-
 
 def _checked_words(words: Any) -> list[str]:
     """The words a custom pre-tokenizer returned, checked; empty ones (as ``text.split(" ")`` makes) dropped."""

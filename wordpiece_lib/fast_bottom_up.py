@@ -13,33 +13,21 @@ every word is whole) trains in about half a second instead of minutes.
 from __future__ import annotations
 
 import gc
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from fractions import Fraction
+from typing import Any
 
-from ._validate import check_choice
-from .bottom_up import prepare_training
 from .corpus import WordCounts
 from .pair_stats import FAST_CRITERIA, PairChoice, PairStats
-from .pieces import DEFAULT_PREFIX, initial_splits, join_pair
+from .pieces import initial_splits, join_pair
 from .scores import Candidate
 from .trace import Trace, TraceStep
-from .vocab import BERT_SPECIAL_TOKENS
-
-#: ``progress(done, planned)``: merges done so far, and merges the target asks for.
-ProgressCallback = Callable[[int, int], object]
+from .training import TrainingPlan, plan_training, takes_trainer_options
 
 
+@takes_trainer_options
 def train_fast(
-    word_counts: WordCounts | Mapping[str, int] | Iterable[tuple[str, int]],
-    vocab_size: int,
-    *,
-    special_tokens: Iterable[str] = BERT_SPECIAL_TOKENS,
-    prefix: str = DEFAULT_PREFIX,
-    marker: str | None = None,
-    tie_break: str = "first",
-    criterion: str = "wordpiece",
-    top_k: int = 0,
-    progress: ProgressCallback | None = None,
+    word_counts: WordCounts | Mapping[str, int] | Iterable[tuple[str, int]], vocab_size: int, **options: Any
 ) -> Trace:
     """Learn merges until the vocab has ``vocab_size`` tokens or no pair is left; fast.
 
@@ -55,42 +43,36 @@ def train_fast(
     >>> [(step.new_token, step.score) for step in trace.steps]
     [('##gs', Fraction(1, 20)), ('hu', Fraction(1, 36)), ('hugs', Fraction(1, 15))]
     """
-    if criterion == "likelihood":
+    if options.get("criterion") == "likelihood":
         raise ValueError(
             "criterion='likelihood' has no fast trainer (its score depends on the totals of the whole "
             "corpus, so every pair changes at every merge); use train_bottom_up(..., criterion='likelihood')"
         )
-    check_choice(criterion, "criterion", FAST_CRITERIA)
-    counts, specials, letters = prepare_training(
-        word_counts, vocab_size, special_tokens, prefix, marker, tie_break, top_k, progress
-    )
+    plan = plan_training(word_counts, vocab_size, options, FAST_CRITERIA)
     # The trainer's tables hold no reference cycles; the cyclic collector would only rescan them again and again.
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return _train(counts, specials, letters, vocab_size, prefix, marker, tie_break, criterion, top_k, progress)
+        return _train(plan)
     finally:
         if collecting:
             gc.enable()
 
 
-def _train(
-    counts: WordCounts,
-    specials: list[str],
-    letters: list[str],
-    vocab_size: int,
-    prefix: str,
-    marker: str | None,
-    tie_break: str,
-    criterion: str,
-    top_k: int,
-    progress: ProgressCallback | None,
-) -> Trace:
+def _train(plan: TrainingPlan) -> Trace:
+    counts, vocab_size = plan.counts, plan.vocab_size
+    prefix, marker, tie_break, criterion = (
+        plan.options.prefix,
+        plan.options.marker,
+        plan.options.tie_break,
+        plan.options.criterion,
+    )
+    top_k, progress = plan.options.top_k, plan.options.progress
     splits = initial_splits(counts, prefix, marker=marker)
     stats = PairStats(splits.values(), counts.values(), criterion=criterion, tie_break=tie_break, ranks=top_k > 0)
-    known = set(specials) | set(letters)
-    planned = vocab_size - len(known)
-    trace = Trace(counts, letters, specials, [], prefix, marker, tie_break, criterion)
+    trace = plan.new_trace()
+    known = set(trace.tokens(0))
+    planned = plan.planned_merges
     steps = trace.steps
     while len(known) < vocab_size:
         if top_k:

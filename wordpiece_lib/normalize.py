@@ -43,7 +43,7 @@ def _code_points(ranges: tuple[tuple[int, int], ...]) -> frozenset[str]:
 # Hugging Face decides "control" and "non-spacing mark" with Unicode tables
 # older than Python 3.11's (Unicode 14.0), and it has no table of unassigned
 # code points (category Cn). To give its tokens we copy its view, found by
-# normalizing every code point with both (tests/test_fuzz.py repeats that
+# normalizing every code point with both (tests/robustness/test_fuzz.py repeats that
 # scan, so a newer Python or tokenizers release that moves a character fails
 # a test instead of drifting silently):
 # * unassigned characters are kept, not dropped as controls;

@@ -99,7 +99,7 @@ from __future__ import annotations
 
 import heapq
 from collections import defaultdict
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import NamedTuple
 
 from ._validate import check_choice, check_int, check_str_list
@@ -309,9 +309,7 @@ class PairStats:
         self._group_entries += len(codes)
         if self._group_entries > 4 * len(entries) + 4096:
             self._compact_groups()
-        if len(heap) > 4 * len(group_entry) + 4096:
-            self._heap = list(group_entry.values())
-            heapq.heapify(self._heap)
+        self._compact_heap()
 
     def _compact_groups(self) -> None:
         """Rebuild every group's heap from its pairs' latest entries."""
@@ -326,29 +324,21 @@ class PairStats:
 
     def _group_best(self, owner: int) -> int | None:
         """The best live pair of ``owner``'s group (its entry made exact and left on top)."""
-        heap, entries = self._group[owner], self._entry
-        check_first = not self._lexical
-        first, unsure = self._first, self._first_unsure
-        while heap:
-            entry = heap[0]
-            code = entry[2]
-            if entries.get(code) is not entry:
-                heapq.heappop(heap)
-                self._group_entries -= 1
-                continue
-            key = -self._inner_key(code)
-            tie = entry[1]
-            if check_first:
-                if code in unsure:
-                    first[code] = self._exact_first(code)
-                    unsure.discard(code)
-                tie = first[code]
-            if key == entry[0] and tie == entry[1]:
-                return code
-            fresh = (key, tie, code)
-            entries[code] = fresh
-            heapq.heapreplace(heap, fresh)
-        return None
+        heap = self._group[owner]
+        size = len(heap)
+        code = _settle_top(heap, self._entry, self._exact_inner)
+        self._group_entries -= size - len(heap)  # the stale entries popped on the way
+        return code
+
+    def _exact_inner(self, code: int) -> tuple[int, int, int]:
+        """A pair's up-to-date key and tie inside its owner's group (and the pair itself)."""
+        tie = self._entry[code][1]
+        if not self._lexical:
+            if code in self._first_unsure:
+                self._first[code] = self._exact_first(code)
+                self._first_unsure.discard(code)
+            tie = self._first[code]
+        return -self._inner_key(code), tie, code
 
     def _refresh_group(self, owner: int) -> None:
         """Give ``owner``'s group a global entry with the exact key of its best pair (or none)."""
@@ -359,32 +349,24 @@ class PairStats:
         entry = (-self._full_key(code), self._entry[code][1], owner)
         self._group_entry[owner] = entry
         heapq.heappush(self._heap, entry)
+        self._compact_heap()
+
+    def _compact_heap(self) -> None:
+        """Rebuild the global heap from the live group entries once stale ones outnumber them."""
         if len(self._heap) > 4 * len(self._group_entry) + 4096:
             self._heap = list(self._group_entry.values())
             heapq.heapify(self._heap)
 
     def _peek_best(self) -> int | None:
         """The best pair overall (its entries made exact and left on top of both heaps)."""
-        heap, group_entry = self._heap, self._group_entry
-        while heap:
-            entry = heap[0]
-            owner = entry[2]
-            if group_entry.get(owner) is not entry:
-                heapq.heappop(heap)
-                continue
-            code = self._group_best(owner)
-            if code is None:
-                heapq.heappop(heap)
-                del group_entry[owner]
-                continue
-            key = -self._full_key(code)
-            tie = self._entry[code][1]
-            if key == entry[0] and tie == entry[1]:
-                return code
-            fresh = (key, tie, owner)
-            group_entry[owner] = fresh
-            heapq.heapreplace(heap, fresh)
-        return None
+        return _settle_top(self._heap, self._group_entry, self._exact_group)
+
+    def _exact_group(self, owner: int) -> tuple[int, int, int] | None:
+        """A group's up-to-date global key and tie (those of its best pair, returned too), or ``None`` if empty."""
+        code = self._group_best(owner)
+        if code is None:
+            return None
+        return -self._full_key(code), self._entry[code][1], code
 
     def _exact_first(self, code: int) -> int:
         """The true position of the pair's first occurrence (the stored one is a lower bound)."""
@@ -540,6 +522,23 @@ class PairStats:
         lost: defaultdict[int, int] = defaultdict(int)
         gained: defaultdict[int, int] = defaultdict(int)
         merged_total = 0
+
+        # ``index`` and ``count`` are the word being merged (set by the loop below, read when called).
+        def lose(code: int, position: int) -> None:
+            lost[code] += count
+            if ranks:
+                removed_at.append((code, position))
+
+        def gain(code: int, position: int) -> None:
+            gained[code] += count
+            holder_set = pair_words.get(code)
+            if holder_set is None:
+                pair_words[code] = {index}
+            else:
+                holder_set.add(index)
+            if track_first and position < first.get(code, position + 1):
+                first[code] = position
+
         for index in holders:
             pieces = words[index]
             if left_id not in pieces:
@@ -556,38 +555,12 @@ class PairStats:
                 offset = sum([span[token] for token in pieces[:at]]) if track_first else 0
                 if at:
                     before = pieces[at - 1]
-                    code = before << shift | left_id
-                    lost[code] += count
-                    if ranks:
-                        removed_at.append((code, base + offset - span[before]))
-                    code = before << shift | new_id
-                    gained[code] += count
-                    holder_set = pair_words.get(code)
-                    if holder_set is None:
-                        pair_words[code] = {index}
-                    else:
-                        holder_set.add(index)
-                    if track_first:
-                        position = base + offset - span[before]
-                        if position < first.get(code, position + 1):
-                            first[code] = position
+                    lose(before << shift | left_id, base + offset - span[before])
+                    gain(before << shift | new_id, base + offset - span[before])
                 if at + 2 < size:
                     after = pieces[at + 2]
-                    code = right_id << shift | after
-                    lost[code] += count
-                    if ranks:
-                        removed_at.append((code, base + offset + span[left_id]))
-                    code = new_id << shift | after
-                    gained[code] += count
-                    holder_set = pair_words.get(code)
-                    if holder_set is None:
-                        pair_words[code] = {index}
-                    else:
-                        holder_set.add(index)
-                    if track_first:
-                        position = base + offset
-                        if position < first.get(code, position + 1):
-                            first[code] = position
+                    lose(right_id << shift | after, base + offset + span[left_id])
+                    gain(new_id << shift | after, base + offset)
                 pieces[at : at + 2] = [new_id]
                 continue
             out: list[int] = []
@@ -617,9 +590,7 @@ class PairStats:
                 if 0 <= start < last:
                     code = pieces[start] << shift | pieces[start + 1]
                     if code != merged_code:
-                        lost[code] += count
-                        if old_offsets is not None:
-                            removed_at.append((code, base + old_offsets[start]))
+                        lose(code, base + old_offsets[start] if old_offsets is not None else 0)
             # ... and those that touch a new piece appear.
             starts = set()
             for position in fresh:
@@ -629,19 +600,10 @@ class PairStats:
             offsets = None
             for start in starts:
                 if 0 <= start < last:
-                    code = out[start] << shift | out[start + 1]
-                    gained[code] += count
-                    holder_set = pair_words.get(code)
-                    if holder_set is None:
-                        pair_words[code] = {index}
-                    else:
-                        holder_set.add(index)
-                    if track_first:
-                        if offsets is None:
-                            offsets = _offsets(out, span)
-                        position = base + offsets[start]
-                        if position < first.get(code, position + 1):
-                            first[code] = position
+                    if track_first and offsets is None:
+                        offsets = _offsets(out, span)
+                    position = base + offsets[start] if offsets is not None else 0
+                    gain(out[start] << shift | out[start + 1], position)
             words[index] = out
         return lost, gained, merged_total
 
@@ -738,6 +700,38 @@ class PairStats:
         2
         """
         return len(self._pair_count)
+
+
+def _settle_top(
+    heap: list[tuple[int, int, int]],
+    live: dict[int, tuple[int, int, int]],
+    exact: Callable[[int], tuple[int, int] | None],
+) -> int | None:
+    """Make the top of a lazy heap live and exact, and return its id (``None`` when nothing is left).
+
+    Entries are ``(key, tie, id)``; ``live[id]`` is the id's current entry,
+    older copies still in the heap are stale and dropped when they surface.
+    ``exact(id)`` gives the id's key and tie as they are now (``None`` when
+    the id is gone); a top entry that is out of date is replaced and the
+    heap looked at again, so the id returned is truly the smallest.
+    """
+    while heap:
+        entry = heap[0]
+        ident = entry[2]
+        if live.get(ident) is not entry:
+            heapq.heappop(heap)
+            continue
+        current = exact(ident)
+        if current is None:
+            heapq.heappop(heap)
+            del live[ident]
+            continue
+        if current[0] == entry[0] and current[1] == entry[1]:
+            return current[2]
+        fresh = (current[0], current[1], ident)
+        live[ident] = fresh
+        heapq.heapreplace(heap, fresh)
+    return None
 
 
 def _offsets(pieces: Sequence[int], span: Sequence[int]) -> list[int]:

@@ -25,7 +25,7 @@ PreTokenizer = Callable[[str], list[str]]
 _ASCII_PUNCTUATION = frozenset(string.punctuation)
 
 # Hugging Face tells punctuation with a Unicode table older than Python
-# 3.11's (14.0). To give its tokens we copy its view (tests/test_fuzz.py
+# 3.11's (14.0). To give its tokens we copy its view (tests/robustness/test_fuzz.py
 # checks every code point against it): these P* characters came later and
 # stay inside words; U+166D (Po until Unicode 12, now So) and U+111C9 (Po
 # until Unicode 8, now Mn) are still punctuation to it.

@@ -176,37 +176,3 @@ def best_candidate(candidates: Sequence[Candidate], tie_break: str = "first") ->
     if not candidates:
         return None
     return min(candidates, key=lambda candidate: ranking_key(candidate, tie_break))
-
-
-def score_table(
-    splits: Splits,
-    word_counts: Mapping[str, int],
-    criterion: str = "wordpiece",
-    tie_break: str = "first",
-) -> Any:
-    """All candidate pairs as a pandas DataFrame, best first.
-
-    Columns: ``left``, ``right``, ``pair_count``, ``left_count``,
-    ``right_count``, ``score`` (exact ``Fraction``) and ``score_float``.
-
-    >>> table = score_table({"hug": ["h", "##u", "##g"], "gs": ["g", "##s"]}, {"hug": 10, "gs": 5})
-    >>> table.iloc[0][["left", "right", "score"]].tolist()
-    ['g', '##s', Fraction(1, 5)]
-    """
-    import pandas as pd
-
-    ranked = rank_candidates(score_pairs(splits, word_counts, criterion), tie_break)
-    rows = [
-        {
-            "left": c.pair[0],
-            "right": c.pair[1],
-            "pair_count": c.pair_count,
-            "left_count": c.left_count,
-            "right_count": c.right_count,
-            "score": c.score,
-            "score_float": c.score_float,
-        }
-        for c in ranked
-    ]
-    columns = ["left", "right", "pair_count", "left_count", "right_count", "score", "score_float"]
-    return pd.DataFrame(rows, columns=columns)

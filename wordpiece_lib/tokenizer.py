@@ -12,7 +12,7 @@ from pathlib import Path
 
 from ._validate import check_bool, check_callable, check_int, check_str
 from .encode import MAX_INPUT_CHARS_PER_WORD, encode_word
-from .fast_encode import FastWordPieceTokenizer
+from .fast_tokenizer import FastWordPieceTokenizer
 from .normalize import BertNormalizer
 from .pieces import decode_pieces
 from .pretokenize import PRETOKENIZERS, get_pretokenizer

@@ -7,11 +7,11 @@ back the splits of any word after any number of merges.
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import pairwise
-from typing import Any
 
 from .corpus import WordCounts
 from .pieces import join_pair, split_word
@@ -115,6 +115,31 @@ class Trace:
             raise ValueError(f"steps must be between 0 and {len(self.steps)}, got {steps}")
         return steps
 
+    def steps_for_size(self, size: int | None) -> int:
+        """How many merges give the largest vocab of at most ``size`` tokens (``None``: every merge).
+
+        A merge that rebuilds a token already in the vocab adds nothing, so
+        several step counts can give the same size: the answer is the last of
+        them. A size past the end of training gives every merge; one below the
+        starting vocab (special tokens + alphabet) is refused.
+
+        >>> from wordpiece_lib.datasets import hug_pug_counts
+        >>> from wordpiece_lib import train_bottom_up
+        >>> trace = train_bottom_up(hug_pug_counts(), 100, special_tokens=["[UNK]"])
+        >>> len(trace.tokens(0)), trace.steps_for_size(10), len(trace.tokens(trace.steps_for_size(10)))
+        (8, 2, 10)
+        >>> trace.steps_for_size(10**6) == trace.steps_for_size(None) == len(trace.steps)
+        True
+        """
+        if size is None:
+            return len(self.steps)
+        if isinstance(size, bool) or not isinstance(size, int):
+            raise TypeError(f"size must be an int or None, got {type(size).__name__}")
+        start = len(self.tokens(0))
+        if size < start:
+            raise ValueError(f"size must be at least {start} (special tokens + alphabet), got {size}")
+        return bisect.bisect_right([step.vocab_size for step in self.steps], size)
+
     def vocab(self, unk_token: str = "[UNK]") -> Vocab:
         """The learned vocabulary as a ``Vocab`` (needs the unknown token)."""
         return Vocab(self.tokens(), unk_token=unk_token, special_tokens=self.special_tokens)
@@ -145,39 +170,6 @@ class Trace:
             )
             for word in chosen
         }
-
-    def to_frame(self) -> Any:
-        """One row per merge: number, pair, new token, counts and score."""
-        import pandas as pd
-
-        rows = [
-            {
-                "step": s.number,
-                "left": s.pair[0],
-                "right": s.pair[1],
-                "new_token": s.new_token,
-                "pair_count": s.pair_count,
-                "left_count": s.left_count,
-                "right_count": s.right_count,
-                "score": s.score,
-                "score_float": s.score_float,
-                "vocab_size": s.vocab_size,
-            }
-            for s in self.steps
-        ]
-        columns = [
-            "step",
-            "left",
-            "right",
-            "new_token",
-            "pair_count",
-            "left_count",
-            "right_count",
-            "score",
-            "score_float",
-            "vocab_size",
-        ]
-        return pd.DataFrame(rows, columns=columns)
 
 
 def merge_ranks(merges: Sequence[Pair] | Mapping[Pair, int] | Trace) -> dict[Pair, int]:

@@ -217,17 +217,22 @@ def jupyterlab(root: Path, home: Path, extra_env: dict[str, str] | None = None) 
 
 
 def widget_classes() -> list[str]:
-    """The library's widget classes: what ``wordpiece_lib.widgets*`` modules export that displays itself."""
+    """The library's widget classes: what each ``wordpiece_lib.classroom.<topic>.widgets`` exports that displays itself."""
     import importlib
     import pkgutil
 
-    import wordpiece_lib
+    from wordpiece_lib import classroom
 
     names = []
-    for info in pkgutil.iter_modules(wordpiece_lib.__path__):
-        if not info.name.startswith("widgets"):
+    for info in pkgutil.iter_modules(classroom.__path__):
+        if not info.ispkg:
             continue
-        module = importlib.import_module(f"wordpiece_lib.{info.name}")
+        try:
+            module = importlib.import_module(f"wordpiece_lib.classroom.{info.name}.widgets")
+        except ModuleNotFoundError as error:
+            if error.name != f"wordpiece_lib.classroom.{info.name}.widgets":
+                raise
+            continue
         for name in getattr(module, "__all__", []):
             value = getattr(module, name, None)
             if isinstance(value, type) and hasattr(value, "_repr_mimebundle_"):

@@ -1,6 +1,6 @@
 """The offline HTML edition: built by its command, then read in Chromium with the network cut.
 
-``python -m wordpiece_lib.site`` runs once for the module (it executes every solution notebook).
+``python tools/site/build_edition.py`` runs once for the module (it executes every solution notebook).
 The pages are then opened from disk in Chromium with every non-file request aborted and recorded:
 none may be attempted, the widgets must render from their saved state, the plots must decode, the
 formulas must be typeset, and every page must be reachable from the index. Checks that need no
@@ -39,7 +39,14 @@ def site(tmp_path_factory, data_dir) -> Path:
     out = tmp_path_factory.mktemp("offline") / "site"
     env = dict(os.environ, WORDPIECE_DATA_DIR=str(data_dir), JUPYTER_PREFER_ENV_PATH="1")
     result = subprocess.run(
-        [sys.executable, "-m", "wordpiece_lib.site", "--out", str(out), "--notebooks", str(SOLUTIONS)],
+        [
+            sys.executable,
+            str(ROOT / "tools" / "site" / "build_edition.py"),
+            "--out",
+            str(out),
+            "--notebooks",
+            str(SOLUTIONS),
+        ],
         cwd=ROOT,
         env=env,
         capture_output=True,
@@ -62,7 +69,8 @@ def shows_widget(path: Path) -> bool:
 
 
 def test_every_solution_notebook_has_a_page_listed_in_order(site):
-    from wordpiece_lib.site import learning_goals, notebook_title
+    sys.path.insert(0, str(ROOT / "tools" / "site"))
+    from build_edition import learning_goals, notebook_title
 
     index = (site / "index.html").read_text(encoding="utf-8")
     positions = []

@@ -1,0 +1,312 @@
+"""Notebook 07's exercise checks (right, wrong, not done yet) and its plots and tables."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from check_helpers import fails_with, skips
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from wordpiece_lib import (
+    BERT_SPECIAL_TOKENS,
+    Vocab,
+    WordCounts,
+    WordPieceTokenizer,
+    datasets,
+    encode_word,
+    train_bottom_up,
+    train_fast,
+)
+from wordpiece_lib.classroom.exercise import TODO
+from wordpiece_lib.classroom.real_book import checks
+from wordpiece_lib.pieces import split_word
+from wordpiece_lib.trace import merge_in_pieces
+
+matplotlib = pytest.importorskip("matplotlib")
+matplotlib.use("Agg")
+pd = pytest.importorskip("pandas")
+
+from wordpiece_lib.classroom.real_book import plots, tables  # noqa: E402  (after choosing the Agg backend)
+
+NAMES = ["Jim", "Silver", "Livesey", "Trelawney", "Hawkins", "Smollett", "Flint", "Gunn"]
+
+
+@pytest.fixture(scope="module")
+def book_counts(book_text) -> WordCounts:
+    return WordCounts.from_texts(book_text)
+
+
+@pytest.fixture(scope="module")
+def book_trace(book_counts):
+    return train_fast(book_counts, 20_000)
+
+
+@pytest.fixture(scope="module")
+def vocab_10k(book_trace) -> set[str]:
+    return set(book_trace.tokens(book_trace.steps_for_size(10_000)))
+
+
+# ---------------------------------------------------------------- the book facts the notebook's prose relies on
+
+
+def test_the_book_trains_to_the_end_and_a_smaller_target_is_a_prefix(book_counts, book_trace):
+    assert (len(book_counts), book_counts.total) == (6_471, 86_158)
+    vocab = set(book_trace.tokens())
+    assert len(vocab) == 15_618 and "single token" in book_trace.stop_reason
+    assert all(word in vocab for word in book_counts)
+    small = train_fast(book_counts, 2_000)
+    assert small.merges == book_trace.merges[: len(small.steps)]
+    assert book_trace.steps_for_size(2_000) == len(small.steps)
+
+
+def test_the_notebooks_first_reference_merges_match(book_counts, book_trace):
+    start = len(book_trace.tokens(0))
+    assert train_bottom_up(book_counts, start + 5).merges == book_trace.merges[:5]
+
+
+# ---------------------------------------------------------------- check_longest_token
+
+
+def test_longest_token_right_wrong_and_stub(vocab_10k):
+    longest = max((t for t in vocab_10k if t not in BERT_SPECIAL_TOKENS), key=lambda t: len(t.removeprefix("##")))
+    checks.check_longest_token(longest, vocab_10k)
+    assert "not done yet" in skips(checks.check_longest_token, TODO, vocab_10k)
+    shorter = "Silver" if "Silver" in vocab_10k else "Jim"
+    message = fails_with(checks.check_longest_token, shorter, vocab_10k)
+    assert f"{len(shorter)} characters of text" in message and "len(token.removeprefix('##'))" in message
+    assert "not a token of this vocab" in fails_with(checks.check_longest_token, "Treasure Island", vocab_10k)
+    assert "special token" in fails_with(checks.check_longest_token, "[MASK]", vocab_10k)
+    assert "a str" in fails_with(checks.check_longest_token, 15, vocab_10k)
+
+
+def test_longest_token_explains_the_prefix_and_accepts_any_tie():
+    vocab = {"[UNK]", "h", "##u", "##g", "##s", "hug", "pun", "##ugs"}
+    checks.check_longest_token("hug", vocab)
+    checks.check_longest_token("pun", vocab)
+    checks.check_longest_token("##ugs", vocab)  # 3 characters of text too
+    message = fails_with(checks.check_longest_token, "##ugs", vocab | {"hugs"})
+    assert "the ## only says" in message and "'hugs'" in message
+    assert "'##gs' is" in fails_with(checks.check_longest_token, "gs", vocab | {"##gs"})
+
+
+# ---------------------------------------------------------------- check_single_token_names
+
+
+def test_single_token_names_on_the_book(vocab_10k):
+    expected = sum(encode_word(name, vocab_10k) == [name] for name in NAMES)
+    assert 0 < expected < len(NAMES)  # the exercise is only interesting when some names are in pieces
+    checks.check_single_token_names(expected, NAMES, vocab_10k)
+    assert "not done yet" in skips(checks.check_single_token_names, TODO, NAMES, vocab_10k)
+    message = fails_with(checks.check_single_token_names, expected + 1, NAMES, vocab_10k)
+    assert f"{expected} of the 8 names" in message and "For example" in message
+    assert "whole number" in fails_with(checks.check_single_token_names, "5", NAMES, vocab_10k)
+    assert "whole number" in fails_with(checks.check_single_token_names, True, NAMES, vocab_10k)
+
+
+def test_single_token_names_hand_example_and_the_lowercase_slip():
+    vocab = {"[UNK]", "J", "##i", "##m", "B", "##e", "##n", "jim", "ben", "Ben"}
+    checks.check_single_token_names(1, ["Jim", "Ben"], vocab)  # Jim is J ##i ##m; Ben is whole
+    assert "lower case" in fails_with(checks.check_single_token_names, 2, ["Jim", "Ben"], vocab)
+
+
+# ---------------------------------------------------------------- check_split_predictions
+
+
+def test_split_predictions_on_the_book(book_counts, book_trace):
+    vocab = set(book_trace.tokens())
+    words = ["captain", "lieutenant", "Alice", "team", "Bob", "hug", "school"]
+    right = {word: len(encode_word(word, vocab)) > 1 for word in words}
+    assert right == {
+        "captain": False,
+        "lieutenant": False,
+        "Alice": True,
+        "team": True,
+        "Bob": True,
+        "hug": False,
+        "school": False,
+    }
+    checks.check_split_predictions(right, vocab, book_counts, words)
+    assert "not done yet" in skips(checks.check_split_predictions, TODO, vocab, book_counts, words)
+    naive = {word: word not in book_counts for word in words}  # "not in the book means split"
+    message = fails_with(checks.check_split_predictions, naive, vocab, book_counts, words)
+    assert "'hug' is not in the book, yet it is one token" in message and "'huge'" in message
+    wrong = dict(right, captain=True)
+    assert "occurs 187 times in the book" in fails_with(
+        checks.check_split_predictions, wrong, vocab, book_counts, words
+    )
+    wrong = dict(right, Alice=False)
+    message = fails_with(checks.check_split_predictions, wrong, vocab, book_counts, words)
+    assert "'Alice' is split: ['Al', '##ic', '##e']" in message
+    assert "missing" in fails_with(checks.check_split_predictions, {"captain": False}, vocab, book_counts, words)
+    assert "True (split) or False" in fails_with(
+        checks.check_split_predictions, dict(right, team="yes"), vocab, book_counts, words
+    )
+    assert "dict" in fails_with(checks.check_split_predictions, ["captain"], vocab, book_counts, words)
+
+
+def test_split_predictions_with_a_vocab_that_stops_early():
+    vocab = {"[UNK]", "h", "##u", "##g", "##s"}
+    message = fails_with(checks.check_split_predictions, {"hug": False}, vocab, {"hug": 3}, ["hug"])
+    assert "stops before the merge that makes it whole" in message
+
+
+# ---------------------------------------------------------------- check_fertility
+
+
+@pytest.fixture(scope="module")
+def hug_tokenizer() -> WordPieceTokenizer:
+    trace = train_bottom_up(datasets.hug_pug_counts(), 12, special_tokens=["[UNK]"])
+    return WordPieceTokenizer(Vocab([*trace.tokens(), "!", ","]))
+
+
+def test_fertility_right_answers(hug_tokenizer):
+    sentence = "hugs, pugs!"
+    words = hug_tokenizer.words(sentence)
+    tokens = [token for word in words for token in hug_tokenizer.encode_word(word)]
+    assert len(words) == 4
+    expected = Fraction(len(tokens), len(words))
+    checks.check_fertility(expected, sentence, hug_tokenizer)
+    checks.check_fertility(float(expected), sentence, hug_tokenizer)
+    checks.check_fertility(round(float(expected), 3), sentence, hug_tokenizer)
+
+
+def test_fertility_wrong_answers_are_explained(hug_tokenizer):
+    sentence = "hugs, pugs!"
+    words = hug_tokenizer.words(sentence)
+    tokens = sum(len(hug_tokenizer.encode_word(word)) for word in words)
+    assert "not done yet" in skips(checks.check_fertility, TODO, sentence, hug_tokenizer)
+    assert "punctuation" in fails_with(checks.check_fertility, tokens / 2, sentence, hug_tokenizer)
+    assert "words per token" in fails_with(checks.check_fertility, len(words) / tokens, sentence, hug_tokenizer)
+    assert "number of tokens" in fails_with(checks.check_fertility, tokens, sentence, hug_tokenizer)
+    assert "is not it" in fails_with(checks.check_fertility, 9.5, sentence, hug_tokenizer)
+    for bad in ("2.3", None, float("nan"), True):
+        assert "give a number" in fails_with(checks.check_fertility, bad, sentence, hug_tokenizer)
+
+
+def test_fertility_of_the_notebooks_sentence(book_trace):
+    tokenizer = WordPieceTokenizer(Vocab(book_trace.tokens(book_trace.steps_for_size(10_000))))
+    sentence = "The team members are Alice, John, Jim, and Bob."
+    answer = len(tokenizer.tokenize(sentence)) / len(tokenizer.words(sentence))
+    checks.check_fertility(answer, sentence, tokenizer)
+    assert len(tokenizer.words(sentence)) == 13
+
+
+# ---------------------------------------------------------------- tables behind the plots
+
+
+def test_steps_for_size_and_its_errors():
+    trace = train_bottom_up(datasets.hug_pug_counts(), 100, special_tokens=["[UNK]"])
+    start = len(trace.tokens(0))
+    assert trace.steps_for_size(start) == 0
+    assert trace.steps_for_size(10**6) == len(trace.steps)
+    for size in range(start, len(trace.tokens()) + 1):
+        assert len(trace.tokens(trace.steps_for_size(size))) == size
+    with pytest.raises(ValueError, match="at least 8"):
+        trace.steps_for_size(3)
+    with pytest.raises(TypeError, match="size must be an int"):
+        trace.steps_for_size(10.0)
+
+
+def test_fertility_table_by_hand():
+    counts = datasets.hug_pug_counts()
+    trace = train_bottom_up(counts, 100, special_tokens=["[UNK]"])
+    table = tables.text_fertility_table(trace, {"corpus": counts, "new": {"bugs": 1, "hug": 1}}, [8, 9, 100])
+    assert list(table.columns) == ["vocab size", "corpus", "new"]
+    # 8 tokens: every word is its letters: (3*10 + 3*5 + 3*12 + 3*4 + 4*5) / 36 = 113/36
+    assert table["corpus"][0] == pytest.approx(113 / 36) and table["new"][0] == pytest.approx(3.5)
+    # after the first merge (##g ##s): hugs is h ##u ##gs, 5 occurrences lose a piece
+    assert table["vocab size"][1] == 9 and table["corpus"][1] == pytest.approx(108 / 36)
+    assert table["corpus"][2] == 1.0
+
+
+def test_fertility_table_rejects_bad_input():
+    trace = train_bottom_up(datasets.hug_pug_counts(), 100, special_tokens=["[UNK]"])
+    with pytest.raises(TypeError, match="non-empty mapping"):
+        tables.text_fertility_table(trace, {}, [8])
+    with pytest.raises(ValueError, match="sizes is empty"):
+        tables.text_fertility_table(trace, {"corpus": datasets.hug_pug_counts()}, [])
+    with pytest.raises(ValueError, match="no words"):
+        tables.text_fertility_table(trace, {"empty": {}}, [8])
+
+
+def replayed_by_brute_force(trace) -> list[int]:
+    """Apply every merge in order to every word, counting the words that change (what the reference does)."""
+    splits = {word: split_word(word) for word in trace.word_counts}
+    touched = []
+    for step in trace.steps:
+        changed = 0
+        for word, pieces in splits.items():
+            merged = merge_in_pieces(pieces, step.pair, step.new_token)
+            if merged != pieces:
+                splits[word] = merged
+                changed += 1
+        touched.append(changed)
+    return touched
+
+
+def test_words_touched_by_hand():
+    trace = train_bottom_up(datasets.hug_pug_counts(), 100, special_tokens=["[UNK]"])
+    assert tables.words_touched_per_merge(trace) == replayed_by_brute_force(trace)
+    assert tables.words_touched_per_merge(trace)[:2] == [1, 2]  # ##g ##s: hugs; h ##u: hug and hugs
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.dictionaries(
+        st.text(alphabet="abc", min_size=1, max_size=7), st.integers(min_value=1, max_value=9), min_size=1, max_size=8
+    ),
+    st.sampled_from(["wordpiece", "bpe"]),
+)
+def test_words_touched_equals_brute_force_on_random_corpora(counts, criterion):
+    # "abc" words repeat letters, so tokens get rebuilt and pairs merged again: the replay must follow training order
+    trace = train_fast(counts, 10**6, special_tokens=[], criterion=criterion)
+    assert tables.words_touched_per_merge(trace) == replayed_by_brute_force(trace)
+
+
+def test_words_touched_on_the_book(book_counts, book_trace):
+    touched = tables.words_touched_per_merge(book_trace)
+    assert len(touched) == len(book_trace.steps) and min(touched) >= 1
+    assert sum(touched) < len(book_counts) * 10  # far fewer visits than the reference's 100 million
+
+
+# ---------------------------------------------------------------- figures
+
+
+def test_fertility_by_size_draws_a_line_per_text():
+    table = pd.DataFrame({"vocab size": [100, 200, 300], "book": [3.0, 2.0, 1.0], "new": [3.5, 2.5, 2.0]})
+    figure = plots.text_fertility_curves(table, marked={"Hugging Face": 250})
+    axes = figure.axes[0]
+    labelled = [line for line in axes.lines if not line.get_label().startswith("_")]
+    assert [line.get_label() for line in labelled] == ["book", "new"]
+    assert list(labelled[1].get_ydata()) == [3.5, 2.5, 2.0]
+    assert any(text.get_text() == "Hugging Face" for text in axes.texts)
+    with pytest.raises(TypeError, match="text_fertility_table"):
+        plots.text_fertility_curves(pd.DataFrame({"book": [1.0]}))
+
+
+def test_touched_words_figure():
+    figure = plots.touched_words([1, 2, 1, 5], 10)
+    axes = figure.axes[0]
+    assert axes.get_yscale() == "log"
+    assert [line.get_ydata()[0] for line in axes.lines] == [10, pytest.approx(2.25)]
+    assert "2.2 words per merge" in " ".join(text.get_text() for text in axes.get_legend().get_texts())
+    with pytest.raises(ValueError, match="total_words"):
+        plots.touched_words([1], 0)
+    with pytest.raises(ValueError, match="non-empty list"):
+        plots.touched_words([], 10)
+
+
+def test_speed_bars_figure():
+    table = pd.DataFrame({"trainer": ["fast", "reference", "peer"], "CPU seconds": [0.6, 520.0, 0.2]})
+    figure = plots.speed_bars(table, "CPU seconds")
+    axes = figure.axes[0]
+    assert axes.get_xscale() == "log" and axes.get_xlabel() == "CPU seconds (log scale)"
+    assert [round(patch.get_width(), 1) for patch in axes.patches] == [0.6, 520.0, 0.2]
+    assert [text.get_text() for text in axes.texts] == ["0.6 s", "520 s", "0.2 s"]
+    assert [label.get_text() for label in axes.get_yticklabels()] == ["fast", "reference", "peer"]
+    with pytest.raises(TypeError, match="'trainer' and 'seconds'"):
+        plots.speed_bars(table)
+    with pytest.raises(ValueError, match="positive"):
+        plots.speed_bars(pd.DataFrame({"trainer": ["x"], "seconds": [0.0]}))

@@ -1,0 +1,191 @@
+"""Execute every notebook (student and solution) twice in one kernel, and check their hygiene.
+
+Student notebooks must run clean with every exercise check *skipped* (not done yet);
+solution notebooks must pass every check. A wrong answer must stop the run, which
+needs ipytest's ``raise_on_error=True``: a test fails if a notebook lacks it.
+"""
+
+from __future__ import annotations
+
+import copy
+import importlib.util
+import re
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+nbformat = pytest.importorskip("nbformat")
+nbclient = pytest.importorskip("nbclient")
+pytest.importorskip("ipytest")
+
+ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOKS = ROOT / "notebooks"
+STUDENT = sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
+SOLUTION = sorted((NOTEBOOKS / "solutions").glob("[0-9][0-9]_*.ipynb"))
+ALL = STUDENT + SOLUTION
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+TIMEOUT_PER_CELL = 120
+
+
+def load_tools():
+    spec = importlib.util.spec_from_file_location("notebook_tools", ROOT / "tools" / "notebooks.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["notebook_tools"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def label(path: Path) -> str:
+    return str(path.relative_to(NOTEBOOKS))
+
+
+def execute(notebook, folder: Path):
+    """Run the notebook; return the executed copy or the error that stopped it."""
+    client = nbclient.NotebookClient(
+        notebook, timeout=TIMEOUT_PER_CELL, kernel_name="python3", resources={"metadata": {"path": str(folder)}}
+    )
+    try:
+        client.execute()
+    except nbclient.exceptions.CellExecutionError as error:
+        return notebook, error
+    return notebook, None
+
+
+def run_all_twice(path: Path):
+    """Run All, then Run All again in the same kernel (as a student pressing it twice)."""
+    notebook = nbformat.read(path, as_version=4)
+    second = copy.deepcopy(notebook.cells)
+    for cell in second:
+        cell["id"] = f"{cell.get('id', 'cell')}-again"
+    notebook.cells = notebook.cells + second
+    return execute(notebook, path.parent)
+
+
+@pytest.fixture(scope="module")
+def executed():
+    """Every notebook executed (two at a time: CI has two cores)."""
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        results = list(pool.map(run_all_twice, ALL))
+    return {label(path): result for path, result in zip(ALL, results)}
+
+
+def code_cells(notebook):
+    return [cell for cell in notebook.cells if cell.cell_type == "code"]
+
+
+def text_of(cell) -> str:
+    parts = []
+    for output in cell.get("outputs", []):
+        parts.append(output.get("text", ""))
+        parts.append(output.get("data", {}).get("text/plain", ""))
+        parts.append(" ".join(output.get("traceback", [])))
+    return ANSI.sub("", "".join(parts))
+
+
+def check_cells(notebook):
+    return [cell for cell in code_cells(notebook) if cell.source.lstrip().startswith("%%ipytest")]
+
+
+def test_every_student_notebook_has_a_solution_and_the_course_is_numbered():
+    names = [path.name for path in STUDENT]
+    assert names == [path.name for path in SOLUTION]
+    first_four = {"01_character_splitting.ipynb", "02_pair_scores.ipynb", "03_merge_steps.ipynb", "04_encoding.ipynb"}
+    assert first_four <= set(names)
+    numbers = [int(name[:2]) for name in names]
+    assert numbers == sorted(set(numbers)), "notebook numbers must be unique and in order"
+
+
+@pytest.mark.parametrize("path", ALL, ids=label)
+def test_notebook_runs_top_to_bottom_twice(executed, path):
+    _notebook, error = executed[label(path)]
+    assert error is None, f"{label(path)} stopped: {str(error)[-2000:]}"
+
+
+@pytest.mark.parametrize("path", SOLUTION, ids=label)
+def test_solution_passes_every_check(executed, path):
+    notebook, error = executed[label(path)]
+    assert error is None
+    for cell in check_cells(notebook):
+        output = text_of(cell)
+        assert re.search(r"\b1 passed\b", output) and "skipped" not in output and "failed" not in output, output
+
+
+@pytest.mark.parametrize("path", STUDENT, ids=label)
+def test_student_checks_say_not_done_yet(executed, path):
+    notebook, error = executed[label(path)]
+    assert error is None
+    for cell in check_cells(notebook):
+        output = text_of(cell)
+        assert "1 skipped" in output and "not done yet" in output, output
+
+
+@pytest.mark.parametrize("path", ALL, ids=label)
+def test_notebook_shape(executed, path):
+    notebook, _ = executed[label(path)]
+    original = nbformat.read(path, as_version=4)
+    first = original.cells[0]
+    assert first.cell_type == "code" and "version" in first.source, "the first cell must print the versions"
+    assert "Python" in text_of(notebook.cells[0])
+    assert "By the end you can" in "".join(cell.source for cell in original.cells if cell.cell_type == "markdown")
+    assert len(check_cells(original)) >= 3, "at least three checked exercises"
+    assert any("image/png" in output.get("data", {}) for cell in code_cells(notebook) for output in cell.outputs)
+    assert "import wordpiece_lib" in first.source
+
+
+@pytest.mark.parametrize("path", ALL, ids=label)
+def test_ipytest_raises_on_error(path):
+    source = "\n".join(cell.source for cell in nbformat.read(path, as_version=4).cells if cell.cell_type == "code")
+    if "%%ipytest" not in source:
+        return
+    calls = re.findall(r"ipytest\.autoconfig\(([^)]*)\)", source)
+    assert calls and all("raise_on_error=True" in call for call in calls), (
+        f"{label(path)} uses %%ipytest without ipytest.autoconfig(raise_on_error=True): a failing check would not fail CI"
+    )
+
+
+def test_notebooks_are_stripped_and_in_sync():
+    assert load_tools().check() == []
+
+
+def test_student_notebooks_hold_no_solutions():
+    for path in STUDENT:
+        text = path.read_text(encoding="utf-8")
+        assert "BEGIN SOLUTION" not in text and "STUB:" not in text, label(path)
+
+
+def test_pytest_addopts_leave_ipytest_alone():
+    pyproject = ROOT / "pyproject.toml"
+    if not pyproject.exists():
+        pytest.skip("no pyproject.toml yet")
+    import tomllib
+
+    options = (
+        tomllib.loads(pyproject.read_text(encoding="utf-8")).get("tool", {}).get("pytest", {}).get("ini_options", {})
+    )
+    addopts = options.get("addopts", "")
+    addopts = " ".join(addopts) if isinstance(addopts, list) else addopts
+    for flag in ("-n", "--nbmake", "--numprocesses"):
+        assert flag not in addopts.split(), f"keep {flag} on the command line: ipytest reads addopts and would break"
+
+
+def test_a_wrong_answer_stops_the_notebook(tmp_path):
+    """The first solution notebook, cut to its setup and first exercise, with a wrong answer."""
+    notebook = nbformat.read(SOLUTION[0], as_version=4)
+    cells = notebook.cells
+    exercise = next(i for i, cell in enumerate(cells) if "BEGIN SOLUTION" in cell.source)
+    imports = next(  # the first imports after the setup cell (which may import from wordpiece_lib too)
+        i for i, cell in enumerate(cells) if i > 0 and cell.cell_type == "code" and "from wordpiece_lib" in cell.source
+    )
+    wrong = copy.deepcopy(cells[exercise])
+    wrong.source = "def count_words(words):\n    return {word: 1 for word in words}\n"
+    notebook.cells = [cells[0], cells[imports], wrong, cells[exercise + 1]]
+    assert notebook.cells[-1].source.startswith("%%ipytest")
+    executed_notebook, error = execute(notebook, SOLUTION[0].parent)
+    assert error is not None, "a failing check must stop the run (raise_on_error=True)"
+    output = text_of(executed_notebook.cells[-1])
+    assert "'hug' appears 3 times in the list but your count says 1" in output
+    # brief: the plain-words message, then one line; no checker source, no ipytest internals
+    assert "def check_word_counts" not in output and "ipytest/_impl.py" not in output, output
+    assert "A check failed" in output

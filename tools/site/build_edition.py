@@ -1,0 +1,440 @@
+"""The offline HTML edition of the notebooks: ``python tools/site/build_edition.py``.
+
+Every notebook of ``notebooks/solutions/`` is executed (so the exercises show worked answers and
+every check has passed), its widgets' state is kept, and each becomes one HTML page in ``site/``,
+with an ``index.html`` that lists the notebooks in order with their learning goals (the list
+after "By the end you can"). The pages read everything from files beside them: the widget
+manager, require.js and MathJax are vendored in ``tools/site/static/`` (see its README
+for versions, checksums and licences), so the site builds and reads with no network at all.
+
+The site is built in a temporary folder next to the target and renamed into place only when every
+notebook ran: a failed build leaves the previous site untouched, and a reader never sees half a site.
+
+Usage (from the repository root)::
+
+    python tools/site/build_edition.py                       # notebooks/solutions -> site/
+    python tools/site/build_edition.py --out /tmp/handout --notebooks notebooks
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import copy
+import hashlib
+import html
+import os
+import platform
+import re
+import shutil
+import sys
+import tempfile
+import time
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from wordpiece_lib._validate import check_int
+
+STATIC = Path(__file__).resolve().parent / "static"
+#: The checkout this builder belongs to (it lives in ``tools/site/``).
+ROOT = Path(__file__).resolve().parents[2]
+TEMPLATE_NAME = "wordpiece_site"
+
+#: The vendored scripts, as the pages name them under ``static/``, with their sha256.
+ASSETS: dict[str, str] = {
+    "embed-amd.js": "ca87dff57c70ffb2658794fde0eab0e27e5f5472a1f5df7ab2b08e1039fc4b72",
+    "require.js": "c1fc6b1d53af7522f78d664922abb32acac64ed0ecccb8f907f1e6fc7262563a",
+    "tex-svg.js": "d4295dc33744836935c1399feece5159577b34c5c8ffb9f1c6324cd82e03a882",
+}
+
+GOALS_MARK = "By the end you can"
+NOTEBOOK_PATTERN = "[0-9][0-9]_*.ipynb"
+DEFAULT_CELL_TIMEOUT = 600
+STATIC_NOTE = (
+    "A static copy, executed when the site was built. The widgets show the state they had then: "
+    "their controls move but nothing is recomputed without a running kernel. The text or figure "
+    "right after each widget shows the same information. To experiment, open the notebook in JupyterLab."
+)
+
+_LIST_ITEM = re.compile(r"^\s*(?:\d+[.)]|[-*+])\s+(?P<text>.*\S)\s*$")
+_HEADING = re.compile(r"^\s*#\s+(?P<title>.*\S)\s*$")
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+class SiteBuildError(RuntimeError):
+    """A notebook failed to run or convert: the site was not written."""
+
+
+@dataclass(frozen=True)
+class PageLink:
+    """Where a page is and what it is called, for the navigation bar."""
+
+    href: str
+    title: str
+
+
+@dataclass
+class NotebookPage:
+    """One notebook of the site: its source, its page and what the index says about it."""
+
+    source: Path
+    href: str
+    title: str
+    goals: list[str] = field(default_factory=list)
+
+
+def _markdown_sources(notebook: Any) -> list[str]:
+    cells = notebook["cells"] if isinstance(notebook, dict) else notebook.cells
+    out = []
+    for cell in cells:
+        if cell.get("cell_type") == "markdown":
+            source = cell.get("source", "")
+            out.append("".join(source) if isinstance(source, list) else source)
+    return out
+
+
+def learning_goals(notebook: Any) -> list[str]:
+    """The items of the markdown list that follows "By the end you can" (markdown kept as written).
+
+    An item may run over several lines; the list ends at the first blank line or line that is not
+    part of it. A notebook without the phrase has no goals.
+
+    >>> import nbformat
+    >>> text = "**By the end you can**\\n\\n1. count *pairs*;\\n2. score them\\n   exactly.\\n\\nMore text."
+    >>> learning_goals(nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell(text)]))
+    ['count *pairs*;', 'score them exactly.']
+    """
+    for source in _markdown_sources(notebook):
+        at = source.find(GOALS_MARK)
+        if at < 0:
+            continue
+        goals: list[str] = []
+        for line in source[at + len(GOALS_MARK) :].splitlines()[1:]:
+            item = _LIST_ITEM.match(line)
+            if item:
+                goals.append(item.group("text"))
+            elif goals and line.strip() and line[:1].isspace():
+                goals[-1] = f"{goals[-1]} {line.strip()}"
+            elif goals or line.strip():
+                break
+        return goals
+    return []
+
+
+def notebook_title(notebook: Any, fallback: str) -> str:
+    """The first level-one markdown heading, else ``fallback``.
+
+    >>> import nbformat
+    >>> notebook_title(nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("# 01 · Splitting\\ntext")]), "x")
+    '01 · Splitting'
+    >>> notebook_title(nbformat.v4.new_notebook(), "02_pair_scores")
+    '02_pair_scores'
+    """
+    for source in _markdown_sources(notebook):
+        for line in source.splitlines():
+            heading = _HEADING.match(line)
+            if heading:
+                return heading.group("title")
+    return fallback
+
+
+def find_notebooks(folder: str | os.PathLike[str]) -> list[Path]:
+    """The numbered notebooks (``01_*.ipynb`` ...) of ``folder``, in course order.
+
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> for name in ["02_b.ipynb", "01_a.ipynb", "notes.ipynb"]:
+    ...     _ = (folder / name).write_text("{}")
+    >>> [path.name for path in find_notebooks(folder)]
+    ['01_a.ipynb', '02_b.ipynb']
+    """
+    path = Path(folder)
+    if not path.is_dir():
+        raise FileNotFoundError(f"notebooks folder {path} does not exist")
+    return sorted(path.glob(NOTEBOOK_PATTERN))
+
+
+def check_assets(static: Path = STATIC) -> list[str]:
+    """Problems with the vendored scripts (missing file, wrong checksum); empty when all is well.
+
+    >>> check_assets()
+    []
+    """
+    problems = []
+    for name, expected in ASSETS.items():
+        path = static / name
+        if not path.is_file():
+            problems.append(f"{path} is missing")
+        elif hashlib.sha256(path.read_bytes()).hexdigest() != expected:
+            problems.append(f"{path} does not have the recorded sha256 {expected}")
+    return problems
+
+
+def execute_notebook(path: Path, timeout: int = DEFAULT_CELL_TIMEOUT) -> Any:
+    """Run a notebook top to bottom in its own folder, keeping the widgets' state; return the executed copy.
+
+    Raises ``SiteBuildError`` naming the notebook and the failing cell when a cell fails.
+
+    >>> execute_notebook(Path("no/such/notebook.ipynb"))
+    Traceback (most recent call last):
+    ...
+    FileNotFoundError: notebook no/such/notebook.ipynb does not exist
+    """
+    if not path.is_file():
+        raise FileNotFoundError(f"notebook {path} does not exist")
+    import nbclient
+    import nbformat
+
+    notebook = nbformat.read(path, as_version=4)
+    client = nbclient.NotebookClient(
+        notebook,
+        timeout=timeout,
+        kernel_name="python3",
+        store_widget_state=True,
+        resources={"metadata": {"path": str(path.parent)}},
+    )
+    try:
+        client.execute()
+    except nbclient.exceptions.CellExecutionError as error:
+        message = _ANSI.sub("", str(error))[-3000:]
+        raise SiteBuildError(f"{path.name} failed while building the site:\n{message}") from error
+    except nbclient.exceptions.CellTimeoutError as error:
+        raise SiteBuildError(f"{path.name}: a cell ran longer than {timeout} s") from error
+    return notebook
+
+
+def page_html(notebook: Any, page: NotebookPage, previous: NotebookPage | None, following: NotebookPage | None) -> str:
+    """One notebook as a self-contained page reading its scripts from ``static/``.
+
+    >>> import nbformat
+    >>> page = NotebookPage(Path("01_a.ipynb"), "01_a.html", "01 · A")
+    >>> text = page_html(nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("# 01 · A")]), page, None, None)
+    >>> import re
+    >>> re.findall(r'<script[^>]*\\bsrc="([^"]+)"', text)
+    ['static/require.js', 'static/tex-svg.js']
+    """
+    from nbconvert import HTMLExporter
+
+    exporter = HTMLExporter(
+        template_name=TEMPLATE_NAME,
+        extra_template_basedirs=[str(STATIC / "templates")],
+        require_js_url="static/require.js",
+        widget_renderer_url="static/embed-amd.js",
+        mathjax_url="static/tex-svg.js",
+        embed_images=True,
+    )
+    resources = {
+        "metadata": {"name": page.title},
+        "wordpiece_site": {
+            "title": page.title,
+            "note": STATIC_NOTE,
+            "previous": PageLink(previous.href, previous.title) if previous else None,
+            "next": PageLink(following.href, following.title) if following else None,
+        },
+    }
+    body, _ = exporter.from_notebook_node(copy.deepcopy(notebook), resources=resources)
+    return body
+
+
+def _inline_markdown(text: str) -> str:
+    import mistune
+
+    rendered = mistune.create_markdown(escape=True)(text).strip()
+    return rendered.removeprefix("<p>").removesuffix("</p>")
+
+
+def index_html(pages: Sequence[NotebookPage], *, built: str = "") -> str:
+    """The contents page: every notebook in order, with its learning goals.
+
+    >>> page = NotebookPage(Path("01_a.ipynb"), "01_a.html", "01 · A", ["count `pairs`"])
+    >>> text = index_html([page])
+    >>> '<a href="01_a.html">01 · A</a>' in text and "<code>pairs</code>" in text
+    True
+    """
+    items = []
+    for page in pages:
+        goals = "".join(f"<li>{_inline_markdown(goal)}</li>" for goal in page.goals)
+        goals_html = f"<p class='lead'>By the end you can</p><ol class='goals'>{goals}</ol>" if goals else ""
+        items.append(
+            f'<li class="notebook"><a href="{html.escape(page.href)}">{html.escape(page.title)}</a>{goals_html}</li>'
+        )
+    built_html = f"<p class='built'>{html.escape(built)}</p>" if built else ""
+    return f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<title>WordPiece workshop: the notebooks</title>
+<style>
+  body {{ font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; max-width: 52em; margin: 2em auto;
+    padding: 0 1em; line-height: 1.5; color: #222; }}
+  ol.notebooks {{ padding-left: 0; list-style: none; }}
+  li.notebook {{ margin: 1.2em 0; padding: 0.6em 1em; border: 1px solid #ddd; border-radius: 6px; }}
+  li.notebook > a {{ font-size: 1.2em; font-weight: bold; }}
+  p.lead {{ margin: 0.4em 0 0 0; color: #555; }}
+  ol.goals {{ margin: 0.2em 0; }}
+  code {{ background: #f3f3f3; padding: 0 0.2em; border-radius: 3px; }}
+  p.built {{ color: #777; font-size: 0.9em; }}
+</style>
+</head>
+<body>
+<h1>WordPiece workshop: the notebooks</h1>
+<p>The offline edition: each notebook executed with its exercises solved. Read them in order;
+to run and change the code, open the same notebooks in JupyterLab.</p>
+<ol class="notebooks">
+{"".join(items)}
+</ol>
+{built_html}
+</body>
+</html>
+"""
+
+
+def _build_note() -> str:
+    from wordpiece_lib import __version__
+
+    stamp = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    return f"Built {stamp} with wordpiece_lib {__version__} on Python {platform.python_version()}."
+
+
+def _write_into(folder: Path, notebooks: Sequence[Path], timeout: int, workers: int) -> list[NotebookPage]:
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        executed = list(pool.map(lambda path: execute_notebook(path, timeout), notebooks))
+    pages = [
+        NotebookPage(
+            source=path,
+            href=f"{path.stem}.html",
+            title=notebook_title(notebook, path.stem),
+            goals=learning_goals(notebook),
+        )
+        for path, notebook in zip(notebooks, executed)
+    ]
+    for index, (page, notebook) in enumerate(zip(pages, executed)):
+        previous = pages[index - 1] if index > 0 else None
+        following = pages[index + 1] if index + 1 < len(pages) else None
+        (folder / page.href).write_text(page_html(notebook, page, previous, following), encoding="utf-8")
+    (folder / "index.html").write_text(index_html(pages, built=_build_note()), encoding="utf-8")
+    static = folder / "static"
+    static.mkdir()
+    for name in ASSETS:
+        shutil.copy2(STATIC / name, static / name)
+    shutil.copytree(STATIC / "licenses", static / "licenses")
+    shutil.copy2(STATIC / "README.md", static / "README.md")
+    return pages
+
+
+def _swap_into_place(built: Path, target: Path) -> None:
+    """Rename ``built`` to ``target``; an old ``target`` is moved aside first and removed after."""
+    old = None
+    if target.exists():
+        old = Path(tempfile.mkdtemp(prefix=f".{target.name}-old-", dir=target.parent))
+        old.rmdir()
+        os.replace(target, old)
+    try:
+        os.replace(built, target)
+    except BaseException:
+        if old is not None:
+            os.replace(old, target)
+        raise
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)
+
+
+def build_site(
+    out: str | os.PathLike[str],
+    notebooks_dir: str | os.PathLike[str],
+    *,
+    timeout: int = DEFAULT_CELL_TIMEOUT,
+    workers: int = 2,
+) -> list[NotebookPage]:
+    """Execute every notebook of ``notebooks_dir`` and write the HTML edition to ``out`` (replaced whole).
+
+    Returns the pages in order. Nothing is written to ``out`` unless every notebook ran.
+
+    >>> import tempfile, pathlib
+    >>> build_site(pathlib.Path(tempfile.mkdtemp()) / "site", tempfile.mkdtemp())
+    Traceback (most recent call last):
+    ...
+    ValueError: notebooks_dir holds no numbered notebooks (01_*.ipynb ...)
+    """
+    check_int(timeout, "timeout", minimum=1)
+    check_int(workers, "workers", minimum=1)
+    notebooks = find_notebooks(notebooks_dir)
+    if not notebooks:
+        raise ValueError("notebooks_dir holds no numbered notebooks (01_*.ipynb ...)")
+    problems = check_assets()
+    if problems:
+        raise SiteBuildError("the vendored scripts are not as recorded: " + "; ".join(problems))
+    target = Path(out).resolve()
+    target.parent.mkdir(parents=True, exist_ok=True)
+    building = Path(tempfile.mkdtemp(prefix=f".{target.name}-building-", dir=target.parent))
+    try:
+        with _environment(JUPYTER_PREFER_ENV_PATH="1"):
+            pages = _write_into(building, notebooks, timeout, workers)
+        building.chmod(0o755)  # mkdtemp makes it private; a site is meant to be read
+        _swap_into_place(building, target)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            shutil.rmtree(building)
+    return pages
+
+
+@contextlib.contextmanager
+def _environment(**values: str) -> Iterator[None]:
+    """Set environment variables for the kernels started inside the block, then put the old values back."""
+    # "python3" must mean this environment's kernel, not another one registered on the machine.
+    old = {name: os.environ.get(name) for name in values}
+    os.environ.update(values)
+    try:
+        yield
+    finally:
+        for name, value in old.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Command line: build the site and say where it is.
+
+    >>> main(["--timeout", "0"])
+    Traceback (most recent call last):
+    ...
+    SystemExit: 2
+    """
+    root = ROOT
+    parser = argparse.ArgumentParser(
+        prog="python tools/site/build_edition.py",
+        description="Execute the solution notebooks and write the offline HTML edition (widgets and plots kept).",
+    )
+    parser.add_argument("--out", type=Path, default=root / "site", help="output folder (default: %(default)s)")
+    parser.add_argument(
+        "--notebooks",
+        type=Path,
+        default=root / "notebooks" / "solutions",
+        help="folder of numbered notebooks to execute (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--timeout", type=int, default=DEFAULT_CELL_TIMEOUT, help="seconds allowed per cell (default: %(default)s)"
+    )
+    parser.add_argument("--workers", type=int, default=2, help="notebooks executed at once (default: %(default)s)")
+    args = parser.parse_args(argv)
+    if args.timeout < 1 or args.workers < 1:
+        parser.error("--timeout and --workers must be at least 1")
+    started = time.perf_counter()
+    try:
+        pages = build_site(args.out, args.notebooks, timeout=args.timeout, workers=args.workers)
+    except (SiteBuildError, FileNotFoundError, ValueError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    seconds = time.perf_counter() - started
+    print(f"wrote {args.out / 'index.html'} and {len(pages)} notebook pages in {seconds:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

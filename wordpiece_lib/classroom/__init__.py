@@ -1,0 +1,21 @@
+"""The teaching layer: exercise checks, figures and widgets for the notebooks.
+
+``exercise`` is the framework every check uses (``TODO``, "not done yet",
+plain-words failures); ``style`` holds the colours, figure and button
+settings all topics share. Then one subpackage per notebook topic, each
+with ``checks``, ``plots`` and ``widgets`` modules as the notebook needs:
+
+=========================  ===================================
+``character_splitting``    01: normalizing, splitting, ``##``
+``pair_scores``            02: pair counts and scores
+``merge_steps``            03: merges and training
+``encoding``               04: longest match, ``[UNK]``, decoding
+``top_down``               05: TensorFlow Text's learner
+``bpe_comparison``         06: BPE next to WordPiece
+``real_book``              07: Treasure Island end to end
+``fast_encoding``          08: LinMaxMatch
+=========================  ===================================
+
+The classroom reads the library (``wordpiece_lib``'s core); the core never
+imports the classroom, pandas, matplotlib or ipywidgets.
+"""

@@ -1,0 +1,123 @@
+"""Matplotlib figures for WordPiece against BPE: fertility by vocab size, and the first merges.
+
+As everywhere in the classroom, every function returns a closed
+``matplotlib.figure.Figure`` (colours from :mod:`wordpiece_lib.classroom.style`) and never trains: ``combination_fertility_curves`` draws the
+DataFrame of ``combination_fertility_points``, ``first_merges`` reads two
+``Trace`` objects.
+
+>>> import pandas as pd
+>>> frame = pd.DataFrame({"trainer": ["BPE count"] * 2, "encoder": ["merge replay"] * 2,
+...                       "vocab_size": [100, 200], "fertility": [2.0, 1.5]})
+>>> combination_fertility_curves(frame).axes[0].get_ylabel()
+'tokens per word (fertility)'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wordpiece_lib._validate import check_instance, check_int
+from wordpiece_lib.classroom.style import SERIES_COLOURS, WINNER_COLOUR, new_figure
+from wordpiece_lib.segmentation import ENCODERS, TRAINERS
+from wordpiece_lib.trace import Trace
+
+#: One colour per trainer, one line style per encoder.
+TRAINER_COLOURS = {TRAINERS[0]: SERIES_COLOURS[0], TRAINERS[1]: SERIES_COLOURS[1]}
+ENCODER_STYLES = {ENCODERS[0]: "-", ENCODERS[1]: "--"}
+
+
+def combination_fertility_curves(frame: Any, *, marked: tuple[int, ...] = (), title: str | None = None) -> Any:
+    """Fertility against vocab size: one line per combination (colour: trainer, style: encoder).
+
+    ``marked`` draws thin vertical lines at some sizes (e.g. the table's 2,000 and 8,000).
+
+    >>> import pandas as pd
+    >>> frame = pd.DataFrame({"trainer": ["WordPiece score", "BPE count"], "encoder": ["longest match"] * 2,
+    ...                       "vocab_size": [100, 100], "fertility": [3.0, 1.5]})
+    >>> [line.get_label() for line in combination_fertility_curves(frame).axes[0].get_lines()]
+    ['WordPiece score / longest match', 'BPE count / longest match']
+    """
+    needed = {"trainer", "encoder", "vocab_size", "fertility"}
+    if not needed <= set(getattr(frame, "columns", [])):
+        raise TypeError(
+            "frame must be a DataFrame from combination_fertility_points(...) with columns " + ", ".join(sorted(needed))
+        )
+    if len(frame) == 0:
+        raise ValueError("frame is empty: there is nothing to draw")
+    figure, axes = new_figure(7.5, 4.2)
+    for trainer in TRAINERS:
+        for encoder in ENCODERS:
+            rows = frame[(frame["trainer"] == trainer) & (frame["encoder"] == encoder)].sort_values("vocab_size")
+            if len(rows) == 0:
+                continue
+            axes.plot(
+                rows["vocab_size"],
+                rows["fertility"],
+                linestyle=ENCODER_STYLES[encoder],
+                marker="o" if encoder == ENCODERS[0] else "x",
+                markersize=4,
+                color=TRAINER_COLOURS[trainer],
+                label=f"{trainer} / {encoder}",
+            )
+    for size in marked:
+        axes.axvline(size, color="grey", linewidth=0.8, linestyle=":")
+    axes.set_xscale("log")
+    axes.set_xlabel("tokens in the vocab (log scale)")
+    axes.set_ylabel("tokens per word (fertility)")
+    axes.set_title(title or "Fertility on the held-out text: lower is better")
+    axes.grid(alpha=0.3, which="both")
+    axes.legend(fontsize=9)
+    return figure
+
+
+def first_merges(wordpiece: Trace, bpe: Trace, count: int = 30) -> Any:
+    """The first ``count`` merges of each trainer, side by side: the token made and its pair count.
+
+    Bars show how often the merged pair occurred (log scale); a red label is
+    a token the other trainer also learns in its first ``count`` merges.
+
+    >>> from wordpiece_lib import train_fast
+    >>> corpus = {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}
+    >>> figure = first_merges(train_fast(corpus, 100), train_fast(corpus, 100, criterion="bpe"), 5)
+    >>> [axes.get_title() for axes in figure.axes]
+    ['WordPiece score: first 5 merges', 'BPE count: first 5 merges']
+    """
+    import matplotlib.pyplot as plt
+
+    for name, trace in (("wordpiece", wordpiece), ("bpe", bpe)):
+        check_instance(trace, name, Trace)
+    check_int(count, "count", minimum=1)
+    shown = [trace.steps[:count] for trace in (wordpiece, bpe)]
+    if not any(shown):
+        raise ValueError("neither trace has a merge: there is nothing to draw")
+    made = [{step.new_token for step in steps} for steps in shown]
+    rows = max(len(steps) for steps in shown)
+    figure, axes_pair = plt.subplots(1, 2, figsize=(9, max(2.5, 0.22 * rows + 1.2)), layout="constrained", sharey=True)
+    plt.close(figure)
+    highest = max(step.pair_count for steps in shown for step in steps)
+    for index, (axes, trainer, steps) in enumerate(zip(axes_pair, TRAINERS, shown, strict=True)):
+        other = made[1 - index]
+        positions = list(range(len(steps)))
+        axes.barh(positions, [step.pair_count for step in steps], color=TRAINER_COLOURS[trainer], alpha=0.8)
+        for position, step in zip(positions, steps, strict=True):
+            axes.annotate(
+                f"{step.new_token}  ({step.pair_count:,})",
+                (step.pair_count, position),
+                xytext=(3, 0),
+                textcoords="offset points",
+                va="center",
+                fontsize=8,
+                color=WINNER_COLOUR if step.new_token in other else "black",
+            )
+        axes.set_xscale("log")
+        axes.set_xlim(0.8, highest * 12)
+        axes.set_title(f"{trainer}: first {len(steps)} merges")
+        axes.set_xlabel("count of the merged pair (log scale)")
+        axes.grid(alpha=0.3, axis="x")
+    axes_pair[0].set_yticks(range(rows), [str(number) for number in range(1, rows + 1)], fontsize=7)
+    axes_pair[0].set_ylim(rows - 0.5, -0.5)
+    axes_pair[0].set_ylabel("merge step")
+    return figure
+
+
+__all__ = ["ENCODER_STYLES", "TRAINER_COLOURS", "combination_fertility_curves", "first_merges"]

@@ -1,0 +1,41 @@
+"""Figures for notebook 01: the most frequent words.
+
+Like every figure of the notebooks, it returns a closed ``matplotlib.figure.Figure``
+(a notebook shows it once, as the cell's result).
+
+>>> from wordpiece_lib import datasets
+>>> word_count_bars(datasets.course_counts(), top=5).axes[0].get_title()
+'Most frequent words'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wordpiece_lib.classroom.style import OTHER_COLOUR, new_figure
+
+
+def word_count_bars(word_counts: Any, *, top: int = 20, title: str = "Most frequent words") -> Any:
+    """The ``top`` most frequent words of a ``WordCounts`` as bars.
+
+    >>> from wordpiece_lib import datasets
+    >>> word_count_bars(datasets.course_counts(), top=5).axes[0].get_title()
+    'Most frequent words'
+    """
+    if not hasattr(word_counts, "most_common"):
+        raise TypeError(f"word_counts must be a WordCounts, got {type(word_counts).__name__}")
+    rows = word_counts.most_common(top)
+    if not rows:
+        raise ValueError("word_counts is empty: there is nothing to draw")
+    figure, axes = new_figure(7.5, 0.9 + 0.32 * len(rows))
+    positions = list(range(len(rows)))
+    axes.barh(positions, [count for _, count in rows], color=OTHER_COLOUR)
+    axes.set_yticks(positions, [repr(word) for word, _ in rows])
+    axes.invert_yaxis()
+    axes.set_xlabel("count")
+    axes.set_title(title)
+    axes.spines[["top", "right"]].set_visible(False)
+    return figure
+
+
+__all__ = ["word_count_bars"]

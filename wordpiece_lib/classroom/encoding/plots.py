@@ -1,0 +1,46 @@
+"""Figures for notebook 04: tokens per word as the vocab grows.
+
+>>> from wordpiece_lib import datasets, train_bottom_up
+>>> trace = train_bottom_up(datasets.hug_pug_counts(), 100, special_tokens=["[UNK]"])
+>>> fertility_curve(trace).axes[0].get_ylabel()
+'tokens per word'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wordpiece_lib._validate import check_instance
+from wordpiece_lib.classroom.style import new_figure
+from wordpiece_lib.trace import Trace
+
+
+def fertility_curve(trace: Trace, words: Any = None, *, points: int = 12) -> Any:
+    """Average tokens per word (longest-match-first) as the vocab grows.
+
+    Reads the vocab after ``points`` evenly spaced numbers of merges from the
+    trace (no training); words default to the trace's corpus, weighted by count.
+    """
+    from wordpiece_lib.encode import encode_word
+
+    check_instance(trace, "trace", Trace)
+    counts = dict(trace.word_counts) if words is None else {word: 1 for word in words}
+    total = len(trace.steps)
+    marks = sorted({round(total * index / max(points - 1, 1)) for index in range(points)})
+    sizes, averages = [], []
+    for mark in marks:
+        vocab = set(trace.tokens(mark))
+        pieces = sum(len(encode_word(word, vocab, prefix=trace.prefix)) * count for word, count in counts.items())
+        sizes.append(len(vocab))
+        averages.append(pieces / sum(counts.values()))
+    figure, axes = new_figure(7.5, 3.6)
+    axes.plot(sizes, averages, marker="o")
+    axes.axhline(1.0, color="grey", linestyle=":", linewidth=1)
+    axes.set_xlabel("tokens in the vocab")
+    axes.set_ylabel("tokens per word")
+    axes.set_title("A bigger vocab cuts words into fewer pieces")
+    axes.grid(alpha=0.3)
+    return figure
+
+
+__all__ = ["fertility_curve"]

@@ -1,0 +1,1 @@
+"""Notebook 02, pair scores: checks for pair counts and WordPiece scores, and score figures."""

@@ -1,0 +1,94 @@
+"""Figures for notebook 02: the score table as a heatmap and as bars.
+
+Score figures read a ``score_table`` DataFrame; nothing is trained.
+
+>>> from wordpiece_lib import datasets, initial_splits
+>>> from wordpiece_lib.classroom.frames import score_table
+>>> counts = datasets.hug_pug_counts()
+>>> figure = score_heatmap(score_table(initial_splits(counts), counts))
+>>> figure.axes[0].get_title()
+'WordPiece score of each adjacent pair'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wordpiece_lib.classroom.style import WINNER_COLOUR, fraction_text, new_figure, score_bar_chart
+
+
+def _check_table(table: Any) -> None:
+    needed = {"left", "right", "score"}
+    columns = set(getattr(table, "columns", []))
+    if not needed <= columns:
+        raise TypeError("table must be a DataFrame from score_table(...) with columns left, right, score")
+
+
+def score_heatmap(table: Any, *, title: str = "WordPiece score of each adjacent pair", annotate: bool = True) -> Any:
+    """Scores as a grid: left piece (rows) x right piece (columns).
+
+        Empty cells are pairs that never occur next to each other. The colour
+        scale starts at 0, so colours compare as the scores do. The best pair
+        (the table's first row) is outlined in ``WINNER_COLOUR`` (red).
+
+        >>> from wordpiece_lib import datasets, initial_splits
+    >>> from wordpiece_lib.classroom.frames import score_table
+        >>> counts = datasets.hug_pug_counts()
+        >>> score_heatmap(score_table(initial_splits(counts), counts)).axes[0].images[0].get_clim()[0]
+        0.0
+    """
+    _check_table(table)
+    if len(table) == 0:
+        raise ValueError("table is empty: there is no pair to draw")
+    import numpy as np
+
+    lefts = list(dict.fromkeys(table["left"]))
+    rights = list(dict.fromkeys(table["right"]))
+    grid = np.full((len(lefts), len(rights)), np.nan)
+    labels: dict[tuple[int, int], str] = {}
+    for left, right, score in zip(table["left"], table["right"], table["score"]):
+        row, col = lefts.index(left), rights.index(right)
+        grid[row, col] = float(score)
+        labels[(row, col)] = fraction_text(score)
+    width = min(2.0 + 0.9 * len(rights), 16.0)
+    height = min(1.5 + 0.55 * len(lefts), 12.0)
+    figure, axes = new_figure(width, height)
+    shown = np.ma.masked_invalid(grid)
+    image = axes.imshow(shown, cmap="viridis", aspect="auto", vmin=0.0)
+    axes.set_xticks(range(len(rights)), rights, rotation=45, ha="right")
+    axes.set_yticks(range(len(lefts)), lefts)
+    axes.set_xlabel("right piece")
+    axes.set_ylabel("left piece")
+    axes.set_title(title)
+    figure.colorbar(image, ax=axes, label="score (red outline: best pair)")
+    if annotate and len(labels) <= 150:
+        top = np.nanmax(grid)
+        for (row, col), text in labels.items():
+            colour = "black" if grid[row, col] > 0.6 * top else "white"
+            axes.text(col, row, text, ha="center", va="center", fontsize=9, color=colour)
+    best_row, best_col = lefts.index(table["left"].iloc[0]), rights.index(table["right"].iloc[0])
+    from matplotlib.patches import Rectangle
+
+    axes.add_patch(Rectangle((best_col - 0.5, best_row - 0.5), 1, 1, fill=False, edgecolor=WINNER_COLOUR, linewidth=3))
+    return figure
+
+
+def score_bars(table: Any, *, top: int = 15, title: str = "Best pairs, highest score first") -> Any:
+    """The ``top`` best pairs as horizontal bars, winner in red, exact labels.
+
+    Pairs tied with the winner are drawn with a red edge: they could have
+    won under another tie-break policy.
+    """
+    _check_table(table)
+    if len(table) == 0:
+        raise ValueError("table is empty: there is no pair to draw")
+    rows = table.head(top)
+    return score_bar_chart(
+        [f"{left} + {right}" for left, right in zip(rows["left"], rows["right"])],
+        list(rows["score"]),
+        title=title,
+        xlabel="score",
+    )
+
+
+__all__ = ["score_bars", "score_heatmap"]

@@ -1,0 +1,1 @@
+"""Notebook 07, a real book: checks, tables and figures for Treasure Island."""

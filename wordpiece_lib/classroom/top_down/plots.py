@@ -1,0 +1,153 @@
+"""Matplotlib figures for the top-down learner: vocab size against threshold, and by round.
+
+As everywhere in the classroom, every function returns a closed
+``matplotlib.figure.Figure`` (colours from :mod:`wordpiece_lib.classroom.style`) and never trains: it draws the DataFrames that
+``TopDownRounds.sizes_frame`` / ``round_sizes_frame`` return and the steps a
+``TopDownResult`` recorded.
+
+>>> import pandas as pd
+>>> sizes = pd.DataFrame({"threshold": [1, 10, 100], "vocab_size": [600, 120, 40]})
+>>> threshold_curve(sizes, target=100).axes[0].get_xscale()
+'log'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from wordpiece_lib.classroom.style import OTHER_COLOUR, WINNER_COLOUR, new_figure
+from wordpiece_lib.top_down import SLACK_RATIO
+from wordpiece_lib.top_down_search import SearchStep
+
+
+def _plain_numbers(axis: Any) -> None:
+    """Label a log axis 1, 10, 100, 1,000 instead of powers of ten."""
+    from matplotlib.ticker import FuncFormatter
+
+    axis.set_major_formatter(FuncFormatter(lambda value, _: f"{value:,.0f}" if value >= 1 else f"{value:g}"))
+
+
+def _check_frame(frame: Any, needed: set[str], source: str) -> None:
+    columns = set(getattr(frame, "columns", []))
+    if not needed <= columns:
+        listed = ", ".join(sorted(needed))
+        raise TypeError(f"frame must be a DataFrame from {source} with columns {listed}")
+    if len(frame) == 0:
+        raise ValueError("frame is empty: there is nothing to draw")
+
+
+def threshold_curve(
+    sizes: Any,
+    *,
+    steps: Sequence[SearchStep] | None = None,
+    target: int | None = None,
+    slack_ratio: float = SLACK_RATIO,
+    marked: int | None = None,
+) -> Any:
+    """Vocab size against threshold (both on log scales).
+
+    ``steps`` (a ``TopDownResult.steps``) draws the thresholds the binary
+    search tried, numbered in order; ``target`` draws the wanted size and the
+    band the search accepts (``slack_ratio`` below it); ``marked`` circles one
+    threshold of ``sizes`` (e.g. the slider's).
+
+    >>> import pandas as pd
+    >>> sizes = pd.DataFrame({"threshold": [1, 10, 100], "vocab_size": [600, 120, 40]})
+    >>> figure = threshold_curve(sizes, steps=[SearchStep(1, 100, 50, 60), SearchStep(1, 49, 25, 90)], target=100)
+    >>> [text.get_text() for text in figure.axes[0].texts]
+    ['target 100', '1', '2']
+    """
+    _check_frame(sizes, {"threshold", "vocab_size"}, "TopDownRounds.sizes_frame(...)")
+    ordered = sizes.sort_values("threshold")
+    figure, axes = new_figure(7.5, 4.0)
+    axes.plot(ordered["threshold"], ordered["vocab_size"], marker="o", markersize=3, color=OTHER_COLOUR, zorder=2)
+    axes.set_xscale("log")
+    axes.set_yscale("log")
+    if target is not None:
+        axes.axhline(target, color="grey", linestyle="--", linewidth=1)
+        axes.axhspan(
+            target * (1 - slack_ratio),
+            target,
+            color="grey",
+            alpha=0.15,
+            label=f"sizes the search accepts (target - {slack_ratio:.0%})",
+        )
+        axes.annotate(
+            f"target {target:,}",
+            (1, target),
+            xycoords=("axes fraction", "data"),
+            xytext=(-4, 4),
+            textcoords="offset points",
+            ha="right",
+            fontsize=9,
+        )
+    if steps:
+        xs = [step.threshold for step in steps]
+        ys = [step.vocab_size for step in steps]
+        axes.plot(xs, ys, color=WINNER_COLOUR, linewidth=0.8, linestyle=":", zorder=3)
+        axes.scatter(xs, ys, color=WINNER_COLOUR, s=22, zorder=4, label="thresholds the search tried")
+        for number, (x, y) in enumerate(zip(xs, ys), start=1):
+            axes.annotate(
+                str(number), (x, y), xytext=(4, 4), textcoords="offset points", fontsize=9, color=WINNER_COLOUR
+            )
+    if marked is not None:
+        row = ordered[ordered["threshold"] == marked]
+        if len(row) == 0:
+            raise ValueError(f"marked={marked} is not one of the thresholds in sizes")
+        axes.scatter(
+            row["threshold"],
+            row["vocab_size"],
+            s=120,
+            facecolors="none",
+            edgecolors="black",
+            zorder=5,
+            label=f"threshold {marked}: {int(row['vocab_size'].iloc[0]):,} tokens",
+        )
+    _plain_numbers(axes.xaxis)
+    _plain_numbers(axes.yaxis)
+    axes.set_xlabel("threshold (log scale)")
+    axes.set_ylabel("tokens in the vocab (log scale)")
+    axes.set_title("A higher threshold keeps fewer tokens")
+    axes.grid(alpha=0.3, which="both")
+    if axes.get_legend_handles_labels()[0]:
+        axes.legend(loc="lower left", fontsize=9)
+    return figure
+
+
+def round_sizes(frame: Any) -> Any:
+    """Vocab size after each round, one line per threshold.
+
+    >>> import pandas as pd
+    >>> frame = pd.DataFrame({"threshold": [5, 5, 5], "round": [1, 2, 3], "vocab_size": [400, 190, 200]})
+    >>> round_sizes(frame).axes[0].get_xlabel()
+    'round'
+    """
+    _check_frame(frame, {"threshold", "round", "vocab_size"}, "TopDownRounds.round_sizes_frame(...)")
+    figure, axes = new_figure(7.5, 3.8)
+    for threshold, rows in frame.groupby("threshold", sort=True):
+        rows = rows.sort_values("round")
+        axes.plot(rows["round"], rows["vocab_size"], marker="o", label=f"threshold {threshold}")
+        last = rows.iloc[-1]
+        axes.annotate(
+            f"{int(last['vocab_size']):,}",
+            (last["round"], last["vocab_size"]),
+            xytext=(5, 0),
+            textcoords="offset points",
+            va="center",
+            fontsize=9,
+        )
+    axes.set_yscale("log")
+    low, high = axes.get_ylim()
+    axes.set_ylim(low, high * 4)  # room for the legend above the lines
+    _plain_numbers(axes.yaxis)
+    axes.set_xticks(sorted(set(frame["round"])))
+    axes.set_xlabel("round")
+    axes.set_ylabel("tokens in the vocab (log scale)")
+    axes.set_title("Round 1 keeps too much; the next rounds prune it, then settle")
+    axes.grid(alpha=0.3, which="both")
+    axes.legend(fontsize=9, loc="upper right", ncols=2)
+    return figure
+
+
+__all__ = ["round_sizes", "threshold_curve"]
