@@ -1,0 +1,236 @@
+"""Checks behind notebook 09's exercises, in the frame of :mod:`wordpiece_lib.classroom.exercise`.
+
+A placeholder answer (``TODO``) skips with "not done yet"; a wrong answer
+raises ``AssertionError`` with a hint that says what to look at, never the
+expected value itself. The expected answers come from the library
+(``normalization_merges``, ``measure``, ``vocab_shares``, the sweep's
+parities), never from a list typed in here.
+
+>>> from wordpiece_lib.normalize import BertNormalizer
+>>> check_accent_merges([["été", "ete"]], ["été", "ete", "et"], BertNormalizer(lowercase=True))
+>>> check_accent_merges([["été", "et"]], ["été", "ete", "et"], BertNormalizer(lowercase=True))
+Traceback (most recent call last):
+...
+AssertionError: 'été' and 'et' do not become the same word: they normalize to 'ete' and 'et'. Normalize each word (lowercase, NFD, drop the marks) and compare the results.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from wordpiece_lib._validate import check_callable, check_instance
+from wordpiece_lib.classroom.exercise import call, require, short_repr
+from wordpiece_lib.classroom.other_languages.sweep import ExponentSweep
+from wordpiece_lib.corpus import as_word_counts
+from wordpiece_lib.language_metrics import vocab_shares
+from wordpiece_lib.scripts import normalization_merges
+from wordpiece_lib.segmentation import measure
+from wordpiece_lib.vocab import BERT_SPECIAL_TOKENS
+
+# ---------------------------------------------------------------- exercise: which words does accent stripping merge?
+
+
+def _groups(answer: Any) -> list[frozenset[str]]:
+    if isinstance(answer, (str, bytes)) or not isinstance(answer, Iterable):
+        raise AssertionError(f"answer with a list of groups, like [['a', 'b'], ['c', 'd']], got {short_repr(answer)}")
+    groups = []
+    for group in answer:
+        if isinstance(group, (str, bytes)) or not isinstance(group, Iterable):
+            raise AssertionError(f"each group should be a list of words, got {short_repr(group)}")
+        words = list(group)
+        if not all(isinstance(word, str) for word in words):
+            raise AssertionError(f"a group should hold words (str), got {short_repr(words)}")
+        groups.append(frozenset(words))
+    return groups
+
+
+def check_accent_merges(answer: Any, words: Iterable[str], normalizer: Callable[[str], str]) -> None:
+    """Check the groups of ``words`` that ``normalizer`` makes identical (groups of one word left out).
+
+    >>> from wordpiece_lib.normalize import BertNormalizer
+    >>> check_accent_merges([], ["été", "ete"], BertNormalizer(lowercase=True))
+    Traceback (most recent call last):
+    ...
+    AssertionError: 1 group is missing. Look again at these words: ['été', 'ete'] (strip the accents of each and compare).
+    """
+    __tracebackhide__ = True  # pytest shows the student's line, not ours
+    words = list(words)
+    check_callable(normalizer, "normalizer", "a function str -> str")
+    groups = _groups(require(answer, "the words accent stripping merges"))
+    expected = [frozenset(group) for group in normalization_merges(words, normalizer).values()]
+    for group in groups:
+        strangers = sorted(group - set(words))
+        if strangers:
+            raise AssertionError(f"{strangers} are not among the words of the exercise; use only {words}")
+        if len(group) < 2:
+            raise AssertionError(f"the group {sorted(group)} has one word: list only words that merge with another")
+        normalized = {word: normalizer(word) for word in sorted(group, key=words.index)}
+        first = next(iter(normalized))
+        for word, text in normalized.items():
+            if text != normalized[first]:
+                raise AssertionError(
+                    f"{first!r} and {word!r} do not become the same word: they normalize to {normalized[first]!r} "
+                    f"and {text!r}. Normalize each word (lowercase, NFD, drop the marks) and compare the results."
+                )
+    for group in groups:
+        if group not in expected:
+            raise AssertionError(
+                f"the group {sorted(group, key=words.index)} is not complete: another word of the list normalizes to "
+                "the same text too. Put all the words that become identical in one group."
+            )
+    if len(set(groups)) != len(groups):
+        raise AssertionError("the same group is listed twice")
+    missing = [group for group in expected if group not in groups]
+    if missing:
+        clue = sorted((word for group in missing for word in group), key=words.index)
+        raise AssertionError(
+            f"{len(missing)} group{' is' if len(missing) == 1 else 's are'} missing. Look again at these words: "
+            f"{clue} (strip the accents of each and compare)."
+        )
+
+
+# ---------------------------------------------------------------- exercise: tokens per word of one language
+
+
+def check_tokens_per_word(answer: Any, tokenize: Callable[[str], list[str]], word_counts: Any) -> None:
+    """Check tokens per word: every word's tokens, weighted by the word's count, over the total count.
+
+    >>> check_tokens_per_word(1.5, list, {"ab": 1, "c": 1})
+    >>> check_tokens_per_word(2 / 3, list, {"ab": 1, "c": 1})
+    Traceback (most recent call last):
+    ...
+    AssertionError: Your tokens per word is 0.6667: that is words per token. Divide the tokens by the words.
+    """
+    __tracebackhide__ = True  # pytest shows the student's line, not ours
+    counts = as_word_counts(word_counts)
+    value = require(answer, "tokens per word")
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise AssertionError(f"tokens per word should be a number, got {short_repr(value)}")
+    expected = measure(tokenize, counts).fertility
+    if math.isclose(value, expected, rel_tol=1e-6):
+        return
+    intro = f"Your tokens per word is {value:.4g}"
+    lengths = {word: len(tokenize(word)) for word in counts}
+    unweighted = sum(lengths.values()) / len(lengths)
+    if math.isclose(value, 1 / expected, rel_tol=1e-6):
+        raise AssertionError(f"{intro}: that is words per token. Divide the tokens by the words.")
+    if math.isclose(value, unweighted, rel_tol=1e-6):
+        raise AssertionError(
+            f"{intro}: that counts every distinct word once. A word used 1,000 times weighs 1,000 times as much: "
+            "multiply each word's tokens by its count, and divide by the total count."
+        )
+    if value < 1:
+        raise AssertionError(f"{intro}: every word has at least one token, so tokens per word is at least 1.")
+    raise AssertionError(
+        f"{intro}, which is not it. For each word: len(tokens) x count; add them up; divide by the sum of the counts."
+    )
+
+
+# ---------------------------------------------------------------- exercise: a language's share of a vocab
+
+
+_TOY_TOKENS = ["[UNK]", "a", "b", "##c", "d", "e", "f"]
+_TOY_USAGE = {"en": {"a": 5.0, "b": 1.0, "e": 3.0, "f": 1.0}, "fr": {"b": 2.0, "##c": 1.0, "e": 1.0, "f": 1.0}}
+
+
+def check_share_function(share_of: Any, tokens: Iterable[str], usage: Mapping[str, Mapping[str, float]]) -> None:
+    """Check ``share_of(language, tokens, usage)`` on a small hand-made vocab and on the notebook's own.
+
+    The share of a language is the part of the vocab (special tokens left out)
+    whose tokens it uses more than any other language (a tie goes to the
+    language listed first in ``usage``).
+
+    >>> def share_of(language, tokens, usage):
+    ...     counted = [t for t in tokens if t not in BERT_SPECIAL_TOKENS]
+    ...     best = lambda t: max(usage, key=lambda lang: usage[lang].get(t, 0))
+    ...     return sum(1 for t in counted if usage[language].get(t, 0) > 0 and best(t) == language) / len(counted)
+    >>> check_share_function(share_of, _TOY_TOKENS, _TOY_USAGE)
+    """
+    __tracebackhide__ = True  # pytest shows the student's line, not ours
+    tokens = list(tokens)
+    cases = [("the small vocab " + short_repr(_TOY_TOKENS), _TOY_TOKENS, _TOY_USAGE)]
+    cases.append(("the notebook's mixed vocab", tokens, usage))
+    for where, case_tokens, case_usage in cases:
+        expected = vocab_shares(case_tokens, case_usage)
+        for language in case_usage:
+            got = call(share_of, language, case_tokens, case_usage, name="share_of", exercise="share_of")
+            if isinstance(got, bool) or not isinstance(got, (int, float)) or not math.isfinite(got):
+                raise AssertionError(f"share_of should return a number between 0 and 1, got {short_repr(got)}")
+            want = expected.shares[language]
+            if math.isclose(got, want, rel_tol=1e-9, abs_tol=1e-12):
+                continue
+            raise AssertionError(_share_hint(got, language, where, case_tokens, case_usage, expected.owned[language]))
+
+
+def _share_hint(
+    got: float, language: str, where: str, tokens: list[str], usage: Mapping[str, Mapping[str, float]], owned: int
+) -> str:
+    intro = f"On {where}, share_of({language!r}, ...) returned {got:.4g}"
+    counted = [token for token in dict.fromkeys(tokens) if token not in BERT_SPECIAL_TOKENS]
+    used = sum(1 for token in counted if usage[language].get(token, 0) > 0)
+    if got == owned:
+        return f"{intro}: that looks like a number of tokens. A share is a fraction: divide by the counted tokens."
+    if math.isclose(got, owned / len(tokens), rel_tol=1e-9):
+        return f"{intro}: leave the special tokens ({', '.join(BERT_SPECIAL_TOKENS)}) out of the count."
+    if math.isclose(got, used / len(counted), rel_tol=1e-9):
+        return (
+            f"{intro}: that counts every token the language uses. A token shared by several languages belongs to "
+            "the one that uses it MOST (a tie: the language listed first)."
+        )
+    if got > 1 or got < 0:
+        return f"{intro}: a share is between 0 and 1."
+    return (
+        f"{intro}, which is not it. For each token (special tokens left out), find the language with the largest "
+        "usage; count the tokens whose owner is this language (a token nobody uses has no owner); divide by the "
+        "number of tokens counted."
+    )
+
+
+# ---------------------------------------------------------------- exercise: the exponent that keeps parity under a limit
+
+
+def check_exponent_choice(answer: Any, sweep: ExponentSweep, limit: float, vocab_size: int | None = None) -> None:
+    """Check the largest exponent of the sweep at which every language's parity is at most ``limit``.
+
+    The answer is ``None`` when no exponent of the sweep keeps every language
+    within the limit.
+    """
+    __tracebackhide__ = True  # pytest shows the student's line, not ours
+    check_instance(sweep, "sweep", ExponentSweep)
+    value = require(answer, "the exponent")
+    worst = {}
+    for exponent in sweep.exponents:
+        parities = sweep.measure(exponent, vocab_size).parity
+        worst[exponent] = max(parities.items(), key=lambda item: item[1])
+    within = [exponent for exponent in sweep.exponents if worst[exponent][1] <= limit]
+    expected = max(within) if within else None
+    if value is None:
+        if expected is None:
+            return
+        raise AssertionError(
+            f"At least one exponent of the sweep keeps every language at or under {limit:g}: look again at each "
+            "exponent's largest parity."
+        )
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise AssertionError(
+            f"answer with one of the sweep's exponents {sweep.exponents} (or None), got {short_repr(value)}"
+        )
+    if value not in sweep.exponents:
+        raise AssertionError(f"{value!r} is not an exponent of the sweep: choose one of {sweep.exponents}")
+    if value == expected:
+        return
+    language, parity = worst[value]
+    if parity > limit:
+        raise AssertionError(
+            f"At exponent {value:g}, {language!r} has parity {parity:.2f}, above the limit {limit:g}: every language "
+            "must be at or under it."
+        )
+    raise AssertionError(
+        f"Exponent {value:g} keeps every language within {limit:g}, but it is not the LARGEST that does: the "
+        "larger the exponent, the closer the mix stays to the natural sizes, so take the largest one that still fits."
+    )
+
+
+__all__ = ["check_accent_merges", "check_exponent_choice", "check_share_function", "check_tokens_per_word"]

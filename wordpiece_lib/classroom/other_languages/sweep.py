@@ -1,0 +1,261 @@
+"""Notebook 09's data and its one slow step, done once: one mixed vocab per sampling exponent.
+
+* :func:`language_word_lists` loads each language's word-frequency list as
+  the word counts of a corpus of the size given (wordfreq, offline);
+* :func:`exponent_sweep` mixes those corpora with every exponent of a grid,
+  trains one vocab per exponent (to the largest size asked; a smaller vocab is
+  a prefix of the same run) and keeps the traces. Everything else (tokens per
+  word, parity, shares at any size) is read from the traces by
+  :meth:`ExponentSweep.measure`, which remembers what it computed.
+
+Both are cached for the Python session, so running the notebook a second
+time costs nothing. Training merges by pair count (``criterion="bpe"``, what
+Hugging Face's ``WordPieceTrainer`` does, notebook 07); the tokens are then
+found by longest match, as in every WordPiece tokenizer.
+
+>>> sweep = exponent_sweep(
+...     (("en", (("the", 60), ("then", 30), ("other", 10))), ("fr", (("le", 8), ("les", 2)))),
+...     exponents=(0.0, 1.0), vocab_size=20, phrases=(("en", ("the other",)), ("fr", ("les autres",))))
+>>> [round(point.mix.probabilities["fr"], 3) for point in sweep.points]
+[0.5, 0.091]
+>>> round(sweep.measure(1.0, 20).parity["fr"], 2)
+2.0
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from wordpiece_lib._validate import check_choice, check_int
+from wordpiece_lib.corpus import WordCounts
+from wordpiece_lib.encode import encode_word
+from wordpiece_lib.fast_bottom_up import train_fast
+from wordpiece_lib.language_data import frequency_word_counts
+from wordpiece_lib.language_metrics import measure_languages, parallel_token_counts, parity, token_usage, vocab_shares
+from wordpiece_lib.mixing import MixedCorpus, mix_corpora
+from wordpiece_lib.normalize import BertNormalizer
+from wordpiece_lib.tokenizer import WordPieceTokenizer
+from wordpiece_lib.trace import Trace
+from wordpiece_lib.vocab import Vocab
+
+#: The mixed vocab lowercases but keeps accents and every other mark (notebook 09, section 1, says why).
+MIXED_NORMALIZER = BertNormalizer(lowercase=True, strip_accents=False)
+
+Pairs = tuple[tuple[str, int], ...]
+
+
+@functools.lru_cache(maxsize=8)
+def _word_lists(sizes: tuple[tuple[str, int], ...], top: int) -> dict[str, WordCounts]:
+    return {language: frequency_word_counts(language, top=top, total=size) for language, size in sizes}
+
+
+def language_word_lists(sizes: Mapping[str, int], *, top: int = 2000) -> dict[str, WordCounts]:
+    """Each language's ``top`` most frequent words, counted as in a corpus of ``sizes[language]`` words.
+
+    >>> language_word_lists({"fr": 100}, top=3)
+    {'fr': WordCounts({'de': 49, 'la': 28, 'le': 23})}
+    """
+    check_int(top, "top", minimum=1)
+    return dict(
+        _word_lists(tuple((language, check_int(size, "size", minimum=1)) for language, size in sizes.items()), top)
+    )
+
+
+def pre_tokenized(word_counts: WordCounts, normalizer: BertNormalizer = MIXED_NORMALIZER) -> WordCounts:
+    """The counts of the words a BERT pipeline sees: each entry normalized and split, counts carried over.
+
+    >>> pre_tokenized(WordCounts({"Qu'il": 2, "東京": 1}))
+    WordCounts({'qu': 2, "'": 2, 'il': 2, '東': 1, '京': 1})
+    """
+    splitter = WordPieceTokenizer(Vocab(["[UNK]"]), normalizer=normalizer)
+    counts: dict[str, int] = {}
+    for entry, count in word_counts.items():
+        for word in splitter.words(entry):
+            counts[word] = counts.get(word, 0) + count
+    return WordCounts.from_pairs(counts.items())
+
+
+@dataclass(frozen=True)
+class LanguageFigures:
+    """One vocab on every language: tokens per word, ``[UNK]`` rate, parity, tokens owned and vocab share (by language)."""
+
+    vocab_size: int
+    tokens_per_word: dict[str, float]
+    unk_rate: dict[str, float]
+    parity: dict[str, float]
+    share: dict[str, float]
+    owned: dict[str, int]
+    unused_share: float
+
+
+@dataclass(frozen=True)
+class SweepPoint:
+    """One exponent of the sweep: the mixed corpus and the vocab trained on it."""
+
+    exponent: float
+    mix: MixedCorpus
+    trace: Trace
+
+
+@dataclass(frozen=True)
+class ExponentSweep:
+    """Mixed vocabs for a grid of exponents, and what each does to every language (see the module docstring)."""
+
+    word_lists: dict[str, WordCounts]
+    phrases: dict[str, list[str]]
+    points: tuple[SweepPoint, ...]
+    vocab_size: int
+    _measured: dict[tuple[float, int], LanguageFigures] = field(default_factory=dict, repr=False, compare=False)
+    _split_words: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False, compare=False)
+    _splitter: dict[None, Callable[[str], list[str]]] = field(default_factory=dict, repr=False, compare=False)
+
+    @property
+    def languages(self) -> list[str]:
+        """The languages, in the order given."""
+        return list(self.word_lists)
+
+    @property
+    def exponents(self) -> list[float]:
+        """The exponents of the grid, in order."""
+        return [point.exponent for point in self.points]
+
+    def point(self, exponent: float) -> SweepPoint:
+        """The sweep point of ``exponent`` (one of :attr:`exponents`)."""
+        for point in self.points:
+            if point.exponent == exponent:
+                return point
+        raise ValueError(f"exponent {exponent!r} is not in the sweep; its exponents are {self.exponents}")
+
+    def tokens(self, exponent: float, vocab_size: int | None = None) -> list[str]:
+        """The vocab trained with ``exponent``, cut at ``vocab_size`` tokens (default: the sweep's size)."""
+        trace = self.point(exponent).trace
+        return trace.tokens(trace.steps_for_size(self.vocab_size if vocab_size is None else vocab_size))
+
+    def tokenizer(self, exponent: float, vocab_size: int | None = None) -> WordPieceTokenizer:
+        """The whole pipeline over that vocab, with the mixed vocab's normalizer."""
+        return WordPieceTokenizer(Vocab(self.tokens(exponent, vocab_size)), normalizer=MIXED_NORMALIZER)
+
+    def _tokenize_function(self, tokens: list[str]) -> Callable[[str], list[str]]:
+        """The tokens of a list entry or phrase under ``tokens``: what ``tokenizer().tokenize`` gives, faster.
+
+        The split into words does not depend on the vocab, so it is done once
+        for the sweep; each distinct word is then encoded once per vocab.
+        """
+        vocab = frozenset(tokens)
+        splitter = self._splitter
+        if not splitter:
+            splitter[None] = WordPieceTokenizer(Vocab(["[UNK]"]), normalizer=MIXED_NORMALIZER).fast.words
+        split_words = self._split_words
+        encoded: dict[str, list[str]] = {}
+
+        def tokenize(text: str) -> list[str]:
+            words = split_words.get(text)
+            if words is None:
+                words = split_words[text] = tuple(splitter[None](text))
+            pieces: list[str] = []
+            for word in words:
+                known = encoded.get(word)
+                if known is None:
+                    known = encoded[word] = encode_word(word, vocab)
+                pieces.extend(known)
+            return pieces
+
+        return tokenize
+
+    def measure(self, exponent: float, vocab_size: int | None = None) -> LanguageFigures:
+        """Tokens per word, ``[UNK]`` rate, parity on the parallel phrases, and vocab shares, by language.
+
+        A token's owner is the language in whose word list it is most
+        frequent *per word of that list* (each list's counts divided by its
+        total), so a big corpus does not win every shared token by its size.
+        """
+        size = self.vocab_size if vocab_size is None else check_int(vocab_size, "vocab_size", minimum=1)
+        key = (exponent, size)
+        if key not in self._measured:
+            tokens = self.tokens(exponent, size)
+            tokenize = self._tokenize_function(tokens)
+            metrics = measure_languages(tokenize, self.word_lists)
+            usage = {}
+            for language, counts in self.word_lists.items():
+                total = counts.total
+                usage[language] = token_usage(tokenize, {word: count / total for word, count in counts.items()})
+            shares = vocab_shares(tokens, usage)
+            self._measured[key] = LanguageFigures(
+                vocab_size=len(tokens),
+                tokens_per_word={language: m.fertility for language, m in metrics.items()},
+                unk_rate={language: m.unk_rate for language, m in metrics.items()},
+                parity=parity(parallel_token_counts(tokenize, self.phrases), reference=self.languages[0]),
+                share=shares.shares,
+                owned=shares.owned,
+                unused_share=shares.unused / shares.counted,
+            )
+        return self._measured[key]
+
+
+@functools.lru_cache(maxsize=4)
+def _sweep(
+    corpora: tuple[tuple[str, Pairs], ...],
+    exponents: tuple[float, ...],
+    vocab_size: int,
+    phrases: tuple[tuple[str, tuple[str, ...]], ...],
+    criterion: str,
+) -> ExponentSweep:
+    word_lists = {language: WordCounts.from_pairs(pairs) for language, pairs in corpora}
+    words = {language: pre_tokenized(counts) for language, counts in word_lists.items()}
+    points = []
+    for exponent in exponents:
+        mix = mix_corpora(words, exponent)
+        points.append(SweepPoint(exponent, mix, train_fast(mix.counts, vocab_size, criterion=criterion)))
+    return ExponentSweep(
+        word_lists=word_lists,
+        phrases={language: list(texts) for language, texts in phrases},
+        points=tuple(points),
+        vocab_size=vocab_size,
+    )
+
+
+def exponent_sweep(
+    corpora: Mapping[str, WordCounts] | Sequence[tuple[str, Pairs]],
+    *,
+    exponents: Sequence[float],
+    vocab_size: int,
+    phrases: Mapping[str, Sequence[str]] | Sequence[tuple[str, Sequence[str]]],
+    criterion: str = "bpe",
+) -> ExponentSweep:
+    """Train one mixed vocab per exponent (cached: the same arguments return the same sweep).
+
+    ``criterion`` is the trainer's merge rule: ``"bpe"`` (pair count, the
+    default) or ``"wordpiece"`` (the WordPiece score).
+
+    ``corpora`` maps each language (English first: parity is measured
+    against the first language) to its word counts, before normalization;
+    ``phrases`` maps each language to its version of the parallel text.
+    """
+    items = corpora.items() if isinstance(corpora, Mapping) else corpora
+    frozen = tuple((language, tuple(dict(counts).items())) for language, counts in items)
+    lines = phrases.items() if isinstance(phrases, Mapping) else phrases
+    frozen_phrases = tuple((language, tuple(texts)) for language, texts in lines)
+    if [language for language, _ in frozen] != [language for language, _ in frozen_phrases]:
+        raise ValueError("corpora and phrases must name the same languages in the same order")
+    if not exponents:
+        raise ValueError("exponents is empty: give at least one exponent")
+    return _sweep(
+        frozen,
+        tuple(float(exponent) for exponent in exponents),
+        check_int(vocab_size, "vocab_size", minimum=1),
+        frozen_phrases,
+        check_choice(criterion, "criterion", ("bpe", "wordpiece")),
+    )
+
+
+__all__ = [
+    "MIXED_NORMALIZER",
+    "ExponentSweep",
+    "LanguageFigures",
+    "SweepPoint",
+    "exponent_sweep",
+    "language_word_lists",
+    "pre_tokenized",
+]
