@@ -14,6 +14,7 @@ with ``checks``, ``plots`` and ``widgets`` modules as the notebook needs:
 ``bpe_comparison``         06: BPE next to WordPiece
 ``real_book``              07: Treasure Island end to end
 ``fast_encoding``          08: LinMaxMatch
+``other_languages``        09: scripts, mixing, parity
 =========================  ===================================
 
 The classroom reads the library (``wordpiece_lib``'s core); the core never

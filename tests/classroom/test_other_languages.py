@@ -1,0 +1,277 @@
+"""Notebook 09's checks (right, wrong and unfinished answers), its sweep, widget and figures.
+
+The checks' expected answers come from the library; here each check is shown a right
+answer (it passes), the placeholder (it skips) and the typical wrong answers (it fails with
+a hint that does not give the expected value away).
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from check_helpers import fails_with, skips
+
+from wordpiece_lib import BertNormalizer, WordCounts
+from wordpiece_lib.classroom.exercise import TODO
+from wordpiece_lib.classroom.other_languages import checks
+from wordpiece_lib.classroom.other_languages.plots import (
+    language_bars,
+    parity_by_exponent,
+    parity_by_size,
+    shares_and_fertility,
+)
+from wordpiece_lib.classroom.other_languages.sweep import exponent_sweep, language_word_lists, pre_tokenized
+from wordpiece_lib.classroom.other_languages.widgets import ExponentExplorer, exponent_text
+from wordpiece_lib.language_data import parallel_phrases
+from wordpiece_lib.language_metrics import vocab_shares
+from wordpiece_lib.scripts import normalization_merges
+
+matplotlib = pytest.importorskip("matplotlib")
+matplotlib.use("Agg")
+
+UNCASED = BertNormalizer(lowercase=True)
+WORDS = ["résumé", "resume", "côte", "côté", "cote", "maïs", "mais", "Straße", "strasse", "пой", "пои"]
+LANGUAGES = ["en", "fr", "ru", "hi"]
+SIZES = {"en": 200_000, "fr": 80_000, "ru": 60_000, "hi": 10_000}
+EXPONENTS = (0.0, 0.5, 1.0)
+
+
+@pytest.fixture(scope="module")
+def sweep():
+    word_lists = language_word_lists(SIZES, top=500)
+    return exponent_sweep(word_lists, exponents=EXPONENTS, vocab_size=1_200, phrases=parallel_phrases(LANGUAGES))
+
+
+# ---------------------------------------------------------------- accent merges
+
+
+def test_accent_merges_right_answer_in_any_order():
+    right = [list(reversed(group)) for group in reversed(list(normalization_merges(WORDS, UNCASED).values()))]
+    checks.check_accent_merges(right, WORDS, UNCASED)
+
+
+def test_accent_merges_placeholder_skips():
+    assert "not done yet" in skips(checks.check_accent_merges, TODO, WORDS, UNCASED)
+
+
+@pytest.mark.parametrize(
+    ("answer", "hint"),
+    [
+        (
+            [["résumé", "resume"], ["côte", "côté", "cote"], ["maïs", "mais"], ["Straße", "strasse"], ["пой", "пои"]],
+            "do not become the same word",
+        ),  # ß is not an accent
+        ([["résumé", "resume"], ["côte", "cote"], ["maïs", "mais"], ["пой", "пои"]], "not complete"),
+        ([["résumé", "resume"], ["côte", "côté", "cote"], ["maïs", "mais"]], "1 group is missing"),
+        ([["résumé", "résumé"]], "one word"),
+        ([["résumé", "cv"]], "not among the words"),
+        ("résumé resume", "list of groups"),
+    ],
+)
+def test_accent_merges_wrong_answers_get_a_hint(answer, hint):
+    message = fails_with(checks.check_accent_merges, answer, WORDS, UNCASED)
+    assert hint in message
+
+
+def test_accent_merges_hint_for_a_missing_group_does_not_give_the_grouping():
+    message = fails_with(checks.check_accent_merges, [["résumé", "resume"]], WORDS, UNCASED)
+    assert "groups are missing" in message and "[['" not in message
+
+
+# ---------------------------------------------------------------- tokens per word
+
+COUNTS = WordCounts({"ab": 3, "c": 1})  # characters as tokens: (2*3 + 1) / 4 = 1.75
+
+
+def test_tokens_per_word_right_and_placeholder():
+    checks.check_tokens_per_word(1.75, list, COUNTS)
+    assert "not done yet" in skips(checks.check_tokens_per_word, TODO, list, COUNTS)
+
+
+@pytest.mark.parametrize(
+    ("answer", "hint"),
+    [
+        (1.5, "every distinct word once"),
+        (4 / 7, "words per token"),
+        (0.5, "at least 1"),
+        (2.5, "len(tokens) x count"),
+        ("one", "should be a number"),
+    ],
+)
+def test_tokens_per_word_wrong_answers(answer, hint):
+    message = fails_with(checks.check_tokens_per_word, answer, list, COUNTS)
+    assert hint in message and "1.75" not in message  # the hint never gives the expected value away
+
+
+# ---------------------------------------------------------------- share of a vocab
+
+
+def right_share_of(language, tokens, usage):
+    shares = vocab_shares(tokens, usage)
+    return shares.shares[language]
+
+
+def test_share_function_right_answer(sweep):
+    tokens = sweep.tokens(1.0)
+    usage = {
+        language: {token: 1.0 for token in tokens if token.startswith("##") == (language == "fr")}
+        for language in LANGUAGES
+    }
+    checks.check_share_function(right_share_of, tokens, usage)
+
+
+def test_share_function_stub_skips():
+    def stub(language, tokens, usage):
+        raise NotImplementedError("your turn")
+
+    assert "not done yet" in skips(checks.check_share_function, stub, ["a"], {"en": {"a": 1}})
+
+
+def counts_owned(language, tokens, usage):
+    return vocab_shares(tokens, usage).owned[language]
+
+
+def with_specials(language, tokens, usage):
+    return vocab_shares(tokens, usage).owned[language] / len(tokens)
+
+
+def every_user(language, tokens, usage):
+    counted = [token for token in tokens if not token.startswith("[")]
+    return sum(1 for token in counted if usage[language].get(token, 0) > 0) / len(counted)
+
+
+def last_wins_ties(language, tokens, usage):
+    counted = [token for token in tokens if not token.startswith("[")]
+    owned = 0
+    for token in counted:
+        best = max(reversed(list(usage)), key=lambda lang: usage[lang].get(token, 0))
+        owned += best == language and usage[language].get(token, 0) > 0
+    return owned / len(counted)
+
+
+@pytest.mark.parametrize(
+    ("function", "hint"),
+    [
+        (counts_owned, "number of tokens"),
+        (with_specials, "special tokens"),
+        (every_user, "MOST"),
+        (last_wins_ties, "find the language with the largest usage"),
+        (lambda *args: None, "returned None"),
+    ],
+)
+def test_share_function_wrong_answers(function, hint):
+    message = fails_with(checks.check_share_function, function, ["[UNK]", "a"], {"en": {"a": 1.0}, "fr": {}})
+    assert hint in message
+
+
+# ---------------------------------------------------------------- the exponent under a parity limit
+
+
+def worst_parities(sweep):
+    return {exponent: max(sweep.measure(exponent).parity.values()) for exponent in sweep.exponents}
+
+
+def test_exponent_choice_right_and_wrong(sweep):
+    worst = worst_parities(sweep)
+    limit = sorted(worst.values())[1]  # by construction, at least two exponents fit, and not all three
+    fitting = [exponent for exponent, value in worst.items() if value <= limit]
+    right = max(fitting)
+    checks.check_exponent_choice(right, sweep, limit)
+    assert "not done yet" in skips(checks.check_exponent_choice, TODO, sweep, limit)
+    too_small = min(fitting)
+    if too_small != right:
+        assert "LARGEST" in fails_with(checks.check_exponent_choice, too_small, sweep, limit)
+    over = [exponent for exponent, value in worst.items() if value > limit]
+    assert over, "the limit should leave an exponent out"
+    message = fails_with(checks.check_exponent_choice, over[0], sweep, limit)
+    assert "above the limit" in message
+    assert "not an exponent" in fails_with(checks.check_exponent_choice, 0.42, sweep, limit)
+    assert "At least one exponent" in fails_with(checks.check_exponent_choice, None, sweep, limit)
+
+
+def test_exponent_choice_none_when_nothing_fits(sweep):
+    checks.check_exponent_choice(None, sweep, 0.5)  # parity of English itself is 1: nothing fits under 0.5
+    assert "above the limit" in fails_with(checks.check_exponent_choice, 1.0, sweep, 0.5)
+
+
+# ---------------------------------------------------------------- the sweep
+
+
+def test_a_count_trained_mix_gives_the_big_language_more_of_the_vocab_as_the_exponent_rises(sweep):
+    shares = [sweep.measure(exponent).share for exponent in EXPONENTS]
+    assert shares[0]["en"] < shares[-1]["en"]
+    assert shares[0]["hi"] > shares[-1]["hi"]
+    fertility = [sweep.measure(exponent).tokens_per_word for exponent in EXPONENTS]
+    assert fertility[0]["hi"] < fertility[-1]["hi"]
+
+
+def test_the_sweep_mixes_with_the_exponents_it_names(sweep):
+    for point in sweep.points:
+        assert point.mix.exponent == point.exponent
+        assert point.trace.tokens() == sweep.tokens(point.exponent, len(point.trace.tokens()))
+    natural = sweep.point(1.0).mix
+    words = pre_tokenized(sweep.word_lists["en"])
+    assert all(natural.counts[word] >= count for word, count in words.items())  # exponent 1: every count kept
+    with pytest.raises(ValueError, match="not in the sweep"):
+        sweep.point(0.25)
+
+
+def test_the_sweep_is_cached(sweep):
+    again = exponent_sweep(
+        language_word_lists(SIZES, top=500), exponents=EXPONENTS, vocab_size=1_200, phrases=parallel_phrases(LANGUAGES)
+    )
+    assert again is sweep
+
+
+def test_the_sweep_rejects_mismatched_languages():
+    with pytest.raises(ValueError, match="same languages"):
+        exponent_sweep({"en": WordCounts({"a": 1})}, exponents=(1.0,), vocab_size=10, phrases={"fr": ["a"]})
+    with pytest.raises(ValueError, match="criterion"):
+        exponent_sweep(
+            {"en": WordCounts({"a": 1})}, exponents=(1.0,), vocab_size=10, phrases={"en": ["a"]}, criterion="x"
+        )
+
+
+def test_shares_add_up_with_the_unused_tokens(sweep):
+    for exponent in EXPONENTS:
+        measured = sweep.measure(exponent)
+        assert math.isclose(sum(measured.share.values()) + measured.unused_share, 1.0)
+        assert measured.parity["en"] == 1.0
+
+
+# ---------------------------------------------------------------- widget and figures
+
+
+def test_explorer_follows_the_slider(sweep):
+    pytest.importorskip("ipywidgets")
+    explorer = ExponentExplorer(sweep, exponent=0.0)
+    first_picture = explorer.image.value
+    assert explorer.text == exponent_text(sweep, 0.0)
+    assert explorer.text.startswith("exponent 0:") and explorer.image.value[:4] == b"\x89PNG"
+    explorer.slider.value = 1.0
+    assert explorer.exponent == 1.0 and explorer.text == exponent_text(sweep, 1.0)
+    assert explorer.image.value != first_picture
+    assert "".join(item["text"] for item in explorer.output.outputs).strip() == explorer.text
+    with pytest.raises(ValueError, match="not in the sweep"):
+        ExponentExplorer(sweep, exponent=0.3)
+
+
+def test_exponent_text_lists_every_language(sweep):
+    lines = exponent_text(sweep, 0.5).splitlines()
+    assert [line.split()[0] for line in lines[2:]] == LANGUAGES
+
+
+def test_figures(sweep):
+    figure = shares_and_fertility(sweep, exponent=0.5)
+    left, right = figure.axes
+    assert [text.get_text() for text in left.get_xticklabels()] == ["0", "0.5", "1"]
+    assert [line.get_label() for line in right.lines][: len(LANGUAGES)] == LANGUAGES
+    assert parity_by_exponent(sweep, limit=1.3).axes[0].get_xlabel() == "sampling exponent"
+    assert (
+        len(parity_by_size(sweep, (0.0, 1.0), (1_000, 1_200)).axes[0].lines) == 5
+    )  # 2 x (worst, mean) + the line at 1
+    bars = language_bars({"en": 1.0, "ru": 3.5}, title="t", xlabel="x", reference=1.0)
+    assert [patch.get_width() for patch in bars.axes[0].patches] == [1.0, 3.5]
+    with pytest.raises(ValueError, match="one of the sweep"):
+        shares_and_fertility(sweep, exponent=0.3)
