@@ -84,7 +84,7 @@ def _import(module: str, package: str):  # type: ignore[no-untyped-def]
     except ModuleNotFoundError:
         raise MissingPackage(
             f"this needs the package {package!r}: install it with `pip install {package}` "
-            "(or `bash tools/setup.sh notebooks`, which installs it)"
+            "(the workshop's notebooks extra installs it)"
         ) from None
 
 
