@@ -101,15 +101,7 @@ def shares_and_fertility(sweep: ExponentSweep, *, exponent: float | None = None,
     size = figures[0].vocab_size
     left.set_title(f"Who owns the {size:,} tokens")
     left.legend(fontsize=7, ncol=2, loc="upper left", bbox_to_anchor=(1.0, 1.0))
-    for index, language in enumerate(sweep.languages):
-        right.plot(
-            exponents,
-            [measured.tokens_per_word[language] for measured in figures],
-            marker="o",
-            markersize=3,
-            color=language_colour(index),
-            label=language,
-        )
+    _line_per_language(right, exponents, [measured.tokens_per_word for measured in figures], sweep.languages)
     right.set_xlabel("sampling exponent")
     right.set_ylabel("tokens per word")
     right.set_title("Tokens per word, by language")
@@ -121,20 +113,27 @@ def shares_and_fertility(sweep: ExponentSweep, *, exponent: float | None = None,
     return figure
 
 
-def parity_by_exponent(sweep: ExponentSweep, *, limit: float | None = None, vocab_size: int | None = None) -> Any:
-    """Each language's parity against the exponent; ``limit`` draws the line the exercise asks to stay under."""
-    exponents = sweep.exponents
-    figures = [sweep.measure(value, vocab_size) for value in exponents]
-    figure, axes = new_figure(7.5, 4.0)
-    for index, language in enumerate(sweep.languages):
+def _line_per_language(
+    axes: Any, exponents: Sequence[float], values: Sequence[Mapping[str, float]], languages: Sequence[str]
+) -> None:
+    """One line per language: its value at each exponent, in the language's colour."""
+    for index, language in enumerate(languages):
         axes.plot(
             exponents,
-            [measured.parity[language] for measured in figures],
+            [at_exponent[language] for at_exponent in values],
             marker="o",
             markersize=3,
             color=language_colour(index),
             label=language,
         )
+
+
+def parity_by_exponent(sweep: ExponentSweep, *, limit: float | None = None, vocab_size: int | None = None) -> Any:
+    """Each language's parity against the exponent; ``limit`` draws the line the exercise asks to stay under."""
+    exponents = sweep.exponents
+    figures = [sweep.measure(value, vocab_size) for value in exponents]
+    figure, axes = new_figure(7.5, 4.0)
+    _line_per_language(axes, exponents, [measured.parity for measured in figures], sweep.languages)
     axes.axhline(1.0, color="grey", linestyle=":", linewidth=1)
     if limit is not None:
         axes.axhline(limit, color=WINNER_COLOUR, linestyle="--", linewidth=1.2, label=f"limit {limit:g}")
