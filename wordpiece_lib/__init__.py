@@ -10,11 +10,14 @@ words -> split into pieces -> score pairs -> merge (a ``Trace``) -> ``Vocab``
 ('##g', '##s')
 """
 
+from .added_tokens import AddedToken
 from .books import load_book
 from .bottom_up import merge_pair, train_bottom_up
 from .bpe import BpeEncoder, train_bpe
 from .corpus import WordCounts
+from .decoder import WordPieceDecoder
 from .encode import MatchAttempt, encode_with_merges, encode_word, longest_match_attempts
+from .encoding import Encoding
 from .fast_bottom_up import train_fast
 from .fast_normalize import FastNormalizer
 from .fast_tokenizer import FastWordPieceTokenizer
@@ -34,31 +37,39 @@ from .scores import (
     score_pairs,
     wordpiece_score,
 )
+from .template import Template
 from .tokenizer import WordPieceTokenizer
 from .top_down_search import TopDownResult, train_top_down
 from .trace import Trace, TraceStep, apply_merges
+from .truncation import Padding, Truncation
 from .vocab import BERT_SPECIAL_TOKENS, Vocab
 
 __version__ = "0.1.0"
 
 __all__ = [
     "BERT_SPECIAL_TOKENS",
+    "AddedToken",
     "AutomatonStep",
     "BertNormalizer",
     "BpeEncoder",
     "Candidate",
+    "Encoding",
     "FastNormalizer",
     "FastTopDown",
     "FastWordPieceTokenizer",
     "LinMaxMatch",
     "MatchAttempt",
+    "Padding",
     "PairStats",
+    "Template",
     "TopDownResult",
     "Trace",
     "TraceStep",
     "TrieNode",
+    "Truncation",
     "Vocab",
     "WordCounts",
+    "WordPieceDecoder",
     "WordPieceTokenizer",
     "__version__",
     "alphabet",

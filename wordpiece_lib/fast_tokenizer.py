@@ -9,6 +9,10 @@ by plain longest match) and remembered. ``normalizes_alone`` says which rare
 characters break the "one character at a time" rule; a text holding one
 goes the slow, plain way.
 
+The same pass gives offsets (each token's characters in the original text)
+cheaply: see ``FastWordPieceTokenizer.encode_sequence``. Special tokens typed
+in the text (``[MASK]``) are cut out first and stay whole.
+
 >>> from wordpiece_lib import Vocab
 >>> FastWordPieceTokenizer(Vocab(["[UNK]", "hug", "##s"])).tokenize("hugs hugs")
 ['hug', '##s', 'hug', '##s']
@@ -16,18 +20,29 @@ goes the slow, plain way.
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable
-from itertools import chain
+import re
+from collections.abc import Callable, Iterable
+from itertools import chain, repeat
+from operator import add, itemgetter
 from typing import Any
 
 from ._validate import check_bool, check_choice, check_instance, check_int, check_str
+from .added_tokens import AddedToken, AddedTokenSplitter, as_added_tokens
+from .alignment import AlignedText, normalize_with_origins
 from .encode import MAX_INPUT_CHARS_PER_WORD, encode_word
 from .fast_normalize import CharTable, FastNormalizer, NotLocal, normalizes_alone
 from .linmaxmatch import LinMaxMatch
-from .normalize import BertNormalizer
+from .normalize import BertNormalizer, is_cjk
 from .pieces import DEFAULT_PREFIX
-from .pretokenize import bert_split, get_pretokenizer, is_bert_whitespace, is_punctuation, whitespace_split
+from .pretokenize import (
+    PRETOKENIZER_SPANS,
+    PRETOKENIZERS,
+    bert_split,
+    get_pretokenizer,
+    is_bert_whitespace,
+    is_punctuation,
+    whitespace_split,
+)
 from .vocab import Vocab
 
 
@@ -49,7 +64,16 @@ class _Memo(dict):  # type: ignore[type-arg]
         return value
 
 
-MATCH_ALGORITHMS = ("linmaxmatch", "longest")
+MATCH_ALGORITHMS = ("linmaxmatch", "longest", "auto")
+#: With ``encoder="auto"``, words longer than this go to LinMaxMatch, shorter ones to longest match.
+AUTO_LINEAR_FROM = 32
+
+# A word's tokens, ids, token starts and ends within the word, token count.
+_WordPieces = tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
+_first, _second, _third, _fourth, _fifth = (itemgetter(index) for index in range(5))
+_match_start = re.Match.start
+# In the class text (see ``_class_rule``): a run of letters, or a one-character word.
+_WORD_CLASSES = re.compile(r"a+|\.")
 
 
 class FastWordPieceTokenizer:
@@ -64,8 +88,15 @@ class FastWordPieceTokenizer:
       ``bert`` and ``whitespace`` pre-tokenizers with a ``BertNormalizer``;
       anything else is normalized and pre-tokenized as given);
     * *a word cache*: each distinct word is encoded once (``encoder`` is
-      ``"linmaxmatch"``, linear time, or ``"longest"``, ``encode_word``), up
-      to ``cache_size`` words.
+      ``"linmaxmatch"``, linear time, ``"longest"``, ``encode_word``, or
+      ``"auto"``: longest match for words up to ``AUTO_LINEAR_FROM``
+      characters, LinMaxMatch, built on first need, for longer ones), up to
+      ``cache_size`` words.
+
+    ``special_tokens`` (default: the vocab's, e.g. ``[CLS]`` ``[MASK]``) stay
+    whole when typed in the text, as Hugging Face's added tokens do.
+    ``encode_sequence`` also gives each token's offsets in the original text
+    (see ``encode_sequence`` for how that stays fast).
 
     >>> vocab = Vocab(["[UNK]", "hug", "##s", "p", "##u", "##g", "!"])
     >>> tokenizer = FastWordPieceTokenizer(vocab, lowercase=True)
@@ -87,6 +118,7 @@ class FastWordPieceTokenizer:
         encoder: str = "linmaxmatch",
         cache_size: int = 1_000_000,
         automaton: LinMaxMatch | None = None,
+        special_tokens: Iterable[str | AddedToken] | None = None,
     ) -> None:
         if not isinstance(vocab, Vocab):
             raise TypeError(f"vocab must be a Vocab, got {type(vocab).__name__} (use Vocab.load('vocab.txt'))")
@@ -107,27 +139,33 @@ class FastWordPieceTokenizer:
         check_int(cache_size, "cache_size", minimum=1)
         self.automaton = self._check_automaton(automaton) if automaton is not None else None
         if encoder == "linmaxmatch":
-            if self.automaton is None:
-                self.automaton = LinMaxMatch(vocab, prefix=prefix, max_input_chars_per_word=max_input_chars_per_word)
-            encode_one: Callable[[str], list[str]] = self.automaton.encode_word
+            encode_one: Callable[[str], list[str]] = self._linear_automaton().encode_word
+        elif encoder == "auto":
+            encode_one = self._auto_match
         else:
-            encode_one = functools.partial(
-                encode_word,
-                vocab=vocab,
-                prefix=prefix,
-                unk_token=vocab.unk_token,
-                max_input_chars_per_word=max_input_chars_per_word,
-            )
+            encode_one = self._longest_match
         self._word_tokens = _Memo(lambda word: tuple(encode_one(word)), cache_size)
+        self._word_pieces = _Memo(self._pieces_with_offsets, cache_size)  # type: ignore[arg-type]
         self._ids = dict(zip(vocab.tokens, range(len(vocab))))
+        self.special_tokens = as_added_tokens(vocab.special_tokens if special_tokens is None else special_tokens)
+        for token in self.special_tokens:
+            if token.content not in self._ids:
+                raise ValueError(f"special token {token.content!r} is not in the vocab")
+        self._splitter = AddedTokenSplitter(self.special_tokens)
         self._fast_normalize: Callable[[str], str] = self.normalize
         self._split_table: CharTable | None = None
+        self._class_table: CharTable | None = None
         if isinstance(self.normalize, BertNormalizer):
             self._fast_normalize = FastNormalizer(self.normalize)
             if self.pretokenize is bert_split:
                 self._split_table = CharTable(self._bert_rule)
             elif self.pretokenize is whitespace_split:
                 self._split_table = CharTable(self._whitespace_rule)
+            if self._split_table is not None:
+                self._class_table = CharTable(self._class_rule)
+        self._spans = next(
+            (spans for name, spans in PRETOKENIZER_SPANS.items() if PRETOKENIZERS[name] is self.pretokenize), None
+        )
 
     @classmethod
     def from_tokenizer(cls, tokenizer: Any, **options: Any) -> FastWordPieceTokenizer:
@@ -144,6 +182,7 @@ class FastWordPieceTokenizer:
             "prefix": tokenizer.prefix,
             "max_input_chars_per_word": tokenizer.max_input_chars_per_word,
             "normalizer": tokenizer.normalize,
+            "special_tokens": tokenizer.special_tokens,
         }
         settings.update(options)
         return cls(tokenizer.vocab, **settings)
@@ -160,11 +199,39 @@ class FastWordPieceTokenizer:
             )
         return automaton
 
-    def _whitespace_rule(self, char: str) -> str:
-        # whitespace_split is str.split, so the normalized text is split as it is.
+    def _linear_automaton(self) -> LinMaxMatch:
+        if self.automaton is None:
+            self.automaton = LinMaxMatch(
+                self.vocab, prefix=self.prefix, max_input_chars_per_word=self.max_input_chars_per_word
+            )
+        return self.automaton
+
+    def _auto_match(self, word: str) -> list[str]:
+        # Building BERT's automaton takes longer than encoding a whole book's distinct words by longest
+        # match, whose quadratic worst case only bites on long words: those alone wait for the automaton.
+        if AUTO_LINEAR_FROM < len(word) <= self.max_input_chars_per_word:
+            return self._linear_automaton().encode_word(word)
+        return self._longest_match(word)
+
+    def _longest_match(self, word: str) -> list[str]:
+        return encode_word(
+            word,
+            self.vocab,
+            prefix=self.prefix,
+            unk_token=self.vocab.unk_token,
+            max_input_chars_per_word=self.max_input_chars_per_word,
+        )
+
+    def _normalized_alone(self, char: str) -> str:
         if not normalizes_alone(char, self.normalize):  # type: ignore[arg-type]
             raise NotLocal(char)
         return self.normalize(char)
+
+    def _whitespace_rule(self, char: str) -> str:
+        normalized = self._normalized_alone(char)
+        if any(part.isspace() and not is_bert_whitespace(part) for part in normalized):
+            raise NotLocal(char)  # str.split would cut at U+001C..U+001F, the pre-tokenizers do not
+        return normalized
 
     def _bert_rule(self, char: str) -> str:
         pieces = []
@@ -173,11 +240,28 @@ class FastWordPieceTokenizer:
                 pieces.append(" ")
             elif is_punctuation(part):
                 pieces.append(f" {part} ")
-            elif part.isspace():  # str.split would cut here, bert_split would not
-                raise NotLocal(char)
             else:
                 pieces.append(part)
         return "".join(pieces)
+
+    def _class_rule(self, char: str) -> str:
+        """The class of ``char`` for finding words: letter ``a``, space, or ``.`` for a one-character word.
+
+        The class text has one character per original character, so a word's
+        position in it is its position in the original. That holds when
+        ``char`` normalizes to one character; an ideograph, spaced into a word
+        of its own, is ``.`` too. A character that normalizes to nothing or
+        to several (a control, ``İ`` lowercased without accent stripping)
+        cannot keep positions: the text then goes the aligned way.
+        """
+        normalized = self._whitespace_rule(char)
+        if len(normalized) == 1:
+            if is_bert_whitespace(normalized):
+                return " "
+            return "." if self.pretokenize is bert_split and is_punctuation(normalized) else "a"
+        if self.normalize.handle_chinese_chars and is_cjk(char):  # type: ignore[attr-defined]
+            return "."
+        raise NotLocal(char)
 
     def words(self, text: str) -> list[str]:
         """The words of ``text`` after normalization and pre-tokenization.
@@ -202,20 +286,142 @@ class FastWordPieceTokenizer:
         return list(self._word_tokens[check_str(word, "word")])
 
     def tokenize(self, text: str) -> list[str]:
-        """The tokens of ``text`` (same as ``WordPieceTokenizer.tokenize``).
+        """The tokens of ``text`` (same as ``WordPieceTokenizer.tokenize``); special tokens typed in it stay whole.
 
-        >>> FastWordPieceTokenizer(Vocab(["[UNK]", "a", "##b", "."])).tokenize("ab. abc")
-        ['a', '##b', '.', '[UNK]']
+        >>> FastWordPieceTokenizer(Vocab(["[UNK]", "a", "##b", "."])).tokenize("ab. abc [UNK]")
+        ['a', '##b', '.', '[UNK]', '[UNK]']
         """
+        check_str(text, "text")
+        if self._splitter.occurs_in(text):
+            tokens: list[str] = []
+            for start, end, special in self._splitter.split(text):
+                tokens += [text[start:end]] if special is not None else self._plain_tokens(text[start:end])
+            return tokens
+        return self._plain_tokens(text)
+
+    def _plain_tokens(self, text: str) -> list[str]:
         return list(chain.from_iterable(map(self._word_tokens.__getitem__, self.words(text))))
+
+    # -- offsets ----------------------------------------------------------------------------------------------------
+
+    def _pieces_with_offsets(self, word: str) -> _WordPieces:
+        """A word's tokens, their ids, where each token starts and ends in the word, and how many there are."""
+        tokens = self._word_tokens[word]
+        ids = tuple(self._ids[token] for token in tokens)
+        if tokens == (self.vocab.unk_token,):  # the unknown token stands for the whole word
+            return tokens, ids, (0,), (len(word),), 1
+        starts, ends, start, skip = [], [], 0, len(self.prefix)
+        for position, token in enumerate(tokens):
+            end = start + len(token) - (skip if position else 0)
+            starts.append(start)
+            ends.append(end)
+            start = end
+        return tokens, ids, tuple(starts), tuple(ends), len(tokens)
+
+    def encode_sequence(self, text: str) -> tuple[list[int], list[str], list[tuple[int, int]], list[int]]:
+        """Ids, tokens, offsets in ``text`` and word index of every token of ``text``.
+
+        Offsets are character positions in the original ``text``, through
+        normalization (see ``alignment.py``). The fast way: when every
+        character normalizes to one character (accents stripped, letters
+        lowercased: nearly all text), a second translation table writes one
+        character per original character, and each word is found in it with
+        ``str.find`` right after the previous one; a word's offsets are then
+        its start plus the token spans cached with the word. Texts with a
+        character that normalizes to nothing or to several (controls, ``İ``
+        lowercased without accent stripping) go through ``normalize_with_origins``.
+
+        >>> tokenizer = FastWordPieceTokenizer(Vocab(["[UNK]", "[MASK]", "hug", "##s", "!"]), lowercase=True)
+        >>> ids, tokens, offsets, words = tokenizer.encode_sequence("HÜGS! [MASK]")
+        >>> tokens, offsets, words
+        (['hug', '##s', '!', '[MASK]'], [(0, 3), (3, 4), (4, 5), (6, 12)], [0, 0, 1, 2])
+        """
+        check_str(text, "text")
+        out: tuple[list[int], list[str], list[tuple[int, int]], list[int]] = ([], [], [], [])
+        if self._splitter.occurs_in(text):
+            word_index = 0
+            for start, end, special in self._splitter.split(text):
+                if special is None:
+                    word_index = self._encode_part(text[start:end], start, word_index, out)
+                else:
+                    out[0].append(self._ids[special])
+                    out[1].append(text[start:end])  # with the spaces an lstrip/rstrip token swallowed, as HF
+                    out[2].append((start, end))
+                    out[3].append(word_index)
+                    word_index += 1
+        else:
+            self._encode_part(text, 0, 0, out)
+        return out
+
+    def _encode_part(
+        self,
+        text: str,
+        shift: int,
+        word_index: int,
+        out: tuple[list[int], list[str], list[tuple[int, int]], list[int]],
+    ) -> int:
+        """Append the tokens of ``text`` (which starts at ``shift`` in the whole text) to ``out``; the next word index."""
+        ids, tokens, offsets, word_ids = out
+        pieces = self._word_pieces
+        if self._class_table is not None:
+            try:
+                classes = text.translate(self._class_table)
+                words = text.translate(self._split_table).split()  # type: ignore[arg-type]
+            except NotLocal:
+                pass
+            else:
+                # Everything below loops in C: one Python step per line, none per word.
+                starts = list(map(_match_start, _WORD_CLASSES.finditer(classes)))
+                if len(starts) == len(words):
+                    entries = list(map(pieces.__getitem__, words))
+                    tokens += chain.from_iterable(map(_first, entries))
+                    ids += chain.from_iterable(map(_second, entries))
+                    counts = list(map(_fifth, entries))
+                    if shift:
+                        starts = [start + shift for start in starts]
+                    token_word_starts = list(chain.from_iterable(map(repeat, starts, counts)))
+                    offsets += zip(
+                        map(add, token_word_starts, chain.from_iterable(map(_third, entries))),
+                        map(add, token_word_starts, chain.from_iterable(map(_fourth, entries))),
+                    )
+                    word_ids += chain.from_iterable(map(repeat, range(word_index, word_index + len(words)), counts))
+                    return word_index + len(words)
+        aligned = self._aligned(text)
+        origins = aligned.origins
+        for start, end in self._spans(aligned.text):  # type: ignore[misc]
+            word_tokens, word_token_ids, token_starts, token_ends, count = pieces[aligned.text[start:end]]
+            ids += word_token_ids
+            tokens += word_tokens
+            offsets += [
+                (origins[start + a] + shift, origins[start + b - 1] + 1 + shift)
+                for a, b in zip(token_starts, token_ends)
+            ]
+            word_ids += [word_index] * count
+            word_index += 1
+        return word_index
+
+    def _aligned(self, text: str) -> AlignedText:
+        if self._spans is None:
+            raise ValueError("offsets need one of the named pre-tokenizers (bert, whitespace, gpt2), not a function")
+        if isinstance(self.normalize, BertNormalizer):
+            return normalize_with_origins(text, self.normalize)
+        normalized = self.normalize(text)
+        if len(normalized) != len(text):
+            raise ValueError(
+                "offsets need a BertNormalizer, or a normalizer that keeps the length of the text: this one "
+                f"turned {len(text)} characters into {len(normalized)}"
+            )
+        return AlignedText(normalized, tuple(range(len(text))))
 
     def encode(self, text: str) -> list[int]:
         """The token ids of ``text``.
 
-        >>> FastWordPieceTokenizer(Vocab(["[UNK]", "a", "##b"])).encode("ab b")
-        [1, 2, 0]
+        >>> FastWordPieceTokenizer(Vocab(["[UNK]", "a", "##b"])).encode("ab b [UNK]")
+        [1, 2, 0, 0]
         """
-        return list(map(self._ids.__getitem__, self.tokenize(text)))
+        if self._splitter.occurs_in(check_str(text, "text")):  # an lstrip/rstrip match is not spelled as its token
+            return self.encode_sequence(text)[0]
+        return list(map(self._ids.__getitem__, self._plain_tokens(text)))
 
     def cache_info(self) -> dict[str, int]:
         """How many distinct words and characters are remembered.
@@ -231,8 +437,11 @@ class FastWordPieceTokenizer:
     def clear_cache(self) -> None:
         """Forget every remembered word and character (e.g. before timing a cold start)."""
         self._word_tokens.clear()
+        self._word_pieces.clear()
         if self._split_table is not None:
             self._split_table.clear()
+        if self._class_table is not None:
+            self._class_table.clear()
         if isinstance(self._fast_normalize, FastNormalizer):
             self._fast_normalize._table.clear()
 
@@ -243,4 +452,4 @@ class FastWordPieceTokenizer:
         )
 
 
-__all__ = ["MATCH_ALGORITHMS", "FastWordPieceTokenizer"]
+__all__ = ["AUTO_LINEAR_FROM", "MATCH_ALGORITHMS", "FastWordPieceTokenizer"]

@@ -75,12 +75,14 @@ def is_bert_whitespace(char: str) -> bool:
 
 
 def whitespace_split(text: str) -> list[str]:
-    """Split on runs of whitespace.
+    """Split on runs of whitespace (Unicode White_Space, as Hugging Face's ``WhitespaceSplit``).
 
     >>> whitespace_split("Hello, world!  Hi")
     ['Hello,', 'world!', 'Hi']
+    >>> whitespace_split("a\\x1cb")  # str.split() would cut here; U+001C is not White_Space
+    ['a\\x1cb']
     """
-    return check_str(text, "text").split()
+    return [word for word in _WHITESPACE_RUN.split(check_str(text, "text")) if word]
 
 
 def bert_split(text: str) -> list[str]:
@@ -113,6 +115,60 @@ def gpt2_split(text: str) -> list[str]:
     """
     return GPT2_PATTERN.findall(check_str(text, "text"))
 
+
+def whitespace_spans(text: str) -> list[tuple[int, int]]:
+    """Where the words of ``whitespace_split(text)`` are: ``(start, end)`` in ``text``.
+
+    >>> whitespace_spans(" Hi,  you")
+    [(1, 4), (6, 9)]
+    """
+    spans = []
+    start = 0
+    for gap in _WHITESPACE_RUN.finditer(check_str(text, "text")):
+        if start < gap.start():
+            spans.append((start, gap.start()))
+        start = gap.end()
+    if start < len(text):
+        spans.append((start, len(text)))
+    return spans
+
+
+def bert_spans(text: str) -> list[tuple[int, int]]:
+    """Where the words of ``bert_split(text)`` are: ``(start, end)`` in ``text``.
+
+    >>> text = "Hey friend!  How?"
+    >>> [(start, end, text[start:end]) for start, end in bert_spans(text)]
+    [(0, 3, 'Hey'), (4, 10, 'friend'), (10, 11, '!'), (13, 16, 'How'), (16, 17, '?')]
+    """
+    spans = []
+    for chunk_start, chunk_end in whitespace_spans(text):
+        start = chunk_start
+        for position in range(chunk_start, chunk_end):
+            if is_punctuation(text[position]):
+                if start < position:
+                    spans.append((start, position))
+                spans.append((position, position + 1))
+                start = position + 1
+        if start < chunk_end:
+            spans.append((start, chunk_end))
+    return spans
+
+
+def gpt2_spans(text: str) -> list[tuple[int, int]]:
+    """Where the words of ``gpt2_split(text)`` are: ``(start, end)`` in ``text``.
+
+    >>> gpt2_spans("it's 42")
+    [(0, 2), (2, 4), (5, 7)]
+    """
+    return [match.span() for match in GPT2_PATTERN.finditer(check_str(text, "text"))]
+
+
+#: For each pre-tokenizer name, the function giving its words' positions.
+PRETOKENIZER_SPANS: dict[str, Callable[[str], list[tuple[int, int]]]] = {
+    "whitespace": whitespace_spans,
+    "bert": bert_spans,
+    "gpt2": gpt2_spans,
+}
 
 PRETOKENIZERS: dict[str, PreTokenizer] = {
     "whitespace": whitespace_split,

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from wordpiece_lib import BertNormalizer, Vocab, WordCounts, WordPieceTokenizer, bert_split
+from wordpiece_lib import BertNormalizer, Vocab, WordPieceTokenizer, bert_split
 
 tokenizers = pytest.importorskip("tokenizers")
 
@@ -46,6 +46,8 @@ def hf_tokenizer(vocab_path: Path, lowercase: bool):
         clean_text=True, handle_chinese_chars=True, strip_accents=None, lowercase=lowercase
     )
     tokenizer.pre_tokenizer = pre_tokenizers.BertPreTokenizer()
+    # Like a model's tokenizer (and ours), keep the special tokens whole when they are typed in the text.
+    tokenizer.add_special_tokens(list(Vocab.load(vocab_path).special_tokens))
     return tokenizer
 
 
@@ -103,25 +105,3 @@ def test_ids_match_hf(bert_vocab_path):
     ours = WordPieceTokenizer(Vocab.load(bert_vocab_path), lowercase=True)
     text = "Fifteen men on the dead man's chest, yo-ho-ho, and a bottle of rum!"
     assert ours.encode(text) == hf_tokenizer(bert_vocab_path, True).encode(text, add_special_tokens=False).ids
-
-
-@pytest.fixture(scope="module")
-def trained_book_vocab(book_text):
-    """A vocab our trainer learned from the book (cached per casing)."""
-    cache: dict[bool, Vocab] = {}
-
-    def make(lowercase: bool) -> Vocab:
-        if lowercase not in cache:
-            counts = WordCounts.from_texts(book_text, lowercase=lowercase)
-            try:
-                from wordpiece_lib.fast_bottom_up import train_fast as train
-
-                size = 8000
-            except ModuleNotFoundError:
-                from wordpiece_lib import train_bottom_up as train
-
-                size = 600
-            cache[lowercase] = train(counts, size).vocab()
-        return cache[lowercase]
-
-    return make

@@ -52,6 +52,7 @@ from wordpiece_lib import (
     train_bottom_up,
     whitespace_split,
 )
+from wordpiece_lib.decoder import WordPieceDecoder
 from wordpiece_lib.normalize import space_cjk
 from wordpiece_lib.pieces import alphabet
 from wordpiece_lib.pretokenize import is_bert_whitespace
@@ -119,7 +120,7 @@ def test_the_one_way_normalizing_is_not_idempotent_matches_hugging_face():
 @given(text=UNICODE_TEXT)
 def test_pretokenizing_keeps_every_non_space_character_in_order(text):
     assert "".join(bert_split(text)) == "".join(c for c in text if not is_bert_whitespace(c))
-    assert "".join(whitespace_split(text)) == "".join(c for c in text if not c.isspace())
+    assert "".join(whitespace_split(text)) == "".join(c for c in text if not is_bert_whitespace(c))
     assert "".join(gpt2_split(text)) == "".join(c for c in text if not regex.match(r"\s", c))
     assert all(word for word in bert_split(text))
 
@@ -136,7 +137,8 @@ def test_tokens_are_hugging_faces_on_random_unicode(bert_pipelines, lowercase):
     def same_tokens(text):
         expected = peer.encode(text, add_special_tokens=False).tokens
         assert ours.tokenize(text) == expected
-        assert [t for word in ours.words(text) for t in ours.encode_word(word)] == expected
+        if not any(special in text for special in ours.vocab.special_tokens):  # words() knows no special tokens
+            assert [t for word in ours.words(text) for t in ours.encode_word(word)] == expected
 
     same_tokens()
 
@@ -154,8 +156,8 @@ def test_encode_then_decode_gives_the_normalized_words_back(bert_pipelines, lowe
             if "[UNK]" not in tokens:
                 assert decode_pieces(tokens) == word
         ids = ours.encode(text)
-        if ours.vocab.unk_id not in ids:
-            assert ours.decode(ids) == " ".join(words)
+        if ours.vocab.unk_id not in ids and not any(special in text for special in ours.vocab.special_tokens):
+            assert WordPieceDecoder(cleanup=False).decode(ours.convert_ids_to_tokens(ids)) == " ".join(words)
 
     round_trip()
 
