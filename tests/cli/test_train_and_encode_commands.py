@@ -79,7 +79,7 @@ def test_encode_one_line_per_input_line(corpus, tmp_path):
     lines = out.read_text(encoding="utf-8").split("\n")
     assert lines[-1] == "" and len(lines) - 1 == len(TEXT.splitlines())
     tokenizer = WordPieceTokenizer(Vocab.load(vocab_path))
-    assert lines[0] == " ".join(tokenizer.tokenize(TEXT.splitlines()[0]))
+    assert lines[0] == " ".join(["[CLS]", *tokenizer.tokenize(TEXT.splitlines()[0]), "[SEP]"])
 
 
 def test_reference_and_fast_methods_write_the_same_vocab(corpus, tmp_path):

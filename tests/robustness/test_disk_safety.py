@@ -121,7 +121,7 @@ def test_cli_outputs_killed_midway_keep_the_old_file(tmp_path, monkeypatch, caps
     out = tmp_path / "out.txt"
     commands = [
         ["train", str(corpus), "--vocab-size", "40", "--quiet", "-o", str(out)],
-        ["encode", "--vocab", str(vocab), str(corpus), "-o", str(out)],
+        ["encode", "--vocab", str(vocab), "--lowercase", str(corpus), "-o", str(out)],
         ["top-down", str(corpus), "--vocab-size", "40", "--lower-thresh", "1", "-o", str(out)],
     ]
     FAILURES[failure][0](monkeypatch)

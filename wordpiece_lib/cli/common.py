@@ -7,6 +7,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from wordpiece_lib.tokenizer import WordPieceTokenizer
+from wordpiece_lib.tokenizer_json import is_folder_name
 from wordpiece_lib.vocab import UNK_TOKEN, Vocab
 
 
@@ -24,7 +26,15 @@ def new_command(subparsers: Any, name: str, summary: str, description: str) -> a
 
 def add_vocab_output(parser: argparse.ArgumentParser) -> None:
     """The ``-o/--output`` and ``--lowercase`` options that every training command has."""
-    parser.add_argument("-o", "--output", required=True, metavar="VOCAB_TXT", help="where to write vocab.txt")
+    parser.add_argument(
+        "-o",
+        "--output",
+        required=True,
+        metavar="OUT",
+        help="vocab.txt (with its settings beside it in vocab.settings.json), NAME.json (Hugging Face's "
+        "tokenizer.json) or FOLDER/ (tokenizer.json, tokenizer_config.json, special_tokens_map.json and "
+        "vocab.txt: transformers.AutoTokenizer.from_pretrained loads it)",
+    )
     parser.add_argument("--lowercase", action="store_true", help="lowercase and strip accents first (uncased BERT)")
 
 
@@ -43,13 +53,22 @@ def refuse_overwriting_inputs(output: Path, inputs: Sequence[str | None]) -> Non
             raise ValueError(f"output {output} is also an input file; write the result to another file")
 
 
-def checked_output(name: str, inputs: Sequence[str | None]) -> Path:
+def checked_output(name: str, inputs: Sequence[str | None], *, folder_ok: bool = False) -> Path:
     """The output path, after checking it can be written without harm.
+
+    With ``folder_ok``, an existing folder, a name ending with ``/`` or a
+    name without a suffix is a folder to save a tokenizer into.
 
     >>> checked_output("vocab.txt", ["book.txt"])
     PosixPath('vocab.txt')
+    >>> checked_output("my-tokenizer/", ["book.txt"], folder_ok=True)
+    PosixPath('my-tokenizer')
     """
     output = Path(name)
+    if folder_ok and is_folder_name(name):
+        if not output.is_dir() and not output.parent.is_dir():
+            raise FileNotFoundError(f"cannot create the folder {output}: {output.parent} does not exist")
+        return output
     if output.is_dir():
         raise IsADirectoryError(f"output {output} is a folder; give a file name such as {output / 'vocab.txt'}")
     refuse_overwriting_inputs(output, inputs)
@@ -72,12 +91,25 @@ def parse_token_list(text: str, flag: str) -> list[str]:
     return tokens
 
 
-def save_tokens(tokens: Sequence[str], special_tokens: Sequence[str], output: Path) -> None:
-    """Write ``tokens`` as ``vocab.txt``, atomically.
+def save_tokens(
+    tokens: Sequence[str],
+    special_tokens: Sequence[str],
+    output: Path,
+    *,
+    lowercase: bool = False,
+    pretokenizer: str = "bert",
+    prefix: str = "##",
+) -> Path:
+    """Save a learned vocab with the settings it was learned with; the format follows ``output``'s name.
 
-    The file holds only the tokens; ``Vocab`` wants an unknown token to check
-    them, so ``[UNK]`` is used when present, else the first token.
+    ``NAME.json``: Hugging Face's ``tokenizer.json``; a folder: the layout
+    ``transformers.AutoTokenizer.from_pretrained`` loads; anything else:
+    ``vocab.txt`` and, beside it, ``NAME.settings.json`` (so ``encode`` knows
+    whether the vocab is lowercased, its pre-tokenizer, prefix and special
+    tokens). The unknown token is ``[UNK]`` when the vocab has it, else its
+    first token.
     """
-
     unk = UNK_TOKEN if UNK_TOKEN in tokens else tokens[0]
-    Vocab(tokens, unk_token=unk, special_tokens=list(dict.fromkeys(special_tokens))).save(output)
+    vocab = Vocab(tokens, unk_token=unk, special_tokens=list(dict.fromkeys(special_tokens)))
+    tokenizer = WordPieceTokenizer(vocab, lowercase=lowercase, pretokenizer=pretokenizer, prefix=prefix)
+    return tokenizer.save(output)

@@ -1,8 +1,10 @@
-"""``encode``: turn text into WordPiece tokens with a vocab file."""
+"""``encode``: turn every line of a text file into tokens, ids, or a model's full input."""
 
 from __future__ import annotations
 
 import argparse
+import json
+import sys
 from typing import Any
 
 from wordpiece_lib.atomic import atomic_write_text
@@ -10,42 +12,165 @@ from wordpiece_lib.cli.common import checked_output, new_command
 from wordpiece_lib.pretokenize import PRETOKENIZERS
 from wordpiece_lib.textfiles import read_text_file
 from wordpiece_lib.tokenizer import WordPieceTokenizer
-from wordpiece_lib.vocab import Vocab
+from wordpiece_lib.tokenizer_json import load_tokenizer, settings_path
+from wordpiece_lib.truncation import Padding, Truncation
+
+FORMATS = ("tokens", "ids", "jsonl")
 
 HELP = """\
-Split every line of a UTF-8 text file into WordPiece tokens.
+Encode every line of a UTF-8 text file with a WordPiece vocab or a saved tokenizer.
 
-Each input line gives one output line: its tokens joined by spaces. Words are
-matched longest-first against the vocab; a word that cannot be covered
-becomes [UNK]. Use --lowercase with an uncased vocab (bert-base-uncased).
+Each input line gives one output line:
+  --format tokens  the tokens, joined by spaces (the default)
+  --format ids     the token ids, joined by spaces
+  --format jsonl   one JSON object per line with everything a model needs, under
+                   Hugging Face's names: ids, type_ids, tokens, offsets (character
+                   spans in the input line), word_ids, sequence_ids,
+                   attention_mask, special_tokens_mask
+
+The tokenizer comes from --tokenizer (a tokenizer.json, or a folder holding
+one: ours or Hugging Face's, with its special tokens, truncation and padding)
+or from --vocab (a vocab.txt, with the settings saved beside it by `train`,
+vocab.settings.json, when it is there). Flags given here override the saved
+settings, with a warning when they contradict them. The template's special
+tokens ([CLS] ... [SEP]) are added unless --no-special-tokens; special tokens
+typed in the text stay whole. Padding to the longest line treats the whole
+file as one batch.
 """
 
 
 def register(subparsers: Any) -> None:
     """Add the ``encode`` command."""
-    parser = new_command(subparsers, "encode", "tokenize a text file with a vocab", HELP)
-    parser.add_argument("input", metavar="INPUT", help="UTF-8 text file to tokenize")
-    parser.add_argument("--vocab", required=True, metavar="VOCAB_TXT", help="vocab.txt to use (one token per line)")
-    parser.add_argument("-o", "--output", required=True, metavar="OUT", help="where to write the tokens")
-    parser.add_argument("--lowercase", action="store_true", help="lowercase and strip accents first (uncased BERT)")
+    parser = new_command(subparsers, "encode", "encode a text file with a vocab or a saved tokenizer", HELP)
+    parser.add_argument("input", metavar="INPUT", help="UTF-8 text file to encode, one text per line")
+    source = parser.add_mutually_exclusive_group(required=True)
+    source.add_argument("--vocab", metavar="VOCAB_TXT", help="vocab.txt to use (one token per line)")
+    source.add_argument("--tokenizer", metavar="FILE_OR_DIR", help="tokenizer.json, or a folder holding one")
+    parser.add_argument("-o", "--output", required=True, metavar="OUT", help="where to write the result ('-': stdout)")
+    parser.add_argument("--format", choices=FORMATS, default="tokens", help="what to write (default: tokens)")
+    parser.add_argument(
+        "--lowercase",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="lowercase and strip accents first, as uncased BERT (default: the saved settings, else no)",
+    )
     parser.add_argument(
         "--pretokenizer",
         choices=sorted(PRETOKENIZERS),
-        default="bert",
-        help="how to cut text into words (default: bert)",
+        default=None,
+        help="how to cut text into words (default: the saved settings, else bert)",
+    )
+    parser.add_argument(
+        "--no-special-tokens",
+        dest="special_tokens",
+        action="store_false",
+        help="leave out the template's special tokens ([CLS], [SEP])",
+    )
+    parser.add_argument(
+        "--max-length", type=int, metavar="N", help="cut every line to N tokens, special tokens included"
+    )
+    parser.add_argument(
+        "--pad",
+        metavar="N|longest",
+        help="pad every line to N tokens, or to the longest line ('longest')",
     )
     parser.set_defaults(run=run)
 
 
+def warn(message: str) -> None:
+    """One warning line on stderr."""
+    print(f"warning: {message}", file=sys.stderr)
+
+
+def load(args: argparse.Namespace) -> WordPieceTokenizer:
+    """The tokenizer the flags ask for, saved settings first, flags over them (with a warning on a contradiction)."""
+    path = args.tokenizer or args.vocab
+    tokenizer = load_tokenizer(path)
+    saved = args.tokenizer is not None or settings_path(path).is_file()
+    where = path if args.tokenizer else settings_path(path)
+    if args.lowercase is not None:
+        if saved and args.lowercase != tokenizer.lowercase:
+            flag = "--lowercase" if args.lowercase else "--no-lowercase"
+            warn(f"{flag} contradicts {where}, which says lowercase={str(tokenizer.lowercase).lower()}; using {flag}")
+        tokenizer.lowercase = args.lowercase
+    elif not saved and looks_uncased(tokenizer):
+        warn(
+            f"{path} has no capital letters, so it looks uncased, but nothing says to lowercase: capitalised words "
+            "will become [UNK] or pieces; pass --lowercase (or --no-lowercase to keep the case and silence this)"
+        )
+    if args.pretokenizer is not None:
+        if saved and args.pretokenizer != tokenizer.pretokenizer:
+            warn(
+                f"--pretokenizer {args.pretokenizer} contradicts {where}, which says {tokenizer.pretokenizer}; "
+                f"using {args.pretokenizer}"
+            )
+        tokenizer.pretokenizer = args.pretokenizer
+    if args.max_length is not None:
+        if args.max_length < 1:
+            raise ValueError(f"--max-length must be a positive number, got {args.max_length}")
+        tokenizer.truncation = Truncation(args.max_length)
+    if args.pad is not None:
+        tokenizer.padding = padding_from_flag(args.pad, tokenizer)
+    return tokenizer
+
+
+def looks_uncased(tokenizer: WordPieceTokenizer) -> bool:
+    """True for a vocab with letters but no capital letters (outside its special tokens), read cased.
+
+    >>> from wordpiece_lib.vocab import Vocab
+    >>> looks_uncased(WordPieceTokenizer(Vocab(["[UNK]", "hug", "##s"]))), looks_uncased(WordPieceTokenizer(Vocab(["[UNK]", "Hug"])))
+    (True, False)
+    """
+    if tokenizer.lowercase:
+        return False
+    specials = {token.content for token in tokenizer.special_tokens} | {tokenizer.vocab.unk_token}
+    words = [token for token in tokenizer.vocab if token not in specials]
+    # A capital is a letter with a different lowercase (so the double-struck R in BERT's vocab is none).
+    return any(char.isalpha() for token in words for char in token) and not any(
+        char.lower() != char for token in words for char in token
+    )
+
+
+def padding_from_flag(value: str, tokenizer: WordPieceTokenizer) -> Padding:
+    """``--pad N`` or ``--pad longest``, with the vocab's ``[PAD]`` (or the saved padding's token)."""
+    if value == "longest":
+        length = None
+    elif value.isdigit() and int(value) > 0:
+        length = int(value)
+    else:
+        raise ValueError(f"--pad must be a positive number or 'longest', got {value!r}")
+    saved = tokenizer.padding
+    if saved is not None:
+        return Padding(
+            length, saved.direction, saved.pad_to_multiple_of, saved.pad_id, saved.pad_type_id, saved.pad_token
+        )
+    if "[PAD]" not in tokenizer.vocab:
+        raise ValueError("--pad needs a [PAD] token in the vocab")
+    return Padding(length, pad_id=tokenizer.vocab["[PAD]"])
+
+
+def format_line(encoding: Any, output_format: str) -> str:
+    """One output line for one encoding."""
+    if output_format == "tokens":
+        return " ".join(encoding.tokens)
+    if output_format == "ids":
+        return " ".join(map(str, encoding.ids))
+    return json.dumps(encoding.to_dict(), ensure_ascii=False)
+
+
 def run(args: argparse.Namespace) -> int:
-    """Encode line by line and write the result atomically."""
-    output = checked_output(args.output, [args.input, args.vocab])
-    vocab = Vocab.load(args.vocab)
-    tokenizer = WordPieceTokenizer(vocab, lowercase=args.lowercase, pretokenizer=args.pretokenizer)
+    """Encode line by line and write the result atomically (or to stdout)."""
+    to_stdout = args.output == "-"
+    output = None if to_stdout else checked_output(args.output, [args.input, args.vocab, args.tokenizer])
+    tokenizer = load(args)
     text = read_text_file(args.input, name="input file")
     lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
-    encoded = "".join(" ".join(tokenizer.tokenize(line)) + "\n" for line in lines)
-    atomic_write_text(output, encoded)
+    encodings = tokenizer.encode_batch(lines, add_special_tokens=args.special_tokens)
+    result = "".join(format_line(encoding, args.format) + "\n" for encoding in encodings)
+    if output is None:
+        sys.stdout.write(result)
+    else:
+        atomic_write_text(output, result)
     return 0

@@ -167,7 +167,7 @@ def with_flag_names(error: Exception) -> Exception:
 
 def run(args: argparse.Namespace) -> int:
     """Learn the vocab and write it; returns the exit status."""
-    output = checked_output(args.output, [*args.inputs, args.word_counts])
+    output = checked_output(args.output, [*args.inputs, args.word_counts], folder_ok=True)
     reserved = parse_token_list(args.reserved_tokens, "--reserved-tokens")
     counts = read_inputs(args)
     try:
@@ -188,7 +188,7 @@ def run(args: argparse.Namespace) -> int:
     except (ValueError, TypeError) as error:
         raise with_flag_names(error) from None
     tokens = result.tokens
-    save_tokens(tokens, reserved, output)
+    save_tokens(tokens, reserved, output, lowercase=args.lowercase, prefix=args.joiner)
     print(
         f"wrote {len(tokens):,} tokens to {output} (threshold {result.threshold:,}, "
         f"{len(result.steps)} thresholds tried: {result.stop_reason})"

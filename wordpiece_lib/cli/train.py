@@ -23,6 +23,12 @@ with the best score freq(ab) / (freq(a) * freq(b)) becomes a new token.
 The vocab file lists the special tokens, then the alphabet (sorted by code
 point), then the learned tokens in merge order; --vocab-size counts them all.
 Training stops early when every word is a single token.
+
+The settings travel with the vocab: -o vocab.txt also writes
+vocab.settings.json (lowercase or not, pre-tokenizer, special tokens), which
+`encode --vocab vocab.txt` reads; -o NAME.json writes Hugging Face's
+tokenizer.json; -o FOLDER/ writes a folder that transformers loads with
+AutoTokenizer.from_pretrained(FOLDER).
 """
 
 
@@ -112,7 +118,7 @@ def run(args: argparse.Namespace) -> int:
     """Train and write the vocab; returns the exit status."""
     if args.vocab_size < 1:
         raise ValueError(f"--vocab-size must be a positive number, got {args.vocab_size}")
-    output = checked_output(args.output, args.inputs)
+    output = checked_output(args.output, args.inputs, folder_ok=True)
     specials = parse_token_list(args.special_tokens, "--special-tokens")
     counts = read_word_counts(args.inputs, lowercase=args.lowercase, pretokenizer=args.pretokenizer)
     train = trainer(args.method)
@@ -121,5 +127,5 @@ def run(args: argparse.Namespace) -> int:
         trace = train(counts, args.vocab_size, special_tokens=specials, tie_break=args.tie_break, progress=progress)
     finally:
         progress.close()
-    save_tokens(trace.tokens(), specials, output)
+    save_tokens(trace.tokens(), specials, output, lowercase=args.lowercase, pretokenizer=args.pretokenizer)
     return 0

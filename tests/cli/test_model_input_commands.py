@@ -1,0 +1,164 @@
+"""The command line from a corpus to a model's input: train -o NAME.json / FOLDER/ / vocab.txt, encode --format."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from wordpiece_lib.cli import main
+from wordpiece_lib.encoding import FIELDS
+
+tokenizers = pytest.importorskip("tokenizers")
+
+REPO = Path(__file__).resolve().parents[2]
+TEXT = "Hug the pug. The pug hugs back!\nBuns and puns, hugs and pugs.\nJim said, [MASK] hugs Pugs?\n"
+
+
+def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    return subprocess.run(
+        [sys.executable, "-m", "wordpiece_lib", *args], capture_output=True, text=True, env=env, timeout=300
+    )
+
+
+@pytest.fixture
+def corpus(tmp_path: Path) -> Path:
+    path = tmp_path / "corpus.txt"
+    path.write_text(TEXT, encoding="utf-8")
+    return path
+
+
+def train(corpus: Path, output: Path | str, *flags: str) -> None:
+    assert main(["train", str(corpus), "--vocab-size", "45", "-o", str(output), "--quiet", *flags]) == 0
+
+
+def lines_of(path: Path) -> list[str]:
+    return path.read_text(encoding="utf-8").splitlines()
+
+
+def test_train_to_json_writes_a_tokenizer_json_hf_reads(corpus, tmp_path):
+    train(corpus, tmp_path / "tok.json", "--lowercase")
+    peer = tokenizers.Tokenizer.from_file(str(tmp_path / "tok.json"))
+    out = tmp_path / "tokens.txt"
+    assert main(["encode", "--tokenizer", str(tmp_path / "tok.json"), str(corpus), "-o", str(out)]) == 0
+    assert lines_of(out) == [" ".join(peer.encode(line).tokens) for line in TEXT.splitlines()]
+    assert lines_of(out)[2].startswith("[CLS] ") and " [MASK] " in lines_of(out)[2]
+
+
+def test_train_to_folder_loads_in_transformers_with_the_same_tokens(corpus, tmp_path):
+    transformers = pytest.importorskip("transformers")
+    train(corpus, f"{tmp_path}/tok/")
+    folder = tmp_path / "tok"
+    assert sorted(path.name for path in folder.iterdir()) == [
+        "special_tokens_map.json",
+        "tokenizer.json",
+        "tokenizer_config.json",
+        "vocab.txt",
+    ]
+    loaded = transformers.AutoTokenizer.from_pretrained(str(folder))
+    out = tmp_path / "ids.txt"
+    assert main(["encode", "--tokenizer", str(folder), "--format", "ids", str(corpus), "-o", str(out)]) == 0
+    expected = [" ".join(map(str, loaded(line)["input_ids"])) for line in TEXT.splitlines()]
+    assert lines_of(out) == expected
+
+
+def test_vocab_settings_travel_to_encode(corpus, tmp_path):
+    train(corpus, tmp_path / "vocab.txt", "--lowercase")
+    settings = json.loads((tmp_path / "vocab.settings.json").read_text(encoding="utf-8"))
+    assert settings["normalizer"]["lowercase"] is True and settings["pretokenizer"] == "bert"
+    out = tmp_path / "tokens.txt"
+    result = run_cli("encode", "--vocab", str(tmp_path / "vocab.txt"), str(corpus), "-o", str(out))
+    assert result.returncode == 0 and result.stderr == ""
+    assert "[UNK]" not in out.read_text(encoding="utf-8")  # "Hug", "Jim" lowercased, as the vocab was trained
+    result = run_cli("encode", "--vocab", str(tmp_path / "vocab.txt"), "--no-lowercase", str(corpus), "-o", str(out))
+    assert result.returncode == 0
+    assert "warning: --no-lowercase contradicts" in result.stderr and "lowercase=true" in result.stderr
+    assert "[UNK]" in out.read_text(encoding="utf-8")  # the flag wins: capitals are unknown to this vocab
+
+
+def test_uncased_vocab_without_settings_gives_a_warning(bert_vocab_path, corpus, tmp_path):
+    out = tmp_path / "tokens.txt"
+    result = run_cli("encode", "--vocab", str(bert_vocab_path), str(corpus), "-o", str(out))
+    assert result.returncode == 0
+    assert "looks uncased" in result.stderr and "--lowercase" in result.stderr
+    quiet = run_cli("encode", "--vocab", str(bert_vocab_path), "--lowercase", str(corpus), "-o", str(out))
+    assert quiet.returncode == 0 and quiet.stderr == ""
+
+
+def test_jsonl_has_hf_field_names_and_values(bert_tokenizer_json, corpus, tmp_path):
+    """BERT's tokenizer.json, with its truncation and padding to 128: every field as Hugging Face gives it."""
+    path = tmp_path / "bert.json"
+    path.write_text(json.dumps(bert_tokenizer_json), encoding="utf-8")
+    out = tmp_path / "inputs.jsonl"
+    assert main(["encode", "--tokenizer", str(path), "--format", "jsonl", str(corpus), "-o", str(out)]) == 0
+    records = [json.loads(line) for line in lines_of(out)]
+    peer = tokenizers.Tokenizer.from_file(str(path))
+    for record, expected in zip(records, peer.encode_batch(TEXT.splitlines()), strict=True):
+        assert list(record) == list(FIELDS)
+        assert len(record["ids"]) == 128
+        for name in FIELDS:
+            value = getattr(expected, name)
+            assert record[name] == ([list(pair) for pair in value] if name == "offsets" else value), name
+
+
+def test_max_length_and_pad_mean_what_hf_options_mean(bert_vocab_path, corpus, tmp_path):
+    out = tmp_path / "inputs.jsonl"
+    flags = ["--vocab", str(bert_vocab_path), "--lowercase", "--max-length", "9", "--pad", "longest"]
+    assert main(["encode", *flags, "--format", "jsonl", str(corpus), "-o", str(out)]) == 0
+    peer = tokenizers.Tokenizer.from_file(str(_saved_bert(bert_vocab_path, tmp_path)))
+    peer.enable_truncation(9)
+    peer.enable_padding(pad_id=0, pad_token="[PAD]")
+    expected = peer.encode_batch(TEXT.splitlines())
+    records = [json.loads(line) for line in lines_of(out)]
+    assert [record["tokens"] for record in records] == [encoding.tokens for encoding in expected]
+    assert [record["attention_mask"] for record in records] == [encoding.attention_mask for encoding in expected]
+
+
+def _saved_bert(bert_vocab_path: Path, folder: Path) -> Path:
+    from wordpiece_lib import Vocab, WordPieceTokenizer
+
+    return WordPieceTokenizer(Vocab.load(bert_vocab_path), lowercase=True).save(folder / "bert-uncased.json")
+
+
+def test_stdout_and_no_special_tokens(corpus, tmp_path):
+    train(corpus, tmp_path / "vocab.txt")
+    result = run_cli("encode", "--vocab", str(tmp_path / "vocab.txt"), "--no-special-tokens", str(corpus), "-o", "-")
+    assert result.returncode == 0
+    first = result.stdout.splitlines()[0]
+    assert "[CLS]" not in result.stdout and len(result.stdout.splitlines()) == 3
+    peer = tokenizers.Tokenizer.from_file(str(_saved_from_vocab(tmp_path / "vocab.txt", tmp_path)))
+    assert first == " ".join(peer.encode(TEXT.splitlines()[0], add_special_tokens=False).tokens)
+
+
+def _saved_from_vocab(vocab_path: Path, folder: Path) -> Path:
+    from wordpiece_lib.tokenizer_json import load_tokenizer
+
+    return load_tokenizer(vocab_path).save(folder / "from-vocab.json")
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (["--vocab", "V", "--tokenizer", "V"], "not allowed with argument"),
+        (["--tokenizer", "missing/"], "does not exist"),
+        (["--tokenizer", "EMPTY"], "holds no tokenizer.json"),
+        (["--vocab", "V", "--pad", "wide"], "--pad must be a positive number or 'longest', got 'wide'"),
+        (["--vocab", "V", "--max-length", "0"], "--max-length must be a positive number"),
+        (["--vocab", "V", "--format", "xml"], "invalid choice: 'xml'"),
+    ],
+    ids=["both-sources", "missing-tokenizer", "folder-without-json", "bad-pad", "bad-max-length", "bad-format"],
+)
+def test_encode_errors_are_one_line(corpus, tmp_path, args, expected):
+    train(corpus, tmp_path / "vocab.txt")
+    (tmp_path / "empty").mkdir()
+    replaced = [{"V": str(tmp_path / "vocab.txt"), "EMPTY": str(tmp_path / "empty")}.get(arg, arg) for arg in args]
+    result = run_cli("encode", *replaced, str(corpus), "-o", str(tmp_path / "out.txt"))
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1 and result.stderr.startswith("error: "), result.stderr
+    assert expected in result.stderr
+    assert not (tmp_path / "out.txt").exists()
