@@ -15,6 +15,7 @@ with ``checks``, ``plots`` and ``widgets`` modules as the notebook needs:
 ``real_book``              07: Treasure Island end to end
 ``fast_encoding``          08: LinMaxMatch
 ``other_languages``        09: scripts, mixing, parity
+``model_inputs``           10: offsets, special tokens, batches
 =========================  ===================================
 
 The classroom reads the library (``wordpiece_lib``'s core); the core never

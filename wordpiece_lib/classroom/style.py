@@ -30,6 +30,11 @@ FAILED_FILL = "#fbb4ae"
 TOKEN_FILL, CURRENT_FILL, PLAIN_FILL = "#d9f0d3", "#fdae61", "#ffffff"
 #: Failure links and failure pops of the automaton.
 LINK_COLOUR, POPS_COLOUR = "#7f7f7f", "#2c7fb8"
+#: Neighbouring tokens of a text alternate these shades, so a word cut into pieces shows its cuts.
+TOKEN_SHADES = ("#cfe3f6", "#fde2b8")
+#: A special token ([CLS], [MASK] ...): outline and fill; padding; what the template added.
+SPECIAL_COLOUR, SPECIAL_FILL = "#7b4fb5", "#e4d7f5"
+PADDING_FILL, TEMPLATE_FILL = "#eeeeee", "#e0e0e0"
 #: One colour per line when a figure draws several series (trainers, texts, algorithms).
 SERIES_COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd", "#8c564b", "#1b9e77", "#7570b3", "#e7298a", "#66a61e")
 

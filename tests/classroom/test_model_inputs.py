@@ -1,0 +1,169 @@
+"""Notebook 10's checks, token view and figures: right answers pass, wrong ones get a hint, never the answer."""
+
+from __future__ import annotations
+
+import pytest
+from check_helpers import fails_with, skips
+
+from wordpiece_lib import Vocab, WordPieceTokenizer
+from wordpiece_lib.classroom.exercise import TODO
+from wordpiece_lib.classroom.model_inputs import checks, plots
+from wordpiece_lib.classroom.model_inputs.widgets import TokenSpanView, token_spans_html
+from wordpiece_lib.classroom.style import FAILED_FILL
+from wordpiece_lib.decoder import WordPieceDecoder
+from wordpiece_lib.truncation import Padding, Truncation
+
+VOCAB = Vocab(
+    ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", "yo", "-", "ho", ",", "and", "rum", "!", "<b>", "bot", "##tle"]
+)
+TOKENIZER = WordPieceTokenizer(VOCAB, lowercase=True)
+TEXT = "Yo-ho,\u200b and RÚM!"
+
+
+# -- offsets --------------------------------------------------------------------------------------------------
+
+
+def test_offsets_check_accepts_the_library_answer_and_skips_todo():
+    checks.check_offsets((12, 15), TOKENIZER, TEXT, "rum")
+    assert TEXT[12:15] == "RÚM"
+    assert "not done yet" in skips(checks.check_offsets, TODO, TOKENIZER, TEXT, "rum")
+
+
+@pytest.mark.parametrize(
+    ("answer", "hint"),
+    [
+        ((11, 14), "You counted in the normalized text"),
+        ((3, 6), "text[3:6] is 'ho,'"),
+        ((15, 12), "The end must come after the start"),
+        ("12-15", "two whole numbers"),
+    ],
+)
+def test_offsets_check_hints_without_the_answer(answer, hint):
+    message = fails_with(checks.check_offsets, answer, TOKENIZER, TEXT, "rum")
+    assert hint in message
+    assert "(12, 15)" not in message and "12:15" not in message
+
+
+# -- pairs ----------------------------------------------------------------------------------------------------
+
+
+def right_pair(first, second):
+    return ["[CLS]", *first, "[SEP]", *second, "[SEP]"], [0] * (len(first) + 2) + [1] * (len(second) + 1)
+
+
+def test_pair_check_accepts_bert_layout_and_skips_a_stub():
+    checks.check_pair_input(right_pair, ["yo", "ho"], ["rum"])
+
+    def stub(first, second):
+        raise NotImplementedError("your turn")
+
+    assert "not done yet" in skips(checks.check_pair_input, stub, ["yo"], ["rum"])
+
+
+@pytest.mark.parametrize(
+    ("function", "hint"),
+    [
+        (lambda a, b: (["[CLS]", *a, *b, "[SEP]"], [0] * (len(a) + len(b) + 2)), "a pair needs one after each text"),
+        (lambda a, b: ([*a, "[SEP]", *b, "[SEP]"], [0] * (len(a) + 1) + [1] * (len(b) + 1)), "starts with one [CLS]"),
+        (lambda a, b: (right_pair(a, b)[0], [0] * (len(a) + 1) + [1] * (len(b) + 2)), "The type id of token"),
+        (lambda a, b: (right_pair(a, b)[0], [0, 1]), "type ids for"),
+        (lambda a, b: None, "did you forget the `return` line?"),
+    ],
+    ids=["one-sep", "no-cls", "first-sep-in-segment-1", "too-few-type-ids", "no-return"],
+)
+def test_pair_check_hints(function, hint):
+    message = fails_with(checks.check_pair_input, function, ["yo", "ho"], ["rum"])
+    assert hint in message
+    assert "[0, 0, 0, 0, 1, 1]" not in message
+
+
+# -- truncation ----------------------------------------------------------------------------------------------
+
+
+def test_kept_lengths_check_follows_the_library():
+    checks.check_kept_lengths((13, 8), 30, 8, max_length=24)
+    checks.check_kept_lengths((10, 11), 30, 30, max_length=24)  # both cut: the first gets the smaller half
+
+
+@pytest.mark.parametrize(
+    ("answer", "hint"),
+    [
+        ((16, 8), "more than max_length=24"),
+        ((10, 8), "cuts only what does not fit"),
+        ((14, 7), "Right total, wrong split"),
+        (TODO, "not done yet"),
+    ],
+)
+def test_kept_lengths_check_hints(answer, hint):
+    if answer is TODO:
+        assert hint in skips(checks.check_kept_lengths, answer, 30, 8, max_length=24)
+        return
+    message = fails_with(checks.check_kept_lengths, answer, 30, 8, max_length=24)
+    assert hint in message and "(13, 8)" not in message
+
+
+# -- decoding ------------------------------------------------------------------------------------------------
+
+TOKENS = ["pieces", "of", "eight", "!", "it", "'", "s", "flint", "'s", "par", "##rot", "."]
+
+
+def test_decode_check_accepts_hugging_faces_decode():
+    pytest.importorskip("tokenizers")
+    from tokenizers import decoders
+
+    expected = decoders.WordPiece().decode(TOKENS)
+    checks.check_decoded(expected, TOKENS)
+    assert expected == WordPieceDecoder().decode(TOKENS)
+
+
+@pytest.mark.parametrize(
+    ("answer", "hint"),
+    [
+        ("pieces of eight ! it ' s flint 's parrot .", "Then comes the clean-up"),
+        ("pieces of eight! it's flint's parrot.", "Right characters, some spaces off"),
+        ("Pieces of eight! it ' s flint's parrot.", "no capitals come back"),
+        (3, "should be a str"),
+    ],
+)
+def test_decode_check_hints(answer, hint):
+    message = fails_with(checks.check_decoded, answer, TOKENS)
+    assert hint in message and WordPieceDecoder().decode(TOKENS) not in message
+
+
+# -- the token view ------------------------------------------------------------------------------------------
+
+
+def test_static_view_marks_spans_unknowns_and_specials_and_escapes_everything():
+    tokenizer = WordPieceTokenizer(VOCAB, lowercase=True, special_tokens=[*VOCAB.special_tokens, "<b>"])
+    page = token_spans_html(tokenizer, "Yo <b> bottle 🦜 [MASK]\u200b")
+    assert "<b>" not in page.replace("<br>", "")  # the token <b> and the text's <b> are shown, never applied
+    assert page.count("&lt;b&gt;") == 3  # in the text, in its hover title, as a chip
+    assert "U+200B" in page  # the invisible character is labelled
+    assert "token 3: &#x27;bot&#x27;" in page and "token 4: &#x27;##tle&#x27;" in page  # hover titles name pieces
+    assert page.count(f"background:{FAILED_FILL}") == 3  # the emoji's [UNK]: its span, its chip, the legend
+    assert "[MASK]" in page
+
+
+def test_widget_follows_the_text_pair_and_switch():
+    view = TokenSpanView(TOKENIZER, "yo")
+    assert view.encoding.tokens == ["[CLS]", "yo", "[SEP]"]
+    view.text_box.value = "yo ho"
+    view.pair_box.value = "rum"
+    assert view.encoding.tokens == ["[CLS]", "yo", "ho", "[SEP]", "rum", "[SEP]"]
+    assert view.html == token_spans_html(TOKENIZER, "yo ho", "rum") == view.view.value
+    view.special_box.value = False
+    assert view.encoding.tokens == ["yo", "ho", "rum"]
+    bundle = view._repr_mimebundle_()
+    assert "text/html" in bundle  # a static copy for front ends without widgets
+
+
+def test_figures_read_encodings():
+    tokenizer = WordPieceTokenizer(VOCAB, truncation=Truncation(6), padding=Padding())
+    batch = tokenizer.encode_batch(["yo", "yo ho , and rum !", "rum"])
+    figure = plots.batch_figure(batch)
+    assert figure.axes[0].get_title() == "A batch as the model sees it: 3 texts x 6 positions"
+    assert "padding, 33% of the batch" in figure.axes[0].get_xlabel()  # 6 of 18 cells
+    histogram = plots.length_histogram([len(encoding) for encoding in batch] + [9], max_length=6)
+    assert "1 of 4 texts cut" in histogram.axes[0].texts[0].get_text()
+    with pytest.raises(ValueError, match="lengths is empty"):
+        plots.length_histogram([])

@@ -1,0 +1,163 @@
+"""Checks behind notebook 10's exercises (from tokens to a model's input).
+
+A placeholder answer (``TODO``) skips with "not done yet"; a wrong answer
+raises ``AssertionError`` with a hint that points at the mistake without
+giving the answer away. The expected answers come from the library
+(``WordPieceTokenizer``, ``Template``, ``Truncation``, ``WordPieceDecoder``).
+
+>>> from wordpiece_lib import Vocab, WordPieceTokenizer
+>>> tokenizer = WordPieceTokenizer(Vocab(["[UNK]", "rum"]), lowercase=True)
+>>> check_offsets((2, 5), tokenizer, "\\u200b RÚM", "rum")
+>>> check_offsets((1, 4), tokenizer, "\\u200b RÚM", "rum")
+Traceback (most recent call last):
+...
+AssertionError: You counted in the normalized text ' rum'. Offsets point into the original text, where some characters were dropped or changed: count there (print(repr(text)) shows every character).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from wordpiece_lib.classroom.exercise import call, require
+from wordpiece_lib.decoder import WordPieceDecoder
+from wordpiece_lib.encoding import Encoding
+from wordpiece_lib.pieces import decode_pieces
+from wordpiece_lib.template import Template
+from wordpiece_lib.tokenizer import WordPieceTokenizer
+from wordpiece_lib.truncation import Truncation
+
+
+def _pair_of_ints(answer: Any, what: str) -> tuple[int, int]:
+    if (
+        not isinstance(answer, (tuple, list))
+        or len(answer) != 2
+        or not all(isinstance(value, int) and not isinstance(value, bool) for value in answer)
+    ):
+        raise AssertionError(f"{what} should be two whole numbers like (3, 7), got {answer!r}")
+    return answer[0], answer[1]
+
+
+# ---------------------------------------------------------------- exercise: offsets by hand
+
+
+def check_offsets(answer: Any, tokenizer: WordPieceTokenizer, text: str, token: str) -> None:
+    """``answer`` must be the ``(start, end)`` offsets of the first ``token`` of ``text``."""
+    __tracebackhide__ = True
+    start, end = _pair_of_ints(require(answer, "the offsets exercise"), "Your offsets")
+    encoding = tokenizer.encode_plus(text, add_special_tokens=False)
+    if token not in encoding.tokens:
+        raise ValueError(f"{token!r} is not a token of {text!r}")  # a broken exercise, not a wrong answer
+    expected = encoding.offsets[encoding.tokens.index(token)]
+    if (start, end) == expected:
+        return
+    normalized = tokenizer.normalize(text)
+    found = normalized.find(token.removeprefix(tokenizer.prefix))
+    if found >= 0 and (start, end) == (found, found + len(token)) and normalized != text:
+        raise AssertionError(
+            f"You counted in the normalized text {normalized!r}. Offsets point into the original text, "
+            "where some characters were dropped or changed: count there (print(repr(text)) shows every character)."
+        )
+    if end <= start:
+        raise AssertionError(f"The end must come after the start (Python slice style: text[start:end]); got {answer!r}")
+    raise AssertionError(
+        f"text[{start}:{end}] is {text[start:end]!r}, but the token {token!r} came from other characters. "
+        "Offsets count characters of the original text, the one you typed; print(repr(text)) shows the invisible ones."
+    )
+
+
+# ---------------------------------------------------------------- exercise: a pair, by hand
+
+
+def check_pair_input(
+    function: Callable[[list[str], list[str]], Any], first: Sequence[str], second: Sequence[str]
+) -> None:
+    """``function(first, second)`` must return BERT's ``(tokens, type_ids)`` for the pair of token lists."""
+    __tracebackhide__ = True
+    result = call(function, list(first), list(second), name="my_pair_input", exercise="the pair exercise")
+    if not isinstance(result, (tuple, list)) or len(result) != 2:
+        raise AssertionError(f"my_pair_input should return two lists (tokens, type_ids), got {result!r}")
+    tokens, type_ids = (list(part) for part in result)
+    ids = {token: number for number, token in enumerate(dict.fromkeys([*first, *second, "[CLS]", "[SEP]"]))}
+    expected = Template.bert().build(
+        ([ids[t] for t in first], list(first), [(0, 0)] * len(first), [0] * len(first)),
+        ([ids[t] for t in second], list(second), [(0, 0)] * len(second), [0] * len(second)),
+        ids,
+    )
+    if tokens != expected.tokens:
+        if tokens.count("[SEP]") != 2:
+            raise AssertionError(f"Your tokens hold {tokens.count('[SEP]')} [SEP]: a pair needs one after each text.")
+        if not tokens or tokens[0] != "[CLS]" or tokens.count("[CLS]") != 1:
+            raise AssertionError("A BERT input starts with one [CLS], and only there.")
+        raise AssertionError(f"Your tokens {tokens} are not the two texts inside [CLS] ... [SEP] ... [SEP], in order.")
+    if len(type_ids) != len(tokens):
+        raise AssertionError(f"You gave {len(type_ids)} type ids for {len(tokens)} tokens: one per token.")
+    if type_ids != expected.type_ids:
+        wrong = next(index for index, (mine, theirs) in enumerate(zip(type_ids, expected.type_ids)) if mine != theirs)
+        raise AssertionError(
+            f"The type id of token {wrong} ({tokens[wrong]!r}) is off. Segment 0 is everything up to and including "
+            "the first [SEP]; segment 1 is the second text and the [SEP] that closes it."
+        )
+
+
+# ---------------------------------------------------------------- exercise: what truncation keeps
+
+
+def check_kept_lengths(answer: Any, first_length: int, second_length: int, max_length: int) -> None:
+    """``answer`` must be how many tokens of each text ``longest_first`` truncation keeps, with BERT's 3 specials."""
+    __tracebackhide__ = True
+    kept = _pair_of_ints(require(answer, "the truncation exercise"), "Your answer")
+    first = Encoding.from_sequence(
+        [0] * first_length, ["t"] * first_length, [(0, 0)] * first_length, [0] * first_length
+    )
+    second = Encoding.from_sequence(
+        [0] * second_length, ["t"] * second_length, [(0, 0)] * second_length, [0] * second_length
+    )
+    cut_first, cut_second = Truncation(max_length).truncate(first, second, added_tokens=3)
+    expected = (len(cut_first), len(cut_second or []))
+    if kept == expected:
+        return
+    total = sum(kept) + 3
+    if total > max_length:
+        raise AssertionError(
+            f"With the 3 special tokens ([CLS] and two [SEP]) that makes {total} tokens, more than max_length={max_length}."
+        )
+    if total < max_length and sum(kept) < first_length + second_length:
+        raise AssertionError(f"That makes {total} tokens: truncation cuts only what does not fit in {max_length}.")
+    if kept[0] > first_length or kept[1] > second_length:
+        raise AssertionError("A text cannot keep more tokens than it has.")
+    raise AssertionError(
+        "Right total, wrong split. longest_first takes tokens from the longer text first: the shorter one keeps "
+        "everything as long as it fits in half of the room left."
+    )
+
+
+# ---------------------------------------------------------------- exercise: predict a decode
+
+
+def check_decoded(answer: Any, tokens: Sequence[str]) -> None:
+    """``answer`` must be what Hugging Face's WordPiece decoder (with clean-up) makes of ``tokens``."""
+    __tracebackhide__ = True
+    text = require(answer, "the decode exercise")
+    if not isinstance(text, str):
+        raise AssertionError(f"The decoded text should be a str, got {type(text).__name__}: {text!r}")
+    expected = WordPieceDecoder().decode(tokens)
+    if text == expected:
+        return
+    if text == decode_pieces(tokens):
+        raise AssertionError(
+            "Pieces glued and words spaced: right so far. Then comes the clean-up, which removes the space "
+            "before some punctuation and contractions."
+        )
+    if text.replace(" ", "") != expected.replace(" ", ""):
+        raise AssertionError(
+            "The characters are not the tokens' characters: ## pieces lose their ##, and nothing else changes "
+            "(no capitals come back, no accents)."
+        )
+    raise AssertionError(
+        "Right characters, some spaces off. The clean-up looks at one token at a time: it removes the space "
+        "before . , ! ? and before a token that is exactly 's 'm n't 've or 're, nothing else."
+    )
+
+
+__all__ = ["check_decoded", "check_kept_lengths", "check_offsets", "check_pair_input"]
