@@ -201,7 +201,11 @@ class Template:
         )
 
     def to_json(self, token_ids: Mapping[str, int]) -> dict[str, Any]:
-        """The ``post_processor`` entry of ``tokenizer.json`` (a ``TemplateProcessing``)."""
+        """The ``post_processor`` entry of ``tokenizer.json`` (a ``TemplateProcessing``).
+
+        >>> Template.bert().to_json({"[CLS]": 101, "[SEP]": 102})["special_tokens"]["[SEP]"]
+        {'id': '[SEP]', 'ids': [102], 'tokens': ['[SEP]']}
+        """
         return {
             "type": "TemplateProcessing",
             "single": [piece.to_json() for piece in self.single],
@@ -213,7 +217,14 @@ class Template:
 
     @classmethod
     def from_json(cls, data: Any, token_ids: Mapping[str, int]) -> Template:
-        """Read a ``TemplateProcessing`` or ``BertProcessing`` post-processor; its token ids must be the vocab's."""
+        """Read a ``TemplateProcessing`` or ``BertProcessing`` post-processor; its token ids must be the vocab's.
+
+        >>> ids = {"[CLS]": 101, "[SEP]": 102}
+        >>> Template.from_json(Template.bert().to_json(ids), ids) == Template.bert()
+        True
+        >>> str(Template.from_json({"type": "BertProcessing", "cls": ["[CLS]", 101], "sep": ["[SEP]", 102]}, ids))
+        "Template('[CLS] $A [SEP]', '[CLS] $A [SEP] $B:1 [SEP]:1')"
+        """
         if not isinstance(data, dict):
             raise ValueError(f"post_processor must be an object, got {type(data).__name__}")
         kind = data.get("type")

@@ -246,6 +246,11 @@ class WordPieceTokenizer:
 
         A ``vocab.txt`` brings its settings when its settings file (written
         by ``save``) is beside it; ``options`` override what is loaded.
+
+        >>> import tempfile, pathlib
+        >>> path = WordPieceTokenizer(Vocab(["[UNK]", "hug"]), lowercase=True).save(pathlib.Path(tempfile.mkdtemp()) / "t.json")
+        >>> WordPieceTokenizer.from_file(path).tokenize("HUG")
+        ['hug']
         """
         from .tokenizer_json import load_tokenizer
 
@@ -259,13 +264,22 @@ class WordPieceTokenizer:
           ``transformers.AutoTokenizer.from_pretrained`` loads (``tokenizer.json``,
           ``tokenizer_config.json``, ``special_tokens_map.json``, ``vocab.txt``);
         * anything else: ``vocab.txt``, with the settings in ``NAME.settings.json`` beside it.
+
+        >>> import tempfile, pathlib
+        >>> folder = WordPieceTokenizer(Vocab(["[UNK]", "hug"])).save(pathlib.Path(tempfile.mkdtemp()) / "mine")
+        >>> sorted(path.name for path in folder.iterdir())
+        ['special_tokens_map.json', 'tokenizer.json', 'tokenizer_config.json', 'vocab.txt']
         """
         from .tokenizer_json import save_tokenizer
 
         return save_tokenizer(self, path)
 
     def to_json(self) -> dict[str, Any]:
-        """Hugging Face's ``tokenizer.json`` contents as a dict."""
+        """Hugging Face's ``tokenizer.json`` contents as a dict.
+
+        >>> WordPieceTokenizer(Vocab(["[UNK]", "hug"])).to_json()["model"]["vocab"]
+        {'[UNK]': 0, 'hug': 1}
+        """
         from .tokenizer_json import tokenizer_to_json
 
         return tokenizer_to_json(self)

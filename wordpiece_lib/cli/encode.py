@@ -132,7 +132,12 @@ def looks_uncased(tokenizer: WordPieceTokenizer) -> bool:
 
 
 def padding_from_flag(value: str, tokenizer: WordPieceTokenizer) -> Padding:
-    """``--pad N`` or ``--pad longest``, with the vocab's ``[PAD]`` (or the saved padding's token)."""
+    """``--pad N`` or ``--pad longest``, with the vocab's ``[PAD]`` (or the saved padding's token).
+
+    >>> from wordpiece_lib.vocab import Vocab
+    >>> padding_from_flag("longest", WordPieceTokenizer(Vocab(["[PAD]", "[UNK]"])))
+    Padding(length=None, direction='right', pad_to_multiple_of=None, pad_id=0, pad_type_id=0, pad_token='[PAD]')
+    """
     if value == "longest":
         length = None
     elif value.isdigit() and int(value) > 0:
@@ -150,7 +155,12 @@ def padding_from_flag(value: str, tokenizer: WordPieceTokenizer) -> Padding:
 
 
 def format_line(encoding: Any, output_format: str) -> str:
-    """One output line for one encoding."""
+    """One output line for one encoding.
+
+    >>> from wordpiece_lib.encoding import Encoding
+    >>> format_line(Encoding.from_sequence([7, 8], ["hug", "##s"], [(0, 3), (3, 4)], [0, 0]), "ids")
+    '7 8'
+    """
     if output_format == "tokens":
         return " ".join(encoding.tokens)
     if output_format == "ids":

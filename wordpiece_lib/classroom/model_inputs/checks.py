@@ -72,7 +72,10 @@ def check_offsets(answer: Any, tokenizer: WordPieceTokenizer, text: str, token: 
 def check_pair_input(
     function: Callable[[list[str], list[str]], Any], first: Sequence[str], second: Sequence[str]
 ) -> None:
-    """``function(first, second)`` must return BERT's ``(tokens, type_ids)`` for the pair of token lists."""
+    """``function(first, second)`` must return BERT's ``(tokens, type_ids)`` for the pair of token lists.
+
+    >>> check_pair_input(lambda a, b: (["[CLS]", *a, "[SEP]", *b, "[SEP]"], [0, 0, 0, 1, 1]), ["hi"], ["yo"])
+    """
     __tracebackhide__ = True
     result = call(function, list(first), list(second), name="my_pair_input", exercise="the pair exercise")
     if not isinstance(result, (tuple, list)) or len(result) != 2:
@@ -104,7 +107,10 @@ def check_pair_input(
 
 
 def check_kept_lengths(answer: Any, first_length: int, second_length: int, max_length: int) -> None:
-    """``answer`` must be how many tokens of each text ``longest_first`` truncation keeps, with BERT's 3 specials."""
+    """``answer`` must be how many tokens of each text ``longest_first`` truncation keeps, with BERT's 3 specials.
+
+    >>> check_kept_lengths((13, 8), 30, 8, max_length=24)
+    """
     __tracebackhide__ = True
     kept = _pair_of_ints(require(answer, "the truncation exercise"), "Your answer")
     first = Encoding.from_sequence(
@@ -136,7 +142,10 @@ def check_kept_lengths(answer: Any, first_length: int, second_length: int, max_l
 
 
 def check_decoded(answer: Any, tokens: Sequence[str]) -> None:
-    """``answer`` must be what Hugging Face's WordPiece decoder (with clean-up) makes of ``tokens``."""
+    """``answer`` must be what Hugging Face's WordPiece decoder (with clean-up) makes of ``tokens``.
+
+    >>> check_decoded("hugs!", ["hug", "##s", "!"])
+    """
     __tracebackhide__ = True
     text = require(answer, "the decode exercise")
     if not isinstance(text, str):
