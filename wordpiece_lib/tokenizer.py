@@ -26,7 +26,7 @@ from .encoding import Encoding
 from .fast_tokenizer import FastWordPieceTokenizer
 from .normalize import BertNormalizer
 from .pretokenize import PRETOKENIZERS, get_pretokenizer
-from .template import Template
+from .template import Template, TextTokens
 from .truncation import Padding, Truncation
 from .vocab import Vocab
 
@@ -346,16 +346,18 @@ class WordPieceTokenizer:
                 isinstance(item, (tuple, list)) and len(item) == 2 and all(isinstance(text, str) for text in item)
             ):
                 raise TypeError(f"inputs[{position}] must be a str or a (text, pair) tuple, got {item!r:.60}")
+        check_bool(add_special_tokens, "add_special_tokens")
         # A batch makes about ten lists per text and a tuple per token, none in a reference cycle; the cyclic
         # garbage collector would scan the growing batch over and over (a third of the time), so it waits.
         collecting = gc.isenabled()
         gc.disable()
         try:
+            fast = self.fast
+            firsts = fast.encode_sequences([item if isinstance(item, str) else item[0] for item in inputs])
+            seconds = iter(fast.encode_sequences([item[1] for item in inputs if not isinstance(item, str)]))
             encodings = [
-                self._encode_unpadded(item, None, add_special_tokens)
-                if isinstance(item, str)
-                else self._encode_unpadded(item[0], item[1], add_special_tokens)
-                for item in inputs
+                self._assemble(first, None if isinstance(item, str) else next(seconds), add_special_tokens)
+                for item, first in zip(inputs, firsts)
             ]
         finally:
             if collecting:
@@ -367,6 +369,10 @@ class WordPieceTokenizer:
         fast = self.fast
         first = fast.encode_sequence(check_str(text, "text"))
         second = fast.encode_sequence(check_str(pair, "pair")) if pair is not None else None
+        return self._assemble(first, second, add_special_tokens)
+
+    def _assemble(self, first: TextTokens, second: TextTokens | None, add_special_tokens: bool) -> Encoding:
+        """Truncation, then the template (or, without one, the texts one after the other)."""
         template = self.template
         if self.truncation is not None:
             added = template.added_tokens(second is not None) if template is not None and add_special_tokens else 0
