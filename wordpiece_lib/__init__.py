@@ -71,6 +71,11 @@ _EXPORTS = {
     "Vocab": "vocab",
 }
 
+# These two functions share their module's name. Importing a submodule sets the package attribute of
+# that name to the module, so the functions are bound here, after their modules, once and for all.
+from .normalize import normalize  # noqa: E402
+from .pretokenize import pretokenize  # noqa: E402
+
 __version__ = "0.1.0"
 __all__ = [
     "BERT_SPECIAL_TOKENS",
@@ -133,6 +138,8 @@ def __getattr__(name: str) -> Any:
     """Import the module that holds ``name`` the first time it is asked for (PEP 562).
 
     >>> import wordpiece_lib
+    >>> wordpiece_lib.pretokenize("a,b"), wordpiece_lib.normalize("É", lowercase=True)
+    (['a', ',', 'b'], 'e')
     >>> wordpiece_lib.Vocab.__module__, sorted(wordpiece_lib.__all__) == sorted([*wordpiece_lib._EXPORTS, "__version__"])
     ('wordpiece_lib.vocab', True)
     """
