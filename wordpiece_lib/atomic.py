@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import secrets
 import stat
 from pathlib import Path
 
@@ -24,7 +23,8 @@ def _create_temporary(folder: Path, name: str) -> tuple[int, str]:
     """
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
     for _ in range(100):
-        candidate = folder / f".{name}.{secrets.token_hex(6)}.tmp"
+        # os.urandom rather than the secrets module: the same bytes, without its imports at start-up.
+        candidate = folder / f".{name}.{os.urandom(6).hex()}.tmp"
         try:
             return os.open(candidate, flags, 0o666), str(candidate)
         except FileExistsError:

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Container, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ._validate import check_int, check_str
 from .pieces import DEFAULT_PREFIX, split_word
-from .scores import Pair
-from .trace import apply_merges, merge_ranks
+
+if TYPE_CHECKING:
+    from .scores import Pair
 
 MAX_INPUT_CHARS_PER_WORD = 100
 
@@ -131,4 +133,7 @@ def encode_with_merges(
     ['b', '##u', '##gs']
     """
     check_str(word, "word", allow_empty=False)
+    # Imported here: a tokenizer that only matches longest-first starts without the training modules.
+    from .trace import apply_merges, merge_ranks
+
     return apply_merges(split_word(word, prefix, marker=marker), merge_ranks(merges), prefix, marker)

@@ -25,14 +25,13 @@ from bisect import bisect_left
 from collections.abc import Callable, Iterable, Sequence
 from itertools import accumulate, chain, repeat
 from operator import add, itemgetter, sub
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ._validate import check_bool, check_choice, check_instance, check_int, check_str
 from .added_tokens import AddedToken, AddedTokenSplitter, as_added_tokens
 from .alignment import AlignedText, normalize_with_origins
 from .encode import MAX_INPUT_CHARS_PER_WORD, encode_word
 from .fast_normalize import CharTable, FastNormalizer, NotLocal, normalizes_alone
-from .linmaxmatch import LinMaxMatch
 from .normalize import BertNormalizer, is_cjk
 from .pieces import DEFAULT_PREFIX
 from .pretokenize import (
@@ -45,6 +44,9 @@ from .pretokenize import (
     whitespace_split,
 )
 from .vocab import Vocab
+
+if TYPE_CHECKING:
+    from .linmaxmatch import LinMaxMatch
 
 
 class _Memo(dict):  # type: ignore[type-arg]
@@ -192,6 +194,8 @@ class FastWordPieceTokenizer:
 
     def _check_automaton(self, automaton: LinMaxMatch) -> LinMaxMatch:
         """A prebuilt automaton may be shared (building BERT's takes about a second) if its settings match."""
+        from .linmaxmatch import LinMaxMatch
+
         check_instance(automaton, "automaton", LinMaxMatch)
         ours = (self.prefix, self.vocab.unk_token, self.max_input_chars_per_word)
         theirs = (automaton.prefix, automaton.unk_token, automaton.max_input_chars_per_word)
@@ -203,6 +207,9 @@ class FastWordPieceTokenizer:
         return automaton
 
     def _linear_automaton(self) -> LinMaxMatch:
+        # Imported on first need: encoder="auto" may never meet a word long enough to want it.
+        from .linmaxmatch import LinMaxMatch
+
         if self.automaton is None:
             self.automaton = LinMaxMatch(
                 self.vocab, prefix=self.prefix, max_input_chars_per_word=self.max_input_chars_per_word

@@ -12,11 +12,12 @@ Three ways, shown side by side in notebook 01:
 
 from __future__ import annotations
 
+import re
 import string
 import unicodedata
 from collections.abc import Callable
-
-import regex
+from functools import lru_cache
+from typing import Any
 
 from ._validate import check_choice, check_str
 
@@ -47,11 +48,30 @@ _PUNCTUATION_ONLY_TO_HF = frozenset("\u166d\U000111c9")
 
 # Unicode's White_Space property, which BERT splits on. Python's str.split()
 # also splits on U+001C..U+001F; BERT does not, so we spell the set out.
-_WHITESPACE_RUN = regex.compile(r"[\t-\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+")
+_WHITESPACE_RUN = re.compile(r"[\t-\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+")
 
 # GPT-2's pattern, adapted as in the SELENE seed: no optional leading space,
-# because our words never carry their spaces.
-GPT2_PATTERN = regex.compile(r"""'s|'t|'re|'ve|'m|'ll|'d|\p{L}+|\p{N}+|[^\s\p{L}\p{N}]+""")
+# because our words never carry their spaces. It needs the `regex` package
+# (for \p{L}), compiled on first use so that BERT's pipeline starts without it.
+GPT2_REGEX = r"""'s|'t|'re|'ve|'m|'ll|'d|\p{L}+|\p{N}+|[^\s\p{L}\p{N}]+"""
+
+
+@lru_cache(maxsize=1)
+def gpt2_pattern() -> Any:
+    """GPT-2's pre-tokenizing pattern, compiled with the ``regex`` package (also ``GPT2_PATTERN``).
+
+    >>> gpt2_pattern().findall("it's 42")
+    ['it', "'s", '42']
+    """
+    import regex
+
+    return regex.compile(GPT2_REGEX)
+
+
+def __getattr__(name: str) -> Any:
+    if name == "GPT2_PATTERN":  # the module constant it used to be, compiled when first asked for
+        return gpt2_pattern()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def is_punctuation(char: str) -> bool:
@@ -113,7 +133,7 @@ def gpt2_split(text: str) -> list[str]:
     >>> gpt2_split("Hello've world123 how's are you!!!? ")
     ['Hello', "'ve", 'world', '123', 'how', "'s", 'are', 'you', '!!!?']
     """
-    return GPT2_PATTERN.findall(check_str(text, "text"))
+    return gpt2_pattern().findall(check_str(text, "text"))
 
 
 def whitespace_spans(text: str) -> list[tuple[int, int]]:
@@ -160,7 +180,7 @@ def gpt2_spans(text: str) -> list[tuple[int, int]]:
     >>> gpt2_spans("it's 42")
     [(0, 2), (2, 4), (5, 7)]
     """
-    return [match.span() for match in GPT2_PATTERN.finditer(check_str(text, "text"))]
+    return [match.span() for match in gpt2_pattern().finditer(check_str(text, "text"))]
 
 
 #: For each pre-tokenizer name, the function giving its words' positions.
