@@ -66,53 +66,25 @@ class Encoding:
         attention_mask: list[int],
         special_tokens_mask: list[int],
     ) -> None:
-        lengths = {
-            len(ids),
-            len(type_ids),
-            len(tokens),
-            len(offsets),
-            len(word_ids),
-            len(sequence_ids),
-            len(attention_mask),
-            len(special_tokens_mask),
-        }
+        fields = (ids, type_ids, tokens, offsets, word_ids, sequence_ids, attention_mask, special_tokens_mask)
+        lengths = {len(field) for field in fields}
         if len(lengths) != 1:
             raise ValueError(f"every field of an Encoding must have the same length, got lengths {sorted(lengths)}")
-        self.ids = ids
-        self.type_ids = type_ids
-        self.tokens = tokens
-        self.offsets = offsets
-        self.word_ids = word_ids
-        self.sequence_ids = sequence_ids
-        self.attention_mask = attention_mask
-        self.special_tokens_mask = special_tokens_mask
+        self._fill(fields)
+
+    def _fill(self, fields: Sequence[list[Any]]) -> None:
+        for name, value in zip(FIELDS, fields, strict=True):
+            setattr(self, name, value)
 
     @classmethod
-    def trusted(
-        cls,
-        ids: list[int],
-        type_ids: list[int],
-        tokens: list[str],
-        offsets: list[Offsets],
-        word_ids: list[int | None],
-        sequence_ids: list[int | None],
-        attention_mask: list[int],
-        special_tokens_mask: list[int],
-    ) -> Encoding:
-        """An encoding from fields known to have one length (no check: the encoder's fast path).
+    def trusted(cls, *fields: list[Any]) -> Encoding:
+        """An encoding from fields (in ``FIELDS`` order) known to have one length: no check, for the encoder's fast path.
 
         >>> len(Encoding.trusted([1], [0], ["a"], [(0, 1)], [0], [0], [1], [0]))
         1
         """
         encoding = object.__new__(cls)
-        encoding.ids = ids
-        encoding.type_ids = type_ids
-        encoding.tokens = tokens
-        encoding.offsets = offsets
-        encoding.word_ids = word_ids
-        encoding.sequence_ids = sequence_ids
-        encoding.attention_mask = attention_mask
-        encoding.special_tokens_mask = special_tokens_mask
+        encoding._fill(fields)
         return encoding
 
     @classmethod

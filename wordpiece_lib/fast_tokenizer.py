@@ -148,7 +148,7 @@ class FastWordPieceTokenizer:
         elif encoder == "auto":
             encode_one = self._auto_match
         else:
-            encode_one = self._longest_match
+            encode_one = self.longest_match
         self._word_tokens = _Memo(lambda word: tuple(encode_one(word)), cache_size)
         self._word_pieces = _Memo(self._pieces_with_offsets, cache_size)  # type: ignore[arg-type]
         self._ids = dict(zip(vocab.tokens, range(len(vocab))))
@@ -221,9 +221,10 @@ class FastWordPieceTokenizer:
         # match, whose quadratic worst case only bites on long words: those alone wait for the automaton.
         if AUTO_LINEAR_FROM < len(word) <= self.max_input_chars_per_word:
             return self._linear_automaton().encode_word(word)
-        return self._longest_match(word)
+        return self.longest_match(word)
 
-    def _longest_match(self, word: str) -> list[str]:
+    def longest_match(self, word: str) -> list[str]:
+        """Plain longest-match-first tokens of one word, with this tokenizer's vocab and settings."""
         return encode_word(
             word,
             self.vocab,

@@ -21,7 +21,7 @@ from typing import Any
 from ._validate import check_bool, check_callable, check_choice, check_int, check_str
 from .added_tokens import AddedToken, as_added_tokens
 from .decoder import WordPieceDecoder, join_with_spaces
-from .encode import MAX_INPUT_CHARS_PER_WORD, encode_word
+from .encode import MAX_INPUT_CHARS_PER_WORD
 from .encoding import Encoding
 from .fast_tokenizer import FastWordPieceTokenizer
 from .normalize import BertNormalizer
@@ -296,13 +296,7 @@ class WordPieceTokenizer:
 
     def encode_word(self, word: str) -> list[str]:
         """Longest-match-first tokens of one (already pre-tokenized) word."""
-        return encode_word(
-            word,
-            self.vocab,
-            prefix=self.prefix,
-            unk_token=self.vocab.unk_token,
-            max_input_chars_per_word=self.max_input_chars_per_word,
-        )
+        return self.fast.longest_match(word)
 
     def tokenize(self, text: str) -> list[str]:
         """The tokens of ``text``: every word through ``encode_word``; special tokens typed in the text stay whole.
