@@ -15,7 +15,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from ._validate import check_choice
+from ._validate import check_choice, check_optional_str, check_seconds, check_str
 from .atomic import atomic_write_text
 from .textfiles import read_text_file
 
@@ -94,6 +94,8 @@ def download_text(url: str, *, timeout: float = 30.0) -> str:
 
     Raises ``BookDownloadError`` with the reason on any failure.
     """
+    check_str(url, "url", allow_empty=False)
+    check_seconds(timeout, "timeout")
     # Imported here: the HTTP stack costs import time and only a download needs it.
     import http.client
     import urllib.error
@@ -150,6 +152,10 @@ def load_book(
     'Squire Trelawne'
     """
     check_choice(name, "name", BOOKS)
+    check_seconds(timeout, "timeout")
+    if cache_dir is not None and not isinstance(cache_dir, (str, os.PathLike)):
+        raise TypeError(f"cache_dir must be a folder (a str or a path) or None, got {type(cache_dir).__name__}")
+    check_optional_str(url, "url", allow_empty=False)
     book = BOOKS[name]
     folder = Path(cache_dir) if cache_dir is not None else default_cache_dir()
     cached = folder / f"{book.name}.txt"

@@ -11,10 +11,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from ._validate import check_pair, check_splits, check_str
 from .corpus import WordCounts
 from .pieces import initial_splits, join_pair
 from .scores import Pair, best_candidate, rank_candidates, score_pairs
-from .trace import Trace, TraceStep, merge_in_pieces
+from .trace import Trace, TraceStep, replace_pair
 from .training import plan_training, takes_trainer_options
 
 
@@ -80,11 +81,13 @@ def merge_pair(splits: Mapping[str, list[str]], pair: Pair, new_token: str) -> d
     >>> merge_pair({"hugs": ["h", "##u", "##g", "##s"]}, ("##g", "##s"), "##gs")
     {'hugs': ['h', '##u', '##gs']}
     """
-    left, right = pair
+    check_splits(splits)
+    left, right = check_pair(pair, "pair")
+    check_str(new_token, "new_token", allow_empty=False)
     merged = {}
     for word, pieces in splits.items():
         if left in pieces and right in pieces:
-            merged[word] = merge_in_pieces(pieces, pair, new_token)
+            merged[word] = replace_pair(pieces, pair, new_token)
         else:
             merged[word] = list(pieces)
     return merged

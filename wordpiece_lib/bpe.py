@@ -30,12 +30,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from ._validate import check_bool, check_instance, check_int, check_str
+from ._validate import check_bool, check_instance, check_int, check_str, check_str_list
 from .bottom_up import train_bottom_up
 from .corpus import WordCounts
 from .fast_bottom_up import train_fast
 from .normalize import BertNormalizer
-from .pieces import DEFAULT_PREFIX, split_word
+from .pieces import DEFAULT_PREFIX, check_style, split_word
 from .pretokenize import bert_split
 from .scores import Pair
 from .trace import Trace, apply_merges, merge_ranks
@@ -123,9 +123,10 @@ class BpeEncoder:
             self.ranks = merge_ranks(merges)
             if isinstance(vocab, (str, bytes)):
                 raise TypeError("vocab must be a collection of tokens, not a single str")
-            self.vocab = None if vocab is None else frozenset(vocab)
+            self.vocab = None if vocab is None else frozenset(check_str_list(vocab, "vocab"))
             self.prefix = DEFAULT_PREFIX if prefix is None else prefix
             self.marker = marker
+        check_style(self.prefix, self.marker)
         self.unk_token = unk_token
         self.normalizer = BertNormalizer(lowercase=lowercase)
         self._cache: dict[str, list[str]] = {}

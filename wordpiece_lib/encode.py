@@ -14,12 +14,17 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ._validate import check_int, check_str
-from .pieces import DEFAULT_PREFIX, split_word
+from .pieces import DEFAULT_PREFIX, check_style, split_word
 
 if TYPE_CHECKING:
     from .scores import Pair
 
 MAX_INPUT_CHARS_PER_WORD = 100
+
+#: Words longer than this (possible only with a raised ``max_input_chars_per_word``) are encoded by the
+#: vocab's LinMaxMatch automaton when the vocab is a ``Vocab``: linear time instead of a lookup per
+#: candidate. Shorter words cost little either way, and need no automaton to be built.
+AUTOMATON_WORD_LENGTH = 64
 
 
 def encode_word(
@@ -35,6 +40,13 @@ def encode_word(
     ``unk_token`` defaults to the vocab's own unknown token (``Vocab.unk_token``),
     or ``[UNK]`` for a plain set of tokens.
 
+    The cost: with a ``Vocab``, no candidate longer than its longest token is
+    looked up, and a word over ``AUTOMATON_WORD_LENGTH`` characters goes
+    through the vocab's LinMaxMatch automaton, so the time grows linearly with
+    the word. Any other container (a set, or one that counts its lookups, as
+    notebook 08 does) gets the textbook search: every candidate from the end
+    of the word down, ``n (n + 1) / 2`` lookups for ``n`` one-letter tokens.
+
     >>> vocab = {"[UNK]", "b", "h", "p", "##g", "##n", "##s", "##u", "##gs", "hu", "hug"}
     >>> encode_word("hugs", vocab), encode_word("bugs", vocab), encode_word("mug", vocab)
     (['hug', '##s'], ['b', '##u', '##gs'], ['[UNK]'])
@@ -42,6 +54,7 @@ def encode_word(
     check_str(word, "word")
     if not isinstance(vocab, Container) or isinstance(vocab, str):
         raise TypeError(f"vocab must be a Vocab or a set of tokens, got {type(vocab).__name__}")
+    check_str(prefix, "prefix")
     check_int(max_input_chars_per_word, "max_input_chars_per_word", minimum=0)
     if unk_token is None:
         unk_token = getattr(vocab, "unk_token", "[UNK]")
@@ -49,10 +62,35 @@ def encode_word(
         check_str(unk_token, "unk_token")
     if len(word) > max_input_chars_per_word:
         return [unk_token]
+    longest_token = getattr(vocab, "longest_token_length", None)  # a Vocab knows it; a plain set does not
+    if longest_token is not None and hasattr(vocab, "matcher"):
+        if len(word) > AUTOMATON_WORD_LENGTH and prefix and unk_token:
+            automaton = vocab.matcher(
+                prefix=prefix, unk_token=unk_token, max_input_chars_per_word=max_input_chars_per_word
+            )
+            return automaton.encode_word(word)  # type: ignore[no-any-return]
+        return longest_match(word, vocab, prefix, unk_token, longest_token)
+    return longest_match(word, vocab, prefix, unk_token, None)
+
+
+def longest_match(
+    word: str, vocab: Container[str], prefix: str, unk_token: str, longest_token: int | None
+) -> list[str]:
+    """Longest-match-first by lookups; no candidate longer than ``longest_token`` characters is tried.
+
+    With ``longest_token=None`` every candidate is looked up (the textbook search).
+
+    >>> longest_match("hugs", {"hug", "##s"}, "##", "[UNK]", 3)
+    ['hug', '##s']
+    """
     tokens: list[str] = []
     start = 0
-    while start < len(word):
-        end = len(word)
+    size = len(word)
+    while start < size:
+        if start == 0:
+            end = size if longest_token is None else min(size, longest_token)
+        else:
+            end = size if longest_token is None else min(size, start + longest_token - len(prefix))
         while end > start:
             piece = word[start:end] if start == 0 else prefix + word[start:end]
             if piece in vocab:
@@ -91,6 +129,9 @@ def longest_match_attempts(
     [('hugs', False), ('hug', True), ('##s', True)]
     """
     check_str(word, "word")
+    if not isinstance(vocab, Container) or isinstance(vocab, str):
+        raise TypeError(f"vocab must be a Vocab or a set of tokens, got {type(vocab).__name__}")
+    check_str(prefix, "prefix")
     check_int(max_input_chars_per_word, "max_input_chars_per_word", minimum=0)
     if len(word) > max_input_chars_per_word:
         return
@@ -133,6 +174,7 @@ def encode_with_merges(
     ['b', '##u', '##gs']
     """
     check_str(word, "word", allow_empty=False)
+    check_style(prefix, marker)
     # Imported here: a tokenizer that only matches longest-first starts without the training modules.
     from .trace import apply_merges, merge_ranks
 

@@ -151,7 +151,7 @@ class FastWordPieceTokenizer:
             encode_one = self.longest_match
         self._word_tokens = _Memo(lambda word: tuple(encode_one(word)), cache_size)
         self._word_pieces = _Memo(self._pieces_with_offsets, cache_size)  # type: ignore[arg-type]
-        self._ids = dict(zip(vocab.tokens, range(len(vocab))))
+        self._ids = vocab.lookup_table()  # shared with the vocab: a million-token vocab is not copied
         self.special_tokens = as_added_tokens(vocab.special_tokens if special_tokens is None else special_tokens)
         for token in self.special_tokens:
             if token.content not in self._ids:
@@ -207,13 +207,10 @@ class FastWordPieceTokenizer:
         return automaton
 
     def _linear_automaton(self) -> LinMaxMatch:
-        # Imported on first need: encoder="auto" may never meet a word long enough to want it.
-        from .linmaxmatch import LinMaxMatch
-
+        # Built on first need (encoder="auto" may never meet a word long enough to want it), and kept by
+        # the vocab, so every tokenizer over it (and encode_word) shares one.
         if self.automaton is None:
-            self.automaton = LinMaxMatch(
-                self.vocab, prefix=self.prefix, max_input_chars_per_word=self.max_input_chars_per_word
-            )
+            self.automaton = self.vocab.matcher(prefix=self.prefix, max_input_chars_per_word=self.max_input_chars_per_word)
         return self.automaton
 
     def _auto_match(self, word: str) -> list[str]:

@@ -80,6 +80,20 @@ For the node ``v`` reached from ``u`` by the character ``c``:
   out, ``f(v)`` is none; else ``f(v)`` is the child of ``z`` along ``c`` and
   ``F(v) = F(u) + Z``. The roots have no link.
 
+Storage
+-------
+A vocab of a million tokens makes a trie of millions of nodes, so a node is
+not a Python object: it is a number, and everything about it sits in four
+flat integer arrays (``array.array``, 4 bytes an entry): the character on the
+edge into it, where its children start (ids are given breadth-first with the
+children of a node sorted by character, so they are consecutive and found by
+binary search), its failure link, and its failure pops. ``F(v) = F(u) + Z``
+is stored as the one token it usually is, or else as the list of nodes whose
+pops follow each other, so the pops of all nodes together take space in
+proportion to the vocab, not to the square of its longest token. Tokens
+longer than ``max_input_chars_per_word`` can never match (a longer word is
+``[UNK]`` before it is read), so they are left out of the trie.
+
 End to end
 ----------
 ``LinMaxMatch.tokenize_normalized`` also does BERT's pre-tokenization in the
@@ -94,12 +108,15 @@ word cache.
 
 from __future__ import annotations
 
-from collections import deque
-from collections.abc import Iterable, Iterator
+import sys
+from array import array
+from bisect import bisect_left, bisect_right
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import accumulate
 from typing import Any
 
-from ._validate import check_instance, check_int, check_str, check_str_list
+from ._validate import check_bool, check_instance, check_int, check_str, check_str_list
 from .encode import MAX_INPUT_CHARS_PER_WORD
 from .pieces import DEFAULT_PREFIX
 from .pretokenize import is_bert_whitespace, is_punctuation
@@ -141,7 +158,7 @@ class TrieNode:
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict (children as a mapping char -> node id).
 
-        >>> LinMaxMatch(["a", "##b"]).nodes[2].to_dict()["text"]
+        >>> LinMaxMatch(["a", "##b"]).nodes[3].to_dict()["text"]
         'a'
         """
         return {
@@ -186,12 +203,18 @@ class AutomatonStep:
     tokens: tuple[str, ...]
 
 
-def _vocab_tokens(vocab: Vocab | Iterable[str]) -> list[str]:
-    tokens = list(vocab) if isinstance(vocab, Vocab) else check_str_list(vocab, "vocab")
-    for position, token in enumerate(tokens):
-        if token == "":
-            raise ValueError(f"vocab[{position}] is an empty string; a vocab token must not be empty")
+def _vocab_tokens(vocab: Vocab | Iterable[str]) -> Sequence[str]:
+    if isinstance(vocab, Vocab):
+        return vocab.tokens
+    tokens = check_str_list(vocab, "vocab")
+    if "" in tokens:
+        raise ValueError(f"vocab[{tokens.index('')}] is an empty string; a vocab token must not be empty")
     return tokens
+
+
+def _int_array(size_hint: int) -> array:
+    """An empty array of node ids: 4 bytes each while they fit, else 8."""
+    return array("i" if size_hint < 2**31 - 1 else "q")
 
 
 class LinMaxMatch:
@@ -221,80 +244,158 @@ class LinMaxMatch:
             unk_token = vocab.unk_token if isinstance(vocab, Vocab) else UNK_TOKEN
         self.unk_token = check_str(unk_token, "unk_token", allow_empty=False)
         self.max_input_chars_per_word = check_int(max_input_chars_per_word, "max_input_chars_per_word", minimum=0)
-        self._build_trie(tokens)
-        self._build_failure_links()
+        self._tokens = tokens
+        self._build(tokens)
         self._char_kinds: dict[str, int] = {}
         self._punctuation_tokens: dict[str, list[str]] = {}
 
     # -- construction -------------------------------------------------------------------------------------------
 
-    def _build_trie(self, tokens: list[str]) -> None:
-        # Built with provisional ids, then renumbered breadth-first so that ids
-        # grow with depth (roots 0 and 1 first): nicer to read and to draw.
-        children: list[dict[str, int]] = [{}, {}]
-        token_at: list[str | None] = [None, None]
+    def _build(self, tokens: Sequence[str]) -> None:
+        """Number the nodes breadth-first (siblings by character), then compute every failure link and pop."""
+        prefix, skip, limit = self.prefix, len(self.prefix), self.max_input_chars_per_word
+        # A token longer than the character limit can never be matched: leave it out.
+        start = sorted(t for t in tokens if len(t) <= limit)
+        after = sorted(t for t in tokens if skip < len(t) < limit + skip and t.startswith(prefix))
+        ids = tokens.lookup_table() if isinstance(tokens, Vocab) else dict(zip(tokens, range(len(tokens))))
+        # Level by level, each root's nodes are the distinct prefixes of its sorted tokens: listing them in
+        # order gives breadth-first ids with siblings sorted by character, and each node's parent is the
+        # prefix one character shorter. Lists of strings keep this at C speed; only numbers are kept.
+        sides = [(start, 0, [""]), (after, skip, [prefix])]  # per root: (its tokens, prefix length, last level)
+        level_start = [START, CONTINUATION]  # id of each root's first node on the last level
+        next_id = 2
+        self._edge_char = array("i", [0, 0])
+        self._first_child = _int_array(len(tokens))
+        token_of = _int_array(len(tokens))
+        token_of.extend((_NO_NODE, _NO_NODE))
+        parent_of = _int_array(len(tokens))
+        parent_of.extend((_NO_NODE, _NO_NODE))
+        depth = 0
+        while any(alive for alive, _, _ in sides):
+            depth += 1
+            children_per_node: list[int] = []  # for the last level's nodes, in id order
+            new_sides = []
+            for (alive, offset, above), base in zip(sides, level_start):
+                alive = [t for t in alive if len(t) >= offset + depth]
+                strings = list(dict.fromkeys([t[: offset + depth] for t in alive]))
+                position = {text: index for index, text in enumerate(above)}
+                parents = [position[text[:-1]] for text in strings]
+                counts = [0] * len(above)
+                for index in parents:
+                    counts[index] += 1
+                children_per_node += counts
+                parent_of.extend([base + index for index in parents])
+                self._edge_char.extend([ord(text[-1]) for text in strings])
+                token_of.extend([ids.get(text, _NO_NODE) for text in strings])
+                new_sides.append((alive, offset, strings))
+            self._first_child.extend(list(accumulate(children_per_node, initial=next_id))[:-1])
+            level_start = [next_id, next_id + len(new_sides[0][2])]
+            next_id += len(new_sides[0][2]) + len(new_sides[1][2])
+            sides = new_sides
+        self._first_child.extend([next_id] * (next_id + 1 - len(self._first_child)))
+        self._root_children = [
+            {self._edge_char[child]: child for child in range(self._first_child[root], self._first_child[root + 1])}
+            for root in (START, CONTINUATION)
+        ]
+        self._add_failures(token_of, parent_of)
 
-        def insert(root: int, chars: str, token: str) -> None:
-            node = root
-            for char in chars:
-                child = children[node].get(char)
-                if child is None:
-                    child = len(children)
-                    children[node][char] = child
-                    children.append({})
-                    token_at.append(None)
-                node = child
-            token_at[node] = token
+    def _add_failures(self, token_of: Sequence[int], parent_of: Sequence[int]) -> None:
+        """Every node's failure link and pops, breadth-first (the rule in the module docstring)."""
+        edge_char, first = self._edge_char, self._first_child
+        link = self._link = _int_array(len(edge_char))
+        pop_token = self._pop_token = _int_array(len(edge_char))
+        pop_parts: dict[int, tuple[int, ...]] = {}
+        link.extend((_NO_NODE, _NO_NODE))
+        pop_token.extend((_NO_NODE, _NO_NODE))
+        for node in range(2, len(edge_char)):
+            token = token_of[node]
+            if token != _NO_NODE:  # a token: the longest match is the whole pending text, nothing is left
+                link.append(CONTINUATION)
+                pop_token.append(token)
+                continue
+            parent, code = parent_of[node], edge_char[node]
+            passed: list[int] = []
+            target = link[parent]
+            while target != _NO_NODE:
+                high = first[target + 1]
+                child = bisect_left(edge_char, code, first[target], high)
+                if child < high and edge_char[child] == code:
+                    break
+                passed.append(target)
+                target = link[target]
+            if target == _NO_NODE:
+                link.append(_NO_NODE)
+                pop_token.append(_NO_NODE)
+            elif passed:  # F(node) = F(parent) + F(passed[0]) + ...: kept as those nodes, expanded when popped
+                link.append(child)
+                pop_token.append(_NO_NODE)
+                pop_parts[node] = (parent, *passed)
+            else:
+                link.append(child)
+                pop_token.append(pop_token[parent])
+                if pop_token[parent] == _NO_NODE:
+                    pop_parts[node] = pop_parts[parent]
+        self._pop_parts = pop_parts
 
-        skip = len(self.prefix)
-        for token in tokens:
-            insert(START, token, token)
-            if len(token) > skip and token.startswith(self.prefix):
-                insert(CONTINUATION, token[skip:], token)
+    def _child_by_code(self, node: int, code: int) -> int:
+        """The child of ``node`` along the character with code point ``code``, or ``_NO_NODE``."""
+        low, high = self._first_child[node], self._first_child[node + 1]
+        index = bisect_left(self._edge_char, code, low, high)
+        return index if index < high and self._edge_char[index] == code else _NO_NODE
 
-        order = [START, CONTINUATION]
-        for node in order:  # the list grows while we walk it: breadth-first
-            order.extend(children[node].values())
-        new_id = {old: new for new, old in enumerate(order)}
-        self._goto: list[dict[str, int]] = [{c: new_id[t] for c, t in children[old].items()} for old in order]
-        self._token: list[str | None] = [token_at[old] for old in order]
-        self._parent: list[int] = [_NO_NODE] * len(order)
-        self._char: list[str | None] = [None] * len(order)
-        self._depth: list[int] = [0] * len(order)
-        for node, edges in enumerate(self._goto):
-            for char, child in edges.items():
-                self._parent[child] = node
-                self._char[child] = char
-                self._depth[child] = self._depth[node] + 1
+    def _child(self, node: int, char: str) -> int:
+        return self._child_by_code(node, ord(char))
 
-    def _build_failure_links(self) -> None:
-        goto, token_at = self._goto, self._token
-        link = [_NO_NODE] * len(goto)
-        pops: list[tuple[str, ...]] = [()] * len(goto)
-        queue = deque([START, CONTINUATION])
-        while queue:
-            parent = queue.popleft()
-            for char, node in goto[parent].items():
-                queue.append(node)
-                token = token_at[node]
-                if token is not None:
-                    link[node], pops[node] = CONTINUATION, (token,)
-                    continue
-                extra: list[str] = []
-                target = link[parent]
-                while target != _NO_NODE and char not in goto[target]:
-                    extra.extend(pops[target])
-                    target = link[target]
-                if target != _NO_NODE:
-                    link[node] = goto[target][char]
-                    pops[node] = pops[parent] + tuple(extra)
-        self._link = link
-        self._pops = pops
+    def _pops(self, node: int) -> tuple[str, ...]:
+        if self._link[node] == _NO_NODE:
+            return ()
+        out: list[str] = []
+        self._emit(node, out)
+        return tuple(out)
+
+    def _emit(self, node: int, out: list[str]) -> None:
+        """Append the failure pops of ``node`` (which has a failure link) to ``out``."""
+        pop_token, tokens = self._pop_token, self._tokens
+        token = pop_token[node]
+        if token != _NO_NODE:
+            out.append(tokens[token])
+            return
+        pending = list(reversed(self._pop_parts[node]))
+        while pending:
+            part = pending.pop()
+            token = pop_token[part]
+            if token != _NO_NODE:
+                out.append(tokens[token])
+            else:
+                pending.extend(reversed(self._pop_parts[part]))
+
+    def _token_at(self, node: int) -> str | None:
+        if node > CONTINUATION and self._link[node] == CONTINUATION:
+            return self._tokens[self._pop_token[node]]
+        return None
+
+    def _parent(self, node: int) -> int:
+        return bisect_right(self._first_child, node) - 1 if node > CONTINUATION else _NO_NODE
+
+    def _children(self, node: int) -> tuple[tuple[str, int], ...]:
+        low, high = self._first_child[node], self._first_child[node + 1]
+        return tuple((chr(self._edge_char[child]), child) for child in range(low, high))
+
+    def memory_bytes(self) -> int:
+        """Bytes held by the automaton's tables (not counting the token strings, which the vocab owns).
+
+        >>> LinMaxMatch(["a", "##b"]).memory_bytes() > 0
+        True
+        """
+        arrays = (self._edge_char, self._first_child, self._link, self._pop_token)
+        shared = {id(parts): parts for parts in self._pop_parts.values()}  # a tuple may serve many nodes
+        parts = sys.getsizeof(self._pop_parts) + sum(map(sys.getsizeof, shared.values()))
+        return sum(table.itemsize * len(table) for table in arrays) + parts
 
     # -- plain-data view for drawing ------------------------------------------------------------------------------
 
     def __len__(self) -> int:
-        return len(self._goto)
+        return len(self._edge_char)
 
     def __repr__(self) -> str:
         return f"LinMaxMatch({len(self)} nodes, prefix={self.prefix!r}, unk_token={self.unk_token!r})"
@@ -304,14 +405,15 @@ class LinMaxMatch:
 
         >>> automaton = LinMaxMatch(["a", "##bc"])
         >>> [automaton.label(node) for node in range(len(automaton))]
-        ['', '##', 'a', '#', '##b', '##', '##bc', '##b', '##bc']
+        ['', '##', '#', 'a', '##b', '##', '##bc', '##b', '##bc']
         """
+        self._check_node(node)
         chars = []
         while node > CONTINUATION:
-            chars.append(self._char[node])
-            node = self._parent[node]
+            chars.append(chr(self._edge_char[node]))
+            node = self._parent(node)
         head = self.prefix if node == CONTINUATION else ""
-        return head + "".join(reversed(chars))  # type: ignore[arg-type]
+        return head + "".join(reversed(chars))
 
     def find(self, label: str, *, continuation: bool = False) -> int | None:
         """The id of the node spelling ``label`` (from ``START``, or from ``CONTINUATION``
@@ -319,20 +421,25 @@ class LinMaxMatch:
 
         >>> automaton = LinMaxMatch(["a", "##cd"])
         >>> automaton.find("a"), automaton.find("##c", continuation=True), automaton.find("b")
-        (2, 4, None)
+        (3, 4, None)
         """
         check_str(label, "label")
+        check_bool(continuation, "continuation")
         node = START
         if continuation:
             if not label.startswith(self.prefix):
                 raise ValueError(f"label {label!r} of a continuation node must start with the prefix {self.prefix!r}")
             node, label = CONTINUATION, label[len(self.prefix) :]
         for char in label:
-            child = self._goto[node].get(char)
-            if child is None:
+            node = self._child(node, char)
+            if node == _NO_NODE:
                 return None
-            node = child
         return node
+
+    def _check_node(self, node: int) -> None:
+        check_int(node, "node", minimum=0)
+        if node >= len(self):
+            raise ValueError(f"node {node} is out of range for an automaton of {len(self)} nodes")
 
     def node(self, node: int) -> TrieNode:
         """Everything about one node, as a ``TrieNode``.
@@ -342,37 +449,38 @@ class LinMaxMatch:
         >>> node.failure_pops, automaton.label(node.failure_link)
         (('a', '##b'), '##cd')
         """
-        check_int(node, "node", minimum=0)
-        if node >= len(self):
-            raise ValueError(f"node {node} is out of range for an automaton of {len(self)} nodes")
-        parent = self._parent[node]
+        self._check_node(node)
+        parent = self._parent(node)
         link = self._link[node]
+        depth, up = 0, node
+        while up > CONTINUATION:
+            depth, up = depth + 1, self._parent(up)
         return TrieNode(
             id=node,
             text=self.label(node),
-            continuation=self._root_of(node) == CONTINUATION,
-            depth=self._depth[node],
+            continuation=up == CONTINUATION,
+            depth=depth,
             parent=None if parent == _NO_NODE else parent,
-            char=self._char[node],
-            token=self._token[node],
-            children=tuple(self._goto[node].items()),
+            char=None if node <= CONTINUATION else chr(self._edge_char[node]),
+            token=self._token_at(node),
+            children=self._children(node),
             failure_link=None if link == _NO_NODE else link,
-            failure_pops=self._pops[node],
+            failure_pops=self._pops(node),
         )
 
     @property
     def nodes(self) -> tuple[TrieNode, ...]:
-        """All nodes in id order (breadth-first: roots, then depth 1, ...).
+        """All nodes in id order (breadth-first: roots, then depth 1, ...; siblings by character).
 
-        The start trie holds ``##b`` as a plain string too (nodes 3, 5, 6), for
+        The start trie holds ``##b`` as a plain string too (nodes 2, 5, 6), for
         words that really begin with ``##``; node 4 is the continuation ``##b``.
 
         >>> for n in LinMaxMatch(["a", "##b"]).nodes:
         ...     print(n.id, repr(n.text), "continuation" if n.continuation else "start", n.failure_link, n.failure_pops)
         0 '' start None ()
         1 '##' continuation None ()
-        2 'a' start 1 ('a',)
-        3 '#' start None ()
+        2 '#' start None ()
+        3 'a' start 1 ('a',)
         4 '##b' continuation 1 ('##b',)
         5 '##' start None ()
         6 '##b' start 1 ('##b',)
@@ -385,7 +493,7 @@ class LinMaxMatch:
         >>> LinMaxMatch(["ab"]).edges()
         [(0, 'a', 2), (2, 'b', 3)]
         """
-        return [(node, char, child) for node, out in enumerate(self._goto) for char, child in out.items()]
+        return [(node, char, child) for node in range(len(self)) for char, child in self._children(node)]
 
     def to_dict(self) -> dict[str, Any]:
         """The whole automaton as JSON-ready plain data.
@@ -416,15 +524,10 @@ class LinMaxMatch:
         keep: set[int] = {START, CONTINUATION}
         for step in self.trace(word):
             for node in (step.node, step.next_node):
-                while node is not None and node not in keep:
+                while node is not None and node != _NO_NODE and node not in keep:
                     keep.add(node)
-                    node = self._parent[node]
+                    node = self._parent(node)
         return sorted(keep)
-
-    def _root_of(self, node: int) -> int:
-        while node > CONTINUATION:
-            node = self._parent[node]
-        return node
 
     # -- encoding -----------------------------------------------------------------------------------------------
 
@@ -438,48 +541,60 @@ class LinMaxMatch:
             check_str(word, "word")  # raises the usual clear error
         if len(word) > self.max_input_chars_per_word:
             return [self.unk_token]
-        goto, link, pops = self._goto, self._link, self._pops
+        # _advance and _finish, written out: this loop runs once per character of every word.
+        first, edge_char, link, roots = self._first_child, self._edge_char, self._link, self._root_children
+        pop_token, vocab_tokens = self._pop_token, self._tokens
         tokens: list[str] = []
         node = START
         for char in word:
-            child = goto[node].get(char)
-            while child is None:  # cannot grow: pop what is certain, retry from the failure link
+            code = ord(char)
+            while True:
+                if node <= CONTINUATION:
+                    node = roots[node].get(code, _NO_NODE)
+                    if node == _NO_NODE:
+                        return [self.unk_token]
+                    break
+                high = first[node + 1]
+                index = bisect_left(edge_char, code, first[node], high)
+                if index < high and edge_char[index] == code:
+                    node = index
+                    break
                 target = link[node]
                 if target == _NO_NODE:
                     return [self.unk_token]
-                tokens += pops[node]
+                token = pop_token[node]
+                if token != _NO_NODE:
+                    tokens.append(vocab_tokens[token])
+                else:
+                    self._emit(node, tokens)
                 node = target
-                child = goto[node].get(char)
-            node = child
-        while node > CONTINUATION:  # end of word: pop until nothing is pending
-            target = link[node]
-            if target == _NO_NODE:
-                return [self.unk_token]
-            tokens += pops[node]
-            node = target
-        return tokens
+        return self._finish(node, tokens)
 
     def _advance(self, node: int, char: str, tokens: list[str]) -> int:
         """Read ``char`` at ``node`` (popping into ``tokens`` as needed); the next node, or none."""
-        goto, link, pops = self._goto, self._link, self._pops
-        child = goto[node].get(char)
-        while child is None:
-            target = link[node]
+        first, edge_char, link, roots = self._first_child, self._edge_char, self._link, self._root_children
+        code = ord(char)
+        while True:
+            if node <= CONTINUATION:  # the roots have thousands of children: a dict beats a binary search
+                return roots[node].get(code, _NO_NODE)
+            high = first[node + 1]
+            index = bisect_left(edge_char, code, first[node], high)
+            if index < high and edge_char[index] == code:
+                return index
+            target = link[node]  # cannot grow: pop what is certain, retry from the failure link
             if target == _NO_NODE:
                 return _NO_NODE
-            tokens.extend(pops[node])
+            self._emit(node, tokens)
             node = target
-            child = goto[node].get(char)
-        return child
 
     def _finish(self, node: int, tokens: list[str]) -> list[str]:
         """End of word: pop until nothing is pending (the continuation root)."""
-        link, pops = self._link, self._pops
+        link = self._link
         while node > CONTINUATION:
             target = link[node]
             if target == _NO_NODE:
                 return [self.unk_token]
-            tokens.extend(pops[node])
+            self._emit(node, tokens)
             node = target
         return tokens
 
@@ -500,22 +615,22 @@ class LinMaxMatch:
         done None ## -> ## ()
         """
         check_str(word, "word")
-        goto, link, pops = self._goto, self._link, self._pops
+        link = self._link
         tokens: tuple[str, ...] = ()
         if len(word) > self.max_input_chars_per_word:
             yield AutomatonStep("too_long", 0, None, START, None, (self.unk_token,), (self.unk_token,))
             return
         node = START
         for position, char in enumerate(word):
-            while char not in goto[node]:
+            while (child := self._child(node, char)) == _NO_NODE:
                 target = link[node]
                 if target == _NO_NODE:
                     yield AutomatonStep("unk", position, char, node, None, (self.unk_token,), (self.unk_token,))
                     return
-                tokens += pops[node]
-                yield AutomatonStep("fail", position, char, node, target, pops[node], tokens)
+                pops = self._pops(node)
+                tokens += pops
+                yield AutomatonStep("fail", position, char, node, target, pops, tokens)
                 node = target
-            child = goto[node][char]
             yield AutomatonStep("read", position, char, node, child, (), tokens)
             node = child
         while node > CONTINUATION:
@@ -523,8 +638,9 @@ class LinMaxMatch:
             if target == _NO_NODE:
                 yield AutomatonStep("unk", len(word), None, node, None, (self.unk_token,), (self.unk_token,))
                 return
-            tokens += pops[node]
-            yield AutomatonStep("fail", len(word), None, node, target, pops[node], tokens)
+            pops = self._pops(node)
+            tokens += pops
+            yield AutomatonStep("fail", len(word), None, node, target, pops, tokens)
             node = target
         yield AutomatonStep("done", len(word), None, node, node, (), tokens)
 

@@ -102,7 +102,7 @@ from collections import defaultdict
 from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import NamedTuple
 
-from ._validate import check_choice, check_int, check_str_list
+from ._validate import check_bool, check_choice, check_int, check_str_list
 from .scores import TIE_BREAKS
 
 #: The criteria whose scores ``PairStats`` keeps up to date (the likelihood
@@ -149,6 +149,10 @@ class PairStats:
     ) -> None:
         check_choice(criterion, "criterion", FAST_CRITERIA)
         check_choice(tie_break, "tie_break", TIE_BREAKS)
+        check_bool(ranks, "ranks")
+        for value, name in ((splits, "splits"), (counts, "counts")):
+            if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+                raise TypeError(f"{name} must be a list (one item per word), got {type(value).__name__}")
         self.criterion = criterion
         self.tie_break = tie_break
         self._by_count = criterion == "bpe"

@@ -20,14 +20,17 @@ DEFAULT_PREFIX = "##"
 DEFAULT_MARKER = "_"
 
 
-def check_style(prefix: str, marker: str | None) -> None:
+def check_style(prefix: str, marker: str | None, *, allow_empty_prefix: bool = False) -> None:
     """Validate a prefix/marker pair (raises on bad values).
+
+    ``allow_empty_prefix``: splitting and joining work with no prefix at all
+    (TensorFlow Text's learner without its joiner); training does not.
 
     >>> check_style("##", None)
     """
     check_str(prefix, "prefix")
     if marker is None:
-        if not prefix:
+        if not prefix and not allow_empty_prefix:
             raise ValueError("prefix must not be empty (use marker=... for the begin-of-word style)")
     else:
         check_str(marker, "marker", allow_empty=False)
@@ -44,6 +47,7 @@ def split_word(word: str, prefix: str = DEFAULT_PREFIX, *, marker: str | None = 
     ['_', 'l', 'o', 'w']
     """
     check_str(word, "word", allow_empty=False)
+    check_style(prefix, marker, allow_empty_prefix=True)
     if marker is not None:
         return [marker, *word]
     return [word[0], *(prefix + char for char in word[1:])]
@@ -64,6 +68,7 @@ def join_pair(left: str, right: str, prefix: str = DEFAULT_PREFIX, *, marker: st
     """
     check_str(left, "left")
     check_str(right, "right")
+    check_style(prefix, marker, allow_empty_prefix=True)
     if marker is not None or not right.startswith(prefix):
         return left + right
     return left + right[len(prefix) :]
@@ -78,7 +83,7 @@ def initial_splits(
     {'hug': ['h', '##u', '##g'], 'pug': ['p', '##u', '##g']}
     """
     check_style(prefix, marker)
-    return {word: split_word(word, prefix, marker=marker) for word in words}
+    return {word: split_word(word, prefix, marker=marker) for word in check_str_list(words, "words")}
 
 
 def alphabet(words: Iterable[str], prefix: str = DEFAULT_PREFIX, *, marker: str | None = None) -> list[str]:
@@ -94,7 +99,7 @@ def alphabet(words: Iterable[str], prefix: str = DEFAULT_PREFIX, *, marker: str 
     """
     check_style(prefix, marker)
     seen: set[str] = set()
-    for word in words:
+    for word in check_str_list(words, "words"):
         seen.update(split_word(word, prefix, marker=marker))
     return sorted(seen)
 
@@ -108,6 +113,7 @@ def decode_pieces(pieces: Iterable[str], prefix: str = DEFAULT_PREFIX, *, marker
     'lower newest'
     """
     pieces = check_str_list(pieces, "pieces")
+    check_style(prefix, marker, allow_empty_prefix=True)
     if marker is not None:
         return "".join(pieces).replace(marker, " ").strip()
     words: list[str] = []

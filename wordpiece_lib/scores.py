@@ -18,13 +18,13 @@ broken by a named policy, never by floating-point noise.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import pairwise
 from typing import Any
 
-from ._validate import check_choice
+from ._validate import check_choice, check_count, check_mapping, check_splits
 
 CRITERIA = ("wordpiece", "bpe", "likelihood")
 TIE_BREAKS = ("first", "lexical")
@@ -68,12 +68,21 @@ def display_float(score: Fraction) -> float:
         return float("inf")
 
 
+def _check_splits_and_counts(splits: Any, word_counts: Any) -> None:
+    check_splits(splits)
+    check_mapping(word_counts, "word_counts", "a dict word -> count (or a WordCounts)")
+    missing = next((word for word in splits if word not in word_counts), None)
+    if missing is not None:
+        raise ValueError(f"splits has the word {missing!r}, which word_counts does not count")
+
+
 def piece_counts(splits: Splits, word_counts: Mapping[str, int]) -> dict[str, int]:
     """``freq(piece)`` over the current splits, in first-seen order.
 
     >>> piece_counts({"hug": ["h", "##u", "##g"], "pug": ["p", "##u", "##g"]}, {"hug": 10, "pug": 5})
     {'h': 10, '##u': 15, '##g': 15, 'p': 5}
     """
+    _check_splits_and_counts(splits, word_counts)
     counts: dict[str, int] = {}
     for word, pieces in splits.items():
         count = word_counts[word]
@@ -88,6 +97,7 @@ def pair_counts(splits: Splits, word_counts: Mapping[str, int]) -> dict[Pair, in
     >>> pair_counts({"hug": ["h", "##u", "##g"], "pug": ["p", "##u", "##g"]}, {"hug": 10, "pug": 5})
     {('h', '##u'): 10, ('##u', '##g'): 15, ('p', '##u'): 5}
     """
+    _check_splits_and_counts(splits, word_counts)
     counts: dict[Pair, int] = {}
     for word, pieces in splits.items():
         count = word_counts[word]
@@ -102,7 +112,10 @@ def wordpiece_score(pair_count: int, left_count: int, right_count: int) -> Fract
     >>> wordpiece_score(5, 20, 5)
     Fraction(1, 20)
     """
-    return Fraction(pair_count, left_count * right_count)
+    check_count(pair_count, "pair_count")
+    check_count(left_count, "left_count")
+    check_count(right_count, "right_count")
+    return Fraction(int(pair_count), int(left_count) * int(right_count))
 
 
 def likelihood_gain(
@@ -116,6 +129,14 @@ def likelihood_gain(
     >>> float(likelihood_gain(2, 2, 2, total_pieces=24, total_pairs=20))
     207.36
     """
+    for value, name in (
+        (pair_count, "pair_count"),
+        (left_count, "left_count"),
+        (right_count, "right_count"),
+        (total_pieces, "total_pieces"),
+        (total_pairs, "total_pairs"),
+    ):
+        check_count(value, name)
     ratio = Fraction(pair_count * total_pieces * total_pieces, total_pairs * left_count * right_count)
     return ratio**pair_count
 
@@ -155,6 +176,14 @@ def ranking_key(candidate: Candidate, tie_break: str) -> tuple[Any, ...]:
     return (-candidate.score, candidate.pair)
 
 
+def _check_candidates(candidates: Any) -> None:
+    if isinstance(candidates, (str, bytes)) or not isinstance(candidates, Iterable):
+        raise TypeError(f"candidates must be a list of Candidate (from score_pairs), got {type(candidates).__name__}")
+    for position, candidate in enumerate(candidates):
+        if not isinstance(candidate, Candidate):
+            raise TypeError(f"candidates[{position}] must be a Candidate, got {type(candidate).__name__}")
+
+
 def rank_candidates(candidates: Sequence[Candidate], tie_break: str = "first") -> list[Candidate]:
     """Candidates sorted best first under a tie-break policy.
 
@@ -163,6 +192,7 @@ def rank_candidates(candidates: Sequence[Candidate], tie_break: str = "first") -
     [('a', '##b'), ('c', '##d')]
     """
     check_choice(tie_break, "tie_break", TIE_BREAKS)
+    _check_candidates(candidates)
     return sorted(candidates, key=lambda candidate: ranking_key(candidate, tie_break))
 
 
@@ -173,6 +203,7 @@ def best_candidate(candidates: Sequence[Candidate], tie_break: str = "first") ->
     True
     """
     check_choice(tie_break, "tie_break", TIE_BREAKS)
+    _check_candidates(candidates)
     if not candidates:
         return None
     return min(candidates, key=lambda candidate: ranking_key(candidate, tie_break))

@@ -86,6 +86,18 @@ def _check_prefix_style(trace: Any) -> None:
         raise ValueError("the comparison needs traces with a continuation prefix (##), not a begin-of-word marker")
 
 
+def check_traces(wordpiece: Any, bpe: Any) -> None:
+    """Both arguments must be traces (``wordpiece`` from the WordPiece trainer, ``bpe`` from BPE's).
+
+    >>> check_traces(None, None)
+    Traceback (most recent call last):
+    ...
+    TypeError: wordpiece must be a Trace, got NoneType
+    """
+    check_instance(wordpiece, "wordpiece", Trace)
+    check_instance(bpe, "bpe", Trace)
+
+
 def combinations(
     wordpiece: Trace, bpe: Trace, vocab_size: int | None = None, *, unk_token: str = UNK_TOKEN
 ) -> dict[tuple[str, str], Encoder]:
@@ -101,6 +113,9 @@ def combinations(
     >>> sorted(len(encode("hugs")) for encode in combinations(wp, bpe, 10).values())
     [2, 2, 3, 3]
     """
+    check_traces(wordpiece, bpe)
+    if vocab_size is not None:
+        check_int(vocab_size, "vocab_size", minimum=1)
     encoders: dict[tuple[str, str], Encoder] = {}
     for trainer, trace in zip(TRAINERS, (wordpiece, bpe), strict=True):
         steps = trace.steps_for_size(vocab_size)

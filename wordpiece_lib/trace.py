@@ -13,9 +13,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import pairwise
 
+from ._validate import check_choice, check_index, check_mapping, check_pair, check_str, check_str_list
 from .corpus import WordCounts
-from .pieces import join_pair, split_word
-from .scores import Candidate, Pair, display_float
+from .pieces import check_style, join_pair, split_word
+from .scores import CRITERIA, TIE_BREAKS, Candidate, Pair, display_float
 from .vocab import Vocab
 
 
@@ -64,6 +65,25 @@ class Trace:
     tie_break: str = "first"
     criterion: str = "wordpiece"
     stop_reason: str = ""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.word_counts, WordCounts):
+            raise TypeError(
+                f"word_counts must be a WordCounts, got {type(self.word_counts).__name__} "
+                "(a Trace comes from a trainer, e.g. train_bottom_up)"
+            )
+        self.alphabet = check_str_list(self.alphabet, "alphabet")
+        self.special_tokens = check_str_list(self.special_tokens, "special_tokens")
+        if isinstance(self.steps, (str, bytes)) or not isinstance(self.steps, Iterable):
+            raise TypeError(f"steps must be a list of TraceStep, got {type(self.steps).__name__}")
+        self.steps = list(self.steps)
+        for position, step in enumerate(self.steps):
+            if not isinstance(step, TraceStep):
+                raise TypeError(f"steps[{position}] must be a TraceStep, got {type(step).__name__}")
+        check_style(self.prefix, self.marker)
+        check_choice(self.tie_break, "tie_break", TIE_BREAKS)
+        check_choice(self.criterion, "criterion", CRITERIA)
+        check_str(self.stop_reason, "stop_reason")
 
     @property
     def merges(self) -> list[Pair]:
@@ -152,7 +172,7 @@ class Trace:
         """
         return merge_ranks(self.merges)
 
-    def splits_at(self, steps: int, words: Iterable[str] | None = None) -> dict[str, list[str]]:
+    def splits_at(self, steps: int | None, words: Iterable[str] | None = None) -> dict[str, list[str]]:
         """The pieces of ``words`` (default: every word) after ``steps`` merges.
 
         >>> from wordpiece_lib import train_bottom_up
@@ -163,7 +183,7 @@ class Trace:
         """
         steps = self.checked_steps(steps)
         ranks = self.merge_ranks()
-        chosen = self.word_counts if words is None else words
+        chosen = self.word_counts if words is None else check_str_list(words, "words")
         return {
             word: apply_merges(
                 split_word(word, self.prefix, marker=self.marker), ranks, self.prefix, self.marker, limit=steps
@@ -200,6 +220,17 @@ def merge_in_pieces(pieces: Sequence[str], pair: Pair, new_token: str) -> list[s
     >>> merge_in_pieces(["x", "##a", "##a", "##a"], ("##a", "##a"), "##aa")
     ['x', '##aa', '##a']
     """
+    check_pair(pair, "pair")
+    check_str(new_token, "new_token", allow_empty=False)
+    return replace_pair(check_str_list(pieces, "pieces"), pair, new_token)
+
+
+def replace_pair(pieces: Sequence[str], pair: Pair, new_token: str) -> list[str]:
+    """``merge_in_pieces`` without the argument checks, for the training and replay loops.
+
+    >>> replace_pair(["h", "##u", "##g"], ("##u", "##g"), "##ug")
+    ['h', '##ug']
+    """
     left, right = pair
     out: list[str] = []
     i = 0
@@ -229,9 +260,11 @@ def apply_merges(
     >>> apply_merges(["h", "##u", "##g", "##s"], {("##g", "##s"): 0, ("h", "##u"): 1, ("hu", "##gs"): 2})
     ['hugs']
     """
-    if not isinstance(ranks, Mapping):
-        raise TypeError(f"ranks must be a mapping pair -> rank (e.g. trace.merge_ranks()), got {type(ranks).__name__}")
-    current = list(pieces)
+    check_mapping(ranks, "ranks", "a mapping pair -> rank (e.g. trace.merge_ranks())")
+    check_style(prefix, marker, allow_empty_prefix=True)
+    if limit is not None:
+        limit = check_index(limit, "limit", minimum=0)
+    current = check_str_list(pieces, "pieces")
     while len(current) > 1:
         best_rank = None
         best_pair = None
@@ -241,5 +274,5 @@ def apply_merges(
                 best_rank, best_pair = rank, pair
         if best_pair is None:
             break
-        current = merge_in_pieces(current, best_pair, join_pair(*best_pair, prefix, marker=marker))
+        current = replace_pair(current, best_pair, join_pair(*best_pair, prefix, marker=marker))
     return current

@@ -6,16 +6,22 @@
 
 from __future__ import annotations
 
+import contextlib
 import operator
 import os
 from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import Any
 
-from ._validate import check_str, check_str_list
+from ._validate import check_int, check_str, check_str_list
 from .atomic import atomic_write_text
 
 BERT_SPECIAL_TOKENS: tuple[str, ...] = ("[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]")
 UNK_TOKEN = "[UNK]"
+
+#: The largest ``vocab.txt`` that ``Vocab.load`` reads (4 GiB). Hugging Face ``tokenizers`` has no limit of
+#: its own; on a 24 GB machine it loaded a vocab holding one 3 GB token (see tests/robustness/test_resources.py).
+MAX_VOCAB_FILE_BYTES = 4 * 1024**3
 
 
 class Vocab:
@@ -26,7 +32,7 @@ class Vocab:
     (2, 'hug', True, 3)
     """
 
-    __slots__ = ("_tokens", "_ids", "unk_token", "special_tokens")
+    __slots__ = ("_tokens", "_ids", "unk_token", "special_tokens", "_longest", "_matchers")
 
     def __init__(
         self,
@@ -37,15 +43,9 @@ class Vocab:
     ) -> None:
         items = check_str_list(tokens, "tokens")
         check_str(unk_token, "unk_token", allow_empty=False)
-        ids: dict[str, int] = {}
-        for position, token in enumerate(items):
-            if token == "":
-                raise ValueError(f"tokens[{position}] is an empty string; a vocab token must not be empty")
-            if token in ids:
-                raise ValueError(
-                    f"tokens[{position}] {token!r} is a duplicate of tokens[{ids[token]}]; every token must appear once"
-                )
-            ids[token] = position
+        ids = dict(zip(items, range(len(items))))
+        if len(ids) != len(items) or "" in ids or _holds_nul(items):
+            _raise_first_bad_token(items)
         if unk_token not in ids:
             raise ValueError(f"the unknown token {unk_token!r} is missing from the vocab (unk_token={unk_token!r})")
         specials = (
@@ -60,6 +60,8 @@ class Vocab:
         self._ids = ids
         self.unk_token = unk_token
         self.special_tokens: tuple[str, ...] = tuple(specials)
+        self._longest = max(map(len, items), default=0)
+        self._matchers: dict[tuple[str, str, int], Any] = {}
 
     @property
     def unk_id(self) -> int:
@@ -99,6 +101,8 @@ class Vocab:
         >>> Vocab(["[UNK]", "hug"]).id("mug")
         0
         """
+        if not isinstance(token, str):
+            check_str(token, "token")
         return self._ids.get(token, self.unk_id)
 
     def token(self, token_id: int) -> str:
@@ -117,16 +121,60 @@ class Vocab:
             raise ValueError(f"token_id {token_id} is out of range for a vocab of {len(self)} tokens")
         return self._tokens[token_id]
 
+    @property
+    def longest_token_length(self) -> int:
+        """How many characters the longest token has (0 for none); candidates longer than it need no lookup.
+
+        >>> Vocab(["[UNK]", "hug", "##s"]).longest_token_length
+        5
+        """
+        return self._longest
+
+    def lookup_table(self) -> dict[str, int]:
+        """The token -> id table itself (shared, not copied: do not change it).
+
+        >>> Vocab(["[UNK]", "hug"]).lookup_table()["hug"]
+        1
+        """
+        return self._ids
+
+    def matcher(self, *, prefix: str = "##", unk_token: str | None = None, max_input_chars_per_word: int = 100) -> Any:
+        """The LinMaxMatch automaton of this vocab for these settings, built on first use and kept.
+
+        A vocab never changes, so the automaton (linear-time longest match,
+        see ``linmaxmatch.py``) is built once per setting.
+
+        >>> vocab = Vocab(["[UNK]", "hug", "##s"])
+        >>> vocab.matcher().encode_word("hugs"), vocab.matcher() is vocab.matcher()
+        (['hug', '##s'], True)
+        """
+        from .linmaxmatch import LinMaxMatch  # linmaxmatch imports this module
+
+        unk = self.unk_token if unk_token is None else unk_token
+        key = (prefix, unk, max_input_chars_per_word)
+        automaton = self._matchers.get(key)
+        if automaton is None:
+            automaton = LinMaxMatch(
+                self, prefix=prefix, unk_token=unk, max_input_chars_per_word=max_input_chars_per_word
+            )
+            self._matchers[key] = automaton
+        return automaton
+
     def to_text(self) -> str:
         """The ``vocab.txt`` contents: one token per line, final newline.
 
         >>> Vocab(["[UNK]", "a"]).to_text()
         '[UNK]\\na\\n'
         """
-        for token in self._tokens:
+        for position, token in enumerate(self._tokens):
             if any(char in token for char in "\n\r") or token != token.strip():
                 raise ValueError(
                     f"token {token!r} has a line break or surrounding whitespace and cannot be saved in vocab.txt"
+                )
+            if not token.isprintable() and _has_lone_surrogate(token):
+                raise ValueError(
+                    f"tokens[{position}] {token!r} holds a lone surrogate (half of a UTF-16 pair), which UTF-8 "
+                    "cannot encode: vocab.txt cannot hold it"
                 )
         return "".join(f"{token}\n" for token in self._tokens)
 
@@ -148,10 +196,15 @@ class Vocab:
         ('[UNK]', 'hug')
         """
         check_str(text, "text")
+        check_str(unk_token, "unk_token", allow_empty=False)
         if text.startswith("\ufeff"):
             text = text[1:]
+        tokens = _split_lines(text)
+        if not _looks_odd(text, tokens):
+            with contextlib.suppress(ValueError):  # a duplicate or no unknown token: let the slow reading say where
+                return cls(tokens, unk_token=unk_token)
         try:
-            return cls._parse_lines(text, unk_token, source)
+            return cls._parse_lines(tokens, unk_token, source)
         except ValueError:
             if text.lstrip().startswith(("{", "[{")) and '":' in text:
                 raise ValueError(
@@ -160,14 +213,11 @@ class Vocab:
             raise
 
     @classmethod
-    def _parse_lines(cls, text: str, unk_token: str, source: str) -> Vocab:
-        lines = text.split("\n")
-        if lines and lines[-1] == "":
-            lines.pop()
+    def _parse_lines(cls, lines: list[str], unk_token: str, source: str) -> Vocab:
+        """The slow, line-by-line reading that names the first bad line."""
         tokens = []
         seen: dict[str, int] = {}
-        for number, line in enumerate(lines, start=1):
-            token = line[:-1] if line.endswith("\r") else line
+        for number, token in enumerate(lines, start=1):
             if token == "":
                 raise ValueError(f"{source}, line {number}: blank line; every line must hold one token")
             if "\r" in token:
@@ -181,10 +231,14 @@ class Vocab:
                     f"{source}, line {number}: {token[:40]!r} holds a tab; this looks like a 'token<TAB>score' "
                     "file from another tool (a SentencePiece .vocab?), not a WordPiece vocab.txt (one token per line)"
                 )
+            if "\0" in token:
+                raise ValueError(f"{source}, line {number}: holds a NUL character; this is a binary file, not text")
             if token != token.strip():
-                raise ValueError(f"{source}, line {number}: token {token!r} has leading or trailing whitespace")
+                raise ValueError(f"{source}, line {number}: token {token[:40]!r} has leading or trailing whitespace")
             if token in seen:
-                raise ValueError(f"{source}, line {number}: duplicate token {token!r} (first on line {seen[token]})")
+                raise ValueError(
+                    f"{source}, line {number}: duplicate token {token[:40]!r} (first on line {seen[token]})"
+                )
             seen[token] = number
             tokens.append(token)
         if unk_token not in seen:
@@ -192,15 +246,92 @@ class Vocab:
         return cls(tokens, unk_token=unk_token)
 
     @classmethod
-    def load(cls, path: str | os.PathLike[str], *, unk_token: str = UNK_TOKEN) -> Vocab:
-        """Read a ``vocab.txt`` file.
+    def load(
+        cls,
+        path: str | os.PathLike[str],
+        *,
+        unk_token: str = UNK_TOKEN,
+        max_bytes: int = MAX_VOCAB_FILE_BYTES,
+    ) -> Vocab:
+        """Read a ``vocab.txt`` file (at most ``max_bytes`` bytes: a device such as ``/dev/zero`` has no end).
 
         >>> import tempfile, pathlib
         >>> path = pathlib.Path(tempfile.mkdtemp()) / "vocab.txt"
         >>> _ = path.write_text("[UNK]\\nhug\\n")
         >>> len(Vocab.load(path))
         2
+        >>> Vocab.load("/dev/zero")
+        Traceback (most recent call last):
+        ...
+        ValueError: vocab file /dev/zero holds a NUL byte at offset 0: it is a binary file, not text
         """
         from .textfiles import read_text_file
 
-        return cls.from_text(read_text_file(path, name="vocab file"), unk_token=unk_token, source=str(path))
+        check_int(max_bytes, "max_bytes", minimum=1)
+        text = read_text_file(path, name="vocab file", max_bytes=max_bytes, refuse_nul=True)
+        return cls.from_text(text, unk_token=unk_token, source=str(path))
+
+
+def _holds_nul(tokens: list[str]) -> bool:
+    return any("\0" in token for token in tokens) if len(tokens) < 64 else "\0" in "".join(tokens)
+
+
+def _has_lone_surrogate(token: str) -> bool:
+    return any("\ud800" <= char <= "\udfff" for char in token)
+
+
+def _raise_first_bad_token(tokens: list[str]) -> None:
+    """Name the first empty, duplicated or NUL-holding token (the fast checks only saw that one exists)."""
+    first: dict[str, int] = {}
+    for position, token in enumerate(tokens):
+        if token == "":
+            raise ValueError(f"tokens[{position}] is an empty string; a vocab token must not be empty")
+        if "\0" in token:
+            raise ValueError(f"tokens[{position}] {token[:40]!r} holds a NUL character; a vocab token cannot")
+        if token in first:
+            raise ValueError(
+                f"tokens[{position}] {token[:40]!r} is a duplicate of tokens[{first[token]}]; every token must appear once"
+            )
+        first[token] = position
+
+
+def _split_lines(text: str) -> list[str]:
+    """The lines of ``text`` (``\\n`` or ``\\r\\n`` ends a line; a final newline adds no empty line)."""
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    if "\r" in text:
+        lines = [line[:-1] if line.endswith("\r") else line for line in lines]
+    return lines
+
+
+#: Every character ``str.strip()`` removes (what ``str.isspace`` calls whitespace), but the line break.
+_SPACES = tuple(
+    chr(code)
+    for code in (
+        *range(0x9, 0xA),
+        *range(0xB, 0xE),
+        *range(0x1C, 0x21),
+        0x85,
+        0xA0,
+        0x1680,
+        *range(0x2000, 0x200B),
+        0x2028,
+        0x2029,
+        0x202F,
+        0x205F,
+        0x3000,
+    )
+)
+
+
+def _looks_odd(text: str, lines: list[str]) -> bool:
+    """Whether any line may break a rule, checked with substring searches over the whole text (fast);
+    the slow line-by-line reading then finds which line, and why.
+    """
+    if "" in lines or "\t" in text or "\0" in text or "\r" in text:
+        return True
+    if text[:1].isspace() or text.rstrip("\n")[-1:].isspace():
+        return True
+    present = [space for space in _SPACES if space in text]  # one fast scan each; usually none is there
+    return any(f"\n{space}" in text or f"{space}\n" in text for space in present)

@@ -24,7 +24,7 @@ def test_cli_learns_from_text_files_like_learn(tmp_path, capsys):
     assert run_cli(tmp_path / "a.txt", tmp_path / "b.txt", "--vocab-size", 80, "--lower-thresh", 1, "-o", output) == 0
     counts = WordCounts.from_texts([TOP_DOWN_TEXT[:120], TOP_DOWN_TEXT[120:]])
     assert output.read_text(encoding="utf-8").splitlines() == learn(counts, 80, RESERVED, lower_thresh=1)
-    assert "wrote" in capsys.readouterr().out
+    assert "wrote" in capsys.readouterr().err  # the summary goes to stderr: stdout may be the output (-o -)
 
 
 def test_cli_lowercase_flag(tmp_path):

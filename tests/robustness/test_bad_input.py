@@ -23,12 +23,14 @@ import pytest
 
 from wordpiece_lib import (
     BertNormalizer,
+    Trace,
     Vocab,
     WordCounts,
     WordPieceTokenizer,
     datasets,
     decode_pieces,
     encode_word,
+    load_book,
     normalize,
     pretokenize,
     train_bottom_up,
@@ -166,6 +168,46 @@ CATALOGUE = [
     ),
     # 9. Odd pieces for decode: a list of non-strings is refused.
     ("decode non-strings", lambda: decode_pieces([1, 2]), _raises(TypeError, r"pieces\[0\] must be a str, got int")),
+    # 10. Arguments that used to reach deep code (issue 16): named, with the type expected.
+    (
+        "prefix None",
+        lambda: encode_word("ab", TINY, prefix=None),
+        _raises(TypeError, "prefix must be a str, got NoneType"),
+    ),
+    (
+        "Trace of None",
+        lambda: Trace(None, [], []),
+        _raises(TypeError, "word_counts must be a WordCounts, got NoneType"),
+    ),
+    ("load_book timeout -1", lambda: load_book(timeout=-1), _raises(ValueError, "timeout must be a positive number")),
+    ("load_book timeout 'abc'", lambda: load_book(timeout="abc"), _raises(TypeError, "timeout must be a number")),
+    ("load_book timeout nan", lambda: load_book(timeout=float("nan")), _raises(ValueError, "timeout must be")),
+    (
+        "lone surrogate saved in a vocab",
+        lambda: Vocab(["[UNK]", "a\ud800"]).to_text(),
+        _raises(ValueError, r"tokens\[1\] 'a\\ud800' holds a lone surrogate"),
+    ),
+    (
+        "NUL inside a vocab token",
+        lambda: Vocab(["[UNK]", "a\0b"]),
+        _raises(ValueError, r"tokens\[1\] 'a\\x00b' holds a NUL character"),
+    ),
+    ("Vocab.load of /dev/zero", lambda: Vocab.load("/dev/zero"), _raises(ValueError, "holds a NUL byte at offset 0")),
+    (
+        "Vocab.load of a file over its limit",
+        lambda: Vocab.load("/dev/urandom", max_bytes=10),
+        _raises(ValueError, "NUL byte|not valid UTF-8|larger than 10 bytes"),
+    ),
+    (
+        "vocab id of None",
+        lambda: TINY.id(None),
+        _raises(TypeError, "token must be a str, got NoneType"),
+    ),
+    (
+        "encode_word with a raised limit on a Vocab: linear, right tokens",
+        lambda: encode_word("a" * 50_000, TINY, max_input_chars_per_word=10**6)[:3],
+        _returns(["a", "##a", "##a"]),
+    ),
 ]
 
 
@@ -377,6 +419,39 @@ def test_threshold_explorer_past_either_end_and_unknown_words():
         explorer.go(0)
 
 
+def _widget(name: str, trace):
+    from wordpiece_lib.classroom.bpe_comparison.widgets import ParallelGrowth
+    from wordpiece_lib.classroom.fast_encoding.widgets import AutomatonStepper
+    from wordpiece_lib.classroom.merge_steps.widgets import MergeStepper
+    from wordpiece_lib.classroom.top_down.widgets import ThresholdExplorer
+
+    makers = {
+        "MergeStepper": lambda: MergeStepper(trace),
+        "ParallelGrowth": lambda: ParallelGrowth(trace, trace),
+        "AutomatonStepper": lambda: AutomatonStepper(["[UNK]", "a", "##b"], "ab"),
+        "ThresholdExplorer": lambda: ThresholdExplorer(datasets.top_down_counts()),
+    }
+    return makers[name]()
+
+
+@pytest.mark.parametrize("wrong", [None, float("nan"), "3"], ids=["None", "nan", "str"])
+@pytest.mark.parametrize("name", ["MergeStepper", "ParallelGrowth", "AutomatonStepper", "ThresholdExplorer"])
+def test_widget_go_with_a_non_number_names_it(hug_trace, name, wrong):
+    """``go(None)`` and ``go(nan)`` used to end in ``int()``'s own errors, deep inside."""
+    widget = _widget(name, hug_trace)
+    with pytest.raises(TypeError, match=r"(step|position|threshold) must be an int, got"):
+        widget.go(wrong)
+
+
+def test_parallel_growth_of_none_names_the_argument(hug_trace):
+    from wordpiece_lib.classroom.bpe_comparison.widgets import ParallelGrowth
+
+    with pytest.raises(TypeError, match="wordpiece must be a Trace, got NoneType"):
+        ParallelGrowth(None, hug_trace)
+    with pytest.raises(TypeError, match="bpe must be a Trace, got NoneType"):
+        ParallelGrowth(hug_trace, None)
+
+
 def test_widgets_refuse_a_non_trace():
     pytest.importorskip("ipywidgets")
     from wordpiece_lib.classroom.merge_steps.widgets import MergeStepper
@@ -407,6 +482,46 @@ CLI_CASES = [
     ("punctuation-only corpus too small", ["train", "{punct}", "--vocab-size", "3", "-o", "{out}"], "smaller than"),
     ("vocab with a bare CR", ["encode", "--vocab", "{mac_vocab}", "{corpus}", "-o", "{out}"], "carriage return"),
     ("top-down zero size", ["top-down", "{corpus}", "--vocab-size", "0", "-o", "{out}"], "--vocab-size must be"),
+    # A vocab without [UNK] could not be used by encode: refused before training (issue 16).
+    (
+        "train without [UNK]",
+        ["train", "{corpus}", "--vocab-size", "40", "--special-tokens", "", "-o", "{out}"],
+        "--special-tokens '' leaves out the unknown token [UNK]",
+    ),
+    (
+        "top-down without [UNK]",
+        ["top-down", "{corpus}", "--vocab-size", "40", "--reserved-tokens", "", "-o", "{out}"],
+        "--reserved-tokens '' leaves out the unknown token [UNK]",
+    ),
+    (
+        "top-down with no characters and no [UNK]",
+        [
+            "top-down",
+            "{corpus}",
+            "--vocab-size",
+            "40",
+            "--max-unique-chars",
+            "0",
+            "--reserved-tokens",
+            "",
+            "-o",
+            "{out}",
+        ],
+        "leaves out the unknown token",
+    ),
+    (
+        "train with other specials only",
+        ["train", "{corpus}", "--vocab-size", "40", "--special-tokens", "[PAD],<unk>", "-o", "{out}"],
+        "for example --special-tokens [PAD],<unk>,[UNK]",
+    ),
+    # Symbolic link loops, as input and as output: the system's reason, not an internal error.
+    ("input is a symlink loop", ["train", "{loop}", "--vocab-size", "40", "-o", "{out}"], "symbolic links"),
+    ("output is a symlink loop", ["train", "{corpus}", "--vocab-size", "40", "-o", "{loop}"], "symbolic links"),
+    ("vocab is a symlink loop", ["encode", "--vocab", "{loop}", "{corpus}", "-o", "{out}"], "symbolic links"),
+    ("vocab is an endless device", ["encode", "--vocab", "/dev/zero", "{corpus}", "-o", "{out}"], "NUL byte"),
+    ("standard input twice", ["encode", "--vocab", "-", "-", "-o", "{out}"], "named twice"),
+    ("output into a missing folder", ["train", "{corpus}", "--vocab-size", "40", "-o", "{missing}"], "does not exist"),
+    ("output is a folder", ["encode", "--vocab", "{vocab}", "{corpus}", "-o", "{dir}"], "is a folder"),
 ]
 
 
@@ -419,7 +534,10 @@ def test_cli_errors_are_one_line(tmp_path, kind, args, expected):
         "mac_vocab": tmp_path / "mac.txt",
         "out": tmp_path / "out.txt",
         "dir": tmp_path,
+        "loop": tmp_path / "loop.txt",
+        "missing": tmp_path / "nowhere" / "out.txt",
     }
+    files["loop"].symlink_to(files["loop"])
     files["corpus"].write_text("hug the pug, hug the bun\n", encoding="utf-8")
     files["punct"].write_text("!? ... !!\n", encoding="utf-8")
     files["vocab"].write_text("[UNK]\nhug\n", encoding="utf-8")
@@ -430,6 +548,7 @@ def test_cli_errors_are_one_line(tmp_path, kind, args, expected):
     assert result.stderr.startswith("error: ") and result.stderr.count("\n") == 1, result.stderr
     assert expected in result.stderr
     assert "Traceback" not in result.stderr
+    assert "internal error" not in result.stderr and "a bug" not in result.stderr
     after = {path.name: path.read_bytes() for path in tmp_path.iterdir() if path.is_file()}
     assert after == before  # nothing written, nothing overwritten, no temporary file left
 

@@ -11,8 +11,11 @@ figure and widget chart, so a learner reads every notebook the same way.
 
 from __future__ import annotations
 
+import numbers
 from fractions import Fraction
 from typing import Any
+
+from wordpiece_lib._validate import check_sequence, check_size, check_str, check_str_list
 
 #: The chosen pair or token.
 WINNER_COLOUR = "#d62728"
@@ -48,6 +51,8 @@ def new_figure(width: float, height: float) -> tuple[Any, Any]:
     """
     import matplotlib.pyplot as plt
 
+    for value, name in ((width, "width"), (height, "height")):
+        check_size(value, name)
     figure, axes = plt.subplots(figsize=(width, height), layout="constrained")
     plt.close(figure)  # returned, not auto-shown: a notebook displays it once
     return figure, axes
@@ -59,6 +64,8 @@ def fraction_text(value: Fraction | int | float) -> str:
     >>> fraction_text(Fraction(1, 15)), fraction_text(Fraction(5184, 25)), fraction_text(3)
     ('1/15', '207.4', '3')
     """
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"value must be a number (a Fraction, an int or a float), got {type(value).__name__}")
     if isinstance(value, Fraction):
         if value.denominator == 1:
             return str(value.numerator)
@@ -68,14 +75,40 @@ def fraction_text(value: Fraction | int | float) -> str:
     return f"{value:.4g}"
 
 
+def plain(text: Any) -> str:
+    """``text`` as matplotlib must receive it to draw it as it is: a ``$`` would start a formula.
+
+    A token such as ``$\\frac{1}{$`` is data, not mathematics (and an unfinished formula
+    would stop the figure with a parse error), so every ``$`` is escaped.
+
+    >>> plain("$5"), plain("a$b$c")
+    ('\\$5', 'a\\$b\\$c')
+    """
+    return str(text).replace("$", r"\$")
+
+
 def score_bar_chart(names: list[str], scores: list[Fraction], *, title: str, xlabel: str) -> Any:
+    """Horizontal bars of ``scores`` labelled with ``names``, best first in red, exact values beside them.
+
+    >>> score_bar_chart(["a + b", "b + c"], [Fraction(1, 2), Fraction(1, 3)], title="t", xlabel="x").axes[0].get_title()
+    't'
+    """
+    names = check_str_list(names, "names")
+    scores = list(check_sequence(scores, "scores"))
+    for position, score in enumerate(scores):
+        if isinstance(score, bool) or not isinstance(score, numbers.Real):
+            raise TypeError(f"scores[{position}] must be a number, got {type(score).__name__}")
+    if len(names) != len(scores):
+        raise ValueError(f"names and scores must have the same length, got {len(names)} and {len(scores)}")
+    check_str(title, "title")
+    check_str(xlabel, "xlabel")
     figure, axes = new_figure(7.5, 0.9 + 0.38 * len(names))
     values = [float(score) for score in scores]
     colours = [WINNER_COLOUR if index == 0 else OTHER_COLOUR for index in range(len(values))]
     edges = [WINNER_COLOUR if score == scores[0] else "none" for score in scores]
     positions = list(range(len(values)))
     axes.barh(positions, values, color=colours, edgecolor=edges, linewidth=2)
-    axes.set_yticks(positions, names)
+    axes.set_yticks(positions, [plain(name) for name in names])
     axes.invert_yaxis()
     axes.set_xlabel(xlabel)
     axes.set_title(title)
@@ -91,4 +124,4 @@ def score_bar_chart(names: list[str], scores: list[Fraction], *, title: str, xla
 BUTTON_LAYOUT = {"width": "auto"}
 
 
-__all__ = ["OTHER_COLOUR", "WINNER_COLOUR", "fraction_text", "new_figure"]
+__all__ = ["OTHER_COLOUR", "WINNER_COLOUR", "fraction_text", "new_figure", "plain"]

@@ -1,9 +1,10 @@
-"""The command line: ``python -m wordpiece_lib COMMAND ...``.
+"""The command line: ``wordpiece COMMAND ...`` (or ``python -m wordpiece_lib COMMAND ...``).
 
 Every command reports a problem as one line on stderr (``error: ...``) and
-exits with status 2 (1 for an unexpected failure inside the library); it
-never prints a traceback (set ``WORDPIECE_TRACEBACK=1`` to see one) and never
-leaves a partial output file behind (outputs are written atomically).
+exits with status 2; it never prints a traceback (set ``WORDPIECE_TRACEBACK=1``
+to see one) and never leaves a partial output file behind (outputs are written
+atomically, and temporary files are removed on Ctrl-C, SIGTERM and SIGHUP).
+The exit statuses are listed in ``EXIT_STATUSES`` and at the end of ``--help``.
 """
 
 from __future__ import annotations
@@ -13,18 +14,46 @@ import os
 import sys
 from collections.abc import Sequence
 
+from wordpiece_lib import __version__
+from wordpiece_lib.atomic import TerminatedBySignal, terminate_cleanly
 from wordpiece_lib.cli import encode, top_down, train
 
 #: Every command, in the order ``--help`` lists them; each module has ``register(subparsers)``.
 COMMANDS = (train, encode, top_down)
 
+#: The program name when run as a module; the installed command is named after its file (``wordpiece``).
+MODULE_PROGRAM = "python -m wordpiece_lib"
+
+#: Exit status -> meaning, as ``--help`` lists them.
+EXIT_STATUSES = {
+    0: "success",
+    1: "an internal error (please report it, with the command that caused it)",
+    2: "a usage error or bad input (the message says which)",
+    130: "interrupted (Ctrl-C)",
+    141: "standard output was closed early (as by head); the output was cut short",
+    143: "terminated (SIGTERM); 129 for SIGHUP",
+}
+
 DESCRIPTION = """\
 Train and use WordPiece vocabularies (the subword tokenizer behind BERT).
 
 examples:
-  python -m wordpiece_lib train book.txt --vocab-size 8000 -o vocab.txt
-  python -m wordpiece_lib encode --vocab vocab.txt book.txt -o tokens.txt
+  {prog} train book.txt --vocab-size 8000 -o vocab.txt
+  {prog} encode --vocab vocab.txt book.txt -o tokens.txt
+  cat book.txt | {prog} encode --vocab vocab.txt - -o - | head
+
+A file name of - means standard input (for an input) or standard output (for -o).
 """
+
+
+def exit_status_help() -> str:
+    """The exit statuses, as the end of ``--help`` shows them.
+
+    >>> print(exit_status_help().splitlines()[1])
+      0    success
+    """
+    rows = [f"  {status:<4} {meaning}" for status, meaning in EXIT_STATUSES.items()]
+    return "exit status:\n" + "\n".join(rows) + "\n"
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -35,28 +64,45 @@ class OneLineParser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def program_name(argv0: str | None = None) -> str:
+    """How the program was called: ``wordpiece`` for the installed command, else ``python -m wordpiece_lib``.
+
+    >>> program_name("/usr/local/bin/wordpiece"), program_name("/src/wordpiece_lib/__main__.py")
+    ('wordpiece', 'python -m wordpiece_lib')
+    """
+    name = os.path.basename(argv0 if argv0 is not None else (sys.argv[0] if sys.argv else ""))
+    if not name or name in ("__main__.py", "-c", "-m") or name.endswith(".py"):
+        return MODULE_PROGRAM
+    return name
+
+
+def build_parser(prog: str = MODULE_PROGRAM) -> argparse.ArgumentParser:
     """The argument parser with every available command registered."""
     parser = OneLineParser(
-        prog="python -m wordpiece_lib",
-        description=DESCRIPTION,
+        prog=prog,
+        description=DESCRIPTION.format(prog=prog),
+        epilog=exit_status_help(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    subparsers = parser.add_subparsers(title="commands", dest="command", metavar="COMMAND")
+    version = f"wordpiece_lib {__version__}" if prog == MODULE_PROGRAM else f"{prog} (wordpiece_lib) {__version__}"
+    parser.add_argument("--version", action="version", version=version)
+    subparsers = parser.add_subparsers(title="commands", dest="command", metavar="COMMAND", parser_class=OneLineParser)
     for command in COMMANDS:
         command.register(subparsers)
+    for command_parser in subparsers.choices.values():
+        command_parser.epilog = exit_status_help()
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, *, prog: str | None = None) -> int:
     """Run the command line and return the exit status.
 
-    >>> main(["--help"])  # doctest: +ELLIPSIS
-    usage: python -m wordpiece_lib [-h] COMMAND ...
+    >>> main(["--help"], prog="wordpiece")  # doctest: +ELLIPSIS
+    usage: wordpiece [-h] [--version] COMMAND ...
     ...
     0
     """
-    parser = build_parser()
+    parser = build_parser(prog or (program_name() if argv is None else program_name("wordpiece")))
     try:
         args = parser.parse_args(argv)
     except SystemExit as stop:
@@ -65,25 +111,42 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help(sys.stderr)
         return 2
     try:
-        return int(args.run(args) or 0)
+        with terminate_cleanly():
+            return int(args.run(args) or 0)
     except KeyboardInterrupt:
-        print("error: interrupted; no output was written", file=sys.stderr)
+        print("error: interrupted (Ctrl-C); output files were left as they were", file=sys.stderr)
         return 130
-    except (ValueError, TypeError, OSError) as error:
-        print(f"error: {_first_line(error)}", file=sys.stderr)
-        return 2
+    except TerminatedBySignal as stop:
+        print(f"error: stopped by {stop.name}; output files were left as they were", file=sys.stderr)
+        return int(stop.code)  # type: ignore[arg-type]
+    except BrokenPipeError:
+        # The reader of the output went away (``... -o - | head``): quietly, as other Unix tools do.
+        _silence_stdout()
+        return 141
     except MemoryError:
         print("error: out of memory; try a smaller --vocab-size or a smaller input", file=sys.stderr)
+        return 2
+    except (ValueError, TypeError, OSError) as error:
+        print(f"error: {_first_line(error)}", file=sys.stderr)
         return 2
     except Exception as error:
         if os.environ.get("WORDPIECE_TRACEBACK"):
             raise
         print(
-            f"error: unexpected {type(error).__name__}: {_first_line(error)} (a bug in wordpiece_lib: please report "
-            "it; set WORDPIECE_TRACEBACK=1 to see the traceback)",
+            f"error: internal error ({type(error).__name__}: {_first_line(error)}); please report it with the "
+            "command you ran (WORDPIECE_TRACEBACK=1 shows the traceback)",
             file=sys.stderr,
         )
         return 1
+
+
+def _silence_stdout() -> None:
+    """Point standard output at /dev/null, so Python's final flush does not fail a second time."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 def _first_line(error: BaseException) -> str:

@@ -1,15 +1,38 @@
-"""What the commands share: output checks, token lists and writing a vocab."""
+"""What the commands share: inputs and outputs (``-`` is standard input/output), the summary line,
+the progress bar, token lists and writing a vocab.
+
+Every command opens its files through :func:`read_input_text` and :func:`open_output`, reports
+through a :class:`Report`, so the rules below hold for all of them:
+
+* ``-`` names standard input (as an input) or standard output (as ``-o``); standard input can be
+  read once per command;
+* an output file is replaced atomically, a device or a pipe is written through, and an output that
+  is also one of the inputs is refused before anything is read;
+* on success one line on stderr says what was written, its size and the time taken (``--quiet``:
+  nothing); a progress bar shows only on a terminal, and ends with a newline.
+"""
 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
+import contextlib
+import json
+import os
+import stat
+import sys
+import time
+from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
+from wordpiece_lib.atomic import atomic_writer, resolve_output
+from wordpiece_lib.textfiles import decode_utf8, describe_size, read_stream, read_text_file
 from wordpiece_lib.tokenizer import WordPieceTokenizer
 from wordpiece_lib.tokenizer_json import is_folder_name
 from wordpiece_lib.vocab import UNK_TOKEN, Vocab
+
+#: The name that means standard input or standard output.
+STDIO = "-"
 
 
 def new_command(subparsers: Any, name: str, summary: str, description: str) -> argparse.ArgumentParser:
@@ -19,9 +42,11 @@ def new_command(subparsers: Any, name: str, summary: str, description: str) -> a
     >>> new_command(commands, "hug", "say hello", "Say hello.\\n").prog.split()[-1]
     'hug'
     """
-    return subparsers.add_parser(
+    parser = subparsers.add_parser(
         name, help=summary, description=description, formatter_class=argparse.RawDescriptionHelpFormatter
     )
+    parser.add_argument("--quiet", action="store_true", help="print nothing on success (no summary, no progress)")
+    return parser
 
 
 def add_vocab_output(parser: argparse.ArgumentParser) -> None:
@@ -33,48 +58,208 @@ def add_vocab_output(parser: argparse.ArgumentParser) -> None:
         metavar="OUT",
         help="vocab.txt (with its settings beside it in vocab.settings.json), NAME.json (Hugging Face's "
         "tokenizer.json) or FOLDER/ (tokenizer.json, tokenizer_config.json, special_tokens_map.json and "
-        "vocab.txt: transformers.AutoTokenizer.from_pretrained loads it)",
+        "vocab.txt: transformers.AutoTokenizer.from_pretrained loads it); - for standard output (vocab.txt)",
     )
     parser.add_argument("--lowercase", action="store_true", help="lowercase and strip accents first (uncased BERT)")
 
 
-def refuse_overwriting_inputs(output: Path, inputs: Sequence[str | None]) -> None:
-    """Stop before the output file would replace one of the input files.
+def where(name: str | os.PathLike[str]) -> str:
+    """How a message names a file (``-`` is a stream, not a file).
 
-    >>> refuse_overwriting_inputs(Path("vocab.txt"), ["book.txt"])
-    >>> refuse_overwriting_inputs(Path("book.txt"), ["./book.txt"])
+    >>> where("-"), where("vocab.txt")
+    ('standard output', 'vocab.txt')
+    """
+    return "standard output" if str(name) == STDIO else str(name)
+
+
+def _regular_file(name: str) -> os.stat_result | None:
+    try:
+        info = os.stat(name)
+    except OSError:
+        return None
+    return info if stat.S_ISREG(info.st_mode) else None
+
+
+def refuse_overwriting_inputs(output: str | os.PathLike[str], inputs: Sequence[str | None]) -> None:
+    """Stop before the output file would replace one of the input files (also through a link).
+
+    Devices and pipes are no files to protect: ``/dev/stdin`` and ``/dev/stdout``
+    may both be the terminal.
+
+    >>> refuse_overwriting_inputs("vocab.txt", ["book.txt"])
+    >>> import tempfile, pathlib
+    >>> book = pathlib.Path(tempfile.mkdtemp()) / "book.txt"
+    >>> _ = book.write_text("hug")
+    >>> refuse_overwriting_inputs(book, [str(book.parent / "." / "book.txt")])
     Traceback (most recent call last):
     ...
-    ValueError: output book.txt is also an input file; write the result to another file
+    ValueError: output .../book.txt is also an input file; write the result to another file
     """
-    target = output.resolve()
+    target = _regular_file(str(output))
+    if target is None:
+        return
     for name in inputs:
-        if name is not None and Path(name).resolve() == target:
+        if name is None or name == STDIO:
+            continue
+        source = _regular_file(name)
+        if source is not None and os.path.samestat(source, target):
             raise ValueError(f"output {output} is also an input file; write the result to another file")
 
 
-def checked_output(name: str, inputs: Sequence[str | None], *, folder_ok: bool = False) -> Path:
-    """The output path, after checking it can be written without harm.
+def checked_output(name: str, inputs: Sequence[str | None], *, folder_ok: bool = False) -> str:
+    """The output name, after checking it can be written without harm (before any input is read).
 
     With ``folder_ok``, an existing folder, a name ending with ``/`` or a
     name without a suffix is a folder to save a tokenizer into.
 
-    >>> checked_output("vocab.txt", ["book.txt"])
-    PosixPath('vocab.txt')
+    >>> checked_output("vocab.txt", ["book.txt"]), checked_output("-", ["-"])
+    ('vocab.txt', '-')
     >>> checked_output("my-tokenizer/", ["book.txt"], folder_ok=True)
-    PosixPath('my-tokenizer')
+    'my-tokenizer/'
     """
-    output = Path(name)
+    if name == STDIO:
+        return name
     if folder_ok and is_folder_name(name):
+        output = Path(name)
         if not output.is_dir() and not output.parent.is_dir():
             raise FileNotFoundError(f"cannot create the folder {output}: {output.parent} does not exist")
-        return output
-    if output.is_dir():
-        raise IsADirectoryError(f"output {output} is a folder; give a file name such as {output / 'vocab.txt'}")
-    refuse_overwriting_inputs(output, inputs)
-    if not output.parent.exists():
-        raise FileNotFoundError(f"output folder {output.parent} does not exist")
-    return output
+        return name
+    resolve_output(name)  # a folder, a missing folder, a symlink loop, a socket: said now, not after the work
+    refuse_overwriting_inputs(name, inputs)
+    return name
+
+
+def check_stdin_once(names: Sequence[str | None]) -> None:
+    """Standard input can be read once: at most one input may be ``-``.
+
+    >>> check_stdin_once(["-", "book.txt"])
+    >>> check_stdin_once(["-", "-"])
+    Traceback (most recent call last):
+    ...
+    ValueError: standard input (-) is named twice; it can be read only once
+    """
+    if sum(1 for name in names if name == STDIO) > 1:
+        raise ValueError("standard input (-) is named twice; it can be read only once")
+
+
+def read_input_text(name: str, *, what: str = "input file") -> str:
+    """The UTF-8 text of the file ``name``, or of standard input for ``-``."""
+    if name == STDIO:
+        return decode_utf8(read_stream(sys.stdin.buffer, "standard input"), "standard input")
+    return read_text_file(name, name=what)
+
+
+def load_vocab(name: str) -> Vocab:
+    """The vocab in the file ``name``, or on standard input for ``-``."""
+    if name == STDIO:
+        text = decode_utf8(read_stream(sys.stdin.buffer, "vocab on standard input", refuse_nul=True), "standard input")
+        return Vocab.from_text(text, source="vocab on standard input")
+    return Vocab.load(name)
+
+
+class CountingStream:
+    """A binary stream that counts the bytes written through it (for the summary line)."""
+
+    def __init__(self, stream: BinaryIO) -> None:
+        self.stream = stream
+        self.written = 0
+
+    def write(self, data: bytes) -> int:
+        self.written += len(data)
+        return self.stream.write(data)
+
+
+@contextlib.contextmanager
+def open_output(name: str) -> Iterator[CountingStream]:
+    """A binary stream for the output ``name``: standard output for ``-``, else an atomic file writer."""
+    if name == STDIO:
+        stream = CountingStream(sys.stdout.buffer)
+        yield stream
+        sys.stdout.buffer.flush()
+        return
+    with atomic_writer(name) as raw:
+        yield CountingStream(raw)
+
+
+def write_output(name: str, data: bytes) -> int:
+    """Write all of ``data`` to the output ``name``; the number of bytes written."""
+    with open_output(name) as stream:
+        stream.write(data)
+    return len(data)
+
+
+class ProgressBar:
+    """A tqdm bar on stderr, only when stderr is a terminal and the work lasts over ``delay`` seconds.
+
+    It always ends with a newline (the bar stays, complete), so what is
+    printed next starts on a line of its own; in a log file or a pipe there is
+    no bar at all, so no carriage-return frames either. Work that ends before
+    ``delay`` prints nothing.
+    """
+
+    def __init__(
+        self, *, enabled: bool, unit: str, description: str, total: int | None = None, delay: float = 0.5
+    ) -> None:
+        self.enabled = enabled and sys.stderr.isatty()
+        self.unit, self.description, self.total, self.delay = unit, description, total, delay
+        self.started = time.perf_counter()
+        self.bar: Any = None
+
+    def update(self, done: int, total: int | None = None) -> None:
+        """Show ``done`` of ``total`` (``total`` may change, e.g. when training stops early)."""
+        if not self.enabled:
+            return
+        if total is not None:
+            self.total = total
+        if self.bar is None:
+            if time.perf_counter() - self.started < self.delay:
+                return
+            from tqdm import tqdm
+
+            self.bar = tqdm(total=self.total, unit=self.unit, desc=self.description, leave=True, file=sys.stderr)
+        if self.total is not None and self.total != self.bar.total:
+            self.bar.total = self.total
+        self.bar.update(done - self.bar.n)
+
+    def __call__(self, done: int, total: int) -> None:
+        self.update(done, total)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.total = self.bar.n  # stopped early: show the bar as complete
+            self.bar.refresh()
+            self.bar.close()
+            self.bar = None
+
+
+class Report:
+    """Timing, the progress bar and the one summary line of a command run.
+
+    >>> report = Report(quiet=False)
+    >>> report.summary_line("vocab.txt", "8,000 tokens", 63_200, seconds=2.34)
+    'wrote vocab.txt: 8,000 tokens, 63.2 kB in 2.3 s'
+    """
+
+    def __init__(self, *, quiet: bool) -> None:
+        self.quiet = quiet
+        self.started = time.perf_counter()
+
+    def progress(self, unit: str, description: str, total: int | None = None) -> ProgressBar:
+        return ProgressBar(enabled=not self.quiet, unit=unit, description=description, total=total)
+
+    def summary_line(self, output: str, what: str, size: int, *, seconds: float | None = None) -> str:
+        taken = time.perf_counter() - self.started if seconds is None else seconds
+        return f"wrote {where(output)}: {what}, {describe_size(size)} in {taken:.1f} s"
+
+    def done(self, output: str, what: str, size: int) -> None:
+        """Print the summary line on stderr (stdout may be the output itself), unless quiet."""
+        if not self.quiet:
+            print(self.summary_line(output, what, size), file=sys.stderr)
+
+    def note(self, text: str) -> None:
+        """A remark about the result, on stderr, unless quiet."""
+        if not self.quiet:
+            print(f"note: {text}", file=sys.stderr)
 
 
 def parse_token_list(text: str, flag: str) -> list[str]:
@@ -91,25 +276,59 @@ def parse_token_list(text: str, flag: str) -> list[str]:
     return tokens
 
 
+def require_unknown_token(tokens: Sequence[str], flag: str) -> None:
+    """The vocab a command writes must be usable by ``encode``, which needs ``[UNK]``.
+
+    >>> require_unknown_token(["[PAD]", "[UNK]"], "--special-tokens")
+    >>> require_unknown_token([], "--special-tokens")
+    Traceback (most recent call last):
+    ...
+    ValueError: --special-tokens '' leaves out the unknown token [UNK], which encoding needs for words it cannot split; add it (for example --special-tokens [UNK])
+    """
+    if UNK_TOKEN not in tokens:
+        given = ",".join(tokens)
+        raise ValueError(
+            f"{flag} {given!r} leaves out the unknown token {UNK_TOKEN}, which encoding needs for words it cannot "
+            f"split; add it (for example {flag} {','.join([*tokens, UNK_TOKEN])})"
+        )
+
+
 def save_tokens(
     tokens: Sequence[str],
     special_tokens: Sequence[str],
-    output: Path,
+    output: str,
     *,
     lowercase: bool = False,
     pretokenizer: str = "bert",
     prefix: str = "##",
-) -> Path:
-    """Save a learned vocab with the settings it was learned with; the format follows ``output``'s name.
+) -> int:
+    """Save a learned vocab with the settings it was learned with; the bytes written.
 
-    ``NAME.json``: Hugging Face's ``tokenizer.json``; a folder: the layout
-    ``transformers.AutoTokenizer.from_pretrained`` loads; anything else:
-    ``vocab.txt`` and, beside it, ``NAME.settings.json`` (so ``encode`` knows
-    whether the vocab is lowercased, its pre-tokenizer, prefix and special
-    tokens). The unknown token is ``[UNK]`` when the vocab has it, else its
-    first token.
+    The format follows ``output``'s name: ``NAME.json``, Hugging Face's
+    ``tokenizer.json``; a folder, the layout ``transformers.AutoTokenizer.from_pretrained``
+    loads; ``-``, a device or a pipe, ``vocab.txt`` alone (there is no "beside" to
+    keep settings in); anything else, ``vocab.txt`` and ``NAME.settings.json`` beside
+    it (so ``encode`` knows whether the vocab is lowercased, its pre-tokenizer,
+    prefix and special tokens).
     """
-    unk = UNK_TOKEN if UNK_TOKEN in tokens else tokens[0]
-    vocab = Vocab(tokens, unk_token=unk, special_tokens=list(dict.fromkeys(special_tokens)))
+    vocab = Vocab(tokens, unk_token=UNK_TOKEN, special_tokens=list(dict.fromkeys(special_tokens)))
+    if output == STDIO or (not is_folder_name(output) and resolve_output(output)[1]):
+        if Path(output).suffix == ".json":
+            tokenizer = WordPieceTokenizer(vocab, lowercase=lowercase, pretokenizer=pretokenizer, prefix=prefix)
+            text = json.dumps(tokenizer.to_json(), ensure_ascii=False, indent=2) + "\n"
+            return write_output(output, text.encode("utf-8"))
+        return write_output(output, vocab.to_text().encode("utf-8"))
     tokenizer = WordPieceTokenizer(vocab, lowercase=lowercase, pretokenizer=pretokenizer, prefix=prefix)
-    return tokenizer.save(output)
+    saved = tokenizer.save(output)
+    if saved.is_dir():
+        return sum(path.stat().st_size for path in saved.iterdir() if path.is_file())
+    return saved.stat().st_size
+
+
+def size_of(path: str | os.PathLike[str]) -> int:
+    """The size of a written file (0 for a stream).
+
+    >>> size_of("-")
+    0
+    """
+    return Path(path).stat().st_size if str(path) != STDIO and _regular_file(str(path)) else 0

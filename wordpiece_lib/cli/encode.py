@@ -7,12 +7,20 @@ import json
 import sys
 from typing import Any
 
-from wordpiece_lib.atomic import atomic_write_text
-from wordpiece_lib.cli.common import checked_output, new_command
+from wordpiece_lib.cli.common import (
+    STDIO,
+    Report,
+    check_stdin_once,
+    checked_output,
+    load_vocab,
+    new_command,
+    open_output,
+    read_input_text,
+)
 from wordpiece_lib.pretokenize import PRETOKENIZERS
-from wordpiece_lib.textfiles import read_text_file
+from wordpiece_lib.textfiles import decode_utf8, read_stream
 from wordpiece_lib.tokenizer import WordPieceTokenizer
-from wordpiece_lib.tokenizer_json import load_tokenizer, settings_path
+from wordpiece_lib.tokenizer_json import load_tokenizer, settings_path, tokenizer_from_json
 from wordpiece_lib.truncation import Padding, Truncation
 
 FORMATS = ("tokens", "ids", "jsonl")
@@ -42,11 +50,19 @@ file as one batch.
 def register(subparsers: Any) -> None:
     """Add the ``encode`` command."""
     parser = new_command(subparsers, "encode", "encode a text file with a vocab or a saved tokenizer", HELP)
-    parser.add_argument("input", metavar="INPUT", help="UTF-8 text file to encode, one text per line")
+    parser.add_argument(
+        "input", metavar="INPUT", help="UTF-8 text file to encode, one text per line (- for standard input)"
+    )
     source = parser.add_mutually_exclusive_group(required=True)
-    source.add_argument("--vocab", metavar="VOCAB_TXT", help="vocab.txt to use (one token per line)")
-    source.add_argument("--tokenizer", metavar="FILE_OR_DIR", help="tokenizer.json, or a folder holding one")
-    parser.add_argument("-o", "--output", required=True, metavar="OUT", help="where to write the result ('-': stdout)")
+    source.add_argument(
+        "--vocab", metavar="VOCAB_TXT", help="vocab.txt to use, one token per line (- for standard input)"
+    )
+    source.add_argument(
+        "--tokenizer", metavar="FILE_OR_DIR", help="tokenizer.json, or a folder holding one (- for standard input)"
+    )
+    parser.add_argument(
+        "-o", "--output", required=True, metavar="OUT", help="where to write the result (- for standard output)"
+    )
     parser.add_argument("--format", choices=FORMATS, default="tokens", help="what to write (default: tokens)")
     parser.add_argument(
         "--lowercase",
@@ -85,8 +101,18 @@ def warn(message: str) -> None:
 def load(args: argparse.Namespace) -> WordPieceTokenizer:
     """The tokenizer the flags ask for, saved settings first, flags over them (with a warning on a contradiction)."""
     path = args.tokenizer or args.vocab
-    tokenizer = load_tokenizer(path)
-    saved = args.tokenizer is not None or settings_path(path).is_file()
+    if path == STDIO and args.tokenizer:
+        text = decode_utf8(read_stream(sys.stdin.buffer, "tokenizer on standard input"), "standard input")
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise ValueError(f"the tokenizer on standard input is not JSON: {error}") from None
+        tokenizer = tokenizer_from_json(data)
+    elif path == STDIO:
+        tokenizer = WordPieceTokenizer(load_vocab(STDIO))
+    else:
+        tokenizer = load_tokenizer(path)
+    saved = args.tokenizer is not None or (path != STDIO and settings_path(path).is_file())
     where = path if args.tokenizer else settings_path(path)
     if args.lowercase is not None:
         if saved and args.lowercase != tokenizer.lowercase:
@@ -168,19 +194,33 @@ def format_line(encoding: Any, output_format: str) -> str:
     return json.dumps(encoding.to_dict(), ensure_ascii=False)
 
 
+#: Lines encoded between two writes (and two progress-bar updates).
+BLOCK_LINES = 2000
+
+
 def run(args: argparse.Namespace) -> int:
-    """Encode line by line and write the result atomically (or to stdout)."""
-    to_stdout = args.output == "-"
-    output = None if to_stdout else checked_output(args.output, [args.input, args.vocab, args.tokenizer])
+    """Encode line by line, writing as it goes (into a temporary file that replaces the output at the end)."""
+    inputs = [args.input, args.vocab, args.tokenizer]
+    check_stdin_once(inputs)
+    output = checked_output(args.output, inputs)
+    report = Report(quiet=args.quiet)
     tokenizer = load(args)
-    text = read_text_file(args.input, name="input file")
-    lines = text.split("\n")
+    lines = read_input_text(args.input).split("\n")
     if lines and lines[-1] == "":
         lines.pop()
-    encodings = tokenizer.encode_batch(lines, add_special_tokens=args.special_tokens)
-    result = "".join(format_line(encoding, args.format) + "\n" for encoding in encodings)
-    if output is None:
-        sys.stdout.write(result)
-    else:
-        atomic_write_text(output, result)
+    # Padding to the longest line needs every line first: then the file is one batch.
+    longest = tokenizer.padding is not None and tokenizer.padding.length is None
+    block = max(len(lines), 1) if longest else BLOCK_LINES
+    progress = report.progress("line", "encoding", total=len(lines))
+    count = 0
+    try:
+        with open_output(output) as stream:
+            for start in range(0, len(lines), block):
+                encodings = tokenizer.encode_batch(lines[start : start + block], add_special_tokens=args.special_tokens)
+                count += sum(len(encoding.ids) for encoding in encodings)
+                stream.write("".join(format_line(e, args.format) + "\n" for e in encodings).encode("utf-8"))
+                progress.update(start + len(encodings))
+    finally:
+        progress.close()
+    report.done(output, f"{len(lines):,} lines, {count:,} tokens", stream.written)
     return 0

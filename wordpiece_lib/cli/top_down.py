@@ -8,9 +8,18 @@ from pathlib import Path
 from typing import Any
 
 from wordpiece_lib import top_down
-from wordpiece_lib.cli.common import add_vocab_output, checked_output, new_command, parse_token_list, save_tokens
+from wordpiece_lib.cli.common import (
+    Report,
+    add_vocab_output,
+    check_stdin_once,
+    checked_output,
+    new_command,
+    parse_token_list,
+    read_input_text,
+    require_unknown_token,
+    save_tokens,
+)
 from wordpiece_lib.corpus import WordCounts
-from wordpiece_lib.textfiles import read_text_file
 from wordpiece_lib.top_down_search import train_top_down
 from wordpiece_lib.vocab import BERT_SPECIAL_TOKENS
 
@@ -78,8 +87,14 @@ SEARCH_FLAGS = (
 def register(subparsers: Any) -> None:
     """Add the ``top-down`` command."""
     parser = new_command(subparsers, "top-down", "learn a vocab top-down (TensorFlow Text's algorithm)", HELP)
-    parser.add_argument("inputs", nargs="*", metavar="INPUT", help="UTF-8 text file(s) to learn from")
-    parser.add_argument("--word-counts", metavar="COUNTS_TSV", help='learn from "word<TAB>count" lines instead of text')
+    parser.add_argument(
+        "inputs", nargs="*", metavar="INPUT", help="UTF-8 text file(s) to learn from (- for standard input)"
+    )
+    parser.add_argument(
+        "--word-counts",
+        metavar="COUNTS_TSV",
+        help='learn from "word<TAB>count" lines instead of text (- for standard input)',
+    )
     parser.add_argument(
         "--vocab-size", type=int, required=True, metavar="N", help="largest vocab wanted, reserved tokens included"
     )
@@ -88,7 +103,7 @@ def register(subparsers: Any) -> None:
         "--reserved-tokens",
         default=",".join(BERT_SPECIAL_TOKENS),
         metavar="LIST",
-        help="comma-separated tokens put first; words equal to one are left out (default: %(default)s)",
+        help="comma-separated tokens put first, [UNK] among them; words equal to one are left out (default: %(default)s)",
     )
     numbers = parser.add_argument_group("search and filtering (TensorFlow Text's defaults)")
     for flag, kind, default, metavar, meaning in SEARCH_FLAGS:
@@ -116,7 +131,7 @@ def read_counts_tsv(path: str | Path) -> WordCounts:
     >>> read_counts_tsv(path)
     WordCounts({'hug': 12, 'pug': 5})
     """
-    text = read_text_file(path, name="word counts file").lstrip("\ufeff")
+    text = read_input_text(str(path), what="word counts file").lstrip("\ufeff")
     pairs = []
     # Only "\n" ends a line (str.splitlines would also cut at form feeds and U+2028 inside words).
     for number, line in enumerate((raw.removesuffix("\r") for raw in text.split("\n")), start=1):
@@ -150,7 +165,7 @@ def read_inputs(args: argparse.Namespace) -> WordCounts:
         return read_counts_tsv(args.word_counts)
     if not args.inputs:
         raise ValueError("nothing to learn from: give INPUT text files or --word-counts COUNTS_TSV")
-    texts = [read_text_file(path, name="input file") for path in args.inputs]
+    texts = [read_input_text(path) for path in args.inputs]
     counts = WordCounts.from_texts(texts, lowercase=args.lowercase)
     if not counts:
         raise ValueError(f"no words found in {', '.join(args.inputs)}: the corpus is empty")
@@ -167,8 +182,11 @@ def with_flag_names(error: Exception) -> Exception:
 
 def run(args: argparse.Namespace) -> int:
     """Learn the vocab and write it; returns the exit status."""
-    output = checked_output(args.output, [*args.inputs, args.word_counts], folder_ok=True)
     reserved = parse_token_list(args.reserved_tokens, "--reserved-tokens")
+    require_unknown_token(reserved, "--reserved-tokens")
+    check_stdin_once([*args.inputs, args.word_counts])
+    output = checked_output(args.output, [*args.inputs, args.word_counts], folder_ok=True)
+    report = Report(quiet=args.quiet)
     counts = read_inputs(args)
     try:
         result = train_top_down(
@@ -188,19 +206,21 @@ def run(args: argparse.Namespace) -> int:
     except (ValueError, TypeError) as error:
         raise with_flag_names(error) from None
     tokens = result.tokens
-    save_tokens(tokens, reserved, output, lowercase=args.lowercase, prefix=args.joiner)
-    print(
-        f"wrote {len(tokens):,} tokens to {output} (threshold {result.threshold:,}, "
-        f"{len(result.steps)} thresholds tried: {result.stop_reason})"
+    size = save_tokens(tokens, reserved, output, lowercase=args.lowercase, prefix=args.joiner)
+    report.done(
+        output,
+        f"{len(tokens):,} tokens (threshold {result.threshold:,}, {len(result.steps)} thresholds tried: "
+        f"{result.stop_reason})",
+        size,
     )
     if len(tokens) > args.vocab_size:
-        print(
-            f"note: that is more than --vocab-size {args.vocab_size:,}; the search stopped before a threshold gave "
+        report.note(
+            f"that is more than --vocab-size {args.vocab_size:,}; the search stopped before a threshold gave "
             "fewer (TensorFlow Text returns the same vocab)"
         )
     elif result.stop_reason != "within slack":
-        print(
-            f"note: that is fewer than asked; the search ran out of thresholds to try ({result.stop_reason}); "
+        report.note(
+            f"that is fewer than asked; the search ran out of thresholds to try ({result.stop_reason}); "
             "a lower --lower-thresh allows more tokens"
         )
     return 0

@@ -3,15 +3,23 @@
 from __future__ import annotations
 
 import argparse
-import time
 from collections.abc import Callable
 from typing import Any
 
-from wordpiece_lib.cli.common import add_vocab_output, checked_output, new_command, parse_token_list, save_tokens
+from wordpiece_lib.cli.common import (
+    Report,
+    add_vocab_output,
+    check_stdin_once,
+    checked_output,
+    new_command,
+    parse_token_list,
+    read_input_text,
+    require_unknown_token,
+    save_tokens,
+)
 from wordpiece_lib.corpus import WordCounts
 from wordpiece_lib.pretokenize import PRETOKENIZERS
 from wordpiece_lib.scores import TIE_BREAKS
-from wordpiece_lib.textfiles import read_text_file
 from wordpiece_lib.vocab import BERT_SPECIAL_TOKENS
 
 HELP = """\
@@ -35,7 +43,9 @@ AutoTokenizer.from_pretrained(FOLDER).
 def register(subparsers: Any) -> None:
     """Add the ``train`` command."""
     parser = new_command(subparsers, "train", "learn a vocab from text files", HELP)
-    parser.add_argument("inputs", nargs="+", metavar="INPUT", help="UTF-8 text file(s) to learn from")
+    parser.add_argument(
+        "inputs", nargs="+", metavar="INPUT", help="UTF-8 text file(s) to learn from (- for standard input)"
+    )
     parser.add_argument(
         "--vocab-size",
         type=int,
@@ -60,7 +70,7 @@ def register(subparsers: Any) -> None:
         "--special-tokens",
         default=",".join(BERT_SPECIAL_TOKENS),
         metavar="LIST",
-        help="comma-separated special tokens put first (default: %(default)s)",
+        help="comma-separated special tokens put first; [UNK] must be one of them (default: %(default)s)",
     )
     parser.add_argument(
         "--method",
@@ -68,13 +78,12 @@ def register(subparsers: Any) -> None:
         default="fast",
         help="fast incremental trainer (default) or the slow, readable reference",
     )
-    parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.set_defaults(run=run)
 
 
 def read_word_counts(paths: list[str], *, lowercase: bool, pretokenizer: str) -> WordCounts:
     """Count the words of every input file (BERT normalizer, chosen pre-tokenizer)."""
-    texts = [read_text_file(path, name="input file") for path in paths]
+    texts = [read_input_text(path) for path in paths]
     counts = WordCounts.from_texts(texts, pretokenizer=pretokenizer, lowercase=lowercase)
     if not counts:
         raise ValueError(f"no words found in {', '.join(paths)}: the corpus is empty")
@@ -89,43 +98,23 @@ def trainer(method: str) -> Callable[..., Any]:
     return train_fast if method == "fast" else train_bottom_up
 
 
-class ProgressBar:
-    """A tqdm bar that appears only when training lasts over a second."""
-
-    def __init__(self, quiet: bool) -> None:
-        self.quiet = quiet
-        self.bar: Any = None
-        self.started = time.perf_counter()
-
-    def __call__(self, done: int, total: int) -> None:
-        if self.quiet:
-            return
-        if self.bar is None:
-            from tqdm import tqdm
-
-            self.bar = tqdm(total=total, unit="merge", delay=1.0, desc="training", leave=False)
-        self.bar.update(done - self.bar.n)
-
-    def close(self) -> None:
-        if self.bar is not None:
-            # Training may stop early (every word whole): show the bar as complete.
-            self.bar.total = self.bar.n
-            self.bar.refresh()
-            self.bar.close()
-
-
 def run(args: argparse.Namespace) -> int:
     """Train and write the vocab; returns the exit status."""
     if args.vocab_size < 1:
         raise ValueError(f"--vocab-size must be a positive number, got {args.vocab_size}")
-    output = checked_output(args.output, args.inputs, folder_ok=True)
     specials = parse_token_list(args.special_tokens, "--special-tokens")
+    require_unknown_token(specials, "--special-tokens")
+    check_stdin_once(args.inputs)
+    output = checked_output(args.output, args.inputs, folder_ok=True)
+    report = Report(quiet=args.quiet)
     counts = read_word_counts(args.inputs, lowercase=args.lowercase, pretokenizer=args.pretokenizer)
     train = trainer(args.method)
-    progress = ProgressBar(args.quiet)
+    progress = report.progress("merge", "training")
     try:
         trace = train(counts, args.vocab_size, special_tokens=specials, tie_break=args.tie_break, progress=progress)
     finally:
         progress.close()
-    save_tokens(trace.tokens(), specials, output, lowercase=args.lowercase, pretokenizer=args.pretokenizer)
+    tokens = trace.tokens()
+    size = save_tokens(tokens, specials, output, lowercase=args.lowercase, pretokenizer=args.pretokenizer)
+    report.done(output, f"{len(tokens):,} tokens", size)
     return 0

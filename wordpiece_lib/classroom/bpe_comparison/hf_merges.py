@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from wordpiece_lib._validate import check_int
+from wordpiece_lib._validate import check_bool, check_int, check_pair, check_str, check_str_list
 from wordpiece_lib.corpus import WordCounts, as_word_counts
 from wordpiece_lib.pair_stats import PairStats
 from wordpiece_lib.pieces import DEFAULT_PREFIX, initial_splits, join_pair
@@ -64,6 +64,10 @@ def replay_merges(
     """
     counts = as_word_counts(word_counts)
     check_int(count_ties, "count_ties", minimum=0)
+    check_str(prefix, "prefix", allow_empty=False)
+    if isinstance(merges, (str, bytes)) or not isinstance(merges, Iterable):
+        raise TypeError(f"merges must be a list of (left, right) pairs, got {type(merges).__name__}")
+    merges = [check_pair(pair, f"merges[{index}]") for index, pair in enumerate(merges)]
     stats = PairStats(initial_splits(counts, prefix).values(), counts.values(), criterion="bpe")
     checks = []
     for number, pair in enumerate(merges, start=1):
@@ -105,6 +109,10 @@ def hf_trained_merges(
     from tokenizers import Tokenizer, models, normalizers, pre_tokenizers, trainers
 
     check_int(vocab_size, "vocab_size", minimum=1)
+    texts = [texts] if isinstance(texts, str) else check_str_list(texts, "texts")
+    special_tokens = check_str_list(special_tokens, "special_tokens")
+    check_str(prefix, "prefix", allow_empty=False)
+    check_bool(lowercase, "lowercase")
     tokenizer = Tokenizer(models.BPE(unk_token=UNK_TOKEN, continuing_subword_prefix=prefix))
     tokenizer.normalizer = normalizers.BertNormalizer(lowercase=lowercase, strip_accents=None)
     tokenizer.pre_tokenizer = pre_tokenizers.BertPreTokenizer()

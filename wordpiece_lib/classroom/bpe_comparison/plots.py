@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from wordpiece_lib._validate import check_instance, check_int
-from wordpiece_lib.classroom.style import SERIES_COLOURS, WINNER_COLOUR, new_figure
+from wordpiece_lib._validate import check_instance, check_int, check_sequence, check_str
+from wordpiece_lib.classroom.style import SERIES_COLOURS, WINNER_COLOUR, new_figure, plain
 from wordpiece_lib.segmentation import ENCODERS, TRAINERS
 from wordpiece_lib.trace import Trace
 
@@ -37,6 +37,9 @@ def combination_fertility_curves(frame: Any, *, marked: tuple[int, ...] = (), ti
     >>> [line.get_label() for line in combination_fertility_curves(frame).axes[0].get_lines()]
     ['WordPiece score / longest match', 'BPE count / longest match']
     """
+    marked = tuple(check_int(size, "marked[...]", minimum=1) for size in check_sequence(marked, "marked"))
+    if title is not None:
+        check_str(title, "title")
     needed = {"trainer", "encoder", "vocab_size", "fertility"}
     if not needed <= set(getattr(frame, "columns", [])):
         raise TypeError(
@@ -101,7 +104,7 @@ def first_merges(wordpiece: Trace, bpe: Trace, count: int = 30) -> Any:
         axes.barh(positions, [step.pair_count for step in steps], color=TRAINER_COLOURS[trainer], alpha=0.8)
         for position, step in zip(positions, steps, strict=True):
             axes.annotate(
-                f"{step.new_token}  ({step.pair_count:,})",
+                plain(f"{step.new_token}  ({step.pair_count:,})"),
                 (step.pair_count, position),
                 xytext=(3, 0),
                 textcoords="offset points",

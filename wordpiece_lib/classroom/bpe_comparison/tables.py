@@ -14,11 +14,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from wordpiece_lib._validate import check_int, check_str
+from wordpiece_lib._validate import check_int, check_sequence, check_str, check_str_list
 from wordpiece_lib.corpus import WordCounts
 from wordpiece_lib.segmentation import (
     ENCODERS,
     TRAINERS,
+    check_traces,
     combinations,
     longest_match_encoder,
     measure,
@@ -82,8 +83,9 @@ def combination_fertility_table(
     """
     import pandas as pd
 
+    check_traces(wordpiece, bpe)
     rows = {}
-    for size in sizes:
+    for size in check_sequence(sizes, "sizes"):
         frame = compare_combinations(wordpiece, bpe, word_counts, size, unk_token=unk_token)
         label = size if size is not None else f"max ({len(wordpiece.tokens())} and {len(bpe.tokens())})"
         rows[label] = {f"{row.trainer} / {row.encoder}": row.fertility for row in frame.itertuples()}
@@ -115,7 +117,8 @@ def combination_fertility_points(
     """
     import pandas as pd
 
-    wanted = sorted({check_int(size, "sizes[...]", minimum=1) for size in sizes})
+    check_traces(wordpiece, bpe)
+    wanted = sorted({check_int(size, "sizes[...]", minimum=1) for size in check_sequence(sizes, "sizes")})
     rows = []
     for trainer, trace in zip(TRAINERS, (wordpiece, bpe), strict=True):
         start, final = len(trace.tokens(0)), len(trace.tokens())
@@ -150,6 +153,7 @@ def first_merges_frame(wordpiece: Trace, bpe: Trace, count: int = 30) -> Any:
     """
     import pandas as pd
 
+    check_traces(wordpiece, bpe)
     check_int(count, "count", minimum=1)
     wp_steps, bpe_steps = wordpiece.steps[:count], bpe.steps[:count]
     wp_tokens = {step.new_token for step in wp_steps}
@@ -189,6 +193,8 @@ def segmentation_frame(
     """
     import pandas as pd
 
+    check_traces(wordpiece, bpe)
+    words = check_str_list(words, "words")
     if steps is not None and vocab_size is not None:
         raise ValueError("give vocab_size or steps, not both")
     if steps is None:

@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from wordpiece_lib._validate import check_instance, check_int, check_str
+from wordpiece_lib._validate import check_index, check_instance, check_int, check_str, check_str_list
 from wordpiece_lib.classroom.style import BUTTON_LAYOUT, fraction_text
 from wordpiece_lib.segmentation import ENCODERS, TRAINERS, longest_match_encoder, merge_replay_encoder
 from wordpiece_lib.trace import Trace, TraceStep
@@ -103,6 +103,7 @@ def frequent_words(trace: Trace, count: int = 30, *, min_length: int = 4) -> lis
     >>> frequent_words(train_fast({"hug": 10, "pug": 5, "hugs": 5}, 20), 2, min_length=3)
     ['hug', 'pug']
     """
+    check_instance(trace, "trace", Trace)
     check_int(count, "count", minimum=0)
     check_int(min_length, "min_length", minimum=1)
     chosen = [word for word, _ in trace.word_counts.most_common() if len(word) >= min_length]
@@ -127,10 +128,11 @@ class ParallelGrowth:
     ) -> None:
         import ipywidgets as w
 
-        self.wordpiece, self.bpe = wordpiece, bpe
+        self.wordpiece = check_instance(wordpiece, "wordpiece", Trace)
+        self.bpe = check_instance(bpe, "bpe", Trace)
         self.last_step = max(len(wordpiece.steps), len(bpe.steps))
         choices = (
-            [check_str(item, "words[...]", allow_empty=False) for item in words]
+            [check_str(item, "words[...]", allow_empty=False) for item in check_str_list(words, "words")]
             if words is not None
             else frequent_words(wordpiece)
         )
@@ -170,7 +172,7 @@ class ParallelGrowth:
 
     def go(self, step: int) -> None:
         """Show ``step`` merges; values past either end stop at the end."""
-        self.slider.value = min(max(int(step), 0), self.last_step)
+        self.slider.value = min(max(check_index(step, "step"), 0), self.last_step)
 
     def _picked(self, change: dict[str, Any]) -> None:
         if change["new"] != self.picker.options[0]:

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from wordpiece_lib.classroom.style import OTHER_COLOUR, new_figure
+from wordpiece_lib._validate import check_int, check_str
+from wordpiece_lib.classroom.style import OTHER_COLOUR, new_figure, plain
 
 
 def word_count_bars(word_counts: Any, *, top: int = 20, title: str = "Most frequent words") -> Any:
@@ -24,13 +25,15 @@ def word_count_bars(word_counts: Any, *, top: int = 20, title: str = "Most frequ
     """
     if not hasattr(word_counts, "most_common"):
         raise TypeError(f"word_counts must be a WordCounts, got {type(word_counts).__name__}")
+    check_int(top, "top", minimum=1)
+    check_str(title, "title")
     rows = word_counts.most_common(top)
     if not rows:
         raise ValueError("word_counts is empty: there is nothing to draw")
     figure, axes = new_figure(7.5, 0.9 + 0.32 * len(rows))
     positions = list(range(len(rows)))
     axes.barh(positions, [count for _, count in rows], color=OTHER_COLOUR)
-    axes.set_yticks(positions, [repr(word) for word, _ in rows])
+    axes.set_yticks(positions, [plain(repr(word)) for word, _ in rows])
     axes.invert_yaxis()
     axes.set_xlabel("count")
     axes.set_title(title)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from wordpiece_lib._validate import check_instance
+from wordpiece_lib._validate import check_instance, check_int
 from wordpiece_lib.classroom.style import new_figure
 from wordpiece_lib.trace import Trace
 
@@ -24,6 +24,7 @@ def fertility_curve(trace: Trace, words: Any = None, *, points: int = 12) -> Any
     from wordpiece_lib.encode import encode_word
 
     check_instance(trace, "trace", Trace)
+    check_int(points, "points", minimum=2)
     counts = dict(trace.word_counts) if words is None else {word: 1 for word in words}
     total = len(trace.steps)
     marks = sorted({round(total * index / max(points - 1, 1)) for index in range(points)})

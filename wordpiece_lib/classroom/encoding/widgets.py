@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Container, Sequence
 from typing import Any
 
-from wordpiece_lib._validate import check_str
+from wordpiece_lib._validate import check_index, check_instance, check_int, check_sequence, check_str, check_str_list
 from wordpiece_lib.classroom.style import BUTTON_LAYOUT
 from wordpiece_lib.encode import MAX_INPUT_CHARS_PER_WORD, MatchAttempt, encode_word, longest_match_attempts
 from wordpiece_lib.pieces import DEFAULT_PREFIX
@@ -63,6 +63,14 @@ def explain_attempts(
     <BLANKLINE>
     Result: hug ##s
     """
+    check_str(word, "word")
+    attempts = check_sequence(attempts, "attempts")
+    for position, attempt in enumerate(attempts):
+        check_instance(attempt, f"attempts[{position}]", MatchAttempt)
+    shown = check_index(shown, "shown", minimum=0)
+    tokens = check_str_list(tokens, "tokens")
+    check_str(unk_token, "unk_token")
+    check_int(max_input_chars_per_word, "max_input_chars_per_word", minimum=0)
     lines = [f"Word: {word!r} ({len(word)} characters)"]
     if len(word) > max_input_chars_per_word:
         lines.append(
@@ -110,9 +118,9 @@ class LongestMatchExplorer:
             raise TypeError(f"vocab must be a Vocab or a set of tokens, got {type(vocab).__name__}")
         check_str(word, "word")
         self.vocab = vocab
-        self.prefix = prefix
-        self.unk_token = unk_token
-        self.max_input_chars_per_word = max_input_chars_per_word
+        self.prefix = check_str(prefix, "prefix")
+        self.unk_token = check_str(unk_token, "unk_token")
+        self.max_input_chars_per_word = check_int(max_input_chars_per_word, "max_input_chars_per_word", minimum=0)
         self.word_box = w.Text(value=word, description="word", continuous_update=True)
         self.previous = w.Button(description="previous", layout=BUTTON_LAYOUT)
         self.next = w.Button(description="next", layout=BUTTON_LAYOUT)

@@ -16,10 +16,11 @@ made by the automaton. Figures are returned closed, as in ``plots.py``.
 from __future__ import annotations
 
 import math
+import numbers
 from collections.abc import Container, Iterable, Sequence
 from typing import Any
 
-from wordpiece_lib._validate import check_instance, check_int, check_str
+from wordpiece_lib._validate import check_bool, check_instance, check_int, check_sequence, check_str
 from wordpiece_lib.classroom.style import (
     CURRENT_FILL,
     INK,
@@ -32,6 +33,7 @@ from wordpiece_lib.classroom.style import (
     VISITED_COLOUR,
     WINNER_COLOUR,
     new_figure,
+    plain,
 )
 from wordpiece_lib.encode import encode_word
 from wordpiece_lib.linmaxmatch import CONTINUATION, START, LinMaxMatch
@@ -59,7 +61,7 @@ def drawable_nodes(automaton: LinMaxMatch, word: str | None = None, *, max_nodes
     >>> [automaton.label(node) for node in drawable_nodes(automaton)]
     ['', '##', 'a', '##b']
     >>> [automaton.label(node) for node in drawable_nodes(automaton, "##b")]
-    ['', '##', 'a', '#', '##b', '##', '##b']
+    ['', '##', '#', 'a', '##b', '##', '##b']
     """
     check_instance(automaton, "automaton", LinMaxMatch)
     check_int(max_nodes, "max_nodes", minimum=2)
@@ -89,7 +91,10 @@ def trie_layout(automaton: LinMaxMatch, nodes: Iterable[int]) -> dict[int, tuple
     {'ab': (0.0, 2), 'ac': (1.0, 2), 'a': (0.5, 1), '': (0.5, 0), '##b': (2.6, 1), '##': (2.6, 0)}
     """
     check_instance(automaton, "automaton", LinMaxMatch)
-    shown = set(nodes) | {START, CONTINUATION}
+    shown = {check_int(node, "nodes[...]", minimum=0) for node in check_sequence(nodes, "nodes")} | {
+        START,
+        CONTINUATION,
+    }
     for node in shown:
         parent = automaton.node(node).parent
         if parent is not None and parent not in shown:
@@ -125,6 +130,7 @@ def node_caption(automaton: LinMaxMatch, node: int) -> str:
     >>> node_caption(automaton, START)
     ''
     """
+    check_instance(automaton, "automaton", LinMaxMatch)
     if node in (START, CONTINUATION):
         return ""
     info = automaton.node(node)
@@ -160,6 +166,12 @@ def trie_figure(
     check_instance(automaton, "automaton", LinMaxMatch)
     if word is not None:
         check_str(word, "word")
+    check_bool(show_links, "show_links")
+    check_bool(show_pops, "show_pops")
+    if title is not None:
+        check_str(title, "title")
+    if nodes is not None and (isinstance(nodes, (str, bytes)) or not isinstance(nodes, Iterable)):
+        raise TypeError(f"nodes must be a list of node ids or None, got {type(nodes).__name__}")
     shown = list(nodes) if nodes is not None else drawable_nodes(automaton, word)
     layout = trie_layout(automaton, shown)
     steps = automaton.trace(word) if word else []
@@ -190,7 +202,9 @@ def trie_figure(
             continue
         (x0, y0), (x1, y1) = point(info.parent), point(node)
         axes.plot([x0, x1], [y0, y1], color=INK, linewidth=1, zorder=1)
-        axes.text((x0 + x1) / 2 - 0.06, (y0 + y1) / 2 - 0.1, info.char, fontsize=11, color=INK, ha="right", va="center")
+        axes.text(
+            (x0 + x1) / 2 - 0.06, (y0 + y1) / 2 - 0.1, plain(info.char), fontsize=11, color=INK, ha="right", va="center"
+        )
     if show_links:
         for node in layout:
             link = automaton.node(node).failure_link
@@ -226,7 +240,7 @@ def trie_figure(
         axes.text(
             x,
             y,
-            text,
+            plain(text),
             ha="center",
             va="center",
             fontsize=10,
@@ -245,7 +259,7 @@ def trie_figure(
             axes.text(
                 x,
                 y - 0.3,
-                caption,
+                plain(caption),
                 ha="center",
                 va="top",
                 fontsize=8,
@@ -261,7 +275,7 @@ def trie_figure(
         if not (show_links or show_pops):
             title = "The two tries: word starts (left) and ## continuations (right)"
         if word:
-            title = f"Reading {word!r}: visited nodes outlined, links followed in red"
+            title = f"Reading {plain(repr(word))}: visited nodes outlined, links followed in red"
     axes.set_title(title)
     return figure
 
@@ -288,6 +302,9 @@ def count_lookups(word: str, vocab: Container[str], *, prefix: str = DEFAULT_PRE
     (3, 55)
     """
     check_str(word, "word")
+    if not isinstance(vocab, Container) or isinstance(vocab, str):
+        raise TypeError(f"vocab must be a set of tokens, got {type(vocab).__name__}")
+    check_str(prefix, "prefix")
     counter = _CountingVocab(vocab)
     encode_word(word, counter, prefix=prefix, max_input_chars_per_word=max(len(word), 1))
     return counter.lookups
@@ -309,6 +326,10 @@ def fitted_slope(xs: Sequence[float], ys: Sequence[float]) -> float:
     >>> round(fitted_slope([10, 100, 1000], [3, 300, 30000]), 6)
     2.0
     """
+    xs, ys = check_sequence(xs, "xs"), check_sequence(ys, "ys")
+    for name, values in (("xs", xs), ("ys", ys)):
+        if not all(isinstance(v, numbers.Real) and not isinstance(v, bool) for v in values):
+            raise TypeError(f"{name} must be a list of numbers")
     if len(xs) != len(ys) or len(xs) < 2:
         raise ValueError(f"xs and ys must have the same length, at least 2; got {len(xs)} and {len(ys)}")
     if min(xs) <= 0 or min(ys) <= 0:
@@ -335,6 +356,9 @@ def growth_counts(lengths: Iterable[int] = GROWTH_LENGTHS, *, letter: str = "a",
     import pandas as pd
 
     check_str(letter, "letter", allow_empty=False)
+    check_str(prefix, "prefix", allow_empty=False)
+    if isinstance(lengths, (str, bytes)) or not isinstance(lengths, Iterable):
+        raise TypeError(f"lengths must be a list of word lengths, got {type(lengths).__name__}")
     sizes = [check_int(n, "lengths[...]", minimum=1) for n in lengths]
     vocab = {letter, prefix + letter}
     automaton = LinMaxMatch(sorted(vocab), prefix=prefix, max_input_chars_per_word=max(sizes, default=1))
@@ -365,6 +389,7 @@ def growth_figure(table: Any, *, title: str = "Work on the word aaa...a, vocab {
     in ``_seconds``: they go on a second axes). A slope near 1 is linear, near 2
     quadratic.
     """
+    check_str(title, "title")
     columns = list(getattr(table, "columns", []))
     if "length" not in columns or len(table) < 2:
         raise TypeError("table must be a DataFrame with a 'length' column and at least two rows (see growth_counts)")

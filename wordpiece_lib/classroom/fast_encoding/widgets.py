@@ -28,7 +28,7 @@ import math
 from collections.abc import Iterable
 from typing import Any
 
-from wordpiece_lib._validate import check_instance, check_int, check_str
+from wordpiece_lib._validate import check_index, check_instance, check_int, check_str
 from wordpiece_lib.classroom.fast_encoding.plots import drawable_nodes, node_caption, trie_layout
 from wordpiece_lib.classroom.style import (
     BUTTON_LAYOUT,
@@ -67,6 +67,7 @@ def node_name(automaton: LinMaxMatch, node: int | None) -> str:
     >>> node_name(automaton, 0), node_name(automaton, 1), node_name(automaton, automaton.find("ab"))
     ('START', '## (root)', 'ab')
     """
+    check_instance(automaton, "automaton", LinMaxMatch)
     if node is None:
         return "(none)"
     if node == START:
@@ -89,6 +90,9 @@ def describe_step(automaton: LinMaxMatch, step: AutomatonStep, word: str) -> str
     >>> print(describe_step(automaton, steps[4], "abcdz"))
     fail at 'z' (position 4): abcd has no edge 'z', so emit its failure pops [a, ##b] and follow its failure link to ##cd; 'z' is tried again from there
     """
+    check_instance(automaton, "automaton", LinMaxMatch)
+    check_instance(step, "step", AutomatonStep)
+    check_str(word, "word")
     here, there = node_name(automaton, step.node), node_name(automaton, step.next_node)
     pops = "[" + ", ".join(step.emitted) + "]"
     if step.kind == "read":
@@ -350,7 +354,7 @@ def trie_svg(automaton: LinMaxMatch, word: str = "", shown: int | None = None, *
     True
     """
     view = _StepView(automaton, word, None, max_nodes=max_nodes)
-    return view.svg(len(view.steps) if shown is None else shown)
+    return view.svg(len(view.steps) if shown is None else check_index(shown, "shown", minimum=0))
 
 
 class AutomatonStepper:
@@ -406,7 +410,7 @@ class AutomatonStepper:
 
     def go(self, position: int) -> None:
         """Show the state after ``position`` moves; values past either end stop at the end."""
-        self.position = min(max(int(position), 0), len(self._view.steps))
+        self.position = min(max(check_index(position, "position"), 0), len(self._view.steps))
         self._render()
 
     def _render(self) -> None:

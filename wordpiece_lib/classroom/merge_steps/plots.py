@@ -13,8 +13,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from wordpiece_lib._validate import check_instance
-from wordpiece_lib.classroom.style import OTHER_COLOUR, WINNER_COLOUR, new_figure, score_bar_chart
+from wordpiece_lib._validate import check_bool, check_instance
+from wordpiece_lib.classroom.style import OTHER_COLOUR, WINNER_COLOUR, new_figure, plain, score_bar_chart
 from wordpiece_lib.trace import Trace
 
 
@@ -31,7 +31,7 @@ def candidate_bars(trace: Trace, step: int) -> Any:
     return score_bar_chart(
         [f"{c.pair[0]} + {c.pair[1]}" for c in chosen.candidates],
         [c.score for c in chosen.candidates],
-        title=f"Merge {step}: {chosen.pair[0]} + {chosen.pair[1]} -> {chosen.new_token}",
+        title=plain(f"Merge {step}: {chosen.pair[0]} + {chosen.pair[1]} -> {chosen.new_token}"),
         xlabel=f"{trace.criterion} score",
     )
 
@@ -59,6 +59,8 @@ def winning_scores(trace: Trace, *, log: bool | None = None) -> Any:
     ['will', 'trai']
     """
     check_instance(trace, "trace", Trace)
+    if log is not None:
+        check_bool(log, "log")
     if not trace.steps:
         raise ValueError("the trace has no merges to draw")
     steps = [s.number for s in trace.steps]
@@ -85,7 +87,12 @@ def winning_scores(trace: Trace, *, log: bool | None = None) -> Any:
             )
             for s in ones[:8]:  # upright names: neighbouring merges would overlap side by side
                 axes.annotate(
-                    s.new_token, (s.number, 1.0), xytext=(0, 7), textcoords="offset points", ha="center", rotation=90
+                    plain(s.new_token),
+                    (s.number, 1.0),
+                    xytext=(0, 7),
+                    textcoords="offset points",
+                    ha="center",
+                    rotation=90,
                 )
             axes.legend(loc="lower left", fontsize=9)
             axes.set_ylim(top=4.0 if log else 1.5)

@@ -21,7 +21,7 @@ import html
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from wordpiece_lib._validate import check_int, check_str
+from wordpiece_lib._validate import check_index, check_int, check_str, check_str_list
 from wordpiece_lib.classroom.style import BUTTON_LAYOUT, OTHER_COLOUR, TIED_COLOUR, WINNER_COLOUR
 from wordpiece_lib.pieces import split_word
 from wordpiece_lib.trace import Trace, apply_merges
@@ -29,7 +29,7 @@ from wordpiece_lib.trace import Trace, apply_merges
 
 def _words_to_show(trace: Trace, words: Iterable[str] | None, max_words: int) -> list[str]:
     if words is not None:
-        chosen = [check_str(word, "words[...]", allow_empty=False) for word in words]
+        chosen = [check_str(word, "words[...]", allow_empty=False) for word in check_str_list(words, "words")]
         return chosen[:max_words]
     if len(trace.word_counts) <= max_words:
         return list(trace.word_counts)
@@ -176,7 +176,7 @@ class MergeStepper:
 
     def go(self, step: int) -> None:
         """Show ``step``; values past either end stop at the end."""
-        self.slider.value = min(max(int(step), 0), len(self.trace.steps))
+        self.slider.value = min(max(check_index(step, "step"), 0), len(self.trace.steps))
 
     def _render(self, step: int) -> None:
         self.text = self._renderer.text(step)

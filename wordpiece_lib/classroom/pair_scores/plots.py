@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from wordpiece_lib.classroom.style import WINNER_COLOUR, fraction_text, new_figure, score_bar_chart
+from wordpiece_lib._validate import check_bool, check_int, check_str
+from wordpiece_lib.classroom.style import WINNER_COLOUR, fraction_text, new_figure, plain, score_bar_chart
 
 
 def _check_table(table: Any) -> None:
@@ -38,6 +39,8 @@ def score_heatmap(table: Any, *, title: str = "WordPiece score of each adjacent 
         0.0
     """
     _check_table(table)
+    check_str(title, "title")
+    check_bool(annotate, "annotate")
     if len(table) == 0:
         raise ValueError("table is empty: there is no pair to draw")
     import numpy as np
@@ -55,8 +58,8 @@ def score_heatmap(table: Any, *, title: str = "WordPiece score of each adjacent 
     figure, axes = new_figure(width, height)
     shown = np.ma.masked_invalid(grid)
     image = axes.imshow(shown, cmap="viridis", aspect="auto", vmin=0.0)
-    axes.set_xticks(range(len(rights)), rights, rotation=45, ha="right")
-    axes.set_yticks(range(len(lefts)), lefts)
+    axes.set_xticks(range(len(rights)), [plain(piece) for piece in rights], rotation=45, ha="right")
+    axes.set_yticks(range(len(lefts)), [plain(piece) for piece in lefts])
     axes.set_xlabel("right piece")
     axes.set_ylabel("left piece")
     axes.set_title(title)
@@ -80,6 +83,8 @@ def score_bars(table: Any, *, top: int = 15, title: str = "Best pairs, highest s
     won under another tie-break policy.
     """
     _check_table(table)
+    check_int(top, "top", minimum=1)
+    check_str(title, "title")
     if len(table) == 0:
         raise ValueError("table is empty: there is no pair to draw")
     rows = table.head(top)

@@ -11,8 +11,9 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
+from wordpiece_lib._validate import check_mapping, check_sequence, check_str
 from wordpiece_lib.classroom.real_book.tables import SIZE_COLUMN
-from wordpiece_lib.classroom.style import OTHER_COLOUR, SERIES_COLOURS, WINNER_COLOUR, new_figure
+from wordpiece_lib.classroom.style import OTHER_COLOUR, SERIES_COLOURS, WINNER_COLOUR, new_figure, plain
 
 
 def text_fertility_curves(table: Any, *, marked: Mapping[str, int] | None = None) -> Any:
@@ -25,6 +26,8 @@ def text_fertility_curves(table: Any, *, marked: Mapping[str, int] | None = None
     >>> [line.get_label() for line in figure.axes[0].lines][:1], figure.axes[0].get_xlabel()
     (['book'], 'tokens in the vocab')
     """
+    if marked is not None:
+        check_mapping(marked, "marked", "a dict label -> vocab size")
     columns = list(getattr(table, "columns", []))
     if SIZE_COLUMN not in columns or len(columns) < 2 or len(table) == 0:
         raise TypeError(
@@ -33,11 +36,13 @@ def text_fertility_curves(table: Any, *, marked: Mapping[str, int] | None = None
     figure, axes = new_figure(7.5, 3.8)
     colours = [WINNER_COLOUR, OTHER_COLOUR, *SERIES_COLOURS[2:5]]
     for index, name in enumerate(column for column in columns if column != SIZE_COLUMN):
-        axes.plot(table[SIZE_COLUMN], table[name], marker="o", markersize=4, label=name, color=colours[index % 5])
+        axes.plot(
+            table[SIZE_COLUMN], table[name], marker="o", markersize=4, label=plain(name), color=colours[index % 5]
+        )
     axes.axhline(1.0, color="grey", linestyle=":", linewidth=1)
     for label, size in (marked or {}).items():
         axes.axvline(size, color="black", linestyle="--", linewidth=1)
-        axes.annotate(label, (size, 1.0), xytext=(4, 8), textcoords="offset points", fontsize=9)
+        axes.annotate(plain(label), (size, 1.0), xytext=(4, 8), textcoords="offset points", fontsize=9)
     axes.set_xlabel("tokens in the vocab")
     axes.set_ylabel("tokens per word")
     axes.set_title("Tokens per word as the vocab grows")
@@ -55,7 +60,7 @@ def touched_words(touched: list[int], total_words: int) -> Any:
     """
     if isinstance(total_words, bool) or not isinstance(total_words, int) or total_words < 1:
         raise ValueError(f"total_words must be a positive int, got {total_words!r}")
-    values = list(touched)
+    values = list(check_sequence(touched, "touched"))
     if not values or not all(isinstance(value, int) and value >= 0 for value in values):
         raise ValueError("touched must be a non-empty list of counts (ints >= 0), e.g. words_touched_per_merge(trace)")
     figure, axes = new_figure(7.5, 3.8)
@@ -95,6 +100,8 @@ def speed_bars(table: Any, column: str = "seconds", *, title: str = "Training ti
     >>> figure.axes[0].get_xscale(), figure.axes[0].get_xlabel()
     ('log', 'CPU seconds (log scale)')
     """
+    check_str(column, "column")
+    check_str(title, "title")
     columns = set(getattr(table, "columns", []))
     if not {"trainer", column} <= columns or len(table) == 0:
         raise TypeError(f"table must be a non-empty DataFrame with columns 'trainer' and {column!r}")
@@ -109,7 +116,7 @@ def speed_bars(table: Any, column: str = "seconds", *, title: str = "Training ti
     axes.barh(positions, seconds, color=colours)
     for position, value in zip(positions, seconds, strict=True):
         axes.annotate(_seconds_text(value), (value, position), xytext=(4, 0), textcoords="offset points", va="center")
-    axes.set_yticks(positions, names)
+    axes.set_yticks(positions, [plain(name) for name in names])
     axes.invert_yaxis()
     axes.set_xscale("log")
     axes.set_xlim(fastest / 2, max(seconds) * 8)

@@ -16,7 +16,7 @@ import itertools
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from wordpiece_lib._validate import check_instance
+from wordpiece_lib._validate import check_instance, check_sequence
 from wordpiece_lib.corpus import as_word_counts
 from wordpiece_lib.encode import encode_word
 from wordpiece_lib.pieces import split_word
@@ -49,7 +49,7 @@ def text_fertility_table(trace: Trace, texts: Mapping[str, Any], sizes: Iterable
         if not counts.total:
             raise ValueError(f"texts[{name!r}] has no words")
     rows = []
-    for size in sizes:
+    for size in check_sequence(sizes, "sizes"):
         vocab = set(trace.tokens(trace.steps_for_size(size)))
         row: dict[str, float] = {SIZE_COLUMN: len(vocab)}
         for name, counts in counted.items():

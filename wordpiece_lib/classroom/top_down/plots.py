@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from wordpiece_lib._validate import check_instance, check_int, check_ratio, check_sequence
 from wordpiece_lib.classroom.style import OTHER_COLOUR, WINNER_COLOUR, new_figure
 from wordpiece_lib.top_down import SLACK_RATIO
 from wordpiece_lib.top_down_search import SearchStep
@@ -59,6 +60,13 @@ def threshold_curve(
     ['target 100', '1', '2']
     """
     _check_frame(sizes, {"threshold", "vocab_size"}, "TopDownRounds.sizes_frame(...)")
+    if steps is not None:
+        steps = [check_instance(step, "steps[...]", SearchStep) for step in check_sequence(steps, "steps")]
+    if target is not None:
+        check_int(target, "target", minimum=1)
+    if marked is not None:
+        check_int(marked, "marked", minimum=1)
+    check_ratio(slack_ratio, "slack_ratio")
     ordered = sizes.sort_values("threshold")
     figure, axes = new_figure(7.5, 4.0)
     axes.plot(ordered["threshold"], ordered["vocab_size"], marker="o", markersize=3, color=OTHER_COLOUR, zorder=2)

@@ -25,7 +25,7 @@ import math
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from wordpiece_lib._validate import check_int, check_str, check_str_list
+from wordpiece_lib._validate import check_index, check_instance, check_int, check_str, check_str_list
 from wordpiece_lib.classroom.style import BUTTON_LAYOUT
 from wordpiece_lib.corpus import as_word_counts
 from wordpiece_lib.encode import encode_word
@@ -156,7 +156,7 @@ class TopDownRounds:
         """One row per threshold: ``threshold`` and ``vocab_size`` (after the last round)."""
         import pandas as pd
 
-        rows = [(threshold, self.size(threshold)) for threshold in thresholds]
+        rows = [(threshold, self.size(threshold)) for threshold in _threshold_list(thresholds)]
         return pd.DataFrame(rows, columns=["threshold", "vocab_size"])
 
     def round_sizes_frame(self, thresholds: Iterable[int]) -> Any:
@@ -165,7 +165,7 @@ class TopDownRounds:
 
         rows = [
             (threshold, number, len(vocab))
-            for threshold in thresholds
+            for threshold in _threshold_list(thresholds)
             for number, vocab in enumerate(self.vocabs(threshold), start=1)
         ]
         return pd.DataFrame(rows, columns=["threshold", "round", "vocab_size"])
@@ -184,6 +184,7 @@ class TopDownRounds:
 
     def default_words(self, count: int = 6) -> list[str]:
         """Frequent words of five or more characters (they show splits best), or the most frequent ones."""
+        check_int(count, "count", minimum=0)
         ranked = sorted(self.words, key=lambda item: -item[1])
         long_words = [word for word, _ in ranked if len(word) >= 5]
         return (long_words or [word for word, _ in ranked])[:count]
@@ -201,6 +202,7 @@ def rounds_frame(rounds: TopDownRounds, threshold: int, *, examples: int = 5) ->
     """
     import pandas as pd
 
+    check_instance(rounds, "rounds", TopDownRounds)
     check_int(examples, "examples", minimum=0)
     rows = []
     before: set[str] = set()
@@ -262,6 +264,9 @@ def rounds_text(rounds: TopDownRounds, threshold: int, words: Sequence[str] | No
     human   human             human
     humas   h ##u ##m ##a ##s h ##u ##m ##a ##s
     """
+    check_instance(rounds, "rounds", TopDownRounds)
+    if words is not None:
+        words = check_str_list(words, "words")
     vocabs = rounds.vocabs(threshold)
     final = vocabs[-1]
     lines = [f"threshold {threshold}: {len(final)} tokens after {len(vocabs)} rounds ({_composition(final, rounds)})"]
@@ -296,6 +301,19 @@ def _parse_words(text: str) -> list[str]:
     return [word for word in text.replace(",", " ").split() if word]
 
 
+def _threshold_list(thresholds: Any) -> list[int]:
+    if isinstance(thresholds, (str, bytes)) or not isinstance(thresholds, Iterable):
+        raise TypeError(f"thresholds must be a list of int, got {type(thresholds).__name__}")
+    return [check_int(threshold, "thresholds[...]", minimum=1) for threshold in thresholds]
+
+
+def _rounds_from_counts(rounds: Any) -> TopDownRounds:
+    try:
+        return TopDownRounds(rounds)
+    except TypeError as error:
+        raise TypeError(f"rounds must be a TopDownRounds or word counts ({error})") from None
+
+
 class ThresholdExplorer:
     """A threshold slider (log-spaced stops) over the top-down learner, round by round.
 
@@ -318,7 +336,7 @@ class ThresholdExplorer:
     ) -> None:
         import ipywidgets as w
 
-        self.rounds = rounds if isinstance(rounds, TopDownRounds) else TopDownRounds(rounds)
+        self.rounds = rounds if isinstance(rounds, TopDownRounds) else _rounds_from_counts(rounds)
         upper = self.rounds.bounds[1]
         if thresholds is None:
             stops = log_thresholds(1, upper, per_decade=per_decade)
@@ -326,13 +344,17 @@ class ThresholdExplorer:
                 # The threshold asked for is a stop of its own, so the slider shows exactly it.
                 stops = sorted({*stops, check_int(threshold, "threshold", minimum=1)})
         else:
-            stops = sorted({check_int(stop, "thresholds[...]", minimum=1) for stop in thresholds})
+            stops = sorted(set(_threshold_list(thresholds)))
         if not stops:
             raise ValueError("thresholds is empty: give at least one threshold")
         self.thresholds = stops
         start = threshold if threshold is not None else stops[len(stops) // 2]
         check_int(start, "threshold", minimum=1)
-        chosen = [check_str(word, "words[...]", allow_empty=False) for word in words] if words is not None else None
+        chosen = (
+            [check_str(word, "words[...]", allow_empty=False) for word in check_str_list(words, "words")]
+            if words is not None
+            else None
+        )
         self.slider = w.SelectionSlider(
             options=stops, value=self._nearest(start), description="threshold", continuous_update=True
         )
@@ -369,8 +391,7 @@ class ThresholdExplorer:
 
     def go(self, threshold: int) -> None:
         """Show the slider stop closest to ``threshold``."""
-        check_int(threshold, "threshold", minimum=1)
-        self.slider.value = self._nearest(threshold)
+        self.slider.value = self._nearest(check_index(threshold, "threshold", minimum=1))
 
     def _move(self, delta: int) -> None:
         index = self.thresholds.index(self.threshold) + delta

@@ -1,0 +1,378 @@
+"""Every public function, class and widget method checks its arguments: a sweep, not a list.
+
+For each callable of the public API (everything ``wordpiece_lib`` exports,
+the methods of its classes, the widgets and their methods), each parameter in
+turn is given a wrong value while the others get a valid one from
+``VALID``: ``None`` where ``None`` is not allowed, and an object of no
+expected type. The call must raise a ``TypeError`` or ``ValueError`` whose
+message names the parameter, never an ``AttributeError`` from deep inside or
+a silent success. Parameters typed ``Any`` on purpose (a student's answer, a
+DataFrame-like table) are left out, as are the ones listed in ``UNCHECKED``
+with the reason.
+"""
+
+from __future__ import annotations
+
+import inspect
+import math
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+import wordpiece_lib
+from wordpiece_lib import (
+    LinMaxMatch,
+    Trace,
+    Vocab,
+    WordCounts,
+    WordPieceTokenizer,
+    initial_splits,
+    score_pairs,
+    train_bottom_up,
+    train_bpe,
+)
+
+
+class Wrong:
+    """A value of no type any parameter expects."""
+
+    def __repr__(self) -> str:
+        return "<wrong>"
+
+
+WRONG = Wrong()
+HUG = WordCounts({"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5})
+TRACE = train_bottom_up(HUG, 20, special_tokens=["[UNK]"], top_k=3)
+BPE = train_bpe(HUG, 20, special_tokens=["[UNK]"])
+VOCAB = TRACE.vocab()
+SPLITS = initial_splits(HUG)
+PAPER = LinMaxMatch(["[UNK]", "a", "abcdx", "##b", "##c", "##cdy", "##dz"])
+
+#: A valid value for each parameter name (a callable is called to make a fresh one).
+VALID: dict[str, Any] = {
+    "word_counts": HUG,
+    "vocab_size": 20,
+    "word": "hugs",
+    "text": "Hug the pug!",
+    "texts": ["hug pug", "pun"],
+    "trace": TRACE,
+    "wordpiece": TRACE,
+    "bpe": BPE,
+    "automaton": PAPER,
+    "vocab": VOCAB,
+    "tokens": ["[UNK]", "hug", "##s"],
+    "splits": SPLITS,
+    "pair": ("##g", "##s"),
+    "new_token": "##gs",
+    "pieces": ["h", "##u", "##g"],
+    "left": "h",
+    "right": "##u",
+    "pair_count": 4,
+    "left_count": 5,
+    "right_count": 6,
+    "total_pieces": 30,
+    "total_pairs": 20,
+    "candidates": score_pairs(SPLITS, HUG),
+    "merges": TRACE.merges,
+    "ranks": TRACE.merge_ranks(),
+    "char": "a",
+    "words": ["hugs", "pug"],
+    "reserved_tokens": ["[UNK]"],
+    "ids": [1, 2],
+    "token_id": 1,
+    "token": "hug",
+    "node": 2,
+    "label": "a",
+    "step": 1,
+    "steps": 1,
+    "size": 12,
+    "position": 1,
+    "threshold": 2,
+    "thresholds": [1, 2, 5],
+    "rounds": None,  # filled in below when ipywidgets is present
+    "path": None,  # a tmp_path, filled in per test
+}
+
+#: Per callable, values that differ from ``VALID`` (a name means another thing there).
+OVERRIDES: dict[str, dict[str, Any]] = {
+    "BpeEncoder": {"trace": BPE},
+    "FastTopDown": {"words": list(HUG.items())},
+    "PairStats": {"splits": list(SPLITS.values()), "counts": list(HUG.values())},
+    "FastNormalizer": {"normalizer": wordpiece_lib.BertNormalizer()},
+    "load_book": {"name": "treasure-island"},
+    "pretokenize": {"pretokenizer": "bert"},
+    "ThresholdExplorer": {"rounds": HUG},
+    "TopDownRounds": {"word_counts": {"hug": 10, "hugs": 5, "bugs": 5}},
+    "AutomatonStepper": {"vocab": ["[UNK]", "a", "##b"], "word": "ab"},
+    "LongestMatchExplorer": {"word": "hugs"},
+    "Vocab.token": {"token_id": 1},
+    "Trace": {"word_counts": HUG, "alphabet": list(TRACE.alphabet), "special_tokens": ["[UNK]"]},
+}
+
+#: Parameters that take anything on purpose, with the reason.
+UNCHECKED = {
+    "answer": "a student's answer: a wrong one fails the exercise with an explanation (AssertionError)",
+    "function": "a student's function: the check calls it and explains what went wrong",
+    "table": "a DataFrame-like table, checked by the columns it has",
+    "frame": "a DataFrame-like table, checked by the columns it has",
+    "kwargs": "passed on",
+    "args": "passed on",
+    "options": "checked by name in plan_training",
+}
+
+
+#: Records the library hands out (results, steps of a run), not things a user builds: no sweep.
+RECORDS = {"AutomatonStep", "Candidate", "MatchAttempt", "TopDownResult", "TraceStep", "TrieNode"}
+
+
+def public_callables() -> list[tuple[str, Callable[..., Any], Any]]:
+    """(name, callable, instance to bind methods to or None) for the public API and the widgets."""
+    found: list[tuple[str, Callable[..., Any], Any]] = []
+    instances = {
+        "Vocab": VOCAB,
+        "WordPieceTokenizer": WordPieceTokenizer(VOCAB),
+        "LinMaxMatch": PAPER,
+        "Trace": TRACE,
+        "WordCounts": HUG,
+    }
+    for name in wordpiece_lib.__all__:
+        value = getattr(wordpiece_lib, name)
+        if inspect.isfunction(value):
+            found.append((name, value, None))
+        elif inspect.isclass(value) and not issubclass(value, BaseException) and name not in RECORDS:
+            found.append((name, value, None))
+            instance = instances.get(name)
+            if instance is not None:
+                for method_name, method in vars(value).items():
+                    if inspect.isfunction(method) and not method_name.startswith("_"):
+                        found.append((f"{name}.{method_name}", getattr(instance, method_name), instance))
+    return found
+
+
+def widget_callables() -> list[tuple[str, Callable[..., Any], Any]]:
+    pytest.importorskip("ipywidgets")
+    from wordpiece_lib.classroom.bpe_comparison.widgets import ParallelGrowth
+    from wordpiece_lib.classroom.encoding.widgets import LongestMatchExplorer
+    from wordpiece_lib.classroom.fast_encoding.widgets import AutomatonStepper
+    from wordpiece_lib.classroom.merge_steps.widgets import MergeStepper
+    from wordpiece_lib.classroom.top_down.widgets import ThresholdExplorer, TopDownRounds
+
+    widgets = {
+        "MergeStepper": MergeStepper(TRACE),
+        "ParallelGrowth": ParallelGrowth(TRACE, BPE),
+        "LongestMatchExplorer": LongestMatchExplorer(VOCAB),
+        "AutomatonStepper": AutomatonStepper(["[UNK]", "a", "##b"], "ab"),
+        "ThresholdExplorer": ThresholdExplorer(HUG),
+        "TopDownRounds": TopDownRounds({"hug": 10, "hugs": 5, "bugs": 5}),
+    }
+    found: list[tuple[str, Callable[..., Any], Any]] = []
+    for name, instance in widgets.items():
+        found.append((name, type(instance), None))
+        for method_name, method in vars(type(instance)).items():
+            if inspect.isfunction(method) and not method_name.startswith("_"):
+                found.append((f"{name}.{method_name}", getattr(instance, method_name), instance))
+    return found
+
+
+def classroom_callables() -> list[tuple[str, Callable[..., Any], Any]]:
+    """The classroom's plain functions (figures, tables, text); the exercise checks take a student's answer."""
+    pytest.importorskip("pandas")
+    pytest.importorskip("matplotlib")
+    import importlib
+    import pkgutil
+
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from wordpiece_lib import classroom
+
+    found: list[tuple[str, Callable[..., Any], Any]] = []
+    for info in pkgutil.walk_packages(classroom.__path__, "wordpiece_lib.classroom."):
+        if info.name.endswith((".checks", ".exercise")):
+            continue
+        module = importlib.import_module(info.name)
+        for name, value in vars(module).items():
+            if not name.startswith("_") and inspect.isfunction(value) and value.__module__ == info.name:
+                found.append((name, value, None))
+    return found
+
+
+def classroom_values() -> dict[str, dict[str, Any]]:
+    """Valid arguments for the classroom functions whose parameters mean something of their own."""
+    import pandas as pd
+
+    from wordpiece_lib.classroom.bpe_comparison.tables import combination_fertility_points
+    from wordpiece_lib.classroom.fast_encoding.plots import growth_counts
+    from wordpiece_lib.classroom.top_down.widgets import TopDownRounds
+    from wordpiece_lib.encode import longest_match_attempts
+
+    rounds = TopDownRounds({"hug": 10, "hugs": 5, "bugs": 5})
+    fertility = combination_fertility_points(TRACE, BPE, HUG, [12, 14])
+    steps = list(PAPER.trace("abcdz"))
+    return {
+        "combination_fertility_curves": {"frame": fertility},
+        "combination_fertility_table": {"sizes": [12, None]},
+        "combination_fertility_points": {"sizes": [12, 14]},
+        "explain_attempts": {
+            "attempts": list(longest_match_attempts("hugs", VOCAB)),
+            "shown": 1,
+            "tokens": ["hug", "##s"],
+        },
+        "trie_layout": {"nodes": [0, 1, 2]},
+        "fitted_slope": {"xs": [1, 10], "ys": [2, 20]},
+        "growth_figure": {"table": growth_counts([1, 2, 3])},
+        "automaton_step_text": {"shown": 1},
+        "describe_step": {"step": steps[4], "word": "abcdz"},
+        "word_counts_frame": {"counts": HUG},
+        "search_frame": {"result": wordpiece_lib.train_top_down(HUG, 30, ["[UNK]"], lower_thresh=1)},
+        "score_heatmap": {"table": _score_table()},
+        "score_bars": {"table": _score_table()},
+        "text_fertility_curves": {"table": pd.DataFrame({"vocab size": [10, 20], "book": [2.0, 1.5]})},
+        "touched_words": {"touched": [3, 2, 1], "total_words": 5},
+        "speed_bars": {"table": pd.DataFrame({"trainer": ["ours", "peer"], "seconds": [1.0, 2.0]})},
+        "text_fertility_table": {"texts": {"book": {"hug": 2, "pug": 1}}, "sizes": [12, 14]},
+        "new_figure": {"width": 4.0, "height": 3.0},
+        "fraction_text": {"value": 0.5},
+        "score_bar_chart": {"names": ["a + b"], "scores": [Fraction(1, 2)], "title": "t", "xlabel": "x"},
+        "threshold_curve": {"sizes": rounds.sizes_frame([1, 2, 5])},
+        "round_sizes": {"frame": rounds.round_sizes_frame([1, 2])},
+        "log_thresholds": {"lower": 1, "upper": 100},
+        "rounds_frame": {"rounds": rounds},
+        "rounds_text": {"rounds": rounds},
+    }
+
+
+def _score_table() -> Any:
+    from wordpiece_lib.classroom import frames
+
+    return frames.score_table(SPLITS, HUG)
+
+
+def allows_none(parameter: inspect.Parameter) -> bool:
+    annotation = str(parameter.annotation)
+    return parameter.default is None or "None" in annotation or "Any" in annotation
+
+
+def wrong_values(parameter: inspect.Parameter) -> list[Any]:
+    if str(parameter.annotation).strip("'") == "Any":
+        return []
+    values: list[Any] = [WRONG]
+    if not allows_none(parameter):
+        values.append(None)
+    annotation = str(parameter.annotation)
+    if "int" in annotation and "str" not in annotation and "float" not in annotation:
+        values.append(math.nan)
+    return values
+
+
+def sweep(callables: list[tuple[str, Callable[..., Any], Any]], tmp_path: Any) -> tuple[list[str], int, list[str]]:
+    """Call each callable with one wrong argument at a time; (problems, calls made, callables skipped)."""
+    problems: list[str] = []
+    skipped: list[str] = []
+    calls = 0
+    for name, function, _ in callables:
+        try:
+            signature = inspect.signature(function)
+        except (TypeError, ValueError):
+            continue
+        overrides = OVERRIDES.get(name, OVERRIDES.get(name.split(".")[0], {}))
+        valid: dict[str, Any] = {}
+        parameters = [
+            p
+            for p in signature.parameters.values()
+            if p.name != "self" and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)
+        ]
+        missing = []
+        for parameter in parameters:
+            if parameter.name in overrides:
+                valid[parameter.name] = overrides[parameter.name]
+            elif parameter.default is not inspect.Parameter.empty:
+                continue
+            elif parameter.name == "path":
+                valid["path"] = tmp_path / "out.txt"
+            elif parameter.name in VALID and VALID[parameter.name] is not None:
+                valid[parameter.name] = VALID[parameter.name]
+            else:
+                missing.append(parameter.name)
+        if missing:
+            skipped.append(f"{name} (no valid {', '.join(missing)})")
+            continue
+        for parameter in parameters:
+            if parameter.name in UNCHECKED:
+                continue
+            for wrong in wrong_values(parameter):
+                arguments = {**valid, parameter.name: wrong}
+                positional = [arguments.pop(p.name) for p in parameters if p.kind == p.POSITIONAL_ONLY]
+                calls += 1
+                try:
+                    result = function(*positional, **arguments)
+                    if inspect.isgenerator(result):
+                        list(result)
+                except (TypeError, ValueError) as error:
+                    if parameter.name not in str(error):
+                        problems.append(f"{name}({parameter.name}={wrong!r}): {type(error).__name__}: {error}")
+                except Exception as error:
+                    problems.append(f"{name}({parameter.name}={wrong!r}): {type(error).__name__}: {error}")
+                else:
+                    problems.append(f"{name}({parameter.name}={wrong!r}): accepted")
+    return problems, calls, skipped
+
+
+def test_every_public_callable_names_a_wrong_argument(tmp_path: Any) -> None:
+    problems, calls, skipped = sweep(public_callables(), tmp_path)
+    assert calls > 300
+    assert problems == []
+    assert skipped == []
+
+
+def test_every_widget_and_widget_method_names_a_wrong_argument(tmp_path: Any) -> None:
+    problems, calls, skipped = sweep(widget_callables(), tmp_path)
+    assert calls > 40
+    assert problems == []
+    assert skipped == []
+
+
+def test_every_classroom_function_names_a_wrong_argument(tmp_path: Any) -> None:
+    OVERRIDES.update(classroom_values())
+    problems, calls, skipped = sweep(classroom_callables(), tmp_path)
+    assert calls > 200
+    assert problems == []
+    assert skipped == []
+
+
+def test_the_cases_the_issue_lists() -> None:
+    """By name, so each stays covered whatever the sweep's registry holds."""
+    from wordpiece_lib import encode_word, load_book
+
+    with pytest.raises(TypeError, match="prefix must be a str, got NoneType"):
+        encode_word("hugs", VOCAB, prefix=None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="word_counts must be a WordCounts"):
+        Trace(None, [], [])  # type: ignore[arg-type]
+    for timeout in (-1, 0, "abc", math.nan, math.inf, None):
+        with pytest.raises((TypeError, ValueError), match="timeout"):
+            load_book(timeout=timeout)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="lone surrogate"):
+        Vocab(["[UNK]", "a\ud800"]).save("/nonexistent/never-written.txt")
+
+
+def test_widget_go_refuses_none_and_nan() -> None:
+    pytest.importorskip("ipywidgets")
+    from wordpiece_lib.classroom.bpe_comparison.widgets import ParallelGrowth
+    from wordpiece_lib.classroom.fast_encoding.widgets import AutomatonStepper
+    from wordpiece_lib.classroom.merge_steps.widgets import MergeStepper
+    from wordpiece_lib.classroom.top_down.widgets import ThresholdExplorer
+
+    with pytest.raises(TypeError, match="wordpiece must be a Trace, got NoneType"):
+        ParallelGrowth(None, BPE)  # type: ignore[arg-type]
+    widgets = [MergeStepper(TRACE), ParallelGrowth(TRACE, BPE), AutomatonStepper(PAPER), ThresholdExplorer(HUG)]
+    for widget in widgets:
+        name = next(iter(inspect.signature(widget.go).parameters))
+        for wrong in (None, math.nan, "3", 2.5):
+            with pytest.raises(TypeError, match=f"{name} must be an int"):
+                widget.go(wrong)
+        widget.go(1)  # a NumPy integer from a slider or an array works too
+        import numpy as np
+
+        widget.go(np.int64(1))

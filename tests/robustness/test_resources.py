@@ -1,0 +1,233 @@
+"""Giant and hostile inputs stay within bounds: each case runs in a subprocess under a memory limit.
+
+The limits are set with ``resource.setrlimit`` (address space and CPU time)
+in the child, so a regression fails with ``MemoryError`` or is killed,
+instead of swapping the machine or hanging the suite. They are generous
+ceilings (several times what the code needs today), not timings: how fast
+these cases run next to Hugging Face is measured by
+``benchmarks/abuse_speed.py``.
+
+Before this test the cases cost: a vocab holding one 10 MB token took 5.9 GB
+to encode one line; a vocab of a million short tokens 2.4 GB to encode one
+word; ``encode_word`` on a word of 8,000 characters (with the limit raised)
+22 s; ``Vocab.load("/dev/zero")`` never returned.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import resource
+import string
+import subprocess
+import sys
+import textwrap
+import tracemalloc
+from pathlib import Path
+
+import pytest
+
+from wordpiece_lib import LinMaxMatch, Vocab, encode_word
+from wordpiece_lib.vocab import MAX_VOCAB_FILE_BYTES
+
+REPO = Path(__file__).resolve().parents[2]
+MB = 1_000_000
+
+
+def run_limited(code: str, *, memory: int, cpu_seconds: int = 120) -> str:
+    """Run ``code`` in a fresh interpreter with at most ``memory`` bytes of address space; its stdout."""
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+        resource.setrlimit(resource.RLIMIT_CPU, (cpu_seconds, cpu_seconds))
+
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    result = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(code)],
+        capture_output=True,
+        text=True,
+        env=env,
+        preexec_fn=limit,
+        timeout=30 * cpu_seconds,
+    )
+    assert result.returncode == 0, f"exit status {result.returncode}\n{result.stderr[-3000:]}"
+    return result.stdout
+
+
+@pytest.fixture(scope="module")
+def giant_token_vocab(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("giant") / "vocab.txt"
+    path.write_text("[UNK]\nhug\n##s\n" + "a" * 10 * MB + "\n", encoding="utf-8")
+    return path
+
+
+@pytest.fixture(scope="module")
+def million_token_vocab(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    rng = random.Random(16)
+    tokens: dict[str, None] = dict.fromkeys(["[UNK]", "hug", "##s"])
+    while len(tokens) < 1_000_000:
+        word = "".join(rng.choices(string.ascii_lowercase, k=rng.randint(2, 8)))
+        tokens["##" + word if rng.random() < 0.5 else word] = None
+    path = tmp_path_factory.mktemp("million") / "vocab.txt"
+    path.write_text("".join(f"{token}\n" for token in tokens), encoding="utf-8")
+    return path
+
+
+def test_a_vocab_holding_one_10_mb_token_encodes_a_line_in_little_memory(giant_token_vocab: Path) -> None:
+    out = run_limited(
+        f"""
+        from wordpiece_lib import Vocab, WordPieceTokenizer
+        tokenizer = WordPieceTokenizer(Vocab.load({str(giant_token_vocab)!r}))
+        print(tokenizer.tokenize("hugs and hugs"))
+        """,
+        memory=400 * MB,
+    )
+    assert out.strip() == "['hug', '##s', '[UNK]', 'hug', '##s']"
+
+
+def test_a_vocab_of_a_million_short_tokens_encodes_a_word_in_little_memory(million_token_vocab: Path) -> None:
+    out = run_limited(
+        f"""
+        from wordpiece_lib import Vocab, WordPieceTokenizer
+        tokenizer = WordPieceTokenizer(Vocab.load({str(million_token_vocab)!r}))
+        print(tokenizer.tokenize("hugs"))
+        """,
+        memory=700 * MB,
+    )
+    assert out.strip() == "['hug', '##s']"
+
+
+def test_encode_word_grows_linearly_with_a_raised_limit() -> None:
+    """200,000 one-letter tokens: the textbook search would make 2 * 10**10 lookups of 100 kB each."""
+    out = run_limited(
+        """
+        from wordpiece_lib import Vocab, encode_word
+        vocab = Vocab(["[UNK]", "a", "##a", "a" * 3000 + "b"])
+        tokens = encode_word("a" * 200_000, vocab, max_input_chars_per_word=10**6)
+        print(len(tokens), tokens[:2] == ["a", "##a"], set(tokens[1:]) == {"##a"})
+        """,
+        memory=600 * MB,
+        cpu_seconds=60,
+    )
+    assert out.split() == ["200000", "True", "True"]
+
+
+def test_linmaxmatch_moves_are_twice_the_word_length() -> None:
+    """The linear bound itself, counted (no clock): each character read once, each token popped once."""
+    automaton = LinMaxMatch(["[UNK]", "a", "##a"], max_input_chars_per_word=10**6)
+    for n in (10, 1000, 20_000):
+        moves = sum(1 for step in automaton.trace("a" * n) if step.kind in ("read", "fail"))
+        assert moves == 2 * n
+
+
+def test_encode_word_on_a_vocab_agrees_with_the_textbook_search() -> None:
+    """The bounded and automaton paths of ``encode_word`` give the textbook search's tokens."""
+    rng = random.Random(7)
+    letters = "ab#"
+    for _ in range(300):
+        tokens = {"[UNK]", *("".join(rng.choices(letters, k=rng.randint(1, 5))) for _ in range(8))}
+        tokens |= {"##" + "".join(rng.choices(letters, k=rng.randint(1, 4))) for _ in range(8)}
+        vocab = Vocab(sorted(tokens))
+        word = "".join(rng.choices("ab", k=rng.randint(1, 90)))
+        assert encode_word(word, vocab, max_input_chars_per_word=1000) == encode_word(
+            word, set(tokens), max_input_chars_per_word=1000
+        )
+
+
+def test_linmaxmatch_memory_is_a_small_multiple_of_the_vocab_file(bert_vocab_path: Path) -> None:
+    """Measured with tracemalloc: what the automaton keeps, and the peak while building it.
+
+    Before: about 130 bytes per vocab character kept (600 for the whole fast tokenizer)."""
+    vocab = Vocab.load(bert_vocab_path)
+    file_bytes = bert_vocab_path.stat().st_size
+    tracemalloc.start()
+    try:
+        automaton = LinMaxMatch(vocab)
+        kept, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert automaton.encode_word("unaffable") == ["una", "##ffa", "##ble"]
+    assert kept <= 16 * file_bytes, f"kept {kept / file_bytes:.1f} x the file"
+    assert peak <= 48 * file_bytes, f"peak {peak / file_bytes:.1f} x the file"
+
+
+def test_tokens_longer_than_the_limit_are_not_in_the_trie() -> None:
+    """They can never match (a longer word is [UNK] unread), so a 10 MB token costs the automaton nothing."""
+    small = LinMaxMatch(["[UNK]", "hug", "##s"])
+    with_giant = LinMaxMatch(["[UNK]", "hug", "##s", "a" * 10 * MB, "##" + "b" * 10 * MB])
+    assert len(with_giant) == len(small)
+    assert with_giant.encode_word("hugs") == ["hug", "##s"]
+
+
+def test_vocab_load_of_an_endless_device_stops_with_a_clear_error() -> None:
+    out = run_limited(
+        """
+        from wordpiece_lib import Vocab
+        for path in ("/dev/zero", "/dev/urandom"):
+            try:
+                Vocab.load(path)
+            except ValueError as error:
+                print(error)
+        """,
+        memory=300 * MB,
+        cpu_seconds=30,
+    )
+    lines = out.splitlines()
+    assert lines[0] == "vocab file /dev/zero holds a NUL byte at offset 0: it is a binary file, not text"
+    assert lines[1].startswith("vocab file /dev/urandom ")
+    assert "NUL byte" in lines[1] or "not valid UTF-8" in lines[1]
+
+
+def test_vocab_load_of_an_endless_pipe_of_new_tokens_stops_at_its_limit(tmp_path: Path) -> None:
+    """A FIFO fed forever with distinct tokens (like ``seq inf``): stopped at ``max_bytes``."""
+    out = run_limited(
+        f"""
+        import itertools, os, threading
+        from wordpiece_lib import Vocab
+        fifo = {str(tmp_path / "endless")!r}
+        os.mkfifo(fifo)
+
+        def feed():
+            try:
+                with open(fifo, "w") as stream:
+                    stream.write("[UNK]\\n")
+                    for number in itertools.count():
+                        stream.write(f"t{{number}}\\n")
+            except BrokenPipeError:
+                pass
+
+        threading.Thread(target=feed, daemon=True).start()
+        try:
+            Vocab.load(fifo, max_bytes=50_000_000)
+        except ValueError as error:
+            print(error)
+        """,
+        memory=500 * MB,
+        cpu_seconds=60,
+    )
+    assert out.strip().endswith("is larger than 50 MB, the most it may hold; stopped reading")
+
+
+def test_vocab_file_limit_accepts_what_hugging_face_accepts() -> None:
+    """Hugging Face ``tokenizers`` 0.23 has no size limit of its own: here it loaded (and encoded with) a
+    vocab holding one 3 GB token, in 5.7 GB of memory. Ours reads up to 4 GiB."""
+    assert MAX_VOCAB_FILE_BYTES >= 3_000_000_000
+
+
+@pytest.mark.slow
+def test_a_100_mb_token_loads_and_encodes_like_hugging_face(tmp_path: Path) -> None:
+    tokenizers = pytest.importorskip("tokenizers")
+    path = tmp_path / "vocab.txt"
+    path.write_text("[UNK]\nhug\n##s\n" + "x" * 100 * MB + "\n", encoding="utf-8")
+    peer = tokenizers.Tokenizer(tokenizers.models.WordPiece.from_file(str(path), unk_token="[UNK]"))
+    peer.pre_tokenizer = tokenizers.pre_tokenizers.BertPreTokenizer()
+    expected = peer.encode("hugs xx", add_special_tokens=False).tokens
+    del peer
+    out = run_limited(
+        f"""
+        from wordpiece_lib import Vocab, WordPieceTokenizer
+        print(WordPieceTokenizer(Vocab.load({str(path)!r})).tokenize("hugs xx"))
+        """,
+        memory=900 * MB,
+    )
+    assert out.strip() == str(expected) == "['hug', '##s', '[UNK]']"

@@ -1,0 +1,121 @@
+"""Stopped by a signal at any moment, a command leaves the old output intact and no temporary file.
+
+SIGINT (Ctrl-C) always cleaned up; SIGTERM (``kill``, a CI timeout) and
+SIGHUP (a closed terminal) used to end the process on the spot, stranding
+hidden ``.NAME.RANDOM.tmp`` files of tens of megabytes beside the output.
+Each command runs in a subprocess and is signalled at random moments (seeded,
+so a failure can be replayed), and also right after its temporary file
+appears, the moment the old code got wrong.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+OLD = "old output, never half-replaced\n"
+SIGNALS = [signal.SIGTERM, signal.SIGINT, signal.SIGHUP]
+
+
+def leftovers(folder: Path) -> list[str]:
+    return sorted(path.name for path in folder.iterdir() if path.name.endswith(".tmp"))
+
+
+@pytest.fixture(scope="module")
+def workload(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """A corpus large enough that encoding and training take a few seconds, and a vocab for it."""
+    folder = tmp_path_factory.mktemp("signals")
+    rng = random.Random(16)
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    words = ["".join(rng.choice(letters) for _ in range(rng.randint(2, 9))) for _ in range(4000)]
+    lines = [" ".join(rng.choice(words) for _ in range(12)) + "." for _ in range(120_000)]
+    corpus = folder / "corpus.txt"
+    corpus.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    small = folder / "small.txt"
+    small.write_text("\n".join(lines[:20_000]) + "\n", encoding="utf-8")
+    vocab = folder / "vocab.txt"
+    tokens = dict.fromkeys(["[UNK]", ".", *letters, *(f"##{c}" for c in letters), *words[:500]])
+    vocab.write_text("\n".join(tokens) + "\n", encoding="utf-8")
+    return {"corpus": corpus, "small": small, "vocab": vocab}
+
+
+def command(name: str, files: dict[str, Path], out: Path) -> list[str]:
+    if name == "encode":
+        args = ["encode", "--vocab", str(files["vocab"]), str(files["corpus"]), "-o", str(out)]
+    else:
+        args = ["train", str(files["small"]), "--vocab-size", "3000", "-o", str(out)]
+    return [sys.executable, "-m", "wordpiece_lib", *args, "--quiet"]
+
+
+def wait_until_working(process: subprocess.Popen[str], inputs: list[Path]) -> None:
+    """Until the command has opened one of its inputs (so it is past start-up, in its own code), or ended.
+
+    Python itself prints a traceback for Ctrl-C while it is still importing, before any
+    command runs: that moment belongs to the interpreter, not to the command under test.
+    """
+    names = {str(path) for path in inputs}
+    folder = f"/proc/{process.pid}/fd"
+    deadline = time.monotonic() + 60
+    while process.poll() is None and time.monotonic() < deadline:
+        try:
+            opened = {os.readlink(f"{folder}/{fd}") for fd in os.listdir(folder)}
+        except OSError:
+            opened = set()
+        if opened & names:
+            return
+        time.sleep(0.0005)
+
+
+def run_and_signal(
+    argv: list[str], inputs: list[Path], out: Path, signum: int, *, delay: float | None
+) -> tuple[int, str]:
+    """Start ``argv``; signal it ``delay`` seconds into its work, or (``None``) once its temporary file exists."""
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    process = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        if delay is not None:
+            wait_until_working(process, inputs)
+            time.sleep(delay)
+        else:
+            deadline = time.monotonic() + 60
+            while not leftovers(out.parent) and process.poll() is None and time.monotonic() < deadline:
+                time.sleep(0.002)
+        if process.poll() is None:
+            process.send_signal(signum)
+        _, stderr = process.communicate(timeout=120)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert "Traceback" not in stderr, stderr
+    return process.returncode, stderr
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["encode", "train"])
+@pytest.mark.parametrize("signum", SIGNALS, ids=[s.name for s in SIGNALS])
+def test_signal_at_random_moments_leaves_old_output_and_no_temporary_file(workload, tmp_path, name, signum):
+    rng = random.Random(f"{name}-{signum}")
+    out = tmp_path / "out.txt"
+    moments: list[float | None] = [None, rng.uniform(0.0, 1.0), rng.uniform(1.0, 3.0)]
+    finished = None
+    for delay in moments:
+        out.write_text(OLD, encoding="utf-8")
+        inputs = [workload["vocab"], workload["corpus"]] if name == "encode" else [workload["small"]]
+        status, stderr = run_and_signal(command(name, workload, out), inputs, out, signum, delay=delay)
+        assert leftovers(tmp_path) == [], f"{signum.name} after {delay} s left a temporary file"
+        content = out.read_text(encoding="utf-8")
+        if status == 0:  # finished before the signal: the whole new output
+            finished = finished or content
+            assert content != OLD and content == finished
+        else:
+            assert status in (128 + signum, -signum), f"{signum.name} after {delay} s: exit status {status}: {stderr}"
+            assert content == OLD, f"{signum.name} after {delay} s changed the old output"
