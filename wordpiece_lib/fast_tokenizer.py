@@ -210,7 +210,9 @@ class FastWordPieceTokenizer:
         # Built on first need (encoder="auto" may never meet a word long enough to want it), and kept by
         # the vocab, so every tokenizer over it (and encode_word) shares one.
         if self.automaton is None:
-            self.automaton = self.vocab.matcher(prefix=self.prefix, max_input_chars_per_word=self.max_input_chars_per_word)
+            self.automaton = self.vocab.matcher(
+                prefix=self.prefix, max_input_chars_per_word=self.max_input_chars_per_word
+            )
         return self.automaton
 
     def _auto_match(self, word: str) -> list[str]:

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from .added_tokens import AddedToken
-from .atomic import atomic_write_text
+from .atomic import atomic_write_text, resolve_output
 from .decoder import WordPieceDecoder
 from .normalize import BertNormalizer
 from .pretokenize import PRETOKENIZERS
@@ -167,11 +167,17 @@ def transformers_config(tokenizer: WordPieceTokenizer) -> tuple[dict[str, Any], 
 def is_folder_name(path: str | os.PathLike[str]) -> bool:
     """True when ``path`` names a folder to save into: an existing folder, a name ending with ``/``, or no suffix.
 
+    Something else already there under that name (a file, ``/dev/null``, a pipe) is not a folder.
+
     >>> is_folder_name("out/"), is_folder_name("bert-tiny"), is_folder_name("vocab.txt"), is_folder_name("t.json")
     (True, True, False, False)
+    >>> is_folder_name("/dev/null")
+    False
     """
     target = Path(path)
-    return target.is_dir() or str(path).endswith(("/", os.sep)) or not target.suffix
+    if target.is_dir() or str(path).endswith(("/", os.sep)):
+        return True
+    return not target.suffix and not target.exists()
 
 
 def save_tokenizer(tokenizer: WordPieceTokenizer, path: str | os.PathLike[str]) -> Path:
@@ -210,7 +216,8 @@ def save_tokenizer(tokenizer: WordPieceTokenizer, path: str | os.PathLike[str]) 
         **tokenizer_to_json(tokenizer, include_vocab=False),
     }
     tokenizer.vocab.save(target)
-    atomic_write_text(settings_path(target), _json_text(settings))
+    if not resolve_output(target)[1]:  # a device or a pipe has no "beside" to keep the settings in
+        atomic_write_text(settings_path(target), _json_text(settings))
     return target
 
 

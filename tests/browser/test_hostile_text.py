@@ -114,6 +114,15 @@ CELLS = [
         "from wordpiece_lib.classroom.fast_encoding import plots as trie_plots\n"
         "trie_plots.trie_figure(LinMaxMatch(PAYLOADS[:3]), PAYLOADS[0])",
     ),
+    (
+        "code",
+        "from IPython.display import HTML, display\n"
+        "from wordpiece_lib import WordPieceTokenizer\n"
+        "from wordpiece_lib.classroom.model_inputs.widgets import TokenSpanView, token_spans_html\n"
+        "spans = WordPieceTokenizer(vocab)\n"
+        "display(HTML(token_spans_html(spans, ' '.join(PAYLOADS))))\n"
+        "TokenSpanView(spans, ' '.join(PAYLOADS), pair=PAYLOADS[0])",
+    ),
     ("code", "print(' '.join(vocab.tokens))\nPAYLOADS"),
 ]
 
@@ -205,7 +214,9 @@ def use_every_widget(page) -> None:
         if target.is_visible() and target.is_enabled():
             target.click()
             page.wait_for_timeout(200)
-    boxes = page.locator(f"{NOTEBOOK} .jupyter-widgets .widget-text input")
+    boxes = page.locator(
+        f"{NOTEBOOK} .jupyter-widgets .widget-text input, {NOTEBOOK} .jupyter-widgets .widget-textarea textarea"
+    )
     for index in range(boxes.count()):
         box = boxes.nth(index)
         box.fill(PAYLOADS[index % len(PAYLOADS)] + PAYLOADS[(index + 3) % len(PAYLOADS)])
@@ -230,7 +241,7 @@ def test_hostile_vocab_and_corpus_run_no_script_in_jupyterlab(browser, tmp_path_
         try:
             run_all(page, lab, "hostile.ipynb")
             widgets = page.locator(f"{NOTEBOOK} .jp-OutputArea-output .jupyter-widgets.widget-vbox")
-            assert widgets.count() >= 5, "every widget of the notebook should have rendered"
+            assert widgets.count() >= 6, "every widget of the notebook should have rendered"
             assert_nothing_ran(page, attempted, NOTEBOOK)
             use_every_widget(page)
             assert_nothing_ran(page, attempted, NOTEBOOK)
@@ -263,7 +274,7 @@ def test_hostile_vocab_and_corpus_run_no_script_in_the_offline_edition(browser, 
                     .every(area => area.querySelector('.lm-Widget'))""",
             timeout=60_000,
         )
-        assert page.locator(".jupyter-widgets.jp-OutputArea-output .lm-Widget").count() >= 5
+        assert page.locator(".jupyter-widgets.jp-OutputArea-output .lm-Widget").count() >= 6
         assert_nothing_ran(page, attempted, "main")
         index = (folder / "site" / "index.html").as_uri()
         page.goto(index, wait_until="load")

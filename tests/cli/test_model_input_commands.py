@@ -73,7 +73,8 @@ def test_vocab_settings_travel_to_encode(corpus, tmp_path):
     assert settings["normalizer"]["lowercase"] is True and settings["pretokenizer"] == "bert"
     out = tmp_path / "tokens.txt"
     result = run_cli("encode", "--vocab", str(tmp_path / "vocab.txt"), str(corpus), "-o", str(out))
-    assert result.returncode == 0 and result.stderr == ""
+    assert result.returncode == 0 and result.stderr.startswith(f"wrote {out}: ")  # the summary line, no warning
+    assert result.stderr.count("\n") == 1
     assert "[UNK]" not in out.read_text(encoding="utf-8")  # "Hug", "Jim" lowercased, as the vocab was trained
     result = run_cli("encode", "--vocab", str(tmp_path / "vocab.txt"), "--no-lowercase", str(corpus), "-o", str(out))
     assert result.returncode == 0
@@ -86,7 +87,7 @@ def test_uncased_vocab_without_settings_gives_a_warning(bert_vocab_path, corpus,
     result = run_cli("encode", "--vocab", str(bert_vocab_path), str(corpus), "-o", str(out))
     assert result.returncode == 0
     assert "looks uncased" in result.stderr and "--lowercase" in result.stderr
-    quiet = run_cli("encode", "--vocab", str(bert_vocab_path), "--lowercase", str(corpus), "-o", str(out))
+    quiet = run_cli("encode", "--vocab", str(bert_vocab_path), "--lowercase", str(corpus), "-o", str(out), "--quiet")
     assert quiet.returncode == 0 and quiet.stderr == ""
 
 

@@ -182,7 +182,7 @@ def test_closed_standard_output_is_quiet(corpus: Path, tmp_path: Path):
     big.write_text(CORPUS * 2000, encoding="utf-8")
     reader = subprocess.Popen(["head", "-n", "1"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
     writer = subprocess.Popen(
-        [sys.executable, "-m", "wordpiece_lib", "encode", "--vocab", str(vocab), str(big), "-o", "-"],
+        [sys.executable, "-m", "wordpiece_lib", "encode", "--vocab", str(vocab), "--no-lowercase", str(big), "-o", "-"],
         stdout=reader.stdin,
         stderr=subprocess.PIPE,
         env=ENV,

@@ -90,6 +90,11 @@ VALID: dict[str, Any] = {
     "size": 12,
     "position": 1,
     "threshold": 2,
+    "content": "[MASK]",
+    "single": "[CLS] $A [SEP]",
+    "max_length": 8,
+    "inputs": ["hug pug", ("pun", "bun")],
+    "batch": [[1, 2], [3]],
     "thresholds": [1, 2, 5],
     "rounds": None,  # filled in below when ipywidgets is present
     "path": None,  # a tmp_path, filled in per test
@@ -124,7 +129,7 @@ UNCHECKED = {
 
 
 #: Records the library hands out (results, steps of a run), not things a user builds: no sweep.
-RECORDS = {"AutomatonStep", "Candidate", "MatchAttempt", "TopDownResult", "TraceStep", "TrieNode"}
+RECORDS = {"AutomatonStep", "Candidate", "Encoding", "MatchAttempt", "TopDownResult", "TraceStep", "TrieNode"}
 
 
 def public_callables() -> list[tuple[str, Callable[..., Any], Any]]:
@@ -157,9 +162,22 @@ def widget_callables() -> list[tuple[str, Callable[..., Any], Any]]:
     from wordpiece_lib.classroom.encoding.widgets import LongestMatchExplorer
     from wordpiece_lib.classroom.fast_encoding.widgets import AutomatonStepper
     from wordpiece_lib.classroom.merge_steps.widgets import MergeStepper
+    from wordpiece_lib.classroom.model_inputs.widgets import TokenSpanView
+    from wordpiece_lib.classroom.other_languages.sweep import exponent_sweep
+    from wordpiece_lib.classroom.other_languages.widgets import ExponentExplorer
     from wordpiece_lib.classroom.top_down.widgets import ThresholdExplorer, TopDownRounds
 
+    sweep = exponent_sweep(
+        {"en": {"hug": 10, "pug": 5, "pun": 12}, "de": {"hund": 5, "haus": 3}},
+        exponents=[0.5, 1.0],
+        vocab_size=30,
+        phrases={"en": ["hug pug"], "de": ["hund haus"]},
+    )
+    OVERRIDES["ExponentExplorer"] = {"sweep": sweep}
+    OVERRIDES["TokenSpanView"] = {"tokenizer": WordPieceTokenizer(VOCAB), "text": "hugs"}
     widgets = {
+        "TokenSpanView": TokenSpanView(WordPieceTokenizer(VOCAB), "hugs"),
+        "ExponentExplorer": ExponentExplorer(sweep),
         "MergeStepper": MergeStepper(TRACE),
         "ParallelGrowth": ParallelGrowth(TRACE, BPE),
         "LongestMatchExplorer": LongestMatchExplorer(VOCAB),
@@ -205,10 +223,18 @@ def classroom_values() -> dict[str, dict[str, Any]]:
 
     from wordpiece_lib.classroom.bpe_comparison.tables import combination_fertility_points
     from wordpiece_lib.classroom.fast_encoding.plots import growth_counts
+    from wordpiece_lib.classroom.other_languages.sweep import exponent_sweep
     from wordpiece_lib.classroom.top_down.widgets import TopDownRounds
     from wordpiece_lib.encode import longest_match_attempts
 
     rounds = TopDownRounds({"hug": 10, "hugs": 5, "bugs": 5})
+    sweep = exponent_sweep(
+        {"en": {"hug": 10, "pug": 5, "pun": 12}, "de": {"hund": 5, "haus": 3}},
+        exponents=[0.5, 1.0],
+        vocab_size=30,
+        phrases={"en": ["hug pug"], "de": ["hund haus"]},
+    )
+    tokenizer = WordPieceTokenizer(VOCAB)
     fertility = combination_fertility_points(TRACE, BPE, HUG, [12, 14])
     steps = list(PAPER.trace("abcdz"))
     return {
@@ -241,7 +267,30 @@ def classroom_values() -> dict[str, dict[str, Any]]:
         "log_thresholds": {"lower": 1, "upper": 100},
         "rounds_frame": {"rounds": rounds},
         "rounds_text": {"rounds": rounds},
+        "length_histogram": {"lengths": [3, 5, 8]},
+        "batch_figure": {"encodings": tokenizer.encode_batch(["hug pug", "pun"])},
+        "token_spans_html": {"tokenizer": tokenizer, "text": "Hugs <b>pug</b>"},
+        "language_colour": {"index": 1},
+        "language_bars": {"values": {"en": 1.0, "de": 1.5}, "title": "t", "xlabel": "x"},
+        "shares_and_fertility": {"sweep": sweep},
+        "parity_by_exponent": {"sweep": sweep},
+        "parity_by_size": {"sweep": sweep, "exponents": [0.5, 1.0], "sizes": [20, 30]},
+        "language_word_lists": {"sizes": {"en": 10}},
+        "exponent_sweep": {
+            "corpora": {"en": {"hug": 10}, "de": {"hund": 5}},
+            "exponents": [1.0],
+            "vocab_size": 20,
+            "phrases": {"en": ["hug"], "de": ["hund"]},
+        },
+        "exponent_text": {"sweep": sweep, "exponent": 1.0},
+        "figure_png": {"figure": _small_figure()},
     }
+
+
+def _small_figure() -> Any:
+    from wordpiece_lib.classroom.style import new_figure
+
+    return new_figure(2, 2)[0]
 
 
 def _score_table() -> Any:

@@ -81,8 +81,8 @@ def plain(text: Any) -> str:
     A token such as ``$\\frac{1}{$`` is data, not mathematics (and an unfinished formula
     would stop the figure with a parse error), so every ``$`` is escaped.
 
-    >>> plain("$5"), plain("a$b$c")
-    ('\\$5', 'a\\$b\\$c')
+    >>> print(plain("$5"), plain("a$b$c"))
+    \\$5 a\\$b\\$c
     """
     return str(text).replace("$", r"\$")
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from wordpiece_lib._validate import check_index, check_instance, check_int, check_sequence, check_str
 from wordpiece_lib.classroom.style import (
     OTHER_COLOUR,
     PADDING_FILL,
@@ -28,7 +29,11 @@ def length_histogram(lengths: Sequence[int], max_length: int | None = None, *, t
     >>> length_histogram([3, 5, 5, 9], max_length=6).axes[0].get_xlabel()
     'tokens per text (special tokens included)'
     """
-    values = [int(length) for length in lengths]
+    values = [check_index(length, "lengths[...]", minimum=0) for length in check_sequence(lengths, "lengths")]
+    if max_length is not None:
+        check_index(max_length, "max_length", minimum=1)
+    if title is not None:
+        check_str(title, "title")
     if not values:
         raise ValueError("lengths is empty: there is nothing to draw")
     figure, axes = new_figure(7, 3.2)
@@ -61,7 +66,10 @@ def batch_figure(encodings: Sequence[Encoding], *, max_rows: int = 40) -> Any:
     import numpy as np
     from matplotlib.colors import ListedColormap
 
-    rows = list(encodings)[:max_rows]
+    check_int(max_rows, "max_rows", minimum=1)
+    rows = check_sequence(encodings, "encodings")[:max_rows]
+    for position, encoding in enumerate(rows):
+        check_instance(encoding, f"encodings[{position}]", Encoding)
     if not rows:
         raise ValueError("encodings is empty: there is nothing to draw")
     width = max(len(encoding) for encoding in rows)

@@ -54,6 +54,7 @@ def visible(char: str) -> str:
     >>> visible("<"), visible("\\u200b").count("U+200B")
     ('&lt;', 1)
     """
+    check_str(char, "char", allow_empty=False)
     if char in "\n\t" or unicodedata.category(char)[0] not in "CZ" or char == " ":
         return html.escape(char)
     return f'<sub style="color:#888;font-size:70%">U+{ord(char):04X}</sub>'

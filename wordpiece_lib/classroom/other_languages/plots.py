@@ -10,8 +10,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from wordpiece_lib._validate import (
+    check_bool,
+    check_index,
+    check_instance,
+    check_mapping,
+    check_sequence,
+    check_size,
+    check_str,
+)
 from wordpiece_lib.classroom.other_languages.sweep import ExponentSweep
-from wordpiece_lib.classroom.style import INK, OTHER_COLOUR, SERIES_COLOURS, WINNER_COLOUR, new_figure
+from wordpiece_lib.classroom.style import INK, OTHER_COLOUR, SERIES_COLOURS, WINNER_COLOUR, new_figure, plain
 
 #: Tokens no language uses, in the share figure.
 UNUSED_COLOUR = "#cccccc"
@@ -23,6 +32,7 @@ def language_colour(index: int) -> str:
     >>> language_colour(0) == language_colour(len(SERIES_COLOURS) + 3)
     False
     """
+    check_index(index, "index", minimum=0)
     extra = ("#17becf", "#bcbd22", "#7f7f7f", "#e377c2", "#a6761d")
     palette = (*SERIES_COLOURS, *extra)
     return palette[index % len(palette)]
@@ -45,6 +55,13 @@ def language_bars(
     """
     if not isinstance(values, Mapping) or not values:
         raise TypeError("values must be a non-empty mapping language -> number")
+    check_str(title, "title")
+    check_str(xlabel, "xlabel")
+    if reference is not None:
+        check_size(reference, "reference")
+    if labels is not None:
+        check_mapping(labels, "labels", "a dict language -> label")
+    check_bool(percent, "percent")
     names = list(values)
     numbers = [float(values[name]) for name in names]
     figure, axes = new_figure(7.0, 0.8 + 0.34 * len(names))
@@ -53,7 +70,7 @@ def language_bars(
         WINNER_COLOUR if reference is not None and number > 1.5 * reference else OTHER_COLOUR for number in numbers
     ]
     axes.barh(positions, numbers, color=colours)
-    axes.set_yticks(positions, [labels.get(name, name) if labels else name for name in names])
+    axes.set_yticks(positions, [plain(labels.get(name, name) if labels else name) for name in names])
     axes.invert_yaxis()
     top = max(numbers) if max(numbers) > 0 else 1.0
     for position, number in zip(positions, numbers):
@@ -81,6 +98,7 @@ def shares_and_fertility(sweep: ExponentSweep, *, exponent: float | None = None,
     ``exponent`` (one of the sweep's) is marked in both panels; without it the
     figure shows the whole sweep evenly (the static figure beside the widget).
     """
+    check_instance(sweep, "sweep", ExponentSweep)
     exponents = sweep.exponents
     if exponent is not None and exponent not in exponents:
         raise ValueError(f"exponent must be one of the sweep's {exponents}, got {exponent!r}")
@@ -130,6 +148,9 @@ def _line_per_language(
 
 def parity_by_exponent(sweep: ExponentSweep, *, limit: float | None = None, vocab_size: int | None = None) -> Any:
     """Each language's parity against the exponent; ``limit`` draws the line the exercise asks to stay under."""
+    check_instance(sweep, "sweep", ExponentSweep)
+    if limit is not None:
+        check_size(limit, "limit")
     exponents = sweep.exponents
     figures = [sweep.measure(value, vocab_size) for value in exponents]
     figure, axes = new_figure(7.5, 4.0)
@@ -147,6 +168,8 @@ def parity_by_exponent(sweep: ExponentSweep, *, limit: float | None = None, voca
 
 def parity_by_size(sweep: ExponentSweep, exponents: Sequence[float], sizes: Sequence[int]) -> Any:
     """The worst and the mean parity (over the languages) against the vocab size, one line pair per exponent."""
+    check_instance(sweep, "sweep", ExponentSweep)
+    exponents, sizes = check_sequence(exponents, "exponents"), check_sequence(sizes, "sizes")
     if not sizes or not exponents:
         raise ValueError("give at least one exponent and one vocab size")
     figure, axes = new_figure(7.5, 3.8)

@@ -28,8 +28,8 @@ import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from wordpiece_lib._validate import check_choice, check_int
-from wordpiece_lib.corpus import WordCounts
+from wordpiece_lib._validate import check_choice, check_instance, check_int, check_mapping, check_sequence
+from wordpiece_lib.corpus import WordCounts, as_word_counts
 from wordpiece_lib.encode import encode_word
 from wordpiece_lib.fast_bottom_up import train_fast
 from wordpiece_lib.language_data import frequency_word_counts
@@ -58,6 +58,7 @@ def language_word_lists(sizes: Mapping[str, int], *, top: int = 2000) -> dict[st
     {'fr': WordCounts({'de': 49, 'la': 28, 'le': 23})}
     """
     check_int(top, "top", minimum=1)
+    check_mapping(sizes, "sizes", "a dict language -> corpus size in words")
     return dict(
         _word_lists(tuple((language, check_int(size, "size", minimum=1)) for language, size in sizes.items()), top)
     )
@@ -69,6 +70,8 @@ def pre_tokenized(word_counts: WordCounts, normalizer: BertNormalizer = MIXED_NO
     >>> pre_tokenized(WordCounts({"Qu'il": 2, "東京": 1}))
     WordCounts({'qu': 2, "'": 2, 'il': 2, '東': 1, '京': 1})
     """
+    word_counts = as_word_counts(word_counts)
+    check_instance(normalizer, "normalizer", BertNormalizer)
     splitter = WordPieceTokenizer(Vocab(["[UNK]"]), normalizer=normalizer)
     counts: dict[str, int] = {}
     for entry, count in word_counts.items():
@@ -233,7 +236,13 @@ def exponent_sweep(
     against the first language) to its word counts, before normalization;
     ``phrases`` maps each language to its version of the parallel text.
     """
-    items = corpora.items() if isinstance(corpora, Mapping) else corpora
+    items = corpora.items() if isinstance(corpora, Mapping) else check_sequence(corpora, "corpora")
+    exponents = check_sequence(exponents, "exponents")
+    for exponent in exponents:
+        if isinstance(exponent, bool) or not isinstance(exponent, (int, float)) or not exponent >= 0:
+            raise ValueError(f"exponents must hold numbers >= 0 (as mix_corpora takes), got {exponent!r}")
+    if not isinstance(phrases, Mapping):
+        phrases = check_sequence(phrases, "phrases")
     frozen = tuple((language, tuple(dict(counts).items())) for language, counts in items)
     lines = phrases.items() if isinstance(phrases, Mapping) else phrases
     frozen_phrases = tuple((language, tuple(texts)) for language, texts in lines)
