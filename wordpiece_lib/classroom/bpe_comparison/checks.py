@@ -222,8 +222,13 @@ def _fresh_replay_cases() -> list[tuple[str, list[tuple[str, str]]]]:
     cases: list[tuple[str, list[tuple[str, str]]]] = []
     for letters, trainer in (("abnsu", train_bpe), ("aeilr", train_fast), ("mno", train_bpe)):
         counts = fresh_counts(rng, letters, count=10, shortest=2, longest=7)
-        merges = trainer(counts, 10**6, special_tokens=[]).merges
+        trace = trainer(counts, 10**6, special_tokens=[])
+        merges = trace.merges
         words = list(counts)[:3] + fresh_words(rng, letters, count=4, shortest=3, longest=8)
+        vocab = set(trace.tokens())
+        candidates = fresh_words(rng, letters, count=300, shortest=3, longest=7)
+        differ = [word for word in candidates if encode_word(word, vocab) != encode_with_merges(word, merges)]
+        words += differ[:2]  # words where longest match would give other tokens
         cases += [(word, list(merges)) for word in words]
     cases.append(("oooo", [("o", "##o"), ("##o", "##o")]))  # overlapping pairs: the earliest learned wins
     return cases

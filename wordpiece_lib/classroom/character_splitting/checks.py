@@ -97,6 +97,16 @@ COUNTING = (Forbidden("WordCounts", (WordCounts,)), Forbidden("Counter", (collec
 SPLITTING = (Forbidden("split_word", (split_word,)), Forbidden("initial_splits", (initial_splits,)))
 
 
+def _fresh_prefix_words() -> list[str]:
+    rng = fresh_rng("split_with_prefix")
+    return [fresh_word(rng, "xyzoq", 3, 3), fresh_word(rng, shortest=6, longest=9), "é", "naïve", "c3po!"]
+
+
+def _fresh_marker_words() -> list[str]:
+    rng = fresh_rng("split_with_marker")
+    return [fresh_word(rng, "rtae", 3, 3), fresh_word(rng, shortest=5, longest=8), "ü", "x-ray"]
+
+
 @WORKBOOK.check("split_with_prefix")
 def check_split_word(function: Callable[[str], list[str]], prefix: str = DEFAULT_PREFIX) -> None:
     """Check a function that splits a word into its first piece + ``##`` pieces (on fresh words).
@@ -108,9 +118,7 @@ def check_split_word(function: Callable[[str], list[str]], prefix: str = DEFAULT
     AssertionError: split_with_prefix calls `split_word`, the library's own version: the exercise is to write those steps yourself (the check switches `split_word` off while it runs your function)
     """
     __tracebackhide__ = True  # keep this frame out of the student's report
-    rng = fresh_rng("split_with_prefix")
-    words = [fresh_word(rng, "xyzoq", 3, 3), fresh_word(rng, shortest=6, longest=9), "é", "naïve", "c3po!"]
-    for word in words:
+    for word in _fresh_prefix_words():
         got = as_list(
             call(function, word, name="split_with_prefix", exercise="splitting a word", forbidden=SPLITTING),
             f"split_with_prefix({word!r})",
@@ -142,9 +150,7 @@ def check_marker_split(function: Callable[[str], list[str]], marker: str = "_") 
     AssertionError: split_with_marker('tre') gave ['_t', 'r', 'e']: the marker '_' is a piece of its own, in front of the word's characters
     """
     __tracebackhide__ = True  # keep this frame out of the student's report
-    rng = fresh_rng("split_with_marker")
-    words = [fresh_word(rng, "rtae", 3, 3), fresh_word(rng, shortest=5, longest=8), "ü", "x-ray"]
-    for word in words:
+    for word in _fresh_marker_words():
         got = as_list(
             call(function, word, name="split_with_marker", exercise="the begin-of-word marker", forbidden=SPLITTING),
             f"split_with_marker({word!r})",

@@ -49,9 +49,14 @@ def merge(splits, pair):
 TRAINERS = ("train_bottom_up", "train_fast", "train_bpe", "tiny_trainer", "MergeStepper", "trace_frame")
 
 
-def _merges_answer(
-    answer: Any, word_counts: Mapping[str, int], count: int, *, tie_break: str = "first", **_: Any
-) -> str:
+def _merges_answer(name: str, tie_break: str) -> Callable[..., str]:
+    def answer(answer: Any, word_counts: Mapping[str, int], count: int, **_: Any) -> str:
+        return _merges_text(name, word_counts, count, tie_break)
+
+    return answer
+
+
+def _merges_text(name: str, word_counts: Mapping[str, int], count: int, tie_break: str) -> str:
     trace = train_bottom_up(word_counts, 10**9, special_tokens=[], tie_break=tie_break, top_k=6)
     lines = []
     for step in trace.steps[:count]:
@@ -59,7 +64,7 @@ def _merges_answer(
         note = f" ({len(tied)} pairs tie; the {tie_break!r} policy picks this one)" if len(tied) > 1 else ""
         lines.append(f"{step.number}. `{step.pair[0]} + {step.pair[1]}` → `{step.new_token}`, score {step.score}{note}")
     tokens = [step.new_token for step in trace.steps[:count]]
-    return "\n".join(lines) + f"\n\n```python\n{tokens!r}\n```"
+    return "\n".join(lines) + f"\n\n```python\n{name} = {tokens!r}\n```"
 
 
 def _final_size_answer(answer: Any, word_counts: Mapping[str, int], special_tokens: Sequence[str], **_: Any) -> str:
@@ -67,7 +72,8 @@ def _final_size_answer(answer: Any, word_counts: Mapping[str, int], special_toke
     letters = alphabet(word_counts)
     return (
         f"{len(special_tokens)} special tokens + {len(letters)} pieces in the alphabet ({', '.join(letters)}) + "
-        f"{len(trace.steps)} merges (one new token each, until every word is whole) = {len(trace.tokens())}."
+        f"{len(trace.steps)} merges (one new token each, until every word is whole) = {len(trace.tokens())}.\n"
+        f"```python\nfinal_size = {len(special_tokens)} + {len(letters)} + {len(trace.steps)}\n```"
     )
 
 
@@ -92,7 +98,7 @@ WORKBOOK = Workbook(
                 "the winner, then score again.",
                 "On a tie, the 'first' policy takes the pair met first reading the words in their listed order.",
             ),
-            answer=_merges_answer,
+            answer=_merges_answer("first_three", "first"),
         ),
         Exercise(
             "lexical_four",
@@ -101,7 +107,7 @@ WORKBOOK = Workbook(
                 "Compare tied pairs as Python compares tuples of strings: '#' sorts before every letter.",
                 "Only the tie-break changes: the scores are the same as under 'first' until the merges part.",
             ),
-            answer=_merges_answer,
+            answer=_merges_answer("lexical_four", "lexical"),
         ),
         Exercise(
             "final_size",
@@ -180,7 +186,7 @@ def check_merge_pair(function: Callable[[Mapping[str, list[str]], tuple[str, str
             if "".join(piece.removeprefix(DEFAULT_PREFIX) for piece in mine) != word:
                 hint = (
                     "drop the '##' of the right piece when joining (join_pair does it)"
-                    if any(DEFAULT_PREFIX in piece[2:] for piece in mine)
+                    if any(DEFAULT_PREFIX in piece.removeprefix(DEFAULT_PREFIX) for piece in mine)
                     else "the pieces must still spell the word"
                 )
             elif len(mine) > len(pieces):

@@ -47,12 +47,15 @@ def wordpiece_score(pair_count, left_count, right_count):
 ```"""
 
 
-def _best_pairs_answer(
-    answer: Any,
-    splits: Mapping[str, Sequence[str]],
-    word_counts: Mapping[str, int],
-    criterion: str = "wordpiece",
-    **_: Any,
+def _best_pairs_answer(name: str) -> Callable[..., str]:
+    def answer(answer: Any, splits: Mapping[str, Sequence[str]], word_counts: Mapping[str, int], *rest: Any) -> str:
+        return _best_pairs_text(name, splits, word_counts, rest[0] if rest else "wordpiece")
+
+    return answer
+
+
+def _best_pairs_text(
+    name: str, splits: Mapping[str, Sequence[str]], word_counts: Mapping[str, int], criterion: str
 ) -> str:
     candidates = rank_candidates(score_pairs(splits, word_counts, criterion))
     best = [c for c in candidates if c.score == candidates[0].score]
@@ -63,7 +66,8 @@ def _best_pairs_answer(
     value = "score" if criterion == "wordpiece" else "count"
     return (
         f"Score every pair ({value}), best first:\n\n| pair | freq(ab) | freq(a) | freq(b) | {value} |\n"
-        f"|---|---|---|---|---|\n{rows}\n\nAny of these is right: {[c.pair for c in best]}"
+        f"|---|---|---|---|---|\n{rows}\n\nAny of these is right: {[c.pair for c in best]}\n"
+        f"```python\n{name} = {best[0].pair!r}\n```"
     )
 
 
@@ -92,13 +96,13 @@ WORKBOOK = Workbook(
                 "After the merge, recount: the merged pieces are rarer now, and the new token is a piece of its own.",
                 "Score = freq(ab) / (freq(a) * freq(b)): a pair whose pieces seldom occur apart scores high.",
             ),
-            answer=_best_pairs_answer,
+            answer=_best_pairs_answer("best_after_ug"),
         ),
         Exercise(
             "bpe_first",
             "Your turn 4 · BPE's choice",
             hints=("Add up, for each pair, the counts of the words it stands in (twice if it stands there twice).",),
-            answer=_best_pairs_answer,
+            answer=_best_pairs_answer("bpe_first"),
         ),
     ],
 )

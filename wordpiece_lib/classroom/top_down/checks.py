@@ -32,7 +32,6 @@ from wordpiece_lib.top_down import (
     split_points,
     substring_counts,
     threshold_pass,
-    top_down_iterations,
 )
 
 SPLIT_POINTS_ANSWER = """```python
@@ -269,7 +268,7 @@ def _fresh_split_cases() -> list[tuple[str, set[str]]]:
         vocab = set(learn_with_threshold(counts, 3, ["[UNK]"]))
         words = list(counts)[:4] + fresh_words(rng, letters, count=3, shortest=4, longest=8)
         cases += [(word, vocab) for word in words]
-        no_characters = set(top_down_iterations(counts, 3)[-1])  # a round's vocab before characters are added
+        no_characters = set(threshold_pass(substring_counts(counts), 3))  # one pass, no characters added
         cases += [(word, no_characters) for word in fresh_words(rng, letters, count=4, shortest=3, longest=7)]
     return cases
 
