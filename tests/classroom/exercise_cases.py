@@ -97,7 +97,7 @@ GNUS = {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5, "gnus": 3}
 PAPER_VOCAB = ["a", "abcdx", "##b", "##c", "##cdy", "##dz"]
 TOKEN_VOCAB = ["t", "to", "tok", "token", "tokenize", "##e", "##en", "##ed", "##i", "##k", "##n", "##s", "##z"]
 NAMES = ["Jim", "Silver", "Livesey", "Trelawney", "Hawkins", "Smollett", "Flint", "Gunn"]
-WORDS_TO_PREDICT = ["captain", "lieutenant", "Alice", "team", "Bob", "hug", "school"]
+WORDS_TO_PREDICT = ["parrot", "love", "school", "car", "hug", "captains", "castle"]
 TEAM_SENTENCE = "The team members are Alice, John, Jim, and Bob."
 
 
@@ -851,7 +851,7 @@ def cases_07() -> list[Case]:
                     {"source": "predicted_split = {w: len(encode_word(w, full_vocab)) > 1 for w in words_to_predict}"},
                 ),
             ),
-            secrets=("'hug': False", "'school': False", "'Alice': True"),
+            secrets=("'hug': False", "'school': False", "'captains': True"),
         ),
         Case(
             "team_fertility",

@@ -134,6 +134,62 @@ def test_notebook_shape(executed, path):
     assert "import wordpiece_lib" in first.source
 
 
+#: The parts every notebook has, in this order (the notebook itself comes between "run first" and the summary).
+STRUCTURE = (
+    "By the end you can",
+    "How the exercises work",
+    "Run the first code cell first",
+    "## Your progress",
+    "## Summary",
+    "## Sources",
+)
+
+
+@pytest.mark.parametrize("path", ALL, ids=label)
+def test_every_notebook_has_the_same_structure(path):
+    cells = nbformat.read(path, as_version=4).cells
+    markdown = [cell.source for cell in cells if cell.cell_type == "markdown"]
+    text = "\n".join(markdown)
+    positions = [text.find(part) for part in STRUCTURE]
+    assert all(position >= 0 for position in positions), dict(zip(STRUCTURE, positions))
+    assert positions == sorted(positions), (
+        f"{label(path)}: the parts are out of order: {dict(zip(STRUCTURE, positions))}"
+    )
+    sources = next(source for source in markdown if source.startswith("## Sources"))
+    items = ["* " + item for item in sources.split("\n* ")[1:]]
+    assert items and all("](http" in item or "no public address" in item for item in items), sources
+    progress_at = next(i for i, cell in enumerate(cells) if cell.source.startswith("## Your progress"))
+    assert cells[progress_at + 1].cell_type == "code" and cells[progress_at + 1].source.strip() == "progress()"
+    assert any("progress, show_answer" in cell.source for cell in cells if cell.cell_type == "code")
+
+
+@pytest.mark.parametrize("path", SOLUTION, ids=label)
+def test_the_progress_cell_lists_every_exercise_as_done(executed, path):
+    notebook, _ = executed[label(path)]
+    outputs = [text_of(cell) for cell in code_cells(notebook) if cell.source.strip() == "progress()"]
+    checks = len(check_cells(nbformat.read(path, as_version=4)))
+    assert outputs and all(f"{checks} of {checks} done" in output for output in outputs), outputs
+
+
+@pytest.mark.parametrize("path", STUDENT, ids=label)
+def test_the_progress_cell_lists_every_exercise_as_not_started(executed, path):
+    notebook, _ = executed[label(path)]
+    outputs = [text_of(cell) for cell in code_cells(notebook) if cell.source.strip() == "progress()"]
+    checks = len(check_cells(nbformat.read(path, as_version=4)))
+    assert outputs and all(output.count("not started") == checks for output in outputs), outputs
+
+
+@pytest.mark.parametrize("path", ALL, ids=label)
+def test_every_cell_is_marked_for_slides(path):
+    notebook = nbformat.read(path, as_version=4)
+    types = [cell.metadata.get("slideshow", {}).get("slide_type") for cell in notebook.cells]
+    assert None not in types, f"{label(path)}: a cell has no slide type: run python tools/notebooks.py build"
+    assert types.count("slide") >= 4, "a lesson needs more than a few slides"
+    headings = [cell for cell in notebook.cells if cell.cell_type == "markdown" and cell.source.startswith("## ")]
+    assert all(cell.metadata["slideshow"]["slide_type"] == "slide" for cell in headings)
+    assert notebook.metadata.get("rise", {}).get("scroll") is True
+
+
 @pytest.mark.parametrize("path", ALL, ids=label)
 def test_ipytest_raises_on_error(path):
     source = "\n".join(cell.source for cell in nbformat.read(path, as_version=4).cells if cell.cell_type == "code")
@@ -185,7 +241,7 @@ def test_a_wrong_answer_stops_the_notebook(tmp_path):
     executed_notebook, error = execute(notebook, SOLUTION[0].parent)
     assert error is not None, "a failing check must stop the run (raise_on_error=True)"
     output = text_of(executed_notebook.cells[-1])
-    assert "'hug' appears 3 times in the list but your count says 1" in output
+    assert "wrong: add one to a word's count every time the word appears in the list" in output
     # brief: the plain-words message, then one line; no checker source, no ipytest internals
     assert "def check_word_counts" not in output and "ipytest/_impl.py" not in output, output
     assert "A check failed" in output
