@@ -274,6 +274,7 @@ def test_a_slide_deck_steps_through_offline(browser, site, screenshot_dir):
                 timeout=RENDER_TIMEOUT,
             )
         assert len(visited) == total == len(set(visited)), "every slide is visited once"
+
         def plain(text: str) -> str:  # the theme shows headings in capitals; markdown marks are gone
             return re.sub(r"[`*_]", "", text).strip().lower()
 
