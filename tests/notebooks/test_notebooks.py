@@ -157,7 +157,7 @@ def test_every_notebook_has_the_same_structure(path):
     )
     sources = next(source for source in markdown if source.startswith("## Sources"))
     items = ["* " + item for item in sources.split("\n* ")[1:]]
-    assert items and all("](http" in item or "no public address" in item for item in items), sources
+    assert items and all("http" in item or "no public address" in item for item in items), sources
     progress_at = next(i for i, cell in enumerate(cells) if cell.source.startswith("## Your progress"))
     assert cells[progress_at + 1].cell_type == "code" and cells[progress_at + 1].source.strip() == "progress()"
     assert any("progress, show_answer" in cell.source for cell in cells if cell.cell_type == "code")
