@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 #: Every public name, and the module it lives in (imported on first use: ``import wordpiece_lib`` stays light).
 _EXPORTS = {
     "AddedToken": "added_tokens",
-    "load_book": "books",
+    "load_book": "data",
     "merge_pair": "bottom_up",
     "train_bottom_up": "bottom_up",
     "BpeEncoder": "bpe",
@@ -157,7 +157,7 @@ def __dir__() -> list[str]:
 
 if TYPE_CHECKING:  # the same names, for type checkers and editors
     from .added_tokens import AddedToken
-    from .books import load_book
+    from .data import load_book
     from .bottom_up import merge_pair, train_bottom_up
     from .bpe import BpeEncoder, train_bpe
     from .corpus import WordCounts
