@@ -21,6 +21,7 @@ The texts themselves are module attributes read on first use:
 ``HUG_PUG_COUNTS``, ``COURSE_SENTENCES``, ``PIPELINE_TEXT``, ``SELENE_DOC``,
 ``ARTICLE_WORDS`` and ``TOP_DOWN_TEXT``.
 
+>>> from wordpiece_lib.datasets import COURSE_SENTENCES
 >>> COURSE_SENTENCES[0]
 'This is the Hugging Face Course.'
 """
