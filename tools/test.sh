@@ -9,8 +9,8 @@ bash tools/setup.sh dev
 bash tools/install_browser.sh
 # Optional peers the tests compare against; each test skips when its peer is missing.
 .venv/bin/python tools/fetch_tf_text.py || echo "note: TensorFlow Text's learner could not be fetched; its identity tests will be skipped"
-# The data sets not in the repository (the novel), downloaded once into data/cache/ with a progress bar.
-.venv/bin/python -m wordpiece_lib fetch --all || echo "note: a data set could not be fetched (offline?); the tests that need it will be skipped"
+# The data set the tests need that is not in the repository (the novel), downloaded once into data/cache/.
+.venv/bin/python -m wordpiece_lib fetch treasure-island || echo "note: the novel could not be fetched (offline?); the tests that need it will be skipped"
 
 export JUPYTER_PREFER_ENV_PATH=1
 

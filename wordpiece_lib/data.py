@@ -27,6 +27,7 @@ folder to put it in.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import hashlib
 import os
 import re
@@ -123,6 +124,34 @@ def _quoted(name: str, filename: str, description: str, source: str, sha256: str
     )
 
 
+def gutenberg_book(gutenberg_id: int) -> DataSet:
+    """Project Gutenberg book number ``gutenberg_id`` as Gutenberg serves it today (no pinned checksum).
+
+    >>> gutenberg_book(1342).urls[0]
+    'https://www.gutenberg.org/cache/epub/1342/pg1342.txt'
+    """
+    number = check_int(gutenberg_id, "gutenberg_id", minimum=1)
+    return DataSet(
+        name=f"gutenberg-{number}",
+        description=f"Project Gutenberg eBook #{number}",
+        urls=tuple(pattern.format(id=number) for pattern in GUTENBERG_URLS),
+        filename=f"gutenberg-{number}.txt",
+        sha256=None,
+        size=None,
+        licence="Project Gutenberg licence (public domain in the USA for most books)",
+        source=f"https://www.gutenberg.org/ebooks/{number}",
+        clean="gutenberg",
+        gutenberg_id=number,
+    )
+
+
+def _unpinned_book(name: str, number: int, language: str, description: str) -> DataSet:
+    """A Project Gutenberg book nobody has fetched and checked yet: no checksum or size pinned (see ``gutenberg_book``)."""
+    return dataclasses.replace(
+        gutenberg_book(number), name=name, description=description, filename=f"{name}.txt", language=language
+    )
+
+
 DATASETS: dict[str, DataSet] = {
     dataset.name: dataset
     for dataset in (
@@ -151,6 +180,17 @@ DATASETS: dict[str, DataSet] = {
             licence="Apache-2.0",
             source="Google's BERT, as published on Hugging Face: https://huggingface.co/google-bert/bert-base-uncased",
             bundled=True,
+        ),
+        *(
+            _unpinned_book(name, number, language, description)
+            for name, number, language, description in (
+                ("hugo-miserables-1", 17489, "fr", "Victor Hugo, Les Misérables, tome I: Fantine (French)"),
+                ("kafka-verwandlung", 22367, "de", "Franz Kafka, Die Verwandlung (German)"),
+                ("cervantes-quijote", 2000, "es", "Miguel de Cervantes, Don Quijote (Spanish)"),
+                ("kalevala", 7000, "fi", "Elias Lönnrot, Kalevala (Finnish)"),
+                ("wu-xiyouji", 23962, "zh", "Wu Cheng'en, 西遊記 Journey to the West (Chinese)"),
+                ("akutagawa-rashomon", 1982, "ja", "Akutagawa Ryūnosuke, 羅生門 Rashōmon (Japanese)"),
+            )
         ),
         _course(
             "course-word-counts",
@@ -299,27 +339,6 @@ def bundled_paths(dataset: DataSet) -> list[Path]:
     return places
 
 
-def gutenberg_book(gutenberg_id: int) -> DataSet:
-    """Project Gutenberg book number ``gutenberg_id`` as Gutenberg serves it today (no pinned checksum).
-
-    >>> gutenberg_book(1342).urls[0]
-    'https://www.gutenberg.org/cache/epub/1342/pg1342.txt'
-    """
-    number = check_int(gutenberg_id, "gutenberg_id", minimum=1)
-    return DataSet(
-        name=f"gutenberg-{number}",
-        description=f"Project Gutenberg eBook #{number}",
-        urls=tuple(pattern.format(id=number) for pattern in GUTENBERG_URLS),
-        filename=f"gutenberg-{number}.txt",
-        sha256=None,
-        size=None,
-        licence="Project Gutenberg licence (public domain in the USA for most books)",
-        source=f"https://www.gutenberg.org/ebooks/{number}",
-        clean="gutenberg",
-        gutenberg_id=number,
-    )
-
-
 # --------------------------------------------------------------------------- checking a copy
 
 
@@ -358,14 +377,15 @@ def _text_problem(dataset: DataSet, raw: str, cleaned: str, expected: str | None
         return None
     if dataset.size is not None and size < TRUNCATED_BELOW * dataset.size:
         return f"looks truncated: {size:,} bytes after cleaning, expected about {dataset.size:,}"
-    return f"differs from the pinned copy: its text has checksum {digest}, expected {expected}"
+    pinned = "the pinned copy" if dataset.sha256 is not None else "the copy first fetched (its checksum file)"
+    return f"differs from {pinned}: its text has checksum {digest}, expected {expected}"
 
 
-def _usable_copy(dataset: DataSet, path: Path, tried: list[str]) -> Path | None:
+def _usable_copy(dataset: DataSet, path: Path, tried: list[str], folder: Path | None = None) -> Path | None:
     """``path`` if it holds a good clean copy, else the cache path of its cleaned version; None (and why, in ``tried``).
 
-    A copy that needs cleaning (a hand-saved or mirrored Gutenberg file) is cleaned into the cache,
-    never beside the original: a mirror stays untouched.
+    A copy that needs cleaning (a hand-saved or mirrored Gutenberg file) is cleaned into ``folder``
+    (the cache by default), never beside a mirror's original: a mirror stays untouched.
     """
     try:
         data = path.read_bytes()
@@ -397,7 +417,7 @@ def _usable_copy(dataset: DataSet, path: Path, tried: list[str]) -> Path | None:
         return None
     if cleaned == raw and (dataset.sha256 is not None or sidecar.is_file()):
         return path
-    target = cache_dir() / dataset.basename
+    target = (cache_dir() if folder is None else folder) / dataset.basename
     try:
         return _store_clean(dataset, target, cleaned)
     except OSError as error:
@@ -588,6 +608,24 @@ def load_text(name: str, *, download: bool = True, timeout: float = 30.0, progre
     """
     path = fetch(name, download=download, timeout=timeout, progress=progress)
     return read_text_file(path, name=f"data set {name}")
+
+
+def read_checked(
+    dataset: DataSet, path: str | os.PathLike[str], *, folder: str | os.PathLike[str] | None = None
+) -> str:
+    """The clean text of the copy of ``dataset`` at ``path``, checked as ``fetch`` checks a copy; never downloads.
+
+    A raw Project Gutenberg file is cleaned into ``folder`` (default: the cache folder).
+    Raises ``ValueError`` saying what is wrong with a copy that cannot be used.
+
+    >>> read_checked(DATASETS["article-words"], bundled_paths(DATASETS["article-words"])[0]).split()[0]
+    'low'
+    """
+    tried: list[str] = []
+    found = _usable_copy(dataset, Path(path), tried, None if folder is None else Path(folder))
+    if found is None:
+        raise ValueError(tried[-1])
+    return read_text_file(found, name=f"data set {dataset.name}")
 
 
 def books() -> list[str]:

@@ -25,18 +25,18 @@ import re
 from ._validate import check_str
 
 #: The line that opens the book (``*** START OF THE PROJECT GUTENBERG EBOOK ... ***``; older files say THIS).
-START_LINE = re.compile(r"^\*{3}\s*START OF (?:THE|THIS) PROJECT GUTENBERG[^\n]*$", re.IGNORECASE | re.MULTILINE)
+START_LINE = re.compile(r"^\*{3}\s*START OF\b[^\n]*$", re.IGNORECASE | re.MULTILINE)
 #: The line that closes it, and the older closing sentence some files put just before that line.
-END_LINE = re.compile(
-    r"^(?:\*{3}\s*END OF (?:THE|THIS) PROJECT GUTENBERG|End of (?:the )?Project Gutenberg)",
-    re.IGNORECASE | re.MULTILINE,
-)
+END_LINE = re.compile(r"^(?:\*{3}\s*END OF\b|End of (?:the )?Project Gutenberg)", re.IGNORECASE | re.MULTILINE)
 
 #: A text is taken as hard-wrapped when at least this share of its lines are at most ``WRAPPED_WIDTH`` long.
 WRAPPED_SHARE = 0.98
 WRAPPED_WIDTH = 80
 #: Fewer lines than this tell nothing about wrapping: such a text is left as it is.
 MIN_LINES_TO_UNWRAP = 20
+#: A text with fewer spaces than this per character does not put spaces between its words (Chinese,
+#: Japanese): joining its lines would add spaces it never had, so it is left as it is.
+MIN_SPACE_SHARE = 0.05
 
 
 def has_gutenberg_markers(text: str) -> tuple[bool, bool]:
@@ -67,13 +67,17 @@ def _book_part(text: str) -> str:
 def wrap_width(lines: list[str]) -> int | None:
     """The width a text was hard-wrapped at, or None when it was not.
 
-    >>> wrap_width(["a" * 60, "b" * 70] * 10)
-    70
+    >>> wrap_width(["word " * 12 + "end", "word " * 13 + "end"] * 10)
+    68
     >>> wrap_width(["a" * 300] * 30) is None
+    True
+    >>> wrap_width(["一二三四五六七八九十"] * 30) is None  # no spaces between words: never joined
     True
     """
     filled = [len(line) for line in lines if line]
     if len(filled) < MIN_LINES_TO_UNWRAP:
+        return None
+    if sum(line.count(" ") for line in lines) < MIN_SPACE_SHARE * sum(filled):
         return None
     short = [length for length in filled if length <= WRAPPED_WIDTH]
     if len(short) < WRAPPED_SHARE * len(filled):

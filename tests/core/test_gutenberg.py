@@ -75,6 +75,18 @@ def test_older_files_with_this_and_a_closing_sentence():
     assert has_gutenberg_markers(raw) == (True, True)
 
 
+def test_markers_are_recognised_by_their_start_whatever_follows():
+    raw = "Licence\n*** START OF THE EBOOK ***\nText.\n*** END OF IT ***\nFooter"
+    assert clean_gutenberg(raw) == "Text."
+    assert has_gutenberg_markers(raw) == (True, True)
+
+
+def test_text_without_spaces_between_words_is_never_joined():
+    """Joining Chinese or Japanese lines with a space would add word breaks the text never had."""
+    lines = ["羅生門の下で雨やみを待っていた。", "広い門の下には、この男のほかに誰もいない。"] * 15
+    assert clean_gutenberg("\n".join(lines)) == "\n".join(lines)
+
+
 def test_a_text_without_markers_is_kept_whole_and_cleaning_is_idempotent():
     assert clean_gutenberg(BOOK) == BOOK
     assert clean_gutenberg("  Two  spaces kept inside.  \n\n\n\nNext.\n\n") == "  Two  spaces kept inside.\n\nNext."
