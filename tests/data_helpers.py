@@ -14,7 +14,7 @@ from wordpiece_lib.gutenberg import text_sha256
 REQUIRE_DATA_ENV = "WORDPIECE_REQUIRE_DATA"
 
 #: A data set named in code: load_book("x"), load_text("x"), fetch("x"), or load_book() for its default book.
-DATA_CALL = re.compile(r"\b(?:load_book|load_text|fetch)\(\s*(?:name\s*=\s*)?(?:[\"']([\w-]+)[\"']|\))")
+DATA_CALL = re.compile(r"\b(?:load_book|load_text|fetch)\(\s*(?:name\s*=\s*)?[\"']([\w-]+)[\"']|\bload_book\(\s*\)")
 
 
 def data_required() -> bool:

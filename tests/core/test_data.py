@@ -15,7 +15,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from data_helpers import data_path
+from data_helpers import data_path, data_sets_used
 from local_server import Reply, serve
 
 from wordpiece_lib import WordCounts, data
@@ -337,3 +337,9 @@ def test_the_test_helper_skips_or_fails_as_asked(monkeypatch, cache):
     with pytest.raises(pytest.fail.Exception, match="WORDPIECE_REQUIRE_DATA=1: a missing data set is an error"):
         data_path("treasure-island")
     assert data_path("course-sentences").name == "course-sentences.txt"  # bundled: never missing
+
+
+def test_the_tests_see_which_data_sets_a_notebook_loads():
+    code = 'a = load_book()\nb = data.fetch(name)\nc = fetch()\nd = data.fetch("bert-base-uncased-vocab")\nload_text(name="kalevala")'
+    assert data_sets_used(code) == ["treasure-island", "bert-base-uncased-vocab", "kalevala"]
+    assert data_sets_used('load_book("moby-dick")') == []  # not a data set: nothing to require
