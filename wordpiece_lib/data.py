@@ -26,19 +26,17 @@ folder to put it in.
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import hashlib
 import os
-import re
 import sys
 import tempfile
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from ._validate import check_bool, check_choice, check_int
 from .atomic import atomic_write_text
+from .download import download, download_problem
 from .gutenberg import clean_gutenberg, has_gutenberg_markers, text_sha256
 from .textfiles import read_text_file
 
@@ -437,64 +435,6 @@ def _store_clean(dataset: DataSet, target: Path, cleaned: str) -> Path:
 # --------------------------------------------------------------------------- downloading
 
 
-@contextlib.contextmanager
-def _quiet_pooch() -> Iterator[None]:
-    """pooch logs each download with its scratch file name; our own line and the progress bar say enough."""
-    import logging
-
-    import pooch
-
-    logger = pooch.get_logger()
-    level = logger.level
-    logger.setLevel(logging.WARNING)
-    try:
-        yield
-    finally:
-        logger.setLevel(level)
-
-
-def _innermost_reason(error: BaseException) -> str:
-    """The root cause of a requests/urllib3 connection error, without the connection-pool preamble."""
-    reason: object = error
-    for _ in range(5):
-        inner = getattr(reason, "reason", None) or (reason.args[0] if getattr(reason, "args", None) else None)
-        if not isinstance(inner, BaseException):
-            break
-        reason = inner
-    return re.sub(r"^\w+\(host=[^)]*\): ", "", str(reason))
-
-
-def _download_problem(url: str, error: Exception, timeout: float) -> str:
-    """One line saying why downloading ``url`` failed, in words rather than a library's traceback."""
-    import requests
-
-    if isinstance(error, requests.exceptions.HTTPError) and error.response is not None:
-        return f"the server answered {error.response.status_code} {error.response.reason} for {url}"
-    text = str(error)
-    if isinstance(error, requests.exceptions.Timeout) or "timed out" in text.lower():
-        return f"download from {url} timed out after {timeout:g} s without data from the server"
-    if isinstance(error, requests.exceptions.ChunkedEncodingError) or "IncompleteRead" in text:
-        return f"download from {url} was cut short (the connection closed before the announced length)"
-    if isinstance(error, requests.exceptions.RequestException):
-        return f"could not reach {url}: {_innermost_reason(error)}"
-    if isinstance(error, OSError):
-        return f"download from {url} could not be saved: {error}"
-    if isinstance(error, ValueError):  # pooch: the checksum differs (it has deleted the file already)
-        return f"download from {url} failed its check: {text.split('. ')[0]}"
-    first = text.splitlines()[0] if text else type(error).__name__
-    return f"download from {url} failed: {first}"
-
-
-def _download(dataset: DataSet, url: str, folder: Path, *, timeout: float, progress: bool) -> Path:
-    """Download ``url`` with pooch into ``folder`` (checked against the pinned checksum for a plain file)."""
-    import pooch
-
-    known_hash = f"sha256:{dataset.sha256}" if dataset.clean == "none" and dataset.sha256 else None
-    downloader = pooch.HTTPDownloader(progressbar=progress, timeout=timeout)
-    with _quiet_pooch():
-        return Path(pooch.retrieve(url, known_hash, fname=dataset.basename, path=folder, downloader=downloader))
-
-
 def _from_network(dataset: DataSet, tried: list[str], *, timeout: float, progress: bool) -> Path | None:
     """Try each URL in turn; the first good copy lands in the cache."""
     folder = cache_dir()
@@ -508,7 +448,9 @@ def _from_network(dataset: DataSet, tried: list[str], *, timeout: float, progres
             print(f"downloading {dataset.name} from {url}", file=sys.stderr)
         try:
             if dataset.clean == "none":
-                path = _download(dataset, url, folder, timeout=timeout, progress=progress)
+                path = download(
+                    url, folder, dataset.basename, sha256=dataset.sha256, timeout=timeout, progress=progress
+                )
                 problem = _bytes_problem(dataset, path.read_bytes())
                 if problem is None:
                     return path
@@ -517,12 +459,12 @@ def _from_network(dataset: DataSet, tried: list[str], *, timeout: float, progres
                 continue
             # The raw book never enters the cache: it is cleaned and checked in a scratch folder first.
             with tempfile.TemporaryDirectory(prefix=".download-", dir=folder) as scratch:
-                raw_path = _download(dataset, url, Path(scratch), timeout=timeout, progress=progress)
+                raw_path = download(url, Path(scratch), dataset.basename, timeout=timeout, progress=progress)
                 found = _usable_copy(dataset, raw_path, tried)
                 if found is not None:
                     return found
         except Exception as error:  # requests', pooch's and the disk's errors alike: each URL gets its chance
-            tried.append(_download_problem(url, error, timeout))
+            tried.append(download_problem(url, error, timeout))
     return None
 
 
