@@ -36,7 +36,8 @@ from pathlib import Path, PurePosixPath
 
 from ._validate import check_bool, check_choice, check_int
 from .atomic import atomic_write_text
-from .download import download, download_problem
+from .download import download as download_file
+from .download import download_problem
 from .gutenberg import clean_gutenberg, has_gutenberg_markers, text_sha256
 from .textfiles import read_text_file
 
@@ -448,7 +449,7 @@ def _from_network(dataset: DataSet, tried: list[str], *, timeout: float, progres
             print(f"downloading {dataset.name} from {url}", file=sys.stderr)
         try:
             if dataset.clean == "none":
-                path = download(
+                path = download_file(
                     url, folder, dataset.basename, sha256=dataset.sha256, timeout=timeout, progress=progress
                 )
                 problem = _bytes_problem(dataset, path.read_bytes())
@@ -459,7 +460,7 @@ def _from_network(dataset: DataSet, tried: list[str], *, timeout: float, progres
                 continue
             # The raw book never enters the cache: it is cleaned and checked in a scratch folder first.
             with tempfile.TemporaryDirectory(prefix=".download-", dir=folder) as scratch:
-                raw_path = download(url, Path(scratch), dataset.basename, timeout=timeout, progress=progress)
+                raw_path = download_file(url, Path(scratch), dataset.basename, timeout=timeout, progress=progress)
                 found = _usable_copy(dataset, raw_path, tried)
                 if found is not None:
                     return found
