@@ -26,14 +26,14 @@ def test_the_example_uses_the_fast_trainer():
     assert "train_fast(" in code and "train_bottom_up(" not in code
 
 
-def test_the_example_runs_and_prints_what_the_readme_says():
+def test_the_example_runs_and_prints_what_the_readme_says(tmp_path):
     code = readme_example()
     require_data_for(code)
     done = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=300, env=dict(os.environ)
+        [sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, timeout=300, env=dict(os.environ)
     )
     assert done.returncode == 0, done.stderr
-    tokens = ast.literal_eval(done.stdout)
+    tokens = ast.literal_eval(done.stdout.splitlines()[0])
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     assert f"`{' '.join(tokens[tokens.index('the', 8) + 1 : -1])}`" in text
     assert tokens[:7] == ["there", "is", "still", "treasure", "on", "the", "island"]
