@@ -381,10 +381,11 @@ def _text_problem(dataset: DataSet, raw: str, cleaned: str, expected: str | None
 
 
 def _usable_copy(dataset: DataSet, path: Path, tried: list[str], folder: Path | None = None) -> Path | None:
-    """``path`` if it holds a good clean copy, else the cache path of its cleaned version; None (and why, in ``tried``).
+    """``path`` if it holds a good copy, else the cache path of its cleaned version; None (and why, in ``tried``).
 
-    A copy that needs cleaning (a hand-saved or mirrored Gutenberg file) is cleaned into ``folder``
-    (the cache by default), never beside a mirror's original: a mirror stays untouched.
+    A book whose words already match its checksum is used as it is (the mirror's copy, a cached
+    one). A copy that needs cleaning (a raw Gutenberg file, downloaded or saved by hand) is
+    cleaned into ``folder`` (the cache by default), never beside a mirror's original.
     """
     try:
         data = path.read_bytes()
@@ -405,17 +406,19 @@ def _usable_copy(dataset: DataSet, path: Path, tried: list[str], folder: Path | 
     except UnicodeDecodeError as error:
         tried.append(f"{path} is not UTF-8 text (bad byte at offset {error.start}): not used")
         return None
-    cleaned = clean_gutenberg(raw)
     expected = dataset.sha256
     sidecar = _sidecar(path)
-    if expected is None and cleaned == raw and sidecar.is_file():
-        expected = sidecar.read_text(encoding="utf-8").strip()
+    if expected is None and sidecar.is_file() and not has_gutenberg_markers(raw)[0]:
+        expected = sidecar.read_text(encoding="utf-8").strip()  # a cleaned copy, checked against its first fetch
+    if expected is not None and text_sha256(raw) == expected:
+        # Already the book, word for word (no licence header): used as it is, so a folder of
+        # ready copies named as the cache is never written to.
+        return path
+    cleaned = clean_gutenberg(raw)
     problem = _text_problem(dataset, raw, cleaned, expected)
     if problem is not None:
         tried.append(f"{path} {problem}: not used")
         return None
-    if cleaned == raw and (dataset.sha256 is not None or sidecar.is_file()):
-        return path
     target = (cache_dir() if folder is None else folder) / dataset.basename
     try:
         return _store_clean(dataset, target, cleaned)

@@ -136,6 +136,22 @@ def test_the_mirror_is_read_but_never_written(book_path, cache, tmp_path, monkey
     assert {p.name: p.read_bytes() for p in mirror.iterdir()} == before
 
 
+def test_ready_copies_are_used_as_they_are_and_never_rewritten(book_path, tmp_path, monkeypatch):
+    """A folder of ready copies given as the cache (as ../shared/data once was) is only read."""
+    ready = tmp_path / "ready"
+    ready.mkdir()
+    # The same words laid out otherwise: trailing spaces, doubled blank lines, Windows line ends.
+    (ready / "treasure-island.txt").write_bytes(
+        book_path.read_text(encoding="utf-8").replace("\n", "  \r\n\r\n").encode("utf-8")
+    )
+    before = (ready / "treasure-island.txt").read_bytes()
+    monkeypatch.setenv(data.DATA_DIR_ENV, str(ready))
+    monkeypatch.delenv(data.MIRROR_ENV, raising=False)
+    assert data.fetch("treasure-island", download=False) == ready / "treasure-island.txt"
+    assert sorted(path.name for path in ready.iterdir()) == ["treasure-island.txt"]
+    assert (ready / "treasure-island.txt").read_bytes() == before
+
+
 # ------------------------------------------------------------------ every step, on a small book of our own
 
 
