@@ -13,6 +13,7 @@ from collections import Counter
 #: A skip must say how to get what is missing: one of these commands.
 COMMANDS = re.compile(
     r"python -m wordpiece_lib fetch [\w-]+|python tools/fetch_tf_text\.py|bash tools/install_browser\.sh"
+    r"|pip install (?:--no-deps )?[\w.\[\]-]+"
 )
 
 
