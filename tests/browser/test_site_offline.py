@@ -18,7 +18,8 @@ import urllib.parse
 from pathlib import Path
 
 import pytest
-from _browser import browser_fixture, screenshot_dir_fixture, shown_widgets  # noqa: F401  (the fixtures browser, screenshot_dir)
+from _browser import browser_fixture, notebook_code, screenshot_dir_fixture, shown_widgets  # noqa: F401  (the fixtures browser, screenshot_dir)
+from data_helpers import require_data_for
 
 ROOT = Path(__file__).resolve().parents[2]
 SOLUTIONS = ROOT / "notebooks" / "solutions"
@@ -34,10 +35,12 @@ def solution_notebooks() -> list[Path]:
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory, data_dir) -> Path:
-    """The site, built by the command a teacher runs."""
+def site(tmp_path_factory) -> Path:
+    """The site, built by the command a teacher runs (it needs every data set the notebooks load)."""
+    for path in solution_notebooks():
+        require_data_for(notebook_code(path))
     out = tmp_path_factory.mktemp("offline") / "site"
-    env = dict(os.environ, WORDPIECE_DATA_DIR=str(data_dir), JUPYTER_PREFER_ENV_PATH="1")
+    env = dict(os.environ, JUPYTER_PREFER_ENV_PATH="1")
     result = subprocess.run(
         [
             sys.executable,
