@@ -107,7 +107,9 @@ class WordCounts(Mapping[str, int]):
             split = check_callable(pretokenizer, "pretokenizer", "a name ('bert', 'whitespace', 'gpt2') or a function")
         if builtin and (normalizer is None or isinstance(normalizer, BertNormalizer)):
             # The same words as normalizer + pre-tokenizer below, through one translation table (fast_split.py).
-            splitter = FastSplitter(normalizer=normalizer or BertNormalizer(lowercase=lowercase), pretokenizer=pretokenizer)
+            splitter = FastSplitter(
+                normalizer=normalizer or BertNormalizer(lowercase=lowercase), pretokenizer=pretokenizer
+            )
             tally: Counter[str] = Counter()
             for position, text in enumerate(texts):
                 splitter.count_text(check_str(text, f"texts[{position}]"), tally)

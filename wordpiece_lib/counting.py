@@ -53,9 +53,7 @@ def count_part(part: FilePart, splitter: FastSplitter, progress: Progress | None
     return counts
 
 
-def count_into(
-    part: FilePart, splitter: FastSplitter, counts: Counter[str], progress: Progress | None = None
-) -> None:
+def count_into(part: FilePart, splitter: FastSplitter, counts: Counter[str], progress: Progress | None = None) -> None:
     """Add the words of one file part to ``counts`` (new words go last, in first-seen order)."""
     offset = part.start
     for block in read_blocks(part, progress=progress):

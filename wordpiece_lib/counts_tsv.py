@@ -21,7 +21,7 @@ from pathlib import Path
 
 from .atomic import atomic_writer
 from .corpus import WordCounts, as_word_counts
-from .textstream import read_lines
+from .textstream import check_file, read_lines
 
 _COUNT = re.compile(r"[0-9]+")
 _LINES_PER_WRITE = 10_000
@@ -41,7 +41,7 @@ def check_savable(word: str, first: bool = False) -> None:
     elif "\n" in word:
         reason = "it holds a line break"
     elif word != word.strip():
-        reason = "it has whitespace at one end (vocab.txt would trim it)"
+        reason = "it has spaces around it (vocab.txt would trim them)"
     elif first and word.startswith("\ufeff"):
         reason = "it starts with U+FEFF, which would be read as a byte-order mark"
     else:
@@ -57,7 +57,9 @@ def _lines(counts: WordCounts) -> Iterator[str]:
         yield f"{word}\t{count}\n"
 
 
-def save_counts(counts: WordCounts | Mapping[str, int] | Iterable[tuple[str, int]], path: str | os.PathLike[str]) -> Path:
+def save_counts(
+    counts: WordCounts | Mapping[str, int] | Iterable[tuple[str, int]], path: str | os.PathLike[str]
+) -> Path:
     """Write ``counts`` to ``path`` as ``word<TAB>count`` lines, atomically; returns the path.
 
     >>> import tempfile, pathlib
@@ -87,14 +89,10 @@ def load_counts(path: str | os.PathLike[str]) -> WordCounts:
     >>> load_counts(path)
     WordCounts({'hug': 12, 'pug': 5})
     """
-    source = Path(path)
-    if not source.exists():
-        raise FileNotFoundError(f"counts file {source} does not exist")
-    if source.is_dir():
-        raise IsADirectoryError(f"counts file {source} is a folder, not a file")
+    source = check_file(path, "counts file")
     counts: dict[str, int] = {}
     get = counts.get
-    for number, raw in enumerate(read_lines(source), start=1):
+    for number, raw in enumerate(read_lines(source, name="counts file"), start=1):
         line = raw.removesuffix("\r")
         if number == 1:
             line = line.removeprefix("\ufeff")
@@ -105,7 +103,7 @@ def load_counts(path: str | os.PathLike[str]) -> WordCounts:
             raise ValueError(f"{source}, line {number}: expected 'word<TAB>count', got {line!r}")
         if word != word.strip():
             raise ValueError(
-                f"{source}, line {number}: the word {word!r} has whitespace at one end; vocab.txt cannot hold that"
+                f"{source}, line {number}: the word {word!r} has spaces around it; vocab.txt cannot hold that"
             )
         digits = count.strip()
         if not _COUNT.fullmatch(digits) or int(digits) == 0:

@@ -48,9 +48,15 @@ def import_distributed() -> Any:
 def local_cluster(workers: int, *, dashboard: bool = True) -> Any:
     """A ``LocalCluster`` of ``workers`` single-threaded processes, listening on this machine only.
 
-    ``dashboard=False`` skips the web dashboard (it also needs ``bokeh``).
+    Its web dashboard (a free port on 127.0.0.1) needs ``bokeh``; without
+    it, or with ``dashboard=False``, there is none.
     """
     distributed = import_distributed()
+    if dashboard:
+        try:
+            import bokeh  # noqa: F401
+        except ImportError:
+            dashboard = False
     dashboard_address = "127.0.0.1:0" if dashboard else None
     return distributed.LocalCluster(
         n_workers=workers,
@@ -102,6 +108,12 @@ class PartCounts:
     def __sizeof__(self) -> int:
         # What Dask's memory accounting sees: about 100 bytes a word (the key, its count and the table slot).
         return 100 * len(self.counts)
+
+
+def dashboard_link(client: Any) -> str | None:
+    """The address of the cluster's web dashboard, or ``None`` if it has none."""
+    services = client.scheduler_info().get("services", {})
+    return client.dashboard_link if "dashboard" in services else None
 
 
 def _count(part: FilePart, splitter: FastSplitter) -> PartCounts:

@@ -144,8 +144,7 @@ class FastSplitter:
     >>> splitter = FastSplitter(lowercase=True)
     >>> splitter.words("Héllo, WORLD!")
     ['hello', ',', 'world', '!']
-    >>> import re
-from collections import Counter
+    >>> from collections import Counter
     >>> counts = Counter()
     >>> splitter.count_bytes("Hug, hug!\\n".encode(), counts)
     >>> counts

@@ -93,8 +93,8 @@ def count_with_processes(
     context = multiprocessing.get_context(start_method())
     with ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker, initargs=(splitter,)) as pool:
         pending: deque[tuple[Future[dict[str, int]], int]] = deque()
-        for submit, size in _tasks(paths, part_bytes, progress):
-            pending.append((submit(pool), size))
+        for function, arguments, size in _tasks(paths, part_bytes, progress):
+            pending.append((pool.submit(function, *arguments), size))
             while len(pending) >= 2 * workers:
                 _merge_next(pending, total, progress)
         while pending:
@@ -117,24 +117,23 @@ def _merge_next(
         progress(size)
 
 
-def _tasks(paths: list[str], part_bytes: int, progress: Progress | None) -> Iterator[tuple[Any, int]]:
-    """Ways to submit each part, in order, with the bytes to report when its counts are merged."""
+def _tasks(paths: list[str], part_bytes: int, progress: Progress | None) -> Iterator[tuple[Any, tuple[Any, ...], int]]:
+    """Each part as (function, arguments, bytes to report when its counts are merged), in order."""
     for path in paths:
         if compression(path) is None:
             for part in split_file(path, part_bytes):
-                size = (part.end or 0) - part.start
-                yield (lambda pool, part=part: pool.submit(_count_file_part, part)), size
+                yield _count_file_part, (part,), (part.end or 0) - part.start
             continue
         parcel: list[bytes] = []
         parcel_size = 0
         offset = 0
-        # The bytes read from disk are reported as they are read here; the workers' results add none.
+        # A compressed file's bytes are reported as they are read here; its parcels' results add none.
         for block in read_blocks(FilePart(path), progress=progress):
             parcel.append(block)
             parcel_size += len(block)
             if parcel_size >= part_bytes:
-                yield (lambda pool, blocks=parcel, start=offset: pool.submit(_count_parcel, path, start, blocks)), 0
+                yield _count_parcel, (path, offset, parcel), 0
                 offset += parcel_size
                 parcel, parcel_size = [], 0
         if parcel:
-            yield (lambda pool, blocks=parcel, start=offset: pool.submit(_count_parcel, path, start, blocks)), 0
+            yield _count_parcel, (path, offset, parcel), 0

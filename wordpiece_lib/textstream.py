@@ -33,7 +33,7 @@ MAX_LINE_BYTES = 1 << 22
 # (0x8b and 0xfd never start a UTF-8 character; "BZh" is followed by a digit and the block magic).
 _FORMATS: tuple[tuple[str, bytes, Callable[[IO[bytes]], IO[bytes]]], ...] = (
     ("gzip", b"\x1f\x8b", lambda raw: gzip.GzipFile(fileobj=raw, mode="rb")),
-    ("xz", b"\xfd7zXZ\x00", lambda raw: lzma.LZMAFile(raw, mode="rb")),
+    ("xz", b"\xfd7zXZ\x00", lambda raw: lzma.LZMAFile(raw, mode="rb")),  # noqa: SIM115 (closed by read_blocks)
     ("bzip2", b"BZh", lambda raw: bz2.BZ2File(raw, mode="rb")),
 )
 _BZIP2_BLOCK = b"1AY&SY"  # bytes 4-9 of a bzip2 file (bytes 3 is the block size digit)
@@ -79,8 +79,7 @@ def expand_inputs(patterns: Iterable[str | os.PathLike[str]], *, name: str = "in
 
     >>> import tempfile, pathlib
     >>> folder = pathlib.Path(tempfile.mkdtemp())
-    >>> for stem in ("b", "a"):
-    ...     _ = (folder / f"{stem}.txt").write_text(stem)
+    >>> _ = (folder / "b.txt").write_text("b"), (folder / "a.txt").write_text("a")
     >>> [path.name for path in expand_inputs([folder / "*.txt"])]
     ['a.txt', 'b.txt']
     """
@@ -98,13 +97,26 @@ def expand_inputs(patterns: Iterable[str | os.PathLike[str]], *, name: str = "in
                 raise FileNotFoundError(f"{name} pattern {text} matches no file")
             found.extend(files)
             continue
-        path = Path(text)
-        if not path.exists():
-            raise FileNotFoundError(f"{name} file {path} does not exist")
-        if path.is_dir():
-            raise IsADirectoryError(f"{name} {path} is a folder; give the files in it, e.g. {path / '*.txt'}")
-        found.append(path)
+        found.append(check_file(text, f"{name} file"))
     return found
+
+
+def check_file(path: str | os.PathLike[str], name: str = "input file") -> Path:
+    """``path`` if it is a file that exists; otherwise an error naming it as ``name``.
+
+    >>> check_file("no/such.txt")
+    Traceback (most recent call last):
+    ...
+    FileNotFoundError: input file no/such.txt does not exist
+    """
+    target = Path(path)
+    if not target.exists():
+        raise FileNotFoundError(f"{name} {target} does not exist")
+    if target.is_dir():
+        raise IsADirectoryError(
+            f"{name} {target} is a folder, not a file (give the files in it, e.g. {target / '*.txt'})"
+        )
+    return target
 
 
 def split_file(path: str | os.PathLike[str], part_bytes: int) -> list[FilePart]:
@@ -215,7 +227,7 @@ def read_blocks(
                 reported = position
 
 
-def decode_block(block: bytes, path: str | os.PathLike[str], offset: int) -> str:
+def decode_block(block: bytes, path: str | os.PathLike[str], offset: int, name: str = "input file") -> str:
     """``block`` as text; a bad byte is reported with the file and its offset (``offset`` is where the block starts).
 
     >>> decode_block(b"caf\\xc3\\xa9", "a.txt", 0)
@@ -230,7 +242,7 @@ def decode_block(block: bytes, path: str | os.PathLike[str], offset: int) -> str
     except UnicodeDecodeError as error:
         where = "offset" if _is_plain(path) else "offset (in the decompressed text)"
         raise ValueError(
-            f"input file {os.fspath(path)} is not valid UTF-8: byte 0x{block[error.start]:02x} at "
+            f"{name} {os.fspath(path)} is not valid UTF-8: byte 0x{block[error.start]:02x} at "
             f"{where} {offset + error.start} (convert it to UTF-8 first, e.g. iconv -f latin1 -t utf-8)"
         ) from None
 
@@ -249,7 +261,9 @@ def check_utf8(block: bytes, path: str | os.PathLike[str], offset: int) -> None:
         decode_block(block, path, offset)
 
 
-def read_lines(path: str | os.PathLike[str], *, block_bytes: int = BLOCK_BYTES) -> Iterator[str]:
+def read_lines(
+    path: str | os.PathLike[str], *, block_bytes: int = BLOCK_BYTES, name: str = "input file"
+) -> Iterator[str]:
     """The lines of a (possibly compressed) UTF-8 file, without their ``\\n``, read as a stream.
 
     A last line without ``\\n`` is still a line; memory holds one block (and
@@ -261,10 +275,11 @@ def read_lines(path: str | os.PathLike[str], *, block_bytes: int = BLOCK_BYTES) 
     >>> list(read_lines(path))
     ['one', '', 'two']
     """
+    check_file(path, name)
     offset = 0
     pending = ""
     for block in read_blocks(path, block_bytes=block_bytes):
-        text = decode_block(block, path, offset)
+        text = decode_block(block, path, offset, name)
         offset += len(block)
         lines = text.split("\n")
         lines[0] = pending + lines[0]
@@ -277,4 +292,3 @@ def read_lines(path: str | os.PathLike[str], *, block_bytes: int = BLOCK_BYTES) 
 def total_bytes(paths: Iterable[str | os.PathLike[str]]) -> int:
     """The size on disk of all ``paths`` (what ``read_blocks`` progress adds up to)."""
     return sum(os.path.getsize(path) for path in paths)
-

@@ -67,7 +67,9 @@ def check_initial_alphabet(value: Any) -> list[str]:
     if value is None:
         return []
     if isinstance(value, bytes) or not isinstance(value, Iterable):
-        raise TypeError(f"initial_alphabet must be characters (a str or a list of 1-character str), got {type(value).__name__}")
+        raise TypeError(
+            f"initial_alphabet must be characters (a str or a list of 1-character str), got {type(value).__name__}"
+        )
     chars = []
     for position, item in enumerate(value):
         if not isinstance(item, str):
@@ -149,7 +151,7 @@ def apply_alphabet_options(
 ) -> tuple[WordCounts, list[str]]:
     """The counts a trainer learns from and the extra characters it must add, under the two alphabet options.
 
-    >>> apply_alphabet_options(WordCounts({"hug": 2, "bug": 1}), 3, "z")
+    >>> apply_alphabet_options(WordCounts({"hug": 2, "bug": 1}), 4, "z")
     (WordCounts({'hug': 2}), ['z'])
     """
     limit = check_limit_alphabet(limit_alphabet)
