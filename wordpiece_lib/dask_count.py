@@ -97,7 +97,7 @@ class PartCounts:
 
     Dask walks a plain dict result item by item to serialize it, which made
     moving a part's counts between workers take seconds; wrapped, the dict
-    travels as one pickle.
+    travels as one serialized object.
     """
 
     __slots__ = ("counts",)

@@ -139,7 +139,7 @@ class FastSplitter:
     ``normalizer`` is a ``BertNormalizer`` (default: BERT's, cased unless
     ``lowercase=True``); ``pretokenizer`` is a name from ``PRETOKENIZERS``
     (``bert`` and ``whitespace`` take the one-table path). The splitter
-    pickles by its settings, so it can be sent to worker processes.
+    travels to worker processes as its settings (its tables are rebuilt there).
 
     >>> splitter = FastSplitter(lowercase=True)
     >>> splitter.words("Héllo, WORLD!")

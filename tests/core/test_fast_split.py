@@ -131,7 +131,7 @@ def test_the_gpt2_pretokenizer_is_applied_after_the_normalizer():
     splitter = FastSplitter(lowercase=True, pretokenizer="gpt2")
     assert splitter.words("Didn't HUG") == ["didn", "'t", "hug"]
     counts: Counter[str] = Counter()
-    splitter.count_bytes("Didn't HUG\n".encode(), counts)
+    splitter.count_bytes(b"Didn't HUG\n", counts)
     assert counts == Counter({"didn": 1, "'t": 1, "hug": 1})
 
 
