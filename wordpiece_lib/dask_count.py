@@ -124,7 +124,7 @@ def _merge(*partials: PartCounts) -> PartCounts:
     return PartCounts(merge_counts(partial.counts for partial in partials))
 
 
-def plan_parts(paths: list[str], workers: int) -> list[FilePart]:
+def plan_parts(paths: list[str], workers: int, part_bytes: int | None = None) -> list[FilePart]:
     """Line-aligned parts of every file, with absolute paths (workers may start in another folder).
 
     >>> import tempfile, pathlib
@@ -133,8 +133,9 @@ def plan_parts(paths: list[str], workers: int) -> list[FilePart]:
     >>> [part.end for part in plan_parts([str(path)], 2)]
     [4]
     """
-    total = sum(os.path.getsize(path) for path in paths)
-    part_bytes = max(MIN_PART_BYTES, min(MAX_PART_BYTES, total // (PARTS_PER_WORKER * max(workers, 1)) + 1))
+    if part_bytes is None:
+        total = sum(os.path.getsize(path) for path in paths)
+        part_bytes = max(MIN_PART_BYTES, min(MAX_PART_BYTES, total // (PARTS_PER_WORKER * max(workers, 1)) + 1))
     return [part for path in paths for part in split_file(os.path.abspath(path), part_bytes)]
 
 
@@ -145,15 +146,17 @@ def count_with_dask(
     *,
     workers: int = 1,
     progress: Progress | None = None,
+    part_bytes: int | None = None,
 ) -> dict[str, int]:
     """The word counts of ``paths`` (in order), counted by the Dask cluster ``cluster``.
 
-    ``workers`` is the size of a ``"local"`` cluster (and sizes the parts).
+    ``workers`` is the size of a ``"local"`` cluster. Parts are about
+    ``part_bytes`` (default: sized from the inputs and the cluster's workers).
     """
     distributed = import_distributed()
     with connected(cluster, workers) as client:
         known_workers = len(client.scheduler_info().get("workers", {})) or workers
-        parts = plan_parts(paths, known_workers)
+        parts = plan_parts(paths, known_workers, part_bytes)
         if not parts:
             return {}
         # Keys name what a task does, so the dashboard reads "count" and "merge"; the token keeps two

@@ -154,7 +154,7 @@ def _next_boundary(stream: IO[bytes]) -> int:
     """The position just after the next line end at or after the stream's position (or a space in a huge line)."""
     while True:
         line = stream.readline(MAX_LINE_BYTES)
-        if not line or line.endswith(b"\n"):
+        if len(line) < MAX_LINE_BYTES or line.endswith(b"\n"):  # a line end, or the end of the file
             return stream.tell()
         # A line too long to wait for: cut after its last space or tab (bytes that are never inside a word).
         cut = max(line.rfind(b" "), line.rfind(b"\t"), line.rfind(b"\r"))
