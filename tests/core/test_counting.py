@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import bz2
 import gzip
+import itertools
 import lzma
 
 import pytest
@@ -23,7 +24,9 @@ from wordpiece_lib.local_count import count_with_processes
 from wordpiece_lib.textstream import split_file
 
 QUICK = settings(deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture], derandomize=True)
-WORDS = st.sampled_from(["the", "The", "hug", "HUG,", "pug!", "café", "Café", "naïve", "“quoted”", "我们", "a\u0301", "x"])
+WORDS = st.sampled_from(
+    ["the", "The", "hug", "HUG,", "pug!", "café", "Café", "naïve", "“quoted”", "我们", "a\u0301", "x"]
+)
 LINE = st.lists(WORDS, max_size=8).map(" ".join)
 CORPUS = st.lists(LINE, min_size=1, max_size=25).map(lambda lines: "\n".join(lines) + "\n")
 
@@ -64,12 +67,14 @@ def test_several_files_count_in_order_with_compression_and_any_number_of_workers
     files = [tmp_path / "1.txt.gz", tmp_path / "2.txt.bz2", tmp_path / "3.txt.xz", tmp_path / "4.txt"]
     files[0].write_bytes(gzip.compress(first.encode()))
     files[1].write_bytes(bz2.compress(second.encode()))
-    files[2].write_bytes(lzma.compress("Zebra zebra\n".encode()))
+    files[2].write_bytes(lzma.compress(b"Zebra zebra\n"))
     files[3].write_bytes(first.encode())
     expected = WordCounts.from_texts([first, second, "Zebra zebra\n", first], lowercase=True)
     for workers in (1, 2, 3):
         assert same(count_files(files, lowercase=True, workers=workers), expected), workers
-    parcels = count_with_processes([str(path) for path in files], FastSplitter(lowercase=True), workers=2, part_bytes=9_999)
+    parcels = count_with_processes(
+        [str(path) for path in files], FastSplitter(lowercase=True), workers=2, part_bytes=9_999
+    )
     assert list(parcels.items()) == list(expected.items())
 
 
@@ -93,7 +98,7 @@ def test_merging_counts_of_consecutive_parts_in_order_is_counting_the_whole(text
     """The property the parallel counters rest on, merged flat or as a tree of neighbours."""
     lines = text.splitlines(keepends=True)
     bounds = sorted({0, len(lines), *(cut % (len(lines) + 1) for cut in cuts)})
-    parts = ["".join(lines[start:end]) for start, end in zip(bounds, bounds[1:])]
+    parts = ["".join(lines[start:end]) for start, end in itertools.pairwise(bounds)]
     partials = [dict(WordCounts.from_texts([part])) for part in parts]
     expected = dict(WordCounts.from_texts([text]))
     assert list(merge_counts(partials).items()) == list(expected.items())

@@ -49,9 +49,10 @@ def test_the_book_counted_on_the_cluster_gives_the_same_counts_and_vocabs(dask_c
         return
     assert train_bpe(on_cluster, 3000).tokens() == train_bpe(one_process, 3000).tokens()
     top_down = {"lower_thresh": 2, "num_iterations": 2}
-    assert train_top_down(on_cluster, 3000, ["[UNK]"], **top_down).tokens == train_top_down(
-        one_process, 3000, ["[UNK]"], **top_down
-    ).tokens
+    assert (
+        train_top_down(on_cluster, 3000, ["[UNK]"], **top_down).tokens
+        == train_top_down(one_process, 3000, ["[UNK]"], **top_down).tokens
+    )
 
 
 @settings(QUICK, max_examples=12)
@@ -100,5 +101,5 @@ def test_without_dask_the_error_says_how_to_install_it(monkeypatch, tmp_path, ca
 def test_a_wrong_cluster_argument_is_named(tmp_path):
     path = tmp_path / "a.txt"
     path.write_text("hug\n", encoding="utf-8")
-    with pytest.raises(TypeError, match="dask must be a distributed.Client, a scheduler address"):
+    with pytest.raises(TypeError, match=r"dask must be a distributed\.Client, a scheduler address"):
         count_files([path], dask=42)
