@@ -73,7 +73,9 @@ def write_corpus(
             start = 0
             for end in ends.tolist():
                 line = drawn[start:end]
-                lines.append(f"{line[0].capitalize()} {' '.join(line[1:])} .\n" if end - start > 1 else f"{line[0]} .\n")
+                lines.append(
+                    f"{line[0].capitalize()} {' '.join(line[1:])} .\n" if end - start > 1 else f"{line[0]} .\n"
+                )
                 start = end
             block = "".join(lines).encode("utf-8")
             if written + len(block) > size_bytes:
