@@ -23,6 +23,7 @@ on every code point and on random text.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from collections.abc import Callable
@@ -272,5 +273,8 @@ class FastSplitter:
                     counts[part] = get(part, 0) + count
 
 
+@functools.lru_cache(maxsize=8)
 def _rebuild(normalizer: BertNormalizer, pretokenizer: str) -> FastSplitter:
+    # One splitter per settings in each worker process: its tables and re-split words are reused by every
+    # part the process counts, instead of being filled again for each one.
     return FastSplitter(normalizer=normalizer, pretokenizer=pretokenizer)
