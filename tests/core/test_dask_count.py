@@ -103,3 +103,16 @@ def test_a_wrong_cluster_argument_is_named(tmp_path):
     path.write_text("hug\n", encoding="utf-8")
     with pytest.raises(TypeError, match=r"dask must be a distributed\.Client, a scheduler address"):
         count_files([path], dask=42)
+
+
+def test_the_cli_starts_a_local_cluster_with_its_dashboard_on_this_machine_only(book_file, tmp_path, capsys):
+    """``--dask local``: a LocalCluster with its dashboard, under the test guard that refuses any other host."""
+    pytest.importorskip("bokeh")
+    from wordpiece_lib.cli import main
+
+    one, cluster = tmp_path / "one.tsv", tmp_path / "cluster.tsv"
+    assert main(["count", str(book_file), "--quiet", "-o", str(one)]) == 0
+    assert main(["count", str(book_file), "--dask", "local", "--workers", "2", "-o", str(cluster)]) == 0
+    err = capsys.readouterr().err
+    assert "Dask dashboard: http://127.0.0.1:" in err
+    assert cluster.read_bytes() == one.read_bytes()
