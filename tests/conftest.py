@@ -211,3 +211,13 @@ def published_bert_tokenizer_json() -> Path | None:
         return None
     path = Path(next(iter(spec.submodule_search_locations))) / "model" / "tokenizer.json"
     return path if path.is_file() else None
+
+
+@pytest.fixture(scope="session")
+def dask_client():
+    """A Dask ``LocalCluster`` of two worker processes on 127.0.0.1 (no dashboard), started once."""
+    distributed = pytest.importorskip("distributed")
+    from wordpiece_lib.dask_count import local_cluster
+
+    with local_cluster(2, dashboard=False) as cluster, distributed.Client(cluster) as client:
+        yield client

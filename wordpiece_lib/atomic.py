@@ -11,7 +11,9 @@ from __future__ import annotations
 import contextlib
 import os
 import stat
+from collections.abc import Iterator
 from pathlib import Path
+from typing import BinaryIO
 
 
 def _create_temporary(folder: Path, name: str) -> tuple[int, str]:
@@ -77,3 +79,46 @@ def atomic_write_text(path: str | os.PathLike[str], text: str) -> Path:
     'hug\\n'
     """
     return atomic_write_bytes(path, text.encode("utf-8"))
+
+
+@contextlib.contextmanager
+def atomic_writer(path: str | os.PathLike[str]) -> Iterator[BinaryIO]:
+    """A binary stream whose bytes replace ``path`` only when the ``with`` block ends without error.
+
+    For outputs written a piece at a time (counts, encoded corpora): they
+    go to a temporary file beside the target, which is renamed over it at
+    the end, so the target never holds half a result. A device or a pipe
+    (``/dev/stdout``, a FIFO) is not a file that can be replaced: it is
+    written to directly.
+
+    >>> import tempfile, pathlib
+    >>> target = pathlib.Path(tempfile.mkdtemp()) / "out.txt"
+    >>> with atomic_writer(target) as stream:
+    ...     _ = stream.write(b"hug\\n")
+    >>> target.read_bytes()
+    b'hug\\n'
+    """
+    target = Path(path)
+    try:
+        special = not stat.S_ISREG(os.stat(target).st_mode)
+    except FileNotFoundError:
+        special = False
+    if special:
+        with open(target, "wb") as stream:
+            yield stream
+        return
+    folder = target.parent if str(target.parent) else Path(".")
+    if not folder.is_dir():
+        raise FileNotFoundError(f"cannot write {target}: folder {folder} does not exist")
+    handle, temporary = _create_temporary(folder, target.name)
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            _keep_mode(target, temporary)
+            yield stream
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temporary, target)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(temporary)
+        raise

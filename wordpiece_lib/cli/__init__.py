@@ -13,10 +13,10 @@ import os
 import sys
 from collections.abc import Sequence
 
-from wordpiece_lib.cli import encode, fetch, top_down, train
+from wordpiece_lib.cli import count, encode, fetch, top_down, train
 
 #: Every command, in the order ``--help`` lists them; each module has ``register(subparsers)``.
-COMMANDS = (train, encode, top_down, fetch)
+COMMANDS = (train, encode, top_down, count, fetch)
 
 DESCRIPTION = """\
 Train and use WordPiece vocabularies (the subword tokenizer behind BERT).
@@ -24,6 +24,8 @@ Train and use WordPiece vocabularies (the subword tokenizer behind BERT).
 examples:
   python -m wordpiece_lib train book.txt --vocab-size 8000 -o vocab.txt
   python -m wordpiece_lib encode --vocab vocab.txt book.txt -o tokens.txt
+  python -m wordpiece_lib count corpus/*.txt.gz --lowercase --workers 0 -o counts.tsv
+  python -m wordpiece_lib train --counts counts.tsv --vocab-size 30000 -o vocab.txt
   python -m wordpiece_lib fetch treasure-island
 """
 

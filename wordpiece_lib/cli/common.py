@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -89,6 +90,52 @@ def parse_token_list(text: str, flag: str) -> list[str]:
     if any(not token for token in tokens):
         raise ValueError(f"{flag} has an empty item: {text!r}")
     return tokens
+
+
+def with_flag_names(error: Exception, names: Sequence[str]) -> Exception:
+    """The same error, naming ``--max-token-length`` where it said ``max_token_length`` (for each of ``names``).
+
+    >>> with_flag_names(ValueError("min_frequency must be at least 0"), ["min_frequency"])
+    ValueError('--min-frequency must be at least 0')
+    """
+    message = str(error)
+    for name in names:
+        message = re.sub(rf"\b{name}\b", "--" + name.replace("_", "-"), message)
+    return type(error)(message)
+
+
+def add_trainer_options(parser: argparse.ArgumentParser, *, limit_alphabet: bool = True) -> None:
+    """Hugging Face's trainer options, with its meanings (``trainer_options.py``).
+
+    ``limit_alphabet=False`` leaves ``--limit-alphabet`` to the command (top-down has it as another name
+    of ``--max-unique-chars``, which means the same).
+    """
+    options = parser.add_argument_group("Hugging Face's trainer options")
+    options.add_argument(
+        "--min-frequency",
+        type=int,
+        default=0,
+        metavar="N",
+        help="never learn a token seen fewer than N times (a pair bottom-up, a substring top-down; default: 0)",
+    )
+    if limit_alphabet:
+        options.add_argument(
+            "--limit-alphabet",
+            type=int,
+            default=None,
+            metavar="N",
+            help="keep the N most frequent characters; words with any other are left out (default: all)",
+        )
+    options.add_argument(
+        "--initial-alphabet",
+        default="",
+        metavar="CHARS",
+        help="characters put in the vocab even if the corpus lacks them (every character of CHARS)",
+    )
+
+
+#: The trainer options' parameter names, as ``with_flag_names`` turns them into flags.
+TRAINER_OPTION_NAMES = ("min_frequency", "limit_alphabet", "initial_alphabet")
 
 
 def save_tokens(

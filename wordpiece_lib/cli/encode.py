@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import dataclasses
 import json
 import sys
+from collections.abc import Iterator
 from typing import Any
 
-from wordpiece_lib.atomic import atomic_write_text
+from wordpiece_lib.atomic import atomic_writer
 from wordpiece_lib.cli.common import checked_output, new_command
 from wordpiece_lib.pretokenize import PRETOKENIZERS
-from wordpiece_lib.textfiles import read_text_file
+from wordpiece_lib.textstream import read_lines
 from wordpiece_lib.tokenizer import WordPieceTokenizer
 from wordpiece_lib.tokenizer_json import load_tokenizer, settings_path
 from wordpiece_lib.truncation import Padding, Truncation
@@ -35,7 +38,9 @@ vocab.settings.json, when it is there). Flags given here override the saved
 settings, with a warning when they contradict them. The template's special
 tokens ([CLS] ... [SEP]) are added unless --no-special-tokens; special tokens
 typed in the text stay whole. Padding to the longest line treats the whole
-file as one batch.
+file as one batch. The input is read as a stream (plain, or compressed with
+gzip, bzip2 or xz) and encoded a few thousand lines at a time, so memory does
+not grow with it.
 """
 
 
@@ -168,19 +173,42 @@ def format_line(encoding: Any, output_format: str) -> str:
     return json.dumps(encoding.to_dict(), ensure_ascii=False)
 
 
+#: Lines encoded as one batch: the batch path's speed, and memory that does not grow with the input.
+LINES_PER_BATCH = 4096
+
+
+def batches(path: str) -> Iterator[list[str]]:
+    """The lines of ``path`` (read as a stream; plain or compressed), ``LINES_PER_BATCH`` at a time."""
+    batch: list[str] = []
+    for line in read_lines(path):
+        batch.append(line)
+        if len(batch) == LINES_PER_BATCH:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
+
+
 def run(args: argparse.Namespace) -> int:
-    """Encode line by line and write the result atomically (or to stdout)."""
+    """Encode batch after batch as a stream, written atomically (or to stdout)."""
     to_stdout = args.output == "-"
     output = None if to_stdout else checked_output(args.output, [args.input, args.vocab, args.tokenizer])
     tokenizer = load(args)
-    text = read_text_file(args.input, name="input file")
-    lines = text.split("\n")
-    if lines and lines[-1] == "":
-        lines.pop()
-    encodings = tokenizer.encode_batch(lines, add_special_tokens=args.special_tokens)
-    result = "".join(format_line(encoding, args.format) + "\n" for encoding in encodings)
-    if output is None:
-        sys.stdout.write(result)
-    else:
-        atomic_write_text(output, result)
+    padding = tokenizer.padding
+    if padding is not None and padding.length is None:
+        # Padding to the longest line treats the whole file as one batch: find that line first, then pad to it.
+        tokenizer.padding = None
+        longest = max(
+            (
+                len(encoding)
+                for batch in batches(args.input)
+                for encoding in tokenizer.encode_batch(batch, add_special_tokens=args.special_tokens)
+            ),
+            default=0,
+        )
+        tokenizer.padding = dataclasses.replace(padding, length=longest)
+    with contextlib.nullcontext(sys.stdout.buffer) if to_stdout else atomic_writer(output) as stream:
+        for batch in batches(args.input):
+            encodings = tokenizer.encode_batch(batch, add_special_tokens=args.special_tokens)
+            stream.write("".join(format_line(encoding, args.format) + "\n" for encoding in encodings).encode("utf-8"))
     return 0

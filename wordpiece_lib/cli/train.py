@@ -7,11 +7,20 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from wordpiece_lib.cli.common import add_vocab_output, checked_output, new_command, parse_token_list, save_tokens
+from wordpiece_lib.cli.common import (
+    TRAINER_OPTION_NAMES,
+    add_trainer_options,
+    add_vocab_output,
+    checked_output,
+    new_command,
+    parse_token_list,
+    save_tokens,
+    with_flag_names,
+)
+from wordpiece_lib.cli.count import add_workers_option, counts_and_settings
 from wordpiece_lib.corpus import WordCounts
 from wordpiece_lib.pretokenize import PRETOKENIZERS
 from wordpiece_lib.scores import TIE_BREAKS
-from wordpiece_lib.textfiles import read_text_file
 from wordpiece_lib.vocab import BERT_SPECIAL_TOKENS
 
 HELP = """\
@@ -24,9 +33,16 @@ The vocab file lists the special tokens, then the alphabet (sorted by code
 point), then the learned tokens in merge order; --vocab-size counts them all.
 Training stops early when every word is a single token.
 
+The words come from INPUT text files (read as a stream: plain, .gz, .bz2 or
+.xz; glob patterns allowed) or from --counts, a file the `count` command wrote
+(one "word<TAB>count" line per word, in first-seen order): both give the same
+vocab. --min-frequency, --limit-alphabet and --initial-alphabet mean what they
+mean in Hugging Face's trainers.
+
 The settings travel with the vocab: -o vocab.txt also writes
 vocab.settings.json (lowercase or not, pre-tokenizer, special tokens), which
-`encode --vocab vocab.txt` reads; -o NAME.json writes Hugging Face's
+`encode --vocab vocab.txt` reads (with --counts, they come from the settings
+`count` wrote beside the counts); -o NAME.json writes Hugging Face's
 tokenizer.json; -o FOLDER/ writes a folder that transformers loads with
 AutoTokenizer.from_pretrained(FOLDER).
 """
@@ -35,7 +51,10 @@ AutoTokenizer.from_pretrained(FOLDER).
 def register(subparsers: Any) -> None:
     """Add the ``train`` command."""
     parser = new_command(subparsers, "train", "learn a vocab from text files", HELP)
-    parser.add_argument("inputs", nargs="+", metavar="INPUT", help="UTF-8 text file(s) to learn from")
+    parser.add_argument("inputs", nargs="*", metavar="INPUT", help="UTF-8 text file(s) or glob patterns to learn from")
+    parser.add_argument(
+        "--counts", metavar="COUNTS_TSV", help="learn from a counts file (from `count`) instead of text"
+    )
     parser.add_argument(
         "--vocab-size",
         type=int,
@@ -44,6 +63,7 @@ def register(subparsers: Any) -> None:
         help="size of the vocab, special tokens and alphabet included",
     )
     add_vocab_output(parser)
+    add_workers_option(parser)
     parser.add_argument(
         "--pretokenizer",
         choices=sorted(PRETOKENIZERS),
@@ -68,17 +88,14 @@ def register(subparsers: Any) -> None:
         default="fast",
         help="fast incremental trainer (default) or the slow, readable reference",
     )
-    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_trainer_options(parser)
+    parser.add_argument("--quiet", action="store_true", help="no progress bars")
     parser.set_defaults(run=run)
 
 
-def read_word_counts(paths: list[str], *, lowercase: bool, pretokenizer: str) -> WordCounts:
-    """Count the words of every input file (BERT normalizer, chosen pre-tokenizer)."""
-    texts = [read_text_file(path, name="input file") for path in paths]
-    counts = WordCounts.from_texts(texts, pretokenizer=pretokenizer, lowercase=lowercase)
-    if not counts:
-        raise ValueError(f"no words found in {', '.join(paths)}: the corpus is empty")
-    return counts
+def read_word_counts(args: argparse.Namespace) -> tuple[WordCounts, bool, str]:
+    """The word counts from the INPUT files or from ``--counts`` (exactly one of them), with their settings."""
+    return counts_and_settings(args, args.pretokenizer)
 
 
 def trainer(method: str) -> Callable[..., Any]:
@@ -118,14 +135,25 @@ def run(args: argparse.Namespace) -> int:
     """Train and write the vocab; returns the exit status."""
     if args.vocab_size < 1:
         raise ValueError(f"--vocab-size must be a positive number, got {args.vocab_size}")
-    output = checked_output(args.output, args.inputs, folder_ok=True)
+    output = checked_output(args.output, [*args.inputs, args.counts], folder_ok=True)
     specials = parse_token_list(args.special_tokens, "--special-tokens")
-    counts = read_word_counts(args.inputs, lowercase=args.lowercase, pretokenizer=args.pretokenizer)
+    counts, lowercase, pretokenizer = read_word_counts(args)
     train = trainer(args.method)
     progress = ProgressBar(args.quiet)
     try:
-        trace = train(counts, args.vocab_size, special_tokens=specials, tie_break=args.tie_break, progress=progress)
+        trace = train(
+            counts,
+            args.vocab_size,
+            special_tokens=specials,
+            tie_break=args.tie_break,
+            progress=progress,
+            min_frequency=args.min_frequency,
+            limit_alphabet=args.limit_alphabet,
+            initial_alphabet=args.initial_alphabet,
+        )
+    except (ValueError, TypeError) as error:
+        raise with_flag_names(error, TRAINER_OPTION_NAMES) from None
     finally:
         progress.close()
-    save_tokens(trace.tokens(), specials, output, lowercase=args.lowercase, pretokenizer=args.pretokenizer)
+    save_tokens(trace.tokens(), specials, output, lowercase=lowercase, pretokenizer=pretokenizer)
     return 0
