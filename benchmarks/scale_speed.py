@@ -23,7 +23,7 @@ whole processes from the command line, as a user would, one after another:
    trainer) and a script running Hugging Face's ``WordPieceTrainer`` with
    ``train_from_iterator`` over the file's lines (``BertNormalizer``
    lowercase + ``BertPreTokenizer``, 30,000 tokens, BERT's special tokens),
-   at every size and on Treasure Island (``WORDPIECE_DATA_DIR``).
+   at every size and on Treasure Island (found through ``wordpiece_lib.data``).
 3. *Encoding* the largest corpus with BERT's uncased vocab: ``encode`` against
    Hugging Face's per-line loop (``tokenizer.encode(line).tokens`` for every
    line, written the same way).
@@ -188,9 +188,15 @@ def ours(*args: object) -> list[str]:
     return [sys.executable, "-m", "wordpiece_lib", *(str(arg) for arg in args)]
 
 
-def data_dir() -> Path:
-    configured = os.environ.get("WORDPIECE_DATA_DIR")
-    return Path(configured) if configured else REPO_ROOT.parent / "shared" / "data"
+def data_file(name: str) -> Path | None:
+    """A data set's checked copy through the data module (fetched if needed), or None after saying why."""
+    from wordpiece_lib import data
+
+    try:
+        return data.fetch(name)
+    except data.DataUnavailable as missing:
+        print(missing, file=sys.stderr)
+        return None
 
 
 def english_weights() -> dict[str, float]:
@@ -218,8 +224,8 @@ def counting(corpus: Path, folder: Path, size: int, repeat: int) -> dict[str, Ru
             repeat,
         ),
     }
-    book = data_dir() / "treasure-island.txt"
-    if book.is_file():
+    book = data_file("treasure-island")
+    if book is not None:
         # Real prose has a curly quote or a dash every few dozen bytes: counting's slower path for non-ASCII text.
         repeated = folder / f"book_{size}mb.txt"
         if not repeated.exists():
@@ -315,8 +321,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"\n2. Whole training to {VOCAB_SIZE:,} tokens, lowercase (ours: count on every CPU, then train_fast)")
         print(f"   {'corpus':<16}{'ours: ' + HEADER:>32} {'Hugging Face: ' + HEADER:>40}  wall    CPU   memory")
         trained = {}
-        book = data_dir() / "treasure-island.txt"
-        if not args.skip_book and book.is_file():
+        book = None if args.skip_book else data_file("treasure-island")
+        if book is not None:
             mine, theirs = training(book, folder, "Treasure Island", max(args.repeat, 3))
             print(
                 f"   target: Treasure Island at most 2.5x Hugging Face's whole-process time -> {mine.wall / theirs.wall:.2f}x"
@@ -331,10 +337,8 @@ def main(argv: list[str] | None = None) -> int:
                 f"{mine.max_rss / theirs.max_rss:.2f}x (largest process)"
             )
         if not args.skip_encode:
-            vocab = data_dir() / "bert-base-uncased-vocab.txt"
-            encoding(
-                corpora[min(largest, 100)], folder, min(largest, 100), vocab if vocab.is_file() else folder / "v.txt"
-            )
+            vocab = data_file("bert-base-uncased-vocab")
+            encoding(corpora[min(largest, 100)], folder, min(largest, 100), vocab or folder / "v.txt")
         print("\n4. Growth (seconds, MB; counting alone on one process and on every CPU, then whole training)")
         print(
             f"   {'size':>6} {'distinct words':>15} {'count 1 proc':>13} {'MB':>5} {'count all':>10} {'MB':>5} {'train':>7} {'MB':>5}"
