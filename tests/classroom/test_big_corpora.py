@@ -113,7 +113,13 @@ def test_wrong_merges_are_explained_and_the_library_merge_is_not_an_answer():
 
 @pytest.mark.parametrize(
     ("factor", "message"),
-    [(3600, "seconds, not hours"), (60, "minutes"), (1000, "1 GB is 1,000 MB"), (8, "one core's time"), (0.9, "efficiency")],
+    [
+        (3600, "seconds, not hours"),
+        (60, "minutes"),
+        (1000, "1 GB is 1,000 MB"),
+        (8, "one core's time"),
+        (0.9, "efficiency"),
+    ],
 )
 def test_estimates_off_by_a_typical_slip_get_a_hint_not_the_answer(factor, message):
     right = checks.expected_hours(*GIVENS)

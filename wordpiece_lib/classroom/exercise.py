@@ -33,7 +33,7 @@ A new notebook (09, 10, 11...) adopts all of this in its checks module:
 
 >>> WORKBOOK = Workbook("99 · an example", [
 ...     Exercise("shout", "Your turn 1 · shout", hints=("str has a method for capitals",),
-...              answer=lambda function: "```python\\ndef shout(word):\\n    return word.upper()\\n```"),
+...              answer="```python\\ndef shout(word):\\n    return word.upper()\\n```"),
 ... ])
 >>> @WORKBOOK.check("shout")
 ... def check_shout(function):
@@ -292,9 +292,9 @@ class Exercise:
     the variable or function the exercise asks for); ``title`` is the heading
     in the notebook. ``hints`` are added to the failure message from the
     second wrong try on, one more each time; they point at an idea, never at
-    the value. ``answer`` makes the worked answer (Markdown) from the
-    arguments the check was last called with, so it can use the notebook's
-    own data.
+    the value. ``answer`` is the worked answer (Markdown): a fixed text, or a
+    function that makes it from the arguments the check was last called with,
+    so it can use the notebook's own data.
 
     >>> Exercise("shout", "Your turn 1 · shout").hints
     ()
@@ -303,7 +303,7 @@ class Exercise:
     key: str
     title: str
     hints: tuple[str, ...] = ()
-    answer: Callable[..., str] | None = None
+    answer: str | Callable[..., str] | None = None
 
 
 @dataclass
@@ -445,6 +445,9 @@ class Workbook:
                 f"Have a go at {exercise.title} first: put your answer in, run its check cell, and read what the "
                 f"check says. If you want the answer anyway, run show_answer({key!r}, now=True)."
             )
+        if isinstance(exercise.answer, str):
+            attempt.answer_seen = True
+            return Text(f"A worked answer for {exercise.title}:\n{exercise.answer}")
         if attempt.last_call is None:
             return Text(
                 f"Run the check cell of {exercise.title} once (even with TODO still in it): the worked answer is "

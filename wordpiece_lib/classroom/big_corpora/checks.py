@@ -71,7 +71,7 @@ WORKBOOK = Workbook(
                 "A position right after a newline byte is safe: data[cut - 1] == b'\\n'[0].",
                 "data.find(b'\\n', start) gives the position of the first newline at or after start (-1 if none).",
             ),
-            answer=lambda *args, **kwargs: CUT_ANSWER,
+            answer=CUT_ANSWER,
         ),
         Exercise(
             "merge_in_order",
@@ -80,7 +80,7 @@ WORKBOOK = Workbook(
                 "A dict remembers the order in which its keys were first inserted.",
                 "Go through the parts in their order, and through each part's words in its order.",
             ),
-            answer=lambda *args, **kwargs: MERGE_ANSWER,
+            answer=MERGE_ANSWER,
         ),
         Exercise(
             "hours",
@@ -174,9 +174,7 @@ def check_merge_in_order(merge: Callable[[list[dict[str, int]]], Mapping[str, in
     text, parts = fresh_parts()
     partials = [dict(WordCounts.from_texts([part])) for part in parts]
     originals = [dict(partial) for partial in partials]
-    merged = call(
-        merge, partials, name="merge_in_order", exercise="merging counts in order", forbidden=MERGE_FORBIDDEN
-    )
+    merged = call(merge, partials, name="merge_in_order", exercise="merging counts in order", forbidden=MERGE_FORBIDDEN)
     if partials != originals:
         raise AssertionError(
             "merge_in_order changed the parts it was given (a part's counts may still be needed, e.g. to retry "

@@ -64,19 +64,19 @@ WORKBOOK = Workbook(
                 "counts.get(word, 0) + 1 is the count so far plus one, starting from 0 for a new word.",
                 "A dict remembers the order in which its keys were first added.",
             ),
-            answer=lambda *args, **kwargs: COUNT_WORDS_ANSWER,
+            answer=COUNT_WORDS_ANSWER,
         ),
         Exercise(
             "split_with_prefix",
             "Your turn 2 · the ## split",
             hints=("word[0] is the first character, word[1:] all the others.",),
-            answer=lambda *args, **kwargs: SPLIT_WITH_PREFIX_ANSWER,
+            answer=SPLIT_WITH_PREFIX_ANSWER,
         ),
         Exercise(
             "split_with_marker",
             "Your turn 3 · the begin-of-word marker",
             hints=("[*word] is the list of a word's characters.",),
-            answer=lambda *args, **kwargs: SPLIT_WITH_MARKER_ANSWER,
+            answer=SPLIT_WITH_MARKER_ANSWER,
         ),
         Exercise(
             "my_alphabet",

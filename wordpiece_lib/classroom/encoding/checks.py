@@ -94,7 +94,7 @@ WORKBOOK = Workbook(
                 "else when no break happened.",
                 "Pieces after the first are looked up with '##' in front.",
             ),
-            answer=lambda *args, **kwargs: ENCODE_ANSWER,
+            answer=ENCODE_ANSWER,
         ),
         Exercise(
             "my_word",
@@ -111,7 +111,7 @@ WORKBOOK = Workbook(
                 "Build a list of words: a '##' token extends the last word, any other token starts a new one.",
                 "' '.join(words) puts spaces only between words.",
             ),
-            answer=lambda *args, **kwargs: DECODE_ANSWER,
+            answer=DECODE_ANSWER,
         ),
     ],
 )

@@ -88,7 +88,7 @@ WORKBOOK = Workbook(
                 "by two.",
                 "join_pair(left, right) builds the new token (it drops the right piece's '##').",
             ),
-            answer=lambda *args, **kwargs: MERGE_ANSWER,
+            answer=MERGE_ANSWER,
         ),
         Exercise(
             "first_three",

@@ -74,7 +74,7 @@ WORKBOOK = Workbook(
             "my_pair_input",
             "Your turn 2 · a pair, by hand",
             hints=("[CLS] first [SEP] second [SEP]: segment 0 runs up to and including the first [SEP].",),
-            answer=lambda *args, **kwargs: PAIR_ANSWER,
+            answer=PAIR_ANSWER,
         ),
         Exercise(
             "kept",

@@ -84,7 +84,7 @@ WORKBOOK = Workbook(
             "share_of",
             "Your turn 3 · a language's share of a vocab",
             hints=("A token belongs to the language that uses it most; leave the special tokens out.",),
-            answer=lambda *args, **kwargs: SHARE_ANSWER,
+            answer=SHARE_ANSWER,
         ),
         Exercise(
             "chosen_exponent",

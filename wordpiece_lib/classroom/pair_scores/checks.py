@@ -81,13 +81,13 @@ WORKBOOK = Workbook(
                 "zip(pieces, pieces[1:]) gives every pair of neighbouring pieces of one word, repeats included.",
                 "A word seen n times adds n to each of its pairs.",
             ),
-            answer=lambda *args, **kwargs: COUNT_PAIRS_ANSWER,
+            answer=COUNT_PAIRS_ANSWER,
         ),
         Exercise(
             "wordpiece_score",
             "Your turn 2 · the score",
             hints=("Fraction(a, b) is the exact fraction a / b.",),
-            answer=lambda *args, **kwargs: SCORE_ANSWER,
+            answer=SCORE_ANSWER,
         ),
         Exercise(
             "best_after_ug",

@@ -92,7 +92,7 @@ WORKBOOK = Workbook(
                 "stands for.",
                 "Special tokens such as [MASK] stand for no text: leave them out first.",
             ),
-            answer=lambda *args, **kwargs: LONGEST_ANSWER,
+            answer=LONGEST_ANSWER,
         ),
         Exercise(
             "whole_names",

@@ -117,7 +117,7 @@ WORKBOOK = Workbook(
                 "it ends.",
                 "A piece's length in the word is its length without the '##'.",
             ),
-            answer=lambda *args, **kwargs: SPLIT_POINTS_ANSWER,
+            answer=SPLIT_POINTS_ANSWER,
         ),
         Exercise(
             "my_threshold",
