@@ -83,7 +83,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from wordpiece_lib.classroom.own_work import Forbidden, ForbiddenUse, call_own_work
+from wordpiece_lib.classroom.own_work import Forbidden, ForbiddenUse, call_own_work, forbid
 
 CheckFunction = TypeVar("CheckFunction", bound=Callable[..., None])
 
@@ -486,6 +486,7 @@ __all__ = [
     "Workbook",
     "as_list",
     "call",
+    "forbid",
     "is_todo",
     "not_done",
     "report_failures_briefly",

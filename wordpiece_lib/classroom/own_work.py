@@ -66,6 +66,16 @@ class Forbidden:
         return tuple(self.objects) + tuple(found)
 
 
+def forbid(*library: Any) -> tuple[Forbidden, ...]:
+    """One :class:`Forbidden` for each library function or class, labelled with its own name.
+
+    >>> from wordpiece_lib.pieces import initial_splits, split_word
+    >>> [item.label for item in forbid(split_word, initial_splits)]
+    ['`split_word`', '`initial_splits`']
+    """
+    return tuple(Forbidden(item.__name__, (item,)) for item in library)
+
+
 class ForbiddenUse(Exception):
     """Raised by a switched-off library function when the learner's code calls it."""
 
@@ -303,6 +313,25 @@ def calls_in_source(source: str, names: Iterable[str]) -> list[str]:
     return sorted(found)
 
 
+def refuse_in_answer(key: str, names: Iterable[str], message: str, source: str | None = None) -> None:
+    """Fail when the answer cell of ``key`` (or ``source``) uses one of ``names``; ``message`` says why.
+
+    ``message`` names the culprit with ``{name}``. Outside IPython, with no
+    ``source``, there is no cell to read and nothing is refused.
+
+    >>> refuse_in_answer("n", ["train_fast"], "your answer runs {name}", source="n = len(train_fast(c, 9).steps)")
+    Traceback (most recent call last):
+    ...
+    AssertionError: your answer runs 'train_fast'
+    >>> refuse_in_answer("n", ["train_fast"], "your answer runs {name}", source="n = 12")
+    """
+    __tracebackhide__ = True  # keep this frame out of the student's report
+    code = answer_cell_source(key) if source is None else source
+    used = calls_in_source(code or "", names)
+    if used:
+        raise AssertionError(message.format(name=repr(used[0])))
+
+
 __all__ = [
     "Forbidden",
     "ForbiddenUse",
@@ -310,6 +339,8 @@ __all__ = [
     "assigns",
     "call_own_work",
     "calls_in_source",
+    "forbid",
     "forbidden_names_in",
+    "refuse_in_answer",
     "switched_off",
 ]

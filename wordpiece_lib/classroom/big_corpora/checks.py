@@ -25,7 +25,7 @@ from typing import Any
 
 from wordpiece_lib.classroom.exercise import Exercise, Workbook, call, require, short_repr
 from wordpiece_lib.classroom.fresh_inputs import fresh_rng
-from wordpiece_lib.classroom.own_work import Forbidden
+from wordpiece_lib.classroom.own_work import forbid
 from wordpiece_lib.corpus import WordCounts
 from wordpiece_lib.counting import merge_counts
 
@@ -97,7 +97,7 @@ progress = WORKBOOK.progress
 show_answer = WORKBOOK.show_answer
 
 #: The library's own merge: the exercise is to write it.
-MERGE_FORBIDDEN = (Forbidden("merge_counts", (merge_counts,)),)
+MERGE_FORBIDDEN = forbid(merge_counts)
 
 
 def _fresh_text(exercise: str) -> str:

@@ -25,7 +25,7 @@ from typing import Any
 
 from wordpiece_lib._validate import check_instance
 from wordpiece_lib.bpe import BpeEncoder, train_bpe
-from wordpiece_lib.classroom.exercise import Exercise, Forbidden, Workbook, as_list, call, require
+from wordpiece_lib.classroom.exercise import Exercise, Workbook, as_list, call, forbid, require
 from wordpiece_lib.classroom.fresh_inputs import fresh_counts, fresh_rng, fresh_words
 from wordpiece_lib.classroom.style import fraction_text
 from wordpiece_lib.corpus import as_word_counts
@@ -142,13 +142,7 @@ WORKBOOK = Workbook(
 progress = WORKBOOK.progress
 show_answer = WORKBOOK.show_answer
 
-REPLAYING = (
-    Forbidden("encode_with_merges", (encode_with_merges,)),
-    Forbidden("apply_merges", (apply_merges,)),
-    Forbidden("merge_in_pieces", (merge_in_pieces,)),
-    Forbidden("BpeEncoder", (BpeEncoder,)),
-    Forbidden("merge_replay_encoder", (merge_replay_encoder,)),
-)
+REPLAYING = forbid(encode_with_merges, apply_merges, merge_in_pieces, BpeEncoder, merge_replay_encoder)
 
 
 def _as_pair(answer: Any) -> tuple[str, str]:

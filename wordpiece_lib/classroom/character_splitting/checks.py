@@ -18,7 +18,7 @@ import collections
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from wordpiece_lib.classroom.exercise import Exercise, Forbidden, Workbook, as_list, call, require, short_list
+from wordpiece_lib.classroom.exercise import Exercise, Workbook, as_list, call, forbid, require, short_list
 from wordpiece_lib.classroom.fresh_inputs import fresh_rng, fresh_word, fresh_words
 from wordpiece_lib.classroom.own_work import answer_cell_source, calls_in_source
 from wordpiece_lib.corpus import WordCounts
@@ -93,8 +93,8 @@ progress = WORKBOOK.progress
 show_answer = WORKBOOK.show_answer
 
 #: Writing these is the exercise: a check fails an answer that calls them.
-COUNTING = (Forbidden("WordCounts", (WordCounts,)), Forbidden("Counter", (collections.Counter,)))
-SPLITTING = (Forbidden("split_word", (split_word,)), Forbidden("initial_splits", (initial_splits,)))
+COUNTING = forbid(WordCounts, collections.Counter)
+SPLITTING = forbid(split_word, initial_splits)
 
 
 def _fresh_prefix_words() -> list[str]:

@@ -19,7 +19,7 @@ import itertools
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from wordpiece_lib.classroom.exercise import Exercise, Forbidden, Workbook, as_list, call, require, short_list
+from wordpiece_lib.classroom.exercise import Exercise, Forbidden, Workbook, as_list, call, forbid, require, short_list
 from wordpiece_lib.classroom.fresh_inputs import fresh_counts, fresh_rng, fresh_word, fresh_words
 from wordpiece_lib.encode import encode_with_merges, encode_word, longest_match_attempts
 from wordpiece_lib.fast_bottom_up import train_fast
@@ -119,14 +119,10 @@ progress = WORKBOOK.progress
 show_answer = WORKBOOK.show_answer
 
 ENCODERS = (
-    Forbidden("encode_word", (encode_word,)),
-    Forbidden("longest_match_attempts", (longest_match_attempts,)),
-    Forbidden("WordPieceTokenizer", (WordPieceTokenizer,)),
-    Forbidden("FastWordPieceTokenizer", (FastWordPieceTokenizer,)),
-    Forbidden("LinMaxMatch", (LinMaxMatch,)),
+    *forbid(encode_word, longest_match_attempts, WordPieceTokenizer, FastWordPieceTokenizer, LinMaxMatch),
     Forbidden("longest_match", names=("longest_match",)),  # the notebook's worked example
 )
-DECODERS = (Forbidden("decode_pieces", (decode_pieces,)),)
+DECODERS = forbid(decode_pieces)
 
 
 def _fresh_encode_cases() -> list[tuple[str, set[str]]]:

@@ -20,9 +20,9 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from wordpiece_lib.bottom_up import merge_pair, train_bottom_up
-from wordpiece_lib.classroom.exercise import Exercise, Forbidden, Workbook, as_list, call, require
+from wordpiece_lib.classroom.exercise import Exercise, Workbook, as_list, call, forbid, require
 from wordpiece_lib.classroom.fresh_inputs import fresh_counts, fresh_rng
-from wordpiece_lib.classroom.own_work import answer_cell_source, calls_in_source
+from wordpiece_lib.classroom.own_work import refuse_in_answer
 from wordpiece_lib.encode import encode_with_merges
 from wordpiece_lib.pieces import DEFAULT_PREFIX, alphabet, initial_splits, join_pair
 from wordpiece_lib.scores import score_pairs
@@ -124,12 +124,7 @@ WORKBOOK = Workbook(
 progress = WORKBOOK.progress
 show_answer = WORKBOOK.show_answer
 
-MERGING = (
-    Forbidden("merge_pair", (merge_pair,)),
-    Forbidden("merge_in_pieces", (merge_in_pieces,)),
-    Forbidden("apply_merges", (apply_merges,)),
-    Forbidden("encode_with_merges", (encode_with_merges,)),
-)
+MERGING = forbid(merge_pair, merge_in_pieces, apply_merges, encode_with_merges)
 
 
 def _fresh_merge_cases() -> list[tuple[dict[str, list[str]], tuple[str, str]]]:
@@ -207,13 +202,13 @@ def _token_of(item: Any, prefix: str) -> str:
 
 def _refuse_trainers(key: str, source: str | None) -> None:
     __tracebackhide__ = True  # keep this frame out of the student's report
-    code = answer_cell_source(key) if source is None else source
-    used = calls_in_source(code or "", TRAINERS)
-    if used:
-        raise AssertionError(
-            f"your answer runs {used[0]!r}: this exercise asks you to predict the merges by scoring pairs yourself "
-            "(score_table and merge_pair are fine), then let the check tell you"
-        )
+    refuse_in_answer(
+        key,
+        TRAINERS,
+        "your answer runs {name}: this exercise asks you to predict the merges by scoring pairs yourself "
+        "(score_table and merge_pair are fine), then let the check tell you",
+        source,
+    )
 
 
 @WORKBOOK.check("first_three")
@@ -312,13 +307,13 @@ def check_final_size(
     """
     __tracebackhide__ = True  # keep this frame out of the student's report
     got = require(answer, "the final vocab size")
-    code = answer_cell_source("final_size") if source is None else source
-    used = calls_in_source(code or "", (*TRAINERS, "big", "tokens", "vocab"))
-    if used:
-        raise AssertionError(
-            f"your answer uses {used[0]!r}: count the parts from what you know first; the cell after the check "
-            "trains the vocab so you can compare"
-        )
+    refuse_in_answer(
+        "final_size",
+        (*TRAINERS, "big", "tokens", "vocab"),
+        "your answer uses {name}: count the parts from what you know first; the cell after the check "
+        "trains the vocab so you can compare",
+        source,
+    )
     if isinstance(got, bool) or not isinstance(got, int):
         raise AssertionError(
             f"answer with a whole number (an int like 12, no quotes), got {type(got).__name__} {got!r}"

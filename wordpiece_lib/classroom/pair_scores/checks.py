@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from wordpiece_lib.classroom.exercise import Exercise, Forbidden, Workbook, call, require
+from wordpiece_lib.classroom.exercise import Exercise, Workbook, call, forbid, require
 from wordpiece_lib.classroom.frames import score_table
 from wordpiece_lib.classroom.fresh_inputs import fresh_counts, fresh_rng
 from wordpiece_lib.pieces import DEFAULT_PREFIX, initial_splits
@@ -109,12 +109,8 @@ WORKBOOK = Workbook(
 progress = WORKBOOK.progress
 show_answer = WORKBOOK.show_answer
 
-COUNTING_PAIRS = (
-    Forbidden("pair_counts", (pair_counts,)),
-    Forbidden("score_pairs", (score_pairs,)),
-    Forbidden("score_table", (score_table,)),
-)
-SCORING = (Forbidden("wordpiece_score", (wordpiece_score,)), Forbidden("likelihood_gain", (likelihood_gain,)))
+COUNTING_PAIRS = forbid(pair_counts, score_pairs, score_table)
+SCORING = forbid(wordpiece_score, likelihood_gain)
 
 
 def _fresh_pair_corpora() -> list[dict[str, int]]:

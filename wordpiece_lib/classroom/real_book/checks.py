@@ -29,7 +29,7 @@ from typing import Any
 
 from wordpiece_lib.classroom.exercise import Exercise, Workbook, call, require
 from wordpiece_lib.classroom.fresh_inputs import fresh_rng, fresh_word, shuffled
-from wordpiece_lib.classroom.own_work import answer_cell_source, calls_in_source
+from wordpiece_lib.classroom.own_work import refuse_in_answer
 from wordpiece_lib.encode import encode_word
 from wordpiece_lib.pieces import DEFAULT_PREFIX
 from wordpiece_lib.tokenizer import WordPieceTokenizer
@@ -284,13 +284,13 @@ def check_split_predictions(
     """
     __tracebackhide__ = True  # keep this frame out of the student's report
     predicted = _as_bool_mapping(require(answer, "your predictions"))
-    code = answer_cell_source("predicted_split") if source is None else source
-    used = calls_in_source(code or "", ENCODERS)
-    if used:
-        raise AssertionError(
-            f"your answer uses {used[0]!r}, which computes what you are asked to predict: predict each word from "
-            "what you know, and let the check tell you how many are right"
-        )
+    refuse_in_answer(
+        "predicted_split",
+        ENCODERS,
+        "your answer uses {name}, which computes what you are asked to predict: predict each word from "
+        "what you know, and let the check tell you how many are right",
+        source,
+    )
     tokens = set(vocab)
     words = list(words)
     missing = [word for word in words if word not in predicted]

@@ -21,9 +21,9 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import Any
 
-from wordpiece_lib.classroom.exercise import Exercise, Forbidden, Workbook, call, require
+from wordpiece_lib.classroom.exercise import Exercise, Workbook, call, forbid, require
 from wordpiece_lib.classroom.fresh_inputs import fresh_counts, fresh_rng, fresh_words
-from wordpiece_lib.classroom.own_work import answer_cell_source, calls_in_source
+from wordpiece_lib.classroom.own_work import refuse_in_answer
 from wordpiece_lib.classroom.top_down.widgets import TopDownRounds
 from wordpiece_lib.corpus import as_word_counts
 from wordpiece_lib.top_down import (
@@ -134,7 +134,7 @@ progress = WORKBOOK.progress
 show_answer = WORKBOOK.show_answer
 
 #: Writing the split is the exercise; running the search is what the threshold exercise asks you to do by hand.
-SPLITTING = (Forbidden("split_points", (split_points,)),)
+SPLITTING = forbid(split_points)
 SEARCHES = ("train_top_down", "learn", "search", "default_search", "overshoot", "learn_with_threshold")
 
 
@@ -360,13 +360,13 @@ def check_threshold_for_size(
     """
     __tracebackhide__ = True  # pytest shows the student's line, not ours
     threshold = require(answer, "a threshold for the target size")
-    code = answer_cell_source("my_threshold") if source is None else source
-    used = calls_in_source(code or "", SEARCHES)
-    if used:
-        raise AssertionError(
-            f"your answer uses {used[0]!r}, which runs the search for you: try thresholds with "
-            "book_rounds.size(threshold) instead, as the search would"
-        )
+    refuse_in_answer(
+        "my_threshold",
+        SEARCHES,
+        "your answer uses {name}, which runs the search for you: try thresholds with "
+        "book_rounds.size(threshold) instead, as the search would",
+        source,
+    )
     if isinstance(threshold, bool) or not isinstance(threshold, int):
         raise AssertionError(f"answer with a whole-number threshold (an int), got {type(threshold).__name__}")
     if threshold < 1:
