@@ -41,9 +41,16 @@ REPO_ROOT = Path(__file__).resolve().parents[1]
 ENGINES = ("ours", "hf-loop", "hf-batch")
 
 
-def data_dir() -> Path:
-    configured = os.environ.get("WORDPIECE_DATA_DIR")
-    return Path(configured) if configured else REPO_ROOT.parent / "shared" / "data"
+def data_path(name: str) -> Path | None:
+    """A data set's checked copy (fetched into the cache if needed), or None after saying why."""
+    sys.path.insert(0, str(REPO_ROOT))
+    from wordpiece_lib import data
+
+    try:
+        return data.fetch(name)
+    except data.DataUnavailable as missing:
+        print(missing, file=sys.stderr)
+        return None
 
 
 def digest(encodings: list[tuple[list[int], list[tuple[int, int]], list[int | None]]]) -> str:
@@ -130,9 +137,10 @@ def main() -> None:
     sys.path.insert(0, str(REPO_ROOT))
     from wordpiece_lib import Vocab, WordPieceTokenizer
 
-    folder = data_dir()
-    text_path = folder / "treasure-island.txt"
-    vocab = Vocab.load(folder / "bert-base-uncased-vocab.txt")
+    text_path, vocab_path = data_path("treasure-island"), data_path("bert-base-uncased-vocab")
+    if text_path is None or vocab_path is None:
+        return
+    vocab = Vocab.load(vocab_path)
     with tempfile.TemporaryDirectory() as scratch:
         tokenizer_path = WordPieceTokenizer(vocab, lowercase=True).save(Path(scratch) / "tokenizer.json")
         size = len(text_path.read_text(encoding="utf-8").encode("utf-8")) * args.copies / 1e6

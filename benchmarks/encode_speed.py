@@ -18,8 +18,8 @@ Three parts, all with BERT's uncased vocab and the lowercase BERT pipeline
    token and hands long words to the automaton); the growth exponent is the slope of a
    log-log fit.
 
-The book and vocab come from ``WORDPIECE_DATA_DIR`` (default ``../shared/data``
-beside the repository). Nothing is asserted: the numbers are printed, with
+The book and vocab come from ``wordpiece_lib.data`` (``python -m wordpiece_lib fetch``).
+Nothing is asserted: the numbers are printed, with
 ratios against the peer measured in the same run.
 """
 
@@ -47,9 +47,15 @@ LENGTHS = (10, 16, 25, 40, 63, 100, 158, 251, 398, 631, 1000)
 FIT_FROM = 100  # below this, per-call overhead hides the growth
 
 
-def data_dir() -> Path:
-    configured = os.environ.get("WORDPIECE_DATA_DIR")
-    return Path(configured) if configured else REPO_ROOT.parent / "shared" / "data"
+def data_path(name: str) -> Path | None:
+    """A data set's checked copy (fetched into the cache if needed), or None after saying why."""
+    from wordpiece_lib import data
+
+    try:
+        return data.fetch(name)
+    except data.DataUnavailable as missing:
+        print(missing, file=sys.stderr)
+        return None
 
 
 def timed(function: Callable[[], object], clock: Callable[[], float] = time.perf_counter) -> tuple[float, object]:
@@ -332,10 +338,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.repeats < 1:
         parser.error("--repeats must be at least 1")
 
-    folder = data_dir()
-    book_path, vocab_path = folder / "treasure-island.txt", folder / "bert-base-uncased-vocab.txt"
-    if not book_path.is_file() or not vocab_path.is_file():
-        print(f"data not found in {folder}: set WORDPIECE_DATA_DIR", file=sys.stderr)
+    book_path, vocab_path = data_path("treasure-island"), data_path("bert-base-uncased-vocab")
+    if book_path is None or vocab_path is None:
         return 2
     book = book_path.read_text(encoding="utf-8")
     vocab = Vocab.load(vocab_path)

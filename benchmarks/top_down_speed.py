@@ -9,8 +9,8 @@ Run from the repository root::
 Two corpora, both through the uncased BERT pipeline (lowercase, strip accents,
 BERT pre-tokenizer):
 
-a. *Treasure Island*'s word counts (from ``WORDPIECE_DATA_DIR``, default
-   ``../shared/data`` beside the repository);
+a. *Treasure Island*'s word counts (through ``wordpiece_lib.data``: the cache, the mirror
+   ``WORDPIECE_DATA_MIRROR`` or a download);
 b. the ``wordfreq`` English list: the top 100,000 words with counts
    ``round(frequency * 1e9)``, each word pre-tokenized and the pieces' counts
    added up (about 95,000 types). Needs ``pip install wordfreq``; skipped with a
@@ -27,7 +27,6 @@ Nothing is asserted. TensorFlow Text needs about 3 minutes per wordfreq run.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import time
 from collections.abc import Callable
@@ -49,15 +48,21 @@ TARGETS = (8_000, 30_000)
 WORDFREQ_WORDS = 100_000
 
 
-def data_dir() -> Path:
-    configured = os.environ.get("WORDPIECE_DATA_DIR")
-    return Path(configured) if configured else REPO_ROOT.parent / "shared" / "data"
+def data_path(name: str) -> Path | None:
+    """A data set's checked copy (fetched into the cache if needed), or None after saying why."""
+    from wordpiece_lib import data
+
+    try:
+        return data.fetch(name)
+    except data.DataUnavailable as missing:
+        print(missing, file=sys.stderr)
+        return None
 
 
 def book_counts() -> WordCounts | None:
-    path = data_dir() / "treasure-island.txt"
-    if not path.is_file():
-        print(f"skipping the book: {path} not found (set WORDPIECE_DATA_DIR)")
+    path = data_path("treasure-island")
+    if path is None:
+        print("skipping the book")
         return None
     return WordCounts.from_texts(path.read_text(encoding="utf-8"), lowercase=True)
 

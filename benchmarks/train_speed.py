@@ -7,8 +7,8 @@ Run from the repository root::
     python benchmarks/train_speed.py --repeat 3       # fewer repeats
     python benchmarks/train_speed.py --full-reference # also run the reference to the end and compare vocabs
 
-The corpus is *Treasure Island* (from ``WORDPIECE_DATA_DIR``, default
-``../shared/data`` beside the repository), BERT-normalized (cased, then
+The corpus is *Treasure Island* (through ``wordpiece_lib.data``: the cache, the mirror
+``WORDPIECE_DATA_MIRROR`` or a download), BERT-normalized (cased, then
 lowercased) and split by the BERT pre-tokenizer; the target is 20,000 tokens
 (the WordPiece trainer stops earlier, when every word is a single token).
 
@@ -77,9 +77,15 @@ tokenizer.model.save(output)
 """
 
 
-def data_dir() -> Path:
-    configured = os.environ.get("WORDPIECE_DATA_DIR")
-    return Path(configured) if configured else REPO_ROOT.parent / "shared" / "data"
+def data_path(name: str) -> Path | None:
+    """A data set's checked copy (fetched into the cache if needed), or None after saying why."""
+    from wordpiece_lib import data
+
+    try:
+        return data.fetch(name)
+    except data.DataUnavailable as missing:
+        print(missing, file=sys.stderr)
+        return None
 
 
 class Timing(NamedTuple):
@@ -273,9 +279,8 @@ def main(argv: list[str] | None = None) -> int:
         "--full-reference", action="store_true", help="also run the reference trainer to the end and compare (minutes)"
     )
     args = parser.parse_args(argv)
-    book = data_dir() / "treasure-island.txt"
-    if not book.is_file():
-        print(f"{book} not found: set WORDPIECE_DATA_DIR to the folder holding treasure-island.txt")
+    book = data_path("treasure-island")
+    if book is None:
         return 1
     print(f"{book.name}; Python {sys.version.split()[0]}; {os.cpu_count()} CPUs; load average {os.getloadavg()[0]:.1f}")
     in_process(book, args.repeat)

@@ -16,13 +16,12 @@ Run from the repository root::
 3. Prints median, 95th percentile and worst time per action, and each as a
    ratio to the 50 ms budget (below 1.00 is within budget). Nothing is asserted.
 
-The book and vocab come from ``WORDPIECE_DATA_DIR`` (default ``../shared/data``).
+The book and vocab come from ``wordpiece_lib.data`` (``python -m wordpiece_lib fetch``).
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import statistics
 import sys
@@ -40,9 +39,15 @@ from wordpiece_lib.classroom.merge_steps.widgets import MergeStepper  # noqa: E4
 BUDGET_MS = 50.0
 
 
-def data_dir() -> Path:
-    configured = os.environ.get("WORDPIECE_DATA_DIR")
-    return Path(configured) if configured else REPO_ROOT.parent / "shared" / "data"
+def data_path(name: str) -> Path | None:
+    """A data set's checked copy (fetched into the cache if needed), or None after saying why."""
+    from wordpiece_lib import data
+
+    try:
+        return data.fetch(name)
+    except data.DataUnavailable as missing:
+        print(missing, file=sys.stderr)
+        return None
 
 
 def timed(action: Callable[[], object], repeats: int) -> list[float]:
@@ -74,8 +79,10 @@ def main() -> int:
     parser.add_argument("--repeats", type=int, default=300)
     args = parser.parse_args()
 
-    folder = data_dir()
-    book = (folder / "treasure-island.txt").read_text(encoding="utf-8")
+    book_path, vocab_path = data_path("treasure-island"), data_path("bert-base-uncased-vocab")
+    if book_path is None or vocab_path is None:
+        return 2
+    book = book_path.read_text(encoding="utf-8")
     counts = WordCounts.from_texts(book.splitlines(), lowercase=True)
     print(f"Treasure Island: {counts.total:,} words, {len(counts):,} distinct (lowercase BERT pipeline)")
 
@@ -109,7 +116,7 @@ def main() -> int:
     ends = iter([stepper.last, stepper.first] * args.repeats)
     report("stepper: last / first", timed(lambda: next(ends).click(), 50))
 
-    bert = Vocab.load(folder / "bert-base-uncased-vocab.txt")
+    bert = Vocab.load(vocab_path)
     explorer = LongestMatchExplorer(bert, "treasure")
     words = [word for word, _ in counts.most_common() if len(word) >= 6][: args.repeats]
     typing = iter(words)

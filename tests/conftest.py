@@ -1,8 +1,10 @@
-"""Shared fixtures: where the reference data lives.
+"""Shared fixtures: the data sets, and no network.
 
-The book and BERT's vocab are not part of the repository. Tests read them
-from ``WORDPIECE_DATA_DIR`` (CI and the README set it to ``../shared/data``);
-when unset, the folder ``../shared/data`` beside the checkout is used.
+Data sets come through ``wordpiece_lib.data`` (bundled copy, cache, the read-only
+mirror ``WORDPIECE_DATA_MIRROR``), never from the network: ``tools/test.sh`` fetches
+them before pytest starts. ``data_helpers.data_path(name)`` gives a data set's file or skips the
+test with one line naming what is missing and the command that fetches it; with
+``WORDPIECE_REQUIRE_DATA=1`` (CI) a missing data set fails the test instead.
 
 No test may touch the network: ``_no_network`` (autouse) refuses every
 connection and name lookup that is not for this machine (127.0.0.1, ::1,
@@ -12,41 +14,31 @@ localhost), so the local HTTP-server tests still work.
 from __future__ import annotations
 
 import ipaddress
-import os
 import socket
 from pathlib import Path
 
 import pytest
+from data_helpers import data_path
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 
 
-def data_dir_path() -> Path:
-    """The folder holding ``treasure-island.txt`` and BERT's vocab."""
-    configured = os.environ.get("WORDPIECE_DATA_DIR")
-    return Path(configured) if configured else REPO_ROOT.parent / "shared" / "data"
+@pytest.fixture(scope="session")
+def book_path() -> Path:
+    """Treasure Island, cleaned (``data.fetch("treasure-island")``)."""
+    return data_path("treasure-island")
 
 
 @pytest.fixture(scope="session")
-def data_dir() -> Path:
-    folder = data_dir_path()
-    if not (folder / "treasure-island.txt").is_file():
-        pytest.fail(
-            f"reference data not found in {folder}: set WORDPIECE_DATA_DIR to the folder holding treasure-island.txt"
-        )
-    return folder
-
-
-@pytest.fixture(scope="session")
-def book_text(data_dir: Path) -> str:
+def book_text(book_path: Path) -> str:
     """The full text of Treasure Island."""
-    return (data_dir / "treasure-island.txt").read_text(encoding="utf-8")
+    return book_path.read_text(encoding="utf-8")
 
 
 @pytest.fixture(scope="session")
-def bert_vocab_path(data_dir: Path) -> Path:
-    """BERT base uncased ``vocab.txt`` (30,522 tokens)."""
-    return data_dir / "bert-base-uncased-vocab.txt"
+def bert_vocab_path() -> Path:
+    """BERT base uncased ``vocab.txt`` (30,522 tokens; bundled in ``data/``)."""
+    return data_path("bert-base-uncased-vocab")
 
 
 LOOPBACK_NAMES = frozenset({"localhost", "localhost.localdomain", "ip6-localhost", "ip6-loopback"})
@@ -219,3 +211,13 @@ def published_bert_tokenizer_json() -> Path | None:
         return None
     path = Path(next(iter(spec.submodule_search_locations))) / "model" / "tokenizer.json"
     return path if path.is_file() else None
+
+
+@pytest.fixture(scope="session")
+def dask_client():
+    """A Dask ``LocalCluster`` of two worker processes on 127.0.0.1 (no dashboard), started once."""
+    distributed = pytest.importorskip("distributed")
+    from wordpiece_lib.dask_count import local_cluster
+
+    with local_cluster(2, dashboard=False) as cluster, distributed.Client(cluster) as client:
+        yield client

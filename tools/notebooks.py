@@ -14,6 +14,13 @@ block has no stub line, ``raise NotImplementedError("your turn")``. Every
 other cell is copied as it is. Both versions are committed with outputs,
 execution counts and widget state stripped.
 
+Every cell also carries a slide type (``metadata.slideshow.slide_type``), the
+key that ``jupyterlab-rise`` (live slides in JupyterLab) and the offline
+edition's reveal.js decks read. ``build`` gives a cell without one the
+default of :func:`default_slide_type` (a ``#``/``##`` heading opens a slide,
+a ``###`` heading a sub-slide, the set-up and import cells are skipped);
+a slide type set by hand is kept.
+
 Usage (from the repository root)::
 
     python tools/notebooks.py build   # strip the solutions, regenerate the student notebooks
@@ -23,6 +30,7 @@ Usage (from the repository root)::
 from __future__ import annotations
 
 import argparse
+import ast
 import copy
 import json
 import re
@@ -39,8 +47,14 @@ END = re.compile(r"^[ \t]*# END SOLUTION\s*$")
 STUB = re.compile(r"^(?P<indent>[ \t]*)# STUB: ?(?P<code>.*)$")
 DEFAULT_STUB = 'raise NotImplementedError("your turn: write your answer here")'
 
-#: Cell metadata keys that survive stripping.
-KEPT_CELL_METADATA = ("tags",)
+#: Cell metadata keys that survive stripping (``slideshow``: the slide type for RISE and reveal.js).
+KEPT_CELL_METADATA = ("tags", "slideshow")
+#: Notebook metadata keys that survive stripping (``rise``: the live slides' settings).
+KEPT_NOTEBOOK_METADATA = ("kernelspec", "language_info", "rise")
+#: Slide types reveal.js and RISE know.
+SLIDE_TYPES = ("slide", "subslide", "fragment", "-", "skip", "notes")
+#: RISE settings for every notebook: a long slide scrolls instead of being cut off.
+RISE_SETTINGS = {"scroll": True, "transition": "none"}
 
 
 def source_text(cell: dict[str, Any]) -> str:
@@ -90,11 +104,71 @@ def student_source(source: str) -> str:
     return "\n".join(out)
 
 
+def _only_imports(source: str) -> bool:
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return False
+    return bool(tree.body) and all(isinstance(node, (ast.Import, ast.ImportFrom)) for node in tree.body)
+
+
+def default_slide_type(cell: dict[str, Any], index: int) -> str:
+    """The slide type a cell gets when it has none.
+
+    >>> default_slide_type({"cell_type": "markdown", "source": "## 2 · Scores"}, 5)
+    'slide'
+    >>> default_slide_type({"cell_type": "markdown", "source": "### Your turn 1"}, 9)
+    'subslide'
+    >>> default_slide_type({"cell_type": "code", "source": "import pandas as pd"}, 3)
+    'skip'
+    >>> default_slide_type({"cell_type": "code", "source": "print(1)"}, 0), default_slide_type({"cell_type": "code", "source": "print(1)"}, 4)
+    ('skip', '-')
+    """
+    text = source_text(cell).lstrip()
+    if index == 0:
+        return "skip"  # the set-up cell: run it before the lesson, it is no slide
+    if cell.get("cell_type") == "markdown":
+        if text.startswith(("# ", "## ")):
+            return "slide"
+        if text.startswith("### "):
+            return "subslide"
+        return "-"
+    if cell.get("cell_type") == "code" and _only_imports(text):
+        return "skip"
+    return "-"
+
+
+def mark_slides(notebook: dict[str, Any]) -> dict[str, Any]:
+    """A copy where every cell has a slide type (kept when set) and the notebook has RISE's settings."""
+    marked = copy.deepcopy(notebook)
+    marked.setdefault("metadata", {}).setdefault("rise", dict(RISE_SETTINGS))
+    for index, cell in enumerate(marked.get("cells", [])):
+        slideshow = cell.setdefault("metadata", {}).setdefault("slideshow", {})
+        slideshow.setdefault("slide_type", default_slide_type(cell, index))
+    return marked
+
+
+def slide_problems(notebook: dict[str, Any]) -> list[str]:
+    """Cells without a known slide type, in words (empty when every cell has one).
+
+    >>> slide_problems({"cells": [{"cell_type": "code", "metadata": {}}]})
+    ['cell 0: no slide type (metadata.slideshow.slide_type)']
+    """
+    problems = []
+    for number, cell in enumerate(notebook.get("cells", [])):
+        slide_type = cell.get("metadata", {}).get("slideshow", {}).get("slide_type")
+        if slide_type is None:
+            problems.append(f"cell {number}: no slide type (metadata.slideshow.slide_type)")
+        elif slide_type not in SLIDE_TYPES:
+            problems.append(f"cell {number}: unknown slide type {slide_type!r} (one of {', '.join(SLIDE_TYPES)})")
+    return problems
+
+
 def strip_notebook(notebook: dict[str, Any]) -> dict[str, Any]:
-    """A copy without outputs, execution counts, widget state or run metadata."""
+    """A copy without outputs, execution counts, widget state or run metadata (slide types are kept)."""
     clean = copy.deepcopy(notebook)
     metadata = clean.get("metadata", {})
-    clean["metadata"] = {key: metadata[key] for key in ("kernelspec", "language_info") if key in metadata}
+    clean["metadata"] = {key: metadata[key] for key in KEPT_NOTEBOOK_METADATA if key in metadata}
     if "language_info" in clean["metadata"]:
         clean["metadata"]["language_info"] = {"name": clean["metadata"]["language_info"].get("name", "python")}
     for cell in clean.get("cells", []):
@@ -125,9 +199,7 @@ def unstripped_parts(notebook: dict[str, Any]) -> list[str]:
     >>> unstripped_parts({"metadata": {"widgets": {}}, "cells": [{"cell_type": "code", "outputs": [1], "execution_count": 3}]})
     ['notebook metadata widgets', 'cell 0: outputs', 'cell 0: execution count']
     """
-    problems = [
-        f"notebook metadata {key}" for key in notebook.get("metadata", {}) if key not in ("kernelspec", "language_info")
-    ]
+    problems = [f"notebook metadata {key}" for key in notebook.get("metadata", {}) if key not in KEPT_NOTEBOOK_METADATA]
     for number, cell in enumerate(notebook.get("cells", [])):
         if cell.get("outputs"):
             problems.append(f"cell {number}: outputs")
@@ -165,7 +237,7 @@ def build() -> list[Path]:
     """Strip every solution notebook and regenerate its student version."""
     written = []
     for solution_path in solution_paths():
-        solution = read(solution_path)
+        solution = mark_slides(read(solution_path))
         write(solution_path, strip_notebook(solution))
         student_path = NOTEBOOKS / solution_path.name
         write(student_path, student_notebook(solution))
@@ -183,6 +255,8 @@ def check() -> list[str]:
         solution = read(solution_path)
         for part in unstripped_parts(solution):
             problems.append(f"{solution_path.relative_to(ROOT)}: not stripped ({part})")
+        for part in slide_problems(solution):
+            problems.append(f"{solution_path.relative_to(ROOT)}: {part}: run python tools/notebooks.py build")
         student_path = NOTEBOOKS / solution_path.name
         if not student_path.exists():
             problems.append(f"{student_path.relative_to(ROOT)} is missing: run python tools/notebooks.py build")

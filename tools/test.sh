@@ -1,15 +1,18 @@
 #!/usr/bin/env bash
-# Set everything up and run the whole test suite (this is what CI runs).
+# Set everything up and run the whole test suite (CI runs it too, see .ci/run).
+# Offline, or without a browser, it still runs: each test whose data or browser is missing is
+# skipped with one line saying how to get it. Extra arguments go to pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash tools/setup.sh dev
-# Debian's Chromium and Playwright drive the real-browser tests in tests/browser/.
+# A browser for the real-browser tests in tests/browser/ (never stops this script).
 bash tools/install_browser.sh
 # Optional peers the tests compare against; each test skips when its peer is missing.
 .venv/bin/python tools/fetch_tf_text.py || echo "note: TensorFlow Text's learner could not be fetched; its identity tests will be skipped"
+# The data set the tests need that is not in the repository (the novel), downloaded once into data/cache/.
+.venv/bin/python -m wordpiece_lib fetch treasure-island || echo "note: the novel could not be fetched (offline?); the tests that need it will be skipped"
 
 export JUPYTER_PREFER_ENV_PATH=1
-export WORDPIECE_DATA_DIR="${WORDPIECE_DATA_DIR:-$(cd .. && pwd)/shared/data}"
 
 echo "== ruff"
 .venv/bin/ruff check .
@@ -23,7 +26,7 @@ echo "== notebooks are stripped and student copies match their solutions"
 
 echo "== pytest"
 status=0
-.venv/bin/python -m pytest -n 2 --dist loadfile --doctest-modules wordpiece_lib tests "$@" || status=$?
+.venv/bin/python -m pytest -n 2 --dist loadfile -rs --doctest-modules wordpiece_lib tests "$@" || status=$?
 if [ "$status" -eq 5 ]; then
   echo "error: pytest collected no tests" >&2
   exit 1

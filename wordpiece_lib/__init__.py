@@ -18,12 +18,12 @@ from typing import TYPE_CHECKING, Any
 #: Every public name, and the module it lives in (imported on first use: ``import wordpiece_lib`` stays light).
 _EXPORTS = {
     "AddedToken": "added_tokens",
-    "load_book": "books",
     "merge_pair": "bottom_up",
     "train_bottom_up": "bottom_up",
     "BpeEncoder": "bpe",
     "train_bpe": "bpe",
     "WordCounts": "corpus",
+    "load_book": "data",
     "WordPieceDecoder": "decoder",
     "MatchAttempt": "encode",
     "encode_with_merges": "encode",
@@ -157,10 +157,10 @@ def __dir__() -> list[str]:
 
 if TYPE_CHECKING:  # the same names, for type checkers and editors
     from .added_tokens import AddedToken
-    from .books import load_book
     from .bottom_up import merge_pair, train_bottom_up
     from .bpe import BpeEncoder, train_bpe
     from .corpus import WordCounts
+    from .data import load_book
     from .decoder import WordPieceDecoder
     from .encode import MatchAttempt, encode_with_merges, encode_word, longest_match_attempts
     from .encoding import Encoding

@@ -143,7 +143,9 @@ def resolve_output(path: str | os.PathLike[str]) -> tuple[Path, bool]:
         raise ValueError("path must not be empty")
     real = Path(os.path.realpath(given))
     try:
-        mode = os.stat(real).st_mode
+        # The given path, not the resolved one: /dev/stdout resolves to "pipe:[...]" under /proc,
+        # a name that cannot be opened, while the link itself opens the pipe.
+        mode = os.stat(given).st_mode
     except FileNotFoundError:
         folder = real.parent
         if not folder.is_dir():
@@ -154,7 +156,7 @@ def resolve_output(path: str | os.PathLike[str]) -> tuple[Path, bool]:
     if stat.S_ISREG(mode):
         return real, False
     if stat.S_ISCHR(mode) or stat.S_ISFIFO(mode):
-        return real, True
+        return (real if real.exists() else given), True
     if stat.S_ISDIR(mode):
         raise IsADirectoryError(f"cannot write {given}: it is a folder; give a file name inside it")
     kind = "a block device (a disk)" if stat.S_ISBLK(mode) else "a socket" if stat.S_ISSOCK(mode) else "not a file"
@@ -165,8 +167,10 @@ def resolve_output(path: str | os.PathLike[str]) -> tuple[Path, bool]:
 def atomic_writer(path: str | os.PathLike[str]) -> Iterator[BinaryIO]:
     """A binary stream whose bytes replace ``path`` only when the ``with`` block ends without error.
 
-    For outputs written a piece at a time. A device or a FIFO is written
-    through instead (see the module docstring).
+    For outputs written a piece at a time (counts, encoded corpora): the
+    target never holds half a result. A device or a FIFO is written through
+    instead, and SIGTERM/SIGHUP remove the temporary file (see the module
+    docstring).
 
     >>> import tempfile, pathlib
     >>> target = pathlib.Path(tempfile.mkdtemp()) / "out.txt"

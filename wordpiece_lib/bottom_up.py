@@ -16,7 +16,7 @@ from .corpus import WordCounts
 from .pieces import initial_splits, join_pair
 from .scores import Pair, best_candidate, rank_candidates, score_pairs
 from .trace import Trace, TraceStep, replace_pair
-from .training import plan_training, takes_trainer_options
+from .training import plan_training, stop_reason_without_pairs, takes_trainer_options
 
 
 @takes_trainer_options
@@ -32,7 +32,9 @@ def train_bottom_up(
     ``"lexical"``), ``criterion`` (``"wordpiece"``, ``"bpe"`` or
     ``"likelihood"``), ``top_k`` (record the best ``top_k`` candidates of
     every step) and ``progress(done, planned)``, called after every merge;
-    ``planned`` is the number of merges the target asks for.
+    ``planned`` is the number of merges the target asks for; and Hugging
+    Face's ``min_frequency``, ``limit_alphabet`` and ``initial_alphabet``
+    (``trainer_options.py``).
 
     The course chapter's hug/pug corpus merges ``##g ##s`` first at 1/20:
 
@@ -47,9 +49,12 @@ def train_bottom_up(
     known = set(trace.tokens(0))
     while len(known) < vocab_size:
         candidates = score_pairs(splits, counts, chosen.criterion)
+        pairs_left = bool(candidates)
+        if chosen.min_frequency > 1:
+            candidates = [candidate for candidate in candidates if candidate.pair_count >= chosen.min_frequency]
         best = best_candidate(candidates, chosen.tie_break)
         if best is None:
-            trace.stop_reason = "every word is a single token: nothing left to merge"
+            trace.stop_reason = stop_reason_without_pairs(pairs_left, chosen.min_frequency)
             break
         new_token = join_pair(*best.pair, chosen.prefix, marker=chosen.marker)
         splits = merge_pair(splits, best.pair, new_token)

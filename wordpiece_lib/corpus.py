@@ -6,11 +6,13 @@ order they were first seen, so two runs on the same text merge the same way.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 from ._validate import check_callable, check_count, check_str
 from .fast_normalize import FastNormalizer
+from .fast_split import FastSplitter
 from .normalize import BertNormalizer
 from .pretokenize import get_pretokenizer
 
@@ -103,6 +105,15 @@ class WordCounts(Mapping[str, int]):
             split = get_pretokenizer(pretokenizer)
         else:
             split = check_callable(pretokenizer, "pretokenizer", "a name ('bert', 'whitespace', 'gpt2') or a function")
+        if builtin and (normalizer is None or isinstance(normalizer, BertNormalizer)):
+            # The same words as normalizer + pre-tokenizer below, through one translation table (fast_split.py).
+            splitter = FastSplitter(
+                normalizer=normalizer or BertNormalizer(lowercase=lowercase), pretokenizer=pretokenizer
+            )
+            tally: Counter[str] = Counter()
+            for position, text in enumerate(texts):
+                splitter.count_text(check_str(text, f"texts[{position}]"), tally)
+            return cls.adopt(tally)
         if normalizer is None:
             # FastNormalizer gives BertNormalizer's exact text through one translation table.
             clean: Callable[[str], str] = FastNormalizer(BertNormalizer(lowercase=lowercase))
@@ -117,6 +128,21 @@ class WordCounts(Mapping[str, int]):
             words = split(cleaned) if builtin else _checked_words(split(cleaned))
             for word in words:
                 counts[word] = counts.get(word, 0) + 1
+        return cls.adopt(counts)
+
+    @classmethod
+    def adopt(cls, counts: dict[str, int]) -> WordCounts:
+        """Wrap a dict that is already right (non-empty str words, positive int counts), without copying.
+
+        For counters that produced the dict themselves (``counting.py``); the
+        dict must not be changed afterwards. Everything else should use the
+        checked constructors.
+
+        >>> WordCounts.adopt({"hug": 2})
+        WordCounts({'hug': 2})
+        """
+        if type(counts) is not dict:
+            counts = dict(counts)
         result = cls()
         result._counts = counts
         return result

@@ -1,65 +1,84 @@
-"""The small corpora the seeds print results for, and the book loader.
+"""The small corpora the seeds print results for, as word counts.
 
-Each toy corpus names the seed it comes from, so a printed result in a
-notebook can be checked against its source. The sources:
+The texts are plain files in the repository's ``data/toy/`` (shipped inside the
+installed package too), read through ``wordpiece_lib.data``; each names the
+seed it comes from, so a printed result in a notebook can be checked against
+its source. The sources:
 
 * the course chapter: Hugging Face LLM course, chapter 6, section
   "WordPiece tokenization" (https://huggingface.co/learn/llm-course/chapter6/6);
 * the BERT-pipeline notebook: a walk-through notebook that normalizes,
-  pre-tokenizes and trains a 100-token WordPiece vocab the course's way;
+  pre-tokenizes and trains a 100-token WordPiece vocab the course's way (it
+  indents its text inside a triple-quoted string; the file keeps the words and
+  the line breaks);
 * the SELENE notebook: "Subword Tokenization (WordPiece)" from the SELENE
   notebook repository, an open collection of teaching notebooks;
 * the article: "From Words To Tokens: The WordPiece Algorithm" by Damien
-  Benveniste.
+  Benveniste;
+* the top-down notebook: TensorFlow Text's learner on a short text.
+
+The texts themselves are module attributes read on first use:
+``HUG_PUG_COUNTS``, ``COURSE_SENTENCES``, ``PIPELINE_TEXT``, ``SELENE_DOC``,
+``ARTICLE_WORDS`` and ``TOP_DOWN_TEXT``.
+
+>>> from wordpiece_lib.datasets import COURSE_SENTENCES
+>>> COURSE_SENTENCES[0]
+'This is the Hugging Face Course.'
 """
 
 from __future__ import annotations
 
+import functools
+import re
+from collections.abc import Callable
+from typing import Any
+
+from . import data
 from .corpus import WordCounts
 
-#: Course chapter (Hugging Face LLM course, chapter 6, "WordPiece tokenization"): word counts.
-HUG_PUG_COUNTS: tuple[tuple[str, int], ...] = (("hug", 10), ("pug", 5), ("pun", 12), ("bun", 4), ("hugs", 5))
 
-#: Course chapter: the four sentences its 70-token vocab is trained on.
-COURSE_SENTENCES: tuple[str, ...] = (
-    "This is the Hugging Face Course.",
-    "This chapter is about tokenization.",
-    "This section shows several tokenizer algorithms.",
-    "Hopefully, you will be able to understand how they are trained and generate tokens.",
-)
+def _lines(name: str) -> tuple[str, ...]:
+    return tuple(data.load_text(name).splitlines())
 
-#: BERT-pipeline walk-through notebook (seed): the text its 100-token vocab is trained on
-#: (the seed pre-tokenizes ``PIPELINE_TEXT.strip()`` with BERT's cased pipeline).
-PIPELINE_TEXT = "\n".join(
-    [
-        "",
-        "    Object raspberrypi functools dict kwargs. Gevent raspberrypi functools. Dunder raspberrypi decorator dict didn't lambda zip import pyramid, she lambda iterate?",
-        "    Kwargs raspberrypi diversity unit object gevent. Import fall integration decorator unit django yield functools twisted. Dunder integration decorator he she future.",
-        "    Python raspberrypi community pypy. ",
-        "    Kwargs integration beautiful test reduce gil python closure. Gevent he integration generator fall test kwargs raise didn't visor he itertools...",
-        "    Reduce integration coroutine bdfl he python. Cython didn't integration while beautiful list python didn't nit!",
-        "    Object fall diversity 2to3 dunder script. Python fall for: integration exception dict kwargs dunder pycon. Import raspberrypi beautiful test import six web. Future ",
-        "    integration mercurial self script web. Return raspberrypi community test she stable.",
-        "    Django raspberrypi mercurial unit import yield raspberrypi visual rocksdahouse. Dunder raspberrypi mercurial list reduce class test scipy helmet zip?",
-        "",
-    ]
-)
 
-#: SELENE notebook "Subword Tokenization (WordPiece)" (seed): its toy document (whitespace pre-tokenization).
-SELENE_DOC = "low low low low low lower lower newest newest newest newest newest newest widest widest widest longer"
+def _word_counts_file(name: str) -> tuple[tuple[str, int], ...]:
+    pairs = []
+    for line in _lines(name):
+        word, count = line.split("\t")
+        pairs.append((word, int(count)))
+    return tuple(pairs)
 
-#: Article "From Words To Tokens: The WordPiece Algorithm" (Damien Benveniste, seed): four words, each once,
-#: with a begin-of-word marker.
-ARTICLE_WORDS: tuple[str, ...] = ("low", "lower", "newest", "widest")
 
-#: Top-down seed: the short text whose word counts it thresholds
-#: (punctuation ``.,!`` removed and lowercased before counting).
-TOP_DOWN_TEXT = (
-    "Every morning we look for shells in the sand. I found fifteen big shells"
-    " last year. I put them in a special place in my room. This year I want to learn"
-    " to surf. It is hard to surf, but so much fun! My sister is a good surfer. She"
-    " says that she can teach me. I hope I can do it!"
-)
+#: Each text, read from its file the first time it is used.
+_TEXTS: dict[str, Callable[[], Any]] = {
+    # Course chapter: the five words with their counts.
+    "HUG_PUG_COUNTS": lambda: _word_counts_file("course-word-counts"),
+    # Course chapter: the four sentences its 70-token vocab is trained on.
+    "COURSE_SENTENCES": lambda: _lines("course-sentences"),
+    # BERT-pipeline notebook: the text its 100-token vocab is trained on (BERT's cased pipeline).
+    "PIPELINE_TEXT": lambda: data.load_text("pipeline-text").rstrip("\n"),
+    # SELENE notebook: its toy document (whitespace pre-tokenization).
+    "SELENE_DOC": lambda: data.load_text("selene-document").rstrip("\n"),
+    # The article: four words, each once, with a begin-of-word marker.
+    "ARTICLE_WORDS": lambda: _lines("article-words"),
+    # Top-down notebook: the text whose word counts it thresholds (``.,!`` removed and lowercased first).
+    "TOP_DOWN_TEXT": lambda: data.load_text("top-down-text").rstrip("\n"),
+}
+
+
+@functools.cache
+def _text(attribute: str) -> Any:
+    return _TEXTS[attribute]()
+
+
+def __getattr__(attribute: str) -> Any:
+    if attribute in _TEXTS:
+        return _text(attribute)
+    raise AttributeError(f"module {__name__!r} has no attribute {attribute!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_TEXTS])
 
 
 def hug_pug_counts() -> WordCounts:
@@ -68,7 +87,7 @@ def hug_pug_counts() -> WordCounts:
     >>> hug_pug_counts()
     WordCounts({'hug': 10, 'pug': 5, 'pun': 12, 'bun': 4, 'hugs': 5})
     """
-    return WordCounts.from_pairs(HUG_PUG_COUNTS)
+    return WordCounts.from_pairs(_text("HUG_PUG_COUNTS"))
 
 
 def course_counts() -> WordCounts:
@@ -77,7 +96,7 @@ def course_counts() -> WordCounts:
     >>> course_counts()["This"], course_counts()["."]
     (3, 4)
     """
-    return WordCounts.from_texts(COURSE_SENTENCES)
+    return WordCounts.from_texts(_text("COURSE_SENTENCES"))
 
 
 def pipeline_counts() -> WordCounts:
@@ -86,7 +105,7 @@ def pipeline_counts() -> WordCounts:
     >>> pipeline_counts()["raspberrypi"], pipeline_counts()["."]
     (10, 17)
     """
-    return WordCounts.from_texts(PIPELINE_TEXT.strip())
+    return WordCounts.from_texts(_text("PIPELINE_TEXT").strip())
 
 
 def selene_counts() -> WordCounts:
@@ -95,7 +114,7 @@ def selene_counts() -> WordCounts:
     >>> selene_counts()
     WordCounts({'low': 5, 'lower': 2, 'newest': 6, 'widest': 3, 'longer': 1})
     """
-    return WordCounts.from_words(SELENE_DOC.split())
+    return WordCounts.from_words(_text("SELENE_DOC").split())
 
 
 def article_counts() -> WordCounts:
@@ -104,7 +123,7 @@ def article_counts() -> WordCounts:
     >>> article_counts()
     WordCounts({'low': 1, 'lower': 1, 'newest': 1, 'widest': 1})
     """
-    return WordCounts.from_words(ARTICLE_WORDS)
+    return WordCounts.from_words(_text("ARTICLE_WORDS"))
 
 
 def top_down_counts() -> WordCounts:
@@ -113,7 +132,16 @@ def top_down_counts() -> WordCounts:
     >>> top_down_counts()["i"], top_down_counts()["shells"], len(top_down_counts())
     (5, 2, 45)
     """
-    import re
-
-    cleaned = re.sub("[.,!]", "", TOP_DOWN_TEXT).lower()
+    cleaned = re.sub("[.,!]", "", _text("TOP_DOWN_TEXT")).lower()
     return WordCounts.from_words(cleaned.split())
+
+
+# The texts (HUG_PUG_COUNTS ...) are module attributes made on first use, so they are not listed here.
+__all__ = [
+    "article_counts",
+    "course_counts",
+    "hug_pug_counts",
+    "pipeline_counts",
+    "selene_counts",
+    "top_down_counts",
+]

@@ -22,7 +22,7 @@ from .pair_stats import FAST_CRITERIA, PairChoice, PairStats
 from .pieces import initial_splits, join_pair
 from .scores import Candidate
 from .trace import Trace, TraceStep
-from .training import TrainingPlan, plan_training, takes_trainer_options
+from .training import TrainingPlan, plan_training, stop_reason_without_pairs, takes_trainer_options
 
 
 @takes_trainer_options
@@ -68,8 +68,17 @@ def _train(plan: TrainingPlan) -> Trace:
         plan.options.criterion,
     )
     top_k, progress = plan.options.top_k, plan.options.progress
+    min_frequency = plan.options.min_frequency
     splits = initial_splits(counts, prefix, marker=marker)
-    stats = PairStats(splits.values(), counts.values(), criterion=criterion, tie_break=tie_break, ranks=top_k > 0)
+    stats = PairStats(
+        splits.values(),
+        counts.values(),
+        criterion=criterion,
+        tie_break=tie_break,
+        ranks=top_k > 0,
+        min_count=max(min_frequency, 1),
+    )
+    del splits
     trace = plan.new_trace()
     known = set(trace.tokens(0))
     planned = plan.planned_merges
@@ -82,7 +91,7 @@ def _train(plan: TrainingPlan) -> Trace:
             choices = []
             best = stats.best()
         if best is None:
-            trace.stop_reason = "every word is a single token: nothing left to merge"
+            trace.stop_reason = stop_reason_without_pairs(len(stats) > 0, min_frequency)
             break
         left, right = best.pair
         new_token = join_pair(left, right, prefix, marker=marker)

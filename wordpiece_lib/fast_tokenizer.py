@@ -32,6 +32,7 @@ from .added_tokens import AddedToken, AddedTokenSplitter, as_added_tokens
 from .alignment import AlignedText, normalize_with_origins
 from .encode import MAX_INPUT_CHARS_PER_WORD, encode_word
 from .fast_normalize import CharTable, FastNormalizer, NotLocal, normalizes_alone
+from .fast_split import split_rule
 from .normalize import BertNormalizer, is_cjk
 from .pieces import DEFAULT_PREFIX
 from .pretokenize import (
@@ -162,10 +163,11 @@ class FastWordPieceTokenizer:
         self._class_table: CharTable | None = None
         if isinstance(self.normalize, BertNormalizer):
             self._fast_normalize = FastNormalizer(self.normalize)
+            # The same table as counting's (fast_split.py): encoding and counting see the same words.
             if self.pretokenize is bert_split:
-                self._split_table = CharTable(self._bert_rule)
+                self._split_table = CharTable(split_rule(self.normalize, "bert"))
             elif self.pretokenize is whitespace_split:
-                self._split_table = CharTable(self._whitespace_rule)
+                self._split_table = CharTable(split_rule(self.normalize, "whitespace"))
             if self._split_table is not None:
                 self._class_table = CharTable(self._class_rule)
         self._spans = next(
@@ -242,17 +244,6 @@ class FastWordPieceTokenizer:
         if any(part.isspace() and not is_bert_whitespace(part) for part in normalized):
             raise NotLocal(char)  # str.split would cut at U+001C..U+001F, the pre-tokenizers do not
         return normalized
-
-    def _bert_rule(self, char: str) -> str:
-        pieces = []
-        for part in self._whitespace_rule(char):
-            if is_bert_whitespace(part):
-                pieces.append(" ")
-            elif is_punctuation(part):
-                pieces.append(f" {part} ")
-            else:
-                pieces.append(part)
-        return "".join(pieces)
 
     def _class_rule(self, char: str) -> str:
         """The class of ``char`` for finding words: letter ``a``, space, or ``.`` for a one-character word.

@@ -20,9 +20,9 @@ from .top_down import (
     NUM_ITERATIONS,
     WordCountPairs,
     check_joiner,
-    final_vocabulary,
     joiner_prefix,
     learn_with_threshold,
+    with_extra_characters,
     word_characters,
 )
 
@@ -59,10 +59,18 @@ class FastTopDown:
         num_iterations: int = NUM_ITERATIONS,
         joiner: str = JOINER,
         include_joiner_token: bool = True,
+        extra_characters: Iterable[str] = (),
     ) -> None:
         pairs = list(as_word_counts(words, "words").items())
         reserved = check_str_list(reserved_tokens, "reserved_tokens")
-        self._setup(pairs, reserved, num_iterations, joiner, include_joiner_token)
+        self._setup(
+            pairs,
+            reserved,
+            num_iterations,
+            joiner,
+            include_joiner_token,
+            check_str_list(extra_characters, "extra_characters"),
+        )
 
     @classmethod
     def _from_checked(
@@ -72,10 +80,11 @@ class FastTopDown:
         num_iterations: int,
         joiner: str,
         include_joiner_token: bool,
+        extra_characters: list[str] | None = None,
     ) -> FastTopDown:
         """Build from words already checked (distinct, positive counts), skipping the checks."""
         learner = cls.__new__(cls)
-        learner._setup(words, reserved_tokens, num_iterations, joiner, include_joiner_token)
+        learner._setup(words, reserved_tokens, num_iterations, joiner, include_joiner_token, extra_characters or [])
         return learner
 
     def _setup(
@@ -85,8 +94,10 @@ class FastTopDown:
         num_iterations: int,
         joiner: str,
         include_joiner_token: bool,
+        extra_characters: list[str],
     ) -> None:
         self.words = words
+        self.extra_characters = extra_characters
         self.reserved_tokens = reserved_tokens
         self.num_iterations = check_int(num_iterations, "num_iterations", minimum=0)
         self.joiner = check_joiner(joiner, include_joiner_token)
@@ -231,6 +242,7 @@ class FastTopDown:
                 num_iterations=self.num_iterations,
                 joiner=self.joiner,
                 include_joiner_token=self.include_joiner_token,
+                extra_characters=self.extra_characters,
             )
         in_vocab = np.zeros(len(self._strings), dtype=bool)
         in_vocab[self._char_ids] = True
@@ -243,7 +255,14 @@ class FastTopDown:
             in_vocab = new_in_vocab
         strings = self._strings
         learned = {strings[index]: int(token_counts[index]) for index in np.flatnonzero(in_vocab)}
-        return final_vocabulary(self.reserved_tokens, self.characters, learned)
+        return with_extra_characters(
+            self.reserved_tokens,
+            self.characters,
+            learned,
+            self.extra_characters,
+            self.joiner,
+            self.include_joiner_token,
+        )
 
 
 __all__ = ["FastTopDown"]

@@ -128,6 +128,8 @@ class PairStats:
     ``ranks=True`` keeps every pair's first occurrence exact in a Fenwick
     tree, so that ``first_seen_ranks`` answers at once (a little more work
     per merge; the trainer asks for it when recording candidates).
+    ``min_count`` hides the pairs that occur fewer times from ``best`` and
+    ``top`` (a pair that later gains occurrences comes back).
 
     >>> stats = PairStats([["h", "##u", "##g"], ["p", "##u", "##g"], ["h", "##u", "##g", "##s"]], [10, 5, 5])
     >>> stats.best()  # 15/(15*20) ties with ('##g', '##s') at 5/(20*5); met first
@@ -146,8 +148,11 @@ class PairStats:
         criterion: str = "wordpiece",
         tie_break: str = "first",
         ranks: bool = False,
+        min_count: int = 1,
     ) -> None:
         check_choice(criterion, "criterion", FAST_CRITERIA)
+        # Pairs seen fewer times are never offered (a trainer's min_frequency); 1 offers every pair.
+        self._min_count = check_int(min_count, "min_count", minimum=1)
         check_choice(tie_break, "tie_break", TIE_BREAKS)
         check_bool(ranks, "ranks")
         for value, name in ((splits, "splits"), (counts, "counts")):
@@ -292,11 +297,18 @@ class PairStats:
         entries, groups, push = self._entry, self._group, heapq.heappush
         group_entry, heap = self._group_entry, self._heap
         lexical, by_count, inner_bits, full_bits = self._lexical, self._by_count, self._inner_bits, self._full_bits
+        min_count = self._min_count
+        pushed = 0
         for code in codes:
+            count = pair_count[code]
+            if count < min_count:
+                # Not offered; forgetting its entry marks any older one as stale. It is pushed again if it gains.
+                entries.pop(code, None)
+                continue
+            pushed += 1
             left, right = code >> shift, code & mask
             owner = owner_of[code]
             tie = (texts[left], texts[right]) if lexical else first[code]
-            count = pair_count[code]
             if by_count:
                 inner = full = -count
             else:
@@ -310,7 +322,7 @@ class PairStats:
                 offer = (full, tie, owner)
                 group_entry[owner] = offer
                 push(heap, offer)
-        self._group_entries += len(codes)
+        self._group_entries += pushed
         if self._group_entries > 4 * len(entries) + 4096:
             self._compact_groups()
         self._compact_heap()
@@ -334,8 +346,10 @@ class PairStats:
         self._group_entries -= size - len(heap)  # the stale entries popped on the way
         return code
 
-    def _exact_inner(self, code: int) -> tuple[int, int, int]:
-        """A pair's up-to-date key and tie inside its owner's group (and the pair itself)."""
+    def _exact_inner(self, code: int) -> tuple[int, int, int] | None:
+        """A pair's up-to-date key and tie inside its owner's group (and the pair itself); ``None`` if not offered."""
+        if self._pair_count[code] < self._min_count:
+            return None  # dropped from its group; it is pushed again if it gains occurrences
         tie = self._entry[code][1]
         if not self._lexical:
             if code in self._first_unsure:

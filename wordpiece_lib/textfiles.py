@@ -76,6 +76,26 @@ def read_stream(stream: BinaryIO, source: str, *, max_bytes: int | None = None, 
         chunks.append(chunk)
 
 
+def stat_input(path: str | os.PathLike[str], source: str) -> os.stat_result:
+    """``os.stat`` of an input, with errors that name it as ``source`` (``"input file book.txt"``).
+
+    >>> stat_input("no/such.txt", "input file no/such.txt")
+    Traceback (most recent call last):
+    ...
+    FileNotFoundError: input file no/such.txt does not exist
+    """
+    try:
+        return os.stat(path)
+    except FileNotFoundError:
+        if os.path.islink(path):
+            raise FileNotFoundError(
+                f"{source} is a symbolic link to {os.readlink(path)}, which does not exist"
+            ) from None
+        raise FileNotFoundError(f"{source} does not exist") from None
+    except OSError as error:  # a symbolic link loop, a path through a file, ...
+        raise type(error)(error.errno, f"cannot read {source}: {error.strerror}") from None
+
+
 def read_file_bytes(
     path: str | os.PathLike[str], *, name: str = "file", max_bytes: int | None = None, refuse_nul: bool = False
 ) -> bytes:
@@ -88,16 +108,7 @@ def read_file_bytes(
         raise TypeError(f"path must be a str or a path, got {type(path).__name__}")
     target = Path(path)
     source = f"{name} {target}"
-    try:
-        info = os.stat(target)
-    except FileNotFoundError:
-        if os.path.islink(target):
-            raise FileNotFoundError(
-                f"{source} is a symbolic link to {os.readlink(target)}, which does not exist"
-            ) from None
-        raise FileNotFoundError(f"{source} does not exist") from None
-    except OSError as error:  # a symbolic link loop, a path through a file, ...
-        raise type(error)(error.errno, f"cannot read {source}: {error.strerror}") from None
+    info = stat_input(target, source)
     if stat.S_ISDIR(info.st_mode):
         raise IsADirectoryError(f"{source} is a folder, not a file")
     if stat.S_ISREG(info.st_mode) and max_bytes is not None and info.st_size > max_bytes:
@@ -130,4 +141,12 @@ def read_text_file(
     return decode_utf8(data, f"{name} {Path(path)}")
 
 
-__all__ = ["CHUNK_BYTES", "decode_utf8", "describe_size", "read_file_bytes", "read_stream", "read_text_file"]
+__all__ = [
+    "CHUNK_BYTES",
+    "decode_utf8",
+    "describe_size",
+    "read_file_bytes",
+    "read_stream",
+    "read_text_file",
+    "stat_input",
+]

@@ -150,8 +150,12 @@ def prepare_words(
     max_token_length: int = MAX_TOKEN_LENGTH,
     max_unique_chars: int = MAX_UNIQUE_CHARS,
     max_input_tokens: int | None = MAX_INPUT_TOKENS,
+    first_characters: Iterable[str] = (),
 ) -> WordCountPairs:
     """The words the learner trains on, most frequent first (step 1).
+
+    ``first_characters`` take the first places among the ``max_unique_chars``
+    (Hugging Face's ``initial_alphabet`` counts as most frequent).
 
     >>> prepare_words({"[UNK]": 9, "hug": 3, "pug": 5, "hugging": 1}, ["[UNK]"], max_token_length=5)
     [('pug', 5), ('hug', 3)]
@@ -162,7 +166,7 @@ def prepare_words(
     check_int(max_unique_chars, "max_unique_chars", minimum=0)
     limit = _check_max_input_tokens(max_input_tokens)
     short = _drop_long_and_reserved(pairs, reserved, max_token_length)
-    return _keep_frequent_words(short, _allowed_characters(short, max_unique_chars), limit)
+    return _keep_frequent_words(short, _allowed_characters(short, max_unique_chars, first_characters), limit)
 
 
 def _drop_long_and_reserved(pairs: WordCountPairs, reserved_tokens: list[str], max_token_length: int) -> WordCountPairs:
@@ -170,13 +174,15 @@ def _drop_long_and_reserved(pairs: WordCountPairs, reserved_tokens: list[str], m
     return [(word, count) for word, count in pairs if len(word) <= max_token_length and word not in reserved]
 
 
-def _allowed_characters(pairs: WordCountPairs, max_unique_chars: int) -> set[str]:
+def _allowed_characters(pairs: WordCountPairs, max_unique_chars: int, first: Iterable[str] = ()) -> set[str]:
     char_counts: dict[str, int] = {}
     for word, count in pairs:
         for char in word:
             char_counts[char] = char_counts.get(char, 0) + count
+    leading = sorted(set(first))
     ranked = sorted(char_counts.items(), key=lambda item: (-item[1], item[0]))
-    return {char for char, _ in ranked[:max_unique_chars]}
+    ordered = [*leading, *(char for char, _ in ranked if char not in set(leading))]
+    return set(ordered[:max_unique_chars])
 
 
 def _keep_frequent_words(pairs: WordCountPairs, allowed_chars: Collection[str], limit: int | None) -> WordCountPairs:
@@ -398,11 +404,13 @@ def learn_with_threshold(
     num_iterations: int = NUM_ITERATIONS,
     joiner: str = JOINER,
     include_joiner_token: bool = True,
+    extra_characters: Iterable[str] = (),
 ) -> list[str]:
     """The vocab for one threshold, computed by the readable steps above.
 
     ``word_counts`` are used as given (see :func:`prepare_words` for the
-    filtering :func:`learn` does first).
+    filtering :func:`learn` does first). ``extra_characters`` join the
+    characters of the words in the vocab (Hugging Face's ``initial_alphabet``).
 
     >>> learn_with_threshold({"hug": 10, "hugs": 5, "bugs": 5}, 5, ["[UNK]"])
     ['[UNK]', 'b', 'g', 'h', 's', 'u', 'hug', 'bugs', 'hugs', '##b', '##g', '##h', '##s', '##u']
@@ -418,7 +426,27 @@ def learn_with_threshold(
         if rounds
         else add_characters({}, characters, joiner=joiner, include_joiner_token=include_joiner_token)
     )
-    return final_vocabulary(reserved_tokens, characters, last)
+    return with_extra_characters(reserved_tokens, characters, last, extra_characters, joiner, include_joiner_token)
+
+
+def with_extra_characters(
+    reserved_tokens: Iterable[str],
+    characters: Iterable[str],
+    token_counts: Mapping[str, int],
+    extra_characters: Iterable[str],
+    joiner: str,
+    include_joiner_token: bool,
+) -> list[str]:
+    """:func:`final_vocabulary` with ``extra_characters`` added as the words' own characters are (step 4).
+
+    >>> with_extra_characters(["[UNK]"], ["h"], {"h": 1, "##h": 1}, ["z"], "##", True)
+    ['[UNK]', 'h', 'z', '##h', '##z']
+    """
+    own = list(characters)
+    extra = sorted(set(extra_characters) - set(own))
+    if extra:
+        token_counts = add_characters(token_counts, extra, joiner=joiner, include_joiner_token=include_joiner_token)
+    return final_vocabulary(reserved_tokens, [*own, *extra], token_counts)
 
 
 def joiner_prefix(joiner: str, include_joiner_token: bool) -> str:

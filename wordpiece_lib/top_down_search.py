@@ -39,6 +39,7 @@ from .top_down import (
     prepare_words,
     threshold_bounds,
 )
+from .trainer_options import check_initial_alphabet, check_min_frequency
 from .vocab import UNK_TOKEN, Vocab
 
 
@@ -74,11 +75,17 @@ class TopDownResult:
 
 
 def search_threshold(
-    learn_at: Callable[[int], list[str]], vocab_size: int, lower: int, upper: int, slack_ratio: float = SLACK_RATIO
+    learn_at: Callable[[int], list[str]],
+    vocab_size: int,
+    lower: int,
+    upper: int,
+    slack_ratio: float = SLACK_RATIO,
+    floor: int = 0,
 ) -> tuple[list[str], list[SearchStep], str]:
     """Binary search for a threshold whose vocab has about ``vocab_size`` tokens.
 
-    Tries ``(lower + upper) // 2``. Stops when the vocab is no larger than
+    Tries ``(lower + upper) // 2`` (never below ``floor``: a threshold under
+    it is raised to it). Stops when the vocab is no larger than
     ``vocab_size`` and at most ``slack_ratio * vocab_size`` smaller, or when
     the range is used up (``lower >= upper``), or when the threshold is 1 or
     less. Otherwise a too-large vocab moves ``lower`` above the threshold and
@@ -95,7 +102,7 @@ def search_threshold(
     slack = max(slack, 0)
     steps: list[SearchStep] = []
     while True:
-        threshold = (lower + upper) // 2
+        threshold = max((lower + upper) // 2, floor)
         tokens = learn_at(threshold)
         steps.append(SearchStep(lower, upper, threshold, len(tokens)))
         if len(tokens) <= vocab_size and vocab_size - len(tokens) <= slack:
@@ -125,11 +132,24 @@ def train_top_down(
     joiner: str = JOINER,
     *,
     method: str = "fast",
+    min_frequency: int = 0,
+    initial_alphabet: Iterable[str] = (),
 ) -> TopDownResult:
     """:func:`learn`, returning the search's steps too (see :class:`TopDownResult`).
 
     ``method="readable"`` runs the step functions of this module for every
     threshold (slow, same vocab); ``"fast"`` uses :class:`FastTopDown`.
+
+    Two of Hugging Face's trainer options apply here, with its meanings
+    (``trainer_options.py``): no token is learned from fewer than
+    ``min_frequency`` occurrences (no threshold below it is tried, which
+    also raises the search's lower bound), and the characters of
+    ``initial_alphabet`` are in the vocab (bare and with the joiner) even if
+    no word holds them; they take the first places among the
+    ``max_unique_chars``. Hugging Face's third option, ``limit_alphabet``,
+    *is* TensorFlow Text's ``max_unique_chars`` (the most frequent
+    characters, counted with the words' counts; words with others are left
+    out; ties to the smaller code point).
 
     >>> corpus = {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}
     >>> fast = train_top_down(corpus, 20, ["[UNK]"], lower_thresh=1)
@@ -143,17 +163,28 @@ def train_top_down(
     check_slack_ratio(slack_ratio)
     check_joiner(joiner, include_joiner_token)
     check_choice(method, "method", ("fast", "readable"))
+    floor = check_min_frequency(min_frequency)
+    initial = check_initial_alphabet(initial_alphabet)
     lower, upper = threshold_bounds(counts, upper_thresh, lower_thresh)
+    lower = max(lower, floor)
+    upper = max(upper, lower)
     words = prepare_words(
         counts,
         reserved,
         max_token_length=max_token_length,
         max_unique_chars=max_unique_chars,
         max_input_tokens=max_input_tokens,
+        first_characters=initial,
     )
-    options = {"num_iterations": num_iterations, "joiner": joiner, "include_joiner_token": include_joiner_token}
+    extra = sorted(initial)[:max_unique_chars]
+    options = {
+        "num_iterations": num_iterations,
+        "joiner": joiner,
+        "include_joiner_token": include_joiner_token,
+        "extra_characters": extra,
+    }
     if method == "fast":
-        learner = FastTopDown._from_checked(words, reserved, num_iterations, joiner, include_joiner_token)
+        learner = FastTopDown._from_checked(words, reserved, num_iterations, joiner, include_joiner_token, extra)
         learn_at = learner.learn_with_threshold
     else:
         prepared = WordCounts.from_pairs(words)
@@ -162,7 +193,7 @@ def train_top_down(
         def learn_at(threshold: int) -> list[str]:
             return learn_with_threshold(prepared, threshold, reserved, **options)
 
-    tokens, steps, reason = search_threshold(learn_at, vocab_size, lower, upper, slack_ratio)
+    tokens, steps, reason = search_threshold(learn_at, vocab_size, lower, upper, slack_ratio, floor)
     return TopDownResult(tokens, steps[-1].threshold, steps, reason, words, reserved)
 
 
@@ -187,9 +218,11 @@ def learn(
     return train_top_down(word_counts, vocab_size, reserved_tokens, *args, **kwargs).tokens
 
 
-# TensorFlow Text's parameters, in its order, after the first three (``method`` is ours alone).
+# TensorFlow Text's parameters, in its order, after the first three (the keyword-only ones are ours alone).
 learn.__signature__ = inspect.signature(train_top_down).replace(  # type: ignore[attr-defined]
-    parameters=[p for name, p in inspect.signature(train_top_down).parameters.items() if name != "method"],
+    parameters=[
+        p for p in inspect.signature(train_top_down).parameters.values() if p.kind is not inspect.Parameter.KEYWORD_ONLY
+    ],
     return_annotation="list[str]",
 )
 

@@ -11,7 +11,7 @@ the corpus before any merge is made.
 >>> plan_training({"hug": 10}, 12, {"tiebreak": "first"})
 Traceback (most recent call last):
 ...
-TypeError: unknown option 'tiebreak'; the options are special_tokens, prefix, marker, tie_break, criterion, top_k, progress
+TypeError: unknown option 'tiebreak'; the options are special_tokens, prefix, marker, tie_break, criterion, top_k, progress, min_frequency, limit_alphabet, initial_alphabet
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from .corpus import WordCounts, as_word_counts
 from .pieces import DEFAULT_PREFIX, alphabet, check_style
 from .scores import CRITERIA, TIE_BREAKS
 from .trace import Trace
+from .trainer_options import apply_alphabet_options, check_min_frequency, initial_pieces
 from .vocab import BERT_SPECIAL_TOKENS
 
 #: ``progress(done, planned)``: merges done so far, and merges the target asks for.
@@ -44,7 +45,13 @@ class TrainerOptions:
     * ``tie_break``: ``"first"`` (first-seen word order) or ``"lexical"``;
     * ``criterion``: ``"wordpiece"``, ``"bpe"`` or ``"likelihood"`` (readable trainer only);
     * ``top_k``: record the best ``top_k`` candidates of every step;
-    * ``progress``: called as ``progress(done, planned)`` after every merge.
+    * ``progress``: called as ``progress(done, planned)`` after every merge;
+    * ``min_frequency``, ``limit_alphabet``, ``initial_alphabet``: Hugging
+      Face's options, with its meanings (``trainer_options.py``): a pair seen
+      fewer than ``min_frequency`` times is never merged; at most
+      ``limit_alphabet`` characters are kept (words with others are left out);
+      the characters of ``initial_alphabet`` are in the vocab even if the
+      corpus lacks them.
 
     >>> TrainerOptions().tie_break
     'first'
@@ -57,6 +64,9 @@ class TrainerOptions:
     criterion: str = "wordpiece"
     top_k: int = 0
     progress: ProgressCallback | None = None
+    min_frequency: int = 0
+    limit_alphabet: int | None = None
+    initial_alphabet: Iterable[str] = ()
 
 
 OPTION_NAMES = tuple(field.name for field in dataclasses.fields(TrainerOptions))
@@ -109,6 +119,10 @@ def plan_training(
 ) -> TrainingPlan:
     """Check a trainer's arguments (``options`` are its keyword options) and return the plan.
 
+    The alphabet options are applied here: the plan's counts hold only the
+    words spelled with the kept characters, and its alphabet includes the
+    pieces of ``initial_alphabet``.
+
     >>> plan_training({"hug": 1}, 2, {})
     Traceback (most recent call last):
     ...
@@ -122,6 +136,7 @@ def plan_training(
     check_int(chosen.top_k, "top_k", minimum=0)
     if chosen.progress is not None:
         check_callable(chosen.progress, "progress", "a callable(done, planned) or None")
+    check_min_frequency(chosen.min_frequency)
     counts = as_word_counts(word_counts)
     check_int(vocab_size, "vocab_size", minimum=1)
     specials = check_str_list(chosen.special_tokens, "special_tokens")
@@ -136,7 +151,16 @@ def plan_training(
         if not token:
             raise ValueError(f"special_tokens[{position}] is an empty string; a vocab token must not be empty")
     check_words_fit_style(counts, chosen.prefix, chosen.marker)
-    letters = alphabet(counts, chosen.prefix, marker=chosen.marker)
+    counts, extra_chars = apply_alphabet_options(counts, chosen.limit_alphabet, chosen.initial_alphabet)
+    if not counts:
+        raise ValueError(
+            f"limit_alphabet={chosen.limit_alphabet} leaves no word to train on: every word holds a character "
+            "outside the kept alphabet; raise limit_alphabet"
+        )
+    letters = sorted(
+        set(alphabet(counts, chosen.prefix, marker=chosen.marker))
+        | set(initial_pieces(extra_chars, chosen.prefix, chosen.marker))
+    )
     plan = TrainingPlan(counts, vocab_size, specials, letters, chosen)
     if vocab_size < plan.start_size:
         raise ValueError(
@@ -144,6 +168,17 @@ def plan_training(
             f"{len(letters)} alphabet pieces ({plan.start_size}); ask for at least {plan.start_size}"
         )
     return plan
+
+
+def stop_reason_without_pairs(pairs_left: bool, min_frequency: int) -> str:
+    """Why training stopped when no pair could be merged.
+
+    >>> stop_reason_without_pairs(True, 5)
+    'no pair occurs min_frequency=5 times or more'
+    """
+    if pairs_left:
+        return f"no pair occurs min_frequency={min_frequency} times or more"
+    return "every word is a single token: nothing left to merge"
 
 
 def check_words_fit_style(word_counts: WordCounts, prefix: str, marker: str | None) -> None:
@@ -193,5 +228,6 @@ __all__ = [
     "TrainingPlan",
     "check_words_fit_style",
     "plan_training",
+    "stop_reason_without_pairs",
     "takes_trainer_options",
 ]

@@ -1,7 +1,13 @@
-"""Helpers for the real-browser tests: Debian's Chromium through Playwright, and a private JupyterLab.
+"""Helpers for the real-browser tests: a Chromium driven by Playwright, and a private JupyterLab.
 
-Nothing here downloads anything: the browser is ``/usr/bin/chromium`` (``tools/install_browser.sh``),
-JupyterLab listens on 127.0.0.1 only, and Chromium runs with its background networking turned off.
+The browser, first found wins: ``WORDPIECE_BROWSER`` (any Chromium or Chrome executable), a
+Chromium or Chrome installed on the machine (Debian's ``/usr/bin/chromium`` in CI), then
+Playwright's own Chromium (``playwright install chromium``). ``tools/install_browser.sh`` puts one
+in place when it can; with none, the browser tests skip and say why (in CI they fail instead).
+``python tests/browser/_browser.py`` prints the browser the tests would use.
+
+Nothing here downloads anything: JupyterLab listens on 127.0.0.1 only, and Chromium runs with its
+background networking turned off.
 """
 
 from __future__ import annotations
@@ -24,11 +30,24 @@ from pathlib import Path
 
 import pytest
 
-CHROMIUM = Path(os.environ.get("WORDPIECE_CHROMIUM", "/usr/bin/chromium"))
+#: A Chromium or Chrome executable to use instead of looking for one.
+BROWSER_ENV = "WORDPIECE_BROWSER"
+#: Where Chromium and Chrome are installed on Debian/Ubuntu and macOS, tried in order.
+INSTALLED_BROWSERS = (
+    "/usr/bin/chromium",
+    "/usr/bin/chromium-browser",
+    "/usr/bin/google-chrome",
+    "/usr/bin/google-chrome-stable",
+    "/Applications/Chromium.app/Contents/MacOS/Chromium",
+    "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome",
+)
+HOW_TO_GET_ONE = (
+    "run `bash tools/install_browser.sh` (Debian's chromium with root or sudo, else Playwright's own "
+    f"Chromium), or set {BROWSER_ENV} to a Chromium or Chrome executable"
+)
 
-#: Headless, no sandbox (CI runs as root), and none of Chromium's own traffic (updates, sync, field trials...).
+#: No sandbox (CI runs as root), and none of Chromium's own traffic (updates, sync, field trials...).
 CHROMIUM_ARGS = [
-    "--headless=new",
     "--no-sandbox",
     "--disable-gpu",
     "--disable-dev-shm-usage",
@@ -54,15 +73,69 @@ def in_ci() -> bool:
     return os.environ.get("CI", "").strip().lower() in {"1", "true", "yes"}
 
 
-def browser_missing_reason() -> str | None:
-    """Why the real-browser tests cannot run here, or None when they can."""
-    if not CHROMIUM.is_file() or not os.access(CHROMIUM, os.X_OK):
-        return f"Chromium not found at {CHROMIUM} (install it with: bash tools/install_browser.sh)"
+@dataclass(frozen=True)
+class BrowserChoice:
+    """The browser the tests launch (``executable`` None: Playwright's own Chromium), or why there is none."""
+
+    executable: str | None = None
+    playwright_own: bool = False
+    missing: str | None = None
+
+    def describe(self) -> str:
+        if self.missing:
+            return f"no browser for the browser tests: {self.missing}"
+        where = self.executable or "Playwright's own Chromium"
+        return f"browser tests use {where}"
+
+
+def _executable(path: str | os.PathLike[str]) -> bool:
+    return Path(path).is_file() and os.access(path, os.X_OK)
+
+
+def _playwright_own_chromium() -> bool:
+    """Whether ``playwright install chromium`` has put Playwright's own Chromium on this machine."""
+    from playwright.sync_api import sync_playwright
+
+    try:
+        with sync_playwright() as playwright:
+            return _executable(playwright.chromium.executable_path)
+    except Exception:  # the driver cannot start here: no usable Playwright browser either
+        return False
+
+
+def choose_browser() -> BrowserChoice:
+    """The browser for the tests: ``WORDPIECE_BROWSER``, an installed Chromium or Chrome, Playwright's own."""
     try:
         import playwright.sync_api  # noqa: F401
     except ImportError:
-        return "Python Playwright is not installed (install it with: bash tools/install_browser.sh)"
-    return None
+        return BrowserChoice(missing=f"Python Playwright is not installed; {HOW_TO_GET_ONE}")
+    configured = os.environ.get(BROWSER_ENV, "").strip()
+    if configured:
+        if _executable(configured):
+            return BrowserChoice(executable=configured)
+        return BrowserChoice(missing=f"{BROWSER_ENV}={configured} is not an executable file; {HOW_TO_GET_ONE}")
+    found = [path for path in INSTALLED_BROWSERS if _executable(path)]
+    found += [path for name in ("chromium", "chromium-browser") if (path := shutil.which(name))]
+    if found:
+        return BrowserChoice(executable=found[0])
+    if _playwright_own_chromium():
+        return BrowserChoice(playwright_own=True)
+    return BrowserChoice(missing=f"no Chromium or Chrome found; {HOW_TO_GET_ONE}")
+
+
+_CHOICE: list[BrowserChoice] = []
+
+
+def browser_choice() -> BrowserChoice:
+    """``choose_browser()``, worked out once per test run."""
+    if not _CHOICE:
+        _CHOICE.append(choose_browser())
+    return _CHOICE[0]
+
+
+def browser_missing_reason() -> str | None:
+    """Why the real-browser tests cannot run here, or None when they can."""
+    return browser_choice().missing
 
 
 def free_port() -> int:
@@ -74,8 +147,14 @@ def free_port() -> int:
 
 @contextlib.contextmanager
 def chromium_browser(playwright) -> Iterator:
-    """Launch Debian's Chromium headless; it is closed when the block ends, whatever happens."""
-    browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
+    """Launch the chosen Chromium headless; it is closed when the block ends, whatever happens."""
+    choice = browser_choice()
+    if choice.executable is None:  # Playwright's own build: it picks its headless mode itself
+        browser = playwright.chromium.launch(headless=True, args=CHROMIUM_ARGS)
+    else:
+        browser = playwright.chromium.launch(
+            executable_path=choice.executable, headless=True, args=["--headless=new", *CHROMIUM_ARGS]
+        )
     try:
         yield browser
     finally:
@@ -240,13 +319,18 @@ def widget_classes() -> list[str]:
     return sorted(set(names))
 
 
+def notebook_code(path: Path) -> str:
+    """Every code cell of a notebook, as one text."""
+    import nbformat
+
+    return "\n".join(c.source for c in nbformat.read(path, as_version=4).cells if c.cell_type == "code")
+
+
 def shown_widgets(path: Path) -> list[str]:
     """Widget classes a notebook's code calls (``MergeStepper(`` ...), plus ``ipywidgets`` for direct use."""
     import re
 
-    import nbformat
-
-    code = "\n".join(c.source for c in nbformat.read(path, as_version=4).cells if c.cell_type == "code")
+    code = notebook_code(path)
     found = [name for name in widget_classes() if re.search(rf"\b{name}\(", code)]
     if re.search(r"^\s*(import ipywidgets|from ipywidgets import)|\binteract(ive)?\(", code, re.MULTILINE):
         found.append("ipywidgets")
@@ -269,7 +353,7 @@ def require_browser() -> None:
 
 @pytest.fixture(scope="module", name="browser")
 def browser_fixture():
-    """Debian's Chromium, headless, shared by the tests of one module and closed after them."""
+    """The chosen Chromium, headless, shared by the tests of one module and closed after them."""
     require_browser()
     from playwright.sync_api import sync_playwright
 
@@ -286,3 +370,10 @@ def screenshot_dir_fixture(tmp_path_factory) -> Path:
         folder.mkdir(parents=True, exist_ok=True)
         return folder
     return tmp_path_factory.mktemp("screenshots")
+
+
+if __name__ == "__main__":
+    # tools/install_browser.sh asks this: which browser would the tests use? (exit 1: none)
+    choice = choose_browser()
+    print(choice.describe())
+    sys.exit(1 if choice.missing else 0)

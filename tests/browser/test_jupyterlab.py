@@ -20,7 +20,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from _browser import browser_fixture, jupyterlab, screenshot_dir_fixture, shown_widgets  # noqa: F401  (the fixtures browser, screenshot_dir)
+from _browser import browser_fixture, jupyterlab, notebook_code, screenshot_dir_fixture, shown_widgets  # noqa: F401  (the fixtures browser, screenshot_dir)
+from data_helpers import require_data_for
+
+from wordpiece_lib import data
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
@@ -40,7 +43,7 @@ WIDGET_NOTEBOOKS = [path for path in sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb")
 
 
 @pytest.fixture(scope="module")
-def lab(tmp_path_factory, data_dir):
+def lab(tmp_path_factory):
     """A private JupyterLab serving a copy of the student notebooks beside a link to the library.
 
     The copy keeps the checkout's layout (``notebooks/`` next to ``wordpiece_lib/``), so each notebook's
@@ -52,7 +55,8 @@ def lab(tmp_path_factory, data_dir):
     for path in NOTEBOOKS.glob("*.ipynb"):
         shutil.copy2(path, root / "notebooks" / path.name)
     (root / "wordpiece_lib").symlink_to(ROOT / "wordpiece_lib", target_is_directory=True)
-    with jupyterlab(root, base / "home", extra_env={"WORDPIECE_DATA_DIR": str(data_dir)}) as server:
+    # The kernels find the data as the tests do: through wordpiece_lib.data and this process's environment.
+    with jupyterlab(root, base / "home") as server:
         yield server
 
 
@@ -147,7 +151,7 @@ def button(widget, name: str):
     return widget.get_by_role("button", name=name, exact=True)
 
 
-def use_merge_stepper(page, data_dir: Path) -> None:
+def use_merge_stepper(page) -> None:
     """first / previous / next / last, a slider drag and arrow keys, on notebook 03's hug/pug trace."""
     stepper = page.locator(f"{NOTEBOOK} .widget-vbox").filter(has=page.locator(".widget-label", has_text="merges")).last
     stepper.scroll_into_view_if_needed()
@@ -203,7 +207,7 @@ def use_merge_stepper(page, data_dir: Path) -> None:
     wait_for_output(stepper, rf"^Merge 3 of {total}: hu \+ ##gs -> hugs")
 
 
-def use_longest_match_explorer(page, data_dir: Path) -> None:
+def use_longest_match_explorer(page) -> None:
     """Step through lookups with next/previous and the slider, and type words, on notebook 04's hug/pug vocab."""
     explorer = (
         page.locator(f"{NOTEBOOK} .widget-vbox").filter(has=page.locator(".widget-label", has_text="lookups")).last
@@ -251,7 +255,7 @@ def use_longest_match_explorer(page, data_dir: Path) -> None:
     wait_for_output(explorer, r"^Result: hugs$")
 
 
-def use_threshold_explorer(page, data_dir: Path) -> None:
+def use_threshold_explorer(page) -> None:
     """lower / higher, slider drags and typed words, on notebook 05's Treasure Island rounds."""
     explorer = (
         page.locator(f"{NOTEBOOK} .widget-vbox").filter(has=page.locator(".widget-label", has_text="threshold")).last
@@ -273,7 +277,7 @@ def use_threshold_explorer(page, data_dir: Path) -> None:
     text = wait_for_output(explorer, r"^threshold 1: ")
     expect_readout(explorer, "1")
     expect_disabled(explorer, "lower")
-    book = set(re.findall(r"\w+", (data_dir / "treasure-island.txt").read_text(encoding="utf-8").lower()))
+    book = set(re.findall(r"\w+", data.load_text("treasure-island", download=False).lower()))
     shown = explorer.locator(".widget-text input").first.input_value().split()
     for word in [word for word in shown if word in book]:
         row = rf"^{re.escape(word)}\s+{re.escape(word)}\s+{re.escape(word)}\s*$"
@@ -300,7 +304,7 @@ def use_threshold_explorer(page, data_dir: Path) -> None:
     wait_for_output(explorer, rf"^threshold {start}: ")
 
 
-def use_automaton_stepper(page, data_dir: Path) -> None:
+def use_automaton_stepper(page) -> None:
     """first / previous / next / last and typed words, on notebook 08's automaton for the paper's vocab."""
     steppers = page.locator(f"{NOTEBOOK} .widget-vbox").filter(has=page.get_by_role("button", name="last", exact=True))
     stepper = steppers.filter(has=page.locator(".widget-text")).first
@@ -337,7 +341,7 @@ def use_automaton_stepper(page, data_dir: Path) -> None:
     wait_for_output(stepper, r"^Step (\d+) of \1: ")
 
 
-def use_any_widget(page, data_dir: Path) -> None:
+def use_any_widget(page) -> None:
     """For a widget without its own scenario: its buttons and sliders must change what the page shows."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
@@ -389,7 +393,8 @@ def test_some_notebook_shows_a_widget():
 
 
 @pytest.mark.parametrize("path", WIDGET_NOTEBOOKS, ids=lambda p: p.stem)
-def test_widgets_work_in_jupyterlab(browser, lab, screenshot_dir, data_dir, path):
+def test_widgets_work_in_jupyterlab(browser, lab, screenshot_dir, path):
+    require_data_for(notebook_code(path))
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     remote: list[str] = []
     page_errors: list[str] = []
@@ -409,7 +414,7 @@ def test_widgets_work_in_jupyterlab(browser, lab, screenshot_dir, data_dir, path
         open_and_run_all(page, lab, path.name)
         check_cells_and_widgets(page)
         for name in shown_widgets(path):
-            SCENARIOS.get(name, use_any_widget)(page, data_dir)
+            SCENARIOS.get(name, use_any_widget)(page)
         check_cells_and_widgets(page)
         assert not page_errors, f"JavaScript errors on the page: {page_errors}"
         assert not remote, f"JupyterLab tried to reach the internet: {remote}"

@@ -18,7 +18,8 @@ import urllib.parse
 from pathlib import Path
 
 import pytest
-from _browser import browser_fixture, screenshot_dir_fixture, shown_widgets  # noqa: F401  (the fixtures browser, screenshot_dir)
+from _browser import browser_fixture, notebook_code, screenshot_dir_fixture, shown_widgets  # noqa: F401  (the fixtures browser, screenshot_dir)
+from data_helpers import require_data_for
 
 ROOT = Path(__file__).resolve().parents[2]
 SOLUTIONS = ROOT / "notebooks" / "solutions"
@@ -34,10 +35,12 @@ def solution_notebooks() -> list[Path]:
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory, data_dir) -> Path:
-    """The site, built by the command a teacher runs."""
+def site(tmp_path_factory) -> Path:
+    """The site, built by the command a teacher runs (it needs every data set the notebooks load)."""
+    for path in solution_notebooks():
+        require_data_for(notebook_code(path))
     out = tmp_path_factory.mktemp("offline") / "site"
-    env = dict(os.environ, WORDPIECE_DATA_DIR=str(data_dir), JUPYTER_PREFER_ENV_PATH="1")
+    env = dict(os.environ, JUPYTER_PREFER_ENV_PATH="1")
     result = subprocess.run(
         [
             sys.executable,
@@ -100,10 +103,12 @@ def test_pages_reference_only_files_beside_them(site):
                 assert (site / urllib.parse.unquote(source.split("?")[0])).is_file(), f"{page.name}: {source} missing"
         if page.name != "index.html":
             assert "application/vnd.jupyter.widget-state+json" in text or not shows_widget(
-                SOLUTIONS / f"{page.stem}.ipynb"
+                SOLUTIONS / f"{page.name.split('.')[0]}.ipynb"
             ), f"{page.name} lost the widgets' saved state"
     for name in ["embed-amd.js", "require.js", "tex-svg.js", "licenses/html-manager-LICENSE.txt"]:
         assert (site / "static" / name).is_file()
+    for path in solution_notebooks():
+        assert (site / f"{path.stem}.slides.html").is_file(), f"{path.stem} has no slide deck"
 
 
 def test_solution_checks_passed_in_the_site(site):
@@ -145,8 +150,12 @@ def non_local(urls: list[str]) -> list[str]:
 def test_index_links_every_page_offline(browser, site):
     context, page, attempted, errors = open_offline(browser, (site / "index.html").as_uri())
     try:
-        links = page.locator("li.notebook > a")
+        links = page.locator("li.notebook > a:not(.slides)")
         names = [links.nth(i).get_attribute("href") for i in range(links.count())]
+        decks = page.locator("li.notebook > a.slides")
+        assert [decks.nth(i).get_attribute("href") for i in range(decks.count())] == [
+            f"{path.stem}.slides.html" for path in solution_notebooks()
+        ]
         assert names == [f"{path.stem}.html" for path in solution_notebooks()]
         first_goals = page.locator("li.notebook").first.locator("ol.goals li")
         assert first_goals.count() >= 3
@@ -227,3 +236,56 @@ def check_saved_widget_state(page, path: Path) -> None:
         assert explorer.locator(".widget-text input").first.input_value() == match.group(1)
         text = explorer.locator(".widget-output").first.inner_text()
         assert text.startswith(f"Word: '{match.group(1)}'") and "lookup 1:" in text, text
+
+
+#: The deck the browser steps through: formulas, figures, widgets and two exercises.
+DECK = "02_pair_scores"
+
+
+def slide_headings(path: Path) -> list[str]:
+    """The heading that opens each slide and sub-slide of a notebook, in order."""
+    headings = []
+    for cell in read_notebook(path).cells:
+        kind = cell.metadata.get("slideshow", {}).get("slide_type")
+        if kind in ("slide", "subslide") and cell.cell_type == "markdown" and cell.source.startswith("#"):
+            headings.append(cell.source.splitlines()[0].lstrip("#").strip())
+    return headings
+
+
+def test_a_slide_deck_steps_through_offline(browser, site, screenshot_dir):
+    """Open one deck from disk with the network cut, and step through every slide with the keyboard."""
+    context, page, attempted, errors = open_offline(browser, (site / f"{DECK}.slides.html").as_uri())
+    try:
+        page.wait_for_function("() => window.Reveal && Reveal.isReady && Reveal.isReady()", timeout=RENDER_TIMEOUT)
+        total = page.evaluate("() => Reveal.getTotalSlides()")
+        headings = slide_headings(SOLUTIONS / f"{DECK}.ipynb")
+        assert total >= len(headings) >= 8, (total, headings)
+        page.locator("mjx-container").first.wait_for(state="attached", timeout=RENDER_TIMEOUT)
+        visited, texts = [], []
+        for _ in range(total):
+            indices = page.evaluate("() => { const i = Reveal.getIndices(); return [i.h, i.v]; }")
+            visited.append(tuple(indices))
+            text = page.evaluate("() => Reveal.getCurrentSlide().innerText")
+            assert text.strip(), f"slide {indices} is empty"
+            texts.append(text)
+            if page.evaluate("() => Reveal.isLastSlide()"):
+                break
+            page.locator("body").press("Space")  # reveal.js: next slide, going down into sub-slides first
+            page.wait_for_function(
+                "previous => { const i = Reveal.getIndices(); return i.h !== previous[0] || i.v !== previous[1]; }",
+                arg=indices,
+                timeout=RENDER_TIMEOUT,
+            )
+        assert len(visited) == total == len(set(visited)), "every slide is visited once"
+
+        def plain(text: str) -> str:  # the theme shows headings in capitals; markdown marks are gone
+            return re.sub(r"[`*_]", "", text).strip().lower()
+
+        first_lines = [plain(text.strip().splitlines()[0]) for text in texts]
+        assert first_lines == [plain(heading) for heading in headings], "the slides are the notebook's, in order"
+        assert "$$" not in "\n".join(texts), "a formula was left untypeset"
+        page.screenshot(path=str(screenshot_dir / f"offline-deck-{DECK}.png"))
+        assert not errors, f"JavaScript errors in the deck: {errors}"
+        assert not attempted, f"non-file requests were attempted: {attempted}"
+    finally:
+        context.close()

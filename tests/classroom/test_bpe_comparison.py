@@ -2,16 +2,11 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 import pytest
-from check_helpers import fails_with, skips
 
-from wordpiece_lib import datasets, encode_with_merges, train_fast
-from wordpiece_lib.classroom.bpe_comparison import checks
+from wordpiece_lib import datasets, train_fast
 from wordpiece_lib.classroom.bpe_comparison.tables import combination_fertility_points
 from wordpiece_lib.classroom.bpe_comparison.widgets import ParallelGrowth, frequent_words, growth_text
-from wordpiece_lib.classroom.exercise import TODO
 
 pytest.importorskip("ipywidgets")
 matplotlib = pytest.importorskip("matplotlib")
@@ -120,77 +115,3 @@ def test_first_merges_plot(toy):
 
 
 # ---------------------------------------------------------------- checks
-
-
-def test_check_first_bpe_merge():
-    checks.check_first_bpe_merge(("##u", "##g"), HUG_PUG)
-    assert "not done yet" in skips(checks.check_first_bpe_merge, TODO, HUG_PUG)
-    assert "WordPiece's first merge" in fails_with(checks.check_first_bpe_merge, ("##g", "##s"), HUG_PUG)
-    assert "('p', '##u') occurs 17 times (5 + 12, in pug and pun)" in fails_with(
-        checks.check_first_bpe_merge, ("p", "##u"), HUG_PUG
-    )
-    assert "not the new token '##ug'" in fails_with(checks.check_first_bpe_merge, "##ug", HUG_PUG)
-    assert "inside a word, letters carry '##' (hug -> h ##u ##g)" in fails_with(
-        checks.check_first_bpe_merge, ("u", "g"), HUG_PUG
-    )
-    assert "the first letter of a word has no '##'" in fails_with(checks.check_first_bpe_merge, ("##h", "##u"), HUG_PUG)
-    assert "never stand side by side" in fails_with(checks.check_first_bpe_merge, ("##g", "##u"), HUG_PUG)
-    # a tie: a ##b and c ##d occur once each; the 'first' tie-break takes a ##b, met first
-    assert "a tie" in fails_with(checks.check_first_bpe_merge, ("c", "##d"), {"ab": 1, "cd": 1})
-
-
-def test_check_merge_replay():
-    checks.check_merge_replay(encode_with_merges)
-    assert "not done yet" in skips(checks.check_merge_replay, TODO)
-
-    def not_started(word, merges):
-        raise NotImplementedError("your turn")
-
-    assert "not done yet" in skips(checks.check_merge_replay, not_started)
-
-    def leftmost_first(word, merges):
-        """Merges the leftmost learned pair instead of the earliest learned one."""
-        pieces = [word[0], *("##" + c for c in word[1:])]
-        learned = set(map(tuple, merges))
-        while True:
-            for i in range(len(pieces) - 1):
-                if (pieces[i], pieces[i + 1]) in learned:
-                    pieces[i : i + 2] = [pieces[i] + pieces[i + 1].removeprefix("##")]
-                    break
-            else:
-                return pieces
-
-    message = fails_with(checks.check_merge_replay, leftmost_first)
-    assert "learned FIRST" in message or "longest match" in message
-
-    def stops_early(word, merges):
-        return encode_with_merges(word, merges[:1])
-
-    assert "still side by side" in fails_with(checks.check_merge_replay, stops_early)
-    assert "spell the word again" in fails_with(checks.check_merge_replay, lambda word, merges: ["x"])
-    assert "return a list" in fails_with(checks.check_merge_replay, lambda word, merges: word)
-    assert "crashed with ZeroDivisionError" in fails_with(checks.check_merge_replay, lambda word, merges: 1 / 0)
-
-
-def test_check_encoders_differ(toy):
-    wordpiece, bpe = toy
-    checks.check_encoders_differ("pugs", wordpiece)
-    assert "not done yet" in skips(checks.check_encoders_differ, TODO, wordpiece)
-    assert "cut the same way by both: hugs" in fails_with(checks.check_encoders_differ, "hugs", wordpiece)
-    assert "pugs' is cut the same way" in fails_with(checks.check_encoders_differ, "pugs", bpe)
-    assert "not a character of the corpus" in fails_with(checks.check_encoders_differ, "mugs", wordpiece)
-    assert "one word" in fails_with(checks.check_encoders_differ, "hug pug", wordpiece)
-    assert "cannot be spelled" in fails_with(checks.check_encoders_differ, "uh", wordpiece)
-    # fewer merges: before pug is learned (step 8) the two agree on pugs
-    assert "cut the same way" in fails_with(checks.check_encoders_differ, "pugs", wordpiece, 7)
-
-
-def test_check_jaccard(toy):
-    first, second = toy[0].tokens(), toy[1].tokens()
-    checks.check_jaccard(Fraction(13, 19), first, second)
-    checks.check_jaccard(13 / 19, first, second)
-    assert "not done yet" in skips(checks.check_jaccard, TODO, first, second)
-    assert "size of the first vocab (17)" in fails_with(checks.check_jaccard, Fraction(13, 17), first, second)
-    assert "size of the second vocab (15)" in fails_with(checks.check_jaccard, Fraction(13, 15), first, second)
-    assert "count them once" in fails_with(checks.check_jaccard, Fraction(13, 32), first, second)
-    assert "a Fraction" in fails_with(checks.check_jaccard, "13/19", first, second)

@@ -2,25 +2,19 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 import pytest
-from check_helpers import fails_with, skips
+from data_helpers import require_pinned_copy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wordpiece_lib import (
-    BERT_SPECIAL_TOKENS,
     Vocab,
     WordCounts,
     WordPieceTokenizer,
     datasets,
-    encode_word,
     train_bottom_up,
     train_fast,
 )
-from wordpiece_lib.classroom.exercise import TODO
-from wordpiece_lib.classroom.real_book import checks
 from wordpiece_lib.pieces import split_word
 from wordpiece_lib.trace import merge_in_pieces
 
@@ -35,6 +29,7 @@ NAMES = ["Jim", "Silver", "Livesey", "Trelawney", "Hawkins", "Smollett", "Flint"
 
 @pytest.fixture(scope="module")
 def book_counts(book_text) -> WordCounts:
+    require_pinned_copy(book_text)  # the figures below are notebook 07's, on the pinned copy
     return WordCounts.from_texts(book_text)
 
 
@@ -69,87 +64,10 @@ def test_the_notebooks_first_reference_merges_match(book_counts, book_trace):
 # ---------------------------------------------------------------- check_longest_token
 
 
-def test_longest_token_right_wrong_and_stub(vocab_10k):
-    longest = max((t for t in vocab_10k if t not in BERT_SPECIAL_TOKENS), key=lambda t: len(t.removeprefix("##")))
-    checks.check_longest_token(longest, vocab_10k)
-    assert "not done yet" in skips(checks.check_longest_token, TODO, vocab_10k)
-    shorter = "Silver" if "Silver" in vocab_10k else "Jim"
-    message = fails_with(checks.check_longest_token, shorter, vocab_10k)
-    assert f"{len(shorter)} characters of text" in message and "len(token.removeprefix('##'))" in message
-    assert "not a token of this vocab" in fails_with(checks.check_longest_token, "Treasure Island", vocab_10k)
-    assert "special token" in fails_with(checks.check_longest_token, "[MASK]", vocab_10k)
-    assert "a str" in fails_with(checks.check_longest_token, 15, vocab_10k)
-
-
-def test_longest_token_explains_the_prefix_and_accepts_any_tie():
-    vocab = {"[UNK]", "h", "##u", "##g", "##s", "hug", "pun", "##ugs"}
-    checks.check_longest_token("hug", vocab)
-    checks.check_longest_token("pun", vocab)
-    checks.check_longest_token("##ugs", vocab)  # 3 characters of text too
-    message = fails_with(checks.check_longest_token, "##ugs", vocab | {"hugs"})
-    assert "the ## only says" in message and "'hugs'" in message
-    assert "'##gs' is" in fails_with(checks.check_longest_token, "gs", vocab | {"##gs"})
-
-
 # ---------------------------------------------------------------- check_single_token_names
 
 
-def test_single_token_names_on_the_book(vocab_10k):
-    expected = sum(encode_word(name, vocab_10k) == [name] for name in NAMES)
-    assert 0 < expected < len(NAMES)  # the exercise is only interesting when some names are in pieces
-    checks.check_single_token_names(expected, NAMES, vocab_10k)
-    assert "not done yet" in skips(checks.check_single_token_names, TODO, NAMES, vocab_10k)
-    message = fails_with(checks.check_single_token_names, expected + 1, NAMES, vocab_10k)
-    assert f"{expected} of the 8 names" in message and "For example" in message
-    assert "whole number" in fails_with(checks.check_single_token_names, "5", NAMES, vocab_10k)
-    assert "whole number" in fails_with(checks.check_single_token_names, True, NAMES, vocab_10k)
-
-
-def test_single_token_names_hand_example_and_the_lowercase_slip():
-    vocab = {"[UNK]", "J", "##i", "##m", "B", "##e", "##n", "jim", "ben", "Ben"}
-    checks.check_single_token_names(1, ["Jim", "Ben"], vocab)  # Jim is J ##i ##m; Ben is whole
-    assert "lower case" in fails_with(checks.check_single_token_names, 2, ["Jim", "Ben"], vocab)
-
-
 # ---------------------------------------------------------------- check_split_predictions
-
-
-def test_split_predictions_on_the_book(book_counts, book_trace):
-    vocab = set(book_trace.tokens())
-    words = ["captain", "lieutenant", "Alice", "team", "Bob", "hug", "school"]
-    right = {word: len(encode_word(word, vocab)) > 1 for word in words}
-    assert right == {
-        "captain": False,
-        "lieutenant": False,
-        "Alice": True,
-        "team": True,
-        "Bob": True,
-        "hug": False,
-        "school": False,
-    }
-    checks.check_split_predictions(right, vocab, book_counts, words)
-    assert "not done yet" in skips(checks.check_split_predictions, TODO, vocab, book_counts, words)
-    naive = {word: word not in book_counts for word in words}  # "not in the book means split"
-    message = fails_with(checks.check_split_predictions, naive, vocab, book_counts, words)
-    assert "'hug' is not in the book, yet it is one token" in message and "'huge'" in message
-    wrong = dict(right, captain=True)
-    assert "occurs 187 times in the book" in fails_with(
-        checks.check_split_predictions, wrong, vocab, book_counts, words
-    )
-    wrong = dict(right, Alice=False)
-    message = fails_with(checks.check_split_predictions, wrong, vocab, book_counts, words)
-    assert "'Alice' is split: ['Al', '##ic', '##e']" in message
-    assert "missing" in fails_with(checks.check_split_predictions, {"captain": False}, vocab, book_counts, words)
-    assert "True (split) or False" in fails_with(
-        checks.check_split_predictions, dict(right, team="yes"), vocab, book_counts, words
-    )
-    assert "dict" in fails_with(checks.check_split_predictions, ["captain"], vocab, book_counts, words)
-
-
-def test_split_predictions_with_a_vocab_that_stops_early():
-    vocab = {"[UNK]", "h", "##u", "##g", "##s"}
-    message = fails_with(checks.check_split_predictions, {"hug": False}, vocab, {"hug": 3}, ["hug"])
-    assert "stops before the merge that makes it whole" in message
 
 
 # ---------------------------------------------------------------- check_fertility
@@ -159,38 +77,6 @@ def test_split_predictions_with_a_vocab_that_stops_early():
 def hug_tokenizer() -> WordPieceTokenizer:
     trace = train_bottom_up(datasets.hug_pug_counts(), 12, special_tokens=["[UNK]"])
     return WordPieceTokenizer(Vocab([*trace.tokens(), "!", ","]))
-
-
-def test_fertility_right_answers(hug_tokenizer):
-    sentence = "hugs, pugs!"
-    words = hug_tokenizer.words(sentence)
-    tokens = [token for word in words for token in hug_tokenizer.encode_word(word)]
-    assert len(words) == 4
-    expected = Fraction(len(tokens), len(words))
-    checks.check_fertility(expected, sentence, hug_tokenizer)
-    checks.check_fertility(float(expected), sentence, hug_tokenizer)
-    checks.check_fertility(round(float(expected), 3), sentence, hug_tokenizer)
-
-
-def test_fertility_wrong_answers_are_explained(hug_tokenizer):
-    sentence = "hugs, pugs!"
-    words = hug_tokenizer.words(sentence)
-    tokens = sum(len(hug_tokenizer.encode_word(word)) for word in words)
-    assert "not done yet" in skips(checks.check_fertility, TODO, sentence, hug_tokenizer)
-    assert "punctuation" in fails_with(checks.check_fertility, tokens / 2, sentence, hug_tokenizer)
-    assert "words per token" in fails_with(checks.check_fertility, len(words) / tokens, sentence, hug_tokenizer)
-    assert "number of tokens" in fails_with(checks.check_fertility, tokens, sentence, hug_tokenizer)
-    assert "is not it" in fails_with(checks.check_fertility, 9.5, sentence, hug_tokenizer)
-    for bad in ("2.3", None, float("nan"), True):
-        assert "give a number" in fails_with(checks.check_fertility, bad, sentence, hug_tokenizer)
-
-
-def test_fertility_of_the_notebooks_sentence(book_trace):
-    tokenizer = WordPieceTokenizer(Vocab(book_trace.tokens(book_trace.steps_for_size(10_000))))
-    sentence = "The team members are Alice, John, Jim, and Bob."
-    answer = len(tokenizer.tokenize(sentence)) / len(tokenizer.words(sentence))
-    checks.check_fertility(answer, sentence, tokenizer)
-    assert len(tokenizer.words(sentence)) == 13
 
 
 # ---------------------------------------------------------------- tables behind the plots

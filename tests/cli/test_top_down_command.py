@@ -62,7 +62,6 @@ def test_cli_passes_every_parameter(tmp_path):
         ("hug\t0\n", ["--vocab-size", "10"], "must be a positive whole number"),
         ("hug\t-3\n", ["--vocab-size", "10"], "must be a positive whole number"),
         ("hug \t3\n", ["--vocab-size", "10"], "line 1: the word 'hug ' has spaces around it"),
-        ("hug\t10\n", ["--vocab-size", "10", "--lowercase"], "--lowercase applies to INPUT text files"),
         ("hug\t10\n", ["--vocab-size", "10", "--max-token-length", "0"], "--max-token-length must be at least 1"),
         ("hug\t10\n", ["--vocab-size", "0"], "--vocab-size must be at least 1"),
         ("hug\t10\n", ["--vocab-size", "10", "--reserved-tokens", "[UNK],,[CLS]"], "empty item"),
@@ -94,8 +93,8 @@ def test_cli_help_names_every_flag(capsys):
 
 
 def test_word_counts_file_lines_end_only_at_newline(tmp_path):
-    from wordpiece_lib.cli.top_down import read_counts_tsv
+    from wordpiece_lib.counts_tsv import load_counts
 
     path = tmp_path / "counts.tsv"
     path.write_text("form\x0cfeed\t3\r\nhug\t2\n", encoding="utf-8")
-    assert dict(read_counts_tsv(path)) == {"form\x0cfeed": 3, "hug": 2}
+    assert dict(load_counts(path)) == {"form\x0cfeed": 3, "hug": 2}

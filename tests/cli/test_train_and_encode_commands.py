@@ -167,7 +167,9 @@ def test_help_explains_the_commands():
 def test_training_is_byte_identical_across_processes(tmp_path, book_text):
     """Two separate processes (different hash seeds) write the same bytes."""
     book = tmp_path / "book.txt"
-    book.write_text("\n".join(book_text.split("\n")[:400]), encoding="utf-8")
+    book.write_text(
+        book_text[: book_text.index("\n", 60_000)], encoding="utf-8"
+    )  # about a sixth, whatever the wrapping
     outputs = []
     for seed in ("1", "2"):
         out = tmp_path / f"vocab{seed}.txt"

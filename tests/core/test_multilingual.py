@@ -324,7 +324,12 @@ def test_available_book_text_reads_a_local_copy_and_never_downloads(tmp_path):
     assert available_book_text("kafka-verwandlung", tmp_path) is None  # empty: treated as missing
     raw = "header\n*** START OF THE PROJECT GUTENBERG EBOOK ***\nAls Gregor\nSamsa\n\nerwachte.\n*** END OF IT ***\nfooter"
     book_path("kafka-verwandlung", tmp_path).write_text(raw, encoding="utf-8")
-    assert available_book_text("kafka-verwandlung", tmp_path) == "Als Gregor Samsa\n\nerwachte."
+    # Licence header and footer cut; a text this short says nothing about wrapping, so its lines stay.
+    assert available_book_text("kafka-verwandlung", tmp_path) == "Als Gregor\nSamsa\n\nerwachte."
+    cut = "*** START OF THE PROJECT GUTENBERG EBOOK ***\nAls Gregor Samsa eines Morgens"
+    book_path("kafka-verwandlung", tmp_path).write_text(cut, encoding="utf-8")
+    with pytest.raises(ValueError, match="no END line"):  # cut short: never used
+        available_book_text("kafka-verwandlung", tmp_path)
 
 
 def test_a_pinned_checksum_is_enforced(tmp_path, monkeypatch):

@@ -1,7 +1,13 @@
-"""The installable package is the library alone: no vendored JavaScript, nothing that needs a checkout."""
+"""The installable package is the library alone: no vendored JavaScript, nothing that needs a checkout.
+
+The wheel carries the small bundled corpora (``data/toy/``) so an installed library, run far from any
+checkout, still has them; BERT's vocab is not in the wheel: an installed library fetches it (here from
+a server on 127.0.0.1 standing in for Hugging Face) and checks its pinned checksum.
+"""
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -9,18 +15,21 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from local_server import Reply, serve
+
+from wordpiece_lib import data
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
-def wheel_names(tmp_path_factory) -> list[str]:
-    """The file names inside a wheel built from a copy of the checkout (no network, no build isolation)."""
+def wheel(tmp_path_factory) -> Path:
+    """A wheel built from a copy of the checkout (no network, no build isolation; data/cache left out)."""
     source = tmp_path_factory.mktemp("source")
-    for name in ("pyproject.toml", "README.md", "LICENSE"):
-        if (ROOT / name).is_file():
-            shutil.copy2(ROOT / name, source / name)
+    for name in ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "LICENSE"):
+        shutil.copy2(ROOT / name, source / name)
     shutil.copytree(ROOT / "wordpiece_lib", source / "wordpiece_lib", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(ROOT / "data", source / "data", ignore=shutil.ignore_patterns("cache"))
     out = tmp_path_factory.mktemp("wheel")
     subprocess.run(
         [
@@ -41,9 +50,43 @@ def wheel_names(tmp_path_factory) -> list[str]:
         text=True,
         timeout=300,
     )
-    (wheel,) = out.glob("*.whl")
+    (built,) = out.glob("*.whl")
+    return built
+
+
+@pytest.fixture(scope="module")
+def wheel_names(wheel) -> list[str]:
     with zipfile.ZipFile(wheel) as archive:
         return archive.namelist()
+
+
+@pytest.fixture(scope="module")
+def installed(wheel, tmp_path_factory) -> Path:
+    """The wheel unpacked as pip installs it, into a folder of its own (its dependencies: this environment's)."""
+    target = tmp_path_factory.mktemp("installed")
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--no-deps", "--no-index", "-q", "--target", str(target), str(wheel)],
+        check=True,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    return target
+
+
+def run_installed(installed: Path, code: str, cwd: Path, **env: str) -> subprocess.CompletedProcess:
+    """Run ``code`` with the installed wheel, far from the checkout: no site hooks, so no editable install."""
+    site_packages = [path for path in sys.path if path.endswith("site-packages")]
+    environment = {
+        **{key: value for key, value in os.environ.items() if not key.startswith("WORDPIECE_")},
+        "PYTHONPATH": os.pathsep.join([str(installed), *site_packages]),
+        "HOME": str(cwd),
+        "XDG_CACHE_HOME": str(cwd / "user-cache"),
+        **env,
+    }
+    return subprocess.run(
+        [sys.executable, "-S", "-c", code], cwd=cwd, env=environment, capture_output=True, text=True, timeout=120
+    )
 
 
 def test_the_wheel_holds_the_whole_package(wheel_names):
@@ -66,3 +109,50 @@ def test_the_package_never_looks_for_the_offline_edition_or_the_notebooks():
         text = path.read_text(encoding="utf-8")
         for needle in ("site_static", "tools/", '"notebooks"', "build_edition"):
             assert needle not in text, f"{path.relative_to(ROOT)} mentions {needle!r}"
+
+
+def test_the_wheel_holds_the_bundled_corpora_and_the_licence_but_not_the_cache_or_the_vocab(wheel_names):
+    bundled = sorted(name for name in wheel_names if name.startswith("wordpiece_lib/_bundled/"))
+    expected = sorted(
+        f"wordpiece_lib/_bundled/{dataset.filename}"
+        for dataset in data.DATASETS.values()
+        if dataset.bundled and dataset.filename.startswith("toy/")
+    )
+    assert expected and [name for name in bundled if name.endswith((".txt", ".tsv"))] == expected
+    assert "wordpiece_lib/_bundled/README.md" in wheel_names
+    assert any(name.endswith(".dist-info/licenses/LICENSE") for name in wheel_names)
+    assert not [name for name in wheel_names if "cache" in name.split("/") or "treasure-island" in name]
+    assert not [name for name in wheel_names if name.endswith("bert-base-uncased-vocab.txt")]
+
+
+INSTALLED_CHECK = """
+import dataclasses, sys
+import wordpiece_lib
+from wordpiece_lib import data, datasets
+assert "{installed}" in wordpiece_lib.__file__, wordpiece_lib.__file__
+assert data.checkout_root() is None
+print(datasets.hug_pug_counts())
+print(data.cache_dir())
+try:
+    data.fetch("bert-base-uncased-vocab", download=False)
+except data.DataUnavailable as missing:
+    print("MISSING", missing.hint)
+vocab = data.DATASETS["bert-base-uncased-vocab"]
+data.DATASETS[vocab.name] = dataclasses.replace(vocab, urls=("{url}/vocab.txt",))
+path = data.fetch(vocab.name, progress=False)
+print("FETCHED", path)
+"""
+
+
+def test_an_installed_library_finds_its_corpora_and_fetches_berts_vocab(installed, tmp_path):
+    vocab = (ROOT / "data" / "bert-base-uncased-vocab.txt").read_bytes()
+    with serve({"/vocab.txt": Reply(vocab)}) as url:
+        done = run_installed(installed, INSTALLED_CHECK.format(installed=installed, url=url), tmp_path)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == "WordCounts({'hug': 10, 'pug': 5, 'pun': 12, 'bun': 4, 'hugs': 5})"
+    user_cache = tmp_path / "user-cache" / "wordpiece_lib"
+    assert lines[1] == str(user_cache)  # not a checkout: the user's cache folder
+    assert lines[2].startswith("MISSING bert-base-uncased-vocab.txt is missing: fetch it with")
+    assert lines[3] == f"FETCHED {user_cache / 'bert-base-uncased-vocab.txt'}"
+    assert (user_cache / "bert-base-uncased-vocab.txt").read_bytes() == vocab

@@ -1,5 +1,7 @@
 """Execute every notebook (student and solution) twice in one kernel, and check their hygiene.
 
+A notebook that loads a data set missing on this machine (``load_book("treasure-island")`` ...)
+is skipped with the command that fetches it (a failure under ``WORDPIECE_REQUIRE_DATA=1``).
 Student notebooks must run clean with every exercise check *skipped* (not done yet);
 solution notebooks must pass every check. A wrong answer must stop the run, which
 needs ipytest's ``raise_on_error=True``: a test fails if a notebook lacks it.
@@ -10,11 +12,13 @@ from __future__ import annotations
 import copy
 import importlib.util
 import re
+import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
+from data_helpers import data_sets_used, missing_data, require_data_for
 
 nbformat = pytest.importorskip("nbformat")
 nbclient = pytest.importorskip("nbclient")
@@ -63,12 +67,28 @@ def run_all_twice(path: Path):
     return execute(notebook, path.parent)
 
 
+def source_code(path: Path) -> str:
+    """Every code cell of a notebook, as one text."""
+    return "\n".join(cell.source for cell in nbformat.read(path, as_version=4).cells if cell.cell_type == "code")
+
+
+def has_its_data(path: Path) -> bool:
+    return missing_data(data_sets_used(source_code(path))) is None
+
+
 @pytest.fixture(scope="module")
 def executed():
-    """Every notebook executed (two at a time: CI has two cores)."""
+    """Every notebook whose data is here, executed (two at a time: CI has two cores)."""
+    runnable = [path for path in ALL if has_its_data(path)]
     with ThreadPoolExecutor(max_workers=2) as pool:
-        results = list(pool.map(run_all_twice, ALL))
-    return {label(path): result for path, result in zip(ALL, results)}
+        results = list(pool.map(run_all_twice, runnable))
+    return {label(path): result for path, result in zip(runnable, results)}
+
+
+@pytest.fixture
+def its_data(path: Path) -> None:
+    """Skip (or fail, when data is required) a notebook whose data set is missing, naming how to fetch it."""
+    require_data_for(source_code(path))
 
 
 def code_cells(notebook):
@@ -98,13 +118,13 @@ def test_every_student_notebook_has_a_solution_and_the_course_is_numbered():
 
 
 @pytest.mark.parametrize("path", ALL, ids=label)
-def test_notebook_runs_top_to_bottom_twice(executed, path):
+def test_notebook_runs_top_to_bottom_twice(its_data, executed, path):
     _notebook, error = executed[label(path)]
     assert error is None, f"{label(path)} stopped: {str(error)[-2000:]}"
 
 
 @pytest.mark.parametrize("path", SOLUTION, ids=label)
-def test_solution_passes_every_check(executed, path):
+def test_solution_passes_every_check(its_data, executed, path):
     notebook, error = executed[label(path)]
     assert error is None
     for cell in check_cells(notebook):
@@ -113,7 +133,7 @@ def test_solution_passes_every_check(executed, path):
 
 
 @pytest.mark.parametrize("path", STUDENT, ids=label)
-def test_student_checks_say_not_done_yet(executed, path):
+def test_student_checks_say_not_done_yet(its_data, executed, path):
     notebook, error = executed[label(path)]
     assert error is None
     for cell in check_cells(notebook):
@@ -122,7 +142,7 @@ def test_student_checks_say_not_done_yet(executed, path):
 
 
 @pytest.mark.parametrize("path", ALL, ids=label)
-def test_notebook_shape(executed, path):
+def test_notebook_shape(its_data, executed, path):
     notebook, _ = executed[label(path)]
     original = nbformat.read(path, as_version=4)
     first = original.cells[0]
@@ -132,6 +152,62 @@ def test_notebook_shape(executed, path):
     assert len(check_cells(original)) >= 3, "at least three checked exercises"
     assert any("image/png" in output.get("data", {}) for cell in code_cells(notebook) for output in cell.outputs)
     assert "import wordpiece_lib" in first.source
+
+
+#: The parts every notebook has, in this order (the notebook itself comes between "run first" and the summary).
+STRUCTURE = (
+    "By the end you can",
+    "How the exercises work",
+    "Run the first code cell first",
+    "## Your progress",
+    "## Summary",
+    "## Sources",
+)
+
+
+@pytest.mark.parametrize("path", ALL, ids=label)
+def test_every_notebook_has_the_same_structure(path):
+    cells = nbformat.read(path, as_version=4).cells
+    markdown = [cell.source for cell in cells if cell.cell_type == "markdown"]
+    text = "\n".join(markdown)
+    positions = [text.find(part) for part in STRUCTURE]
+    assert all(position >= 0 for position in positions), dict(zip(STRUCTURE, positions))
+    assert positions == sorted(positions), (
+        f"{label(path)}: the parts are out of order: {dict(zip(STRUCTURE, positions))}"
+    )
+    sources = next(source for source in markdown if source.startswith("## Sources"))
+    items = ["* " + item for item in sources.split("\n* ")[1:]]
+    assert items and all("http" in item or "no public address" in item for item in items), sources
+    progress_at = next(i for i, cell in enumerate(cells) if cell.source.startswith("## Your progress"))
+    assert cells[progress_at + 1].cell_type == "code" and cells[progress_at + 1].source.strip() == "progress()"
+    assert any("progress, show_answer" in cell.source for cell in cells if cell.cell_type == "code")
+
+
+@pytest.mark.parametrize("path", SOLUTION, ids=label)
+def test_the_progress_cell_lists_every_exercise_as_done(executed, path):
+    notebook, _ = executed[label(path)]
+    outputs = [text_of(cell) for cell in code_cells(notebook) if cell.source.strip() == "progress()"]
+    checks = len(check_cells(nbformat.read(path, as_version=4)))
+    assert outputs and all(f"{checks} of {checks} done" in output for output in outputs), outputs
+
+
+@pytest.mark.parametrize("path", STUDENT, ids=label)
+def test_the_progress_cell_lists_every_exercise_as_not_started(executed, path):
+    notebook, _ = executed[label(path)]
+    outputs = [text_of(cell) for cell in code_cells(notebook) if cell.source.strip() == "progress()"]
+    checks = len(check_cells(nbformat.read(path, as_version=4)))
+    assert outputs and all(output.count("not started") == checks for output in outputs), outputs
+
+
+@pytest.mark.parametrize("path", ALL, ids=label)
+def test_every_cell_is_marked_for_slides(path):
+    notebook = nbformat.read(path, as_version=4)
+    types = [cell.metadata.get("slideshow", {}).get("slide_type") for cell in notebook.cells]
+    assert None not in types, f"{label(path)}: a cell has no slide type: run python tools/notebooks.py build"
+    assert types.count("slide") >= 4, "a lesson needs more than a few slides"
+    headings = [cell for cell in notebook.cells if cell.cell_type == "markdown" and cell.source.startswith("## ")]
+    assert all(cell.metadata["slideshow"]["slide_type"] == "slide" for cell in headings)
+    assert notebook.metadata.get("rise", {}).get("scroll") is True
 
 
 @pytest.mark.parametrize("path", ALL, ids=label)
@@ -185,7 +261,29 @@ def test_a_wrong_answer_stops_the_notebook(tmp_path):
     executed_notebook, error = execute(notebook, SOLUTION[0].parent)
     assert error is not None, "a failing check must stop the run (raise_on_error=True)"
     output = text_of(executed_notebook.cells[-1])
-    assert "'hug' appears 3 times in the list but your count says 1" in output
+    assert "wrong: add one to a word's count every time the word appears in the list" in output
     # brief: the plain-words message, then one line; no checker source, no ipytest internals
     assert "def check_word_counts" not in output and "ipytest/_impl.py" not in output, output
     assert "A check failed" in output
+
+
+@pytest.mark.parametrize("path", ALL, ids=label)
+def test_without_the_library_the_first_cell_says_how_to_install_it(path, tmp_path):
+    """Opened outside the workshop, with the library not installed: one sentence on installing it, no StopIteration."""
+    first = nbformat.read(path, as_version=4).cells[0].source
+    setup = first[: first.index("import ipytest")]
+    script = tmp_path / "first_cell.py"
+    script.write_text("import sys\nsys.modules['wordpiece_lib'] = None  # cannot be imported\n" + setup, encoding="utf-8")
+    done = subprocess.run([sys.executable, str(script)], cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert done.returncode != 0
+    last = done.stderr.strip().splitlines()[-1]
+    assert last.startswith("ModuleNotFoundError: wordpiece_lib is not installed for this kernel:"), done.stderr
+    assert "bash tools/notebooks.sh" in last and "StopIteration" not in done.stderr
+
+
+def test_notebooks_find_their_data_through_the_data_module():
+    """No notebook reaches for a data file by path: the data module finds it (bundled, cache, mirror, download)."""
+    for path in ALL:
+        code = "\n".join(cell.source for cell in nbformat.read(path, as_version=4).cells if cell.cell_type == "code")
+        for needle in ("default_cache_dir", "wordpiece_lib.books", "WORDPIECE_DATA_DIR", "shared/data"):
+            assert needle not in code, f"{label(path)} locates data by hand ({needle!r})"

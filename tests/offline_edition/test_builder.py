@@ -6,6 +6,7 @@ Each build starts a kernel, so these few tests take a few seconds each.
 from __future__ import annotations
 
 import hashlib
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -76,8 +77,40 @@ def test_build_writes_index_pages_and_static_files(tmp_path):
     assert "42" in (out / "02_plain.html").read_text(encoding="utf-8")
     for name, digest in site.ASSETS.items():
         assert hashlib.sha256((out / "static" / name).read_bytes()).hexdigest() == digest
-    assert (out / "static" / "licenses" / "mathjax-LICENSE.txt").is_file()
+    for licence in ("mathjax-LICENSE.txt", "revealjs-LICENSE.txt", "jquery-LICENSE.txt", "source-sans-pro-LICENSE.txt"):
+        assert (out / "static" / "licenses" / licence).is_file(), licence
     assert sorted(p.name for p in tmp_path.iterdir()) == ["nbs", "site"], "temporary folders were left behind"
+
+
+def test_build_writes_a_slide_deck_per_notebook_and_hides_the_code_of_prose_cells(tmp_path):
+    notebooks = tmp_path / "nbs"
+    notebooks.mkdir()
+    cells = [
+        nbformat.v4.new_markdown_cell("# 01 · Deck\n\n" + GOALS, metadata={"slideshow": {"slide_type": "slide"}}),
+        nbformat.v4.new_code_cell("count = 6 * 7", metadata={"slideshow": {"slide_type": "skip"}}),
+        nbformat.v4.new_markdown_cell("## Second slide\n\n$$x^2$$", metadata={"slideshow": {"slide_type": "slide"}}),
+        nbformat.v4.new_code_cell(
+            'from IPython.display import Markdown\nMarkdown(f"the answer is **{count}**")',
+            metadata={"slideshow": {"slide_type": "-"}, "tags": ["prose"]},
+        ),
+    ]
+    nbformat.write(nbformat.v4.new_notebook(cells=cells), notebooks / "01_deck.ipynb")
+    pages = site.build_site(tmp_path / "site", notebooks, timeout=120, workers=1)
+    assert [page.slides for page in pages] == ["01_deck.slides.html"]
+    deck = (tmp_path / "site" / "01_deck.slides.html").read_text(encoding="utf-8")
+    assert deck.count("<section") >= 2, "each slide-type 'slide' cell opens a slide"
+    assert 'src="static/jquery.min.js"' in deck and 'src="static/require.js"' in deck
+    assert "static/reveal.js/dist/reveal.js" in deck and 'href="static/reveal.js/dist/reveal.css"' in deck
+    assert "the answer is <strong>42</strong>" in deck and "Markdown(f" not in deck, "a prose cell shows its text only"
+    assert "count = 6 * 7" not in deck, "a skipped cell is no slide"
+    page = (tmp_path / "site" / "01_deck.html").read_text(encoding="utf-8")
+    assert "the answer is <strong>42</strong>" in page and "Markdown(f" not in page
+    assert 'href="01_deck.slides.html"' in page
+    index = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    assert '<a class="slides" href="01_deck.slides.html">slides</a>' in index
+    for source in re.findall(r"""<(?:script|link)\b[^>]*?\b(?:src|href)=["']([^"']+)["']""", deck):
+        assert not source.startswith(("http:", "https:", "//")), source
+        assert (tmp_path / "site" / source).is_file(), f"{source} is not in the site"
 
 
 def test_a_failing_notebook_leaves_the_old_site_untouched(tmp_path):

@@ -14,9 +14,11 @@ import stat
 from pathlib import Path
 
 import pytest
+from local_server import Reply, serve
 
-from wordpiece_lib import Vocab, atomic, books
+from wordpiece_lib import Vocab, atomic, data
 from wordpiece_lib.cli import main
+from wordpiece_lib.gutenberg import text_sha256
 
 OLD = "[UNK]\nold\n"
 PACKAGE = Path(__file__).resolve().parents[2] / "wordpiece_lib"
@@ -102,12 +104,22 @@ def test_first_save_killed_midway_leaves_no_file(tmp_path, monkeypatch, failure)
 
 
 def test_book_cache_write_killed_midway_caches_nothing(tmp_path, monkeypatch):
-    """The download succeeded but writing the cache failed: no cache file, no temporary file."""
-    body = "*** START OF THE BOOK ***\n" + "Squire Trelawney wrote. " * 20_000 + "\n*** END OF THE BOOK ***\n"
-    monkeypatch.setattr(books, "download_text", lambda url, timeout: body)
-    fail_stream_write(monkeypatch)
-    with pytest.raises(OSError, match="No space left"):
-        books.load_book("treasure-island", cache_dir=tmp_path, url="http://127.0.0.1:9/unused")
+    """The download succeeded but writing the cleaned book failed: no cache file, no temporary file."""
+    body = "Squire Trelawney wrote. " * 20_000
+    raw = f"*** START OF THE PROJECT GUTENBERG EBOOK X ***\n{body}\n*** END OF THE PROJECT GUTENBERG EBOOK X ***\n"
+    monkeypatch.setenv(data.DATA_DIR_ENV, str(tmp_path))
+    monkeypatch.delenv(data.MIRROR_ENV, raising=False)
+    with serve({"/book.txt": Reply(raw.encode())}) as url:
+        monkeypatch.setitem(
+            data.DATASETS,
+            "x",
+            data.DataSet(
+                "x", "test", (f"{url}/book.txt",), "x.txt", text_sha256(body), len(body), "-", "-", clean="gutenberg"
+            ),
+        )
+        fail_stream_write(monkeypatch)
+        with pytest.raises(OSError, match="No space left"):
+            data.fetch("x", progress=False)
     assert list(tmp_path.iterdir()) == []
 
 

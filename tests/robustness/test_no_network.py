@@ -4,39 +4,40 @@
 for this machine (autouse fixture ``_no_network``). These tests check that
 the guard works, that importing every module of the package in a fresh
 interpreter with sockets blocked makes no attempt at all, that the source
-holds no way to run data as code, and they try the book loader against
-local servers that misbehave in the ways the internet does (hang, stall,
-cut short without saying so, send Latin-1). ``tests/core/test_books.py`` covers
-a good download, a 404, a truncated body with a Content-Length, a short book
-and a wrong checksum.
+holds no way to run data as code, and they try the data module's downloads
+against local servers that misbehave in the ways the internet does (hang,
+stall, cut short without saying so, send Latin-1). ``tests/core/test_data.py``
+covers a good download, a 404, a truncated body with a Content-Length, a
+changed book and a wrong checksum.
 """
 
 from __future__ import annotations
 
-import http.server
 import os
 import re
 import subprocess
 import sys
-import threading
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from local_server import Reply, serve
 
-from wordpiece_lib.books import BookDownloadError, load_book
+from wordpiece_lib import data
+from wordpiece_lib.gutenberg import text_sha256
 
 REPO = Path(__file__).resolve().parents[2]
 PACKAGE = REPO / "wordpiece_lib"
 
 
-def test_the_guard_refuses_other_machines(tmp_path):
+def test_the_guard_refuses_other_machines(tmp_path, monkeypatch):
+    monkeypatch.setenv(data.DATA_DIR_ENV, str(tmp_path))
+    monkeypatch.delenv(data.MIRROR_ENV, raising=False)
     with pytest.raises(urllib.error.URLError, match="network access blocked in tests"):
         urllib.request.urlopen("http://example.com/", timeout=2)
-    with pytest.raises(BookDownloadError, match="network access blocked in tests"):
-        load_book("treasure-island", cache_dir=tmp_path)
+    with pytest.raises(data.DataUnavailable, match="network access blocked in tests"):
+        data.load_book("treasure-island", progress=False)
     assert list(tmp_path.iterdir()) == []
 
 
@@ -89,68 +90,47 @@ def test_no_pickle_eval_or_exec_in_the_package():
     assert offenders == []
 
 
-# --- the book loader against misbehaving local servers ---------------------------------------------------------
+# --- the data module's downloads against misbehaving local servers ---------------------------------------------
 
+BODY = "Squire Trelawney, Dr. Livesey, and the rest of these gentlemen.\n" * 6000
 BOOK = (
     "*** START OF THE PROJECT GUTENBERG EBOOK TREASURE ISLAND ***\n"
-    + "Squire Trelawney, Dr. Livesey, and the rest of these gentlemen.\n" * 6000
+    + BODY
     + "*** END OF THE PROJECT GUTENBERG EBOOK TREASURE ISLAND ***\n"
 ).encode()
 
-
-class MisbehavingHandler(http.server.BaseHTTPRequestHandler):
-    release: threading.Event
-
-    def do_GET(self) -> None:
-        if self.path == "/hang":  # accepts the connection, never answers
-            self.release.wait(10)
-            return
-        if self.path == "/stall":  # sends the headers and part of the body, then nothing
-            self.send_response(200)
-            self.send_header("Content-Length", str(len(BOOK)))
-            self.end_headers()
-            self.wfile.write(BOOK[:1000])
-            self.wfile.flush()
-            self.release.wait(10)
-            return
-        if self.path == "/cut-unannounced":  # no Content-Length, the connection just closes early
-            self.send_response(200)
-            self.end_headers()
-            self.wfile.write(BOOK[: len(BOOK) // 3])
-            self.close_connection = True
-            return
-        if self.path == "/latin1":
-            body = BOOK.replace(b"Squire", "Squïre".encode("latin-1"))
-            self.send_response(200)
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
-            return
-        if self.path == "/good":
-            self.send_response(200)
-            self.send_header("Content-Length", str(len(BOOK)))
-            self.end_headers()
-            self.wfile.write(BOOK)
-            return
-        self.send_error(404)
-
-    def log_message(self, *args: object) -> None:
-        pass
+REPLIES = {
+    "/hang": Reply(BOOK, hang=True),  # accepts the connection, never answers
+    "/stall": Reply(BOOK, send=1000, stall=True),  # the headers and part of the body, then nothing
+    "/cut-unannounced": Reply(BOOK[: len(BOOK) // 3], announce_length=False),  # closes early, no length said
+    "/latin1": Reply(BOOK.replace(b"Squire", "Squïre".encode("latin-1"))),
+    "/good": Reply(BOOK),
+}
 
 
 @pytest.fixture
-def bad_server() -> Iterator[str]:
-    release = threading.Event()
-    handler = type("Handler", (MisbehavingHandler,), {"release": release})
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    finally:
-        release.set()
-        httpd.shutdown()
-        httpd.server_close()
+def book_server(tmp_path, monkeypatch):
+    """A pinned book of our own served by a misbehaving server; an empty cache and no mirror."""
+    monkeypatch.setenv(data.DATA_DIR_ENV, str(tmp_path))
+    monkeypatch.delenv(data.MIRROR_ENV, raising=False)
+    cleaned = BODY.strip()
+    with serve(dict(REPLIES)) as url:
+
+        def pin(path: str) -> None:
+            dataset = data.DataSet(
+                name="served-book",
+                description="test",
+                urls=(url + path,),
+                filename="served-book.txt",
+                sha256=text_sha256(cleaned),
+                size=len(cleaned.encode()),
+                licence="-",
+                source="-",
+                clean="gutenberg",
+            )
+            monkeypatch.setitem(data.DATASETS, "served-book", dataset)
+
+        yield pin
 
 
 @pytest.mark.parametrize(
@@ -158,19 +138,21 @@ def bad_server() -> Iterator[str]:
     [
         ("/hang", "timed out after 0.5 s"),
         ("/stall", "timed out after 0.5 s"),
-        ("/cut-unannounced", "looks incomplete"),
+        ("/cut-unannounced", "looks truncated"),
         ("/latin1", "is not UTF-8 text (bad byte at offset"),
     ],
     ids=["server-hangs", "server-stalls-midway", "cut-short-without-length", "not-utf8"],
 )
-def test_misbehaving_server_caches_nothing(bad_server, tmp_path, path, message):
-    with pytest.raises(BookDownloadError, match=re.escape(message)) as error:
-        load_book("treasure-island", cache_dir=tmp_path, url=bad_server + path, timeout=0.5)
-    assert "treasure-island.txt" in str(error.value)
+def test_misbehaving_server_caches_nothing(book_server, tmp_path, path, message):
+    book_server(path)
+    with pytest.raises(data.DataUnavailable, match=re.escape(message)) as error:
+        data.fetch("served-book", timeout=0.5, progress=False)
+    assert "served-book.txt" in str(error.value)
     assert list(tmp_path.iterdir()) == []
 
 
-def test_loopback_download_still_works_under_the_guard(bad_server, tmp_path):
-    text = load_book("treasure-island", cache_dir=tmp_path, url=bad_server + "/good", timeout=5)
+def test_loopback_download_still_works_under_the_guard(book_server, tmp_path):
+    book_server("/good")
+    text = data.load_text("served-book", timeout=5, progress=False)
     assert text.startswith("Squire Trelawney") and "START OF" not in text
-    assert (tmp_path / "treasure-island.txt").read_text(encoding="utf-8") == text
+    assert (tmp_path / "served-book.txt").read_text(encoding="utf-8") == text

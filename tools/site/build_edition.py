@@ -1,11 +1,14 @@
 """The offline HTML edition of the notebooks: ``python tools/site/build_edition.py``.
 
 Every notebook of ``notebooks/solutions/`` is executed (so the exercises show worked answers and
-every check has passed), its widgets' state is kept, and each becomes one HTML page in ``site/``,
-with an ``index.html`` that lists the notebooks in order with their learning goals (the list
-after "By the end you can"). The pages read everything from files beside them: the widget
-manager, require.js and MathJax are vendored in ``tools/site/static/`` (see its README
-for versions, checksums and licences), so the site builds and reads with no network at all.
+every check has passed), its widgets' state is kept, and each becomes one HTML page in ``site/``
+and one reveal.js slide deck (``NN_name.slides.html``, cut into slides by each cell's
+``metadata.slideshow.slide_type``), with an ``index.html`` that lists the notebooks in order with
+their learning goals (the list after "By the end you can"). A cell tagged ``prose`` (a sentence
+made from live values) shows only its rendered text. The pages and decks read everything from
+files beside them: the widget manager, require.js, jQuery, MathJax and reveal.js are vendored in
+``tools/site/static/`` (see its README for versions, checksums and licences), so the site builds
+and reads with no network at all.
 
 The site is built in a temporary folder next to the target and renamed into place only when every
 notebook ran: a failed build leaves the previous site untouched, and a reader never sees half a site.
@@ -43,12 +46,35 @@ STATIC = Path(__file__).resolve().parent / "static"
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATE_NAME = "wordpiece_site"
 
-#: The vendored scripts, as the pages name them under ``static/``, with their sha256.
+#: The vendored files, as the pages name them under ``static/``, with their sha256.
 ASSETS: dict[str, str] = {
     "embed-amd.js": "ca87dff57c70ffb2658794fde0eab0e27e5f5472a1f5df7ab2b08e1039fc4b72",
     "require.js": "c1fc6b1d53af7522f78d664922abb32acac64ed0ecccb8f907f1e6fc7262563a",
     "tex-svg.js": "d4295dc33744836935c1399feece5159577b34c5c8ffb9f1c6324cd82e03a882",
+    "jquery.min.js": "42c9beb67d11f78edb63796d0d9bfb074d0fc1a20b47ad72fcb7fb0f3dc6a6fe",
+    "reveal.js/dist/reveal.js": "73d4b64d59eded6de6a49500e7b709eb8d92c0d1d88d911319ce551c31341e9f",
+    "reveal.js/dist/reveal.css": "fa4713396db8274bc0f1def50767464b6d98e61f4f83d17f4de6417210b25901",
+    "reveal.js/dist/theme/white.css": "bf59df9ecd8563ac1da668571397dd454048f493e0feddcc565df7eedc40fad4",
+    "reveal.js/dist/theme/fonts/source-sans-pro/source-sans-pro.css": (
+        "5292b4fb38f4e609bf20cd98b3e5c039dbd7271d1c9174302305fbaaf42035cc"
+    ),
+    "reveal.js/dist/theme/fonts/source-sans-pro/source-sans-pro-regular.woff": (
+        "d4eaa48ba450f4dd2d024ab5b0e895c73c81475718e5453fd1890254c16b7a57"
+    ),
+    "reveal.js/dist/theme/fonts/source-sans-pro/source-sans-pro-italic.woff": (
+        "05d3615fdbe7d35c62d6a1308dc48e3985016b69e65926ed37b99fe7e6b297dc"
+    ),
+    "reveal.js/dist/theme/fonts/source-sans-pro/source-sans-pro-semibold.woff": (
+        "b0abd2736335424f9fd3eb27974a36d03783b3db141e0801dca7d3a635218b46"
+    ),
+    "reveal.js/dist/theme/fonts/source-sans-pro/source-sans-pro-semibolditalic.woff": (
+        "7225cacc06c2f360367c138daa4ce727c2a0d26e42875b1f9e802f181fdb81c5"
+    ),
+    "reveal.js/plugin/notes/notes.js": "5c49866ac430789657b5b33363d2bf3edb2ef804f91c81ebd19ebc351fb0451a",
 }
+SLIDES_TEMPLATE_NAME = "wordpiece_slides"
+#: Cells with this tag are sentences made from live values: the edition shows their text, not their code.
+PROSE_TAG = "prose"
 
 GOALS_MARK = "By the end you can"
 NOTEBOOK_PATTERN = "[0-9][0-9]_*.ipynb"
@@ -78,12 +104,13 @@ class PageLink:
 
 @dataclass
 class NotebookPage:
-    """One notebook of the site: its source, its page and what the index says about it."""
+    """One notebook of the site: its source, its page, its slides and what the index says about it."""
 
     source: Path
     href: str
     title: str
     goals: list[str] = field(default_factory=list)
+    slides: str = ""
 
 
 def _markdown_sources(notebook: Any) -> list[str]:
@@ -206,6 +233,51 @@ def execute_notebook(path: Path, timeout: int = DEFAULT_CELL_TIMEOUT) -> Any:
     return notebook
 
 
+def _hide_prose_code(exporter: Any) -> Any:
+    """Make ``exporter`` show a ``prose`` cell's output without its code."""
+    from nbconvert.preprocessors import TagRemovePreprocessor
+
+    exporter.register_preprocessor(TagRemovePreprocessor(remove_input_tags={PROSE_TAG}), enabled=True)
+    return exporter
+
+
+def slides_html(notebook: Any, page: NotebookPage) -> str:
+    """One notebook as a reveal.js deck reading reveal.js, jQuery, require.js and MathJax from ``static/``.
+
+    >>> import nbformat, re
+    >>> cells = [nbformat.v4.new_markdown_cell("# 01 · A", metadata={"slideshow": {"slide_type": "slide"}})]
+    >>> page = NotebookPage(Path("01_a.ipynb"), "01_a.html", "01 · A", slides="01_a.slides.html")
+    >>> text = slides_html(nbformat.v4.new_notebook(cells=cells), page)
+    >>> sorted(set(re.findall(r'<script[^>]*\\bsrc="([^"]+)"', text)))
+    ['static/jquery.min.js', 'static/require.js', 'static/tex-svg.js']
+    >>> "static/reveal.js/dist/reveal.js" in text, re.findall(r'(?:src|href)="(https?:[^"]*)"', text)
+    (True, [])
+    """
+    from nbconvert import SlidesExporter
+
+    exporter = SlidesExporter(
+        template_name=SLIDES_TEMPLATE_NAME,
+        extra_template_basedirs=[str(STATIC / "templates")],
+        reveal_url_prefix="static/reveal.js",
+        reveal_theme="white",
+        reveal_transition="none",
+        reveal_number="c/t",
+        reveal_scroll=True,
+        jquery_url="static/jquery.min.js",
+        require_js_url="static/require.js",
+        widget_renderer_url="static/embed-amd.js",
+        mathjax_url="static/tex-svg.js",
+        embed_images=True,
+    )
+    _hide_prose_code(exporter)
+    resources = {
+        "metadata": {"name": page.title},
+        "wordpiece_site": {"title": page.title, "page": page.href},
+    }
+    body, _ = exporter.from_notebook_node(copy.deepcopy(notebook), resources=resources)
+    return body
+
+
 def page_html(notebook: Any, page: NotebookPage, previous: NotebookPage | None, following: NotebookPage | None) -> str:
     """One notebook as a self-contained page reading its scripts from ``static/``.
 
@@ -226,10 +298,12 @@ def page_html(notebook: Any, page: NotebookPage, previous: NotebookPage | None, 
         mathjax_url="static/tex-svg.js",
         embed_images=True,
     )
+    _hide_prose_code(exporter)
     resources = {
         "metadata": {"name": page.title},
         "wordpiece_site": {
             "title": page.title,
+            "slides": page.slides,
             "note": STATIC_NOTE,
             "previous": PageLink(previous.href, previous.title) if previous else None,
             "next": PageLink(following.href, following.title) if following else None,
@@ -258,8 +332,10 @@ def index_html(pages: Sequence[NotebookPage], *, built: str = "") -> str:
     for page in pages:
         goals = "".join(f"<li>{_inline_markdown(goal)}</li>" for goal in page.goals)
         goals_html = f"<p class='lead'>By the end you can</p><ol class='goals'>{goals}</ol>" if goals else ""
+        slides = f' <a class="slides" href="{html.escape(page.slides)}">slides</a>' if page.slides else ""
         items.append(
-            f'<li class="notebook"><a href="{html.escape(page.href)}">{html.escape(page.title)}</a>{goals_html}</li>'
+            f'<li class="notebook"><a href="{html.escape(page.href)}">{html.escape(page.title)}</a>{slides}'
+            f"{goals_html}</li>"
         )
     built_html = f"<p class='built'>{html.escape(built)}</p>" if built else ""
     return f"""<!DOCTYPE html>
@@ -274,6 +350,7 @@ def index_html(pages: Sequence[NotebookPage], *, built: str = "") -> str:
   ol.notebooks {{ padding-left: 0; list-style: none; }}
   li.notebook {{ margin: 1.2em 0; padding: 0.6em 1em; border: 1px solid #ddd; border-radius: 6px; }}
   li.notebook > a {{ font-size: 1.2em; font-weight: bold; }}
+  li.notebook > a.slides {{ font-size: 0.9em; font-weight: normal; margin-left: 0.6em; }}
   p.lead {{ margin: 0.4em 0 0 0; color: #555; }}
   ol.goals {{ margin: 0.2em 0; }}
   code {{ background: #f3f3f3; padding: 0 0.2em; border-radius: 3px; }}
@@ -282,8 +359,9 @@ def index_html(pages: Sequence[NotebookPage], *, built: str = "") -> str:
 </head>
 <body>
 <h1>WordPiece workshop: the notebooks</h1>
-<p>The offline edition: each notebook executed with its exercises solved. Read them in order;
-to run and change the code, open the same notebooks in JupyterLab.</p>
+<p>The offline edition: each notebook executed with its exercises solved, as a page and as a slide deck
+(arrow keys or space to step through it, <kbd>S</kbd> for the speaker view). Read them in order; to run and
+change the code, open the same notebooks in JupyterLab.</p>
 <ol class="notebooks">
 {"".join(items)}
 </ol>
@@ -309,6 +387,7 @@ def _write_into(folder: Path, notebooks: Sequence[Path], timeout: int, workers: 
             href=f"{path.stem}.html",
             title=notebook_title(notebook, path.stem),
             goals=learning_goals(notebook),
+            slides=f"{path.stem}.slides.html",
         )
         for path, notebook in zip(notebooks, executed)
     ]
@@ -316,10 +395,12 @@ def _write_into(folder: Path, notebooks: Sequence[Path], timeout: int, workers: 
         previous = pages[index - 1] if index > 0 else None
         following = pages[index + 1] if index + 1 < len(pages) else None
         (folder / page.href).write_text(page_html(notebook, page, previous, following), encoding="utf-8")
+        (folder / page.slides).write_text(slides_html(notebook, page), encoding="utf-8")
     (folder / "index.html").write_text(index_html(pages, built=_build_note()), encoding="utf-8")
     static = folder / "static"
     static.mkdir()
     for name in ASSETS:
+        (static / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(STATIC / name, static / name)
     shutil.copytree(STATIC / "licenses", static / "licenses")
     shutil.copy2(STATIC / "README.md", static / "README.md")

@@ -1,23 +1,74 @@
-"""The frame every "your turn" check runs in.
+"""The frame every "your turn" check runs in: tries, hints, answers on request, progress.
 
-Each ``check_*`` function of a topic looks at a student's answer (a value or
-a function the student wrote) and either returns quietly or raises
-``AssertionError`` with a message that says, in plain words, what is wrong.
-The correct answers come from the library itself, never from a hard-coded
-list.
+A notebook's exercises are declared once, in its topic's ``checks`` module, as
+a :class:`Workbook` of :class:`Exercise` entries; each ``check_*`` function is
+registered with ``@WORKBOOK.check("key")``. A check looks at the learner's
+answer (a value, or a function the learner wrote) and either returns quietly
+or raises ``AssertionError`` with a message that points at the *idea* that is
+off, never at the expected value. The workbook then adds tiers:
 
-An exercise the student has not started yet is not a failure: a stub that
+1. every wrong try is counted (``progress()`` shows done / wrong / not started);
+2. from the second wrong try on, the exercise's hints are added, one more each time;
+3. from the third wrong try on, the message says ``show_answer("key")`` gives a
+   worked answer; before any try it asks the learner to have a go first.
+
+An exercise the learner has not started yet is not a failure: a stub that
 still holds ``TODO`` or still raises ``NotImplementedError`` makes the check
 *skip* with a friendly "not done yet" note (``pytest.skip``), so a fresh
 notebook runs from top to bottom while a wrong answer fails loudly.
 
-Every check hides its own frames from pytest's report (``__tracebackhide__``),
-so with ``--tb=short`` a wrong answer shows the student's test line and the
-plain-words message, not the checker's source. ``report_failures_briefly``
-replaces ipytest's second traceback by one line.
+Checks run a learner's function on fresh inputs the notebook never printed
+(built from a fixed ``random.Random`` seed, so they are the same on every run
+and under every ``PYTHONHASHSEED``), and :func:`call` can switch library
+functions off while the learner's code runs (see
+:mod:`wordpiece_lib.classroom.own_work`): an exercise that asks to write
+``split_word`` fails when the answer just calls it.
 
->>> call(lambda word: word.upper(), "hug", name="shout", exercise="shouting")
-'HUG'
+Every check hides its own frames from pytest's report (``__tracebackhide__``),
+so with ``--tb=short`` a wrong answer shows the learner's test line and the
+plain-words message. ``report_failures_briefly`` replaces ipytest's second
+traceback by one line.
+
+A new notebook (09, 10, 11...) adopts all of this in its checks module:
+
+>>> WORKBOOK = Workbook("99 · an example", [
+...     Exercise("shout", "Your turn 1 · shout", hints=("str has a method for capitals",),
+...              answer="```python\\ndef shout(word):\\n    return word.upper()\\n```"),
+... ])
+>>> @WORKBOOK.check("shout")
+... def check_shout(function):
+...     result = call(function, "hug", name="shout", exercise="shouting")
+...     if result != "HUG":
+...         raise AssertionError("every letter should be a capital")
+>>> check_shout(lambda word: word.upper())
+>>> WORKBOOK.progress()
+99 · an example: 1 of 1 done
+  Your turn 1 · shout (shout): done
+
+A wrong answer is told what is off; later tries add the hints:
+
+>>> WORKBOOK.reset()
+>>> for attempt in range(3):
+...     try:
+...         check_shout(lambda word: word.title())
+...     except AssertionError as wrong:
+...         message = str(wrong)
+>>> print(message)
+every letter should be a capital
+Hint: str has a method for capitals
+Stuck? show_answer('shout') shows a worked answer (this was try 3).
+>>> WORKBOOK.progress()
+99 · an example: 0 of 1 done
+  Your turn 1 · shout (shout): wrong (3 tries)
+>>> print(WORKBOOK.show_answer("shout"))
+A worked answer for Your turn 1 · shout:
+```python
+def shout(word):
+    return word.upper()
+```
+
+:func:`call` runs the learner's function and explains a crash or a missing ``return``:
+
 >>> call(lambda word: None, "hug", name="shout", exercise="shouting")
 Traceback (most recent call last):
 ...
@@ -26,9 +77,18 @@ AssertionError: shout('hug') returned None: did you forget the `return` line?
 
 from __future__ import annotations
 
+import functools
 import sys
-from collections.abc import Iterable, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from wordpiece_lib.classroom.own_work import Forbidden, ForbiddenUse, call_own_work, forbid
+
+CheckFunction = TypeVar("CheckFunction", bound=Callable[..., None])
+
+#: Wrong tries after which a failure message offers ``show_answer``.
+TRIES_BEFORE_ANSWER = 3
 
 
 class _Todo:
@@ -91,11 +151,28 @@ def require(value: Any, exercise: str) -> Any:
     return value
 
 
-def call(function: Any, *args: Any, name: str, exercise: str) -> Any:
-    """Call the student's function; a stub skips, a crash is explained.
+def call(
+    function: Any,
+    *args: Any,
+    name: str,
+    exercise: str,
+    forbidden: Sequence[Forbidden] = (),
+    none_is_answer: bool = False,
+) -> Any:
+    """Call the learner's function; a stub skips, a crash is explained, forbidden library calls fail.
+
+    ``forbidden`` names library functions the exercise asks the learner to
+    write instead of calling (see :mod:`wordpiece_lib.classroom.own_work`).
+    A function that returns ``None`` is told it forgot its ``return`` line,
+    unless ``none_is_answer`` (the exercise uses ``None`` as an answer).
 
     >>> call(len, "hug", name="len", exercise="counting")
     3
+    >>> from wordpiece_lib.pieces import split_word
+    >>> call(split_word, "hug", name="split", exercise="splitting", forbidden=[Forbidden("split_word", (split_word,))])
+    Traceback (most recent call last):
+    ...
+    AssertionError: split calls `split_word`, the library's own version: the exercise is to write those steps yourself (the check switches `split_word` off while it runs your function)
     """
     __tracebackhide__ = True  # keep this frame out of the student's report
     if is_todo(function):
@@ -103,26 +180,41 @@ def call(function: Any, *args: Any, name: str, exercise: str) -> Any:
     if not callable(function):
         raise AssertionError(f"{name} should be a function, but it is a {type(function).__name__}: {function!r}")
     try:
-        result = function(*args)
+        result = call_own_work(function, args, forbidden) if forbidden else function(*args)
     except NotImplementedError:
         not_done(exercise)
+    except ForbiddenUse as used:
+        label = f"`{used.args[0]}`"
+        raise AssertionError(
+            f"{name} calls {label}, the library's own version: the exercise is to write those steps yourself "
+            f"(the check switches {label} off while it runs your function)"
+        ) from None
     except Exception as error:  # the student's code crashed: say where, in words
         shown = ", ".join(short_repr(arg) for arg in args)
         raise AssertionError(f"{name}({shown}) crashed with {type(error).__name__}: {error}") from None
     if is_todo(result):
         not_done(exercise)
-    if result is None:
+    if result is None and not none_is_answer:
         shown = ", ".join(short_repr(arg) for arg in args)
         raise AssertionError(f"{name}({shown}) returned None: did you forget the `return` line?")
     return result
 
 
 def short_repr(value: Any, limit: int = 60) -> str:
+    """``repr`` cut to ``limit`` characters; a set is shown sorted, so a message is the same on every run.
+
+    >>> short_repr({"b", "a"}), short_repr("x" * 80, 10)
+    ("{'a', 'b'}", "'xxxxxx...")
+    """
+    if isinstance(value, (set, frozenset)):
+        items = sorted(value, key=repr)
+        text = "{" + ", ".join(repr(item) for item in items) + "}" if items else "set()"
+        return text if len(text) <= limit else text[: limit - 3] + "..."
     text = repr(value)
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def short_list(items: Sequence[Any], limit: int = 6) -> str:
+def short_list(items: Sequence[Any], limit: int = 6, noun: str = "tokens") -> str:
     """A list for a message: long ones keep their first items and say how many there are.
 
     >>> short_list(["h"] + ["##u"] * 99)
@@ -131,7 +223,7 @@ def short_list(items: Sequence[Any], limit: int = 6) -> str:
     items = list(items)
     if len(items) <= limit:
         return repr(items)
-    return repr(items[:limit])[:-1] + f", ...] ({len(items)} tokens)"
+    return repr(items[:limit])[:-1] + f", ...] ({len(items)} {noun})"
 
 
 BRIEF_FAILURE = (
@@ -178,10 +270,226 @@ def report_failures_briefly(shell: Any = None) -> None:
 
 
 def as_list(value: Any, what: str) -> list[Any]:
+    """``value`` as a list, or a plain-words failure when it is not a list-like answer.
+
+    >>> as_list(("a", "b"), "the tokens")
+    ['a', 'b']
+    """
     __tracebackhide__ = True  # keep this frame out of the student's report
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
         raise AssertionError(f"{what} should be a list, got {type(value).__name__}: {short_repr(value)}")
     return list(value)
 
 
-__all__ = ["BRIEF_FAILURE", "TODO", "NotDoneYet", "call", "is_todo", "not_done", "report_failures_briefly", "require"]
+# ---------------------------------------------------------------- exercises, tries and progress
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """One "your turn" of a notebook.
+
+    ``key`` is what the learner types in ``show_answer("key")`` (the name of
+    the variable or function the exercise asks for); ``title`` is the heading
+    in the notebook. ``hints`` are added to the failure message from the
+    second wrong try on, one more each time; they point at an idea, never at
+    the value. ``answer`` is the worked answer (Markdown): a fixed text, or a
+    function that makes it from the arguments the check was last called with,
+    so it can use the notebook's own data.
+
+    >>> Exercise("shout", "Your turn 1 · shout").hints
+    ()
+    """
+
+    key: str
+    title: str
+    hints: tuple[str, ...] = ()
+    answer: str | Callable[..., str] | None = None
+
+
+@dataclass
+class Attempt:
+    """What the checks saw of one exercise in this kernel."""
+
+    tries: int = 0
+    done: bool = False
+    answer_seen: bool = False
+    last_call: tuple[tuple[Any, ...], dict[str, Any]] | None = field(default=None, repr=False)
+
+    def status(self) -> str:
+        """``done``, ``wrong (n tries)`` or ``not started``, with a note when the answer was looked at.
+
+        >>> Attempt(tries=2).status(), Attempt(tries=1, done=True).status(), Attempt().status()
+        ('wrong (2 tries)', 'done', 'not started')
+        """
+        if self.done:
+            text = "done"
+        elif self.tries:
+            text = f"wrong ({self.tries} {'try' if self.tries == 1 else 'tries'})"
+        else:
+            text = "not started"
+        return f"{text}, answer seen" if self.answer_seen else text
+
+
+class Text(str):
+    """A message for the learner: Markdown in a notebook, plain text elsewhere."""
+
+    def _repr_markdown_(self) -> str:
+        return str(self)
+
+    def __repr__(self) -> str:
+        return str(self)
+
+
+@dataclass(frozen=True)
+class Progress:
+    """The exercises of one notebook and their status, as a table (HTML in a notebook, text elsewhere)."""
+
+    notebook: str
+    rows: tuple[tuple[str, str, str], ...]
+
+    @property
+    def done(self) -> int:
+        return sum(status.startswith("done") for _, _, status in self.rows)
+
+    def __repr__(self) -> str:
+        lines = [f"{self.notebook}: {self.done} of {len(self.rows)} done"]
+        lines += [f"  {title} ({key}): {status}" for title, key, status in self.rows]
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        import html
+
+        colours = {"done": "#d9f0d3", "wrong": "#fbb4ae", "not started": "#f0f0f0"}
+        cells = []
+        for title, key, status in self.rows:
+            colour = next((value for name, value in colours.items() if status.startswith(name)), "#ffffff")
+            cells.append(
+                f"<tr><td>{html.escape(title)}</td><td><code>{html.escape(key)}</code></td>"
+                f'<td style="background:{colour}">{html.escape(status)}</td></tr>'
+            )
+        return (
+            f"<p><b>{html.escape(self.notebook)}</b>: {self.done} of {len(self.rows)} exercises done</p>"
+            "<table><tr><th>exercise</th><th>show_answer(...)</th><th>status</th></tr>" + "".join(cells) + "</table>"
+        )
+
+
+#: Every workbook by notebook, in the order they were made (for :func:`show_answer`).
+WORKBOOKS: dict[str, Workbook] = {}
+
+
+class Workbook:
+    """The exercises of one notebook, and what the checks saw of them in this kernel."""
+
+    def __init__(self, notebook: str, exercises: Iterable[Exercise]) -> None:
+        self.notebook = notebook
+        self.exercises = {exercise.key: exercise for exercise in exercises}
+        if not self.exercises:
+            raise ValueError("a workbook needs at least one exercise")
+        self._attempts = {key: Attempt() for key in self.exercises}
+        WORKBOOKS[notebook] = self
+
+    def _exercise(self, key: str) -> Exercise:
+        if key not in self.exercises:
+            known = ", ".join(repr(name) for name in self.exercises)
+            raise KeyError(f"{key!r} is not an exercise of {self.notebook}; the exercises are {known}")
+        return self.exercises[key]
+
+    def check(self, key: str) -> Callable[[CheckFunction], CheckFunction]:
+        """Register a check function for the exercise ``key``: its tries count, its failures get the tiers."""
+        exercise = self._exercise(key)
+
+        def register(check: CheckFunction) -> CheckFunction:
+            @functools.wraps(check)
+            def tiered(*args: Any, **kwargs: Any) -> None:
+                __tracebackhide__ = True  # keep this frame out of the student's report
+                attempt = self._attempts[key]
+                attempt.last_call = (args, kwargs)
+                try:
+                    check(*args, **kwargs)
+                except AssertionError as wrong:
+                    attempt.tries += 1
+                    raise AssertionError(self._tiered(exercise, attempt, str(wrong))) from None
+                attempt.done = True
+
+            tiered.exercise = exercise  # type: ignore[attr-defined]
+            return tiered  # type: ignore[return-value]
+
+        return register
+
+    def _tiered(self, exercise: Exercise, attempt: Attempt, message: str) -> str:
+        lines = [message]
+        shown = min(max(attempt.tries - 1, 0), len(exercise.hints))
+        lines += [f"Hint: {hint}" for hint in exercise.hints[:shown]]
+        if attempt.tries >= TRIES_BEFORE_ANSWER and exercise.answer is not None:
+            lines.append(f"Stuck? show_answer({exercise.key!r}) shows a worked answer (this was try {attempt.tries}).")
+        return "\n".join(lines)
+
+    def attempt(self, key: str) -> Attempt:
+        """What the checks saw of ``key`` so far."""
+        self._exercise(key)
+        return self._attempts[key]
+
+    def progress(self) -> Progress:
+        """Every exercise of the notebook: done, wrong (how many tries) or not started."""
+        rows = tuple((exercise.title, key, self._attempts[key].status()) for key, exercise in self.exercises.items())
+        return Progress(self.notebook, rows)
+
+    def show_answer(self, key: str, *, now: bool = False) -> Text:
+        """A worked answer to ``key``: after a first try, or at once with ``now=True``."""
+        exercise = self._exercise(key)
+        attempt = self._attempts[key]
+        if exercise.answer is None:
+            return Text(f"{exercise.title} has no worked answer here: its check says what to look at.")
+        if not (attempt.tries or attempt.done or now):
+            return Text(
+                f"Have a go at {exercise.title} first: put your answer in, run its check cell, and read what the "
+                f"check says. If you want the answer anyway, run show_answer({key!r}, now=True)."
+            )
+        if isinstance(exercise.answer, str):
+            attempt.answer_seen = True
+            return Text(f"A worked answer for {exercise.title}:\n{exercise.answer}")
+        if attempt.last_call is None:
+            return Text(
+                f"Run the check cell of {exercise.title} once (even with TODO still in it): the worked answer is "
+                "made from this notebook's data, which the check cell passes in."
+            )
+        args, kwargs = attempt.last_call
+        attempt.answer_seen = True
+        return Text(f"A worked answer for {exercise.title}:\n{exercise.answer(*args, **kwargs)}")
+
+    def reset(self) -> None:
+        """Forget every try (a fresh start, as in a new kernel)."""
+        self._attempts = {key: Attempt() for key in self.exercises}
+
+
+def show_answer(key: str, *, now: bool = False) -> Text:
+    """A worked answer to the exercise ``key`` of whichever notebook declared it (see :meth:`Workbook.show_answer`).
+
+    >>> show_answer("no such exercise")
+    Traceback (most recent call last):
+    ...
+    KeyError: "'no such exercise' is not an exercise of any notebook loaded in this kernel"
+    """
+    for workbook in reversed(list(WORKBOOKS.values())):
+        if key in workbook.exercises:
+            return workbook.show_answer(key, now=now)
+    raise KeyError(f"{key!r} is not an exercise of any notebook loaded in this kernel")
+
+
+__all__ = [
+    "BRIEF_FAILURE",
+    "TODO",
+    "Exercise",
+    "Forbidden",
+    "NotDoneYet",
+    "Progress",
+    "Workbook",
+    "as_list",
+    "call",
+    "forbid",
+    "is_todo",
+    "not_done",
+    "report_failures_briefly",
+    "require",
+    "show_answer",
+]

@@ -16,10 +16,10 @@ from collections.abc import Sequence
 
 from wordpiece_lib import __version__
 from wordpiece_lib.atomic import TerminatedBySignal, terminate_cleanly
-from wordpiece_lib.cli import encode, top_down, train
+from wordpiece_lib.cli import count, encode, fetch, top_down, train
 
 #: Every command, in the order ``--help`` lists them; each module has ``register(subparsers)``.
-COMMANDS = (train, encode, top_down)
+COMMANDS = (train, encode, top_down, count, fetch)
 
 #: The program name when run as a module; the installed command is named after its file (``wordpiece``).
 MODULE_PROGRAM = "python -m wordpiece_lib"
@@ -41,6 +41,9 @@ examples:
   {prog} train book.txt --vocab-size 8000 -o vocab.txt
   {prog} encode --vocab vocab.txt book.txt -o tokens.txt
   cat book.txt | {prog} encode --vocab vocab.txt - -o - | head
+  {prog} count corpus/*.txt.gz --lowercase --workers 0 -o counts.tsv
+  {prog} train --counts counts.tsv --vocab-size 30000 -o vocab.txt
+  {prog} fetch treasure-island
 
 A file name of - means standard input (for an input) or standard output (for -o).
 """

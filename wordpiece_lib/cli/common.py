@@ -18,6 +18,7 @@ import argparse
 import contextlib
 import json
 import os
+import re
 import stat
 import sys
 import time
@@ -149,6 +150,24 @@ def read_input_text(name: str, *, what: str = "input file") -> str:
     return read_text_file(name, name=what)
 
 
+def input_source(name: str) -> str | BinaryIO:
+    """What a streaming reader reads for the input ``name``: standard input's bytes for ``-``, else the name.
+
+    >>> input_source("book.txt")
+    'book.txt'
+    """
+    return sys.stdin.buffer if name == STDIO else name
+
+
+def writes_through(name: str) -> bool:
+    """True when the output ``name`` is a stream (``-``, a device, a pipe): nothing can be written beside it.
+
+    >>> writes_through("-"), writes_through("/dev/null"), writes_through("vocab.txt")
+    (True, True, False)
+    """
+    return name == STDIO or resolve_output(name)[1]
+
+
 def load_vocab(name: str) -> Vocab:
     """The vocab in the file ``name``, or on standard input for ``-``."""
     if name == STDIO:
@@ -198,15 +217,29 @@ class ProgressBar:
     """
 
     def __init__(
-        self, *, enabled: bool, unit: str, description: str, total: int | None = None, delay: float = 0.5
+        self,
+        *,
+        enabled: bool,
+        unit: str,
+        description: str,
+        total: int | None = None,
+        delay: float = 0.5,
+        unit_scale: bool = False,
     ) -> None:
         self.enabled = enabled and sys.stderr.isatty()
         self.unit, self.description, self.total, self.delay = unit, description, total, delay
+        self.unit_scale = unit_scale
         self.started = time.perf_counter()
+        self.done = 0
         self.bar: Any = None
+
+    def advance(self, amount: int) -> None:
+        """``amount`` more done (for work reported in steps, such as bytes read)."""
+        self.update(self.done + amount)
 
     def update(self, done: int, total: int | None = None) -> None:
         """Show ``done`` of ``total`` (``total`` may change, e.g. when training stops early)."""
+        self.done = done
         if not self.enabled:
             return
         if total is not None:
@@ -216,7 +249,14 @@ class ProgressBar:
                 return
             from tqdm import tqdm
 
-            self.bar = tqdm(total=self.total, unit=self.unit, desc=self.description, leave=True, file=sys.stderr)
+            self.bar = tqdm(
+                total=self.total,
+                unit=self.unit,
+                unit_scale=self.unit_scale,
+                desc=self.description,
+                leave=True,
+                file=sys.stderr,
+            )
         if self.total is not None and self.total != self.bar.total:
             self.bar.total = self.total
         self.bar.update(done - self.bar.n)
@@ -245,7 +285,10 @@ class Report:
         self.started = time.perf_counter()
 
     def progress(self, unit: str, description: str, total: int | None = None) -> ProgressBar:
-        return ProgressBar(enabled=not self.quiet, unit=unit, description=description, total=total)
+        """A progress bar (shown only on a terminal, never when quiet); a unit of ``B`` counts bytes in kB, MB..."""
+        return ProgressBar(
+            enabled=not self.quiet, unit=unit, description=description, total=total, unit_scale=unit == "B"
+        )
 
     def summary_line(self, output: str, what: str, size: int, *, seconds: float | None = None) -> str:
         taken = time.perf_counter() - self.started if seconds is None else seconds
@@ -293,6 +336,52 @@ def require_unknown_token(tokens: Sequence[str], flag: str) -> None:
         )
 
 
+def with_flag_names(error: Exception, names: Sequence[str]) -> Exception:
+    """The same error, naming ``--max-token-length`` where it said ``max_token_length`` (for each of ``names``).
+
+    >>> with_flag_names(ValueError("min_frequency must be at least 0"), ["min_frequency"])
+    ValueError('--min-frequency must be at least 0')
+    """
+    message = str(error)
+    for name in names:
+        message = re.sub(rf"\b{name}\b", "--" + name.replace("_", "-"), message)
+    return type(error)(message)
+
+
+def add_trainer_options(parser: argparse.ArgumentParser, *, limit_alphabet: bool = True) -> None:
+    """Hugging Face's trainer options, with its meanings (``trainer_options.py``).
+
+    ``limit_alphabet=False`` leaves ``--limit-alphabet`` to the command (top-down has it as another name
+    of ``--max-unique-chars``, which means the same).
+    """
+    options = parser.add_argument_group("Hugging Face's trainer options")
+    options.add_argument(
+        "--min-frequency",
+        type=int,
+        default=0,
+        metavar="N",
+        help="never learn a token seen fewer than N times (a pair bottom-up, a substring top-down; default: 0)",
+    )
+    if limit_alphabet:
+        options.add_argument(
+            "--limit-alphabet",
+            type=int,
+            default=None,
+            metavar="N",
+            help="keep the N most frequent characters; words with any other are left out (default: all)",
+        )
+    options.add_argument(
+        "--initial-alphabet",
+        default="",
+        metavar="CHARS",
+        help="characters put in the vocab even if the corpus lacks them (every character of CHARS)",
+    )
+
+
+#: The trainer options' parameter names, as ``with_flag_names`` turns them into flags.
+TRAINER_OPTION_NAMES = ("min_frequency", "limit_alphabet", "initial_alphabet")
+
+
 def save_tokens(
     tokens: Sequence[str],
     special_tokens: Sequence[str],
@@ -312,7 +401,7 @@ def save_tokens(
     prefix and special tokens).
     """
     vocab = Vocab(tokens, unk_token=UNK_TOKEN, special_tokens=list(dict.fromkeys(special_tokens)))
-    if output == STDIO or (not is_folder_name(output) and resolve_output(output)[1]):
+    if output == STDIO or (not is_folder_name(output) and writes_through(output)):
         if Path(output).suffix == ".json":
             tokenizer = WordPieceTokenizer(vocab, lowercase=lowercase, pretokenizer=pretokenizer, prefix=prefix)
             text = json.dumps(tokenizer.to_json(), ensure_ascii=False, indent=2) + "\n"

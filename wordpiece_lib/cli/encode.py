@@ -3,22 +3,32 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import dataclasses
 import json
+import os
+import shutil
+import stat
 import sys
-from typing import Any
+import tempfile
+from collections.abc import Iterator
+from typing import Any, BinaryIO
 
 from wordpiece_lib.cli.common import (
     STDIO,
+    ProgressBar,
     Report,
     check_stdin_once,
     checked_output,
+    input_source,
     load_vocab,
     new_command,
     open_output,
-    read_input_text,
+    size_of,
 )
 from wordpiece_lib.pretokenize import PRETOKENIZERS
-from wordpiece_lib.textfiles import decode_utf8, read_stream
+from wordpiece_lib.textfiles import CHUNK_BYTES, decode_utf8, read_stream
+from wordpiece_lib.textstream import check_file, read_lines
 from wordpiece_lib.tokenizer import WordPieceTokenizer
 from wordpiece_lib.tokenizer_json import load_tokenizer, settings_path, tokenizer_from_json
 from wordpiece_lib.truncation import Padding, Truncation
@@ -43,7 +53,9 @@ vocab.settings.json, when it is there). Flags given here override the saved
 settings, with a warning when they contradict them. The template's special
 tokens ([CLS] ... [SEP]) are added unless --no-special-tokens; special tokens
 typed in the text stay whole. Padding to the longest line treats the whole
-file as one batch.
+file as one batch. The input is read as a stream (plain, or compressed with
+gzip, bzip2 or xz) and encoded a few thousand lines at a time, so memory does
+not grow with it.
 """
 
 
@@ -194,33 +206,80 @@ def format_line(encoding: Any, output_format: str) -> str:
     return json.dumps(encoding.to_dict(), ensure_ascii=False)
 
 
-#: Lines encoded between two writes (and two progress-bar updates).
-BLOCK_LINES = 2000
+#: Lines encoded as one batch: the batch path's speed, and memory that does not grow with the input.
+LINES_PER_BATCH = 4096
+
+
+def batches(source: str | BinaryIO, progress: ProgressBar | None = None) -> Iterator[list[str]]:
+    """The lines of a file or binary stream (read as a stream; plain or compressed), ``LINES_PER_BATCH`` at a time."""
+    batch: list[str] = []
+    advance = progress.advance if progress is not None and progress.enabled else None
+    for line in read_lines(source, progress=advance):
+        batch.append(line)
+        if len(batch) == LINES_PER_BATCH:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
+
+
+@contextlib.contextmanager
+def rereadable(name: str) -> Iterator[str | BinaryIO]:
+    """The input ``name`` in a form that can be read twice: a regular file as it is; standard input or a pipe
+    copied to a temporary file first (on disk, so memory still does not grow with the input)."""
+    if name != STDIO and stat.S_ISREG(os.stat(check_file(name)).st_mode):
+        yield name
+        return
+    with tempfile.TemporaryFile() as copy:
+        with contextlib.ExitStack() as closing:
+            source = sys.stdin.buffer if name == STDIO else closing.enter_context(open(name, "rb"))
+            shutil.copyfileobj(source, copy, CHUNK_BYTES)
+        copy.seek(0)
+        yield copy  # type: ignore[misc]
+
+
+def longest_encoding(tokenizer: WordPieceTokenizer, source: str | BinaryIO, special_tokens: bool) -> int:
+    """The number of tokens of the longest line, unpadded (a first pass for ``--pad longest``)."""
+    padding, tokenizer.padding = tokenizer.padding, None
+    try:
+        return max(
+            (
+                len(encoding)
+                for batch in batches(source)
+                for encoding in tokenizer.encode_batch(batch, add_special_tokens=special_tokens)
+            ),
+            default=0,
+        )
+    finally:
+        tokenizer.padding = padding
 
 
 def run(args: argparse.Namespace) -> int:
-    """Encode line by line, writing as it goes (into a temporary file that replaces the output at the end)."""
+    """Encode batch after batch as a stream, written as it goes (atomically to a file, or to standard output)."""
     inputs = [args.input, args.vocab, args.tokenizer]
     check_stdin_once(inputs)
     output = checked_output(args.output, inputs)
     report = Report(quiet=args.quiet)
     tokenizer = load(args)
-    lines = read_input_text(args.input).split("\n")
-    if lines and lines[-1] == "":
-        lines.pop()
-    # Padding to the longest line needs every line first: then the file is one batch.
-    longest = tokenizer.padding is not None and tokenizer.padding.length is None
-    block = max(len(lines), 1) if longest else BLOCK_LINES
-    progress = report.progress("line", "encoding", total=len(lines))
-    count = 0
-    try:
-        with open_output(output) as stream:
-            for start in range(0, len(lines), block):
-                encodings = tokenizer.encode_batch(lines[start : start + block], add_special_tokens=args.special_tokens)
-                count += sum(len(encoding.ids) for encoding in encodings)
-                stream.write("".join(format_line(e, args.format) + "\n" for e in encodings).encode("utf-8"))
-                progress.update(start + len(encodings))
-    finally:
-        progress.close()
-    report.done(output, f"{len(lines):,} lines, {count:,} tokens", stream.written)
+    padding = tokenizer.padding
+    lines = tokens = 0
+    with contextlib.ExitStack() as stack:
+        source: str | BinaryIO = input_source(args.input)
+        if padding is not None and padding.length is None:
+            # Padding to the longest line treats the whole input as one batch: find that line first, then pad to it.
+            source = stack.enter_context(rereadable(args.input))
+            longest = longest_encoding(tokenizer, source, args.special_tokens)
+            if not isinstance(source, str):
+                source.seek(0)
+            tokenizer.padding = dataclasses.replace(padding, length=longest)
+        size = None if args.input == STDIO else size_of(args.input) or None
+        progress = stack.enter_context(contextlib.closing(report.progress("B", "encoding", total=size)))
+        stream = stack.enter_context(open_output(output))
+        for batch in batches(source, progress):
+            encodings = tokenizer.encode_batch(batch, add_special_tokens=args.special_tokens)
+            lines += len(encodings)
+            tokens += sum(len(encoding.ids) for encoding in encodings)
+            stream.write("".join(format_line(encoding, args.format) + "\n" for encoding in encodings).encode("utf-8"))
+    report.done(output, f"{lines:,} lines, {tokens:,} tokens", stream.written)
+    return 0
     return 0

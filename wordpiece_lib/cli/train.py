@@ -7,16 +7,19 @@ from collections.abc import Callable
 from typing import Any
 
 from wordpiece_lib.cli.common import (
+    TRAINER_OPTION_NAMES,
     Report,
+    add_trainer_options,
     add_vocab_output,
     check_stdin_once,
     checked_output,
     new_command,
     parse_token_list,
-    read_input_text,
     require_unknown_token,
     save_tokens,
+    with_flag_names,
 )
+from wordpiece_lib.cli.count import add_workers_option, counts_and_settings
 from wordpiece_lib.corpus import WordCounts
 from wordpiece_lib.pretokenize import PRETOKENIZERS
 from wordpiece_lib.scores import TIE_BREAKS
@@ -32,9 +35,16 @@ The vocab file lists the special tokens, then the alphabet (sorted by code
 point), then the learned tokens in merge order; --vocab-size counts them all.
 Training stops early when every word is a single token.
 
+The words come from INPUT text files (read as a stream: plain, .gz, .bz2 or
+.xz; glob patterns allowed) or from --counts, a file the `count` command wrote
+(one "word<TAB>count" line per word, in first-seen order): both give the same
+vocab. --min-frequency, --limit-alphabet and --initial-alphabet mean what they
+mean in Hugging Face's trainers.
+
 The settings travel with the vocab: -o vocab.txt also writes
 vocab.settings.json (lowercase or not, pre-tokenizer, special tokens), which
-`encode --vocab vocab.txt` reads; -o NAME.json writes Hugging Face's
+`encode --vocab vocab.txt` reads (with --counts, they come from the settings
+`count` wrote beside the counts); -o NAME.json writes Hugging Face's
 tokenizer.json; -o FOLDER/ writes a folder that transformers loads with
 AutoTokenizer.from_pretrained(FOLDER).
 """
@@ -44,7 +54,15 @@ def register(subparsers: Any) -> None:
     """Add the ``train`` command."""
     parser = new_command(subparsers, "train", "learn a vocab from text files", HELP)
     parser.add_argument(
-        "inputs", nargs="+", metavar="INPUT", help="UTF-8 text file(s) to learn from (- for standard input)"
+        "inputs",
+        nargs="*",
+        metavar="INPUT",
+        help="UTF-8 text file(s) or glob patterns to learn from (- for standard input)",
+    )
+    parser.add_argument(
+        "--counts",
+        metavar="COUNTS_TSV",
+        help="learn from a counts file (from `count`) instead of text (- for standard input)",
     )
     parser.add_argument(
         "--vocab-size",
@@ -54,6 +72,7 @@ def register(subparsers: Any) -> None:
         help="size of the vocab, special tokens and alphabet included",
     )
     add_vocab_output(parser)
+    add_workers_option(parser)
     parser.add_argument(
         "--pretokenizer",
         choices=sorted(PRETOKENIZERS),
@@ -78,16 +97,13 @@ def register(subparsers: Any) -> None:
         default="fast",
         help="fast incremental trainer (default) or the slow, readable reference",
     )
+    add_trainer_options(parser)
     parser.set_defaults(run=run)
 
 
-def read_word_counts(paths: list[str], *, lowercase: bool, pretokenizer: str) -> WordCounts:
-    """Count the words of every input file (BERT normalizer, chosen pre-tokenizer)."""
-    texts = [read_input_text(path) for path in paths]
-    counts = WordCounts.from_texts(texts, pretokenizer=pretokenizer, lowercase=lowercase)
-    if not counts:
-        raise ValueError(f"no words found in {', '.join(paths)}: the corpus is empty")
-    return counts
+def read_word_counts(args: argparse.Namespace, report: Report) -> tuple[WordCounts, bool, str]:
+    """The word counts from the INPUT files or from ``--counts`` (exactly one of them), with their settings."""
+    return counts_and_settings(args, args.pretokenizer, report)
 
 
 def trainer(method: str) -> Callable[..., Any]:
@@ -104,17 +120,28 @@ def run(args: argparse.Namespace) -> int:
         raise ValueError(f"--vocab-size must be a positive number, got {args.vocab_size}")
     specials = parse_token_list(args.special_tokens, "--special-tokens")
     require_unknown_token(specials, "--special-tokens")
-    check_stdin_once(args.inputs)
-    output = checked_output(args.output, args.inputs, folder_ok=True)
+    check_stdin_once([*args.inputs, args.counts])
+    output = checked_output(args.output, [*args.inputs, args.counts], folder_ok=True)
     report = Report(quiet=args.quiet)
-    counts = read_word_counts(args.inputs, lowercase=args.lowercase, pretokenizer=args.pretokenizer)
+    counts, lowercase, pretokenizer = read_word_counts(args, report)
     train = trainer(args.method)
     progress = report.progress("merge", "training")
     try:
-        trace = train(counts, args.vocab_size, special_tokens=specials, tie_break=args.tie_break, progress=progress)
+        trace = train(
+            counts,
+            args.vocab_size,
+            special_tokens=specials,
+            tie_break=args.tie_break,
+            progress=progress,
+            min_frequency=args.min_frequency,
+            limit_alphabet=args.limit_alphabet,
+            initial_alphabet=args.initial_alphabet,
+        )
+    except (ValueError, TypeError) as error:
+        raise with_flag_names(error, TRAINER_OPTION_NAMES) from None
     finally:
         progress.close()
     tokens = trace.tokens()
-    size = save_tokens(tokens, specials, output, lowercase=args.lowercase, pretokenizer=args.pretokenizer)
+    size = save_tokens(tokens, specials, output, lowercase=lowercase, pretokenizer=pretokenizer)
     report.done(output, f"{len(tokens):,} tokens", size)
     return 0

@@ -1,41 +1,152 @@
 """Checks behind notebook 06's "your turn" exercises (WordPiece against BPE).
 
 They run in the frame of :mod:`wordpiece_lib.classroom.exercise`: a right
-answer passes quietly, a wrong one raises ``AssertionError`` saying in plain
-words what is wrong, and an answer still set to ``TODO`` (or a function that
-still raises ``NotImplementedError``) skips as "not done yet". The expected
-answers come from the library (``bpe``, ``compare``, ``encode``), never from a
-hard-coded list.
+answer passes quietly, a wrong one is told which idea is off (never the
+expected value), and an answer still set to ``TODO`` skips as "not done
+yet". ``replay`` runs on merges learned from fresh corpora, with the
+library's replay switched off. The expected answers come from the library
+(``bpe``, ``segmentation``, ``encode``), never from a hard-coded list.
 
+>>> WORKBOOK.reset()
 >>> from wordpiece_lib import datasets
->>> check_first_bpe_merge(("##u", "##g"), datasets.hug_pug_counts())
->>> check_first_bpe_merge(("##g", "##s"), datasets.hug_pug_counts())
+>>> check_first_bpe_merges([("##u", "##g"), ("##u", "##n")], datasets.hug_pug_counts(), 2)
+>>> check_first_bpe_merges([("##g", "##s"), ("##u", "##g")], datasets.hug_pug_counts(), 2)
 Traceback (most recent call last):
 ...
-AssertionError: ('##g', '##s') is WordPiece's first merge (best score 1/20); BPE ignores how frequent the pieces are and takes the most frequent pair: ('##g', '##s') occurs 5 times, ('##u', '##g') 20 times
+AssertionError: merge 1 is not right: ('##g', '##s') is the pair WordPiece merges first (the best score); BPE ignores how common the pieces are and takes the pair that stands side by side most often
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from itertools import pairwise
 from typing import Any
 
 from wordpiece_lib._validate import check_instance
-from wordpiece_lib.bpe import train_bpe
-from wordpiece_lib.classroom.exercise import call, require
+from wordpiece_lib.bpe import BpeEncoder, train_bpe
+from wordpiece_lib.classroom.exercise import Exercise, Workbook, as_list, call, forbid, require
+from wordpiece_lib.classroom.fresh_inputs import fresh_counts, fresh_rng, fresh_words
 from wordpiece_lib.classroom.style import fraction_text
 from wordpiece_lib.corpus import as_word_counts
 from wordpiece_lib.encode import encode_with_merges, encode_word
 from wordpiece_lib.fast_bottom_up import train_fast
-from wordpiece_lib.pieces import alphabet, initial_splits
+from wordpiece_lib.pieces import alphabet
 from wordpiece_lib.scores import pair_counts
-from wordpiece_lib.segmentation import vocab_overlap
-from wordpiece_lib.trace import Trace
+from wordpiece_lib.segmentation import merge_replay_encoder, vocab_overlap
+from wordpiece_lib.trace import Trace, apply_merges, merge_in_pieces
+
+REPLAY_ANSWER = """```python
+def replay(word, merges):
+    rank = {}
+    for number, pair in enumerate(merges):
+        rank.setdefault(tuple(pair), number)  # a pair learned twice counts from its first time
+    pieces = [word[0]] + ["##" + letter for letter in word[1:]]
+    while True:
+        present = [(rank[pair], pair) for pair in zip(pieces, pieces[1:]) if pair in rank]
+        if not present:
+            return pieces
+        _, (left, right) = min(present)  # the pair learned earliest
+        merged, i = [], 0
+        while i < len(pieces):
+            if i + 1 < len(pieces) and (pieces[i], pieces[i + 1]) == (left, right):
+                merged.append(left + right.removeprefix("##"))
+                i += 2
+            else:
+                merged.append(pieces[i])
+                i += 1
+        pieces = merged
+```"""
+
+
+def _bpe_merges_answer(answer: Any, word_counts: Mapping[str, int], count: int, **_: Any) -> str:
+    counts = as_word_counts(word_counts)
+    trace = train_bpe(counts, len(alphabet(counts)) + count, special_tokens=[], top_k=4)
+    lines = []
+    for step in trace.steps[:count]:
+        others = ", ".join(f"`{c.pair[0]} {c.pair[1]}` {c.pair_count}" for c in step.candidates[1:4])
+        lines.append(f"{step.number}. `{step.pair[0]} {step.pair[1]}` stands {step.pair_count} times (then: {others})")
+    return "\n".join(lines) + f"\n```python\nbpe_first_two = {trace.merges[:count]!r}\n```"
+
+
+def _jaccard_answer(answer: Any, first: Iterable[str], second: Iterable[str], **_: Any) -> str:
+    overlap = vocab_overlap(first, second)
+    shared, only_first, only_second = len(overlap.shared), len(overlap.only_first), len(overlap.only_second)
+    union = shared + only_first + only_second
+    return (
+        f"{shared} tokens are in both; {only_first} only in the first and {only_second} only in the second, so "
+        f"{union} in either.\n```python\ntoy_jaccard = Fraction({shared}, {union})\n```"
+    )
+
+
+def _differing_answer(answer: Any, trace: Trace, steps: int | None = None, known: Iterable[str] = (), **_: Any) -> str:
+    import itertools
+
+    known = set(known)
+    letters = "".join(sorted({piece.removeprefix(trace.prefix) for piece in trace.alphabet}))
+    starts = sorted({piece for piece in trace.alphabet if not piece.startswith(trace.prefix)})
+    vocab = set(trace.tokens(steps))
+    merges = trace.merges[: len(trace.steps) if steps is None else steps]
+    for length in range(2, 7):
+        for first in starts:
+            for rest in itertools.product(letters, repeat=length - 1):
+                word = first + "".join(rest)
+                longest, replayed = encode_word(word, vocab), encode_with_merges(word, merges)
+                if word not in known and longest != replayed and longest != ["[UNK]"]:
+                    return (
+                        f"`{word}`: longest match {longest}, replay {replayed}: a merge learned early takes letters "
+                        f"that a longer token would need.\n```python\nbpe_differing_word = {word!r}\n```"
+                    )
+    return "No such word of up to six letters."
+
+
+WORKBOOK = Workbook(
+    "06 · WordPiece and BPE: same pieces, two differences",
+    [
+        Exercise(
+            "bpe_first_two",
+            "Your turn 1 · BPE's first two merges",
+            hints=(
+                "For each pair, add the counts of the words it stands in: that is all BPE looks at.",
+                "After the first merge, recount: the merged pair is gone, and the new token makes new pairs.",
+            ),
+            answer=_bpe_merges_answer,
+        ),
+        Exercise(
+            "toy_jaccard",
+            "Your turn 2 · how much do the two vocabs share?",
+            hints=("Count each token once: |A ∪ B| = |A| + |B| - |A ∩ B|.",),
+            answer=_jaccard_answer,
+        ),
+        Exercise(
+            "replay",
+            "Your turn 3 · write merge replay",
+            hints=(
+                "Give each pair its position in the merges list; at each round find, among the pairs present, the "
+                "one with the smallest position.",
+                "Merge every occurrence of that pair, left to right, then look again: new pairs may appear.",
+            ),
+            answer=REPLAY_ANSWER,
+        ),
+        Exercise(
+            "bpe_differing_word",
+            "Your turn 4 · BPE is not immune",
+            hints=(
+                "Look at the merges list: which early merge takes a letter that a later, longer token also needs?",
+                "Start from a word of the corpus and change or add one letter.",
+            ),
+            answer=_differing_answer,
+        ),
+    ],
+)
+progress = WORKBOOK.progress
+show_answer = WORKBOOK.show_answer
+
+REPLAYING = forbid(encode_with_merges, apply_merges, merge_in_pieces, BpeEncoder, merge_replay_encoder)
 
 
 def _as_pair(answer: Any) -> tuple[str, str]:
+    __tracebackhide__ = True  # pytest shows the student's line, not ours
     if isinstance(answer, str):
         raise AssertionError(
             f"give the PAIR that is merged, as two pieces like ('h', '##u'), not the new token {answer!r}"
@@ -45,92 +156,95 @@ def _as_pair(answer: Any) -> tuple[str, str]:
     return answer[0], answer[1]
 
 
-def check_first_bpe_merge(answer: Any, word_counts: Mapping[str, int]) -> None:
-    """Check a prediction of BPE's first merge (the most frequent adjacent pair).
+@WORKBOOK.check("bpe_first_two")
+def check_first_bpe_merges(answer: Any, word_counts: Mapping[str, int], count: int = 2) -> None:
+    """Check a prediction of BPE's first ``count`` merges (the most frequent neighbouring pair, each time).
 
-    >>> check_first_bpe_merge(("h", "##u"), {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5})
+    >>> WORKBOOK.reset()
+    >>> counts = {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}
+    >>> check_first_bpe_merges([("##u", "##g"), ("h", "##ug")], counts, 2)
     Traceback (most recent call last):
     ...
-    AssertionError: ('h', '##u') occurs 15 times (10 + 5, in hug and hugs), but ('##u', '##g') occurs more often: 20 times
+    AssertionError: merge 1 is right, merge 2 is not: after merge 1, ('h', '##ug') stands 15 times side by side, and another pair more often; recount every pair after each merge
     """
     __tracebackhide__ = True  # pytest shows the student's line, not ours
-    pair = _as_pair(require(answer, "BPE's first merge"))
+    pairs = [_as_pair(item) for item in as_list(require(answer, "BPE's first merges"), "your merges")]
     counts = as_word_counts(word_counts)
-    splits = initial_splits(counts)
-    table = pair_counts(splits, counts)
-    expected = train_bpe(counts, len(alphabet(counts)) + 1, special_tokens=[]).merges[0]
-    if pair == expected:
-        return
-    best = table[expected]
-    if pair not in table:
-        pieces = set(alphabet(counts))
-        missing = [piece for piece in pair if piece not in pieces]
-        if missing:
-            example = next(iter(splits.items()))
-            shown = f"{example[0]} -> {' '.join(example[1])}"
-            if missing[0].startswith("##"):
-                rule = f"the first letter of a word has no '##' ({shown})"
-            else:
-                rule = f"inside a word, letters carry '##' ({shown})"
-            raise AssertionError(f"{missing[0]!r} is not one of the starting pieces {sorted(pieces)}: {rule}")
-        raise AssertionError(f"{pair!r}: these two pieces never stand side by side in a word, so they cannot be merged")
-    wordpiece_first = train_fast(counts, len(alphabet(counts)) + 1, special_tokens=[]).steps[0]
-    if pair == wordpiece_first.pair:
+    trace = train_bpe(counts, len(alphabet(counts)) + count, special_tokens=[])
+    expected = trace.merges[:count]
+    if len(pairs) != len(expected):
+        raise AssertionError(f"give exactly {len(expected)} pairs, one per merge; you gave {len(pairs)}")
+    for number, (pair, right) in enumerate(zip(pairs, expected), start=1):
+        if pair == right:
+            continue
+        intro = "merge 1 is not right" if number == 1 else f"merge {number - 1} is right, merge {number} is not"
+        splits = trace.splits_at(number - 1)
+        table = pair_counts(splits, counts)
+        if pair not in table:
+            pieces = sorted({piece for pieces in splits.values() for piece in pieces})
+            if any(piece not in pieces for piece in pair):
+                missing = next(piece for piece in pair if piece not in pieces)
+                rule = (
+                    "the first letter of a word has no '##'"
+                    if missing.startswith("##")
+                    else "inside a word, letters carry '##'"
+                )
+                raise AssertionError(f"{intro}: {missing!r} is not one of the pieces at that step ({rule})")
+            raise AssertionError(f"{intro}: {pair!r} never stand side by side at that step, so they cannot be merged")
+        best = table[right]
+        if number == 1:
+            wordpiece_first = train_fast(counts, len(alphabet(counts)) + 1, special_tokens=[]).steps[0]
+            if pair == wordpiece_first.pair and table[pair] < best:
+                raise AssertionError(
+                    f"{intro}: {pair!r} is the pair WordPiece merges first (the best score); BPE ignores how common "
+                    "the pieces are and takes the pair that stands side by side most often"
+                )
+        if table[pair] == best:
+            raise AssertionError(
+                f"{intro}: {pair!r} ties for the most frequent pair; the 'first' tie-break takes the tied pair met "
+                "first when reading the words in order"
+            )
+        when = "" if number == 1 else f"after merge {number - 1}, "
+        recount = "" if number == 1 else "; recount every pair after each merge"
         raise AssertionError(
-            f"{pair!r} is WordPiece's first merge (best score {fraction_text(wordpiece_first.score)}); BPE ignores how "
-            f"frequent the pieces are and takes the most frequent pair: {pair!r} occurs {table[pair]} times, "
-            f"{expected!r} {best} times"
+            f"{intro}: {when}{pair!r} stands {table[pair]} times side by side, and another pair more often{recount}"
         )
-    if table[pair] == best:
-        raise AssertionError(
-            f"{pair!r} occurs {best} times too, a tie: the 'first' tie-break takes the pair met first reading the "
-            f"words in order, which is {expected!r}"
-        )
-    holders = [word for word, pieces in splits.items() if any(p == pair for p in pairwise(pieces))]
-    sums = " + ".join(str(counts[word]) for word in holders)
-    raise AssertionError(
-        f"{pair!r} occurs {table[pair]} times ({sums}, in {' and '.join(holders)}), but {expected!r} occurs more "
-        f"often: {best} times"
-    )
 
 
+def _fresh_replay_cases() -> list[tuple[str, list[tuple[str, str]]]]:
+    rng = fresh_rng("replay")
+    cases: list[tuple[str, list[tuple[str, str]]]] = []
+    for letters, trainer in (("abnsu", train_bpe), ("aeilr", train_fast), ("mno", train_bpe)):
+        counts = fresh_counts(rng, letters, count=10, shortest=2, longest=7)
+        trace = trainer(counts, 10**6, special_tokens=[])
+        merges = trace.merges
+        words = list(counts)[:3] + fresh_words(rng, letters, count=4, shortest=3, longest=8)
+        vocab = set(trace.tokens())
+        candidates = fresh_words(rng, letters, count=300, shortest=3, longest=7)
+        differ = [word for word in candidates if encode_word(word, vocab) != encode_with_merges(word, merges)]
+        words += differ[:2]  # words where longest match would give other tokens
+        cases += [(word, list(merges)) for word in words]
+    cases.append(("oooo", [("o", "##o"), ("##o", "##o")]))  # overlapping pairs: the earliest learned wins
+    return cases
+
+
+@WORKBOOK.check("replay")
 def check_merge_replay(function: Any) -> None:
-    """Check a function ``replay(word, merges)`` that encodes a word by replaying merges in their learned order.
+    """Check a function ``replay(word, merges)`` that encodes a word by replaying merges, on fresh merges and words.
 
+    >>> WORKBOOK.reset()
     >>> check_merge_replay(encode_with_merges)
-    >>> check_merge_replay(lambda word, merges: encode_word(word, {"pug", "pu", "##gs", "##s", "b", "##u", "##g"}))
     Traceback (most recent call last):
     ...
-    AssertionError: replay('pugs', merges) gave ['pug', '##s']; expected ['pu', '##gs']: that is longest match. Merge replay starts from the characters and applies the merges in the order they were learned: ('##g', '##s') was learned at step 1, before ('pu', '##g') at step 8
+    AssertionError: replay calls `encode_with_merges`, the library's own version: the exercise is to write those steps yourself (the check switches `encode_with_merges` off while it runs your function)
     """
     __tracebackhide__ = True  # pytest shows the student's line, not ours
-    wordpiece = [
-        ("##g", "##s"),
-        ("h", "##u"),
-        ("hu", "##gs"),
-        ("hu", "##g"),
-        ("p", "##u"),
-        ("b", "##u"),
-        ("bu", "##n"),
-        ("pu", "##g"),
-    ]
-    bpe = [("##u", "##g"), ("##u", "##n"), ("h", "##ug"), ("p", "##un"), ("p", "##ug"), ("hug", "##s"), ("b", "##un")]
-    cases = [
-        ("pugs", wordpiece),
-        ("hugs", wordpiece),
-        ("bugs", wordpiece),
-        ("hugs", bpe),
-        ("bugs", bpe),
-        ("gnu", bpe),
-        ("pun", bpe[:1]),
-        ("xaaa", [("##a", "##a")]),
-    ]
-    for word, merges in cases:
-        got = call(function, word, list(merges), name="replay", exercise="merge replay")
+    for word, merges in _fresh_replay_cases():
+        got = call(function, word, list(merges), name="replay", exercise="merge replay", forbidden=REPLAYING)
         expected = encode_with_merges(word, merges)
         if got == expected:
             continue
-        intro = f"replay({word!r}, merges) gave {got!r}; expected {expected!r}"
+        intro = f"replay({word!r}, merges) gave {got!r}"
         ranks = {pair: rank for rank, pair in reversed(list(enumerate(merges)))}
         vocab = {piece for pair in merges for piece in pair} | {
             left + right.removeprefix("##") for left, right in merges
@@ -142,8 +256,11 @@ def check_merge_replay(function: Any) -> None:
                 f"{intro}: the pieces must spell the word again (drop the '##' and glue them); keep the '##' on "
                 "every piece but the first"
             )
-        if got == encode_word(word, vocab | set(expected), unk_token="?"):
-            raise AssertionError(f"{intro}: that is longest match. {_replay_hint(word, got, ranks)}")
+        if got == encode_word(word, vocab | set(got) | set(expected), unk_token="?"):
+            raise AssertionError(
+                f"{intro}: that is longest match. Merge replay starts from the characters and applies the merges "
+                "in the order they were learned"
+            )
         leftover = [(ranks[p] + 1, p) for p in pairwise(got) if p in ranks]
         if leftover:
             step, pair = min(leftover)
@@ -157,23 +274,13 @@ def check_merge_replay(function: Any) -> None:
         )
 
 
-def _replay_hint(word: str, longest: list[str], ranks: Mapping[tuple[str, str], int]) -> str:
-    """Why replay differs from longest match: an early merge takes a pair that a longer token needed."""
-    text = "Merge replay starts from the characters and applies the merges in the order they were learned"
-    start = [word[0], *("##" + char for char in word[1:])]
-    present = sorted((ranks[pair], pair) for pair in pairwise(start) if pair in ranks)
-    makers = [(rank, pair) for pair, rank in ranks.items() if pair[0] + pair[1].removeprefix("##") in longest]
-    if present and makers:
-        first_rank, first_pair = present[0]
-        late_rank, late_pair = max(makers)
-        if first_rank < late_rank:
-            return f"{text}: {first_pair!r} was learned at step {first_rank + 1}, before {late_pair!r} at step {late_rank + 1}"
-    return text
-
-
-def check_encoders_differ(answer: Any, trace: Trace, steps: int | None = None) -> None:
+@WORKBOOK.check("bpe_differing_word")
+def check_encoders_differ(answer: Any, trace: Trace, steps: int | None = None, known: Iterable[str] = ()) -> None:
     """Check a word that longest match and merge replay cut differently with the same trace (vocab and merges).
 
+    Words in ``known`` (the ones the notebook already showed) are refused.
+
+    >>> WORKBOOK.reset()
     >>> from wordpiece_lib import datasets
     >>> trace = train_fast(datasets.hug_pug_counts(), 100, special_tokens=["[UNK]"])
     >>> check_encoders_differ("pugs", trace)
@@ -188,6 +295,8 @@ def check_encoders_differ(answer: Any, trace: Trace, steps: int | None = None) -
         raise AssertionError(f"give one word (a str without spaces), got {word!r}")
     word = word.strip()
     check_instance(trace, "trace", Trace)
+    if word in set(known):
+        raise AssertionError(f"{word!r} is a word this notebook already showed: find one of your own")
     chosen = len(trace.steps) if steps is None else steps
     characters = {piece.removeprefix(trace.prefix) for piece in trace.alphabet}
     unknown = sorted({char for char in word if char not in characters})
@@ -208,14 +317,16 @@ def check_encoders_differ(answer: Any, trace: Trace, steps: int | None = None) -
         )
 
 
+@WORKBOOK.check("toy_jaccard")
 def check_jaccard(answer: Any, first: Any, second: Any) -> None:
     """Check the Jaccard index |shared| / |union| of two vocabs (exact Fraction, or a float within 1e-9).
 
+    >>> WORKBOOK.reset()
     >>> check_jaccard(Fraction(2, 5), ["a", "b", "c"], ["b", "c", "d", "e"])
     >>> check_jaccard(Fraction(2, 3), ["a", "b", "c"], ["b", "c", "d", "e"])
     Traceback (most recent call last):
     ...
-    AssertionError: Jaccard is 2/5 (2 shared tokens out of 5 in the union), not 2/3: you divided by the size of the first vocab (3); divide by the union: every token in either vocab, counted once
+    AssertionError: 2/3 is not the Jaccard index: you divided by the size of the first vocab; divide by the union, every token in either vocab counted once
     """
     __tracebackhide__ = True  # pytest shows the student's line, not ours
     value = require(answer, "the Jaccard index")
@@ -227,17 +338,27 @@ def check_jaccard(answer: Any, first: Any, second: Any) -> None:
     expected = Fraction(shared, union)
     if abs(Fraction(value) - expected) <= Fraction(1, 10**9):
         return
-    intro = f"Jaccard is {expected} ({shared} shared tokens out of {union} in the union), not {fraction_text(Fraction(value))}"
+    intro = f"{fraction_text(Fraction(value))} is not the Jaccard index"
     sizes = {"first": shared + len(overlap.only_first), "second": shared + len(overlap.only_second)}
     for name, size in sizes.items():
         if size and abs(Fraction(value) - Fraction(shared, size)) <= Fraction(1, 10**9):
             raise AssertionError(
-                f"{intro}: you divided by the size of the {name} vocab ({size}); divide by the union: every token "
-                "in either vocab, counted once"
+                f"{intro}: you divided by the size of the {name} vocab; divide by the union, every token in either "
+                "vocab counted once"
             )
     if abs(Fraction(value) - Fraction(shared, sizes["first"] + sizes["second"])) <= Fraction(1, 10**9):
         raise AssertionError(f"{intro}: the shared tokens are in both vocabs; count them once in the union")
+    if Fraction(value) > 1:
+        raise AssertionError(f"{intro}: it is a share, between 0 and 1: shared tokens divided by the tokens in either")
     raise AssertionError(f"{intro}: count the tokens in both vocabs, then divide by the tokens in either")
 
 
-__all__ = ["check_encoders_differ", "check_first_bpe_merge", "check_jaccard", "check_merge_replay"]
+__all__ = [
+    "WORKBOOK",
+    "check_encoders_differ",
+    "check_first_bpe_merges",
+    "check_jaccard",
+    "check_merge_replay",
+    "progress",
+    "show_answer",
+]

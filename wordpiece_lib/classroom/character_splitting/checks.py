@@ -1,133 +1,281 @@
-"""Checks for notebook 01's exercises: splitting words, counting them, the alphabet.
+"""Checks for notebook 01's exercises: counting words, splitting them, the alphabet.
 
+The function exercises are run on fresh words (never the notebook's examples)
+with the library's own version switched off; a wrong answer is told which
+idea is off, never the expected value.
+
+>>> WORKBOOK.reset()
 >>> check_split_word(lambda word: [word[0]] + ["##" + char for char in word[1:]])
 >>> check_split_word(list)
 Traceback (most recent call last):
 ...
-AssertionError: Your split of 'hugs' is ['h', 'u', 'g', 's']; expected ['h', '##u', '##g', '##s']: every character after the first needs the '##' prefix
+AssertionError: split_with_prefix('yzx') gave ['y', 'z', 'x']: every character after the first needs the '##' prefix
 """
 
 from __future__ import annotations
 
+import collections
 from collections.abc import Callable, Iterable, Mapping
+from typing import Any
 
-from wordpiece_lib.classroom.exercise import as_list, call, require
+from wordpiece_lib.classroom.exercise import Exercise, Workbook, as_list, call, forbid, require, short_list
+from wordpiece_lib.classroom.fresh_inputs import fresh_rng, fresh_word, fresh_words
+from wordpiece_lib.classroom.own_work import answer_cell_source, calls_in_source
 from wordpiece_lib.corpus import WordCounts
-from wordpiece_lib.pieces import DEFAULT_PREFIX, alphabet, split_word
+from wordpiece_lib.pieces import DEFAULT_PREFIX, alphabet, initial_splits, split_word
+
+COUNT_WORDS_ANSWER = """```python
+def count_words(words):
+    counts = {}
+    for word in words:
+        counts[word] = counts.get(word, 0) + 1  # a dict keeps first-seen order
+    return counts
+```"""
+
+SPLIT_WITH_PREFIX_ANSWER = """```python
+def split_with_prefix(word):
+    return [word[0]] + ["##" + character for character in word[1:]]
+```"""
+
+SPLIT_WITH_MARKER_ANSWER = """```python
+def split_with_marker(word):
+    return ["_", *word]  # the marker, then one piece per character
+```"""
 
 
+def _alphabet_answer(answer: Any, words: Iterable[str], prefix: str = DEFAULT_PREFIX, **_: Any) -> str:
+    words = list(words)
+    pieces = alphabet(words, prefix)
+    bare = [piece for piece in pieces if not piece.startswith(prefix)]
+    inner = [piece for piece in pieces if piece.startswith(prefix)]
+    return (
+        f"The first letters of {words} give {bare}; every other letter gives a `{prefix}` piece: {inner}. "
+        f"Each piece once:\n```python\nmy_alphabet = {bare + inner!r}\n```"
+    )
+
+
+WORKBOOK = Workbook(
+    "01 · From text to characters",
+    [
+        Exercise(
+            "count_words",
+            "Your turn 1 · count words",
+            hints=(
+                "counts.get(word, 0) + 1 is the count so far plus one, starting from 0 for a new word.",
+                "A dict remembers the order in which its keys were first added.",
+            ),
+            answer=COUNT_WORDS_ANSWER,
+        ),
+        Exercise(
+            "split_with_prefix",
+            "Your turn 2 · the ## split",
+            hints=("word[0] is the first character, word[1:] all the others.",),
+            answer=SPLIT_WITH_PREFIX_ANSWER,
+        ),
+        Exercise(
+            "split_with_marker",
+            "Your turn 3 · the begin-of-word marker",
+            hints=("[*word] is the list of a word's characters.",),
+            answer=SPLIT_WITH_MARKER_ANSWER,
+        ),
+        Exercise(
+            "my_alphabet",
+            "Your turn 4 · the alphabet by hand",
+            hints=(
+                "Write each word as its first pieces (notebook section 4), then list the pieces you wrote.",
+                "'g' and '##g' are two different pieces: one starts a word, the other continues one.",
+            ),
+            answer=_alphabet_answer,
+        ),
+    ],
+)
+progress = WORKBOOK.progress
+show_answer = WORKBOOK.show_answer
+
+#: Writing these is the exercise: a check fails an answer that calls them.
+COUNTING = forbid(WordCounts, collections.Counter)
+SPLITTING = forbid(split_word, initial_splits)
+
+
+def _fresh_prefix_words() -> list[str]:
+    rng = fresh_rng("split_with_prefix")
+    return [fresh_word(rng, "xyzoq", 3, 3), fresh_word(rng, shortest=6, longest=9), "é", "naïve", "c3po!"]
+
+
+def _fresh_marker_words() -> list[str]:
+    rng = fresh_rng("split_with_marker")
+    return [fresh_word(rng, "rtae", 3, 3), fresh_word(rng, shortest=5, longest=8), "ü", "x-ray"]
+
+
+@WORKBOOK.check("split_with_prefix")
 def check_split_word(function: Callable[[str], list[str]], prefix: str = DEFAULT_PREFIX) -> None:
-    """Check a function that splits a word into its first piece + ``##`` pieces.
+    """Check a function that splits a word into its first piece + ``##`` pieces (on fresh words).
 
-    >>> check_split_word(lambda word: [word[0]] + ["##" + c for c in word[1:]])
-    >>> check_split_word(lambda word: list(word))
+    >>> WORKBOOK.reset()
+    >>> check_split_word(split_word)
     Traceback (most recent call last):
     ...
-    AssertionError: Your split of 'hugs' is ['h', 'u', 'g', 's']; expected ['h', '##u', '##g', '##s']: every character after the first needs the '##' prefix
+    AssertionError: split_with_prefix calls `split_word`, the library's own version: the exercise is to write those steps yourself (the check switches `split_word` off while it runs your function)
     """
     __tracebackhide__ = True  # keep this frame out of the student's report
-    for word in ("hugs", "a", "tokenization", "café!"):
-        got = as_list(call(function, word, name="split", exercise="splitting a word"), f"split({word!r})")
+    for word in _fresh_prefix_words():
+        got = as_list(
+            call(function, word, name="split_with_prefix", exercise="splitting a word", forbidden=SPLITTING),
+            f"split_with_prefix({word!r})",
+        )
         expected = split_word(word, prefix)
         if got == expected:
             continue
-        intro = f"Your split of {word!r} is {got}; expected {expected}"
-        if len(got) != len(expected):
+        intro = f"split_with_prefix({word!r}) gave {short_list(got)}"
+        if "".join(piece.removeprefix(prefix) for piece in got) != word:
             raise AssertionError(
-                f"Your split of {word!r} has {len(got)} pieces; expected {len(expected)}: "
-                "one piece per character, and every character after the first needs the "
-                f"{prefix!r} prefix"
+                f"{intro}: without their {prefix!r} the pieces should spell the word again, one character each"
             )
+        if len(got) != len(expected):
+            raise AssertionError(f"{intro}: make one piece per character")
         if got and got[0] != expected[0]:
             raise AssertionError(f"{intro}: the first piece is the bare first character, without {prefix!r}")
         raise AssertionError(f"{intro}: every character after the first needs the {prefix!r} prefix")
 
 
+@WORKBOOK.check("split_with_marker")
 def check_marker_split(function: Callable[[str], list[str]], marker: str = "_") -> None:
-    """Check a function that splits a word with a begin-of-word marker.
+    """Check a function that splits a word with a begin-of-word marker (on fresh words).
 
+    >>> WORKBOOK.reset()
     >>> check_marker_split(lambda word: ["_", *word])
     >>> check_marker_split(lambda word: ["_" + word[0], *word[1:]])
     Traceback (most recent call last):
     ...
-    AssertionError: Your split of 'low' is ['_l', 'o', 'w']; expected ['_', 'l', 'o', 'w']: the marker '_' is a piece of its own, in front of the word's characters
+    AssertionError: split_with_marker('tre') gave ['_t', 'r', 'e']: the marker '_' is a piece of its own, in front of the word's characters
     """
     __tracebackhide__ = True  # keep this frame out of the student's report
-    for word in ("low", "newest", "a"):
-        got = as_list(call(function, word, name="split", exercise="the begin-of-word marker"), f"split({word!r})")
+    for word in _fresh_marker_words():
+        got = as_list(
+            call(function, word, name="split_with_marker", exercise="the begin-of-word marker", forbidden=SPLITTING),
+            f"split_with_marker({word!r})",
+        )
         expected = split_word(word, marker=marker)
         if got == expected:
             continue
-        reason = (
-            f"the marker {marker!r} is a piece of its own, in front of the word's characters"
-            if not got or got[0] != marker
-            else "after the marker comes one piece per character, with no prefix"
-        )
-        raise AssertionError(f"Your split of {word!r} is {got}; expected {expected}: {reason}")
+        intro = f"split_with_marker({word!r}) gave {short_list(got)}"
+        if not got or got[0] != marker:
+            reason = f"the marker {marker!r} is a piece of its own, in front of the word's characters"
+        elif any(piece.startswith(DEFAULT_PREFIX) for piece in got):
+            reason = f"with a begin-of-word marker no piece carries the {DEFAULT_PREFIX!r} prefix"
+        else:
+            reason = "after the marker comes one piece per character, in the word's order"
+        raise AssertionError(f"{intro}: {reason}")
 
 
+def _fresh_word_lists() -> list[list[str]]:
+    rng = fresh_rng("count_words")
+    lists = []
+    for size in (9, 14):
+        distinct = fresh_words(rng, "abnpsu", count=5, shortest=2, longest=4)
+        words = [rng.choice(distinct) for _ in range(size)]
+        lists.append(words)
+    lists.append([])
+    return lists
+
+
+@WORKBOOK.check("count_words")
 def check_word_counts(function: Callable[[list[str]], Mapping[str, int]]) -> None:
-    """Check a function that counts words, keeping first-seen order.
+    """Check a function that counts words, keeping first-seen order (on fresh lists of words).
 
     >>> def count(words):
     ...     counts = {}
     ...     for word in words:
     ...         counts[word] = counts.get(word, 0) + 1
     ...     return counts
+    >>> WORKBOOK.reset()
     >>> check_word_counts(count)
     >>> check_word_counts(lambda words: {word: 1 for word in words})
     Traceback (most recent call last):
     ...
-    AssertionError: 'hug' appears 3 times in the list but your count says 1
+    AssertionError: count_words(['ubp', 'sbu', 'sau', 'sn', 'sau', 'ubp', ...] (9 words)) counts 'ubp' wrong: add one to a word's count every time the word appears in the list
     """
     __tracebackhide__ = True  # keep this frame out of the student's report
-    words = ["hug", "pug", "hug", "pun", "hugs", "hug", "bun", "pun"]
-    got = call(function, list(words), name="count_words", exercise="counting words")
-    if not isinstance(got, Mapping):
-        raise AssertionError(f"count_words should return a dict word -> count, got {type(got).__name__}")
-    expected = WordCounts.from_words(words)
-    for word, count in expected.items():
-        if word not in got:
-            raise AssertionError(f"{word!r} is missing from your counts: every distinct word needs an entry")
-        if got[word] != count:
-            raise AssertionError(f"{word!r} appears {count} times in the list but your count says {got[word]}")
-    extra = [word for word in got if word not in expected]
-    if extra:
-        raise AssertionError(f"your counts hold words that are not in the list: {extra}")
-    if list(got) != list(expected):
-        raise AssertionError(
-            f"the counts are right but the order is {list(got)}; keep the order in which words are first seen: "
-            f"{list(expected)} (training breaks ties by reading the words in that order)"
-        )
+    for words in _fresh_word_lists():
+        got = call(function, list(words), name="count_words", exercise="counting words", forbidden=COUNTING)
+        shown = f"count_words({short_list(words, noun='words')})"
+        if not isinstance(got, Mapping):
+            raise AssertionError(f"count_words should return a dict word -> count, got {type(got).__name__}")
+        expected = WordCounts.from_words(words) if words else {}
+        for word, count in expected.items():
+            if word not in got:
+                raise AssertionError(f"{shown} has no entry for {word!r}: every distinct word of the list needs one")
+            if got[word] != count:
+                raise AssertionError(
+                    f"{shown} counts {word!r} wrong: add one to a word's count every time the word appears in the list"
+                )
+        extra = [word for word in got if word not in expected]
+        if extra:
+            raise AssertionError(f"{shown} holds {short_list(extra)}, which are not words of the list")
+        if list(got) != list(expected):
+            raise AssertionError(
+                f"{shown}: the counts are right but not in first-seen order; keep each word where it first appears "
+                "(training breaks ties by reading the words in that order)"
+            )
 
 
-def check_alphabet(answer: Iterable[str], words: Iterable[str], prefix: str = DEFAULT_PREFIX) -> None:
-    """Check the starting alphabet of a corpus (order does not matter).
+@WORKBOOK.check("my_alphabet")
+def check_alphabet(answer: Any, words: Iterable[str], prefix: str = DEFAULT_PREFIX, source: str | None = None) -> None:
+    """Check the starting alphabet of a corpus, written by hand (order does not matter, each piece once).
 
+    ``source`` is the code that made the answer (default: the notebook cell
+    that assigned ``my_alphabet``); calling ``alphabet`` there fails.
+
+    >>> WORKBOOK.reset()
     >>> check_alphabet(["h", "##u", "##g"], ["hug"])
     >>> check_alphabet(["h", "u", "g"], ["hug"])
     Traceback (most recent call last):
     ...
-    AssertionError: Your alphabet misses ['##g', '##u'] and has ['g', 'u'] too many: a character inside a word appears with the '##' prefix
+    AssertionError: a character inside a word appears with the '##' prefix: write the letters after the first one as '##' pieces
     """
     __tracebackhide__ = True  # keep this frame out of the student's report
     words = list(words)
-    got = set(as_list(require(answer, "the alphabet"), "the alphabet"))
+    got_list = as_list(require(answer, "the alphabet"), "the alphabet")
+    code = answer_cell_source("my_alphabet") if source is None else source
+    if code and calls_in_source(code, ["alphabet"]):
+        raise AssertionError(
+            "your answer calls `alphabet`: this exercise is to work the pieces out by hand, then check them"
+        )
+    wrong = [item for item in got_list if not isinstance(item, str)]
+    if wrong:
+        raise AssertionError(f"the alphabet is a list of pieces (str), but it holds {wrong[0]!r}")
     expected = set(alphabet(words, prefix))
-    if got == expected:
-        return
-    missing, extra = sorted(expected - got), sorted(got - expected)
-    parts = []
-    if missing:
-        parts.append(f"misses {missing}")
+    repeated = sorted({item for item in got_list if got_list.count(item) > 1})
+    got = set(got_list)
+    extra = sorted(got - expected)
+    if any(prefix + token in expected for token in extra):
+        raise AssertionError(
+            f"a character inside a word appears with the {prefix!r} prefix: write the letters after the first one "
+            f"as {prefix!r} pieces"
+        )
     if extra:
-        parts.append(f"has {extra} too many")
-    hint = (
-        f"a character inside a word appears with the {prefix!r} prefix"
-        if any(prefix + token in expected for token in extra)
-        else "list every first character bare and every other character with the prefix, each once"
-    )
-    raise AssertionError(f"Your alphabet {' and '.join(parts)}: {hint}")
+        raise AssertionError(
+            f"{extra[0]!r} is not a first piece of these words: a piece is one character, bare when it starts a "
+            f"word, with {prefix!r} when it does not"
+        )
+    if got != expected:
+        starts = {piece for piece in expected if not piece.startswith(prefix)}
+        hint = (
+            "a word-initial letter is missing: look at the first letter of every word"
+            if starts - got
+            else f"a {prefix!r} piece is missing: look at every letter after the first, in every word"
+        )
+        raise AssertionError(f"a piece is missing from your alphabet: {hint}")
+    if repeated:
+        raise AssertionError(f"your alphabet lists {repeated[0]!r} more than once: list each piece once")
 
 
-__all__ = ["check_alphabet", "check_marker_split", "check_split_word", "check_word_counts"]
+__all__ = [
+    "WORKBOOK",
+    "check_alphabet",
+    "check_marker_split",
+    "check_split_word",
+    "check_word_counts",
+    "progress",
+    "show_answer",
+]

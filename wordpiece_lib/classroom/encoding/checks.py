@@ -1,78 +1,207 @@
 """Checks for notebook 04's exercises: longest-match-first, where merge replay differs, decoding.
 
+``my_encode`` and ``my_decode`` run on fresh vocabs and words (never the
+notebook's), with the library's encoders, the notebook's worked
+``longest_match`` and ``decode_pieces`` switched off. No failure message
+names the expected tokens.
+
+>>> WORKBOOK.reset()
 >>> check_decode(lambda tokens: " ".join(tokens).replace(" ##", ""))
+>>> check_decode(lambda tokens: " ".join(tokens))
+Traceback (most recent call last):
+...
+AssertionError: my_decode(['sis', 'l', 'l', '##lmu', '##mm', 'si', ...] (8 tokens)) gave 'sis l l ##lmu ##mm si ##uo ##rz': a '##' piece is glued to the piece before it, without its '##'
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from wordpiece_lib.classroom.exercise import as_list, call, require, short_list
-from wordpiece_lib.encode import encode_with_merges, encode_word
+from wordpiece_lib.classroom.exercise import Exercise, Forbidden, Workbook, as_list, call, forbid, require, short_list
+from wordpiece_lib.classroom.fresh_inputs import fresh_counts, fresh_rng, fresh_word, fresh_words
+from wordpiece_lib.encode import encode_with_merges, encode_word, longest_match_attempts
+from wordpiece_lib.fast_bottom_up import train_fast
+from wordpiece_lib.fast_tokenizer import FastWordPieceTokenizer
+from wordpiece_lib.linmaxmatch import LinMaxMatch
 from wordpiece_lib.pieces import DEFAULT_PREFIX, decode_pieces
+from wordpiece_lib.tokenizer import WordPieceTokenizer
 from wordpiece_lib.trace import Trace
 
+ENCODE_ANSWER = """```python
+def my_encode(word, vocab):
+    if len(word) > 100:  # rule 2: too long to look at
+        return ["[UNK]"]
+    tokens, start = [], 0
+    while start < len(word):
+        for end in range(len(word), start, -1):  # longest candidate first
+            piece = word[start:end] if start == 0 else "##" + word[start:end]
+            if piece in vocab:
+                tokens.append(piece)
+                start = end
+                break
+        else:  # rule 1: nothing matches here, so the whole word is unknown
+            return ["[UNK]"]
+    return tokens
+```"""
 
-def check_longest_match(function: Callable[[str, Any], list[str]], vocab: Iterable[str] | None = None) -> None:
-    """Check a longest-match-first encoder ``(word, vocab) -> tokens``.
+DECODE_ANSWER = """```python
+def my_decode(tokens):
+    words = []
+    for token in tokens:
+        if token.startswith("##") and words:
+            words[-1] += token[2:]  # glue it to the word so far
+        else:
+            words.append(token)
+    return " ".join(words)
+```"""
 
-    ``vocab`` is the vocab the student's function is called with (pass the
-    notebook's own); without it, a small fixed hug/pug vocab is used.
 
+def _replay_answer(answer: Any, trace: Trace, known: Iterable[str] = (), **_: Any) -> str:
+    known = set(known)
+    letters = "".join(sorted({piece.removeprefix(trace.prefix) for piece in trace.alphabet}))
+    vocab = set(trace.tokens())
+    for length in range(5, 8):
+        for word in _words_of(letters, length):
+            if word in known:
+                continue
+            longest, replay = encode_word(word, vocab), encode_with_merges(word, trace.merges)
+            if longest != replay and longest != ["[UNK]"]:
+                return (
+                    f"`{word}`: longest match gives {longest}, merge replay {replay}. Start from a word of the "
+                    "table and add letters at the end: the early merge still grabs the same pair.\n"
+                    f"```python\nmy_word = {word!r}\n```"
+                )
+    return "Start from a word of the table and add letters at the end."
+
+
+def _words_of(letters: str, length: int) -> Iterable[str]:
+    import itertools
+
+    for letters_tuple in itertools.product(letters, repeat=length):
+        yield "".join(letters_tuple)
+
+
+WORKBOOK = Workbook(
+    "04 · Encoding text with a WordPiece vocab",
+    [
+        Exercise(
+            "my_encode",
+            "Your turn 1 · write the encoder",
+            hints=(
+                "for end in range(len(word), start, -1) tries the longest candidate first; a for-else runs its "
+                "else when no break happened.",
+                "Pieces after the first are looked up with '##' in front.",
+            ),
+            answer=ENCODE_ANSWER,
+        ),
+        Exercise(
+            "my_word",
+            "Your turn 2 · find your own",
+            hints=(
+                "Every word of the table contains the same trouble spot; what happens if you add letters after it?",
+            ),
+            answer=_replay_answer,
+        ),
+        Exercise(
+            "my_decode",
+            "Your turn 3 · decode",
+            hints=(
+                "Build a list of words: a '##' token extends the last word, any other token starts a new one.",
+                "' '.join(words) puts spaces only between words.",
+            ),
+            answer=DECODE_ANSWER,
+        ),
+    ],
+)
+progress = WORKBOOK.progress
+show_answer = WORKBOOK.show_answer
+
+ENCODERS = (
+    *forbid(encode_word, longest_match_attempts, WordPieceTokenizer, FastWordPieceTokenizer, LinMaxMatch),
+    Forbidden("longest_match", names=("longest_match",)),  # the notebook's worked example
+)
+DECODERS = forbid(decode_pieces)
+
+
+def _fresh_encode_cases() -> list[tuple[str, set[str]]]:
+    rng = fresh_rng("my_encode")
+    cases: list[tuple[str, set[str]]] = []
+    for letters in ("abno", "eilrst"):
+        counts = fresh_counts(rng, letters, count=12, shortest=2, longest=7)
+        starts = sorted({word[0] for word in counts})
+        trace = train_fast(counts, 14 + 3 * len(letters), special_tokens=["[UNK]"])
+        vocab = set(trace.tokens())
+        words = list(counts)[:4] + fresh_words(rng, letters, count=4, shortest=3, longest=9)
+        missing = sorted(set(letters) - set(starts))
+        if missing:  # a word that starts with a letter no training word starts with
+            words.append(missing[0] + fresh_word(rng, letters, 2, 4))
+        words.append(starts[0] + fresh_word(rng, letters, 1, 3) + "z")  # a letter the vocab never saw
+        cases += [(word, vocab) for word in words]
+    plain = {"[UNK]", "q", "##q"}
+    cases += [("q" * 101, plain), ("q" * 100, plain)]
+    return cases
+
+
+@WORKBOOK.check("my_encode")
+def check_longest_match(function: Callable[[str, Any], list[str]]) -> None:
+    """Check a longest-match-first encoder ``(word, vocab) -> tokens`` on fresh vocabs and words.
+
+    >>> WORKBOOK.reset()
+    >>> def encode(word, vocab):
+    ...     if len(word) > 100:
+    ...         return ["[UNK]"]
+    ...     tokens, start = [], 0
+    ...     while start < len(word):
+    ...         for end in range(len(word), start, -1):
+    ...             piece = word[start:end] if start == 0 else "##" + word[start:end]
+    ...             if piece in vocab:
+    ...                 tokens.append(piece)
+    ...                 start = end
+    ...                 break
+    ...         else:
+    ...             return ["[UNK]"]
+    ...     return tokens
+    >>> check_longest_match(encode)
     >>> check_longest_match(lambda word, vocab: encode_word(word, vocab))
-    >>> check_longest_match(lambda word, vocab: [t for t in encode_word(word, vocab)] if word != "mug" else ["[UNK]", "##u", "##g"])
     Traceback (most recent call last):
     ...
-    AssertionError: 'mug' should be ['[UNK]'], you gave ['[UNK]', '##u', '##g']: if some position has no match, the WHOLE word becomes one [UNK]
+    AssertionError: my_encode calls `encode_word`, the library's own version: the exercise is to write those steps yourself (the check switches `encode_word` off while it runs your function)
     """
     __tracebackhide__ = True  # keep this frame out of the student's report
-    tokens = (
-        set(vocab)
-        if vocab is not None
-        else {
-            "[UNK]",
-            "b",
-            "h",
-            "p",
-            "##g",
-            "##n",
-            "##s",
-            "##u",
-            "##gs",
-            "hu",
-            "hug",
-            "pu",
-        }
-    )
-    cases = ["hugs", "hug", "bugs", "pun", "mug", "hux", "h" + "u" * 100, "h" + "u" * 99]
-    for word in cases:
+    for word, vocab in _fresh_encode_cases():
         got = as_list(
-            call(function, word, tokens, name="encode", exercise="longest match first"), f"encode({word[:12]!r})"
+            call(function, word, set(vocab), name="my_encode", exercise="longest match first", forbidden=ENCODERS),
+            f"my_encode({word[:12]!r})",
         )
-        expected = encode_word(word, tokens)
+        expected = encode_word(word, vocab)
         if got == expected:
             continue
         shown = word if len(word) <= 20 else f"{word[:8]}...({len(word)} characters)"
+        intro = f"my_encode({shown!r}, vocab) gave {short_list(got)}"
         if expected == ["[UNK]"] and len(word) > 100:
-            hint = "a word longer than 100 characters becomes [UNK] without being looked at"
+            hint = "a word longer than 100 characters is [UNK] without any lookup"
+        elif expected == ["[UNK]"] and "[UNK]" in got:
+            hint = "if some position has no match, the WHOLE word becomes one [UNK], not just that part"
         elif expected == ["[UNK]"]:
-            hint = "if some position has no match, the WHOLE word becomes one [UNK]"
-        elif got and got[0].startswith("##"):
+            hint = "some position of this word has no match in the vocab: then the whole word is one [UNK]"
+        elif got == ["[UNK]"]:
+            hint = "every position of this word has a match; look pieces after the first up WITH the '##' prefix"
+        elif got and got[0].startswith(DEFAULT_PREFIX):
             hint = "the first piece is looked up without '##'"
-        elif any(not t.startswith("##") for t in got[1:]):
+        elif any(not token.startswith(DEFAULT_PREFIX) for token in got[1:]):
             hint = "pieces after the first are looked up WITH the '##' prefix"
         else:
             hint = "at each position take the LONGEST piece in the vocab, then continue after it"
-        raise AssertionError(f"{shown!r} should be {short_list(expected)}, you gave {short_list(got)}: {hint}")
+        raise AssertionError(f"{intro}: {hint}")
 
 
+@WORKBOOK.check("my_word")
 def check_replay_differs(answer: Any, trace: Trace, known: Iterable[str] = ()) -> None:
-    """Check a word on which merge replay and longest match disagree.
+    """Check a word on which merge replay and longest match disagree (words in ``known`` are refused).
 
-    Words in ``known`` (the ones the notebook already showed) are refused:
-    the exercise asks for a new one.
-
+    >>> WORKBOOK.reset()
     >>> from wordpiece_lib import train_bottom_up
     >>> trace = train_bottom_up({"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}, 100, special_tokens=["[UNK]"])
     >>> check_replay_differs("hugs", trace)
@@ -99,31 +228,50 @@ def check_replay_differs(answer: Any, trace: Trace, known: Iterable[str] = ()) -
         )
 
 
-def check_decode(function: Callable[[list[str]], str], prefix: str = DEFAULT_PREFIX) -> None:
-    """Check a decoder ``tokens -> text`` that glues ``##`` pieces back on.
+def _fresh_token_lists() -> list[list[str]]:
+    rng = fresh_rng("my_decode")
+    lists = []
+    for _ in range(3):
+        tokens: list[str] = []
+        for word in fresh_words(rng, "eilmorsuz", count=rng.randint(2, 4), shortest=1, longest=6):
+            cut = sorted({0, *rng.sample(range(1, len(word)), min(len(word) - 1, rng.randint(0, 2))), len(word)})
+            tokens += [("##" if start else "") + word[start:end] for start, end in itertools.pairwise(cut)]
+        lists.append(tokens)
+    lists.append(["[UNK]", ",", "o", "##k", "!"])
+    return lists
 
+
+@WORKBOOK.check("my_decode")
+def check_decode(function: Callable[[list[str]], str], prefix: str = DEFAULT_PREFIX) -> None:
+    """Check a decoder ``tokens -> text`` that glues ``##`` pieces back on (on fresh token lists).
+
+    >>> WORKBOOK.reset()
     >>> check_decode(decode_pieces)
-    >>> check_decode(lambda tokens: " ".join(tokens))
     Traceback (most recent call last):
     ...
-    AssertionError: decoding ['hug', '##s', 'are', 'fun'] gave 'hug ##s are fun'; expected 'hugs are fun': a '##' piece is glued to the piece before it, without the '##'
+    AssertionError: my_decode calls `decode_pieces`, the library's own version: the exercise is to write those steps yourself (the check switches `decode_pieces` off while it runs your function)
     """
     __tracebackhide__ = True  # keep this frame out of the student's report
-    cases = [["hug", "##s", "are", "fun"], ["p", "##u", "##g", "!"], ["to", "##ken", "##ization"]]
-    for tokens in cases:
-        got = call(function, list(tokens), name="decode", exercise="decoding")
+    for tokens in _fresh_token_lists():
+        got = call(function, list(tokens), name="my_decode", exercise="decoding", forbidden=DECODERS)
         expected = decode_pieces(tokens, prefix)
-        if isinstance(got, str) and got != expected and got.strip() == expected:
-            where = "starts" if got[0].isspace() else "ends"
+        if got == expected:
+            continue
+        intro = f"my_decode({short_list(tokens)}) gave {got!r}"
+        if not isinstance(got, str):
+            raise AssertionError(f"{intro}: return the text, a str")
+        if got.strip() == expected:
+            where = "starts" if got[:1].isspace() else "ends"
             raise AssertionError(
-                f"decoding {tokens} gave {got!r}: the text {where} with a space. Put a space only BETWEEN two "
-                f"words (for example with ' '.join(words)), not before the first one or after the last one"
+                f"{intro}: the text {where} with a space. Put a space only BETWEEN two words (for example with "
+                "' '.join(words)), not before the first one or after the last one"
             )
-        if got != expected:
-            raise AssertionError(
-                f"decoding {tokens} gave {got!r}; expected {expected!r}: a {prefix!r} piece is glued to the piece "
-                f"before it, without the {prefix!r}"
-            )
+        if prefix in got:
+            raise AssertionError(f"{intro}: a {prefix!r} piece is glued to the piece before it, without its {prefix!r}")
+        raise AssertionError(
+            f"{intro}: a piece without {prefix!r} starts a new word (a space before it); a {prefix!r} piece continues "
+            "the word before it"
+        )
 
 
-__all__ = ["check_decode", "check_longest_match", "check_replay_differs"]
+__all__ = ["WORKBOOK", "check_decode", "check_longest_match", "check_replay_differs", "progress", "show_answer"]

@@ -1,17 +1,19 @@
 """Checks behind notebook 08's exercises (LinMaxMatch), in the frame of :mod:`wordpiece_lib.classroom.exercise`.
 
 A placeholder answer (``TODO``) skips with "not done yet"; a wrong answer
-raises ``AssertionError`` saying what is wrong, in words. The expected answers
-come from the library's automaton (``LinMaxMatch``), never from a list typed
-in here.
+is told which idea is off, in words, never the expected tokens or link. The
+expected answers come from the library's automaton (``LinMaxMatch``), never
+from a list typed in here. The ``[UNK]`` exercise refuses the words the
+notebook already walked through.
 
 >>> from wordpiece_lib import LinMaxMatch
+>>> WORKBOOK.reset()
 >>> automaton = LinMaxMatch(["a", "abcdx", "##b", "##c", "##cdy", "##dz"])
 >>> check_failure(["a", "##b"], "##cd", automaton, "abcd")
 >>> check_failure(["a", "##b", "##c"], "##d", automaton, "abcd")
 Traceback (most recent call last):
 ...
-AssertionError: Your failure pops of 'abcd' are ['a', '##b', '##c'], but they are ['a', '##b']: you popped too far. After a ##b the rest is '##cd', and that is still a node of the continuation trie (the next characters decide which token it ends as), so popping stops there.
+AssertionError: Your failure pops of 'abcd' go too far: after some of your pops the rest is still a node of the continuation trie (the next characters decide which token it ends as), so popping stops there.
 """
 
 from __future__ import annotations
@@ -20,9 +22,81 @@ from collections.abc import Iterable
 from typing import Any
 
 from wordpiece_lib._validate import check_instance, check_int
-from wordpiece_lib.classroom.exercise import require
+from wordpiece_lib.classroom.exercise import Exercise, Workbook, require
 from wordpiece_lib.encode import encode_word
 from wordpiece_lib.linmaxmatch import CONTINUATION, AutomatonStep, LinMaxMatch
+
+#: The words notebook 08 walks through on the paper's vocab: the [UNK] exercise asks for a new one.
+SHOWN_WORDS = ("abcdx", "abcdz", "abcdy", "ab", "abd", "abcz", "abcdxb", "abcd")
+
+
+def _failure_answer(pops: Any, link: Any, automaton: LinMaxMatch, label: str, **_: Any) -> str:
+    node = automaton.node(automaton.find(label, continuation=label.startswith(automaton.prefix)))
+    expected_link = _link_name(automaton, node.failure_link)
+    return (
+        f"Longest token at the start of `{label}`, then the longest `##` token at the rest, and so on, until the rest "
+        f"is a node of the `##` trie.\n```python\nmy_pops = {list(node.failure_pops)!r}\nmy_link = {expected_link!r}\n```"
+    )
+
+
+def _emitted_answer(answer: Any, automaton: LinMaxMatch, word: str, position: int, **_: Any) -> str:
+    fails = _fails_at(automaton, word, position)
+    lines = [
+        f"* at `{_link_name(automaton, step.node) if step.node != CONTINUATION else automaton.prefix}`: emit "
+        f"{list(step.emitted)}, follow the link"
+        for step in fails
+    ]
+    emitted = [token for step in fails for token in step.emitted]
+    return "\n".join(lines) + f"\n```python\nemitted_at_s = {emitted!r}\n```"
+
+
+def _unk_answer(word: Any, position: Any, automaton: LinMaxMatch, **_: Any) -> str:
+    for candidate in ("aa", "aba", "acx", "abcdyz", "abcdxy"):
+        if candidate in SHOWN_WORDS:
+            continue
+        last = list(automaton.trace(candidate))[-1]
+        if last.kind == "unk" and last.position >= 1:
+            return (
+                f"`{candidate}`: the walk stops at position {last.position} with no edge and no failure link."
+                f"\n```python\nunk_word = {candidate!r}\nunk_position = {last.position}\n```"
+            )
+    return "Step through a few words in the stepper."
+
+
+WORKBOOK = Workbook(
+    "08 · Fast encoding: LinMaxMatch",
+    [
+        Exercise(
+            "failure_of_tokeniz",
+            "Your turn 1 · failure pops of a node",
+            hints=(
+                "Pop the longest token that starts 'tokeniz', then the longest ## token at what is left, and so on.",
+                "Stop popping as soon as what is left is a node of the ## trie: the link goes there.",
+            ),
+            answer=_failure_answer,
+        ),
+        Exercise(
+            "emitted_at_s",
+            "Your turn 2 · what a failure emits",
+            hints=(
+                "After a failure the automaton is at the node the link points to; does that node have an edge 's'?",
+                "Emit the failure pops of each node it fails at, until a node has the edge.",
+            ),
+            answer=_emitted_answer,
+        ),
+        Exercise(
+            "unk_word",
+            "Your turn 3 · find an [UNK] word",
+            hints=(
+                "A node without a failure link is a dead end; which nodes of the paper's trie have none?",
+                "Position 0 is the first character; len(word) means the automaton only knows at the end.",
+            ),
+            answer=_unk_answer,
+        ),
+    ],
+)
+progress = WORKBOOK.progress
+show_answer = WORKBOOK.show_answer
 
 
 def _token_list(value: Any, what: str) -> list[str]:
@@ -50,6 +124,7 @@ def _link_name(automaton: LinMaxMatch, link: int | None) -> str | None:
 # ---------------------------------------------------------------- exercise: failure pops and link of a node
 
 
+@WORKBOOK.check("failure_of_tokeniz")
 def check_failure(
     pops: Any, link: Any, automaton: LinMaxMatch, label: str, *, continuation: bool | None = None
 ) -> None:
@@ -62,11 +137,12 @@ def check_failure(
 
     >>> from wordpiece_lib import LinMaxMatch
     >>> automaton = LinMaxMatch(["t", "token", "tokenize", "##i", "##z", "##e", "##s"])
+    >>> WORKBOOK.reset()
     >>> check_failure(["token", "##i"], "##z", automaton, "tokeniz")
     >>> check_failure(["token"], "##iz", automaton, "tokeniz")
     Traceback (most recent call last):
     ...
-    AssertionError: Your failure pops of 'tokeniz' are ['token'], but they are ['token', '##i']: keep popping. After token the rest is '##iz', which is not a node of the continuation trie (no ## token starts with it), so take the longest ## token at the rest next.
+    AssertionError: Your failure pops of 'tokeniz' stop too early: after token the rest is '##iz', which is not a node of the continuation trie (no ## token starts with it), so take the longest ## token at the rest next.
     """
     __tracebackhide__ = True  # pytest shows the student's line, not ours
     check_instance(automaton, "automaton", LinMaxMatch)
@@ -92,61 +168,52 @@ def check_failure(
             )
         return  # without a link the pops are never used: any answer is fine
     if got_pops != expected_pops:
-        raise AssertionError(_pops_hint(automaton, label, continuation, got_pops, expected_pops, expected_link))
+        raise AssertionError(_pops_hint(automaton, label, continuation, got_pops, expected_pops))
     if got_link != expected_link:
         if got_link is None:
-            reason = f"it has one: after the pops, the rest {expected_link!r} is a node of the continuation trie"
+            reason = "it has one: after the pops, what is left is a node of the continuation trie"
         elif expected_link == automaton.prefix:
             reason = (
-                f"the pops use up the whole string, nothing is pending, so the link goes to the continuation "
+                "the pops use up the whole string, nothing is pending, so the link goes to the continuation "
                 f"root {automaton.prefix!r}"
             )
         else:
             reason = (
-                f"the link goes to the continuation node spelling what is left after the pops: "
-                f"{expected_link!r} (prefix + the characters not yet emitted)"
+                "the link goes to the continuation node spelling what is left after the pops "
+                "(the prefix + the characters not yet emitted)"
             )
-        raise AssertionError(f"The failure link of {label!r} is {expected_link!r}, not {got_link!r}: {reason}")
+        raise AssertionError(f"The pops are right, but the failure link of {label!r} is not {got_link!r}: {reason}")
 
 
-def _pops_hint(
-    automaton: LinMaxMatch,
-    label: str,
-    continuation: bool,
-    got: list[str],
-    expected: list[str],
-    expected_link: str | None,
-) -> str:
-    intro = f"Your failure pops of {label!r} are {got}, but they are {expected}"
+def _pops_hint(automaton: LinMaxMatch, label: str, continuation: bool, got: list[str], expected: list[str]) -> str:
+    intro = f"Your failure pops of {label!r}"
     prefix = automaton.prefix
     node = automaton.find(label, continuation=continuation)
     if node is not None and automaton.node(node).token:
-        return f"{intro}: {label!r} is itself a vocab token, so the longest match is the whole of it."
+        return f"{intro} are not right: {label!r} is itself a vocab token, so the longest match is the whole of it."
     if len(got) > len(expected) and got[: len(expected)] == expected:
-        rest = expected_link or prefix
         return (
-            f"{intro}: you popped too far. After {' '.join(expected)} the rest is {rest!r}, and that is still a "
-            "node of the continuation trie (the next characters decide which token it ends as), so popping "
-            "stops there."
+            f"{intro} go too far: after some of your pops the rest is still a node of the continuation trie (the "
+            "next characters decide which token it ends as), so popping stops there."
         )
     if len(got) < len(expected) and expected[: len(got)] == got:
         done = "".join(token.removeprefix(prefix) for token in got)
         start = label.removeprefix(prefix) if continuation else label
         rest = prefix + start[len(done) :]
         return (
-            f"{intro}: keep popping. After {' '.join(got)} the rest is {rest!r}, which is not a node of the "
-            f"continuation trie (no {prefix} token starts with it), so take the longest {prefix} token at the "
+            f"{intro} stop too early: after {' '.join(got) or 'nothing'} the rest is {rest!r}, which is not a node of "
+            f"the continuation trie (no {prefix} token starts with it), so take the longest {prefix} token at the "
             "rest next."
         )
     if got and expected and got[0] != expected[0]:
         return (
-            f"{intro}: the first pop is the LONGEST vocab token that {label!r} starts with"
+            f"{intro} start wrong: the first pop is the LONGEST vocab token that {label!r} starts with"
             + (f" (a {prefix} token, since this node is in the continuation trie)" if continuation else "")
             + "."
         )
     return (
-        f"{intro}: take the longest token that starts the node's string, then the longest {prefix} token at "
-        "the rest, and so on, until the rest is a node of the continuation trie."
+        f"{intro} are not right: take the longest token that starts the node's string, then the longest {prefix} "
+        "token at the rest, and so on, until the rest is a node of the continuation trie."
     )
 
 
@@ -157,6 +224,7 @@ def _fails_at(automaton: LinMaxMatch, word: str, position: int) -> list[Automato
     return [step for step in automaton.trace(word) if step.kind == "fail" and step.position == position]
 
 
+@WORKBOOK.check("emitted_at_s")
 def check_emitted_at(answer: Any, automaton: LinMaxMatch, word: str, position: int) -> None:
     """Check the tokens LinMaxMatch emits while it is stuck on the character at ``position`` of ``word``.
 
@@ -166,11 +234,12 @@ def check_emitted_at(answer: Any, automaton: LinMaxMatch, word: str, position: i
 
     >>> from wordpiece_lib import LinMaxMatch
     >>> automaton = LinMaxMatch(["t", "token", "tokenize", "##i", "##z", "##e", "##s"])
+    >>> WORKBOOK.reset()
     >>> check_emitted_at(["token", "##i"], automaton, "tokenis", 6)
     >>> check_emitted_at(["token"], automaton, "tokenis", 6)
     Traceback (most recent call last):
     ...
-    AssertionError: Stuck on 's' (position 6), LinMaxMatch emits ['token', '##i'], not ['token']: that is only the first failure. It lands on ##i, which has no edge 's' either, so it fails again and emits ['##i'].
+    AssertionError: Stuck on 's' (position 6), LinMaxMatch does not emit ['token']: that is only the first failure. The node its link leads to has no edge for this character either, so it fails again: follow that one too.
     """
     __tracebackhide__ = True  # pytest shows the student's line, not ours
     check_instance(automaton, "automaton", LinMaxMatch)
@@ -182,29 +251,28 @@ def check_emitted_at(answer: Any, automaton: LinMaxMatch, word: str, position: i
     if got == expected:
         return
     where = f"on {word[position]!r} (position {position})" if position < len(word) else "at the end of the word"
-    intro = f"Stuck {where}, LinMaxMatch emits {expected}, not {got}"
+    intro = f"Stuck {where}, LinMaxMatch does not emit {got}"
     first = list(fails[0].emitted)
     if got == first and len(fails) > 1:
-        landing = fails[0].next_node
-        name = automaton.prefix if landing == CONTINUATION else automaton.label(landing)  # type: ignore[arg-type]
-        again = (
-            f"has no edge {word[position]!r} either, so it fails again"
-            if position < len(word)
-            else "is still pending, so it fails again"
-        )
+        again = "has no edge for this character either" if position < len(word) else "is still pending"
         raise AssertionError(
-            f"{intro}: that is only the first failure. It lands on {name}, which {again} and emits "
-            f"{list(fails[1].emitted)}."
+            f"{intro}: that is only the first failure. The node its link leads to {again}, so it fails again: "
+            "follow that one too."
         )
     before = list(fails[0].tokens[: len(fails[0].tokens) - len(fails[0].emitted)])
     if before and got[: len(before)] == before:
         raise AssertionError(
-            f"{intro}: {before} were emitted earlier, before reaching this character; list only what is emitted "
-            "while stuck here."
+            f"{intro}: some of your tokens were emitted earlier, before reaching this character; list only what is "
+            "emitted while stuck here."
         )
     encoded = encode_word(word, _vocab_of(automaton), prefix=automaton.prefix, max_input_chars_per_word=len(word))
     if got == encoded:
         raise AssertionError(f"{intro}: that is the whole word's encoding; list only what is emitted while stuck here.")
+    if len(got) > len(expected) and got[: len(expected)] == expected:
+        raise AssertionError(
+            f"{intro}: once a node with an edge for this character is reached, the automaton reads it and stops "
+            "emitting."
+        )
     raise AssertionError(
         f"{intro}: the node it is at has no edge for this character, so it emits that node's failure pops and "
         "follows its failure link; repeat while the new node has no edge either."
@@ -214,7 +282,10 @@ def check_emitted_at(answer: Any, automaton: LinMaxMatch, word: str, position: i
 # ---------------------------------------------------------------- exercise: an [UNK] word, and when it is known
 
 
-def check_unk_word(word: Any, position: Any, automaton: LinMaxMatch, *, min_position: int = 1) -> None:
+@WORKBOOK.check("unk_word")
+def check_unk_word(
+    word: Any, position: Any, automaton: LinMaxMatch, *, min_position: int = 1, known: Iterable[str] = SHOWN_WORDS
+) -> None:
     """Check a word that LinMaxMatch turns into ``[UNK]``, and the position at which it knows.
 
     ``position`` is the index (from 0) of the character the automaton is
@@ -224,11 +295,12 @@ def check_unk_word(word: Any, position: Any, automaton: LinMaxMatch, *, min_posi
 
     >>> from wordpiece_lib import LinMaxMatch
     >>> automaton = LinMaxMatch(["a", "abcdx", "##b", "##c", "##cdy", "##dz"])
-    >>> check_unk_word("abcz", 3, automaton)
-    >>> check_unk_word("abcz", 2, automaton)
+    >>> WORKBOOK.reset()
+    >>> check_unk_word("acx", 2, automaton)
+    >>> check_unk_word("acx", 1, automaton)
     Traceback (most recent call last):
     ...
-    AssertionError: For 'abcz' the automaton knows at position 3 (the 'z'): it is at ## (root), which has no edge 'z' and no failure link. Count from 0: position 3 is the 4th character.
+    AssertionError: 'acx' is [UNK] all right, but position 1 is not where the automaton knows: count from 0, and find the character it is reading when it has no edge and no failure link
     """
     __tracebackhide__ = True  # pytest shows the student's line, not ours
     check_instance(automaton, "automaton", LinMaxMatch)
@@ -239,6 +311,10 @@ def check_unk_word(word: Any, position: Any, automaton: LinMaxMatch, *, min_posi
         raise AssertionError(f"answer with a word (a non-empty str), got {word!r}")
     if isinstance(position, bool) or not isinstance(position, int):
         raise AssertionError(f"the position should be an int (a character index from 0), got {position!r}")
+    if word in set(known):
+        raise AssertionError(
+            f"{word!r} is a word this notebook already walked through: find one of your own (the stepper helps)"
+        )
     steps = list(automaton.trace(word))
     last = steps[-1]
     if last.kind == "too_long":
@@ -255,16 +331,19 @@ def check_unk_word(word: Any, position: Any, automaton: LinMaxMatch, *, min_posi
         )
     if position == last.position:
         return
-    at = automaton.prefix + " (root)" if last.node == CONTINUATION else automaton.label(last.node)
     if last.char is None:
         raise AssertionError(
-            f"For {word!r} the automaton only knows at the end of the word (position {len(word)} = len(word)): "
-            f"every character could be read, but the pending {at!r} has no failure link, so no token covers it."
+            f"{word!r} is {automaton.unk_token} all right, but position {position} is not where the automaton knows: "
+            "here every character can be read, and the trouble shows only at the end of the word (answer len(word))"
         )
-    hint = f" Count from 0: position {last.position} is the {_ordinal(last.position + 1)} character."
+    if position == len(word):
+        raise AssertionError(
+            f"{word!r} is {automaton.unk_token} all right, but the automaton knows before the end of the word: find "
+            "the character it is reading when it has no edge and no failure link"
+        )
     raise AssertionError(
-        f"For {word!r} the automaton knows at position {last.position} (the {last.char!r}): it is at {at}, "
-        f"which has no edge {last.char!r} and no failure link.{hint}"
+        f"{word!r} is {automaton.unk_token} all right, but position {position} is not where the automaton knows: "
+        "count from 0, and find the character it is reading when it has no edge and no failure link"
     )
 
 
@@ -280,4 +359,4 @@ def _ordinal(number: int) -> str:
     return f"{number}{suffix}"
 
 
-__all__ = ["check_emitted_at", "check_failure", "check_unk_word"]
+__all__ = ["SHOWN_WORDS", "WORKBOOK", "check_emitted_at", "check_failure", "check_unk_word", "progress", "show_answer"]

@@ -407,7 +407,8 @@ def growth_figure(table: Any, *, title: str = "Work on the word aaa...a, vocab {
     plt.close(figure)
     lengths = [float(n) for n in table["length"]]
     fallback = SERIES_COLOURS[5:]
-    for axes, names, ylabel in zip(axes_list[0], panels, ("work counted", "seconds")):
+    for axes, names in zip(axes_list[0], panels):
+        ylabel = "seconds per word" if names is timed else "work counted (lookups or moves)"
         for index, column in enumerate(names):
             label, colour = GROWTH_SERIES.get(column, (column.replace("_", " "), fallback[index % len(fallback)]))
             values = [float(v) for v in table[column]]
@@ -420,6 +421,9 @@ def growth_figure(table: Any, *, title: str = "Work on the word aaa...a, vocab {
     axes_list[0][0].set_title(title)
     if len(panels) > 1:
         axes_list[0][1].set_title("Time per word (a quick measurement)")
+    figure.slopes = {  # type: ignore[attr-defined]  # the fitted slopes, for prose that quotes them
+        column: fitted_slope(lengths, [float(v) for v in table[column]]) for column in series
+    }
     return figure
 
 

@@ -1,94 +1,194 @@
-"""Checks for notebook 03's exercises: one merge by hand, the merge order, the final size.
+"""Checks for notebook 03's exercises: one merge by hand, the merge order, tie-breaks, the final size.
 
->>> from wordpiece_lib import join_pair, merge_pair
->>> check_merge_pair(lambda splits, pair: merge_pair(splits, pair, join_pair(*pair)))
+``merge`` runs on fresh splits with the library's merging switched off. The
+prediction exercises read the notebook cell that made the answer: running a
+trainer there is not predicting, and the check says so. No failure message
+names the expected tokens or size.
+
+>>> WORKBOOK.reset()
+>>> check_merges(["##gs", "hu", "hugs"], {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}, 3, source="")
+>>> check_merges(["##gs", "hu", "hug"], {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}, 3, source="")
+Traceback (most recent call last):
+...
+AssertionError: merges 1 to 2 are right, merge 3 is not: the best pair after merge 2 has a single best score; recompute every score after each merge (the merged pieces are rarer now)
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import itertools
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from wordpiece_lib.bottom_up import merge_pair, train_bottom_up
-from wordpiece_lib.classroom.exercise import as_list, call, require
-from wordpiece_lib.pieces import DEFAULT_PREFIX, join_pair
+from wordpiece_lib.classroom.exercise import Exercise, Workbook, as_list, call, forbid, require
+from wordpiece_lib.classroom.fresh_inputs import fresh_counts, fresh_rng
+from wordpiece_lib.classroom.own_work import refuse_in_answer
+from wordpiece_lib.encode import encode_with_merges
+from wordpiece_lib.pieces import DEFAULT_PREFIX, alphabet, initial_splits, join_pair
 from wordpiece_lib.scores import score_pairs
-from wordpiece_lib.trace import Trace
+from wordpiece_lib.trace import apply_merges, merge_in_pieces
 
-
-def check_merge_pair(function: Callable[[Mapping[str, list[str]], tuple[str, str]], Mapping[str, list[str]]]) -> None:
-    """Check a function ``(splits, pair) -> new splits`` that merges one pair.
-
-    >>> from wordpiece_lib.pieces import join_pair
-    >>> check_merge_pair(lambda splits, pair: merge_pair(splits, pair, join_pair(*pair)))
-    """
-    __tracebackhide__ = True  # keep this frame out of the student's report
-    cases = [
-        ({"hugs": ["h", "##u", "##g", "##s"], "bugs": ["b", "##u", "##gs"]}, ("h", "##u")),
-        ({"hugs": ["h", "##u", "##g", "##s"], "pugs": ["p", "##u", "##g", "##s"]}, ("##g", "##s")),
-        ({"xaaa": ["x", "##a", "##a", "##a"]}, ("##a", "##a")),
-    ]
-    for splits, pair in cases:
-        original = {word: list(pieces) for word, pieces in splits.items()}
-        got = call(function, {w: list(p) for w, p in splits.items()}, pair, name="merge", exercise="merging a pair")
-        if not isinstance(got, Mapping):
-            raise AssertionError(f"merge should return a dict word -> pieces, got {type(got).__name__}")
-        expected = merge_pair(original, pair, join_pair(*pair))
-        for word, pieces in expected.items():
-            mine = list(got.get(word, []))
-            if mine == pieces:
-                continue
-            if word == "xaaa":
-                hint = "merge from left to right and do not reuse a piece: ##a ##a ##a becomes ##aa ##a"
-            elif any(DEFAULT_PREFIX in (p[2:] if p.startswith(DEFAULT_PREFIX) else p) for p in mine):
-                hint = "drop the '##' of the right piece when joining: hu + ##g = hug"
+MERGE_ANSWER = """```python
+def merge(splits, pair):
+    new_token = join_pair(*pair)
+    result = {}
+    for word, pieces in splits.items():
+        out, i = [], 0
+        while i < len(pieces):
+            if i + 1 < len(pieces) and (pieces[i], pieces[i + 1]) == tuple(pair):
+                out.append(new_token)
+                i += 2  # both halves are used up
             else:
-                hint = f"every place where {pair[0]!r} is directly followed by {pair[1]!r} becomes one piece"
-            raise AssertionError(f"merging {pair} in {word!r} {original[word]} gave {mine}; expected {pieces}: {hint}")
+                out.append(pieces[i])
+                i += 1
+        result[word] = out
+    return result
+```"""
+
+#: Running any of these in the answer cell is not predicting.
+TRAINERS = ("train_bottom_up", "train_fast", "train_bpe", "tiny_trainer", "MergeStepper", "trace_frame")
 
 
-def check_merges(
-    answer: Any,
-    word_counts: Mapping[str, int],
-    count: int,
-    *,
-    tie_break: str = "first",
-    prefix: str = DEFAULT_PREFIX,
-) -> None:
-    """Check the first ``count`` new tokens a student predicts for a corpus.
+def _merges_answer(name: str, tie_break: str) -> Callable[..., str]:
+    def answer(answer: Any, word_counts: Mapping[str, int], count: int, **_: Any) -> str:
+        return _merges_text(name, word_counts, count, tie_break)
 
-    >>> check_merges(["##gs", "hu", "hugs"], {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}, 3)
-    >>> check_merges(["##gs", "hu", "hug"], {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}, 3)
+    return answer
+
+
+def _merges_text(name: str, word_counts: Mapping[str, int], count: int, tie_break: str) -> str:
+    trace = train_bottom_up(word_counts, 10**9, special_tokens=[], tie_break=tie_break, top_k=6)
+    lines = []
+    for step in trace.steps[:count]:
+        tied = [c.pair for c in step.candidates if c.score == step.score]
+        note = f" ({len(tied)} pairs tie; the {tie_break!r} policy picks this one)" if len(tied) > 1 else ""
+        lines.append(f"{step.number}. `{step.pair[0]} + {step.pair[1]}` → `{step.new_token}`, score {step.score}{note}")
+    tokens = [step.new_token for step in trace.steps[:count]]
+    return "\n".join(lines) + f"\n\n```python\n{name} = {tokens!r}\n```"
+
+
+def _final_size_answer(answer: Any, word_counts: Mapping[str, int], special_tokens: Sequence[str], **_: Any) -> str:
+    trace = train_bottom_up(word_counts, 10**9, special_tokens=list(special_tokens))
+    letters = alphabet(word_counts)
+    return (
+        f"{len(special_tokens)} special tokens + {len(letters)} pieces in the alphabet ({', '.join(letters)}) + "
+        f"{len(trace.steps)} merges (one new token each, until every word is whole) = {len(trace.tokens())}.\n"
+        f"```python\nfinal_size = {len(special_tokens)} + {len(letters)} + {len(trace.steps)}\n```"
+    )
+
+
+WORKBOOK = Workbook(
+    "03 · The training loop: merge, repeat",
+    [
+        Exercise(
+            "merge",
+            "Your turn 1 · merge a pair",
+            hints=(
+                "Walk along each word's pieces with an index; when the pair starts at i, emit the new token and jump "
+                "by two.",
+                "join_pair(left, right) builds the new token (it drops the right piece's '##').",
+            ),
+            answer=MERGE_ANSWER,
+        ),
+        Exercise(
+            "first_three",
+            "Your turn 2 · predict the first merges",
+            hints=(
+                "score_table(splits, variant) scores every pair; merge_pair(splits, pair, join_pair(*pair)) applies "
+                "the winner, then score again.",
+                "On a tie, the 'first' policy takes the pair met first reading the words in their listed order.",
+            ),
+            answer=_merges_answer("first_three", "first"),
+        ),
+        Exercise(
+            "lexical_four",
+            "Your turn 3 · the policy decides",
+            hints=(
+                "Compare tied pairs as Python compares tuples of strings: '#' sorts before every letter.",
+                "Only the tie-break changes: the scores are the same as under 'first' until the merges part.",
+            ),
+            answer=_merges_answer("lexical_four", "lexical"),
+        ),
+        Exercise(
+            "final_size",
+            "Your turn 4 · final size",
+            hints=(
+                "Three parts: the special tokens, the alphabet (bare first letters and '##' letters, each once), and "
+                "one new token per merge.",
+                "Training merges until every word is a single token: the trace in section 2 lists those merges.",
+            ),
+            answer=_final_size_answer,
+        ),
+    ],
+)
+progress = WORKBOOK.progress
+show_answer = WORKBOOK.show_answer
+
+MERGING = forbid(merge_pair, merge_in_pieces, apply_merges, encode_with_merges)
+
+
+def _fresh_merge_cases() -> list[tuple[dict[str, list[str]], tuple[str, str]]]:
+    rng = fresh_rng("merge")
+    cases = []
+    for _ in range(3):
+        counts = fresh_counts(rng, "abo", count=6, shortest=2, longest=6)
+        splits = initial_splits(counts)
+        pairs = sorted({pair for pieces in splits.values() for pair in itertools.pairwise(pieces)})
+        cases.append((splits, rng.choice(pairs)))
+    cases.append((initial_splits({"xooox": 1, "ooo": 2}), ("##o", "##o")))  # overlapping occurrences
+    return cases
+
+
+@WORKBOOK.check("merge")
+def check_merge_pair(function: Callable[[Mapping[str, list[str]], tuple[str, str]], Mapping[str, list[str]]]) -> None:
+    """Check a function ``(splits, pair) -> new splits`` that merges one pair (on fresh splits).
+
+    >>> WORKBOOK.reset()
+    >>> def merge(splits, pair):
+    ...     token = join_pair(*pair)
+    ...     out = {}
+    ...     for word, pieces in splits.items():
+    ...         new, i = [], 0
+    ...         while i < len(pieces):
+    ...             if tuple(pieces[i : i + 2]) == tuple(pair):
+    ...                 new.append(token)
+    ...                 i += 2
+    ...             else:
+    ...                 new.append(pieces[i])
+    ...                 i += 1
+    ...         out[word] = new
+    ...     return out
+    >>> check_merge_pair(merge)
+    >>> check_merge_pair(lambda splits, pair: merge_pair(splits, pair, join_pair(*pair)))
     Traceback (most recent call last):
     ...
-    AssertionError: Merge 3 is 'hugs' (hu + ##gs, score 1/15), not 'hug': recompute every score after each merge, the counts change
+    AssertionError: merge calls `merge_pair`, the library's own version: the exercise is to write those steps yourself (the check switches `merge_pair` off while it runs your function)
     """
     __tracebackhide__ = True  # keep this frame out of the student's report
-    got = [_token_of(item, prefix) for item in as_list(require(answer, "the merge order"), "the merge order")]
-    size = 10**9
-    trace = train_bottom_up(word_counts, size, special_tokens=[], prefix=prefix, tie_break=tie_break)
-    expected = [step.new_token for step in trace.steps[:count]]
-    if len(got) != len(expected):
-        raise AssertionError(f"give exactly {len(expected)} tokens, one per merge; you gave {len(got)}")
-    for number, (mine, step) in enumerate(zip(got, trace.steps), start=1):
-        if mine != step.new_token and step.new_token.startswith(prefix) and mine == step.new_token[len(prefix) :]:
-            raise AssertionError(
-                f"Merge {number} is right but written without its prefix: {mine!r} should be {step.new_token!r}. "
-                f"A token made of pieces from inside a word keeps the left piece's {prefix!r}"
-            )
-        if mine != step.new_token:
-            tied = [
-                c.pair for c in score_pairs(trace.splits_at(number - 1), trace.word_counts) if c.score == step.score
-            ]
-            tie_note = (
-                f"; {len(tied)} pairs tie at that score and the {tie_break!r} policy picks {step.pair}"
-                if len(tied) > 1
-                else ": recompute every score after each merge, the counts change"
-            )
-            raise AssertionError(
-                f"Merge {number} is {step.new_token!r} ({step.pair[0]} + {step.pair[1]}, score {step.score}), "
-                f"not {mine!r}{tie_note}"
-            )
+    for splits, pair in _fresh_merge_cases():
+        given = {word: list(pieces) for word, pieces in splits.items()}
+        got = call(function, given, pair, name="merge", exercise="merging a pair", forbidden=MERGING)
+        if not isinstance(got, Mapping):
+            raise AssertionError(f"merge should return a dict word -> pieces, got {type(got).__name__}")
+        expected = merge_pair(splits, pair, join_pair(*pair))
+        for word, pieces in expected.items():
+            if word not in got:
+                raise AssertionError(f"merge(...) lost the word {word!r}: every word keeps its entry")
+            mine = list(got[word])
+            if mine == pieces:
+                continue
+            shown = f"merging {pair} in {word!r} {splits[word]} gave {mine}"
+            if "".join(piece.removeprefix(DEFAULT_PREFIX) for piece in mine) != word:
+                hint = (
+                    "drop the '##' of the right piece when joining (join_pair does it)"
+                    if any(DEFAULT_PREFIX in piece.removeprefix(DEFAULT_PREFIX) for piece in mine)
+                    else "the pieces must still spell the word"
+                )
+            elif len(mine) > len(pieces):
+                hint = f"every place where {pair[0]!r} is directly followed by {pair[1]!r} becomes one piece"
+            else:
+                hint = "go from left to right and use each piece once: a piece already merged cannot be merged again"
+            raise AssertionError(f"{shown}: {hint}")
 
 
 def _token_of(item: Any, prefix: str) -> str:
@@ -100,27 +200,142 @@ def _token_of(item: Any, prefix: str) -> str:
     raise AssertionError(f"each merge should be a token like 'hu' or a pair like ('h', '##u'), got {item!r}")
 
 
-def check_final_size(answer: Any, trace: Trace) -> None:
-    """Check how many tokens a vocab has once training stopped.
+def _refuse_trainers(key: str, source: str | None) -> None:
+    __tracebackhide__ = True  # keep this frame out of the student's report
+    refuse_in_answer(
+        key,
+        TRAINERS,
+        "your answer runs {name}: this exercise asks you to predict the merges by scoring pairs yourself "
+        "(score_table and merge_pair are fine), then let the check tell you",
+        source,
+    )
 
-    >>> from wordpiece_lib import train_bottom_up
-    >>> trace = train_bottom_up({"hug": 1}, 100, special_tokens=["[UNK]"])
-    >>> check_final_size(6, trace)
+
+@WORKBOOK.check("first_three")
+def check_merges(
+    answer: Any,
+    word_counts: Mapping[str, int],
+    count: int,
+    *,
+    tie_break: str = "first",
+    prefix: str = DEFAULT_PREFIX,
+    source: str | None = None,
+    key: str = "first_three",
+) -> None:
+    """Check the first ``count`` new tokens a learner predicts for a corpus.
+
+    ``source`` is the code that made the answer (default: the notebook cell
+    that assigned the answer's variable, ``key``); a trainer run there fails.
+
+    >>> WORKBOOK.reset()
+    >>> check_merges(["##gs", "hu", "hugs"], {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}, 3, source="x = train_fast(c, 9)")
+    Traceback (most recent call last):
+    ...
+    AssertionError: your answer runs 'train_fast': this exercise asks you to predict the merges by scoring pairs yourself (score_table and merge_pair are fine), then let the check tell you
+    """
+    __tracebackhide__ = True  # keep this frame out of the student's report
+    got = [_token_of(item, prefix) for item in as_list(require(answer, "the merge order"), "the merge order")]
+    _refuse_trainers(key, source)
+    trace = train_bottom_up(word_counts, 10**9, special_tokens=[], prefix=prefix, tie_break=tie_break)
+    expected = [step.new_token for step in trace.steps[:count]]
+    if len(got) != len(expected):
+        raise AssertionError(f"give exactly {len(expected)} tokens, one per merge; you gave {len(got)}")
+    for number, (mine, step) in enumerate(zip(got, trace.steps), start=1):
+        if mine == step.new_token:
+            continue
+        right = {1: "merge 1 is not right", 2: "merge 1 is right, merge 2 is not"}.get(
+            number, f"merges 1 to {number - 1} are right, merge {number} is not"
+        )
+        if step.new_token.startswith(prefix) and mine == step.new_token[len(prefix) :]:
+            raise AssertionError(
+                f"{right}, though only by its prefix: a token made of pieces from inside a word keeps the left "
+                f"piece's {prefix!r}"
+            )
+        tied = [c.pair for c in score_pairs(trace.splits_at(number - 1), trace.word_counts) if c.score == step.score]
+        if len(tied) > 1 and mine in {join_pair(*pair, prefix) for pair in tied}:
+            rule = (
+                "the pair met first when reading the words in their listed order, each left to right"
+                if tie_break == "first"
+                else "the alphabetically smallest pair (compare the left pieces, then the right ones; '#' comes "
+                "before every letter)"
+            )
+            raise AssertionError(
+                f"{right}: your token's pair ties for the best score, but the {tie_break!r} policy takes {rule}"
+            )
+        if len(tied) > 1:
+            raise AssertionError(
+                f"{right}: at that step {len(tied)} pairs tie for the best score and yours is not one of them; "
+                "recompute every score after each merge"
+            )
+        if number == 1:
+            raise AssertionError(f"{right}: one pair has the single best score at the start; score every pair")
+        raise AssertionError(
+            f"{right}: the best pair after merge {number - 1} has a single best score; recompute every score after "
+            "each merge (the merged pieces are rarer now)"
+        )
+
+
+@WORKBOOK.check("lexical_four")
+def check_lexical_merges(answer: Any, word_counts: Mapping[str, int], count: int, *, source: str | None = None) -> None:
+    """Check the first ``count`` new tokens under the ``"lexical"`` tie-break (see :func:`check_merges`).
+
+    >>> WORKBOOK.reset()
+    >>> counts = {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}
+    >>> check_lexical_merges(["##gs", "hu", "hugs", "hug"], counts, 4, source="")
+    Traceback (most recent call last):
+    ...
+    AssertionError: merge 1 is right, merge 2 is not: your token's pair ties for the best score, but the 'lexical' policy takes the alphabetically smallest pair (compare the left pieces, then the right ones; '#' comes before every letter)
+    """
+    __tracebackhide__ = True  # keep this frame out of the student's report
+    check_merges.__wrapped__(  # type: ignore[attr-defined]  # the unwrapped check: this exercise counts its own tries
+        answer, word_counts, count, tie_break="lexical", source=source, key="lexical_four"
+    )
+
+
+@WORKBOOK.check("final_size")
+def check_final_size(
+    answer: Any, word_counts: Mapping[str, int], special_tokens: Sequence[str], *, source: str | None = None
+) -> None:
+    """Check how many tokens the vocab holds once training stops (trained here, after the answer is in).
+
+    >>> WORKBOOK.reset()
+    >>> check_final_size(6, {"hug": 1}, ["[UNK]"], source="")
+    >>> check_final_size(5, {"hug": 1}, ["[UNK]"], source="")
+    Traceback (most recent call last):
+    ...
+    AssertionError: 5 is too few. Count three parts and add them: the special tokens you passed, the alphabet (each first letter bare, each inner letter with '##', once each), and one new token per merge; training goes on until every word is a single token
     """
     __tracebackhide__ = True  # keep this frame out of the student's report
     got = require(answer, "the final vocab size")
+    refuse_in_answer(
+        "final_size",
+        (*TRAINERS, "big", "tokens", "vocab"),
+        "your answer uses {name}: count the parts from what you know first; the cell after the check "
+        "trains the vocab so you can compare",
+        source,
+    )
     if isinstance(got, bool) or not isinstance(got, int):
         raise AssertionError(
             f"answer with a whole number (an int like 12, no quotes), got {type(got).__name__} {got!r}"
         )
+    trace = train_bottom_up(word_counts, 10**9, special_tokens=list(special_tokens))
     expected = len(trace.tokens())
-    if got != expected:
-        direction = "too few" if got < expected else "too many"
-        raise AssertionError(
-            f"{got} is {direction}. Count three parts and add them: the special tokens you passed, the alphabet "
-            "(each first letter bare, each inner letter with '##', once each), and one new token per merge; "
-            "training goes on until every word is a single token, so the last merges build the whole words"
-        )
+    if got == expected:
+        return
+    direction = "too few" if got < expected else "too many"
+    raise AssertionError(
+        f"{got} is {direction}. Count three parts and add them: the special tokens you passed, the alphabet (each "
+        "first letter bare, each inner letter with '##', once each), and one new token per merge; training goes on "
+        "until every word is a single token"
+    )
 
 
-__all__ = ["check_final_size", "check_merge_pair", "check_merges"]
+__all__ = [
+    "WORKBOOK",
+    "check_final_size",
+    "check_lexical_merges",
+    "check_merge_pair",
+    "check_merges",
+    "progress",
+    "show_answer",
+]

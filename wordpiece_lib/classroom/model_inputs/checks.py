@@ -5,6 +5,7 @@ raises ``AssertionError`` with a hint that points at the mistake without
 giving the answer away. The expected answers come from the library
 (``WordPieceTokenizer``, ``Template``, ``Truncation``, ``WordPieceDecoder``).
 
+>>> WORKBOOK.reset()
 >>> from wordpiece_lib import Vocab, WordPieceTokenizer
 >>> tokenizer = WordPieceTokenizer(Vocab(["[UNK]", "rum"]), lowercase=True)
 >>> check_offsets((2, 5), tokenizer, "\\u200b RÚM", "rum")
@@ -19,13 +20,78 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from wordpiece_lib.classroom.exercise import call, require
+from wordpiece_lib.classroom.exercise import Exercise, Workbook, call, require
 from wordpiece_lib.decoder import WordPieceDecoder
 from wordpiece_lib.encoding import Encoding
 from wordpiece_lib.pieces import decode_pieces
 from wordpiece_lib.template import Template
 from wordpiece_lib.tokenizer import WordPieceTokenizer
 from wordpiece_lib.truncation import Truncation
+
+PAIR_ANSWER = """```python
+def my_pair_input(first, second):
+    tokens = ["[CLS]", *first, "[SEP]", *second, "[SEP]"]
+    type_ids = [0] * (len(first) + 2) + [1] * (len(second) + 1)  # segment 0 ends with the first [SEP]
+    return tokens, type_ids
+```"""
+
+
+def _offsets_answer(answer: Any, tokenizer: WordPieceTokenizer, text: str, token: str, **_: Any) -> str:
+    encoding = tokenizer.encode_plus(text, add_special_tokens=False)
+    start, end = encoding.offsets[encoding.tokens.index(token)]
+    return (
+        f"`text[{start}:{end}]` is {text[start:end]!r}: offsets count characters of the original text.\n"
+        f"```python\nrum_offsets = ({start}, {end})\n```"
+    )
+
+
+def _kept_answer(answer: Any, first_length: int, second_length: int, max_length: int, **_: Any) -> str:
+    first = Encoding.from_sequence(
+        [0] * first_length, ["t"] * first_length, [(0, 0)] * first_length, [0] * first_length
+    )
+    second = Encoding.from_sequence(
+        [0] * second_length, ["t"] * second_length, [(0, 0)] * second_length, [0] * second_length
+    )
+    cut_first, cut_second = Truncation(max_length).truncate(first, second, added_tokens=3)
+    kept = (len(cut_first), len(cut_second or []))
+    return f"{max_length} - 3 special tokens = {max_length - 3} places; the longer text gives way first.\n```python\nkept = {kept}\n```"
+
+
+def _decoded_answer(answer: Any, tokens: Sequence[str], **_: Any) -> str:
+    return f"```python\ndecoded = {WordPieceDecoder().decode(tokens)!r}\n```"
+
+
+WORKBOOK = Workbook(
+    "10 · From tokens to a model's input",
+    [
+        Exercise(
+            "rum_offsets",
+            "Your turn 1 · offsets by hand",
+            hints=("print(repr(text)) shows every character of the original text, the invisible ones too.",),
+            answer=_offsets_answer,
+        ),
+        Exercise(
+            "my_pair_input",
+            "Your turn 2 · a pair, by hand",
+            hints=("[CLS] first [SEP] second [SEP]: segment 0 runs up to and including the first [SEP].",),
+            answer=PAIR_ANSWER,
+        ),
+        Exercise(
+            "kept",
+            "Your turn 3 · what `longest_first` keeps",
+            hints=("longest_first takes one token at a time from whichever text is longer.",),
+            answer=_kept_answer,
+        ),
+        Exercise(
+            "decoded",
+            "Your turn 4 · predict a decode",
+            hints=("Glue the ## pieces, put spaces between words, then the clean-up removes some spaces.",),
+            answer=_decoded_answer,
+        ),
+    ],
+)
+progress = WORKBOOK.progress
+show_answer = WORKBOOK.show_answer
 
 
 def _pair_of_ints(answer: Any, what: str) -> tuple[int, int]:
@@ -41,6 +107,7 @@ def _pair_of_ints(answer: Any, what: str) -> tuple[int, int]:
 # ---------------------------------------------------------------- exercise: offsets by hand
 
 
+@WORKBOOK.check("rum_offsets")
 def check_offsets(answer: Any, tokenizer: WordPieceTokenizer, text: str, token: str) -> None:
     """``answer`` must be the ``(start, end)`` offsets of the first ``token`` of ``text``."""
     __tracebackhide__ = True
@@ -69,6 +136,7 @@ def check_offsets(answer: Any, tokenizer: WordPieceTokenizer, text: str, token: 
 # ---------------------------------------------------------------- exercise: a pair, by hand
 
 
+@WORKBOOK.check("my_pair_input")
 def check_pair_input(
     function: Callable[[list[str], list[str]], Any], first: Sequence[str], second: Sequence[str]
 ) -> None:
@@ -106,6 +174,7 @@ def check_pair_input(
 # ---------------------------------------------------------------- exercise: what truncation keeps
 
 
+@WORKBOOK.check("kept")
 def check_kept_lengths(answer: Any, first_length: int, second_length: int, max_length: int) -> None:
     """``answer`` must be how many tokens of each text ``longest_first`` truncation keeps, with BERT's 3 specials.
 
@@ -141,6 +210,7 @@ def check_kept_lengths(answer: Any, first_length: int, second_length: int, max_l
 # ---------------------------------------------------------------- exercise: predict a decode
 
 
+@WORKBOOK.check("decoded")
 def check_decoded(answer: Any, tokens: Sequence[str]) -> None:
     """``answer`` must be what Hugging Face's WordPiece decoder (with clean-up) makes of ``tokens``.
 
@@ -169,4 +239,12 @@ def check_decoded(answer: Any, tokens: Sequence[str]) -> None:
     )
 
 
-__all__ = ["check_decoded", "check_kept_lengths", "check_offsets", "check_pair_input"]
+__all__ = [
+    "WORKBOOK",
+    "check_decoded",
+    "check_kept_lengths",
+    "check_offsets",
+    "check_pair_input",
+    "progress",
+    "show_answer",
+]

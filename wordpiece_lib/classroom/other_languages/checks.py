@@ -6,6 +6,7 @@ expected value itself. The expected answers come from the library
 (``normalization_merges``, ``measure``, ``vocab_shares``, the sweep's
 parities), never from a list typed in here.
 
+>>> WORKBOOK.reset()
 >>> from wordpiece_lib.normalize import BertNormalizer
 >>> check_accent_merges([["été", "ete"]], ["été", "ete", "et"], BertNormalizer(lowercase=True))
 >>> check_accent_merges([["été", "et"]], ["été", "ete", "et"], BertNormalizer(lowercase=True))
@@ -21,13 +22,81 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from wordpiece_lib._validate import check_callable, check_instance
-from wordpiece_lib.classroom.exercise import call, require, short_repr
+from wordpiece_lib.classroom.exercise import Exercise, Workbook, call, require, short_repr
 from wordpiece_lib.classroom.other_languages.sweep import ExponentSweep
 from wordpiece_lib.corpus import as_word_counts
 from wordpiece_lib.language_metrics import vocab_shares
 from wordpiece_lib.scripts import normalization_merges
 from wordpiece_lib.segmentation import measure
 from wordpiece_lib.vocab import BERT_SPECIAL_TOKENS
+
+SHARE_ANSWER = """```python
+def share_of(language, tokens, usage):
+    counted = [token for token in dict.fromkeys(tokens) if token not in BERT_SPECIAL_TOKENS]
+    owned = 0
+    for token in counted:
+        best = max(usage, key=lambda lang: usage[lang].get(token, 0))  # max keeps the first of equal values
+        if best == language and usage[language].get(token, 0) > 0:
+            owned += 1
+    return owned / len(counted)
+```"""
+
+
+def _merges_answer(answer: Any, words: Iterable[str], normalizer: Callable[[str], str], **_: Any) -> str:
+    groups = [list(group) for group in normalization_merges(list(words), normalizer).values()]
+    return f"Normalize every word and group those that come out the same:\n```python\nmerged_groups = {groups!r}\n```"
+
+
+def _fertility_answer(answer: Any, tokenize: Callable[[str], list[str]], word_counts: Any, **_: Any) -> str:
+    counts = as_word_counts(word_counts)
+    value = measure(tokenize, counts).fertility
+    return (
+        "Tokens of every word, weighted by its count, divided by the number of words:\n"
+        f"```python\ngreek_tokens_per_word = {value!r}\n```"
+    )
+
+
+def _exponent_answer(answer: Any, sweep: ExponentSweep, limit: float, vocab_size: int | None = None, **_: Any) -> str:
+    fitting = [e for e in sweep.exponents if max(sweep.measure(e, vocab_size).parity.values()) <= limit]
+    chosen = max(fitting) if fitting else None
+    return (
+        f"The exponents whose worst parity stays within {limit}: {fitting}; the largest of them.\n"
+        f"```python\nchosen_exponent = {chosen!r}\n```"
+    )
+
+
+WORKBOOK = Workbook(
+    "09 · Beyond English",
+    [
+        Exercise(
+            "merged_groups",
+            "Your turn 1 · which words does accent stripping merge?",
+            hints=("Normalize each word with the notebook's normalizer and compare the results.",),
+            answer=_merges_answer,
+        ),
+        Exercise(
+            "greek_tokens_per_word",
+            "Your turn 2 · tokens per word, by hand",
+            hints=("Count the tokens of each word, times the word's count; divide by how many words there are.",),
+            answer=_fertility_answer,
+        ),
+        Exercise(
+            "share_of",
+            "Your turn 3 · a language's share of a vocab",
+            hints=("A token belongs to the language that uses it most; leave the special tokens out.",),
+            answer=SHARE_ANSWER,
+        ),
+        Exercise(
+            "chosen_exponent",
+            "Your turn 4 · choose the exponent",
+            hints=("For each exponent, find its worst parity; keep those within the limit.",),
+            answer=_exponent_answer,
+        ),
+    ],
+)
+progress = WORKBOOK.progress
+show_answer = WORKBOOK.show_answer
+
 
 # ---------------------------------------------------------------- exercise: which words does accent stripping merge?
 
@@ -46,9 +115,11 @@ def _groups(answer: Any) -> list[frozenset[str]]:
     return groups
 
 
+@WORKBOOK.check("merged_groups")
 def check_accent_merges(answer: Any, words: Iterable[str], normalizer: Callable[[str], str]) -> None:
     """Check the groups of ``words`` that ``normalizer`` makes identical (groups of one word left out).
 
+    >>> WORKBOOK.reset()
     >>> from wordpiece_lib.normalize import BertNormalizer
     >>> check_accent_merges([], ["été", "ete"], BertNormalizer(lowercase=True))
     Traceback (most recent call last):
@@ -94,6 +165,7 @@ def check_accent_merges(answer: Any, words: Iterable[str], normalizer: Callable[
 # ---------------------------------------------------------------- exercise: tokens per word of one language
 
 
+@WORKBOOK.check("greek_tokens_per_word")
 def check_tokens_per_word(answer: Any, tokenize: Callable[[str], list[str]], word_counts: Any) -> None:
     """Check tokens per word: every word's tokens, weighted by the word's count, over the total count.
 
@@ -135,6 +207,7 @@ _TOY_TOKENS = ["[UNK]", "a", "b", "##c", "d", "e", "f"]
 _TOY_USAGE = {"en": {"a": 5.0, "b": 1.0, "e": 3.0, "f": 1.0}, "fr": {"b": 2.0, "##c": 1.0, "e": 1.0, "f": 1.0}}
 
 
+@WORKBOOK.check("share_of")
 def check_share_function(share_of: Any, tokens: Iterable[str], usage: Mapping[str, Mapping[str, float]]) -> None:
     """Check ``share_of(language, tokens, usage)`` on a small hand-made vocab and on the notebook's own.
 
@@ -191,6 +264,7 @@ def _share_hint(
 # ---------------------------------------------------------------- exercise: the exponent that keeps parity under a limit
 
 
+@WORKBOOK.check("chosen_exponent")
 def check_exponent_choice(answer: Any, sweep: ExponentSweep, limit: float, vocab_size: int | None = None) -> None:
     """Check the largest exponent of the sweep at which every language's parity is at most ``limit``.
 
@@ -233,4 +307,12 @@ def check_exponent_choice(answer: Any, sweep: ExponentSweep, limit: float, vocab
     )
 
 
-__all__ = ["check_accent_merges", "check_exponent_choice", "check_share_function", "check_tokens_per_word"]
+__all__ = [
+    "WORKBOOK",
+    "check_accent_merges",
+    "check_exponent_choice",
+    "check_share_function",
+    "check_tokens_per_word",
+    "progress",
+    "show_answer",
+]

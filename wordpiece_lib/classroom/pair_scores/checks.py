@@ -1,10 +1,15 @@
-"""Checks for notebook 02's exercises: pair counts, the score, the best pair, the score order.
+"""Checks for notebook 02's exercises: pair counts, the score, the best pair, BPE's pick.
 
+Function exercises run on fresh corpora with the library's own version
+switched off; value exercises accept any pair tied for the best. No failure
+message names the expected value: it names the idea that is off.
+
+>>> WORKBOOK.reset()
 >>> check_wordpiece_score(lambda pair, left, right: Fraction(pair, left * right))
->>> check_wordpiece_score(lambda pair, left, right: pair / (left + right))
+>>> check_wordpiece_score(lambda pair, left, right: pair / (left * right))
 Traceback (most recent call last):
 ...
-AssertionError: wordpiece_score(20, 36, 20) returned 0.35714... (a float); the score must be an exact Fraction: ...
+AssertionError: wordpiece_score(5, 7, 17) returned a float (0.04202...); the score must be an exact Fraction, so that equal scores stay equal: build it with Fraction(...)
 """
 
 from __future__ import annotations
@@ -14,142 +19,303 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from wordpiece_lib.classroom.exercise import call, require
+from wordpiece_lib.classroom.exercise import Exercise, Workbook, call, forbid, require
+from wordpiece_lib.classroom.frames import score_table
+from wordpiece_lib.classroom.fresh_inputs import fresh_counts, fresh_rng
 from wordpiece_lib.pieces import DEFAULT_PREFIX, initial_splits
-from wordpiece_lib.scores import best_candidate, pair_counts, rank_candidates, score_pairs, wordpiece_score
+from wordpiece_lib.scores import (
+    best_candidate,
+    likelihood_gain,
+    pair_counts,
+    rank_candidates,
+    score_pairs,
+    wordpiece_score,
+)
+
+COUNT_PAIRS_ANSWER = """```python
+def count_pairs(splits, word_counts):
+    counts = {}
+    for word, pieces in splits.items():
+        for pair in zip(pieces, pieces[1:]):  # every neighbouring pair, repeats included
+            counts[pair] = counts.get(pair, 0) + word_counts[word]
+    return counts
+```"""
+
+SCORE_ANSWER = """```python
+def wordpiece_score(pair_count, left_count, right_count):
+    return Fraction(pair_count, left_count * right_count)
+```"""
 
 
+def _best_pairs_answer(name: str) -> Callable[..., str]:
+    def answer(answer: Any, splits: Mapping[str, Sequence[str]], word_counts: Mapping[str, int], *rest: Any) -> str:
+        return _best_pairs_text(name, splits, word_counts, rest[0] if rest else "wordpiece")
+
+    return answer
+
+
+def _best_pairs_text(
+    name: str, splits: Mapping[str, Sequence[str]], word_counts: Mapping[str, int], criterion: str
+) -> str:
+    candidates = rank_candidates(score_pairs(splits, word_counts, criterion))
+    best = [c for c in candidates if c.score == candidates[0].score]
+    rows = "\n".join(
+        f"| `{c.pair[0]} {c.pair[1]}` | {c.pair_count} | {c.left_count} | {c.right_count} | {c.score} |"
+        for c in candidates[:6]
+    )
+    value = "score" if criterion == "wordpiece" else "count"
+    return (
+        f"Score every pair ({value}), best first:\n\n| pair | freq(ab) | freq(a) | freq(b) | {value} |\n"
+        f"|---|---|---|---|---|\n{rows}\n\nAny of these is right: {[c.pair for c in best]}\n"
+        f"```python\n{name} = {best[0].pair!r}\n```"
+    )
+
+
+WORKBOOK = Workbook(
+    "02 · Which pair should be merged? Scores",
+    [
+        Exercise(
+            "count_pairs",
+            "Your turn 1 · count pairs",
+            hints=(
+                "zip(pieces, pieces[1:]) gives every pair of neighbouring pieces of one word, repeats included.",
+                "A word seen n times adds n to each of its pairs.",
+            ),
+            answer=COUNT_PAIRS_ANSWER,
+        ),
+        Exercise(
+            "wordpiece_score",
+            "Your turn 2 · the score",
+            hints=("Fraction(a, b) is the exact fraction a / b.",),
+            answer=SCORE_ANSWER,
+        ),
+        Exercise(
+            "best_after_ug",
+            "Your turn 3 · pick the winner after one merge",
+            hints=(
+                "After the merge, recount: the merged pieces are rarer now, and the new token is a piece of its own.",
+                "Score = freq(ab) / (freq(a) * freq(b)): a pair whose pieces seldom occur apart scores high.",
+            ),
+            answer=_best_pairs_answer("best_after_ug"),
+        ),
+        Exercise(
+            "bpe_first",
+            "Your turn 4 · BPE's choice",
+            hints=("Add up, for each pair, the counts of the words it stands in (twice if it stands there twice).",),
+            answer=_best_pairs_answer("bpe_first"),
+        ),
+    ],
+)
+progress = WORKBOOK.progress
+show_answer = WORKBOOK.show_answer
+
+COUNTING_PAIRS = forbid(pair_counts, score_pairs, score_table)
+SCORING = forbid(wordpiece_score, likelihood_gain)
+
+
+def _fresh_pair_corpora() -> list[dict[str, int]]:
+    rng = fresh_rng("count_pairs")
+    corpora = [fresh_counts(rng, "abnu", count=6, shortest=2, longest=5) for _ in range(2)]
+    corpora.append({"nana": 3, "banana": 2, "xaaa": 4})  # pairs that stand twice in one word
+    return corpora
+
+
+@WORKBOOK.check("count_pairs")
 def check_pair_counts(function: Callable[[Mapping[str, Sequence[str]], Mapping[str, int]], Mapping[Any, int]]) -> None:
-    """Check a function ``(splits, word_counts) -> {pair: count}``.
+    """Check a function ``(splits, word_counts) -> {pair: count}`` on fresh corpora.
 
-    >>> from wordpiece_lib.scores import pair_counts
-    >>> check_pair_counts(pair_counts)
+    >>> WORKBOOK.reset()
+    >>> def count(splits, counts):
+    ...     totals = {}
+    ...     for word, pieces in splits.items():
+    ...         for pair in zip(pieces, pieces[1:]):
+    ...             totals[pair] = totals.get(pair, 0) + counts[word]
+    ...     return totals
+    >>> check_pair_counts(count)
     >>> check_pair_counts(lambda splits, counts: {p: 1 for s in splits.values() for p in zip(s, s[1:])})
     Traceback (most recent call last):
     ...
-    AssertionError: Your count for ('h', '##u') is 1; expected 15: each pair counts as many times as its word occurs (hug x10, hugs x5)
+    AssertionError: count_pairs counts the pair ('u', '##b') wrong: a word seen n times adds n to every pair in it
     """
     __tracebackhide__ = True  # keep this frame out of the student's report
-    counts = {"hug": 10, "pug": 5, "hugs": 5, "xaaa": 2}
-    splits = initial_splits(counts)
-    got = call(function, splits, counts, name="count_pairs", exercise="counting pairs")
-    if not isinstance(got, Mapping):
-        raise AssertionError(f"count_pairs should return a dict (left, right) -> count, got {type(got).__name__}")
-    expected = pair_counts(splits, counts)
-    for pair, count in expected.items():
-        value = got.get(pair, got.get(f"{pair[0]} {pair[1]}"))
-        if value is None:
-            raise AssertionError(f"the pair {pair} is missing: use the tuple (left, right) as the key")
-        if value != count:
-            holders = ", ".join(
-                f"{word} x{counts[word]}" for word, pieces in splits.items() if pair in itertools.pairwise(pieces)
-            )
-            hint = (
-                "a pair that occurs twice in one word counts twice (xaaa holds ##a ##a twice)"
-                if pair == ("##a", "##a")
-                else f"each pair counts as many times as its word occurs ({holders})"
-            )
-            raise AssertionError(f"Your count for {pair} is {value}; expected {count}: {hint}")
-    extra = [pair for pair in got if pair not in expected and not isinstance(pair, str)]
-    if extra:
-        raise AssertionError(f"your counts hold pairs that are not adjacent in any word: {extra[:5]}")
+    for counts in _fresh_pair_corpora():
+        splits = initial_splits(counts)
+        given = {word: list(pieces) for word, pieces in splits.items()}
+        got = call(
+            function, given, dict(counts), name="count_pairs", exercise="counting pairs", forbidden=COUNTING_PAIRS
+        )
+        if not isinstance(got, Mapping):
+            raise AssertionError(f"count_pairs should return a dict (left, right) -> count, got {type(got).__name__}")
+        expected = pair_counts(splits, counts)
+        for pair, count in expected.items():
+            value = got.get(pair)
+            if value is None:
+                raise AssertionError(
+                    f"count_pairs has no entry for the pair {pair}: use the tuple (left, right) as the key, one for "
+                    "every pair of neighbouring pieces"
+                )
+            if value != count:
+                twice = any(list(itertools.pairwise(pieces)).count(pair) > 1 for pieces in splits.values())
+                hint = (
+                    "a pair that stands twice in one word counts twice for that word"
+                    if twice
+                    else "a word seen n times adds n to every pair in it"
+                )
+                raise AssertionError(f"count_pairs counts the pair {pair} wrong: {hint}")
+        extra = [pair for pair in got if pair not in expected]
+        if extra:
+            raise AssertionError(f"count_pairs holds {extra[0]!r}, which is not a pair of neighbouring pieces")
 
 
+@WORKBOOK.check("wordpiece_score")
 def check_wordpiece_score(function: Callable[[int, int, int], Any]) -> None:
-    """Check a function ``(pair_count, left_count, right_count) -> score``.
+    """Check a function ``(pair_count, left_count, right_count) -> score`` on fresh counts.
 
+    >>> WORKBOOK.reset()
     >>> check_wordpiece_score(lambda pair, left, right: Fraction(pair) / (left * right))
     """
     __tracebackhide__ = True  # keep this frame out of the student's report
-    cases = [(20, 36, 20), (5, 20, 5), (10, 10, 36), (4, 4, 4)]
+    rng = fresh_rng("wordpiece_score")
+    cases = []
+    for _ in range(5):
+        pair = rng.randint(1, 9)
+        cases.append((pair, pair + rng.randint(0, 12), pair + rng.randint(0, 12)))
+    cases.append((3, 11, 1))  # 3/11: a float would be rounded
     for pair, left, right in cases:
-        got = call(function, pair, left, right, name="wordpiece_score", exercise="the WordPiece score")
+        got = call(
+            function, pair, left, right, name="wordpiece_score", exercise="the WordPiece score", forbidden=SCORING
+        )
         expected = wordpiece_score(pair, left, right)
+        shown = f"wordpiece_score({pair}, {left}, {right})"
         if isinstance(got, float):
             raise AssertionError(
-                f"wordpiece_score({pair}, {left}, {right}) returned {got:.5f}... (a float); the score must be an "
-                "exact Fraction: use Fraction(pair_count, left_count * right_count) so that ties stay ties"
+                f"{shown} returned a float ({got:.5f}...); the score must be an exact Fraction, so that equal scores "
+                "stay equal: build it with Fraction(...)"
             )
-        if not isinstance(got, (int, Fraction)):
+        if isinstance(got, bool) or not isinstance(got, (int, Fraction)):
             raise AssertionError(f"wordpiece_score should return a Fraction, got {type(got).__name__}")
-        if got != expected:
-            if got == Fraction(pair):
-                hint = "that is the BPE score (the pair count alone); divide by both piece counts"
-            elif got == Fraction(left * right, pair):
-                hint = "the fraction is upside down: the pair count goes on top"
-            else:
-                hint = "the score is pair_count / (left_count * right_count)"
-            raise AssertionError(f"wordpiece_score({pair}, {left}, {right}) is {got}; expected {expected}: {hint}")
+        if got == expected:
+            continue
+        if got == Fraction(pair):
+            hint = "that is the BPE score (the pair count alone); WordPiece divides by how common each piece is"
+        elif expected and got == 1 / expected:
+            hint = "the fraction is upside down: the pair count goes on top"
+        elif got == Fraction(pair, left + right):
+            hint = "the two piece counts are multiplied, not added"
+        else:
+            hint = "the score is the pair count divided by the product of the two piece counts"
+        raise AssertionError(f"{shown} is not {got}: {hint}")
 
 
+def _as_pair(answer: Any) -> tuple[str, str]:
+    __tracebackhide__ = True  # keep this frame out of the student's report
+    if isinstance(answer, str):
+        raise AssertionError(f"answer with the PAIR of pieces, like ('h', '##u'), not the token {answer!r}")
+    try:
+        pair = tuple(answer)
+    except TypeError:
+        raise AssertionError(
+            f"answer with a (left, right) pair of two pieces, like ('h', '##u'); got {answer!r}"
+        ) from None
+    if len(pair) != 2 or not all(isinstance(piece, str) for piece in pair):
+        raise AssertionError(f"answer with a (left, right) pair of two pieces, like ('h', '##u'); got {answer!r}")
+    return pair[0], pair[1]
+
+
+def _not_a_pair(pair: tuple[str, str], pairs: Iterable[tuple[str, str]]) -> str:
+    return f"{pair} is not a pair of neighbouring pieces in any word{_prefix_hint(pair, pairs)}"
+
+
+@WORKBOOK.check("best_after_ug")
 def check_best_pair(answer: Any, splits: Mapping[str, Sequence[str]], word_counts: Mapping[str, int]) -> None:
-    """Check the pair a student picked as the best WordPiece merge.
+    """Check the pair a learner picked as the best WordPiece merge (any pair tied for the best passes).
 
-    Any pair tied for the best score is accepted (the tie-break is a choice).
-
-    >>> check_best_pair(("##g", "##s"), {"hugs": ["h", "##u", "##g", "##s"], "hug": ["h", "##u", "##g"]}, {"hugs": 1, "hug": 3})
+    >>> WORKBOOK.reset()
+    >>> counts = {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}
+    >>> check_best_pair(("##g", "##s"), initial_splits(counts), counts)
+    >>> check_best_pair(("h", "##u"), initial_splits(counts), counts)
+    Traceback (most recent call last):
+    ...
+    AssertionError: ('h', '##u') scores 15/(15*36) = 1/36, but another pair scores higher: compute the score of every pair, not only of the most frequent one
     """
     __tracebackhide__ = True  # keep this frame out of the student's report
-    pair = tuple(require(answer, "the best pair"))
+    pair = _as_pair(require(answer, "the best pair"))
     candidates = score_pairs(splits, word_counts)
     scores = {c.pair: c for c in candidates}
     best = rank_candidates(candidates)[0]
-    if len(pair) != 2:
-        raise AssertionError(f"answer with a (left, right) pair of two pieces, like ('h', '##u'); got {answer!r}")
     if pair not in scores:
-        raise AssertionError(
-            f"{pair} is not a pair of adjacent pieces in any word{_prefix_hint(pair, scores)}; "
-            f"the pairs are {list(scores)[:6]} ..."
-        )
+        raise AssertionError(_not_a_pair(pair, scores))
     chosen = scores[pair]
     if chosen.score != best.score:
         raise AssertionError(
             f"{pair} scores {chosen.pair_count}/({chosen.left_count}*{chosen.right_count}) = {chosen.score}, "
-            f"but a pair scores higher: compute the score of every pair, not just the most frequent one"
+            "but another pair scores higher: compute the score of every pair, not only of the most frequent one"
         )
 
 
+@WORKBOOK.check("bpe_first")
 def check_score_order(
     answer: Any, splits: Mapping[str, Sequence[str]], word_counts: Mapping[str, int], criterion: str
 ) -> None:
-    """Check which pair wins under ``criterion`` (``"wordpiece"`` or ``"bpe"``).
+    """Check which pair wins under ``criterion`` (``"wordpiece"`` or ``"bpe"``); any pair tied for the best passes.
 
+    >>> WORKBOOK.reset()
     >>> splits = {"hug": ["h", "##u", "##g"], "hugs": ["h", "##u", "##g", "##s"]}
     >>> check_score_order(("##g", "##s"), splits, {"hug": 10, "hugs": 5}, "wordpiece")
     >>> check_score_order(("##g", "##s"), splits, {"hug": 10, "hugs": 5}, "bpe")
     Traceback (most recent call last):
     ...
-    AssertionError: Under 'bpe', ('##g', '##s') scores 5 but ('h', '##u') scores 15: BPE looks at the pair count only
+    AssertionError: ('##g', '##s') stands 5 times side by side, and another pair more often: BPE looks at the pair count only, not at how common the pieces are
     """
     __tracebackhide__ = True  # keep this frame out of the student's report
-    pair = tuple(require(answer, f"the best pair under {criterion!r}"))
+    pair = _as_pair(require(answer, f"the best pair under {criterion!r}"))
     candidates = score_pairs(splits, word_counts, criterion)
-    scores = {c.pair: c.score for c in candidates}
+    scores = {c.pair: c for c in candidates}
     best = best_candidate(candidates)
-    if len(pair) != 2:
-        raise AssertionError(f"answer with a (left, right) pair of two pieces, like ('h', '##u'); got {answer!r}")
     if pair not in scores:
-        raise AssertionError(f"{pair} is not a pair of adjacent pieces in any word{_prefix_hint(pair, scores)}")
-    if best is not None and scores[pair] != best.score:
-        why = "BPE looks at the pair count only" if criterion == "bpe" else "WordPiece divides by both piece counts"
+        raise AssertionError(_not_a_pair(pair, scores))
+    if best is None or scores[pair].score == best.score:
+        return
+    if criterion == "bpe":
+        wordpiece_best = best_candidate(score_pairs(splits, word_counts))
+        if wordpiece_best is not None and pair == wordpiece_best.pair:
+            raise AssertionError(
+                f"{pair} is the pair WordPiece would merge (the best score); BPE ignores how common the pieces are "
+                "and takes the pair that stands side by side most often"
+            )
         raise AssertionError(
-            f"Under {criterion!r}, {pair} scores {scores[pair]} but {best.pair} scores {best.score}: {why}"
+            f"{pair} stands {scores[pair].pair_count} times side by side, and another pair more often: BPE looks at "
+            "the pair count only, not at how common the pieces are"
         )
+    raise AssertionError(
+        f"{pair} scores {scores[pair].score}, and another pair scores higher: WordPiece divides the pair count by "
+        "both piece counts"
+    )
 
 
 def _prefix_hint(pair: tuple[Any, ...], pairs: Iterable[tuple[str, str]]) -> str:
     """A hint when ``pair`` exists once the inner piece(s) carry the ``##`` prefix.
 
     >>> _prefix_hint(("l", "o"), [("l", "##o")])
-    ": pieces inside a word carry the '##' prefix, so write ('l', '##o')"
+    ": pieces inside a word carry the '##' prefix (and the first piece of a word does not)"
     """
     pairs = set(pairs)
     left, right = (str(part) for part in pair)
     bare = [part.removeprefix(DEFAULT_PREFIX) for part in (left, right)]
     for shape in ((bare[0], DEFAULT_PREFIX + bare[1]), (DEFAULT_PREFIX + bare[0], DEFAULT_PREFIX + bare[1])):
         if shape != (left, right) and shape in pairs:
-            return f": pieces inside a word carry the {DEFAULT_PREFIX!r} prefix, so write {shape}"
+            return (
+                f": pieces inside a word carry the {DEFAULT_PREFIX!r} prefix (and the first piece of a word does not)"
+            )
     return ""
 
 
-__all__ = ["check_best_pair", "check_pair_counts", "check_score_order", "check_wordpiece_score"]
+__all__ = [
+    "WORKBOOK",
+    "check_best_pair",
+    "check_pair_counts",
+    "check_score_order",
+    "check_wordpiece_score",
+    "progress",
+    "show_answer",
+]

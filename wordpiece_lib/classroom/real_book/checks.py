@@ -1,32 +1,130 @@
 """Checks behind notebook 07's "your turn" exercises (a vocab trained on a real book).
 
 They run in the frame of :mod:`wordpiece_lib.classroom.exercise`: a right
-answer passes quietly, a wrong one raises ``AssertionError`` saying in plain
-words what is off, and an answer still set to ``TODO`` skips as "not done
-yet". The expected answers are computed from the vocab, the word counts or
-the tokenizer the notebook passes in, never hard-coded.
+answer passes quietly, a wrong one is told which idea is off (never the
+expected value), and an answer still set to ``TODO`` skips as "not done
+yet". ``longest_token`` runs on fresh vocabs built so that the tempting
+shortcut (``max(tokens, key=len)``) gives a different token whatever the
+order of the set; the prediction exercise refuses an answer cell that
+encodes the words.
 
->>> vocab = {"[UNK]", "h", "##u", "##g", "##s", "hug", "##gs"}
->>> check_longest_token("hug", vocab)
->>> check_longest_token("##gs", vocab)
+>>> WORKBOOK.reset()
+>>> def longest(tokens):
+...     text = [token for token in tokens if token not in BERT_SPECIAL_TOKENS]
+...     return max(sorted(text), key=lambda token: len(token.removeprefix("##")))
+>>> check_longest_token(longest)
+>>> check_longest_token(lambda tokens: max(sorted(tokens), key=len))
 Traceback (most recent call last):
 ...
-AssertionError: '##gs' has 2 characters of text: the ## only says 'this piece continues a word' and is not part of the text. The longest token has 3: 'hug'
+AssertionError: longest_token(...) gave '##qaovcle', which has 7 characters of text: the ## only says 'this piece continues a word' and is not part of the text
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from numbers import Real
 from typing import Any
 
-from wordpiece_lib.classroom.exercise import require
+from wordpiece_lib.classroom.exercise import Exercise, Workbook, call, require
+from wordpiece_lib.classroom.fresh_inputs import fresh_rng, fresh_word, shuffled
+from wordpiece_lib.classroom.own_work import refuse_in_answer
 from wordpiece_lib.encode import encode_word
 from wordpiece_lib.pieces import DEFAULT_PREFIX
 from wordpiece_lib.tokenizer import WordPieceTokenizer
 from wordpiece_lib.vocab import BERT_SPECIAL_TOKENS
+
+LONGEST_ANSWER = """```python
+def longest_token(tokens):
+    text_tokens = [token for token in tokens if token not in BERT_SPECIAL_TOKENS]
+    return max(sorted(text_tokens), key=lambda token: len(token.removeprefix("##")))  # sorted: ties fall the same way every run
+```"""
+
+#: Encoding in the answer cell is not predicting.
+ENCODERS = ("encode_word", "tokenize", "encode", "tokenizer_full", "tokenizer_10k", "WordPieceTokenizer")
+
+
+def _names_answer(answer: Any, names: Iterable[str], vocab: Iterable[str], **_: Any) -> str:
+    tokens = set(vocab)
+    names = list(names)
+    rows = "\n".join(f"| {name} | {' '.join(encode_word(name, tokens))} |" for name in names)
+    whole = sum(name in tokens for name in names)
+    return f"| name | tokens |\n|---|---|\n{rows}\n```python\nwhole_names = {whole}\n```"
+
+
+def _split_answer(
+    answer: Any, vocab: Iterable[str], book_words: Mapping[str, int], words: Iterable[str], **_: Any
+) -> str:
+    tokens = set(vocab)
+    lines = []
+    for word in words:
+        pieces = encode_word(word, tokens)
+        if word in book_words:
+            why = f"in the book ({book_words[word]} times): training to the end made it whole"
+        elif len(pieces) == 1:
+            longer = sorted((w for w in book_words if w.startswith(word) and w != word), key=lambda w: -book_words[w])
+            why = f"not in the book, but made on the way to {longer[0]!r}" if longer else "not in the book, yet a token"
+        else:
+            why = "not in the book, and no merge built it whole"
+        lines.append(f"* `{word}`: {' '.join(pieces)} ({why})")
+    values = {word: len(encode_word(word, tokens)) > 1 for word in words}
+    return "\n".join(lines) + f"\n```python\npredicted_split = {values!r}\n```"
+
+
+def _fertility_answer(answer: Any, sentence: str, tokenizer: WordPieceTokenizer, **_: Any) -> str:
+    words = tokenizer.words(sentence)
+    tokens = [token for word in words for token in tokenizer.encode_word(word)]
+    return (
+        f"{len(words)} words after pre-tokenization ({words}), {len(tokens)} tokens.\n"
+        f"```python\nteam_fertility = {len(tokens)} / {len(words)}\n```"
+    )
+
+
+WORKBOOK = Workbook(
+    "07 · A real book: WordPiece on Treasure Island",
+    [
+        Exercise(
+            "longest_token",
+            "Your turn 1 · the longest token",
+            hints=(
+                "max(..., key=...) compares what the key returns; token.removeprefix('##') is the text a token "
+                "stands for.",
+                "Special tokens such as [MASK] stand for no text: leave them out first.",
+            ),
+            answer=LONGEST_ANSWER,
+        ),
+        Exercise(
+            "whole_names",
+            "Your turn 2 · how many names are whole?",
+            hints=(
+                "A name is one token exactly when the name itself is in the vocab.",
+                "The vocab of 10,000 tokens holds every token made before the vocab reached that size.",
+            ),
+            answer=_names_answer,
+        ),
+        Exercise(
+            "predicted_split",
+            "Your turn 3 · split or not?",
+            hints=(
+                "Trained to the end means: training stopped because every word of the book was one token.",
+                "Pieces made on the way to a long word are tokens too, and some of them are words.",
+            ),
+            answer=_split_answer,
+        ),
+        Exercise(
+            "team_fertility",
+            "Your turn 4 · the fertility of a sentence",
+            hints=(
+                "tokenizer_10k.words(sentence) lists the words, punctuation marks included.",
+                "Fertility = number of tokens / number of words.",
+            ),
+            answer=_fertility_answer,
+        ),
+    ],
+)
+progress = WORKBOOK.progress
+show_answer = WORKBOOK.show_answer
 
 
 def text_length(token: str, prefix: str = DEFAULT_PREFIX) -> int:
@@ -38,45 +136,91 @@ def text_length(token: str, prefix: str = DEFAULT_PREFIX) -> int:
     return len(token.removeprefix(prefix)) if token != prefix else len(token)
 
 
+def _fresh_vocabs() -> list[list[str]]:
+    """Vocabs with one longest text token; a ``##`` token is longer as a string, [MASK] longer than most."""
+    rng = fresh_rng("longest_token")
+    vocabs = []
+    for size in (8, 12):
+        longest = fresh_word(rng, shortest=size, longest=size)
+        tokens = [longest, "##" + fresh_word(rng, shortest=size - 1, longest=size - 1)]  # longer as a string
+        tokens += [fresh_word(rng, shortest=2, longest=size - 3) for _ in range(30)]
+        tokens += ["##" + fresh_word(rng, shortest=1, longest=size - 3) for _ in range(30)]
+        tokens += list(BERT_SPECIAL_TOKENS)
+        vocabs.append(shuffled(rng, sorted(set(tokens))))
+    small = ["[MASK]", "[UNK]", "hug", "##s", "h", "##ugs"]  # [MASK] is the longest string of all
+    vocabs.append(small)
+    return vocabs
+
+
+@WORKBOOK.check("longest_token")
 def check_longest_token(
-    answer: Any,
-    vocab: Iterable[str],
-    prefix: str = DEFAULT_PREFIX,
-    special_tokens: Iterable[str] = BERT_SPECIAL_TOKENS,
+    function: Callable[[Any], str], prefix: str = DEFAULT_PREFIX, special_tokens: Iterable[str] = BERT_SPECIAL_TOKENS
 ) -> None:
-    """Check a token of greatest text length (``##`` not counted, special tokens left out; any of a tie passes)."""
+    """Check a function ``tokens -> the token that stands for the most characters of text`` on fresh vocabs.
+
+    Each fresh vocab is passed as a set, in two orders: an answer that
+    depends on the order of a set fails on every run, not one run in four.
+    """
     __tracebackhide__ = True  # keep this frame out of the student's report
-    token = require(answer, "the longest token")
     specials = set(special_tokens)
-    tokens = set(vocab) - specials
-    longest = max(text_length(item, prefix) for item in tokens)
-    winners = sorted(item for item in tokens if text_length(item, prefix) == longest)
-    shown = " or ".join(repr(item) for item in winners[:3])
-    if not isinstance(token, str):
-        raise AssertionError(f"give the token itself, a str like 'Silver', not a {type(token).__name__}: {token!r}")
-    if token in specials:
-        raise AssertionError(f"{token!r} is a special token, not a piece of text: leave the special tokens out")
-    if token not in tokens:
-        word = token.removeprefix(prefix)
-        hint = f" ('{prefix}{word}' is: a piece that continues a word)" if prefix + word in tokens else ""
-        raise AssertionError(f"{token!r} is not a token of this vocab{hint}: pick one from the vocab you were given")
-    if text_length(token, prefix) == longest:
-        return
-    if len(token) >= longest and token.startswith(prefix):
-        raise AssertionError(
-            f"{token!r} has {text_length(token, prefix)} characters of text: the {prefix} only says 'this piece "
-            f"continues a word' and is not part of the text. The longest token has {longest}: {shown}"
-        )
-    raise AssertionError(
-        f"{token!r} has {text_length(token, prefix)} characters of text, but the vocab holds a token with "
-        f"{longest}: sort every token by len(token.removeprefix('{prefix}'))"
-    )
+    for vocab in _fresh_vocabs():
+        tokens = [item for item in vocab if item not in specials]
+        longest = max(text_length(item, prefix) for item in tokens)
+        answers = []
+        for order in (vocab, list(reversed(vocab))):
+            got = call(function, _OrderedSet(order), name="longest_token", exercise="the longest token")
+            answers.append(got)
+            if not isinstance(got, str):
+                raise AssertionError(
+                    f"longest_token should return the token itself, a str like 'Silver', not a {type(got).__name__}"
+                )
+            if got in specials:
+                raise AssertionError(
+                    f"longest_token(...) gave {got!r}, a special token: it stands for no text, leave the special "
+                    "tokens out"
+                )
+            if got not in vocab:
+                raise AssertionError(f"longest_token(...) gave {got!r}, which is not a token of the vocab it was given")
+            if text_length(got, prefix) == longest:
+                continue
+            if got.startswith(prefix) and len(got) >= longest:
+                raise AssertionError(
+                    f"longest_token(...) gave {got!r}, which has {text_length(got, prefix)} characters of text: the "
+                    f"{prefix} only says 'this piece continues a word' and is not part of the text"
+                )
+            raise AssertionError(
+                f"longest_token(...) gave {got!r}, but the vocab holds a token with more characters of text: compare "
+                f"every token by len(token.removeprefix({prefix!r}))"
+            )
 
 
+class _OrderedSet(set):
+    """A set that iterates in a given order: the check decides the order, not the hash seed."""
+
+    def __init__(self, items: Iterable[str]) -> None:
+        self._order = list(dict.fromkeys(items))
+        super().__init__(self._order)
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        return iter(self._order)
+
+    def __repr__(self) -> str:
+        return f"<{len(self)} tokens>"
+
+
+@WORKBOOK.check("whole_names")
 def check_single_token_names(
     answer: Any, names: Iterable[str], vocab: Iterable[str], *, unk_token: str = "[UNK]"
 ) -> None:
-    """Check how many of ``names`` longest-match-first encodes as one token."""
+    """Check how many of ``names`` longest-match-first encodes as one token.
+
+    >>> WORKBOOK.reset()
+    >>> check_single_token_names(1, ["Jim", "Ben"], {"Ben", "J", "##i", "##m", "jim"})
+    >>> check_single_token_names(2, ["Jim", "Ben"], {"Ben", "J", "##i", "##m", "jim"})
+    Traceback (most recent call last):
+    ...
+    AssertionError: 2 is every name: that is true of the whole vocab (every word of the book is whole there), but this vocab stops at 10,000 tokens; read the table's 'vocab size then' column
+    """
     __tracebackhide__ = True  # keep this frame out of the student's report
     count = require(answer, "the number of names that are one token")
     tokens = set(vocab)
@@ -86,18 +230,20 @@ def check_single_token_names(
         raise AssertionError(f"give a whole number (how many names), not a {type(count).__name__}: {count!r}")
     if count == len(whole):
         return
-    split = {name: encode_word(name, tokens, unk_token=unk_token) for name in names if name not in whole}
     lowered = sum(name.lower() in tokens for name in names)
     if count == lowered and lowered != len(whole):
         raise AssertionError(
             f"{count} is how many names are tokens in lower case; the book was trained cased, so look up "
-            f"'Silver', not 'silver'"
+            "'Silver', not 'silver'"
         )
-    example = next(iter(split.items()), None)
-    detail = f" For example {example[0]!r} is {example[1]}." if example else ""
+    if count == len(names):
+        raise AssertionError(
+            f"{count} is every name: that is true of the whole vocab (every word of the book is whole there), but "
+            "this vocab stops at 10,000 tokens; read the table's 'vocab size then' column"
+        )
     raise AssertionError(
-        f"{count} is not it: {len(whole)} of the {len(names)} names are a single token in this vocab.{detail} "
-        "A name is one token exactly when the name itself is in the vocab"
+        f"{count} is not it: a name is one token exactly when the name itself is in the vocab, that is when the "
+        "merge that made it came before the vocab reached its size"
     )
 
 
@@ -111,6 +257,7 @@ def _as_bool_mapping(answer: Any) -> dict[str, bool]:
     return dict(answer)
 
 
+@WORKBOOK.check("predicted_split")
 def check_split_predictions(
     answer: Any,
     vocab: Iterable[str],
@@ -118,42 +265,68 @@ def check_split_predictions(
     words: Iterable[str],
     *,
     unk_token: str = "[UNK]",
+    source: str | None = None,
 ) -> None:
-    """Check a prediction ``word -> True when it is split into several tokens`` for every word of ``words``."""
+    """Check a prediction ``word -> True when it is split into several tokens`` for every word of ``words``.
+
+    The message says how many predictions are wrong and what to think about,
+    not which word is wrong (that would give the answer away: it is True or
+    False). ``source`` is the code that made the answer (default: the
+    notebook cell that assigned ``predicted_split``); encoding there fails.
+
+    >>> WORKBOOK.reset()
+    >>> vocab, book = {"hug", "huge", "h", "##u", "##g", "##e", "##s"}, {"huge": 3}
+    >>> check_split_predictions({"hug": False, "hugs": True}, vocab, book, ["hug", "hugs"], source="")
+    >>> check_split_predictions({"hug": True, "hugs": True}, vocab, book, ["hug", "hugs"], source="")
+    Traceback (most recent call last):
+    ...
+    AssertionError: 1 of your 2 predictions is wrong. Think about the words the book never uses: a word need not be in the book to be a token; merges join pieces until every word of the book is whole, and a piece made on the way to a longer word can be a word too
+    """
     __tracebackhide__ = True  # keep this frame out of the student's report
     predicted = _as_bool_mapping(require(answer, "your predictions"))
+    refuse_in_answer(
+        "predicted_split",
+        ENCODERS,
+        "your answer uses {name}, which computes what you are asked to predict: predict each word from "
+        "what you know, and let the check tell you how many are right",
+        source,
+    )
     tokens = set(vocab)
     words = list(words)
     missing = [word for word in words if word not in predicted]
     if missing:
         raise AssertionError(f"predict every word: {missing} are missing from your dict")
+    wrong_in_book, wrong_made, wrong_split = 0, 0, 0
     for word in words:
-        pieces = encode_word(word, tokens, unk_token=unk_token)
-        split = len(pieces) > 1
+        split = len(encode_word(word, tokens, unk_token=unk_token)) > 1
         if predicted[word] == split:
             continue
-        in_book = word in book_words
-        if split and in_book:
-            raise AssertionError(
-                f"{word!r} is split: {pieces}. It is in the book, but this vocab stops before the merge that "
-                "makes it whole"
-            )
-        if split:
-            raise AssertionError(
-                f"{word!r} is split: {pieces}. It is not in the book, and no merge on the way to a longer word "
-                "built it whole"
-            )
-        if in_book:
-            raise AssertionError(
-                f"{word!r} is one token: it occurs {book_words[word]} times in the book, and training to the end "
-                "made every word of the book whole"
-            )
-        longer = sorted((other for other in book_words if other.startswith(word)), key=lambda other: -book_words[other])
-        source = f" (for example {longer[0]!r})" if longer else ""
-        raise AssertionError(
-            f"{word!r} is not in the book, yet it is one token: merges build every word letter by letter from the "
-            f"left, so {word!r} was made on the way to a longer word of the book{source}"
+        if word in book_words:
+            wrong_in_book += 1
+        elif not split:
+            wrong_made += 1
+        else:
+            wrong_split += 1
+    wrong = wrong_in_book + wrong_made + wrong_split
+    if not wrong:
+        return
+    ideas = []
+    if wrong_in_book:
+        ideas.append(
+            "the words that occur in the book: the vocab was trained to the end, until nothing was left to merge"
         )
+    if wrong_made:
+        ideas.append(
+            "the words the book never uses: a word need not be in the book to be a token; merges join pieces until "
+            "every word of the book is whole, and a piece made on the way to a longer word can be a word too"
+        )
+    if wrong_split:
+        ideas.append(
+            "the words the book never uses: such a word is one token only if some merge on the way to a word of the "
+            "book built exactly it"
+        )
+    verb = "is" if wrong == 1 else "are"
+    raise AssertionError(f"{wrong} of your {len(words)} predictions {verb} wrong. Think about " + "; and ".join(ideas))
 
 
 def _number(value: Any) -> Fraction | None:
@@ -168,6 +341,7 @@ def _close(value: Fraction, expected: Fraction) -> bool:
     return abs(value - expected) <= Fraction(1, 1000)
 
 
+@WORKBOOK.check("team_fertility")
 def check_fertility(answer: Any, sentence: str, tokenizer: WordPieceTokenizer) -> None:
     """Check tokens per word of ``sentence``: its tokens divided by its pre-tokenized words (punctuation included).
 
@@ -184,26 +358,29 @@ def check_fertility(answer: Any, sentence: str, tokenizer: WordPieceTokenizer) -
     if _close(number, expected):
         return
     plain_words = [word for word in words if any(character.isalnum() for character in word)]
-    counted = f"{len(tokens)} tokens / {len(words)} words"
+    intro = f"{float(number):.3f} is not it"
     if plain_words and _close(number, Fraction(len(tokens), len(plain_words))):
         raise AssertionError(
-            f"you left the punctuation out of the words; the pre-tokenizer makes every punctuation mark a word of "
-            f"its own, and it becomes a token too: {counted}"
+            f"{intro}: you left the punctuation out of the words; the pre-tokenizer makes every punctuation mark a "
+            "word of its own, and it becomes a token too"
         )
     if number and _close(1 / number, expected):
-        raise AssertionError(f"that is words per token; fertility is tokens per word: {counted}")
+        raise AssertionError(f"{intro}: that is words per token; fertility is tokens per word")
     if _close(number, Fraction(len(tokens))):
-        raise AssertionError(f"{len(tokens)} is the number of tokens; divide it by the number of words: {counted}")
+        raise AssertionError(f"{intro}: that is the number of tokens; divide it by the number of words")
     raise AssertionError(
-        f"{float(number):.3f} is not it: the sentence has {len(words)} words after pre-tokenization "
-        f"(tokenizer.words(sentence)); count the tokens of each word with tokenizer.encode_word(word)"
+        f"{intro}: count the words after pre-tokenization (tokenizer.words(sentence)) and the tokens of each word "
+        "(tokenizer.encode_word(word)), then divide tokens by words"
     )
 
 
 __all__ = [
+    "WORKBOOK",
     "check_fertility",
     "check_longest_token",
     "check_single_token_names",
     "check_split_predictions",
+    "progress",
+    "show_answer",
     "text_length",
 ]

@@ -1,16 +1,19 @@
 """Checks behind notebook 05's "your turn" exercises (the top-down learner).
 
 They run in the frame of :mod:`wordpiece_lib.classroom.exercise`: a right
-answer passes quietly, a wrong one raises ``AssertionError`` saying in plain
-words what is wrong, and an answer still set to ``TODO`` (or a function that
-still raises ``NotImplementedError``) skips as "not done yet". The expected
-answers come from :mod:`wordpiece_lib.top_down`, which follows TensorFlow Text.
+answer passes quietly, a wrong one is told which idea is off (never the
+expected value), and an answer still set to ``TODO`` skips as "not done
+yet". The expected answers come from :mod:`wordpiece_lib.top_down`, which
+follows TensorFlow Text. ``my_split_points`` runs on fresh vocabs and words
+with the library's ``split_points`` switched off; the threshold exercise
+refuses an answer cell that runs the search.
 
+>>> WORKBOOK.reset()
 >>> check_effective_count(10, {"hug": 10, "hugs": 5, "hugged": 3}, "hug", 4)
 >>> check_effective_count(13, {"hug": 10, "hugs": 5, "hugged": 3}, "hug", 4)
 Traceback (most recent call last):
 ...
-AssertionError: 'hug' keeps 10, not 13: you took off only the longer substrings that were kept (the guide's rule); TensorFlow Text takes off every longer substring's count, kept or not (here also 'hugged' x3)
+AssertionError: 13 is not what 'hug' keeps: you took off only the longer substrings that were kept (the guide's rule); TensorFlow Text takes off every longer substring's count, kept or not
 """
 
 from __future__ import annotations
@@ -18,10 +21,121 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import Any
 
-from wordpiece_lib.classroom.exercise import is_todo, not_done, require
+from wordpiece_lib.classroom.exercise import Exercise, Workbook, call, forbid, require
+from wordpiece_lib.classroom.fresh_inputs import fresh_counts, fresh_rng, fresh_words
+from wordpiece_lib.classroom.own_work import refuse_in_answer
 from wordpiece_lib.classroom.top_down.widgets import TopDownRounds
 from wordpiece_lib.corpus import as_word_counts
-from wordpiece_lib.top_down import JOINER, split_points, substring_counts, threshold_pass
+from wordpiece_lib.top_down import (
+    JOINER,
+    learn_with_threshold,
+    split_points,
+    substring_counts,
+    threshold_pass,
+)
+
+SPLIT_POINTS_ANSWER = """```python
+def my_split_points(word, vocab):
+    pieces = encode_word(word, vocab)
+    if pieces == ["[UNK]"]:  # no piece fits somewhere: TensorFlow Text skips the word
+        return None
+    starts = [0]
+    for piece in pieces[:-1]:  # each piece ends where the next one starts
+        starts.append(starts[-1] + len(piece.removeprefix("##")))
+    return starts
+```"""
+
+
+def _effective_answer(answer: Any, word_counts: Mapping[str, int], token: str, threshold: int, **_: Any) -> str:
+    totals, remaining = _remaining_counts(as_word_counts(word_counts))
+    longer = sorted(_longer_with_prefix(token, totals), key=lambda text: (-len(text), text))
+    steps = ", ".join(f"`{other}` gives back {remaining[other]}" for other in longer)
+    return (
+        f"`{token}` is counted {totals[token]} times. Longest first: {steps}. "
+        f"What is left: {remaining[token]} (the words in which `{token}` runs to the end)."
+        f"\n```python\nhug_keeps = {remaining[token]}\n```"
+    )
+
+
+def _survivors_answer(answer: Any, word_counts: Mapping[str, int], threshold: int, **_: Any) -> str:
+    totals, remaining = _remaining_counts(as_word_counts(word_counts))
+    rows = "\n".join(
+        f"| `{token}` | {totals[token]} | {remaining[token]} | {'kept' if remaining[token] >= threshold else ''} |"
+        for token in sorted(totals, key=lambda text: (-len(text.removeprefix(JOINER)), text))
+    )
+    kept = set(threshold_pass(totals, threshold))
+    return (
+        f"| substring | counted | left when its turn comes | |\n|---|---|---|---|\n{rows}\n\n"
+        f"```python\nsurvivors = {sorted(kept)!r}\n```"
+    )
+
+
+def _threshold_answer(answer: Any, rounds: TopDownRounds, target: int, slack_ratio: float = 0.05, **_: Any) -> str:
+    smallest = target * (1 - slack_ratio)
+    low, high, tried = 1, 10_000, []
+    while low <= high:
+        middle = (low + high) // 2
+        size = rounds.size(middle)
+        tried.append(f"{middle} gives {size:,}")
+        if smallest <= size <= target:
+            return "A binary search by hand: " + "; ".join(tried) + f".\n```python\nmy_threshold = {middle}\n```"
+        if size > target:
+            low = middle + 1
+        else:
+            high = middle - 1
+    return "No threshold fits this target: " + "; ".join(tried)
+
+
+WORKBOOK = Workbook(
+    "05 · Top-down WordPiece: keep what is frequent",
+    [
+        Exercise(
+            "hug_keeps",
+            "Your turn 1 · an effective count",
+            hints=(
+                "List the substrings that start with 'hug' and are longer, longest first; each gives back what it "
+                "still counts when its turn comes.",
+                "A longer substring that was NOT kept gives back its count too (TensorFlow Text's rule).",
+            ),
+            answer=_effective_answer,
+        ),
+        Exercise(
+            "survivors",
+            "Your turn 2 · which substrings survive?",
+            hints=(
+                "Make the table of section 2 for this corpus: every substring, its count, and what is left when "
+                "its turn comes.",
+                "What is left of a substring is the count of the words in which it runs to the end of the word.",
+            ),
+            answer=_survivors_answer,
+        ),
+        Exercise(
+            "my_split_points",
+            "Your turn 3 · split points",
+            hints=(
+                "encode_word(word, vocab) gives the pieces (or ['[UNK]']); each piece starts where the one before "
+                "it ends.",
+                "A piece's length in the word is its length without the '##'.",
+            ),
+            answer=SPLIT_POINTS_ANSWER,
+        ),
+        Exercise(
+            "my_threshold",
+            "Your turn 4 · pick a threshold",
+            hints=(
+                "A bigger threshold keeps fewer substrings: the size falls as the threshold grows.",
+                "Search like TensorFlow Text: try the middle of a range, then keep the half that can still work.",
+            ),
+            answer=_threshold_answer,
+        ),
+    ],
+)
+progress = WORKBOOK.progress
+show_answer = WORKBOOK.show_answer
+
+#: Writing the split is the exercise; running the search is what the threshold exercise asks you to do by hand.
+SPLITTING = forbid(split_points)
+SEARCHES = ("train_top_down", "learn", "search", "default_search", "overshoot", "learn_with_threshold")
 
 
 def _remaining_counts(word_counts: Mapping[str, int]) -> tuple[dict[str, int], dict[str, int]]:
@@ -40,6 +154,7 @@ def _longer_with_prefix(token: str, totals: Mapping[str, int]) -> list[str]:
 
 
 def _as_token_set(answer: Any, what: str) -> set[str]:
+    __tracebackhide__ = True  # keep this frame out of the student's report
     if isinstance(answer, (str, bytes)) or not isinstance(answer, Iterable):
         raise AssertionError(f"{what} should be a set or list of substrings, got {type(answer).__name__}: {answer!r}")
     tokens = list(answer)
@@ -49,67 +164,67 @@ def _as_token_set(answer: Any, what: str) -> set[str]:
     return set(tokens)
 
 
+@WORKBOOK.check("survivors")
 def check_surviving_substrings(answer: Any, word_counts: Mapping[str, int], threshold: int) -> None:
     """Check which substrings one threshold pass keeps (TensorFlow Text's rule, before characters are added).
 
+    >>> WORKBOOK.reset()
     >>> corpus = {"hug": 6, "hugs": 3, "bugs": 3, "bug": 1}
     >>> check_surviving_substrings({"hug", "##ugs", "##ug", "##gs", "##g", "##s"}, corpus, 4)
     >>> check_surviving_substrings({"hug", "##ugs", "##ug", "##gs", "##g", "##s", "hu"}, corpus, 4)
     Traceback (most recent call last):
     ...
-    AssertionError: 'hu' should not survive: it occurs 9 times, but the longer substrings starting with it take 9 of them ('hug' and longer), which leaves 0, below the threshold 4
+    AssertionError: 'hu' should not survive: it occurs 9 times, but the longer substrings that start with it take their share first, and what is left is below the threshold 4
     """
     __tracebackhide__ = True  # pytest shows the student's line, not ours
     got = _as_token_set(require(answer, "the surviving substrings"), "your answer")
     counts = as_word_counts(word_counts)
-    totals, remaining = _remaining_counts(counts)
+    totals = substring_counts(counts)
     expected = set(threshold_pass(totals, threshold))
     if got == expected:
         return
-    if got == set(threshold_pass(totals, threshold, subtract="kept")):
-        extra = sorted(got - expected)
-        raise AssertionError(
-            f"that is what the guide's rule keeps: {extra} survive only because a longer substring that was NOT "
-            "kept did not give back its count. TensorFlow Text subtracts every longer substring's count from its "
-            "prefixes, kept or not"
-        )
-    if got == set(threshold_pass(totals, threshold + 1)):
-        raise AssertionError(
-            f"you kept only counts above {threshold}; the rule is count >= threshold "
-            f"(the guide says '>', TensorFlow Text and the seed keep a count equal to {threshold})"
-        )
     for token in sorted(got - expected, key=lambda text: (-len(text), text)):
         if token not in totals:
             raise AssertionError(
                 f"{token!r} is not a substring of any word (a substring that does not start its word is written "
                 f"with {JOINER!r} in front, e.g. '##ug')"
             )
-        taken = totals[token] - remaining[token]
+    if got == set(threshold_pass(totals, threshold, subtract="kept")):
+        raise AssertionError(
+            "that is what the guide's rule keeps: some of your substrings survive only because a longer substring "
+            "that was NOT kept did not give back its count. TensorFlow Text takes every longer substring's count "
+            "off its prefixes, kept or not"
+        )
+    if got == set(threshold_pass(totals, threshold + 1)):
+        raise AssertionError(
+            f"you kept only counts above {threshold}; the rule is count >= threshold "
+            f"(the guide says '>', TensorFlow Text and the seed keep a count equal to the threshold)"
+        )
+    for token in sorted(got - expected, key=lambda text: (-len(text), text)):
         if totals[token] < threshold:
             raise AssertionError(
                 f"{token!r} should not survive: it occurs only {totals[token]} times, below the threshold {threshold}"
             )
-        longer = sorted(_longer_with_prefix(token, totals), key=len)
         raise AssertionError(
-            f"{token!r} should not survive: it occurs {totals[token]} times, but the longer substrings starting "
-            f"with it take {taken} of them ({longer[0]!r} and longer), which leaves {remaining[token]}, "
-            f"below the threshold {threshold}"
+            f"{token!r} should not survive: it occurs {totals[token]} times, but the longer substrings that start "
+            f"with it take their share first, and what is left is below the threshold {threshold}"
         )
-    missing = sorted(expected - got, key=lambda text: (-len(text), text))
-    token = missing[0]
+    missing = len(expected - got)
     raise AssertionError(
-        f"{token!r} survives too: after the longer substrings took their share it still counts "
-        f"{remaining[token]} >= {threshold} (you are missing {missing})"
+        f"your set is missing {missing} substring{'s' if missing > 1 else ''} that survive(s): look for substrings "
+        f"that, after the longer ones took their share, still count at least {threshold} (word endings too)"
     )
 
 
+@WORKBOOK.check("hug_keeps")
 def check_effective_count(answer: Any, word_counts: Mapping[str, int], token: str, threshold: int) -> None:
     """Check the count a substring keeps after prefix subtraction (TensorFlow Text's rule).
 
+    >>> WORKBOOK.reset()
     >>> check_effective_count(18, {"hug": 10, "hugs": 5, "hugged": 3}, "hug", 4)
     Traceback (most recent call last):
     ...
-    AssertionError: 'hug' keeps 10, not 18: 18 is how often 'hug' occurs; now take off the counts of the longer substrings that start with it ('hugs', 'hugged', ...), longest first
+    AssertionError: 18 is how often 'hug' occurs in all; now take off the counts of the longer substrings that start with it, longest first
     """
     __tracebackhide__ = True  # pytest shows the student's line, not ours
     got = require(answer, f"the effective count of {token!r}")
@@ -122,26 +237,19 @@ def check_effective_count(answer: Any, word_counts: Mapping[str, int], token: st
     expected = remaining[token]
     if got == expected:
         return
-    intro = f"{token!r} keeps {expected}, not {got}"
+    intro = f"{got} is not what {token!r} keeps"
     kept_rule = threshold_pass(totals, threshold, subtract="kept").get(token)
-    longer = _longer_with_prefix(token, totals)
     if got == totals[token]:
-        words = [other for other in longer if other in counts]
-        shown = ", ".join(repr(word) for word in words[:3]) or ", ".join(repr(word) for word in longer[:3])
         raise AssertionError(
-            f"{intro}: {got} is how often {token!r} occurs; now take off the counts of the longer substrings "
-            f"that start with it ({shown}, ...), longest first"
+            f"{got} is how often {token!r} occurs in all; now take off the counts of the longer substrings that "
+            "start with it, longest first"
         )
     if kept_rule is not None and got == kept_rule:
-        not_kept = [
-            f"{other!r} x{remaining[other]}" for other in longer if other in counts and totals[other] < threshold
-        ]
-        also = f" (here also {', '.join(not_kept)})" if not_kept else ""
         raise AssertionError(
             f"{intro}: you took off only the longer substrings that were kept (the guide's rule); TensorFlow Text "
-            f"takes off every longer substring's count, kept or not{also}"
+            "takes off every longer substring's count, kept or not"
         )
-    if got < 0 or got < expected:
+    if got < expected:
         raise AssertionError(
             f"{intro}: you took off too much. Take off each longer substring's count as it stands when its turn "
             "comes (after ITS longer substrings were taken off), so no word is taken off twice"
@@ -152,39 +260,53 @@ def check_effective_count(answer: Any, word_counts: Mapping[str, int], token: st
     )
 
 
-def check_split_points(function: Callable[[str, Collection[str]], Any]) -> None:
-    """Check a function ``(word, vocab) -> start positions`` of the greedy split (``None`` if it fails).
+def _fresh_split_cases() -> list[tuple[str, set[str]]]:
+    rng = fresh_rng("my_split_points")
+    cases: list[tuple[str, set[str]]] = []
+    for letters in ("aelst", "bdior"):
+        counts = fresh_counts(rng, letters, count=10, shortest=3, longest=7)
+        vocab = set(learn_with_threshold(counts, 3, ["[UNK]"]))
+        words = list(counts)[:4] + fresh_words(rng, letters, count=3, shortest=4, longest=8)
+        cases += [(word, vocab) for word in words]
+        no_characters = set(threshold_pass(substring_counts(counts), 3))  # one pass, no characters added
+        cases += [(word, no_characters) for word in fresh_words(rng, letters, count=4, shortest=3, longest=7)]
+    return cases
 
+
+@WORKBOOK.check("my_split_points")
+def check_split_points(function: Callable[[str, Collection[str]], Any]) -> None:
+    """Check a function ``(word, vocab) -> start positions`` of the greedy split (``None`` if it fails), on fresh vocabs.
+
+    >>> WORKBOOK.reset()
+    >>> from wordpiece_lib import encode_word
+    >>> def mine(word, vocab):
+    ...     pieces = encode_word(word, vocab)
+    ...     if pieces == ["[UNK]"]:
+    ...         return None
+    ...     starts = [0]
+    ...     for piece in pieces[:-1]:
+    ...         starts.append(starts[-1] + len(piece.removeprefix("##")))
+    ...     return starts
+    >>> check_split_points(mine)
     >>> check_split_points(split_points)
-    >>> check_split_points(lambda word, vocab: split_points(word, vocab) or list(range(len(word))))
     Traceback (most recent call last):
     ...
-    AssertionError: split_points('fishing', ...) gave [0, 1, 2, 3, 4, 5, 6]; expected None: no piece of the vocab matches at some position, so TensorFlow Text skips the word (return None); the seed notebook counted every position instead
+    AssertionError: my_split_points calls `split_points`, the library's own version: the exercise is to write those steps yourself (the check switches `split_points` off while it runs your function)
     """
     __tracebackhide__ = True  # pytest shows the student's line, not ours
-    shells_vocab = {"she", "surf", "in", "i", "##l", "##s", "##he", "##e", "##h", "##t"}
-    human_vocab = {"human", "h", "##u", "##m", "##a", "##n", "##s", "##uman", "##man", "##an"}
-    cases = [
-        ("shells", shells_vocab),
-        ("fishing", shells_vocab),
-        ("humas", human_vocab),
-        ("human", human_vocab),
-        ("surfs", shells_vocab),
-        ("ihe", shells_vocab),
-    ]
-    for word, vocab in cases:
+    for word, vocab in _fresh_split_cases():
         got = _call_allowing_none(function, word, set(vocab))
         expected = split_points(word, vocab)
         if got == expected or (got is not None and expected is not None and _as_ints(got) == expected):
             continue
-        intro = f"split_points({word!r}, ...) gave {got!r}; expected {expected!r}"
+        intro = f"my_split_points({word!r}, vocab) gave {got!r}"
         if expected is None:
             hint = (
-                "no piece of the vocab matches at some position, so TensorFlow Text skips the word (return None); "
-                "the seed notebook counted every position instead"
+                "no piece of the vocab matches at some position of this word, so TensorFlow Text skips the word: "
+                "return None (the seed notebook counted every position instead)"
             )
         elif got is None:
-            hint = "every position has a match here, so the word can be split (did you forget the `return` line?)"
+            hint = "every position of this word has a match, so the word can be split (did you forget `return`?)"
         elif isinstance(got, (list, tuple)) and got and all(isinstance(item, str) for item in got):
             hint = "return the START POSITIONS of the pieces (ints, from 0), not the pieces themselves"
         elif isinstance(got, (list, tuple)) and got and got[0] != 0:
@@ -197,21 +319,17 @@ def check_split_points(function: Callable[[str, Collection[str]], Any]) -> None:
 
 
 def _call_allowing_none(function: Any, word: str, vocab: set[str]) -> Any:
-    """Call the student's function like ``checks.call``, but ``None`` is a real answer here."""
-    exercise = "split points"
-    if is_todo(function):
-        not_done(exercise)
-    if not callable(function):
-        raise AssertionError(f"split_points should be a function, but it is a {type(function).__name__}: {function!r}")
-    try:
-        result = function(word, vocab)
-    except NotImplementedError:
-        not_done(exercise)
-    except Exception as error:  # the student's code crashed: say where, in words
-        raise AssertionError(f"split_points({word!r}, ...) crashed with {type(error).__name__}: {error}") from None
-    if is_todo(result):
-        not_done(exercise)
-    return result
+    """Call the learner's function like ``exercise.call``; ``None`` is a real answer here."""
+    __tracebackhide__ = True  # pytest shows the student's line, not ours
+    return call(
+        function,
+        word,
+        vocab,
+        name="my_split_points",
+        exercise="split points",
+        forbidden=SPLITTING,
+        none_is_answer=True,
+    )
 
 
 def _as_ints(value: Any) -> list[int] | None:
@@ -223,18 +341,32 @@ def _as_ints(value: Any) -> list[int] | None:
     return items
 
 
-def check_threshold_for_size(answer: Any, rounds: TopDownRounds, target: int, slack_ratio: float = 0.05) -> None:
+@WORKBOOK.check("my_threshold")
+def check_threshold_for_size(
+    answer: Any, rounds: TopDownRounds, target: int, slack_ratio: float = 0.05, *, source: str | None = None
+) -> None:
     """Check a threshold whose vocab has between ``target * (1 - slack_ratio)`` and ``target`` tokens.
 
+    ``source`` is the code that made the answer (default: the notebook cell
+    that assigned ``my_threshold``); running the search there fails.
+
+    >>> WORKBOOK.reset()
     >>> rounds = TopDownRounds({"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5})
-    >>> check_threshold_for_size(5, rounds, 19)
-    >>> check_threshold_for_size(4, rounds, 19)
+    >>> check_threshold_for_size(5, rounds, 19, source="")
+    >>> check_threshold_for_size(4, rounds, 19, source="")
     Traceback (most recent call last):
     ...
-    AssertionError: threshold 4 gives 20 tokens, more than 19: raise the threshold (fewer substrings are frequent enough)
+    AssertionError: threshold 4 gives 20 tokens, more than the target: raise the threshold (fewer substrings are frequent enough)
     """
     __tracebackhide__ = True  # pytest shows the student's line, not ours
     threshold = require(answer, "a threshold for the target size")
+    refuse_in_answer(
+        "my_threshold",
+        SEARCHES,
+        "your answer uses {name}, which runs the search for you: try thresholds with "
+        "book_rounds.size(threshold) instead, as the search would",
+        source,
+    )
     if isinstance(threshold, bool) or not isinstance(threshold, int):
         raise AssertionError(f"answer with a whole-number threshold (an int), got {type(threshold).__name__}")
     if threshold < 1:
@@ -245,14 +377,22 @@ def check_threshold_for_size(answer: Any, rounds: TopDownRounds, target: int, sl
     smallest = target * (1 - slack_ratio)
     if size > target:
         raise AssertionError(
-            f"threshold {threshold} gives {size:,} tokens, more than {target:,}: raise the threshold "
+            f"threshold {threshold} gives {size:,} tokens, more than the target: raise the threshold "
             "(fewer substrings are frequent enough)"
         )
     if size < smallest:
         raise AssertionError(
-            f"threshold {threshold} gives {size:,} tokens, fewer than {smallest:,.0f} (the target minus "
-            f"{slack_ratio:.0%}): lower the threshold"
+            f"threshold {threshold} gives {size:,} tokens, fewer than the target minus {slack_ratio:.0%}: lower the "
+            "threshold"
         )
 
 
-__all__ = ["check_effective_count", "check_split_points", "check_surviving_substrings", "check_threshold_for_size"]
+__all__ = [
+    "WORKBOOK",
+    "check_effective_count",
+    "check_split_points",
+    "check_surviving_substrings",
+    "check_threshold_for_size",
+    "progress",
+    "show_answer",
+]

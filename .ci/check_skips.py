@@ -1,0 +1,48 @@
+"""Read a pytest JUnit report: no failure, no error, and every skip names the command that fixes it.
+
+Usage: python .ci/check_skips.py REPORT.xml   (exit 1 with the offending tests listed otherwise)
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+import xml.etree.ElementTree as ElementTree
+from collections import Counter
+
+#: A skip must say how to get what is missing: one of these commands.
+COMMANDS = re.compile(
+    r"python -m wordpiece_lib fetch [\w-]+|python tools/fetch_tf_text\.py|bash tools/install_browser\.sh"
+    r"|pip install (?:--no-deps )?[\w.\[\]-]+"
+)
+
+
+def main(path: str) -> int:
+    root = ElementTree.parse(path).getroot()
+    cases = list(root.iter("testcase"))
+    failed, skipped = [], Counter()
+    unexplained = []
+    for case in cases:
+        name = f"{case.get('classname')}::{case.get('name')}"
+        for tag in ("failure", "error"):
+            for problem in case.findall(tag):
+                failed.append(f"{tag}: {name}: {(problem.get('message') or '')[:300]}")
+        for skip in case.findall("skipped"):
+            reason = (skip.get("message") or "").replace("\n", " ")
+            skipped[reason] += 1
+            if not COMMANDS.search(reason):
+                unexplained.append(f"{name}: {reason[:300]}")
+    print(
+        f"{len(cases)} tests: {len(cases) - len(failed) - sum(skipped.values())} passed, {len(failed)} failed or errors, {sum(skipped.values())} skipped"
+    )
+    for reason, count in skipped.most_common():
+        print(f"  skipped {count:>4}: {reason[:200]}")
+    for line in failed:
+        print(f"  FAILED {line}")
+    for line in unexplained:
+        print(f"  SKIP WITHOUT A COMMAND {line}")
+    return 1 if failed or unexplained or not cases else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1]))

@@ -1,0 +1,38 @@
+"""Build hook: the small corpora of ``data/toy/`` travel inside the wheel, as ``wordpiece_lib/_bundled/toy/``.
+
+Everything else about the package is declared in ``pyproject.toml``. In a checkout the library
+reads ``data/`` itself; an installed wheel has no ``data/`` folder, so its copies are packaged
+here at build time (BERT's vocab is not: an installed library fetches it, see ``wordpiece_lib/data.py``).
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from setuptools import setup
+from setuptools.command.build_py import build_py
+
+ROOT = Path(__file__).resolve().parent
+#: Bundled into the wheel: the folder (under data/) and the README that names each file's source and licence.
+WHEEL_DATA = ("toy", "README.md")
+
+
+class BuildWithData(build_py):
+    """``build_py`` that also copies the wheel's share of ``data/`` into the built package."""
+
+    def run(self) -> None:
+        super().run()
+        if getattr(self, "editable_mode", False):
+            return  # an editable install reads the checkout's data/ directly
+        target = Path(self.build_lib) / "wordpiece_lib" / "_bundled"
+        for name in WHEEL_DATA:
+            source = ROOT / "data" / name
+            if source.is_dir():
+                shutil.copytree(source, target / name, dirs_exist_ok=True)
+            else:
+                target.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(source, target / name)
+
+
+setup(cmdclass={"build_py": BuildWithData})

@@ -1,0 +1,146 @@
+"""What particular wrong answers are told: the idea that is off, in the notebook's own terms.
+
+``test_exercises.py`` holds every exercise's right and wrong answers; here are
+the messages worth pinning down word for word, and the frame around them
+(hidden check frames, one short line after a failed cell, answer cells read
+from IPython's history).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from check_helpers import fails_with
+
+from wordpiece_lib import datasets, initial_splits, join_pair
+from wordpiece_lib.classroom import exercise, own_work
+from wordpiece_lib.classroom.character_splitting import checks as splitting
+from wordpiece_lib.classroom.encoding import checks as encoding
+from wordpiece_lib.classroom.merge_steps import checks as merging
+from wordpiece_lib.classroom.pair_scores import checks as scoring
+
+HUG_PUG = {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}
+
+
+@pytest.fixture(autouse=True)
+def fresh_start():
+    for workbook in exercise.WORKBOOKS.values():
+        workbook.reset()
+
+
+def test_a_pair_written_without_the_inner_prefix_is_told_how_pieces_are_written():
+    selene = datasets.selene_counts()
+    message = fails_with(scoring.check_score_order, ("l", "o"), initial_splits(selene), selene, "bpe")
+    assert "pieces inside a word carry the '##' prefix" in message
+    assert "prefix" not in fails_with(scoring.check_best_pair, ("h", "##s"), initial_splits(HUG_PUG), HUG_PUG)
+
+
+def test_a_merge_order_without_the_prefix_and_a_tie_broken_the_other_way():
+    message = fails_with(merging.check_merges, ["gs"], HUG_PUG, 1, source="")
+    assert "only by its prefix" in message and "keeps the left piece's '##'" in message
+    message = fails_with(merging.check_merges, ["##gs", "##ug"], HUG_PUG, 2, source="")
+    assert "ties for the best score" in message and "met first" in message
+
+
+def test_merging_explains_overlaps_and_the_dropped_prefix():
+    def overlapping(splits, pair):
+        token = join_pair(*pair)
+        return {w: [token if (p, q) == pair else p for p, q in zip(s, [*s[1:], None])] for w, s in splits.items()}
+
+    def glued(splits, pair):
+        out = {}
+        for word, pieces in splits.items():
+            new, i = [], 0
+            while i < len(pieces):
+                if tuple(pieces[i : i + 2]) == tuple(pair):
+                    new.append(pieces[i] + pieces[i + 1])
+                    i += 2
+                else:
+                    new.append(pieces[i])
+                    i += 1
+            out[word] = new
+        return out
+
+    assert "drop the '##' of the right piece" in fails_with(merging.check_merge_pair, glued)
+    assert "must still spell the word" in fails_with(merging.check_merge_pair, overlapping)
+
+
+def test_final_size_never_names_the_size_and_refuses_text():
+    for wrong, word in ((18, "too few"), (20, "too many")):
+        message = fails_with(merging.check_final_size, wrong, HUG_PUG, ["[UNK]", "[CLS]", "[SEP]"], source="")
+        assert word in message and "19" not in message, message
+    assert "whole number" in fails_with(merging.check_final_size, "19", HUG_PUG, ["[UNK]"], source="")
+
+
+def test_decode_names_a_stray_space():
+    def trailing(tokens):
+        words = []
+        for token in tokens:
+            if token.startswith("##") and words:
+                words[-1] += token[2:]
+            else:
+                words.append(token)
+        return "".join(word + " " for word in words)
+
+    assert "ends with a space" in fails_with(encoding.check_decode, trailing)
+
+
+def test_the_score_must_be_exact():
+    message = fails_with(scoring.check_wordpiece_score, lambda pair, left, right: pair / (left * right))
+    assert "exact Fraction" in message
+    scoring.check_wordpiece_score(lambda pair, left, right: Fraction(pair, left * right))
+
+
+def test_check_frames_are_hidden_from_pytest_reports():
+    with pytest.raises(AssertionError) as caught:
+        splitting.check_word_counts(lambda words: dict.fromkeys(words, 1))
+    frames = [entry.frame for entry in caught.traceback]
+    ours = [frame for frame in frames if frame.code.path.name in {"checks.py", "exercise.py"}]
+    assert ours and all(frame.f_locals.get("__tracebackhide__") for frame in ours)
+
+
+class FakeHistory:
+    def __init__(self, cells):
+        self.input_hist_raw = ["", *cells]
+
+
+class FakeShell:
+    """Records what ``report_failures_briefly`` installs and shows; holds an input history."""
+
+    def __init__(self, cells=()):
+        self.shown = []
+        self.handler = None
+        self.history_manager = FakeHistory(cells)
+
+    def set_custom_exc(self, types, handler):
+        self.types, self.handler = types, handler
+
+    def _showtraceback(self, etype, evalue, stb):
+        self.shown.append(stb)
+
+
+def test_a_failed_check_cell_ends_with_one_short_line():
+    ipytest = pytest.importorskip("ipytest")
+    shell = FakeShell()
+    exercise.report_failures_briefly(shell)
+    assert shell.types == (ipytest.Error,)
+    assert shell.handler(shell, ipytest.Error, ipytest.Error(1), None) == [exercise.BRIEF_FAILURE]
+    assert shell.shown == [[exercise.BRIEF_FAILURE]]
+    assert "exit code 5" in shell.handler(shell, ipytest.Error, ipytest.Error(5), None)[0]
+
+
+def test_the_answer_cell_is_the_latest_that_assigned_the_answer():
+    shell = FakeShell(
+        [
+            "first_three = train_bottom_up(variant, 100).tokens()[-3:]",
+            "get_ipython().run_cell_magic('ipytest', '', 'def test(): ...')",
+            "print(first_three)",
+            "first_three = ['##gs', 'hu', 'hug']  # predicted by hand",
+            "%%ipytest\ndef test(): check(first_three)",
+        ]
+    )
+    source = own_work.answer_cell_source("first_three", shell)
+    assert source == "first_three = ['##gs', 'hu', 'hug']  # predicted by hand"
+    assert own_work.calls_in_source(source, merging.TRAINERS) == []
+    assert own_work.answer_cell_source("never_assigned", shell) is None

@@ -1,0 +1,1 @@
+"""Notebook 11, corpora beyond one process: checks, tables and figures for counting at scale."""

@@ -1,0 +1,62 @@
+"""Figures for notebook 11: words against corpus size, and counting time by how it was counted.
+
+>>> import pandas as pd
+>>> seconds_bars(pd.DataFrame({"how": ["one process", "Dask"], "seconds": [2.0, 1.2]})).axes[0].get_title()
+'Counting the same corpus'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wordpiece_lib.classroom.style import OTHER_COLOUR, SERIES_COLOURS, WINNER_COLOUR, new_figure
+
+
+def growth_figure(table: Any) -> Any:
+    """Running words and distinct words against megabytes read (from ``tables.growth_table``).
+
+    Running words grow with the bytes; distinct words grow ever more slowly,
+    and they are what counting keeps in memory.
+
+    >>> import pandas as pd
+    >>> table = pd.DataFrame({"MB read": [1.0, 2.0], "running words": [100.0, 200.0], "distinct words": [50.0, 70.0]})
+    >>> [axes.get_ylabel() for axes in growth_figure(table).axes]
+    ['running words', 'distinct words (kept in memory)']
+    """
+    needed = {"MB read", "running words", "distinct words"}
+    if not needed <= set(getattr(table, "columns", [])) or len(table) == 0:
+        raise TypeError("table must be a non-empty DataFrame from growth_table(...)")
+    figure, left = new_figure(7.5, 3.6)
+    left.plot(table["MB read"], table["running words"], marker="o", markersize=3, color=OTHER_COLOUR)
+    left.set_xlabel("MB of text read")
+    left.set_ylabel("running words")
+    right = left.twinx()
+    right.plot(table["MB read"], table["distinct words"], marker="o", markersize=3, color=WINNER_COLOUR)
+    right.set_ylabel("distinct words (kept in memory)")
+    right.set_ylim(bottom=0)
+    left.set_ylim(bottom=0)
+    left.set_title("Words as the corpus is read: running (blue) and distinct (red)")
+    left.grid(alpha=0.3)
+    return figure
+
+
+def seconds_bars(table: Any) -> Any:
+    """Counting time for each way of counting (columns ``how`` and ``seconds``).
+
+    >>> import pandas as pd
+    >>> figure = seconds_bars(pd.DataFrame({"how": ["a", "b"], "seconds": [1.0, 2.0]}))
+    >>> figure.axes[0].get_xlabel()
+    'seconds (wall clock)'
+    """
+    if not {"how", "seconds"} <= set(getattr(table, "columns", [])) or len(table) == 0:
+        raise TypeError("table must be a non-empty DataFrame with columns 'how' and 'seconds'")
+    figure, axes = new_figure(7.0, 0.6 + 0.55 * len(table))
+    labels = list(table["how"])[::-1]
+    values = list(table["seconds"])[::-1]
+    axes.barh(labels, values, color=[SERIES_COLOURS[index % len(SERIES_COLOURS)] for index in range(len(labels))])
+    for position, value in enumerate(values):
+        axes.annotate(f"{value:.2f} s", (value, position), xytext=(4, 0), textcoords="offset points", va="center")
+    axes.set_xlabel("seconds (wall clock)")
+    axes.set_title("Counting the same corpus")
+    axes.set_xlim(right=max(values) * 1.25)
+    return figure

@@ -1,0 +1,96 @@
+"""Inputs a check makes up for the learner's function: fresh, yet the same on every run.
+
+A check that only tries the examples the notebook printed passes an answer
+that copies those examples. So the checks call the learner's function on
+words and corpora made here, from a ``random.Random`` seeded with the
+exercise's name: a string seed is hashed with SHA-512 by :mod:`random`, not
+with Python's salted ``hash``, so the inputs are identical on every run and
+under every ``PYTHONHASHSEED``. Nothing here iterates over a set.
+
+>>> fresh_rng("count_words").random() == fresh_rng("count_words").random()
+True
+>>> fresh_words(fresh_rng("demo"), "abc", count=3, shortest=2, longest=4) == fresh_words(fresh_rng("demo"), "abc", count=3, shortest=2, longest=4)
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+#: Letters the made-up words are spelled with (no vowels/consonants bias: any string is a word here).
+LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+def fresh_rng(exercise: str) -> random.Random:
+    """A random generator seeded by the exercise's name (the same numbers on every run).
+
+    >>> fresh_rng("split").randrange(1000) == fresh_rng("split").randrange(1000)
+    True
+    """
+    return random.Random(f"wordpiece-workshop:{exercise}")
+
+
+def fresh_word(rng: random.Random, letters: str = LETTERS, shortest: int = 1, longest: int = 8) -> str:
+    """One made-up word.
+
+    >>> len(fresh_word(fresh_rng("w"), "xy", 3, 3))
+    3
+    """
+    return "".join(rng.choice(letters) for _ in range(rng.randint(shortest, longest)))
+
+
+def fresh_words(
+    rng: random.Random, letters: str = LETTERS, *, count: int, shortest: int = 1, longest: int = 8
+) -> list[str]:
+    """``count`` distinct made-up words, in the order they were made.
+
+    >>> words = fresh_words(fresh_rng("w"), "ab", count=4, shortest=2, longest=3)
+    >>> len(words), len(set(words))
+    (4, 4)
+    """
+    if count > len(letters) ** longest:
+        raise ValueError(f"cannot make {count} distinct words of at most {longest} letters from {letters!r}")
+    words: list[str] = []
+    seen: set[str] = set()
+    while len(words) < count:
+        word = fresh_word(rng, letters, shortest, longest)
+        if word not in seen:
+            seen.add(word)
+            words.append(word)
+    return words
+
+
+def fresh_counts(
+    rng: random.Random,
+    letters: str = LETTERS,
+    *,
+    count: int,
+    shortest: int = 2,
+    longest: int = 6,
+    most: int = 20,
+) -> dict[str, int]:
+    """Made-up word counts: ``count`` distinct words, each seen 1 to ``most`` times.
+
+    >>> counts = fresh_counts(fresh_rng("c"), "abc", count=3)
+    >>> len(counts), all(1 <= n <= 20 for n in counts.values())
+    (3, True)
+    """
+    return {
+        word: rng.randint(1, most)
+        for word in fresh_words(rng, letters, count=count, shortest=shortest, longest=longest)
+    }
+
+
+def shuffled(rng: random.Random, items: Sequence[str]) -> list[str]:
+    """A shuffled copy (the original is left alone).
+
+    >>> sorted(shuffled(fresh_rng("s"), ["b", "a"]))
+    ['a', 'b']
+    """
+    copy = list(items)
+    rng.shuffle(copy)
+    return copy
+
+
+__all__ = ["LETTERS", "fresh_counts", "fresh_rng", "fresh_word", "fresh_words", "shuffled"]

@@ -1,0 +1,238 @@
+"""``count``: count the words of text files (any size) into a counts file, on one or many cores or a Dask cluster."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from wordpiece_lib.atomic import atomic_write_text
+from wordpiece_lib.cli.common import (
+    STDIO,
+    Report,
+    check_stdin_once,
+    checked_output,
+    input_source,
+    new_command,
+    open_output,
+    writes_through,
+)
+from wordpiece_lib.counting import available_cpus, count_files, input_size
+from wordpiece_lib.counts_tsv import load_counts, write_counts
+from wordpiece_lib.pretokenize import PRETOKENIZERS
+from wordpiece_lib.textstream import expand_inputs
+from wordpiece_lib.tokenizer_json import settings_path
+
+HELP = """\
+Count the words of UTF-8 text files into a counts file (word<TAB>count lines).
+
+The files are read as a stream (plain, or compressed with gzip, bzip2 or xz),
+normalized the BERT way (cased unless --lowercase) and cut into words by the
+pre-tokenizer, exactly as `train` does it. Memory follows the number of
+distinct words, not the size of the corpus. The counts (and so every vocab
+trained from them) are the same whether one process, --workers N processes
+or a Dask cluster counted them, down to the order of the lines: the order
+in which the words were first seen, which the default tie-break reads.
+Beside the counts, NAME.settings.json records --lowercase and --pretokenizer,
+so that `train --counts` gives its vocab the same settings.
+
+examples:
+  python -m wordpiece_lib count corpus/*.txt.gz --lowercase -o counts.tsv
+  python -m wordpiece_lib count big.txt --dask local --workers 2 -o counts.tsv
+  python -m wordpiece_lib count /shared/wiki/*.txt --dask tcp://10.0.0.5:8786 -o counts.tsv
+  python -m wordpiece_lib train --counts counts.tsv --vocab-size 30000 -o vocab.txt
+"""
+
+#: Below this many bytes, one process counts faster than starting more.
+PARALLEL_FROM_BYTES = 16 << 20
+
+
+def add_workers_option(parser: argparse.ArgumentParser) -> None:
+    """``--workers``, for every command that counts text files."""
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        metavar="N",
+        help="processes that count (0: one per CPU; default: one per CPU for inputs over 16 MB, else 1)",
+    )
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``count`` command."""
+    parser = new_command(subparsers, "count", "count the words of text files (streamed, parallel or on Dask)", HELP)
+    parser.add_argument(
+        "inputs",
+        nargs="+",
+        metavar="INPUT",
+        help="UTF-8 text files or glob patterns (.gz .bz2 .xz too); - for standard input",
+    )
+    parser.add_argument(
+        "-o", "--output", required=True, metavar="COUNTS_TSV", help="where to write the counts (- for standard output)"
+    )
+    parser.add_argument("--lowercase", action="store_true", help="lowercase and strip accents first (uncased BERT)")
+    add_workers_option(parser)
+    parser.add_argument(
+        "--pretokenizer",
+        choices=sorted(PRETOKENIZERS),
+        default="bert",
+        help="how to cut text into words (default: bert)",
+    )
+    parser.add_argument(
+        "--dask",
+        metavar="ADDRESS",
+        help="count on a Dask cluster: a scheduler address (tcp://host:8786) or 'local' for --workers processes here",
+    )
+    parser.set_defaults(run=run)
+
+
+def choose_workers(requested: int | None, inputs: list[str]) -> int:
+    """``--workers``: as given (0: every CPU), or by default every CPU for big inputs; standard input has one reader.
+
+    >>> choose_workers(3, []), choose_workers(None, ["-"])
+    (3, 1)
+    """
+    if requested is not None:
+        if requested < 0:
+            raise ValueError(f"--workers must be 0 (one per CPU) or more, got {requested}")
+        if STDIO in inputs and requested != 1:
+            raise ValueError("standard input (-) is read by one process: leave out --workers, or save it to a file")
+        return requested or available_cpus()
+    if STDIO in inputs:
+        return 1
+    return available_cpus() if input_size(inputs) >= PARALLEL_FROM_BYTES else 1
+
+
+def count_inputs(args: argparse.Namespace, report: Report, *, dask: Any = None) -> Any:
+    """The word counts of ``args.inputs`` (``-``: standard input) with the command's settings, with a progress bar."""
+    check_stdin_once(args.inputs)
+    paths = [path for name in args.inputs for path in _expanded(name)]
+    workers = choose_workers(args.workers, paths)
+    files = [path for path in paths if path != STDIO]
+    progress = report.progress("B", "counting", total=None if STDIO in paths else input_size(files))
+    try:
+        counts = count_files(
+            [input_source(path) for path in paths],
+            lowercase=args.lowercase,
+            pretokenizer=getattr(args, "pretokenizer", "bert"),
+            workers=workers,
+            dask=dask,
+            progress=progress.advance if progress.enabled else None,
+        )
+    finally:
+        progress.close()
+    if not counts:
+        raise ValueError(f"no words found in {', '.join(map(where_from, args.inputs))}: the corpus is empty")
+    return counts
+
+
+def _expanded(name: str) -> list[str]:
+    return [name] if name == STDIO else [str(path) for path in expand_inputs([name], name="input")]
+
+
+def where_from(name: str) -> str:
+    """How a message names an input (``-`` is standard input).
+
+    >>> where_from("-"), where_from("book.txt")
+    ('standard input', 'book.txt')
+    """
+    return "standard input" if name == STDIO else name
+
+
+def counts_settings_path(counts_path: str | os.PathLike[str]) -> Path:
+    """Where ``count`` records how a counts file was made: ``NAME.settings.json`` beside it.
+
+    >>> counts_settings_path("out/counts.tsv")
+    PosixPath('out/counts.settings.json')
+    """
+    return settings_path(counts_path)
+
+
+def write_counts_settings(counts_path: str, *, lowercase: bool, pretokenizer: str) -> Path | None:
+    """Record beside the counts how their words were made, so a vocab trained from them gets the same settings.
+
+    Counts written to standard output, a device or a pipe have no "beside": nothing is written (``None``).
+    """
+    if writes_through(counts_path):
+        return None
+    settings = {"lowercase": lowercase, "pretokenizer": pretokenizer, "made_by": "python -m wordpiece_lib count"}
+    return atomic_write_text(counts_settings_path(counts_path), json.dumps(settings, indent=2) + "\n")
+
+
+def read_counts_settings(counts_path: str | os.PathLike[str]) -> dict[str, Any] | None:
+    """The settings ``count`` recorded beside a counts file, or ``None`` (a counts file made another way)."""
+    path = counts_settings_path(counts_path)
+    if not path.is_file():
+        return None
+    try:
+        settings = json.loads(path.read_text(encoding="utf-8"))
+    except (ValueError, UnicodeDecodeError) as error:
+        raise ValueError(f"{path} is not the JSON `count` writes: {error}") from None
+    if not isinstance(settings, dict) or not isinstance(settings.get("lowercase"), bool):
+        raise ValueError(f'{path} should say whether the counts were lowercased ("lowercase": true or false)')
+    if settings.get("pretokenizer") not in PRETOKENIZERS:
+        raise ValueError(f"{path} names no known pre-tokenizer: {settings.get('pretokenizer')!r}")
+    return settings
+
+
+def counts_and_settings(args: argparse.Namespace, pretokenizer: str, report: Report) -> tuple[Any, bool, str]:
+    """The word counts of a training command (INPUT files or ``--counts``), with their lowercase and pre-tokenizer.
+
+    From ``--counts``, the settings ``count`` recorded beside the file win; without them the words are
+    used as they are, cased, and ``--lowercase`` is refused (nothing says the words were lowercased).
+    ``-`` is standard input, for INPUT or ``--counts`` (once).
+    """
+    if args.counts and args.inputs:
+        raise ValueError("give INPUT text files or --counts, not both")
+    if args.counts:
+        counts = load_counts(sys.stdin.buffer if args.counts == STDIO else args.counts)
+        saved = None if args.counts == STDIO else read_counts_settings(args.counts)
+        if saved is None:
+            if args.lowercase:
+                # Nothing says how these words were made: a flag cannot make them lowercase after the fact.
+                raise ValueError(
+                    "--lowercase applies to INPUT text files; the words of a counts file are used as they are "
+                    "(counts from `count --lowercase` carry that setting in the settings file beside them)"
+                )
+            return counts, False, pretokenizer
+        if args.lowercase and not saved["lowercase"]:
+            raise ValueError(
+                f"--lowercase contradicts {counts_settings_path(args.counts)}: those counts were not lowercased "
+                "(count again with --lowercase)"
+            )
+        return counts, saved["lowercase"], saved["pretokenizer"]
+    if not args.inputs:
+        raise ValueError("nothing to learn from: give INPUT text files or --counts COUNTS_TSV")
+    return count_inputs(args, report), args.lowercase, pretokenizer
+
+
+def run(args: argparse.Namespace) -> int:
+    """Count and write the counts file; returns the exit status."""
+    check_stdin_once(args.inputs)
+    output = checked_output(args.output, args.inputs)
+    report = Report(quiet=args.quiet)
+    if args.dask is None:
+        counts = count_inputs(args, report)
+    else:
+        if STDIO in args.inputs:
+            raise ValueError("standard input (-) cannot be counted on Dask: save it to a file the workers can read")
+        from wordpiece_lib.dask_count import connected, dashboard_link, import_distributed
+
+        try:
+            import_distributed()
+        except ImportError as error:
+            raise ValueError(f"--dask needs Dask: {error}") from None
+        workers = args.workers or available_cpus()
+        with connected(args.dask, workers) as client:
+            link = dashboard_link(client)
+            if link and not args.quiet:
+                print(f"Dask dashboard: {link}", file=sys.stderr)
+            counts = count_inputs(args, report, dask=client)
+    with open_output(output) as stream:
+        write_counts(counts, stream)
+    write_counts_settings(output, lowercase=args.lowercase, pretokenizer=args.pretokenizer)
+    report.done(output, f"{counts.total:,} words, {len(counts):,} distinct", stream.written)
+    return 0
