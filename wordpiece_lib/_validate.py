@@ -254,3 +254,38 @@ def check_ratio(value: Any, name: str) -> float:
     if not 0 <= value < 1:
         raise ValueError(f"{name} must be at least 0 and below 1, got {value}")
     return float(value)
+
+
+def check_path(value: Any, name: str) -> Any:
+    """Return ``value`` if it names a file: a ``str`` or an ``os.PathLike`` (``pathlib.Path``).
+
+    >>> check_path("book.txt", "path")
+    'book.txt'
+    >>> check_path(None, "path")
+    Traceback (most recent call last):
+    ...
+    TypeError: path must be a file name (a str or a path), got NoneType
+    """
+    import os
+
+    if not isinstance(value, (str, os.PathLike)):
+        raise TypeError(f"{name} must be a file name (a str or a path), got {_type_name(value)}")
+    return value
+
+
+def check_positive_int(value: Any, name: str) -> int:
+    """Return ``value`` if it is an ``int`` (not a bool, not ``nan``) of at least 1.
+
+    >>> check_positive_int(8, "block_bytes")
+    8
+    """
+    return check_int(value, name, minimum=1)
+
+
+def check_optional_callable(value: Any, name: str, what: str) -> Any:
+    """Return ``value`` if it is ``None`` or can be called; ``what`` says what it should be.
+
+    >>> check_optional_callable(None, "progress", "a function progress(n_bytes)") is None
+    True
+    """
+    return None if value is None else check_callable(value, name, f"{what} or None")

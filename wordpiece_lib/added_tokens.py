@@ -97,6 +97,7 @@ def as_added_tokens(tokens: Iterable[str | AddedToken], name: str = "special_tok
     >>> [token.content for token in as_added_tokens(["[CLS]", AddedToken("[SEP]")])]
     ['[CLS]', '[SEP]']
     """
+    check_str(name, "name", allow_empty=False)
     if isinstance(tokens, (str, bytes)) or not isinstance(tokens, Iterable):
         raise TypeError(f"{name} must be a list of str or AddedToken, got {type(tokens).__name__}")
     result: list[AddedToken] = []

@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import IO, Any
 
-from ._validate import check_int
+from ._validate import check_instance, check_int, check_optional_callable, check_path, check_sequence
 from .corpus import WordCounts
 from .fast_split import FastSplitter
 from .normalize import BertNormalizer
@@ -57,6 +57,13 @@ def count_into(
     part: FilePart | IO[bytes], splitter: FastSplitter, counts: Counter[str], progress: Progress | None = None
 ) -> None:
     """Add the words of one file part or open binary stream to ``counts`` (new words go last, in first-seen order)."""
+    if not isinstance(part, FilePart) and not is_binary_stream(part):
+        raise TypeError(f"part must be a FilePart or an open binary stream, got {type(part).__name__}")
+    check_path(part.path, "part.path") if isinstance(part, FilePart) else None
+    check_instance(splitter, "splitter", FastSplitter)
+    if not isinstance(counts, Counter):
+        raise TypeError(f"counts must be a Counter, got {type(counts).__name__}")
+    check_optional_callable(progress, "progress", "a function progress(n_bytes)")
     offset, label = (part.start, part.path) if isinstance(part, FilePart) else (0, "standard input")
     for block in read_blocks(part, progress=progress):
         check_utf8(block, label, offset)
@@ -71,7 +78,7 @@ def merge_counts(partials: Iterable[Mapping[str, int]]) -> dict[str, int]:
     {'b': 1, 'a': 3, 'c': 1}
     """
     total: dict[str, int] = {}
-    for partial in partials:
+    for partial in check_sequence(partials, "partials"):
         if not total:
             total = dict(partial)
             continue
@@ -121,11 +128,12 @@ def count_files(
     >>> count_files([path], lowercase=True)
     WordCounts({'hug': 2, ',': 1, '!': 1})
     """
-    sources = expand_sources(inputs)
+    # Every argument is checked before any file is opened.
     splitter = make_splitter(lowercase=lowercase, pretokenizer=pretokenizer, normalizer=normalizer)
     workers = resolve_workers(workers)
     if progress is not None and not callable(progress):
         raise TypeError(f"progress must be a function progress(n_bytes) or None, got {type(progress).__name__}")
+    sources = expand_sources(inputs)
     # A stream is read once, front to back, so it cannot be shared out in parts.
     if any(not isinstance(source, str) for source in sources) and (dask is not None or workers > 1):
         raise ValueError(

@@ -21,6 +21,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, BinaryIO
 
+from ._validate import check_bool, check_path, check_str
 from .atomic import atomic_writer
 from .corpus import WordCounts, as_word_counts
 from .textstream import check_file, is_binary_stream, read_lines
@@ -38,6 +39,8 @@ def check_savable(word: str, first: bool = False) -> None:
     ...
     ValueError: cannot save the word 'a\\tb' in a counts file: it holds a tab (the column separator)
     """
+    check_str(word, "word")
+    check_bool(first, "first")
     if "\t" in word:
         reason = "it holds a tab (the column separator)"
     elif "\n" in word:
@@ -70,7 +73,7 @@ def save_counts(
     'hug\\t10\\npug\\t5\\n'
     """
     checked = as_word_counts(counts, "counts")
-    target = Path(path)
+    target = Path(check_path(path, "path"))
     with atomic_writer(target) as stream:
         write_counts(checked, stream)
     return target

@@ -34,7 +34,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
-from ._validate import check_bool, check_choice, check_int, check_seconds
+from ._validate import check_bool, check_choice, check_instance, check_int, check_path, check_seconds, check_str
 from .atomic import atomic_write_text
 from .download import download as download_file
 from .download import download_problem
@@ -279,6 +279,7 @@ def fetch_command(name: str) -> str:
     >>> fetch_command("treasure-island")
     'python -m wordpiece_lib fetch treasure-island'
     """
+    check_str(name, "name", allow_empty=False)
     return f"python -m wordpiece_lib fetch {name}"
 
 
@@ -329,6 +330,7 @@ def bundled_paths(dataset: DataSet) -> list[Path]:
     >>> [path.name for path in bundled_paths(DATASETS["course-sentences"])][-1]
     'course-sentences.txt'
     """
+    check_instance(dataset, "dataset", DataSet)
     if not dataset.bundled:
         return []
     places = [_PACKAGE / "_bundled" / dataset.filename]
@@ -559,6 +561,10 @@ def read_checked(
     >>> read_checked(DATASETS["article-words"], bundled_paths(DATASETS["article-words"])[0]).split()[0]
     'low'
     """
+    check_instance(dataset, "dataset", DataSet)
+    check_path(path, "path")
+    if folder is not None:
+        check_path(folder, "folder")
     tried: list[str] = []
     found = _usable_copy(dataset, Path(path), tried, None if folder is None else Path(folder))
     if found is None:

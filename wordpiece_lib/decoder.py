@@ -45,6 +45,7 @@ def clean_up(text: str) -> str:
     >>> clean_up(" ,"), clean_up(" n't"), clean_up(" 'll")
     (',', "n't", " 'll")
     """
+    check_str(text, "text")
     for old, new in CLEANUP_REPLACEMENTS:
         text = text.replace(old, new)
     return text

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from ._validate import check_choice, check_int
+from ._validate import check_choice, check_int, check_sequence
 
 DIRECTIONS = ("right", "left")
 Offsets = tuple[int, int]
@@ -236,6 +236,9 @@ def check_same_length(encodings: Sequence[Encoding]) -> int:
     >>> check_same_length([Encoding.empty(), Encoding.empty()])
     0
     """
+    for position, encoding in enumerate(check_sequence(encodings, "encodings")):
+        if not isinstance(encoding, Encoding):
+            raise TypeError(f"encodings[{position}] must be an Encoding, got {type(encoding).__name__}")
     lengths = sorted({len(encoding) for encoding in encodings})
     if len(lengths) > 1:
         raise ValueError(f"the encodings have different lengths {lengths}: pad them (padding=Padding())")

@@ -22,7 +22,7 @@ from __future__ import annotations
 import hashlib
 import re
 
-from ._validate import check_str
+from ._validate import check_int, check_str, check_str_list
 
 #: The line that opens the book (``*** START OF THE PROJECT GUTENBERG EBOOK ... ***``; older files say THIS).
 START_LINE = re.compile(r"^\*{3}\s*START OF\b[^\n]*$", re.IGNORECASE | re.MULTILINE)
@@ -74,7 +74,7 @@ def wrap_width(lines: list[str]) -> int | None:
     >>> wrap_width(["一二三四五六七八九十"] * 30) is None  # no spaces between words: never joined
     True
     """
-    filled = [len(line) for line in lines if line]
+    filled = [len(line) for line in check_str_list(lines, "lines") if line]
     if len(filled) < MIN_LINES_TO_UNWRAP:
         return None
     if sum(line.count(" ") for line in lines) < MIN_SPACE_SHARE * sum(filled):
@@ -94,6 +94,8 @@ def unwrap(lines: list[str], width: int) -> list[str]:
     >>> unwrap(["It was a dark", "night.", "", "THE END", "Fin."], 15)
     ['It was a dark night.', '', 'THE END', 'Fin.']
     """
+    lines = check_str_list(lines, "lines")
+    check_int(width, "width", minimum=1)
     joined: list[str] = []
     previous = ""
     for line in lines:

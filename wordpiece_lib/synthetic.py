@@ -19,7 +19,7 @@ import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from ._validate import check_int
+from ._validate import check_int, check_path, check_sequence
 from .atomic import atomic_writer
 
 #: Words drawn at a time (memory: a few arrays of this length).
@@ -48,7 +48,9 @@ def write_corpus(
     """
     import numpy as np
 
-    pairs = list(weights.items()) if isinstance(weights, Mapping) else list(weights)
+    check_path(path, "path")
+    pairs = list(weights.items()) if isinstance(weights, Mapping) else check_sequence(weights, "weights")
+    check_int(seed, "seed", minimum=0)
     if not pairs:
         raise ValueError("weights is empty: give at least one word with a positive weight")
     words = np.array([word for word, _ in pairs], dtype=object)

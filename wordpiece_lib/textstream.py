@@ -27,6 +27,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import IO, Any, NamedTuple
 
+from ._validate import check_optional_callable, check_path, check_positive_int, check_sequence, check_str
 from .textfiles import stat_input
 
 #: Blocks handed out by ``read_blocks``: small enough that the C library
@@ -138,6 +139,7 @@ def expand_inputs(patterns: Iterable[str | os.PathLike[str]], *, name: str = "in
     >>> [path.name for path in expand_inputs([folder / "*.txt"])]
     ['a.txt', 'b.txt']
     """
+    check_str(name, "name")
     if isinstance(patterns, (str, bytes, os.PathLike)) or not isinstance(patterns, Iterable):
         raise TypeError(f"{name}s must be a list of paths or patterns, got {type(patterns).__name__}")
     found: list[Path] = []
@@ -164,6 +166,8 @@ def check_file(path: str | os.PathLike[str], name: str = "input file") -> Path:
     ...
     FileNotFoundError: input file no/such.txt does not exist
     """
+    check_path(path, "path")
+    check_str(name, "name")
     target = Path(path)
     if stat.S_ISDIR(stat_input(target, f"{name} {target}").st_mode):
         raise IsADirectoryError(
@@ -183,6 +187,7 @@ def split_file(path: str | os.PathLike[str], part_bytes: int) -> list[FilePart]:
     >>> [part[1:] for part in split_file(path, 10)]
     [(0, 19), (19, 25)]
     """
+    check_path(path, "path")
     if isinstance(part_bytes, bool) or not isinstance(part_bytes, int) or part_bytes < 1:
         raise ValueError(f"part_bytes must be a positive int, got {part_bytes!r}")
     text = os.fspath(path)
@@ -268,6 +273,10 @@ def read_blocks(
     >>> list(read_blocks(path, block_bytes=5))
     [b'one\\n', b'two\\n', b'three']
     """
+    check_positive_int(block_bytes, "block_bytes")
+    check_optional_callable(progress, "progress", "a function progress(n_bytes)")
+    if not is_binary_stream(part) and not isinstance(part, FilePart):
+        check_path(part, "part")
     if is_binary_stream(part):
         # An open stream belongs to the caller (standard input is not ours to close).
         stream, raw = _decompressed(part)  # type: ignore[arg-type]
@@ -362,6 +371,8 @@ def read_lines(
     >>> list(read_lines(path)), list(read_lines(io.BytesIO(b"hug\\n")))
     (['one', '', 'two'], ['hug'])
     """
+    check_positive_int(block_bytes, "block_bytes")
+    check_optional_callable(progress, "progress", "a function progress(n_bytes)")
     if is_binary_stream(path):
         label = "standard input" if path is getattr(sys.stdin, "buffer", None) else "stream"
     else:
@@ -391,4 +402,4 @@ def is_binary_stream(source: object) -> bool:
 
 def total_bytes(paths: Iterable[str | os.PathLike[str]]) -> int:
     """The size on disk of all ``paths`` (what ``read_blocks`` progress adds up to)."""
-    return sum(os.path.getsize(path) for path in paths)
+    return sum(os.path.getsize(check_path(path, "each of paths")) for path in check_sequence(paths, "paths"))

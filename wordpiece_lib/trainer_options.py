@@ -33,7 +33,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ._validate import check_int
+from ._validate import check_int, check_mapping, check_str
 from .corpus import WordCounts
 
 #: The largest count, given to the characters of ``initial_alphabet`` (as Hugging Face does).
@@ -64,19 +64,25 @@ def check_initial_alphabet(value: Any) -> list[str]:
     >>> check_initial_alphabet("abca"), check_initial_alphabet(["é", "ß"])
     (['a', 'b', 'c'], ['é', 'ß'])
     """
-    if value is None:
-        return []
+    return check_characters(value, "initial_alphabet")
+
+
+def check_characters(value: Any, name: str) -> list[str]:
+    """``value`` as a list of single characters without repeats (a str gives its characters); errors name ``name``.
+
+    >>> check_characters("hug", "characters")
+    ['h', 'u', 'g']
+    """
+    check_str(name, "name", allow_empty=False)
     if isinstance(value, bytes) or not isinstance(value, Iterable):
-        raise TypeError(
-            f"initial_alphabet must be characters (a str or a list of 1-character str), got {type(value).__name__}"
-        )
+        raise TypeError(f"{name} must be characters (a str or a list of 1-character str), got {type(value).__name__}")
     chars = []
     for position, item in enumerate(value):
         if not isinstance(item, str):
-            raise TypeError(f"initial_alphabet[{position}] must be a 1-character str, got {type(item).__name__}")
+            raise TypeError(f"{name}[{position}] must be a 1-character str, got {type(item).__name__}")
         if len(item) != 1:
             raise ValueError(
-                f"initial_alphabet[{position}] must be one character, got {item!r} "
+                f"{name}[{position}] must be one character, got {item!r} "
                 "(Hugging Face would keep only its first character)"
             )
         chars.append(item)
@@ -89,6 +95,7 @@ def character_counts(word_counts: Mapping[str, int]) -> Counter[str]:
     >>> character_counts({"hug": 2, "bug": 1})
     Counter({'u': 3, 'g': 3, 'h': 2, 'b': 1})
     """
+    check_mapping(word_counts, "word_counts", "a mapping word -> count")
     counts: Counter[str] = Counter()
     for word, count in word_counts.items():
         for char, times in Counter(word).items():
@@ -128,7 +135,8 @@ def words_within(word_counts: WordCounts, characters: Iterable[str]) -> WordCoun
     >>> words_within(WordCounts({"hug": 2, "bug": 1, "hum": 4}), "hugm")
     WordCounts({'hug': 2, 'hum': 4})
     """
-    allowed = frozenset(characters)
+    check_mapping(word_counts, "word_counts", "a WordCounts")
+    allowed = frozenset(check_characters(characters, "characters"))
     return WordCounts.adopt({word: count for word, count in word_counts.items() if allowed.issuperset(word)})
 
 
@@ -138,8 +146,11 @@ def initial_pieces(characters: Iterable[str], prefix: str, marker: str | None) -
     >>> initial_pieces("ab", "##", None), initial_pieces("ab", "##", "_")
     (['a', '##a', 'b', '##b'], ['a', 'b'])
     """
+    check_str(prefix, "prefix")
+    if marker is not None:
+        check_str(marker, "marker")
     pieces = []
-    for char in characters:
+    for char in check_characters(characters, "characters"):
         pieces.append(char)
         if marker is None:
             pieces.append(prefix + char)
@@ -154,6 +165,7 @@ def apply_alphabet_options(
     >>> apply_alphabet_options(WordCounts({"hug": 2, "bug": 1}), 4, "z")
     (WordCounts({'hug': 2}), ['z'])
     """
+    check_mapping(word_counts, "word_counts", "a WordCounts")
     limit = check_limit_alphabet(limit_alphabet)
     initial = check_initial_alphabet(initial_alphabet)
     if limit is None and not initial:

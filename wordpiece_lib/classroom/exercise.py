@@ -305,6 +305,26 @@ class Exercise:
     hints: tuple[str, ...] = ()
     answer: str | Callable[..., str] | None = None
 
+    def __post_init__(self) -> None:
+        _check_text(self.key, "key")
+        _check_text(self.title, "title")
+        if isinstance(self.hints, str) or not isinstance(self.hints, Iterable):
+            raise TypeError(f"hints must be a tuple of str, got {type(self.hints).__name__}")
+        hints = tuple(self.hints)
+        for position, hint in enumerate(hints):
+            _check_text(hint, f"hints[{position}]")
+        object.__setattr__(self, "hints", hints)  # frozen: a list given becomes the tuple stored
+        if self.answer is not None and not isinstance(self.answer, str) and not callable(self.answer):
+            raise TypeError(f"answer must be a str, a function making one, or None, got {type(self.answer).__name__}")
+
+
+def _check_text(value: Any, name: str) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be a str, got {type(value).__name__}")
+    if not value.strip():
+        raise ValueError(f"{name} must not be empty")
+    return value
+
 
 @dataclass
 class Attempt:
@@ -381,7 +401,13 @@ class Workbook:
     """The exercises of one notebook, and what the checks saw of them in this kernel."""
 
     def __init__(self, notebook: str, exercises: Iterable[Exercise]) -> None:
-        self.notebook = notebook
+        self.notebook = _check_text(notebook, "notebook")
+        if isinstance(exercises, (str, bytes)) or not isinstance(exercises, Iterable):
+            raise TypeError(f"exercises must be a list of Exercise, got {type(exercises).__name__}")
+        exercises = list(exercises)
+        for position, exercise in enumerate(exercises):
+            if not isinstance(exercise, Exercise):
+                raise TypeError(f"exercises[{position}] must be an Exercise, got {type(exercise).__name__}")
         self.exercises = {exercise.key: exercise for exercise in exercises}
         if not self.exercises:
             raise ValueError("a workbook needs at least one exercise")
@@ -389,6 +415,7 @@ class Workbook:
         WORKBOOKS[notebook] = self
 
     def _exercise(self, key: str) -> Exercise:
+        _check_text(key, "key")
         if key not in self.exercises:
             known = ", ".join(repr(name) for name in self.exercises)
             raise KeyError(f"{key!r} is not an exercise of {self.notebook}; the exercises are {known}")
@@ -437,6 +464,8 @@ class Workbook:
     def show_answer(self, key: str, *, now: bool = False) -> Text:
         """A worked answer to ``key``: after a first try, or at once with ``now=True``."""
         exercise = self._exercise(key)
+        if not isinstance(now, bool):
+            raise TypeError(f"now must be True or False, got {type(now).__name__}")
         attempt = self._attempts[key]
         if exercise.answer is None:
             return Text(f"{exercise.title} has no worked answer here: its check says what to look at.")
@@ -470,6 +499,7 @@ def show_answer(key: str, *, now: bool = False) -> Text:
     ...
     KeyError: "'no such exercise' is not an exercise of any notebook loaded in this kernel"
     """
+    _check_text(key, "key")
     for workbook in reversed(list(WORKBOOKS.values())):
         if key in workbook.exercises:
             return workbook.show_answer(key, now=now)

@@ -18,6 +18,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from wordpiece_lib._validate import check_instance, check_int, check_str, check_str_list
+
 #: Letters the made-up words are spelled with (no vowels/consonants bias: any string is a word here).
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
@@ -28,7 +30,7 @@ def fresh_rng(exercise: str) -> random.Random:
     >>> fresh_rng("split").randrange(1000) == fresh_rng("split").randrange(1000)
     True
     """
-    return random.Random(f"wordpiece-workshop:{exercise}")
+    return random.Random(f"wordpiece-workshop:{check_str(exercise, 'exercise', allow_empty=False)}")
 
 
 def fresh_word(rng: random.Random, letters: str = LETTERS, shortest: int = 1, longest: int = 8) -> str:
@@ -37,7 +39,15 @@ def fresh_word(rng: random.Random, letters: str = LETTERS, shortest: int = 1, lo
     >>> len(fresh_word(fresh_rng("w"), "xy", 3, 3))
     3
     """
+    _check_word_shape(rng, letters, shortest, longest)
     return "".join(rng.choice(letters) for _ in range(rng.randint(shortest, longest)))
+
+
+def _check_word_shape(rng: random.Random, letters: str, shortest: int, longest: int) -> None:
+    check_instance(rng, "rng", random.Random)
+    check_str(letters, "letters", allow_empty=False)
+    check_int(shortest, "shortest", minimum=1)
+    check_int(longest, "longest", minimum=shortest)
 
 
 def fresh_words(
@@ -49,6 +59,8 @@ def fresh_words(
     >>> len(words), len(set(words))
     (4, 4)
     """
+    _check_word_shape(rng, letters, shortest, longest)
+    check_int(count, "count", minimum=0)
     if count > len(letters) ** longest:
         raise ValueError(f"cannot make {count} distinct words of at most {longest} letters from {letters!r}")
     words: list[str] = []
@@ -76,6 +88,7 @@ def fresh_counts(
     >>> len(counts), all(1 <= n <= 20 for n in counts.values())
     (3, True)
     """
+    check_int(most, "most", minimum=1)
     return {
         word: rng.randint(1, most)
         for word in fresh_words(rng, letters, count=count, shortest=shortest, longest=longest)
@@ -88,7 +101,8 @@ def shuffled(rng: random.Random, items: Sequence[str]) -> list[str]:
     >>> sorted(shuffled(fresh_rng("s"), ["b", "a"]))
     ['a', 'b']
     """
-    copy = list(items)
+    check_instance(rng, "rng", random.Random)
+    copy = check_str_list(items, "items")
     rng.shuffle(copy)
     return copy
 

@@ -18,8 +18,11 @@ cells (they are tagged ``prose``).
 
 from __future__ import annotations
 
+import numbers
 import textwrap
 from typing import Any
+
+from wordpiece_lib._validate import check_int, check_str
 
 
 class Markdown:
@@ -47,7 +50,7 @@ def say(text: str) -> Markdown:
     ... '''))
     'one\\ntwo'
     """
-    return Markdown(textwrap.dedent(text).strip())
+    return Markdown(textwrap.dedent(check_str(text, "text")).strip())
 
 
 def share(value: float, digits: int = 1) -> str:
@@ -56,7 +59,9 @@ def share(value: float, digits: int = 1) -> str:
     >>> share(0.5, 0)
     '50%'
     """
-    return f"{value * 100:.{digits}f}%"
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"value must be a number, got {type(value).__name__}")
+    return f"{value * 100:.{check_int(digits, 'digits', minimum=0)}f}%"
 
 
 def listing(items: Any, limit: int = 8) -> str:
@@ -65,7 +70,7 @@ def listing(items: Any, limit: int = 8) -> str:
     >>> listing(["##°", "œ", "ø"])
     '`##°`, `œ` and `ø`'
     """
-    items = [f"`{item}`" for item in list(items)[:limit]]
+    items = [f"`{item}`" for item in list(items)[: check_int(limit, "limit", minimum=1)]]
     if len(items) <= 1:
         return "".join(items)
     return ", ".join(items[:-1]) + " and " + items[-1]

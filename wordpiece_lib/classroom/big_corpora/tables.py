@@ -13,6 +13,7 @@ import os
 from collections import Counter
 from typing import Any
 
+from wordpiece_lib._validate import check_int
 from wordpiece_lib.fast_split import FastSplitter
 from wordpiece_lib.textstream import read_blocks
 
@@ -24,6 +25,8 @@ def growth_table(path: str | os.PathLike[str], *, every_bytes: int = 1 << 20, lo
     taken at the first block end past each multiple of ``every_bytes``.
     """
     import pandas as pd
+
+    check_int(every_bytes, "every_bytes", minimum=1)
 
     splitter = FastSplitter(lowercase=lowercase)
     counts: Counter[str] = Counter()
