@@ -102,3 +102,14 @@ def test_real_book_figures_with_odd_names(traces):
     assert "$book$" in shown and "$cut$" in shown
     speeds = pd.DataFrame({"trainer": ["$ours$", "peer"], "seconds": [1.0, 2.0]})
     assert "$ours$" in drawn_texts(plots.speed_bars(speeds))
+
+
+def test_big_corpora_bars_show_their_labels_as_written():
+    import pandas as pd
+
+    from wordpiece_lib.classroom.big_corpora import plots
+
+    labels = ["$\\frac{1}{$ workers", "a$b$c"]
+    shown = drawn_texts(plots.seconds_bars(pd.DataFrame({"how": labels, "seconds": [1.0, 2.0]})))
+    for label in labels:
+        assert label in shown

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from wordpiece_lib.classroom.style import OTHER_COLOUR, SERIES_COLOURS, WINNER_COLOUR, new_figure
+from wordpiece_lib.classroom.style import OTHER_COLOUR, SERIES_COLOURS, WINNER_COLOUR, new_figure, plain
 
 
 def growth_figure(table: Any) -> Any:
@@ -51,7 +51,7 @@ def seconds_bars(table: Any) -> Any:
     if not {"how", "seconds"} <= set(getattr(table, "columns", [])) or len(table) == 0:
         raise TypeError("table must be a non-empty DataFrame with columns 'how' and 'seconds'")
     figure, axes = new_figure(7.0, 0.6 + 0.55 * len(table))
-    labels = list(table["how"])[::-1]
+    labels = [plain(how) for how in table["how"]][::-1]  # a label is text, never a formula
     values = list(table["seconds"])[::-1]
     axes.barh(labels, values, color=[SERIES_COLOURS[index % len(SERIES_COLOURS)] for index in range(len(labels))])
     for position, value in enumerate(values):
