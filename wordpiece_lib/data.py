@@ -95,7 +95,22 @@ class DataSet:
         return PurePosixPath(self.filename).name
 
 
-def _course(name: str, filename: str, description: str, sha256: str, size: int) -> DataSet:
+COURSE = (
+    "Hugging Face LLM course, chapter 6, WordPiece tokenization: https://huggingface.co/learn/llm-course/chapter6/6"
+)
+
+
+def _toy(
+    name: str,
+    filename: str,
+    description: str,
+    sha256: str,
+    size: int,
+    *,
+    source: str = COURSE,
+    licence: str = "a few words quoted for teaching; see the source",
+) -> DataSet:
+    """A small corpus from a seed, bundled in ``data/toy/``."""
     return DataSet(
         name=name,
         description=description,
@@ -103,24 +118,14 @@ def _course(name: str, filename: str, description: str, sha256: str, size: int) 
         filename=f"toy/{filename}",
         sha256=sha256,
         size=size,
-        licence="Apache-2.0 (quoted from the course)",
-        source="Hugging Face LLM course, chapter 6, WordPiece tokenization: https://huggingface.co/learn/llm-course/chapter6/6",
-        bundled=True,
-    )
-
-
-def _quoted(name: str, filename: str, description: str, source: str, sha256: str, size: int) -> DataSet:
-    return DataSet(
-        name=name,
-        description=description,
-        urls=(),
-        filename=f"toy/{filename}",
-        sha256=sha256,
-        size=size,
-        licence="a few words quoted for teaching; see the source",
+        licence=licence,
         source=source,
         bundled=True,
     )
+
+
+def _course(name: str, filename: str, description: str, sha256: str, size: int) -> DataSet:
+    return _toy(name, filename, description, sha256, size, licence="Apache-2.0 (quoted from the course)")
 
 
 def gutenberg_book(gutenberg_id: int) -> DataSet:
@@ -205,37 +210,37 @@ DATASETS: dict[str, DataSet] = {
             "b4d686e85d167dfebca8fc260d41180c297a4e201ec559472833712fbf37d34b",
             202,
         ),
-        _quoted(
+        _toy(
             "pipeline-text",
             "pipeline-text.txt",
             "the text a BERT-pipeline walk-through notebook trains its 100-token vocab on (its line breaks kept)",
-            "a walk-through notebook that normalizes, pre-tokenizes and trains WordPiece the course's way",
             "cbc350287a49b8550ed8b5819ba676505c30beaabe80ea4629bc7a912aa896ab",
             1014,
+            source="a walk-through notebook that normalizes, pre-tokenizes and trains WordPiece the course's way",
         ),
-        _quoted(
+        _toy(
             "selene-document",
             "selene-document.txt",
             "the SELENE notebook's toy document (low, lower, newest, widest, longer), one line",
-            'SELENE notebook repository, "Subword Tokenization (WordPiece)"',
             "431ae291539a1fc543108fa19d1b5c02bf20479a978d57baaac0e0c648ed7a61",
             102,
+            source='SELENE notebook repository, "Subword Tokenization (WordPiece)"',
         ),
-        _quoted(
+        _toy(
             "article-words",
             "article-words.txt",
             "the four words of the article's example (low, lower, newest, widest), one a line",
-            'Damien Benveniste, "From Words To Tokens: The WordPiece Algorithm"',
             "290046baa4d2cbfdc29f76156dd6d0ba3d48e8713f059f51edef1e2924ccd5eb",
             24,
+            source='Damien Benveniste, "From Words To Tokens: The WordPiece Algorithm"',
         ),
-        _quoted(
+        _toy(
             "top-down-text",
             "top-down-text.txt",
             "the short text whose word counts the top-down notebook thresholds, one line",
-            "a notebook on TensorFlow Text's top-down WordPiece learner",
             "8eafe8cb59e4d0662cffd4e9a3a84fd6b06e803f59e23753b306bc15c71cde9a",
             278,
+            source="a notebook on TensorFlow Text's top-down WordPiece learner",
         ),
     )
 }
