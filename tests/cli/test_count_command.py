@@ -80,7 +80,9 @@ def test_encode_streams_the_same_lines_as_the_tokenizer_gives(book, book_text, t
     expected = "".join(" ".join(tokenizer.tokenize(line)) + "\n" for line in lines)
     for source in (book, packed):
         output = tmp_path / "tokens.txt"
-        assert run("encode", source, "--vocab", bert_vocab_path, "--lowercase", "--no-special-tokens", "-o", output) == 0
+        assert (
+            run("encode", source, "--vocab", bert_vocab_path, "--lowercase", "--no-special-tokens", "-o", output) == 0
+        )
         assert output.read_text(encoding="utf-8") == expected
 
 
