@@ -1061,6 +1061,12 @@ def share_unused_tokens_owned(language, tokens, usage):
     )
 
 
+def share_secrets() -> tuple[str, ...]:
+    """The full values: a wrong share of one language may well equal another's rounded share."""
+    shares = vocab_shares(language_sweep().tokens(0.7), mixed_usage()).shares
+    return (*(repr(value) for value in shares.values() if value), repr(1 / 3))  # 1/3: French's on the small vocab
+
+
 def share_printed_at_07(language, tokens, usage):
     """The shares the explorer's table prints at 0.7, typed in: right for the notebook's vocab only."""
     return language_sweep().measure(0.7).share[language]
@@ -1151,13 +1157,7 @@ def cases_09() -> list[Case]:
                 ),
                 Wrong("the explorer's shares at 0.7", (share_printed_at_07,), COPIED),
             ),
-            # the full values: a wrong share of one language may well equal another's rounded share
-            secrets=Later(
-                lambda: tuple(
-                    repr(v) for v in vocab_shares(language_sweep().tokens(0.7), mixed_usage()).shares.values() if v
-                )
-                + (repr(1 / 3),)
-            ),
+            secrets=Later(share_secrets),
         ),
         Case(
             "chosen_exponent",
