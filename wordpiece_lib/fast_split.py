@@ -66,24 +66,22 @@ def split_rule(normalizer: BertNormalizer, pretokenizer: str) -> Callable[[str],
             raise NotLocal(char)
         return normalizer(char)
 
-    def whitespace_rule(char: str) -> str:
-        # whitespace_split is str.split(): it cuts at every character Python calls a space.
-        return "".join(" " if part.isspace() else part for part in normalized(char))
+    isolates_punctuation = pretokenizer == "bert"
 
-    def bert_rule(char: str) -> str:
+    def rule(char: str) -> str:
         pieces = []
         for part in normalized(char):
             if is_bert_whitespace(part):
                 pieces.append(" ")
-            elif is_punctuation(part):
+            elif isolates_punctuation and is_punctuation(part):
                 pieces.append(f" {part} ")
-            elif part.isspace():  # str.split would cut here, bert_split would not
+            elif part.isspace():  # str.split would cut here (U+001C to U+001F), the pre-tokenizers do not
                 raise NotLocal(char)
             else:
                 pieces.append(part)
         return "".join(pieces)
 
-    return bert_rule if pretokenizer == "bert" else whitespace_rule
+    return rule
 
 
 class _AsciiPlan:

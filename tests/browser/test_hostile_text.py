@@ -230,12 +230,12 @@ def use_every_widget(page) -> None:
     page.locator("#jp-main-statusbar").get_by_text(STATUS_IDLE).wait_for(timeout=OPEN_TIMEOUT)
 
 
-def test_hostile_vocab_and_corpus_run_no_script_in_jupyterlab(browser, tmp_path_factory, data_dir):
+def test_hostile_vocab_and_corpus_run_no_script_in_jupyterlab(browser, tmp_path_factory):
     base = tmp_path_factory.mktemp("hostile-lab")
     root = base / "root"
     root.mkdir()
     hostile_notebook(root, "hostile.ipynb")
-    with jupyterlab(root, base / "home", extra_env={"WORDPIECE_DATA_DIR": str(data_dir)}) as lab:
+    with jupyterlab(root, base / "home") as lab:  # the notebook makes its own vocab and corpus: no data set
         context, attempted = guarded_context(browser)
         page = context.new_page()
         try:
@@ -249,12 +249,12 @@ def test_hostile_vocab_and_corpus_run_no_script_in_jupyterlab(browser, tmp_path_
             context.close()
 
 
-def test_hostile_vocab_and_corpus_run_no_script_in_the_offline_edition(browser, tmp_path_factory, data_dir):
+def test_hostile_vocab_and_corpus_run_no_script_in_the_offline_edition(browser, tmp_path_factory):
     folder = tmp_path_factory.mktemp("hostile-site")
     notebooks = folder / "notebooks"
     notebooks.mkdir()
     hostile_notebook(notebooks, "01_hostile.ipynb")
-    env = dict(os.environ, WORDPIECE_DATA_DIR=str(data_dir), JUPYTER_PREFER_ENV_PATH="1")
+    env = dict(os.environ, JUPYTER_PREFER_ENV_PATH="1")
     builder = str(ROOT / "tools" / "site" / "build_edition.py")
     result = subprocess.run(
         [sys.executable, builder, "--out", str(folder / "site"), "--notebooks", str(notebooks)],

@@ -1,4 +1,4 @@
-"""Every exercise of notebooks 01-08 with its right answer and plausible wrong answers.
+"""Every exercise of notebooks 01-11 with its right answer and plausible wrong answers.
 
 Used by ``test_exercises.py`` in-process and, as a script, in subprocesses
 with different ``PYTHONHASHSEED`` values (``python exercise_cases.py``
@@ -9,6 +9,10 @@ Each wrong answer is a mistake a learner makes: a copied worked example (the
 notebook printed it), a call of the library function the exercise asks to
 write, or a plausible slip. ``secrets`` are texts that give the answer away;
 no failure message may contain them.
+
+Data that is slow to build (notebook 09's mixed vocabs) is wrapped in
+:class:`Later`: it is made when a case first runs, not when the cases are
+listed, so collecting the tests stays quick.
 """
 
 from __future__ import annotations
@@ -49,21 +53,44 @@ from wordpiece_lib import (  # noqa: E402
     train_fast,
 )
 from wordpiece_lib.bpe import train_bpe  # noqa: E402
+from wordpiece_lib.classroom.big_corpora import checks as corpora_checks  # noqa: E402
 from wordpiece_lib.classroom.bpe_comparison import checks as bpe_checks  # noqa: E402
 from wordpiece_lib.classroom.character_splitting import checks as splitting_checks  # noqa: E402
 from wordpiece_lib.classroom.encoding import checks as encoding_checks  # noqa: E402
 from wordpiece_lib.classroom.fast_encoding import checks as fast_checks  # noqa: E402
 from wordpiece_lib.classroom.merge_steps import checks as merge_checks  # noqa: E402
+from wordpiece_lib.classroom.model_inputs import checks as input_checks  # noqa: E402
+from wordpiece_lib.classroom.other_languages import checks as language_checks  # noqa: E402
+from wordpiece_lib.classroom.other_languages.sweep import ExponentSweep, exponent_sweep, language_word_lists  # noqa: E402
 from wordpiece_lib.classroom.pair_scores import checks as score_checks  # noqa: E402
 from wordpiece_lib.classroom.real_book import checks as book_checks  # noqa: E402
 from wordpiece_lib.classroom.top_down import checks as top_down_checks  # noqa: E402
 from wordpiece_lib.classroom.top_down.widgets import TopDownRounds  # noqa: E402
+from wordpiece_lib.counting import merge_counts  # noqa: E402
 from wordpiece_lib.data import DataUnavailable, fetch  # noqa: E402
+from wordpiece_lib.language_data import parallel_phrases  # noqa: E402
+from wordpiece_lib.language_metrics import token_usage, vocab_shares  # noqa: E402
+from wordpiece_lib.normalize import BertNormalizer  # noqa: E402
 from wordpiece_lib.scores import pair_counts, score_pairs, wordpiece_score  # noqa: E402
 from wordpiece_lib.top_down import split_points  # noqa: E402
 
 #: What kind of mistake a wrong answer is.
 COPIED, LIBRARY, SLIP = "copied worked example", "calls the library", "plausible slip"
+
+
+@dataclass(frozen=True)
+class Later:
+    """A value made when a case runs (once per process), not when the cases are listed."""
+
+    make: Callable[[], Any]
+
+    def __call__(self) -> Any:
+        return self.make()
+
+
+def now(value: Any) -> Any:
+    """``value``, or what a :class:`Later` makes."""
+    return value() if isinstance(value, Later) else value
 
 
 @dataclass(frozen=True)
@@ -82,11 +109,20 @@ class Case:
     wrongs: tuple[Wrong, ...]
     data: tuple[Any, ...] = ()
     options: dict[str, Any] = field(default_factory=dict)
-    secrets: tuple[str, ...] = ()
+    secrets: tuple[str, ...] | Later = ()
     right_extra: dict[str, Any] = field(default_factory=dict)
+    #: Names of the notebook that its worked answer uses (e.g. a speed it measured).
+    notebook_names: dict[str, Any] = field(default_factory=dict)
 
     def run(self, answer: tuple[Any, ...], extra: dict[str, Any] | None = None) -> None:
-        self.check(*answer, *self.data, **self.options, **(extra or {}))
+        options = {name: now(value) for name, value in {**self.options, **(extra or {})}.items()}
+        self.check(*(now(value) for value in answer), *(now(value) for value in self.data), **options)
+
+    def secret_texts(self) -> tuple[str, ...]:
+        return tuple(now(self.secrets))
+
+    def names(self) -> dict[str, Any]:
+        return {name: now(value) for name, value in self.notebook_names.items()}
 
 
 # ---------------------------------------------------------------- shared data
@@ -914,28 +950,501 @@ def cases_08() -> list[Case]:
     ]
 
 
-def book_missing() -> DataUnavailable | None:
-    """Why Treasure Island is not on this machine (never downloads), or None: notebooks 05 and 07 need it."""
-    try:
-        fetch("treasure-island", download=False)
-    except DataUnavailable as missing:
-        return missing
+# ---------------------------------------------------------------- notebook 09: beyond English
+
+UNCASED = BertNormalizer(lowercase=True)
+WORDS_TO_GROUP = ["résumé", "resume", "côte", "côté", "cote", "maïs", "mais", "Straße", "strasse",
+                  "Ελλάδα", "Ελλαδα", "пой", "пои", "がっこう", "かっこう", "학교"]  # fmt: skip
+#: Worked out by hand from Unicode's decompositions (NFD, then the non-spacing marks dropped, then lowercase).
+ACCENT_GROUPS = [
+    ["résumé", "resume"], ["côte", "côté", "cote"], ["maïs", "mais"], ["Ελλάδα", "Ελλαδα"], ["пой", "пои"],
+    ["がっこう", "かっこう"],
+]  # fmt: skip
+CORPUS_SIZES = {
+    "en": 1_000_000, "fr": 400_000, "ru": 300_000, "ja": 250_000, "zh": 250_000, "vi": 100_000, "ar": 100_000,
+    "ko": 80_000, "he": 60_000, "el": 50_000, "hi": 30_000,
+}  # fmt: skip
+LANGUAGES = ["en", "fr", "vi", "ru", "el", "ar", "he", "hi", "zh", "ja", "ko"]
+EXPONENTS = (0.0, 0.2, 0.3, 0.5, 0.7, 1.0)
+PARITY_LIMIT = 1.3
+
+
+@functools.cache
+def word_lists() -> dict[str, WordCounts]:
+    return language_word_lists({language: CORPUS_SIZES[language] for language in LANGUAGES}, top=2000)
+
+
+@functools.cache
+def bert_uncased() -> WordPieceTokenizer:
+    return WordPieceTokenizer(Vocab.load(fetch("bert-base-uncased-vocab", download=False)), lowercase=True)
+
+
+@functools.cache
+def language_sweep() -> ExponentSweep:
+    return exponent_sweep(word_lists(), exponents=EXPONENTS, vocab_size=8_000, phrases=parallel_phrases(LANGUAGES))
+
+
+@functools.cache
+def mixed_usage() -> dict[str, dict[str, float]]:
+    mixed = language_sweep().tokenizer(0.7)
+    return {
+        language: token_usage(mixed.tokenize, {word: count / counts.total for word, count in counts.items()})
+        for language, counts in word_lists().items()
+    }
+
+
+def greek_tokens(per_word: Callable[[str], int] = lambda word: len(bert_uncased().tokenize(word))) -> float:
+    greek = word_lists()["el"]
+    return sum(per_word(word) * count for word, count in greek.items()) / greek.total
+
+
+def worst_parity(exponent: float) -> float:
+    return max(language_sweep().measure(exponent).parity.values())
+
+
+def fitting_exponents() -> list[float]:
+    return [exponent for exponent in EXPONENTS if worst_parity(exponent) <= PARITY_LIMIT]
+
+
+def chosen_exponent() -> float | None:
+    fitting = fitting_exponents()
+    return max(fitting) if fitting else None
+
+
+def mean_parity_choice() -> float:
+    """Keeps the exponents whose MEAN parity is within the limit: a natural misreading."""
+    parities = {exponent: language_sweep().measure(exponent).parity for exponent in EXPONENTS}
+    fitting = [e for e in EXPONENTS if sum(parities[e].values()) / len(parities[e]) <= PARITY_LIMIT]
+    choice = max(fitting)
+    assert choice != chosen_exponent(), "the mean-parity mistake should give another exponent"
+    return choice
+
+
+def share_of(language, tokens, usage):
+    counted = [token for token in dict.fromkeys(tokens) if token not in BERT_SPECIAL_TOKENS]
+    owned = 0
+    for token in counted:
+        best = max(usage, key=lambda lang: usage[lang].get(token, 0))
+        if best == language and usage[language].get(token, 0) > 0:
+            owned += 1
+    return owned / len(counted)
+
+
+def share_as_a_count(language, tokens, usage):
+    return share_of(language, tokens, usage) * len([t for t in dict.fromkeys(tokens) if t not in BERT_SPECIAL_TOKENS])
+
+
+def share_with_the_special_tokens(language, tokens, usage):
+    counted = [token for token in dict.fromkeys(tokens) if token not in BERT_SPECIAL_TOKENS]
+    return share_of(language, tokens, usage) * len(counted) / len(tokens)
+
+
+def share_of_every_user(language, tokens, usage):
+    counted = [token for token in dict.fromkeys(tokens) if token not in BERT_SPECIAL_TOKENS]
+    return sum(1 for token in counted if usage[language].get(token, 0) > 0) / len(counted)
+
+
+def share_last_language_wins_ties(language, tokens, usage):
+    counted = [token for token in dict.fromkeys(tokens) if token not in BERT_SPECIAL_TOKENS]
+    owned = 0
+    for token in counted:
+        best = max(reversed(list(usage)), key=lambda lang: usage[lang].get(token, 0))
+        owned += best == language and usage[language].get(token, 0) > 0
+    return owned / len(counted)
+
+
+def share_unused_tokens_owned(language, tokens, usage):
+    """Forgets that a token nobody uses has no owner: max() then gives it to the first language."""
+    counted = [token for token in dict.fromkeys(tokens) if token not in BERT_SPECIAL_TOKENS]
+    return sum(1 for token in counted if max(usage, key=lambda lang: usage[lang].get(token, 0)) == language) / len(
+        counted
+    )
+
+
+def share_secrets() -> tuple[str, ...]:
+    """The full values: a wrong share of one language may well equal another's rounded share."""
+    shares = vocab_shares(language_sweep().tokens(0.7), mixed_usage()).shares
+    return (*(repr(value) for value in shares.values() if value), repr(1 / 3))  # 1/3: French's on the small vocab
+
+
+def share_printed_at_07(language, tokens, usage):
+    """The shares the explorer's table prints at 0.7, typed in: right for the notebook's vocab only."""
+    return language_sweep().measure(0.7).share[language]
+
+
+def cases_09() -> list[Case]:
+    right_groups_source = (
+        "by_text = {}\nfor word in words_to_group:\n    by_text.setdefault(uncased(word), []).append(word)\n"
+        "merged_groups = [group for group in by_text.values() if len(group) > 1]"
+    )
+    greek = Later(greek_tokens)
+    return [
+        Case(
+            "merged_groups",
+            language_checks.check_accent_merges,
+            right=(ACCENT_GROUPS,),
+            data=(WORDS_TO_GROUP, UNCASED),
+            right_extra={"source": right_groups_source},
+            wrongs=(
+                Wrong("ß taken for an accent", ([*ACCENT_GROUPS, ["Straße", "strasse"]],), extra={"source": ""}),
+                Wrong("côté left out", ([[w for w in g if w != "côté"] for g in ACCENT_GROUPS],), extra={"source": ""}),
+                Wrong("only the Latin accents", (ACCENT_GROUPS[:3],), extra={"source": ""}),
+                Wrong("the Greek accent kept", (ACCENT_GROUPS[:3] + ACCENT_GROUPS[4:],), extra={"source": ""}),
+                Wrong("only résumé, shown in section 1's table", ([["résumé", "resume"]],), COPIED, {"source": ""}),
+                Wrong(
+                    "normalization_merges",
+                    (ACCENT_GROUPS,),
+                    LIBRARY,
+                    {
+                        "source": "merged_groups = [list(g) for g in normalization_merges(words_to_group, uncased).values()]"
+                    },
+                ),
+            ),
+            secrets=("'côté'", "'Ελλαδα'", "'пои'", "'かっこう'", "['пой', 'пои']"),
+        ),
+        Case(
+            "greek_tokens_per_word",
+            language_checks.check_tokens_per_word,
+            right=(greek,),
+            data=(Later(lambda: bert_uncased().tokenize), Later(lambda: word_lists()["el"])),
+            right_extra={"source": "greek_tokens_per_word = sum(len(bert.tokenize(w)) * c for w, c in el) / total"},
+            wrongs=(
+                Wrong(
+                    "every distinct word once",
+                    (
+                        Later(
+                            lambda: (
+                                sum(len(bert_uncased().tokenize(w)) for w in word_lists()["el"])
+                                / len(word_lists()["el"])
+                            )
+                        ),
+                    ),
+                    extra={"source": ""},
+                ),
+                Wrong("words per token", (Later(lambda: 1 / greek_tokens()),), extra={"source": ""}),
+                Wrong(
+                    "[CLS] and [SEP] counted",
+                    (Later(lambda: greek_tokens(lambda word: len(bert_uncased().encode_plus(word).tokens))),),
+                    extra={"source": ""},
+                ),
+                Wrong(
+                    "the table's figure, rounded", (Later(lambda: round(greek_tokens(), 2)),), COPIED, {"source": ""}
+                ),
+                Wrong(
+                    "read off the notebook's metrics",
+                    (greek,),
+                    LIBRARY,
+                    {"source": "greek_tokens_per_word = bert_metrics['el'].fertility"},
+                ),
+            ),
+            secrets=Later(lambda: (f"{greek_tokens():.4g}", f"{greek_tokens():.5f}")),
+        ),
+        Case(
+            "share_of",
+            language_checks.check_share_function,
+            right=(share_of,),
+            data=(Later(lambda: language_sweep().tokens(0.7)), Later(mixed_usage)),
+            wrongs=(
+                Wrong("a count, not a share", (share_as_a_count,)),
+                Wrong("special tokens counted", (share_with_the_special_tokens,)),
+                Wrong("every language that uses a token", (share_of_every_user,)),
+                Wrong("the last language wins a tie", (share_last_language_wins_ties,)),
+                Wrong("a token nobody uses goes to the first language", (share_unused_tokens_owned,)),
+                Wrong(
+                    "vocab_shares",
+                    (lambda language, tokens, usage: vocab_shares(tokens, usage).shares[language],),
+                    LIBRARY,
+                ),
+                Wrong("the explorer's shares at 0.7", (share_printed_at_07,), COPIED),
+            ),
+            secrets=Later(share_secrets),
+        ),
+        Case(
+            "chosen_exponent",
+            language_checks.check_exponent_choice,
+            right=(Later(chosen_exponent),),
+            data=(Later(language_sweep), PARITY_LIMIT),
+            wrongs=(
+                Wrong("mBERT's 0.7, the exponent the notebook explores", (0.7,), COPIED),
+                Wrong("the smallest exponent that fits", (Later(lambda: min(fitting_exponents())),)),
+                Wrong(
+                    "the next exponent up",
+                    (Later(lambda: EXPONENTS[EXPONENTS.index(chosen_exponent()) + 1]),),
+                ),
+                Wrong("the mean parity, not the worst", (Later(mean_parity_choice),)),
+                Wrong("none fits", (None,)),
+            ),
+            secrets=Later(lambda: (repr(chosen_exponent()), f"chosen_exponent = {chosen_exponent()!r}")),
+        ),
+    ]
+
+
+# ---------------------------------------------------------------- notebook 10: from tokens to a model's input
+
+TREASURE_TEXT = "Yo-ho-ho,\u200b and a bottle of RÚM!"
+QUESTION, PASSAGE = "Who kept the map?", "Jim kept Flint’s map in his pocket."
+TOKENS_TO_DECODE = ["pieces", "of", "eight", "!", "it", "'", "s", "flint", "'s", "par", "##rot", "."]
+#: By hand from the decoder's rules: ## glued, spaces between tokens, no space before ! . or a token 's.
+DECODED = "pieces of eight! it ' s flint's parrot."
+
+
+@functools.cache
+def book_tokenizer() -> WordPieceTokenizer:
+    return WordPieceTokenizer(train_fast(book_counts_uncased(), 9000).vocab(), lowercase=True)
+
+
+def my_pair_input(first, second):
+    tokens = ["[CLS]", *first, "[SEP]", *second, "[SEP]"]
+    return tokens, [0] * (len(first) + 2) + [1] * (len(second) + 1)
+
+
+def pair_with_one_sep(first, second):
+    return ["[CLS]", *first, "[SEP]", *second], [0] * (len(first) + 2) + [1] * len(second)
+
+
+def pair_first_sep_in_segment_1(first, second):
+    return ["[CLS]", *first, "[SEP]", *second, "[SEP]"], [0] * (len(first) + 1) + [1] * (len(second) + 2)
+
+
+def pair_with_two_cls(first, second):
+    tokens = ["[CLS]", *first, "[SEP]", "[CLS]", *second, "[SEP]"]
+    return tokens, [0] * (len(first) + 2) + [1] * (len(second) + 2)
+
+
+def pair_printed_above(first, second):
+    """The question and passage's table, typed in: whatever the texts."""
+    tokenizer = book_tokenizer()
+    return my_pair_input(tokenizer.tokenize(QUESTION), tokenizer.tokenize(PASSAGE))
+
+
+def pair_encoded_again(first, second):
+    encoding = book_tokenizer().encode_plus(" ".join(first), " ".join(second))
+    return encoding.tokens, encoding.type_ids
+
+
+def cases_10() -> list[Case]:
+    return [
+        Case(
+            "rum_offsets",
+            input_checks.check_offsets,
+            right=((27, 30),),  # counted by hand: the zero-width space at 9 still counts
+            data=(Later(book_tokenizer), TREASURE_TEXT, "rum"),
+            right_extra={"source": "rum_offsets = (27, 30)"},
+            wrongs=(
+                Wrong("counted without the invisible character", ((26, 29),), extra={"source": ""}),
+                Wrong("the end inclusive", ((27, 29),), extra={"source": ""}),
+                Wrong("counted from 1", ((28, 31),), extra={"source": ""}),
+                Wrong(
+                    "encode_plus",
+                    ((27, 30),),
+                    LIBRARY,
+                    {"source": "rum_offsets = tokenizer.encode_plus(treasure_text).offsets[11]"},
+                ),
+            ),
+            secrets=("(27, 30)", "[27:30]"),
+        ),
+        Case(
+            "my_pair_input",
+            input_checks.check_pair_input,
+            right=(my_pair_input,),
+            data=(
+                Later(lambda: book_tokenizer().tokenize(QUESTION)),
+                Later(lambda: book_tokenizer().tokenize(PASSAGE)),
+            ),
+            wrongs=(
+                Wrong("one [SEP], between the texts", (pair_with_one_sep,)),
+                Wrong("the first [SEP] in segment 1", (pair_first_sep_in_segment_1,)),
+                Wrong("[CLS] before each text", (pair_with_two_cls,)),
+                Wrong("the joined tokens encoded again", (pair_encoded_again,)),
+                Wrong("the question and passage's table, typed in", (pair_printed_above,), COPIED),
+            ),
+        ),
+        Case(
+            "kept",
+            input_checks.check_kept_lengths,
+            right=((13, 8),),  # 24 - 3 = 21 places; the first text gives way until it is no longer the longer
+            data=(30, 8),
+            options={"max_length": 24},
+            right_extra={"source": "kept = (13, 8)"},
+            wrongs=(
+                Wrong("the special tokens forgotten", ((16, 8),), extra={"source": ""}),
+                Wrong("two special tokens, as for one text", ((14, 8),), extra={"source": ""}),
+                Wrong("the second text gives way", ((21, 0),), extra={"source": ""}),
+                Wrong("the room shared in halves", ((11, 10),), extra={"source": ""}),
+                Wrong(
+                    "truncates with the library",
+                    ((13, 8),),
+                    LIBRARY,
+                    {"source": "kept = tuple(len(e) for e in Truncation(24).truncate(first, second, added_tokens=3))"},
+                ),
+            ),
+            secrets=("(13, 8)", "13"),
+        ),
+        Case(
+            "decoded",
+            input_checks.check_decoded,
+            right=(DECODED,),
+            data=(TOKENS_TO_DECODE,),
+            right_extra={"source": f"decoded = {DECODED!r}"},
+            wrongs=(
+                Wrong("no clean-up", (decode_pieces(TOKENS_TO_DECODE),), extra={"source": ""}),
+                Wrong("every apostrophe glued", ("pieces of eight! it's flint's parrot.",), extra={"source": ""}),
+                Wrong("## kept", ("pieces of eight! it ' s flint's par##rot.",), extra={"source": ""}),
+                Wrong("a capital brought back", ("Pieces of eight! it ' s flint's parrot.",), extra={"source": ""}),
+                Wrong(
+                    "decodes with the tokenizer",
+                    (DECODED,),
+                    LIBRARY,
+                    {"source": "decoded = tokenizer.decode(tokenizer.convert_tokens_to_ids(tokens_to_decode))"},
+                ),
+            ),
+            secrets=(repr(DECODED), "it ' s flint's"),
+        ),
+    ]
+
+
+# ---------------------------------------------------------------- notebook 11: corpora beyond one process
+
+#: One core's counting speed, MB per second: the notebook measures it; this is a typical figure.
+MB_PER_SECOND = 12.5
+
+
+def cut(data, position):
+    if position == 0:
+        return 0
+    newline = data.find(b"\n", position - 1)
+    return len(data) if newline == -1 else newline + 1
+
+
+def cut_anywhere(data, position):
+    return position
+
+
+def cut_after_the_next_newline(data, position):
+    """Looks from ``position`` on, so a newline just before it (a line end at ``position``) is missed."""
+    if position == 0:
+        return 0
+    newline = data.find(b"\n", position)
+    return len(data) if newline == -1 else newline + 1
+
+
+def cut_without_the_end(data, position):
+    """Forgets that find gives -1 when no newline is left."""
+    return 0 if position == 0 else data.find(b"\n", position - 1) + 1
+
+
+def cut_at_a_space(data, position):
+    if position == 0:
+        return 0
+    space = data.find(b" ", position - 1)
+    return len(data) if space == -1 else space + 1
+
+
+def cut_without_the_start(data, position):
+    """No special case for 0: find from -1 looks at the last byte only."""
+    newline = data.find(b"\n", position - 1)
+    return len(data) if newline == -1 else newline + 1
+
+
+def merge_in_order(parts):
+    total = {}
+    for part in parts:
+        for word, count in part.items():
+            total[word] = total.get(word, 0) + count
+    return total
+
+
+def merge_into_the_first_part(parts):
+    total = parts[0]
+    for part in parts[1:]:
+        for word, count in part.items():
+            total[word] = total.get(word, 0) + count
+    return total
+
+
+def merge_through_a_set(parts):
+    return {word: sum(part.get(word, 0) for part in parts) for word in set().union(*parts)}
+
+
+def merge_last_count_wins(parts):
+    total = {}
+    for part in parts:
+        total.update(part)
+    return total
+
+
+def merge_newest_part_first(parts):
+    return merge_in_order(list(reversed(parts)))
+
+
+def cases_11() -> list[Case]:
+    right_hours = 20 * 1000 / (MB_PER_SECOND * 8 * 0.9) / 3600  # 90 MB/s for the machine; 20,000 MB
+    return [
+        Case(
+            "cut",
+            corpora_checks.check_cut,
+            right=(cut,),
+            wrongs=(
+                Wrong("no search: the position itself", (cut_anywhere,)),
+                Wrong("a line end at the position missed", (cut_after_the_next_newline,)),
+                Wrong("no newline left: -1 + 1", (cut_without_the_end,)),
+                Wrong("at a space", (cut_at_a_space,)),
+                Wrong("0 not kept", (cut_without_the_start,)),
+            ),
+        ),
+        Case(
+            "merge_in_order",
+            corpora_checks.check_merge_in_order,
+            right=(merge_in_order,),
+            wrongs=(
+                Wrong("sorted", (lambda parts: dict(sorted(merge_in_order(parts).items())),)),
+                Wrong("adds into the first part", (merge_into_the_first_part,)),
+                Wrong("words gathered in a set", (merge_through_a_set,)),
+                Wrong("the last count wins", (merge_last_count_wins,)),
+                Wrong("the newest part first", (merge_newest_part_first,)),
+                Wrong("merge_counts", (merge_counts,), LIBRARY),
+            ),
+        ),
+        Case(
+            "hours",
+            corpora_checks.check_hours,
+            right=(right_hours,),
+            options={"size_gb": 20, "mb_per_second_per_core": MB_PER_SECOND, "cores": 8, "efficiency": 0.9},
+            notebook_names={"mb_per_second": MB_PER_SECOND},
+            wrongs=(
+                Wrong("seconds", (right_hours * 3600,)),
+                Wrong("minutes", (right_hours * 60,)),
+                Wrong("one core", (right_hours * 8,)),
+                Wrong("the efficiency divided the wrong way", (20 * 1000 * 0.9 / (MB_PER_SECOND * 8) / 3600,)),
+                Wrong("1 GB taken as 1,024 MB", (right_hours * 1.024,)),
+            ),
+            secrets=(f"{right_hours:.3g}", f"{right_hours:.4g}"),
+        ),
+    ]
+
+
+#: The data set each notebook's cases need (the others need none).
+NEEDS = {"05": "treasure-island", "07": "treasure-island", "09": "bert-base-uncased-vocab", "10": "treasure-island"}
+
+
+def data_missing(name: str | None = None) -> DataUnavailable | None:
+    """Why a data set is not on this machine (never downloads), or None; without ``name``, every one the cases need."""
+    for wanted in [name] if name else sorted(set(NEEDS.values())):
+        try:
+            fetch(wanted, download=False)
+        except DataUnavailable as missing:
+            return missing
     return None
 
 
 def all_cases() -> list[Case]:
-    """Every notebook's cases; without the novel, those of notebooks 05 and 07 are left out."""
-    with_book = book_missing() is None
-    return [
-        *cases_01(),
-        *cases_02(),
-        *cases_03(),
-        *cases_04(),
-        *(cases_05() if with_book else []),
-        *cases_06(),
-        *(cases_07() if with_book else []),
-        *cases_08(),
-    ]
+    """Every notebook's cases; those whose data set is not on this machine are left out."""
+    makers = {
+        "01": cases_01, "02": cases_02, "03": cases_03, "04": cases_04, "05": cases_05, "06": cases_06,
+        "07": cases_07, "08": cases_08, "09": cases_09, "10": cases_10, "11": cases_11,
+    }  # fmt: skip
+    missing = {name: data_missing(name) is not None for name in set(NEEDS.values())}
+    return [case for number, make in makers.items() if not missing.get(NEEDS.get(number, ""), False) for case in make()]
 
 
 def outcome(case: Case, answer: tuple[Any, ...], extra: dict[str, Any] | None = None) -> tuple[str, str]:

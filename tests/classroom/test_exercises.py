@@ -1,4 +1,4 @@
-"""Every exercise of notebooks 01-08: the right answer passes, plausible wrong ones fail without giving it away.
+"""Every exercise of notebooks 01-11: the right answer passes, plausible wrong ones fail without giving it away.
 
 The cases (right and wrong answers, and the texts that would give an answer
 away) are in ``exercise_cases.py``. Besides each case, this checks the tiers
@@ -23,7 +23,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import exercise_cases as cases_module
 from data_helpers import skip_or_fail
-from exercise_cases import COPIED, LIBRARY, Case, all_cases, book_missing, outcome
+from exercise_cases import COPIED, LIBRARY, Case, all_cases, data_missing, outcome
 
 from wordpiece_lib.classroom import exercise
 from wordpiece_lib.classroom.exercise import TODO, WORKBOOKS
@@ -35,27 +35,29 @@ COPYABLE = {
     "count_words", "split_with_prefix", "split_with_marker", "my_alphabet", "count_pairs", "wordpiece_score",
     "best_after_ug", "bpe_first", "merge", "first_three", "lexical_four", "final_size", "my_encode", "my_word",
     "my_decode", "my_split_points", "my_threshold", "bpe_first_two", "replay", "bpe_differing_word",
-    "longest_token", "failure_of_tokeniz", "emitted_at_s", "unk_word",
+    "longest_token", "failure_of_tokeniz", "emitted_at_s", "unk_word", "merged_groups", "greek_tokens_per_word",
+    "share_of", "chosen_exponent", "my_pair_input",
 }  # fmt: skip
 LIBRARY_FUNCTIONS = {
     "count_words", "split_with_prefix", "split_with_marker", "my_alphabet", "count_pairs", "wordpiece_score",
     "merge", "first_three", "lexical_four", "final_size", "my_encode", "my_decode", "my_split_points",
-    "my_threshold", "replay", "predicted_split",
+    "my_threshold", "replay", "predicted_split", "merged_groups", "greek_tokens_per_word", "share_of",
+    "rum_offsets", "kept", "decoded", "merge_in_order",
 }  # fmt: skip
 
 
 class Cases(dict):
-    """The cases by key; an exercise left out for want of the novel skips (fails when data is required)."""
+    """The cases by key; an exercise left out for want of its data skips (fails when data is required)."""
 
     def __missing__(self, key: str) -> Case:
-        missing = book_missing()
+        missing = data_missing()
         if missing is not None:
             skip_or_fail(missing)
         raise KeyError(key)
 
 
-def require_book() -> None:
-    missing = book_missing()
+def require_data() -> None:
+    missing = data_missing()
     if missing is not None:
         skip_or_fail(missing)
 
@@ -73,11 +75,14 @@ def fresh_start():
 
 
 def every_key() -> list[str]:
+    import wordpiece_lib.classroom.big_corpora.checks
     import wordpiece_lib.classroom.bpe_comparison.checks
     import wordpiece_lib.classroom.character_splitting.checks
     import wordpiece_lib.classroom.encoding.checks
     import wordpiece_lib.classroom.fast_encoding.checks
     import wordpiece_lib.classroom.merge_steps.checks
+    import wordpiece_lib.classroom.model_inputs.checks
+    import wordpiece_lib.classroom.other_languages.checks
     import wordpiece_lib.classroom.pair_scores.checks
     import wordpiece_lib.classroom.real_book.checks
     import wordpiece_lib.classroom.top_down.checks  # noqa: F401
@@ -85,7 +90,7 @@ def every_key() -> list[str]:
     return [
         key
         for name, workbook in WORKBOOKS.items()
-        if name[:2] in {f"0{n}" for n in range(1, 9)}
+        if name[:2] in {f"{n:02d}" for n in range(1, 12)}
         for key in workbook.exercises
     ]
 
@@ -95,7 +100,7 @@ WRONG_IDS = [(case.key, wrong.label) for case in all_cases() for wrong in case.w
 
 
 def test_every_exercise_has_a_case_with_two_wrong_answers(cases):
-    require_book()
+    require_data()
     assert sorted(cases) == sorted(KEYS)
     assert len(KEYS) == len(set(KEYS)), "exercise keys must be unique: show_answer finds an exercise by its key"
     for key, case in cases.items():
@@ -128,7 +133,7 @@ def test_a_wrong_answer_fails_without_giving_the_answer_away(cases, key, label):
     assert result == "failed", f"{key}: {label!r} {result}"
     assert message.strip() and "expected" not in message.lower()
     assert "Traceback" not in message
-    for secret in case.secrets:
+    for secret in case.secret_texts():
         assert not secret_shown(message, secret), f"{key}: {label!r} gives away {secret!r}: {message}"
     if wrong.kind == LIBRARY:
         assert re.search(r"calls `|runs '|uses '", message), message
@@ -161,7 +166,7 @@ def test_the_worked_answer_passes_its_own_check(cases, key):
     text = workbook.show_answer(key)
     assert text.startswith("A worked answer"), text
     code = answer_code(text)
-    namespace: dict = {}
+    namespace: dict = dict(case.names())
     exec(
         "from fractions import Fraction\nfrom wordpiece_lib import *\nfrom wordpiece_lib import BERT_SPECIAL_TOKENS\n",
         namespace,
@@ -272,7 +277,7 @@ def run_under_seed(seed: str) -> dict:
 @pytest.mark.slow
 def test_every_check_says_the_same_under_five_hash_seeds():
     """Each subprocess runs every right and wrong answer of every exercise under its own PYTHONHASHSEED."""
-    require_book()
+    require_data()
     with ThreadPoolExecutor(max_workers=2) as pool:
         runs = list(pool.map(run_under_seed, HASH_SEEDS))
     assert [run["hash_seed"] for run in runs] == list(HASH_SEEDS)

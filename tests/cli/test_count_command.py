@@ -81,9 +81,9 @@ def test_encode_streams_the_same_lines_as_the_tokenizer_gives(book, book_text, t
     expected = "".join(" ".join(tokenizer.tokenize(line)) + "\n" for line in lines)
     for source in (book, packed):
         output = tmp_path / "tokens.txt"
-        # Without the template's [CLS] ... [SEP], each line is exactly what tokenize gives.
-        command = ("encode", source, "--vocab", bert_vocab_path, "--lowercase", "--no-special-tokens", "-o", output)
-        assert run(*command) == 0
+        assert (
+            run("encode", source, "--vocab", bert_vocab_path, "--lowercase", "--no-special-tokens", "-o", output) == 0
+        )
         assert output.read_text(encoding="utf-8") == expected
 
 
@@ -95,7 +95,6 @@ def test_encode_streams_the_same_lines_as_the_tokenizer_gives(book, book_text, t
             "give INPUT text files or --counts, not both",
         ),
         (["train", "--vocab-size", "50"], "nothing to learn from: give INPUT text files or --counts COUNTS_TSV"),
-        (["train", "--counts", "{counts}", "--lowercase", "--vocab-size", "50"], "--lowercase applies to INPUT"),
         (["train", "{book}", "--vocab-size", "50", "--min-frequency", "-1"], "--min-frequency must be at least 0"),
         (["train", "{book}", "--vocab-size", "50", "--limit-alphabet", "1"], "--limit-alphabet=1 leaves no word"),
         (["count", "{book}", "--workers", "-1"], "--workers must be 0 (one per CPU) or more, got -1"),
@@ -114,3 +113,13 @@ def test_errors_are_one_line_and_write_nothing(book, tmp_path, capsys, args, mes
     err = capsys.readouterr().err
     assert message in err and err.startswith("error: ") and err.count("\n") == 1
     assert output.read_text(encoding="utf-8") == "old\n"
+
+
+def test_lowercase_that_contradicts_the_counts_settings_is_refused(book, tmp_path, capsys):
+    counts = tmp_path / "cased.tsv"
+    assert main(["count", str(book), "--quiet", "-o", str(counts)]) == 0
+    output = tmp_path / "vocab.txt"
+    assert main(["train", "--counts", str(counts), "--lowercase", "--vocab-size", "50", "-o", str(output)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: --lowercase contradicts") and "count again with --lowercase" in err
+    assert not output.exists()

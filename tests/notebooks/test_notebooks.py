@@ -184,7 +184,7 @@ def test_every_notebook_has_the_same_structure(path):
 
 
 @pytest.mark.parametrize("path", SOLUTION, ids=label)
-def test_the_progress_cell_lists_every_exercise_as_done(executed, path):
+def test_the_progress_cell_lists_every_exercise_as_done(its_data, executed, path):
     notebook, _ = executed[label(path)]
     outputs = [text_of(cell) for cell in code_cells(notebook) if cell.source.strip() == "progress()"]
     checks = len(check_cells(nbformat.read(path, as_version=4)))
@@ -192,7 +192,7 @@ def test_the_progress_cell_lists_every_exercise_as_done(executed, path):
 
 
 @pytest.mark.parametrize("path", STUDENT, ids=label)
-def test_the_progress_cell_lists_every_exercise_as_not_started(executed, path):
+def test_the_progress_cell_lists_every_exercise_as_not_started(its_data, executed, path):
     notebook, _ = executed[label(path)]
     outputs = [text_of(cell) for cell in code_cells(notebook) if cell.source.strip() == "progress()"]
     checks = len(check_cells(nbformat.read(path, as_version=4)))

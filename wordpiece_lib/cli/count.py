@@ -181,8 +181,9 @@ def read_counts_settings(counts_path: str | os.PathLike[str]) -> dict[str, Any] 
 def counts_and_settings(args: argparse.Namespace, pretokenizer: str, report: Report) -> tuple[Any, bool, str]:
     """The word counts of a training command (INPUT files or ``--counts``), with their lowercase and pre-tokenizer.
 
-    From ``--counts``, the settings ``count`` recorded beside the file win; without them the words are
-    used as they are, cased, and ``--lowercase`` is refused (nothing says the words were lowercased).
+    From ``--counts``, the settings ``count`` recorded beside the file win; without them (a counts file
+    made another way, or standard input), ``--lowercase`` says that the counted words were lowercased
+    (the words themselves are used as they are).
     ``-`` is standard input, for INPUT or ``--counts`` (once).
     """
     if args.counts and args.inputs:
@@ -191,13 +192,7 @@ def counts_and_settings(args: argparse.Namespace, pretokenizer: str, report: Rep
         counts = load_counts(sys.stdin.buffer if args.counts == STDIO else args.counts)
         saved = None if args.counts == STDIO else read_counts_settings(args.counts)
         if saved is None:
-            if args.lowercase:
-                # Nothing says how these words were made: a flag cannot make them lowercase after the fact.
-                raise ValueError(
-                    "--lowercase applies to INPUT text files; the words of a counts file are used as they are "
-                    "(counts from `count --lowercase` carry that setting in the settings file beside them)"
-                )
-            return counts, False, pretokenizer
+            return counts, args.lowercase, pretokenizer
         if args.lowercase and not saved["lowercase"]:
             raise ValueError(
                 f"--lowercase contradicts {counts_settings_path(args.counts)}: those counts were not lowercased "

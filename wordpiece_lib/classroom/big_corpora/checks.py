@@ -124,9 +124,19 @@ def fresh_parts(exercise: str = "merge_in_order") -> tuple[str, list[str]]:
 
 @WORKBOOK.check("cut")
 def check_cut(cut: Callable[[bytes, int], int]) -> None:
-    """Check a learner's ``cut(data, position)``: the first place at or after ``position`` where a part may end."""
+    """Check a learner's ``cut(data, position)``: the first place at or after ``position`` where a part may end.
+
+    Every position of fresh data is tried, once with a newline at the end of
+    the data and once without (the last line of a file often has none).
+    """
     __tracebackhide__ = True  # pytest shows the learner's line, not ours
-    data = _fresh_text("cut").encode()
+    text = _fresh_text("cut").encode()
+    for data in (text, text.rstrip(b"\n")):
+        _check_cut_positions(cut, data)
+
+
+def _check_cut_positions(cut: Callable[[bytes, int], int], data: bytes) -> None:
+    __tracebackhide__ = True  # pytest shows the learner's line, not ours
     for position in range(len(data) + 1):
         got = call(cut, data, position, name="cut", exercise="cutting a file into parts")
         if isinstance(got, bool) or not isinstance(got, int):

@@ -21,6 +21,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from wordpiece_lib.classroom.exercise import Exercise, Workbook, call, require
+from wordpiece_lib.classroom.fresh_inputs import fresh_rng, fresh_word
+from wordpiece_lib.classroom.own_work import refuse_in_answer
 from wordpiece_lib.decoder import WordPieceDecoder
 from wordpiece_lib.encoding import Encoding
 from wordpiece_lib.pieces import decode_pieces
@@ -107,11 +109,30 @@ def _pair_of_ints(answer: Any, what: str) -> tuple[int, int]:
 # ---------------------------------------------------------------- exercise: offsets by hand
 
 
+#: What computes the offsets, or the truncation, or the decode, for the learner: these exercises ask to work them out.
+ENCODERS = ("encode_plus", "encode_batch", "offsets", "normalize_with_origins")
+TRUNCATERS = ("Truncation", "truncate", "truncation", "encode_plus", "encode_batch")
+DECODERS = ("decode", "decode_batch", "WordPieceDecoder", "decode_pieces", "decoder")
+
+
 @WORKBOOK.check("rum_offsets")
-def check_offsets(answer: Any, tokenizer: WordPieceTokenizer, text: str, token: str) -> None:
-    """``answer`` must be the ``(start, end)`` offsets of the first ``token`` of ``text``."""
+def check_offsets(
+    answer: Any, tokenizer: WordPieceTokenizer, text: str, token: str, *, source: str | None = None
+) -> None:
+    """``answer`` must be the ``(start, end)`` offsets of the first ``token`` of ``text``.
+
+    ``source`` is the code that made the answer (default: the notebook cell
+    that assigned ``rum_offsets``); encoding there fails: the exercise is to count by hand.
+    """
     __tracebackhide__ = True
     start, end = _pair_of_ints(require(answer, "the offsets exercise"), "Your offsets")
+    refuse_in_answer(
+        "rum_offsets",
+        ENCODERS,
+        "your answer uses {name}, which gives the offsets away: count the characters of the text yourself "
+        "(print(repr(text)) shows every one)",
+        source,
+    )
     encoding = tokenizer.encode_plus(text, add_special_tokens=False)
     if token not in encoding.tokens:
         raise ValueError(f"{token!r} is not a token of {text!r}")  # a broken exercise, not a wrong answer
@@ -142,8 +163,36 @@ def check_pair_input(
 ) -> None:
     """``function(first, second)`` must return BERT's ``(tokens, type_ids)`` for the pair of token lists.
 
-    >>> check_pair_input(lambda a, b: (["[CLS]", *a, "[SEP]", *b, "[SEP]"], [0, 0, 0, 1, 1]), ["hi"], ["yo"])
+    It is tried on the notebook's pair and on pairs the notebook never shows
+    (:func:`fresh_pairs`), so an answer that returns the printed example fails.
+
+    >>> def pair(a, b):
+    ...     return ["[CLS]", *a, "[SEP]", *b, "[SEP]"], [0] * (len(a) + 2) + [1] * (len(b) + 1)
+    >>> check_pair_input(pair, ["hi"], ["yo"])
     """
+    __tracebackhide__ = True
+    for one, two in [(list(first), list(second)), *fresh_pairs()]:
+        _check_one_pair(function, one, two)
+
+
+def fresh_pairs() -> list[tuple[list[str], list[str]]]:
+    """Pairs of token lists the notebook never shows: of different lengths, with ``##`` pieces, a one-token text.
+
+    >>> [(len(a), len(b)) for a, b in fresh_pairs()]
+    [(4, 1), (1, 5), (6, 3)]
+    """
+    rng = fresh_rng("my_pair_input")
+
+    def text(length: int) -> list[str]:
+        return [
+            fresh_word(rng, shortest=1, longest=5) if i == 0 or rng.random() < 0.5 else "##" + fresh_word(rng)
+            for i in range(length)
+        ]
+
+    return [(text(4), text(1)), (text(1), text(5)), (text(6), text(3))]
+
+
+def _check_one_pair(function: Callable[[list[str], list[str]], Any], first: list[str], second: list[str]) -> None:
     __tracebackhide__ = True
     result = call(function, list(first), list(second), name="my_pair_input", exercise="the pair exercise")
     if not isinstance(result, (tuple, list)) or len(result) != 2:
@@ -175,13 +224,25 @@ def check_pair_input(
 
 
 @WORKBOOK.check("kept")
-def check_kept_lengths(answer: Any, first_length: int, second_length: int, max_length: int) -> None:
+def check_kept_lengths(
+    answer: Any, first_length: int, second_length: int, max_length: int, *, source: str | None = None
+) -> None:
     """``answer`` must be how many tokens of each text ``longest_first`` truncation keeps, with BERT's 3 specials.
+
+    ``source`` is the code that made the answer (default: the notebook cell
+    that assigned ``kept``); truncating there fails: the exercise is to reason it out.
 
     >>> check_kept_lengths((13, 8), 30, 8, max_length=24)
     """
     __tracebackhide__ = True
     kept = _pair_of_ints(require(answer, "the truncation exercise"), "Your answer")
+    refuse_in_answer(
+        "kept",
+        TRUNCATERS,
+        "your answer uses {name}, which truncates for you: count the room left after the special tokens and "
+        "share it out yourself",
+        source,
+    )
     first = Encoding.from_sequence(
         [0] * first_length, ["t"] * first_length, [(0, 0)] * first_length, [0] * first_length
     )
@@ -211,8 +272,11 @@ def check_kept_lengths(answer: Any, first_length: int, second_length: int, max_l
 
 
 @WORKBOOK.check("decoded")
-def check_decoded(answer: Any, tokens: Sequence[str]) -> None:
+def check_decoded(answer: Any, tokens: Sequence[str], *, source: str | None = None) -> None:
     """``answer`` must be what Hugging Face's WordPiece decoder (with clean-up) makes of ``tokens``.
+
+    ``source`` is the code that made the answer (default: the notebook cell
+    that assigned ``decoded``); decoding there fails: the exercise is to predict.
 
     >>> check_decoded("hugs!", ["hug", "##s", "!"])
     """
@@ -220,6 +284,13 @@ def check_decoded(answer: Any, tokens: Sequence[str]) -> None:
     text = require(answer, "the decode exercise")
     if not isinstance(text, str):
         raise AssertionError(f"The decoded text should be a str, got {type(text).__name__}: {text!r}")
+    refuse_in_answer(
+        "decoded",
+        DECODERS,
+        "your answer uses {name}, which decodes for you: predict the text from the rules above, then let the "
+        "check tell you",
+        source,
+    )
     expected = WordPieceDecoder().decode(tokens)
     if text == expected:
         return

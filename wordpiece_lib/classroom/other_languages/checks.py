@@ -24,9 +24,10 @@ from typing import Any
 from wordpiece_lib._validate import check_callable, check_instance
 from wordpiece_lib.classroom.exercise import Exercise, Workbook, call, require, short_repr
 from wordpiece_lib.classroom.other_languages.sweep import ExponentSweep
+from wordpiece_lib.classroom.own_work import forbid, refuse_in_answer
 from wordpiece_lib.corpus import as_word_counts
 from wordpiece_lib.language_metrics import vocab_shares
-from wordpiece_lib.scripts import normalization_merges
+from wordpiece_lib.scripts import main_script, normalization_merges
 from wordpiece_lib.segmentation import measure
 from wordpiece_lib.vocab import BERT_SPECIAL_TOKENS
 
@@ -115,21 +116,38 @@ def _groups(answer: Any) -> list[frozenset[str]]:
     return groups
 
 
+#: What computes the groups for the learner: the exercise asks to predict them (``uncased(word)`` is fine).
+GROUPERS = ("normalization_merges",)
+
+
 @WORKBOOK.check("merged_groups")
-def check_accent_merges(answer: Any, words: Iterable[str], normalizer: Callable[[str], str]) -> None:
+def check_accent_merges(
+    answer: Any, words: Iterable[str], normalizer: Callable[[str], str], *, source: str | None = None
+) -> None:
     """Check the groups of ``words`` that ``normalizer`` makes identical (groups of one word left out).
+
+    ``source`` is the code that made the answer (default: the notebook cell
+    that assigned ``merged_groups``); the library's grouping there fails.
+    A missing group is described by the idea that finds it, never by its words.
 
     >>> WORKBOOK.reset()
     >>> from wordpiece_lib.normalize import BertNormalizer
-    >>> check_accent_merges([], ["été", "ete"], BertNormalizer(lowercase=True))
+    >>> check_accent_merges([], ["été", "ete", "пой", "пои"], BertNormalizer(lowercase=True))
     Traceback (most recent call last):
     ...
-    AssertionError: 1 group is missing. Look again at these words: ['été', 'ete'] (strip the accents of each and compare).
+    AssertionError: 2 groups are missing. Every accent goes, whatever letter it sits on (strip the accents of each word and compare). And not only accents: in other scripts too NFD splits some letters into a base and a mark, and the mark is dropped.
     """
     __tracebackhide__ = True  # pytest shows the student's line, not ours
     words = list(words)
     check_callable(normalizer, "normalizer", "a function str -> str")
     groups = _groups(require(answer, "the words accent stripping merges"))
+    refuse_in_answer(
+        "merged_groups",
+        GROUPERS,
+        "your answer uses {name}, which does the exercise for you: predict the groups, then check single "
+        "words with the normalizer",
+        source,
+    )
     expected = [frozenset(group) for group in normalization_merges(words, normalizer).values()]
     for group in groups:
         strangers = sorted(group - set(words))
@@ -155,19 +173,37 @@ def check_accent_merges(answer: Any, words: Iterable[str], normalizer: Callable[
         raise AssertionError("the same group is listed twice")
     missing = [group for group in expected if group not in groups]
     if missing:
-        clue = sorted((word for group in missing for word in group), key=words.index)
+        scripts = {main_script(word) for group in missing for word in sorted(group)}
+        latin = "Latin" in scripts
+        clues = []
+        if latin:
+            clues.append("Every accent goes, whatever letter it sits on (strip the accents of each word and compare).")
+        if scripts - {"Latin"}:
+            clues.append(
+                ("And not only accents: in" if latin else "Not only accents go: in")
+                + " other scripts too NFD splits some letters into a base and a mark, and the mark is dropped."
+            )
         raise AssertionError(
-            f"{len(missing)} group{' is' if len(missing) == 1 else 's are'} missing. Look again at these words: "
-            f"{clue} (strip the accents of each and compare)."
+            f"{len(missing)} group{' is' if len(missing) == 1 else 's are'} missing. " + " ".join(clues)
         )
 
 
 # ---------------------------------------------------------------- exercise: tokens per word of one language
 
 
+#: What reads the figure off the notebook's table or measures it for the learner.
+MEASURERS = ("measure", "measure_languages", "bert_metrics", "bert_table", "fertility")
+
+
 @WORKBOOK.check("greek_tokens_per_word")
-def check_tokens_per_word(answer: Any, tokenize: Callable[[str], list[str]], word_counts: Any) -> None:
+def check_tokens_per_word(
+    answer: Any, tokenize: Callable[[str], list[str]], word_counts: Any, *, source: str | None = None
+) -> None:
     """Check tokens per word: every word's tokens, weighted by the word's count, over the total count.
+
+    ``source`` is the code that made the answer (default: the notebook cell
+    that assigned ``greek_tokens_per_word``): reading the figure off the
+    notebook's table, or measuring it with the library, fails.
 
     >>> check_tokens_per_word(1.5, list, {"ab": 1, "c": 1})
     >>> check_tokens_per_word(2 / 3, list, {"ab": 1, "c": 1})
@@ -180,10 +216,22 @@ def check_tokens_per_word(answer: Any, tokenize: Callable[[str], list[str]], wor
     value = require(answer, "tokens per word")
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
         raise AssertionError(f"tokens per word should be a number, got {short_repr(value)}")
+    refuse_in_answer(
+        "greek_tokens_per_word",
+        MEASURERS,
+        "your answer uses {name}, which measures it for you: count the tokens of each word yourself "
+        "(bert.tokenize) and weigh them by the word's count",
+        source,
+    )
     expected = measure(tokenize, counts).fertility
     if math.isclose(value, expected, rel_tol=1e-6):
         return
     intro = f"Your tokens per word is {value:.4g}"
+    if any(value == round(expected, digits) for digits in (1, 2, 3)):
+        raise AssertionError(
+            f"{intro}: a rounded figure, as a table prints it. Compute it from the words and their counts, "
+            "and keep every digit."
+        )
     lengths = {word: len(tokenize(word)) for word in counts}
     unweighted = sum(lengths.values()) / len(lengths)
     if math.isclose(value, 1 / expected, rel_tol=1e-6):
@@ -202,6 +250,9 @@ def check_tokens_per_word(answer: Any, tokenize: Callable[[str], list[str]], wor
 
 # ---------------------------------------------------------------- exercise: a language's share of a vocab
 
+
+#: The library's own shares: the exercise is to write them.
+SHARE_FORBIDDEN = forbid(vocab_shares)
 
 _TOY_TOKENS = ["[UNK]", "a", "b", "##c", "d", "e", "f"]
 _TOY_USAGE = {"en": {"a": 5.0, "b": 1.0, "e": 3.0, "f": 1.0}, "fr": {"b": 2.0, "##c": 1.0, "e": 1.0, "f": 1.0}}
@@ -228,7 +279,15 @@ def check_share_function(share_of: Any, tokens: Iterable[str], usage: Mapping[st
     for where, case_tokens, case_usage in cases:
         expected = vocab_shares(case_tokens, case_usage)
         for language in case_usage:
-            got = call(share_of, language, case_tokens, case_usage, name="share_of", exercise="share_of")
+            got = call(
+                share_of,
+                language,
+                case_tokens,
+                case_usage,
+                name="share_of",
+                exercise="share_of",
+                forbidden=SHARE_FORBIDDEN,
+            )
             if isinstance(got, bool) or not isinstance(got, (int, float)) or not math.isfinite(got):
                 raise AssertionError(f"share_of should return a number between 0 and 1, got {short_repr(got)}")
             want = expected.shares[language]
