@@ -18,7 +18,7 @@ import pytest
 from data_helpers import data_path, data_sets_used
 from local_server import Reply, serve
 
-from wordpiece_lib import WordCounts, data
+from wordpiece_lib import WordCounts, catalogue, data
 from wordpiece_lib.chapters import split_chapters
 from wordpiece_lib.gutenberg import clean_gutenberg, text_sha256
 
@@ -250,7 +250,7 @@ def test_a_plain_file_is_downloaded_through_pooch_with_its_checksum(cache, monke
 
 def test_any_gutenberg_book_by_number_is_downloaded_once_and_checked_later(cache, monkeypatch):
     with serve({"/9999.txt": (reply := Reply(gutenberg_file(SMALL_BOOK)))}) as url:
-        monkeypatch.setattr(data, "GUTENBERG_URLS", (url + "/{id}.txt",))
+        monkeypatch.setattr(catalogue, "GUTENBERG_URLS", (url + "/{id}.txt",))
         text = data.load_book(gutenberg_id=9999, progress=False)
         assert data.load_book(gutenberg_id=9999, progress=False) == text
     assert text == SMALL_BOOK and len(reply.hits) == 1
@@ -264,7 +264,7 @@ def test_any_gutenberg_book_by_number_is_downloaded_once_and_checked_later(cache
 def test_a_gutenberg_download_without_its_end_line_is_refused(cache, monkeypatch):
     raw = gutenberg_file(SMALL_BOOK)
     with serve({"/9998.txt": Reply(raw[: len(raw) // 2], announce_length=False)}) as url:
-        monkeypatch.setattr(data, "GUTENBERG_URLS", (url + "/{id}.txt",))
+        monkeypatch.setattr(catalogue, "GUTENBERG_URLS", (url + "/{id}.txt",))
         with pytest.raises(data.DataUnavailable, match="START line but no END line"):
             data.load_book(gutenberg_id=9998, progress=False)
     assert list(cache.iterdir()) == []

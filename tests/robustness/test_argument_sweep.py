@@ -441,6 +441,7 @@ def test_widget_go_refuses_none_and_nan() -> None:
 #: The modules whose callables are not exported by ``wordpiece_lib`` but are public all the same: data
 #: sets, streamed counting, counts files, trainer options, the model-input pieces.
 MODULES = (
+    "catalogue",
     "data",
     "gutenberg",
     "counting",
