@@ -386,9 +386,14 @@ class FastWordPieceTokenizer:
         try:
             classes = joined.translate(self._class_table)  # type: ignore[arg-type]
             words = joined.translate(self._split_table).split()  # type: ignore[arg-type]
-        except NotLocal:  # some text needs the aligned way: each text on its own, only that one goes slowly
-            for index in indexes:
-                results[index] = self.encode_sequence(texts[index])
+        except NotLocal:
+            # Some text needs the aligned way: halve the batch until it is alone, so only it goes slowly.
+            if len(indexes) == 1:
+                results[indexes[0]] = self.encode_sequence(texts[indexes[0]])
+                return
+            middle = len(indexes) // 2
+            self._encode_joined(texts, indexes[:middle], results)
+            self._encode_joined(texts, indexes[middle:], results)
             return
         starts = list(map(_match_start, _WORD_CLASSES.finditer(classes)))
         if len(starts) != len(words):  # pragma: no cover - the two tables always agree; a guard, not a path

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from wordpiece_lib import Vocab, WordPieceTokenizer
 from wordpiece_lib.cli import main
 from wordpiece_lib.encoding import FIELDS
 
@@ -163,3 +164,17 @@ def test_encode_errors_are_one_line(corpus, tmp_path, args, expected):
     assert result.stderr.count("\n") == 1 and result.stderr.startswith("error: "), result.stderr
     assert expected in result.stderr
     assert not (tmp_path / "out.txt").exists()
+
+
+@pytest.mark.parametrize("output_format", ["tokens", "ids"])
+@pytest.mark.parametrize("special_tokens", [True, False])
+def test_the_quick_tokens_and_ids_path_writes_what_the_encodings_say(output_format, special_tokens):
+    """``encode`` skips building encodings for tokens and ids; each line must still be format_line of its encoding."""
+    from wordpiece_lib.cli.encode import format_line, quick_format
+
+    vocab = Vocab(["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", "hug", "##s", "pug", ",", "é"])
+    tokenizer = WordPieceTokenizer(vocab, lowercase=True)
+    lines = ["Hugs, pugs!", "", "hug [MASK] pug", "  ", "Éé HUG\u0301s", "[CLS] hug"]
+    quick = quick_format(tokenizer, output_format, special_tokens)
+    expected = [format_line(e, output_format) for e in tokenizer.encode_batch(lines, add_special_tokens=special_tokens)]
+    assert [" ".join(quick(line)) for line in lines] == expected
