@@ -279,7 +279,9 @@ def training(corpus: Path, folder: Path, name: str, repeat: int) -> tuple[Run, R
 def encoding(corpus: Path, folder: Path, size: int, vocab: Path) -> None:
     print(f"\n3. Encoding {size} MB with {vocab.name} (uncased), whole processes")
     print(f"   {'':<26}{HEADER}")
-    mine = measure(ours("encode", corpus, "--vocab", vocab, "--lowercase", "--no-special-tokens", "-o", folder / "ours.tok"))
+    mine = measure(
+        ours("encode", corpus, "--vocab", vocab, "--lowercase", "--no-special-tokens", "-o", folder / "ours.tok")
+    )
     theirs = measure([sys.executable, "-c", HF_ENCODE, str(corpus), str(vocab), str(folder / "hf.tok")])
     print(f"   {'ours (encode)':<26}{mine.cells()}")
     print(f"   {'Hugging Face, per line':<26}{theirs.cells()}")
