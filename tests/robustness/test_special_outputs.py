@@ -29,9 +29,10 @@ def leftovers(folder: Path) -> list[str]:
 
 @pytest.fixture
 def null_device(tmp_path: Path) -> Path:
-    """A character device that behaves like /dev/null, inside the test's folder."""
+    """A character device that behaves like /dev/null: a new node in the test's folder when root may make one,
+    else /dev/null itself (a user who is not root could not replace it, so a write that tried would fail)."""
     if os.geteuid() != 0:
-        pytest.skip("making a device node needs root")
+        return Path(os.devnull)
     device = tmp_path / "null"
     real = os.stat("/dev/null")
     os.mknod(device, stat.S_IFCHR | 0o666, real.st_rdev)
