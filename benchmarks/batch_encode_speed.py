@@ -38,19 +38,9 @@ import time
 from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
+from bench_data import data_path  # noqa: E402
+
 ENGINES = ("ours", "hf-loop", "hf-batch")
-
-
-def data_path(name: str) -> Path | None:
-    """A data set's checked copy (fetched into the cache if needed), or None after saying why."""
-    sys.path.insert(0, str(REPO_ROOT))
-    from wordpiece_lib import data
-
-    try:
-        return data.fetch(name)
-    except data.DataUnavailable as missing:
-        print(missing, file=sys.stderr)
-        return None
 
 
 def digest(encodings: list[tuple[list[int], list[tuple[int, int]], list[int | None]]]) -> str:

@@ -36,6 +36,8 @@ from pathlib import Path
 REPO_ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO_ROOT))
 
+from bench_data import data_path  # noqa: E402
+
 from wordpiece_lib import Vocab, encode_word  # noqa: E402
 from wordpiece_lib.fast_normalize import FastNormalizer  # noqa: E402
 from wordpiece_lib.fast_tokenizer import FastWordPieceTokenizer  # noqa: E402
@@ -45,17 +47,6 @@ from wordpiece_lib.tokenizer import WordPieceTokenizer  # noqa: E402
 DEFAULT_PLOT = REPO_ROOT / "benchmarks" / "results" / "encode_speed.png"
 LENGTHS = (10, 16, 25, 40, 63, 100, 158, 251, 398, 631, 1000)
 FIT_FROM = 100  # below this, per-call overhead hides the growth
-
-
-def data_path(name: str) -> Path | None:
-    """A data set's checked copy (fetched into the cache if needed), or None after saying why."""
-    from wordpiece_lib import data
-
-    try:
-        return data.fetch(name)
-    except data.DataUnavailable as missing:
-        print(missing, file=sys.stderr)
-        return None
 
 
 def timed(function: Callable[[], object], clock: Callable[[], float] = time.perf_counter) -> tuple[float, object]:

@@ -54,6 +54,8 @@ from typing import NamedTuple
 REPO_ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO_ROOT))
 
+from bench_data import data_path  # noqa: E402
+
 from wordpiece_lib.counting import available_cpus  # noqa: E402
 from wordpiece_lib.synthetic import write_corpus  # noqa: E402
 
@@ -188,17 +190,6 @@ def ours(*args: object) -> list[str]:
     return [sys.executable, "-m", "wordpiece_lib", *(str(arg) for arg in args)]
 
 
-def data_file(name: str) -> Path | None:
-    """A data set's checked copy through the data module (fetched if needed), or None after saying why."""
-    from wordpiece_lib import data
-
-    try:
-        return data.fetch(name)
-    except data.DataUnavailable as missing:
-        print(missing, file=sys.stderr)
-        return None
-
-
 def english_weights() -> dict[str, float]:
     import wordfreq
 
@@ -224,7 +215,7 @@ def counting(corpus: Path, folder: Path, size: int, repeat: int) -> dict[str, Ru
             repeat,
         ),
     }
-    book = data_file("treasure-island")
+    book = data_path("treasure-island")
     if book is not None:
         # Real prose has a curly quote or a dash every few dozen bytes: counting's slower path for non-ASCII text.
         repeated = folder / f"book_{size}mb.txt"
@@ -323,7 +314,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"\n2. Whole training to {VOCAB_SIZE:,} tokens, lowercase (ours: count on every CPU, then train_fast)")
         print(f"   {'corpus':<16}{'ours: ' + HEADER:>32} {'Hugging Face: ' + HEADER:>40}  wall    CPU   memory")
         trained = {}
-        book = None if args.skip_book else data_file("treasure-island")
+        book = None if args.skip_book else data_path("treasure-island")
         if book is not None:
             mine, theirs = training(book, folder, "Treasure Island", max(args.repeat, 3))
             print(
@@ -339,7 +330,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"{mine.max_rss / theirs.max_rss:.2f}x (largest process)"
             )
         if not args.skip_encode:
-            vocab = data_file("bert-base-uncased-vocab")
+            vocab = data_path("bert-base-uncased-vocab")
             encoding(corpora[min(largest, 100)], folder, min(largest, 100), vocab or folder / "v.txt")
         print("\n4. Growth (seconds, MB; counting alone on one process and on every CPU, then whole training)")
         print(

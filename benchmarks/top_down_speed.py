@@ -38,6 +38,7 @@ sys.path.insert(0, str(REPO_ROOT))
 sys.path.insert(0, str(REPO_ROOT / "tools"))
 
 import fetch_tf_text  # noqa: E402
+from bench_data import data_path  # noqa: E402
 
 from wordpiece_lib import BERT_SPECIAL_TOKENS, WordCounts  # noqa: E402
 from wordpiece_lib.normalize import BertNormalizer  # noqa: E402
@@ -46,17 +47,6 @@ from wordpiece_lib.top_down_search import train_top_down  # noqa: E402
 
 TARGETS = (8_000, 30_000)
 WORDFREQ_WORDS = 100_000
-
-
-def data_path(name: str) -> Path | None:
-    """A data set's checked copy (fetched into the cache if needed), or None after saying why."""
-    from wordpiece_lib import data
-
-    try:
-        return data.fetch(name)
-    except data.DataUnavailable as missing:
-        print(missing, file=sys.stderr)
-        return None
 
 
 def book_counts() -> WordCounts | None:

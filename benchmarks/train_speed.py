@@ -55,6 +55,8 @@ from typing import Any, NamedTuple
 REPO_ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO_ROOT))
 
+from bench_data import data_path  # noqa: E402
+
 from wordpiece_lib import BERT_SPECIAL_TOKENS, WordCounts, alphabet, train_bottom_up  # noqa: E402
 from wordpiece_lib.fast_bottom_up import train_fast  # noqa: E402
 
@@ -75,17 +77,6 @@ trainer = trainers.WordPieceTrainer(
 tokenizer.train([path], trainer)
 tokenizer.model.save(output)
 """
-
-
-def data_path(name: str) -> Path | None:
-    """A data set's checked copy (fetched into the cache if needed), or None after saying why."""
-    from wordpiece_lib import data
-
-    try:
-        return data.fetch(name)
-    except data.DataUnavailable as missing:
-        print(missing, file=sys.stderr)
-        return None
 
 
 class Timing(NamedTuple):

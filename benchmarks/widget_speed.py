@@ -32,22 +32,13 @@ from pathlib import Path
 REPO_ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO_ROOT))
 
+from bench_data import data_path  # noqa: E402
+
 from wordpiece_lib import Vocab, WordCounts, train_bottom_up  # noqa: E402
 from wordpiece_lib.classroom.encoding.widgets import LongestMatchExplorer  # noqa: E402
 from wordpiece_lib.classroom.merge_steps.widgets import MergeStepper  # noqa: E402
 
 BUDGET_MS = 50.0
-
-
-def data_path(name: str) -> Path | None:
-    """A data set's checked copy (fetched into the cache if needed), or None after saying why."""
-    from wordpiece_lib import data
-
-    try:
-        return data.fetch(name)
-    except data.DataUnavailable as missing:
-        print(missing, file=sys.stderr)
-        return None
 
 
 def timed(action: Callable[[], object], repeats: int) -> list[float]:
