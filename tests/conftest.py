@@ -36,6 +36,14 @@ def book_text(book_path: Path) -> str:
 
 
 @pytest.fixture(scope="session")
+def book_file(tmp_path_factory: pytest.TempPathFactory, book_text: str) -> Path:
+    """Treasure Island as a file of its own in a temporary folder (the data copy may sit in a read-only mirror)."""
+    path = tmp_path_factory.mktemp("book") / "treasure-island.txt"
+    path.write_bytes(book_text.encode())
+    return path
+
+
+@pytest.fixture(scope="session")
 def bert_vocab_path() -> Path:
     """BERT base uncased ``vocab.txt`` (30,522 tokens; bundled in ``data/``)."""
     return data_path("bert-base-uncased-vocab")

@@ -36,13 +36,6 @@ def same(counts: WordCounts, expected: WordCounts) -> bool:
     return list(counts.items()) == list(expected.items())
 
 
-@pytest.fixture(scope="module")
-def book_file(tmp_path_factory, book_text):
-    path = tmp_path_factory.mktemp("book") / "treasure-island.txt"
-    path.write_bytes(book_text.encode())
-    return path
-
-
 @pytest.mark.parametrize("lowercase", [True, False], ids=["uncased", "cased"])
 def test_streamed_counts_of_the_book_equal_the_whole_text_counts(book_file, book_text, lowercase):
     expected = WordCounts.from_texts([book_text], lowercase=lowercase)

@@ -29,13 +29,6 @@ CORPUS = st.lists(st.lists(WORDS, max_size=8).map(" ".join), min_size=1, max_siz
 )
 
 
-@pytest.fixture(scope="module")
-def book_file(tmp_path_factory, book_text):
-    path = tmp_path_factory.mktemp("book") / "treasure-island.txt"
-    path.write_bytes(book_text.encode())
-    return path
-
-
 @pytest.mark.parametrize("lowercase", [True, False], ids=["uncased", "cased"])
 def test_the_book_counted_on_the_cluster_gives_the_same_counts_and_vocabs(dask_client, book_file, book_text, lowercase):
     one_process = count_files([book_file], lowercase=lowercase)
