@@ -101,6 +101,11 @@ class Wrong:
     extra: dict[str, Any] = field(default_factory=dict)  # e.g. the source of the answer cell
 
 
+def typed(label: str, value: Any) -> Wrong:
+    """A wrong value typed straight into the answer cell (its source runs nothing the check would refuse)."""
+    return Wrong(label, (value,), extra={"source": ""})
+
+
 @dataclass(frozen=True)
 class Case:
     key: str
@@ -456,9 +461,9 @@ def cases_01() -> list[Case]:
             data=(alphabet_words,),
             right_extra={"source": f"my_alphabet = {right_alphabet!r}"},
             wrongs=(
-                Wrong("no ## pieces", (["b", "g", "u", "n"],), extra={"source": ""}),
-                Wrong("a piece twice", (["b", "g", "##u", "##n", "##g", "##u"],), extra={"source": ""}),
-                Wrong("first letter of gnu forgotten", (["b", "##u", "##n", "##g"],), extra={"source": ""}),
+                typed("no ## pieces", ["b", "g", "u", "n"]),
+                typed("a piece twice", ["b", "g", "##u", "##n", "##g", "##u"]),
+                typed("first letter of gnu forgotten", ["b", "##u", "##n", "##g"]),
                 Wrong(
                     "calls alphabet",
                     (right_alphabet,),
@@ -581,8 +586,8 @@ def cases_03() -> list[Case]:
             right_extra={"source": f"first_three = {first_three!r}"},
             wrongs=(
                 Wrong("hug/pug's first three, printed above", (["##gs", "hu", "hugs"],), COPIED, {"source": ""}),
-                Wrong("BPE's choices", (["##ug", "##un", "hug"],), extra={"source": ""}),
-                Wrong("a tie broken alphabetically", (["##gs", "##ug", "hug"],), extra={"source": ""}),
+                typed("BPE's choices", ["##ug", "##un", "hug"]),
+                typed("a tie broken alphabetically", ["##gs", "##ug", "hug"]),
                 Wrong(
                     "runs the trainer",
                     (first_three,),
@@ -608,7 +613,7 @@ def cases_03() -> list[Case]:
                     COPIED,
                     {"source": ""},
                 ),
-                Wrong("no recount after merge 2", (["##gs", "##ug", "##un", "hugs"],), extra={"source": ""}),
+                typed("no recount after merge 2", ["##gs", "##ug", "##un", "hugs"]),
                 Wrong(
                     "runs the trainer",
                     (lexical,),
@@ -625,9 +630,9 @@ def cases_03() -> list[Case]:
             data=(HUG_PUG, ["[UNK]", "[CLS]", "[SEP]"]),
             right_extra={"source": "final_size = 3 + 7 + 9"},
             wrongs=(
-                Wrong("no merges counted", (10,), extra={"source": ""}),
+                typed("no merges counted", 10),
                 Wrong("the size with two special tokens", (18,), COPIED, {"source": ""}),
-                Wrong("every letter twice in the alphabet", (26,), extra={"source": ""}),
+                typed("every letter twice in the alphabet", 26),
                 Wrong("counts the trained vocab", (19,), LIBRARY, {"source": "final_size = len(big.tokens())"}),
             ),
             secrets=("19",),
@@ -754,8 +759,8 @@ def cases_05() -> list[Case]:
                     COPIED,
                     {"source": ""},
                 ),
-                Wrong("too low", (threshold - 2,), extra={"source": ""}),
-                Wrong("too high", (threshold + 3,), extra={"source": ""}),
+                typed("too low", threshold - 2),
+                typed("too high", threshold + 3),
                 Wrong(
                     "runs the search",
                     (threshold,),
@@ -879,8 +884,8 @@ def cases_07() -> list[Case]:
             data=(full_vocab, counts, WORDS_TO_PREDICT),
             right_extra={"source": f"predicted_split = {predictions!r}"},
             wrongs=(
-                Wrong("not in the book means split", (naive,), extra={"source": ""}),
-                Wrong("everything split", (dict.fromkeys(WORDS_TO_PREDICT, True),), extra={"source": ""}),
+                typed("not in the book means split", naive),
+                typed("everything split", dict.fromkeys(WORDS_TO_PREDICT, True)),
                 Wrong(
                     "encodes instead of predicting",
                     (predictions,),
@@ -1086,10 +1091,10 @@ def cases_09() -> list[Case]:
             data=(WORDS_TO_GROUP, UNCASED),
             right_extra={"source": right_groups_source},
             wrongs=(
-                Wrong("ß taken for an accent", ([*ACCENT_GROUPS, ["Straße", "strasse"]],), extra={"source": ""}),
-                Wrong("côté left out", ([[w for w in g if w != "côté"] for g in ACCENT_GROUPS],), extra={"source": ""}),
-                Wrong("only the Latin accents", (ACCENT_GROUPS[:3],), extra={"source": ""}),
-                Wrong("the Greek accent kept", (ACCENT_GROUPS[:3] + ACCENT_GROUPS[4:],), extra={"source": ""}),
+                typed("ß taken for an accent", [*ACCENT_GROUPS, ["Straße", "strasse"]]),
+                typed("côté left out", [[w for w in g if w != "côté"] for g in ACCENT_GROUPS]),
+                typed("only the Latin accents", ACCENT_GROUPS[:3]),
+                typed("the Greek accent kept", ACCENT_GROUPS[:3] + ACCENT_GROUPS[4:]),
                 Wrong("only résumé, shown in section 1's table", ([["résumé", "resume"]],), COPIED, {"source": ""}),
                 Wrong(
                     "normalization_merges",
@@ -1121,7 +1126,7 @@ def cases_09() -> list[Case]:
                     ),
                     extra={"source": ""},
                 ),
-                Wrong("words per token", (Later(lambda: 1 / greek_tokens()),), extra={"source": ""}),
+                typed("words per token", Later(lambda: 1 / greek_tokens())),
                 Wrong(
                     "[CLS] and [SEP] counted",
                     (Later(lambda: greek_tokens(lambda word: len(bert_uncased().encode_plus(word).tokens))),),
@@ -1231,9 +1236,9 @@ def cases_10() -> list[Case]:
             data=(Later(book_tokenizer), TREASURE_TEXT, "rum"),
             right_extra={"source": "rum_offsets = (27, 30)"},
             wrongs=(
-                Wrong("counted without the invisible character", ((26, 29),), extra={"source": ""}),
-                Wrong("the end inclusive", ((27, 29),), extra={"source": ""}),
-                Wrong("counted from 1", ((28, 31),), extra={"source": ""}),
+                typed("counted without the invisible character", (26, 29)),
+                typed("the end inclusive", (27, 29)),
+                typed("counted from 1", (28, 31)),
                 Wrong(
                     "encode_plus",
                     ((27, 30),),
@@ -1267,10 +1272,10 @@ def cases_10() -> list[Case]:
             options={"max_length": 24},
             right_extra={"source": "kept = (13, 8)"},
             wrongs=(
-                Wrong("the special tokens forgotten", ((16, 8),), extra={"source": ""}),
-                Wrong("two special tokens, as for one text", ((14, 8),), extra={"source": ""}),
-                Wrong("the second text gives way", ((21, 0),), extra={"source": ""}),
-                Wrong("the room shared in halves", ((11, 10),), extra={"source": ""}),
+                typed("the special tokens forgotten", (16, 8)),
+                typed("two special tokens, as for one text", (14, 8)),
+                typed("the second text gives way", (21, 0)),
+                typed("the room shared in halves", (11, 10)),
                 Wrong(
                     "truncates with the library",
                     ((13, 8),),
@@ -1287,10 +1292,10 @@ def cases_10() -> list[Case]:
             data=(TOKENS_TO_DECODE,),
             right_extra={"source": f"decoded = {DECODED!r}"},
             wrongs=(
-                Wrong("no clean-up", (decode_pieces(TOKENS_TO_DECODE),), extra={"source": ""}),
-                Wrong("every apostrophe glued", ("pieces of eight! it's flint's parrot.",), extra={"source": ""}),
-                Wrong("## kept", ("pieces of eight! it ' s flint's par##rot.",), extra={"source": ""}),
-                Wrong("a capital brought back", ("Pieces of eight! it ' s flint's parrot.",), extra={"source": ""}),
+                typed("no clean-up", decode_pieces(TOKENS_TO_DECODE)),
+                typed("every apostrophe glued", "pieces of eight! it's flint's parrot."),
+                typed("## kept", "pieces of eight! it ' s flint's par##rot."),
+                typed("a capital brought back", "Pieces of eight! it ' s flint's parrot."),
                 Wrong(
                     "decodes with the tokenizer",
                     (DECODED,),
