@@ -241,6 +241,17 @@ def _hide_prose_code(exporter: Any) -> Any:
     return exporter
 
 
+def _exporter_files() -> dict[str, Any]:
+    """What pages and decks share: our templates, the vendored scripts beside them, images inlined."""
+    return {
+        "extra_template_basedirs": [str(STATIC / "templates")],
+        "require_js_url": "static/require.js",
+        "widget_renderer_url": "static/embed-amd.js",
+        "mathjax_url": "static/tex-svg.js",
+        "embed_images": True,
+    }
+
+
 def slides_html(notebook: Any, page: NotebookPage) -> str:
     """One notebook as a reveal.js deck reading reveal.js, jQuery, require.js and MathJax from ``static/``.
 
@@ -257,17 +268,13 @@ def slides_html(notebook: Any, page: NotebookPage) -> str:
 
     exporter = SlidesExporter(
         template_name=SLIDES_TEMPLATE_NAME,
-        extra_template_basedirs=[str(STATIC / "templates")],
+        **_exporter_files(),
         reveal_url_prefix="static/reveal.js",
         reveal_theme="white",
         reveal_transition="none",
         reveal_number="c/t",
         reveal_scroll=True,
         jquery_url="static/jquery.min.js",
-        require_js_url="static/require.js",
-        widget_renderer_url="static/embed-amd.js",
-        mathjax_url="static/tex-svg.js",
-        embed_images=True,
     )
     _hide_prose_code(exporter)
     resources = {
@@ -290,14 +297,7 @@ def page_html(notebook: Any, page: NotebookPage, previous: NotebookPage | None, 
     """
     from nbconvert import HTMLExporter
 
-    exporter = HTMLExporter(
-        template_name=TEMPLATE_NAME,
-        extra_template_basedirs=[str(STATIC / "templates")],
-        require_js_url="static/require.js",
-        widget_renderer_url="static/embed-amd.js",
-        mathjax_url="static/tex-svg.js",
-        embed_images=True,
-    )
+    exporter = HTMLExporter(template_name=TEMPLATE_NAME, **_exporter_files())
     _hide_prose_code(exporter)
     resources = {
         "metadata": {"name": page.title},
