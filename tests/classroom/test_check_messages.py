@@ -12,6 +12,7 @@ from fractions import Fraction
 
 import pytest
 from check_helpers import fails_with
+from exercise_cases import merge_keeping_the_prefix
 
 from wordpiece_lib import datasets, initial_splits, join_pair
 from wordpiece_lib.classroom import exercise, own_work
@@ -48,21 +49,7 @@ def test_merging_explains_overlaps_and_the_dropped_prefix():
         token = join_pair(*pair)
         return {w: [token if (p, q) == pair else p for p, q in zip(s, [*s[1:], None])] for w, s in splits.items()}
 
-    def glued(splits, pair):
-        out = {}
-        for word, pieces in splits.items():
-            new, i = [], 0
-            while i < len(pieces):
-                if tuple(pieces[i : i + 2]) == tuple(pair):
-                    new.append(pieces[i] + pieces[i + 1])
-                    i += 2
-                else:
-                    new.append(pieces[i])
-                    i += 1
-            out[word] = new
-        return out
-
-    assert "drop the '##' of the right piece" in fails_with(merging.check_merge_pair, glued)
+    assert "drop the '##' of the right piece" in fails_with(merging.check_merge_pair, merge_keeping_the_prefix)
     assert "must still spell the word" in fails_with(merging.check_merge_pair, overlapping)
 
 

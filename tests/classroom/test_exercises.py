@@ -18,10 +18,8 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 import exercise_cases as cases_module
+import pytest
 from data_helpers import skip_or_fail
 from exercise_cases import COPIED, LIBRARY, Case, all_cases, data_missing, outcome
 

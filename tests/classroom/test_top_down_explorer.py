@@ -265,18 +265,6 @@ def test_surviving_substrings_strict_keep_rule_is_named():
 # ---------------------------------------------------------------- checks: split points
 
 
-def from_pieces(word, vocab):
-    from wordpiece_lib import encode_word
-
-    pieces = encode_word(word, vocab)
-    if pieces == ["[UNK]"]:
-        return None
-    starts = [0]
-    for piece in pieces[:-1]:
-        starts.append(starts[-1] + len(piece.removeprefix("##")))
-    return starts
-
-
 def not_started(word, vocab):
     raise NotImplementedError("your turn")
 
