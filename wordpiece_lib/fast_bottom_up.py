@@ -7,7 +7,7 @@ rescoring every pair at every step it keeps a pair table and a priority queue
 up to date (``pair_stats.PairStats``; its docstring explains why the queue
 stays right although a merge changes the WordPiece score of every pair that
 contains one of the merged pieces). *Treasure Island* (15,482 merges, until
-every word is whole) trains in about half a second instead of minutes.
+every word is whole) trains in under a second instead of minutes.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from typing import Any
 
 from .corpus import WordCounts
 from .pair_stats import FAST_CRITERIA, PairChoice, PairStats
-from .pieces import initial_splits, join_pair
+from .pieces import initial_splits, pair_joiner
 from .scores import Candidate
 from .trace import Trace, TraceStep
 from .training import TrainingPlan, plan_training, stop_reason_without_pairs, takes_trainer_options
@@ -83,6 +83,7 @@ def _train(plan: TrainingPlan) -> Trace:
     known = set(trace.tokens(0))
     planned = plan.planned_merges
     steps = trace.steps
+    join = pair_joiner(prefix, marker=marker)
     while len(known) < vocab_size:
         if top_k:
             choices = stats.top(top_k)
@@ -93,23 +94,15 @@ def _train(plan: TrainingPlan) -> Trace:
         if best is None:
             trace.stop_reason = stop_reason_without_pairs(len(stats) > 0, min_frequency)
             break
-        left, right = best.pair
-        new_token = join_pair(left, right, prefix, marker=marker)
+        pair, pair_count, left_count, right_count = best
+        new_token = join(*pair)
         candidates = _candidates(stats, choices, criterion) if top_k else ()
-        stats.merge(left, right, new_token)
+        stats.merge(*pair, new_token)
         known.add(new_token)
+        score = _score(best, criterion)
+        # Positional arguments, in TraceStep's field order: a keyword call costs more, 14,000 times over on the book.
         steps.append(
-            TraceStep(
-                number=len(steps) + 1,
-                pair=best.pair,
-                new_token=new_token,
-                score=_score(best, criterion),
-                pair_count=best.pair_count,
-                left_count=best.left_count,
-                right_count=best.right_count,
-                vocab_size=len(known),
-                candidates=candidates,
-            )
+            TraceStep(len(steps) + 1, pair, new_token, score, pair_count, left_count, right_count, len(known), candidates)
         )
         if progress is not None:
             progress(len(steps), planned)

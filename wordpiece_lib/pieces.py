@@ -12,7 +12,8 @@ Two conventions are taught:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import operator
+from collections.abc import Callable, Iterable
 
 from ._validate import check_str, check_str_list
 
@@ -68,10 +69,27 @@ def join_pair(left: str, right: str, prefix: str = DEFAULT_PREFIX, *, marker: st
     """
     check_str(left, "left")
     check_str(right, "right")
+    return pair_joiner(prefix, marker=marker)(left, right)
+
+
+def pair_joiner(prefix: str = DEFAULT_PREFIX, *, marker: str | None = None) -> Callable[[str, str], str]:
+    """``join_pair`` for one style, checked once: for loops that join many pairs.
+
+    >>> join = pair_joiner("##")
+    >>> join("hu", "##g"), join("##g", "##s")
+    ('hug', '##gs')
+    >>> pair_joiner(marker="_")("_", "l")
+    '_l'
+    """
     check_style(prefix, marker, allow_empty_prefix=True)
-    if marker is not None or not right.startswith(prefix):
-        return left + right
-    return left + right[len(prefix) :]
+    if marker is not None or not prefix:
+        return operator.add
+    cut = len(prefix)
+
+    def join(left: str, right: str) -> str:
+        return left + right[cut:] if right.startswith(prefix) else left + right
+
+    return join
 
 
 def initial_splits(
@@ -83,7 +101,10 @@ def initial_splits(
     {'hug': ['h', '##u', '##g'], 'pug': ['p', '##u', '##g']}
     """
     check_style(prefix, marker)
-    return {word: split_word(word, prefix, marker=marker) for word in check_str_list(words, "words")}
+    words = _nonempty_words(words)
+    if marker is not None:
+        return {word: [marker, *word] for word in words}
+    return {word: [word[0], *[prefix + char for char in word[1:]]] for word in words}
 
 
 def alphabet(words: Iterable[str], prefix: str = DEFAULT_PREFIX, *, marker: str | None = None) -> list[str]:
@@ -98,10 +119,19 @@ def alphabet(words: Iterable[str], prefix: str = DEFAULT_PREFIX, *, marker: str 
     ['_', 'e', 'l', 'o', 'r', 'w']
     """
     check_style(prefix, marker)
-    seen: set[str] = set()
-    for word in check_str_list(words, "words"):
-        seen.update(split_word(word, prefix, marker=marker))
-    return sorted(seen)
+    words = _nonempty_words(words)
+    # Sets of characters, built at C speed: a corpus can hold a few hundred thousand distinct words.
+    if marker is not None:
+        return sorted(set().union(*words) | ({marker} if words else set()))
+    later = set().union(*[word[1:] for word in words])
+    return sorted({word[0] for word in words} | {prefix + char for char in later})
+
+
+def _nonempty_words(words: Iterable[str]) -> list[str]:
+    checked = check_str_list(words, "words")
+    if not all(checked):
+        check_str("", "word", allow_empty=False)  # raises split_word's error for an empty word
+    return checked
 
 
 def decode_pieces(pieces: Iterable[str], prefix: str = DEFAULT_PREFIX, *, marker: str | None = None) -> str:
