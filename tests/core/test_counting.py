@@ -53,6 +53,23 @@ def test_two_processes_count_the_book_exactly_as_one(book_file, book_text, lower
     assert trace.tokens() == train_fast(expected, 4000).tokens()
 
 
+def test_plain_files_that_make_one_part_are_counted_without_starting_workers(tmp_path, monkeypatch):
+    """A pool's start-up costs more than counting a book; a single part is counted in this process."""
+    from wordpiece_lib import local_count
+
+    def no_pool(*args, **kwargs):
+        raise AssertionError("a worker pool was started for a single part")
+
+    files = [tmp_path / "a.txt", tmp_path / "b.txt"]
+    files[0].write_text("Hug the pug.\n")
+    files[1].write_text("The pug hugs.\n")
+    expected = WordCounts.from_texts(["Hug the pug.\n", "The pug hugs.\n"], lowercase=True)
+    monkeypatch.setattr(local_count, "ProcessPoolExecutor", no_pool)
+    assert same(count_files(files, lowercase=True, workers=2), expected)
+    with pytest.raises(AssertionError, match="pool was started"):  # two parts do start the pool
+        count_with_processes([str(path) for path in files], FastSplitter(lowercase=True), workers=2, part_bytes=13)
+
+
 def test_several_files_count_in_order_with_compression_and_any_number_of_workers(tmp_path, book_text):
     half = len(book_text) // 2
     cut = book_text.index("\n", half) + 1
