@@ -102,7 +102,9 @@ def _train(plan: TrainingPlan) -> Trace:
         score = _score(best, criterion)
         # Positional arguments, in TraceStep's field order: a keyword call costs more, 14,000 times over on the book.
         steps.append(
-            TraceStep(len(steps) + 1, pair, new_token, score, pair_count, left_count, right_count, len(known), candidates)
+            TraceStep(
+                len(steps) + 1, pair, new_token, score, pair_count, left_count, right_count, len(known), candidates
+            )
         )
         if progress is not None:
             progress(len(steps), planned)
