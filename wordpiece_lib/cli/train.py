@@ -132,7 +132,7 @@ def run(args: argparse.Namespace) -> int:
             args.vocab_size,
             special_tokens=specials,
             tie_break=args.tie_break,
-            progress=progress,
+            progress=progress if progress.enabled else None,  # no call per merge when nothing is shown
             min_frequency=args.min_frequency,
             limit_alphabet=args.limit_alphabet,
             initial_alphabet=args.initial_alphabet,
