@@ -284,15 +284,6 @@ class PairStats:
 
     # ------------------------------------------------------------- the heaps
 
-    def _inner_key(self, code: int) -> int:
-        """The key inside the owner's group: ``count / freq(guest)`` (bigger is better)."""
-        count = self._pair_count[code]
-        if self._by_count:
-            return count
-        left, right = code >> self._shift, code & self._mask
-        guest = right if self._owner[code] == left else left
-        return (count << self._inner_bits) // self._freq[guest]
-
     def _full_key(self, code: int) -> int:
         """The key across groups: the exact score as an integer (bigger is better)."""
         count = self._pair_count[code]
@@ -375,20 +366,26 @@ class PairStats:
         return None
 
     def _exact_inner(self, code: int) -> tuple[int, int, int] | None:
-        """A pair's up-to-date key and tie inside its owner's group (and the pair itself); ``None`` if not offered."""
-        if self._pair_count[code] < self._min_count:
+        """A pair's up-to-date key and tie inside its owner's group (and the pair itself); ``None`` if not offered.
+
+        The key is ``count / freq(guest)`` (negated: heaps pop the smallest).
+        """
+        count = self._pair_count[code]
+        if count < self._min_count:
             return None  # dropped from its group; it is pushed again if it gains occurrences
         tie = self._entry[code][1]
-        if not self._by_count:
-            # The key below assumes the guest's count itself: it must be renewed when that count falls at all.
-            left = code >> self._shift
-            self._exact_guests[code & self._mask if self._owner[code] == left else left].add(code)
         if not self._lexical:
             if code in self._first_unsure:
                 self._first[code] = self._exact_first(code)
                 self._first_unsure.discard(code)
             tie = self._first[code]
-        return -self._inner_key(code), tie, code
+        if self._by_count:
+            return -count, tie, code
+        left, right = code >> self._shift, code & self._mask
+        guest = right if self._owner[code] == left else left
+        # This key assumes the guest's count itself: it must be renewed when that count falls at all.
+        self._exact_guests[guest].add(code)
+        return -((count << self._inner_bits) // self._freq[guest]), tie, code
 
     def _refresh_group(self, owner: int) -> None:
         """Give ``owner``'s group a global entry with the exact key of its best pair (or none)."""
