@@ -41,7 +41,7 @@ LETTERS = st.sampled_from(["ab", "ab", "abc", "aA", "xyz"])
 
 @st.composite
 def corpora(draw: st.DrawFn) -> dict:
-    """A small corpus built for ties: tiny alphabets, repeated words, equal counts, long words (and some huge counts)."""
+    """A small corpus built for ties: tiny alphabets, repeated words, equal counts, long words, huge counts."""
     letters = draw(LETTERS)
     short = st.text(alphabet=letters, min_size=1, max_size=6)
     long = st.text(alphabet=letters[:2], min_size=20, max_size=30)
@@ -53,7 +53,7 @@ def corpora(draw: st.DrawFn) -> dict:
             st.lists(st.just(1), min_size=len(words), max_size=len(words)),
             st.lists(st.sampled_from([1, 2, 4]), min_size=len(words), max_size=len(words)),
             st.lists(st.integers(1, 40), min_size=len(words), max_size=len(words)),
-            # Large counts: the queue rounds guest counts to their leading bits, which small counts never exercise.
+            # Huge counts: the queue rounds guest counts to three leading bits, which small counts barely exercise.
             st.lists(st.integers(1, 10**7), min_size=len(words), max_size=len(words)),
         )
     )
