@@ -20,6 +20,7 @@ import time
 from pathlib import Path
 
 import pytest
+from signal_helpers import as_from_a_terminal
 
 from wordpiece_lib import Vocab, __version__
 
@@ -210,6 +211,7 @@ def test_ctrl_c_exit_status_is_130(tmp_path: Path, book_text: str):
         stderr=subprocess.PIPE,
         text=True,
         env=ENV,
+        preexec_fn=as_from_a_terminal,
     )
     # The readable trainer needs minutes for this; after 4 CPU seconds it is surely past start-up.
     deadline = time.monotonic() + 120

@@ -19,6 +19,7 @@ import time
 from pathlib import Path
 
 import pytest
+from signal_helpers import as_from_a_terminal
 
 REPO = Path(__file__).resolve().parents[2]
 OLD = "old output, never half-replaced\n"
@@ -79,7 +80,9 @@ def run_and_signal(
 ) -> tuple[int, str]:
     """Start ``argv``; signal it ``delay`` seconds into its work, or (``None``) once its temporary file exists."""
     env = {**os.environ, "PYTHONPATH": str(REPO)}
-    process = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen(
+        argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, preexec_fn=as_from_a_terminal
+    )
     try:
         if delay is not None:
             wait_until_working(process, inputs)
