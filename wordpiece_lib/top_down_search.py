@@ -166,8 +166,11 @@ def train_top_down(
     floor = check_min_frequency(min_frequency)
     initial = check_initial_alphabet(initial_alphabet)
     lower, upper = threshold_bounds(counts, upper_thresh, lower_thresh)
-    lower = max(lower, floor)
-    upper = max(upper, lower)
+    if floor > lower:
+        # min_frequency (ours, not TensorFlow Text's) lifts the range. Otherwise the bounds stay TensorFlow Text's,
+        # even a lower_thresh above every count: it then tries the middle of the crossed range once and stops.
+        lower = floor
+        upper = max(upper, lower)
     words = prepare_words(
         counts,
         reserved,
