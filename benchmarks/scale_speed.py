@@ -19,10 +19,11 @@ whole processes from the command line, as a user would, one after another:
    Island* repeated to the same size (real prose: curly quotes and dashes
    every few dozen bytes take counting's slower path for non-ASCII text).
 2. *Whole training* against Hugging Face: ``train FILE --lowercase
-   --vocab-size 30000`` (counting on every CPU, then the fast WordPiece
-   trainer) and a script running Hugging Face's ``WordPieceTrainer`` with
-   ``train_from_iterator`` over the file's lines (``BertNormalizer``
-   lowercase + ``BertPreTokenizer``, 30,000 tokens, BERT's special tokens),
+   --vocab-size 30000`` (counting on every CPU from 16 MB up, on one CPU
+   below, then the fast WordPiece trainer) and a script running Hugging
+   Face's ``WordPieceTrainer`` with ``train_from_iterator`` over the file's
+   lines (``BertNormalizer`` lowercase + ``BertPreTokenizer``, 30,000
+   tokens, BERT's special tokens),
    at every size and on Treasure Island (found through ``wordpiece_lib.data``).
 3. *Encoding* the largest corpus with BERT's uncased vocab: ``encode`` against
    Hugging Face's per-line loop (``tokenizer.encode(line).tokens`` for every
@@ -324,7 +325,9 @@ def main(argv: list[str] | None = None) -> int:
             corpora[size] = corpus
         largest = max(sizes)
         counted = {largest: counting(corpora[largest], folder, largest, args.repeat)}
-        print(f"\n2. Whole training to {VOCAB_SIZE:,} tokens, lowercase (ours: count on every CPU, then train_fast)")
+        print(
+            f"\n2. Whole training to {VOCAB_SIZE:,} tokens, lowercase (ours: count, on every CPU from 16 MB, then train_fast)"
+        )
         print(f"   {'corpus':<16}{'ours: ' + HEADER:>32} {'Hugging Face: ' + HEADER:>40}  wall    CPU   memory")
         trained = {}
         book = None if args.skip_book else data_path("treasure-island")

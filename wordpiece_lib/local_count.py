@@ -90,10 +90,11 @@ def count_with_processes(
     >>> count_with_processes([str(path)], FastSplitter(), workers=2, part_bytes=4)
     {'b': 3, 'a': 6, 'c': 3}
     """
+    total_bytes = sum(map(os.path.getsize, paths))
     if part_bytes is None:
-        part_bytes = part_bytes_for(sum(os.path.getsize(path) for path in paths), workers)
-    if _one_part(paths, part_bytes):
-        # Workers would get nothing to share and only add their start-up (a pool costs more than a small book).
+        part_bytes = part_bytes_for(total_bytes, workers)
+    if total_bytes <= part_bytes and all(compression(path) is None for path in paths):
+        # Plain files that make one part: workers would get nothing to share and only add their start-up.
         counts: Counter[str] = Counter()
         for path in paths:
             count_into(FilePart(path), splitter, counts, progress)
@@ -109,11 +110,6 @@ def count_with_processes(
         while pending:
             _merge_next(pending, total, progress)
     return total
-
-
-def _one_part(paths: list[str], part_bytes: int) -> bool:
-    """Whether the inputs are plain files that make one part together."""
-    return all(compression(path) is None for path in paths) and sum(map(os.path.getsize, paths)) <= part_bytes
 
 
 def _merge_next(

@@ -22,6 +22,7 @@ import pytest
 from signal_helpers import as_from_a_terminal
 
 REPO = Path(__file__).resolve().parents[2]
+ENV = {**os.environ, "PYTHONPATH": str(REPO)}
 OLD = "old output, never half-replaced\n"
 SIGNALS = [signal.SIGTERM, signal.SIGINT, signal.SIGHUP]
 
@@ -79,9 +80,8 @@ def run_and_signal(
     argv: list[str], inputs: list[Path], out: Path, signum: int, *, delay: float | None
 ) -> tuple[int, str]:
     """Start ``argv``; signal it ``delay`` seconds into its work, or (``None``) once its temporary file exists."""
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
     process = subprocess.Popen(
-        argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, preexec_fn=as_from_a_terminal
+        argv, env=ENV, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, preexec_fn=as_from_a_terminal
     )
     try:
         if delay is not None:
@@ -109,7 +109,7 @@ def complete_output(name: str, files: dict[str, Path]) -> str:
     """What ``name`` writes when nothing stops it (run once per command)."""
     if name not in _COMPLETE:
         out = files["corpus"].parent / f"complete-{name}.txt"
-        subprocess.run(command(name, files, out), env={**os.environ, "PYTHONPATH": str(REPO)}, check=True, timeout=300)
+        subprocess.run(command(name, files, out), env=ENV, check=True, timeout=300)
         _COMPLETE[name] = out.read_text(encoding="utf-8")
     return _COMPLETE[name]
 
