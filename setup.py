@@ -2,7 +2,7 @@
 
 Everything else about the package is declared in ``pyproject.toml``. In a checkout the library
 reads ``data/`` itself; an installed wheel has no ``data/`` folder, so its copies are packaged
-here at build time (BERT's vocab is not: an installed library fetches it, see ``wordpiece_lib/data.py``).
+here at build time (BERT's vocab is not: an installed library fetches it, see ``wordpiece_lib/data/copies.py``).
 """
 
 from __future__ import annotations

@@ -57,9 +57,9 @@ def run_engine(engine: str, tokenizer_path: Path, text_path: Path, copies: int) 
     started = time.perf_counter()
     if engine == "ours":
         sys.path.insert(0, str(REPO_ROOT))
-        from wordpiece_lib.tokenizer_json import load_tokenizer
+        from wordpiece_lib import WordPieceTokenizer
 
-        tokenizer = load_tokenizer(tokenizer_path)
+        tokenizer = WordPieceTokenizer.from_file(tokenizer_path)
         loaded = time.perf_counter()
         encodings = tokenizer.encode_batch(lines)
     else:

@@ -18,7 +18,7 @@ Three parts, all with BERT's uncased vocab and the lowercase BERT pipeline
    token and hands long words to the automaton); the growth exponent is the slope of a
    log-log fit.
 
-The book and vocab come from ``wordpiece_lib.data`` (``python -m wordpiece_lib fetch``).
+The book and vocab come from ``wordpiece_lib.data.copies`` (``python -m wordpiece_lib fetch``).
 Nothing is asserted: the numbers are printed, with
 ratios against the peer measured in the same run.
 """
@@ -39,10 +39,10 @@ sys.path.insert(0, str(REPO_ROOT))
 from bench_data import data_path  # noqa: E402
 
 from wordpiece_lib import Vocab, encode_word  # noqa: E402
-from wordpiece_lib.fast_normalize import FastNormalizer  # noqa: E402
-from wordpiece_lib.fast_tokenizer import FastWordPieceTokenizer  # noqa: E402
-from wordpiece_lib.linmaxmatch import LinMaxMatch  # noqa: E402
-from wordpiece_lib.tokenizer import WordPieceTokenizer  # noqa: E402
+from wordpiece_lib.model.linmaxmatch import LinMaxMatch  # noqa: E402
+from wordpiece_lib.pipeline.fast_tokenizer import FastWordPieceTokenizer  # noqa: E402
+from wordpiece_lib.pipeline.tokenizer import WordPieceTokenizer  # noqa: E402
+from wordpiece_lib.text.fast_normalizer import FastNormalizer  # noqa: E402
 
 DEFAULT_PLOT = REPO_ROOT / "benchmarks" / "results" / "encode_speed.png"
 LENGTHS = (10, 16, 25, 40, 63, 100, 158, 251, 398, 631, 1000)

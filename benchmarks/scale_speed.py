@@ -24,7 +24,7 @@ whole processes from the command line, as a user would, one after another:
    Face's ``WordPieceTrainer`` with ``train_from_iterator`` over the file's
    lines (``BertNormalizer`` lowercase + ``BertPreTokenizer``, 30,000
    tokens, BERT's special tokens),
-   at every size and on Treasure Island (found through ``wordpiece_lib.data``).
+   at every size and on Treasure Island (found through ``wordpiece_lib.data.copies``).
 3. *Encoding* the largest corpus with BERT's uncased vocab: ``encode`` against
    Hugging Face's per-line loop (``tokenizer.encode(line).tokens`` for every
    line, written the same way).
@@ -58,8 +58,8 @@ sys.path.insert(0, str(REPO_ROOT))
 
 from bench_data import data_path  # noqa: E402
 
-from wordpiece_lib.counting import available_cpus  # noqa: E402
-from wordpiece_lib.synthetic import write_corpus  # noqa: E402
+from wordpiece_lib.counting.stream_count import available_cpus  # noqa: E402
+from wordpiece_lib.counting.synthetic import write_corpus  # noqa: E402
 
 # The measured processes run as a user's would: bytecode is cached (a shell may have turned that off).
 CHILD_ENV = {
@@ -251,8 +251,8 @@ def dask_alone(corpus: Path, size: int) -> None:
     """Counting on a cluster started beforehand, in this process (what a notebook does)."""
     import distributed
 
-    from wordpiece_lib.counting import count_files
-    from wordpiece_lib.dask_count import local_cluster
+    from wordpiece_lib.counting.dask_count import local_cluster
+    from wordpiece_lib.counting.files import count_files
 
     started = time.perf_counter()
     with local_cluster(2, dashboard=False) as cluster, distributed.Client(cluster) as client:

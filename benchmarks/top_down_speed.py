@@ -9,7 +9,7 @@ Run from the repository root::
 Two corpora, both through the uncased BERT pipeline (lowercase, strip accents,
 BERT pre-tokenizer):
 
-a. *Treasure Island*'s word counts (through ``wordpiece_lib.data``: the cache, the mirror
+a. *Treasure Island*'s word counts (through ``wordpiece_lib.data.copies``: the cache, the mirror
    ``WORDPIECE_DATA_MIRROR`` or a download);
 b. the ``wordfreq`` English list: the top 100,000 words with counts
    ``round(frequency * 1e9)``, each word pre-tokenized and the pieces' counts
@@ -41,9 +41,9 @@ import fetch_tf_text  # noqa: E402
 from bench_data import data_path  # noqa: E402
 
 from wordpiece_lib import BERT_SPECIAL_TOKENS, WordCounts  # noqa: E402
-from wordpiece_lib.normalize import BertNormalizer  # noqa: E402
-from wordpiece_lib.pretokenize import bert_split  # noqa: E402
-from wordpiece_lib.top_down_search import train_top_down  # noqa: E402
+from wordpiece_lib.text.normalizer import BertNormalizer  # noqa: E402
+from wordpiece_lib.text.pretokenizers import bert_split  # noqa: E402
+from wordpiece_lib.training.top_down_search import train_top_down  # noqa: E402
 
 TARGETS = (8_000, 30_000)
 WORDFREQ_WORDS = 100_000

@@ -7,7 +7,7 @@ Run from the repository root::
     python benchmarks/train_speed.py --repeat 3       # fewer repeats
     python benchmarks/train_speed.py --full-reference # also run the reference to the end and compare vocabs
 
-The corpus is *Treasure Island* (through ``wordpiece_lib.data``: the cache, the mirror
+The corpus is *Treasure Island* (through ``wordpiece_lib.data.copies``: the cache, the mirror
 ``WORDPIECE_DATA_MIRROR`` or a download), BERT-normalized (cased, then
 lowercased) and split by the BERT pre-tokenizer; the target is 20,000 tokens
 (the WordPiece trainer stops earlier, when every word is a single token).
@@ -58,7 +58,7 @@ sys.path.insert(0, str(REPO_ROOT))
 from bench_data import data_path  # noqa: E402
 
 from wordpiece_lib import BERT_SPECIAL_TOKENS, WordCounts, alphabet, train_bottom_up  # noqa: E402
-from wordpiece_lib.fast_bottom_up import train_fast  # noqa: E402
+from wordpiece_lib.training.fast_bottom_up import train_fast  # noqa: E402
 
 TARGET = 20_000
 REFERENCE_MERGES = 200
@@ -213,8 +213,8 @@ def wordfreq_counts(words: int) -> WordCounts | None:
         import wordfreq
     except ImportError:
         return None
-    from wordpiece_lib.normalize import BertNormalizer
-    from wordpiece_lib.pretokenize import bert_split
+    from wordpiece_lib.text.normalizer import BertNormalizer
+    from wordpiece_lib.text.pretokenizers import bert_split
 
     normalize = BertNormalizer(lowercase=True)
     pairs = []

@@ -16,7 +16,7 @@ Run from the repository root::
 3. Prints median, 95th percentile and worst time per action, and each as a
    ratio to the 50 ms budget (below 1.00 is within budget). Nothing is asserted.
 
-The book and vocab come from ``wordpiece_lib.data`` (``python -m wordpiece_lib fetch``).
+The book and vocab come from ``wordpiece_lib.data.copies`` (``python -m wordpiece_lib fetch``).
 """
 
 from __future__ import annotations
@@ -78,7 +78,7 @@ def main() -> int:
     print(f"Treasure Island: {counts.total:,} words, {len(counts):,} distinct (lowercase BERT pipeline)")
 
     try:
-        from wordpiece_lib.fast_bottom_up import train_fast
+        from wordpiece_lib.training.fast_bottom_up import train_fast
     except ImportError:
         train_fast = None
     start = time.perf_counter()

@@ -55,7 +55,7 @@ def lab(tmp_path_factory):
     for path in NOTEBOOKS.glob("*.ipynb"):
         shutil.copy2(path, root / "notebooks" / path.name)
     (root / "wordpiece_lib").symlink_to(ROOT / "wordpiece_lib", target_is_directory=True)
-    # The kernels find the data as the tests do: through wordpiece_lib.data and this process's environment.
+    # The kernels find the data as the tests do: through wordpiece_lib.data.copies and this process's environment.
     with jupyterlab(root, base / "home") as server:
         yield server
 

@@ -40,7 +40,6 @@ from wordpiece_lib import (  # noqa: E402
     Vocab,
     WordCounts,
     WordPieceTokenizer,
-    datasets,
     decode_pieces,
     encode_with_merges,
     encode_word,
@@ -52,7 +51,7 @@ from wordpiece_lib import (  # noqa: E402
     train_bottom_up,
     train_fast,
 )
-from wordpiece_lib.bpe import train_bpe  # noqa: E402
+from wordpiece_lib.analysis.language_metrics import token_usage, vocab_shares  # noqa: E402
 from wordpiece_lib.classroom.big_corpora import checks as corpora_checks  # noqa: E402
 from wordpiece_lib.classroom.bpe_comparison import checks as bpe_checks  # noqa: E402
 from wordpiece_lib.classroom.character_splitting import checks as splitting_checks  # noqa: E402
@@ -66,13 +65,14 @@ from wordpiece_lib.classroom.pair_scores import checks as score_checks  # noqa: 
 from wordpiece_lib.classroom.real_book import checks as book_checks  # noqa: E402
 from wordpiece_lib.classroom.top_down import checks as top_down_checks  # noqa: E402
 from wordpiece_lib.classroom.top_down.widgets import TopDownRounds  # noqa: E402
-from wordpiece_lib.counting import merge_counts  # noqa: E402
-from wordpiece_lib.data import DataUnavailable, fetch  # noqa: E402
-from wordpiece_lib.language_data import parallel_phrases  # noqa: E402
-from wordpiece_lib.language_metrics import token_usage, vocab_shares  # noqa: E402
-from wordpiece_lib.normalize import BertNormalizer  # noqa: E402
-from wordpiece_lib.scores import pair_counts, score_pairs, wordpiece_score  # noqa: E402
-from wordpiece_lib.top_down import split_points  # noqa: E402
+from wordpiece_lib.counting.stream_count import merge_counts  # noqa: E402
+from wordpiece_lib.data import datasets  # noqa: E402
+from wordpiece_lib.data.copies import DataUnavailable, fetch  # noqa: E402
+from wordpiece_lib.data.language_data import parallel_phrases  # noqa: E402
+from wordpiece_lib.text.normalizer import BertNormalizer  # noqa: E402
+from wordpiece_lib.training.bpe import train_bpe  # noqa: E402
+from wordpiece_lib.training.scores import pair_counts, score_pairs, wordpiece_score  # noqa: E402
+from wordpiece_lib.training.top_down import split_points  # noqa: E402
 
 #: What kind of mistake a wrong answer is.
 COPIED, LIBRARY, SLIP = "copied worked example", "calls the library", "plausible slip"

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from wordpiece_lib import datasets, train_fast
-from wordpiece_lib.bpe import train_bpe
+from wordpiece_lib import train_fast
+from wordpiece_lib.analysis.segmentation import (
+    TRAINERS,
+)
 from wordpiece_lib.classroom.bpe_comparison.hf_merges import hf_trained_merges, replay_merges
 from wordpiece_lib.classroom.bpe_comparison.tables import (
     combination_fertility_points,
@@ -14,10 +16,9 @@ from wordpiece_lib.classroom.bpe_comparison.tables import (
     first_merges_frame,
     segmentation_frame,
 )
-from wordpiece_lib.corpus import WordCounts
-from wordpiece_lib.segmentation import (
-    TRAINERS,
-)
+from wordpiece_lib.counting.word_counts import WordCounts
+from wordpiece_lib.data import datasets
+from wordpiece_lib.training.bpe import train_bpe
 
 HUG_PUG = dict(datasets.HUG_PUG_COUNTS)
 

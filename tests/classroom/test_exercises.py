@@ -253,8 +253,8 @@ def test_a_local_variable_named_like_the_library_function_is_fine():
 
 def test_the_library_is_whole_again_after_a_check():
     import wordpiece_lib
-    from wordpiece_lib import pieces
     from wordpiece_lib.classroom.character_splitting import checks
+    from wordpiece_lib.model import pieces
 
     original = pieces.split_word
     with pytest.raises(AssertionError):

@@ -81,7 +81,7 @@ def test_bpe_comparison_and_pair_score_figures(traces):
     from wordpiece_lib.classroom.bpe_comparison import plots as bpe_plots
     from wordpiece_lib.classroom.encoding import plots as encoding_plots
     from wordpiece_lib.classroom.pair_scores import plots as pair_plots
-    from wordpiece_lib.pieces import initial_splits
+    from wordpiece_lib.model.pieces import initial_splits
 
     trace, bpe = traces
     shown = drawn_texts(bpe_plots.first_merges(trace, bpe))

@@ -10,8 +10,8 @@ from wordpiece_lib.classroom.exercise import TODO
 from wordpiece_lib.classroom.model_inputs import checks, plots
 from wordpiece_lib.classroom.model_inputs.widgets import TokenSpanView, token_spans_html
 from wordpiece_lib.classroom.style import FAILED_FILL
-from wordpiece_lib.decoder import WordPieceDecoder
-from wordpiece_lib.truncation import Padding, Truncation
+from wordpiece_lib.pipeline.decoder import WordPieceDecoder
+from wordpiece_lib.pipeline.truncation import Padding, Truncation
 
 VOCAB = Vocab(
     ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", "yo", "-", "ho", ",", "and", "rum", "!", "<b>", "bot", "##tle"]

@@ -13,6 +13,7 @@ import pytest
 from check_helpers import fails_with, skips
 
 from wordpiece_lib import BertNormalizer, WordCounts
+from wordpiece_lib.analysis.language_metrics import vocab_shares
 from wordpiece_lib.classroom.exercise import TODO
 from wordpiece_lib.classroom.other_languages import checks
 from wordpiece_lib.classroom.other_languages.plots import (
@@ -23,9 +24,8 @@ from wordpiece_lib.classroom.other_languages.plots import (
 )
 from wordpiece_lib.classroom.other_languages.sweep import exponent_sweep, language_word_lists, pre_tokenized
 from wordpiece_lib.classroom.other_languages.widgets import ExponentExplorer, exponent_text
-from wordpiece_lib.language_data import parallel_phrases
-from wordpiece_lib.language_metrics import vocab_shares
-from wordpiece_lib.scripts import normalization_merges
+from wordpiece_lib.data.language_data import parallel_phrases
+from wordpiece_lib.text.scripts import normalization_merges
 
 matplotlib = pytest.importorskip("matplotlib")
 matplotlib.use("Agg")

@@ -11,12 +11,12 @@ from wordpiece_lib import (
     Vocab,
     WordCounts,
     WordPieceTokenizer,
-    datasets,
     train_bottom_up,
     train_fast,
 )
-from wordpiece_lib.pieces import split_word
-from wordpiece_lib.trace import merge_in_pieces
+from wordpiece_lib.data import datasets
+from wordpiece_lib.model.pieces import split_word
+from wordpiece_lib.training.trace import merge_in_pieces
 
 matplotlib = pytest.importorskip("matplotlib")
 matplotlib.use("Agg")

@@ -9,7 +9,6 @@ from check_helpers import fails_with
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wordpiece_lib import datasets
 from wordpiece_lib.classroom.top_down import checks
 from wordpiece_lib.classroom.top_down.widgets import (
     ThresholdExplorer,
@@ -18,7 +17,8 @@ from wordpiece_lib.classroom.top_down.widgets import (
     rounds_frame,
     rounds_text,
 )
-from wordpiece_lib.top_down import (
+from wordpiece_lib.data import datasets
+from wordpiece_lib.training.top_down import (
     final_vocabulary,
     learn_with_threshold,
     split_points,

@@ -12,7 +12,7 @@ import pytest
 
 from wordpiece_lib import Vocab, WordPieceTokenizer
 from wordpiece_lib.cli import main
-from wordpiece_lib.encoding import FIELDS
+from wordpiece_lib.pipeline.encoding import FIELDS
 
 tokenizers = pytest.importorskip("tokenizers")
 
@@ -138,9 +138,9 @@ def test_stdout_and_no_special_tokens(corpus, tmp_path):
 
 
 def _saved_from_vocab(vocab_path: Path, folder: Path) -> Path:
-    from wordpiece_lib.tokenizer_json import load_tokenizer
+    from wordpiece_lib import WordPieceTokenizer
 
-    return load_tokenizer(vocab_path).save(folder / "from-vocab.json")
+    return WordPieceTokenizer.from_file(vocab_path).save(folder / "from-vocab.json")
 
 
 @pytest.mark.parametrize(

@@ -15,17 +15,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wordpiece_lib import BertNormalizer, WordCounts
-from wordpiece_lib.language_data import LANGUAGE_NAMES, frequency_list, frequency_word_counts, parallel_phrases
-from wordpiece_lib.language_metrics import (
+from wordpiece_lib.analysis.language_metrics import (
     measure_languages,
     parallel_token_counts,
     parity,
     token_usage,
     vocab_shares,
 )
-from wordpiece_lib.mixing import mix_corpora, sampling_probabilities
-from wordpiece_lib.multilingual_books import MULTILINGUAL_BOOKS, available_book_text, book_path
-from wordpiece_lib.scripts import char_script, decomposition, main_script, normalization_merges
+from wordpiece_lib.counting.mixing import mix_corpora, sampling_probabilities
+from wordpiece_lib.data.language_data import LANGUAGE_NAMES, frequency_list, frequency_word_counts, parallel_phrases
+from wordpiece_lib.data.multilingual_books import MULTILINGUAL_BOOKS, available_book_text, book_path
+from wordpiece_lib.text.scripts import char_script, decomposition, main_script, normalization_merges
 
 # ---------------------------------------------------------------- scripts
 

@@ -92,6 +92,7 @@ def run_installed(installed: Path, code: str, cwd: Path, **env: str) -> subproce
 def test_the_wheel_holds_the_whole_package(wheel_names):
     modules = sorted(str(path.relative_to(ROOT)) for path in (ROOT / "wordpiece_lib").rglob("*.py"))
     assert [name for name in modules if name not in wheel_names] == []
+    assert "wordpiece_lib/py.typed" in wheel_names  # PEP 561: type checkers read the installed package
 
 
 def test_the_wheel_holds_no_javascript_no_tools_and_no_notebooks(wheel_names):
@@ -128,7 +129,8 @@ def test_the_wheel_holds_the_bundled_corpora_and_the_licence_but_not_the_cache_o
 INSTALLED_CHECK = """
 import dataclasses, sys
 import wordpiece_lib
-from wordpiece_lib import data, datasets
+from wordpiece_lib import data
+from wordpiece_lib.data import datasets
 assert "{installed}" in wordpiece_lib.__file__, wordpiece_lib.__file__
 assert data.checkout_root() is None
 print(datasets.hug_pug_counts())

@@ -42,3 +42,45 @@ def test_every_module_is_named(document):
 def test_the_modules_found_include_each_layer():
     found = modules()
     assert {"tokenizer", "classroom", "cli", "exercise", "merge_steps", "train"} <= set(found)
+
+
+STAGES = ("text", "counting", "model", "training", "pipeline", "data", "analysis")
+
+
+def package_docstring(folder: Path) -> str:
+    import ast
+
+    return ast.get_docstring(ast.parse((folder / "__init__.py").read_text(encoding="utf-8"))) or ""
+
+
+@pytest.mark.parametrize("folder", [*STAGES, "classroom"])
+def test_each_folder_docstring_names_its_modules(folder):
+    """A folder's face lists every module (or topic subpackage) it holds, so a reader need not open them all."""
+    place = PACKAGE / folder
+    members = {path.stem for path in place.glob("*.py") if path.name != "__init__.py"}
+    members |= {path.name for path in place.iterdir() if (path / "__init__.py").is_file()}
+    text = package_docstring(place)
+    missing = sorted(name for name in members if f"``{name}``" not in text)
+    assert not missing, f"wordpiece_lib/{folder}/__init__.py does not name {missing} in its docstring"
+
+
+def test_the_package_docstring_names_each_stage():
+    text = package_docstring(PACKAGE)
+    assert [stage for stage in STAGES if f"``{stage}``" not in text] == []
+    assert {path.name for path in PACKAGE.iterdir() if (path / "__init__.py").is_file()} == {
+        *STAGES,
+        "classroom",
+        "cli",
+    }
+
+
+def test_each_top_level_name_comes_from_the_face_that_exports_it():
+    import importlib
+
+    import wordpiece_lib
+
+    for face, names in wordpiece_lib._FACES.items():
+        exported = set(importlib.import_module(f"wordpiece_lib.{face}").__all__)
+        assert set(names) <= exported, f"wordpiece_lib.{face} does not export {sorted(set(names) - exported)}"
+        for name in names:
+            assert getattr(wordpiece_lib, name) is getattr(importlib.import_module(f"wordpiece_lib.{face}"), name)

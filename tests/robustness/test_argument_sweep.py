@@ -114,6 +114,7 @@ OVERRIDES: dict[str, dict[str, Any]] = {
     "AutomatonStepper": {"vocab": ["[UNK]", "a", "##b"], "word": "ab"},
     "LongestMatchExplorer": {"word": "hugs"},
     "Vocab.token": {"token_id": 1},
+    "Vocab.built": {"key": "a fresh key", "build": list},
     "Trace": {"word_counts": HUG, "alphabet": list(TRACE.alphabet), "special_tokens": ["[UNK]"]},
 }
 
@@ -228,7 +229,7 @@ def classroom_values() -> dict[str, dict[str, Any]]:
     from wordpiece_lib.classroom.fast_encoding.plots import growth_counts
     from wordpiece_lib.classroom.other_languages.sweep import exponent_sweep
     from wordpiece_lib.classroom.top_down.widgets import TopDownRounds
-    from wordpiece_lib.encode import longest_match_attempts
+    from wordpiece_lib.model.longest_match import longest_match_attempts
 
     rounds = TopDownRounds({"hug": 10, "hugs": 5, "bugs": 5})
     sweep = exponent_sweep(
@@ -441,20 +442,21 @@ def test_widget_go_refuses_none_and_nan() -> None:
 #: The modules whose callables are not exported by ``wordpiece_lib`` but are public all the same: data
 #: sets, streamed counting, counts files, trainer options, the model-input pieces.
 MODULES = (
-    "catalogue",
-    "data",
-    "gutenberg",
-    "counting",
-    "counts_tsv",
-    "textstream",
-    "fast_split",
-    "trainer_options",
-    "encoding",
-    "template",
-    "truncation",
-    "added_tokens",
-    "decoder",
-    "synthetic",
+    "data.catalogue",
+    "data.copies",
+    "data.gutenberg",
+    "counting.stream_count",
+    "counting.files",
+    "counting.counts_tsv",
+    "counting.textstream",
+    "text.fast_split",
+    "training.hf_options",
+    "pipeline.encoding",
+    "pipeline.template",
+    "pipeline.truncation",
+    "pipeline.added_tokens",
+    "pipeline.decoder",
+    "counting.synthetic",
 )
 
 #: Left out of the module sweep, with the reason.
@@ -493,8 +495,8 @@ def module_values(corpus: Any) -> dict[str, dict[str, Any]]:
     from collections import Counter
 
     from wordpiece_lib import data
-    from wordpiece_lib.fast_split import FastSplitter
-    from wordpiece_lib.textstream import FilePart
+    from wordpiece_lib.counting.textstream import FilePart
+    from wordpiece_lib.text.fast_split import FastSplitter
 
     text_file = {"path": corpus}
     return {

@@ -27,7 +27,6 @@ from wordpiece_lib import (
     Vocab,
     WordCounts,
     WordPieceTokenizer,
-    datasets,
     decode_pieces,
     encode_word,
     load_book,
@@ -36,7 +35,8 @@ from wordpiece_lib import (
     train_bottom_up,
     train_top_down,
 )
-from wordpiece_lib.top_down_search import learn
+from wordpiece_lib.data import datasets
+from wordpiece_lib.training.top_down_search import learn
 
 REPO = Path(__file__).resolve().parents[2]
 HUG = {"hug": 10, "pug": 5}
@@ -44,7 +44,7 @@ TINY = Vocab(["[UNK]", "a", "##a", "b", "##b"])
 
 
 def fast_trainer():
-    fast = pytest.importorskip("wordpiece_lib.fast_bottom_up")
+    fast = pytest.importorskip("wordpiece_lib.training.fast_bottom_up")
     return fast.train_fast
 
 
@@ -288,7 +288,7 @@ def test_unicode_odd_text_gives_hugging_face_tokens(text, lowercase, bert_pipeli
     The last three cases were wrong before this test: Hugging Face's character
     tables are older than Python's, so it keeps unassigned code points, keeps
     format characters and marks added since, and does not isolate punctuation
-    added since (see ``normalize.py`` and ``pretokenize.py``).
+    added since (see ``text/normalizer.py`` and ``text/pretokenizers.py``).
     """
     ours, peer = bert_pipelines[lowercase]
     assert ours.tokenize(text) == peer.encode(text, add_special_tokens=False).tokens

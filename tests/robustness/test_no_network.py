@@ -6,7 +6,7 @@ the guard works, that importing every module of the package in a fresh
 interpreter with sockets blocked makes no attempt at all, that the source
 holds no way to run data as code, and they try the data module's downloads
 against local servers that misbehave in the ways the internet does (hang,
-stall, cut short without saying so, send Latin-1). ``tests/core/test_data.py``
+stall, cut short without saying so, send Latin-1). ``tests/core/data/test_data.py``
 covers a good download, a 404, a truncated body with a Content-Length, a
 changed book and a wrong checksum.
 """
@@ -25,7 +25,7 @@ import pytest
 from local_server import Reply, serve
 
 from wordpiece_lib import data
-from wordpiece_lib.gutenberg import text_sha256
+from wordpiece_lib.data.gutenberg import text_sha256
 
 REPO = Path(__file__).resolve().parents[2]
 PACKAGE = REPO / "wordpiece_lib"

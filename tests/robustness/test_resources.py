@@ -28,7 +28,7 @@ from pathlib import Path
 import pytest
 
 from wordpiece_lib import LinMaxMatch, Vocab, encode_word
-from wordpiece_lib.vocab import MAX_VOCAB_FILE_BYTES
+from wordpiece_lib.model.vocab import MAX_VOCAB_FILE_BYTES
 
 REPO = Path(__file__).resolve().parents[2]
 MB = 1_000_000

@@ -6,7 +6,7 @@ tiered hints, ``show_answer`` and ``progress``), helped by ``own_work``
 (library functions switched off while a learner's function runs) and
 ``fresh_inputs`` (inputs the notebook never printed); ``prose`` makes a
 sentence from live values; ``style`` holds the colours, figure and button
-settings all topics share. Then one subpackage per notebook topic, each
+settings all topics share; ``frames`` turns the core's results into DataFrames. Then one subpackage per notebook topic, each
 with ``checks``, ``plots`` and ``widgets`` modules as the notebook needs:
 
 =========================  ===================================
@@ -20,6 +20,7 @@ with ``checks``, ``plots`` and ``widgets`` modules as the notebook needs:
 ``fast_encoding``          08: LinMaxMatch
 ``other_languages``        09: scripts, mixing, parity
 ``model_inputs``           10: offsets, special tokens, batches
+``big_corpora``            11: streams, processes, Dask
 =========================  ===================================
 
 The classroom reads the library (``wordpiece_lib``'s core); the core never

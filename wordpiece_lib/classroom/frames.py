@@ -15,10 +15,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from wordpiece_lib._validate import check_instance
-from wordpiece_lib.corpus import WordCounts
-from wordpiece_lib.scores import Splits, rank_candidates, score_pairs
-from wordpiece_lib.top_down_search import TopDownResult
-from wordpiece_lib.trace import Trace
+from wordpiece_lib.counting.word_counts import WordCounts
+from wordpiece_lib.training.scores import Splits, rank_candidates, score_pairs
+from wordpiece_lib.training.top_down_search import TopDownResult
+from wordpiece_lib.training.trace import Trace
 
 #: The columns of ``score_table``, in order.
 SCORE_COLUMNS = ["left", "right", "pair_count", "left_count", "right_count", "score", "score_float"]
@@ -71,7 +71,8 @@ def score_table(
 def trace_frame(trace: Trace) -> Any:
     """One row per merge of ``trace``: number, pair, new token, counts, score and vocab size.
 
-    >>> from wordpiece_lib import datasets, train_bottom_up
+    >>> from wordpiece_lib import train_bottom_up
+    >>> from wordpiece_lib.data import datasets
     >>> trace_frame(train_bottom_up(datasets.hug_pug_counts(), 9, special_tokens=["[UNK]"]))[["left", "right", "score"]].values.tolist()
     [['##g', '##s', Fraction(1, 20)]]
     """

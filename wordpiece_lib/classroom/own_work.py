@@ -18,7 +18,7 @@ Two kinds of exercise need this:
   (:func:`answer_cell_source`, from IPython's input history) and looks for
   calls of the forbidden names in it (:func:`calls_in_source`).
 
->>> from wordpiece_lib.pieces import split_word
+>>> from wordpiece_lib.model.pieces import split_word
 >>> def mine(word):
 ...     return split_word(word)
 >>> sorted(forbidden_names_in(mine, [Forbidden("split_word", (split_word,))]))
@@ -47,7 +47,7 @@ class Forbidden:
     namespace when the check runs (a helper the notebook defined earlier,
     such as its worked ``longest_match``).
 
-    >>> from wordpiece_lib.pieces import split_word
+    >>> from wordpiece_lib.model.pieces import split_word
     >>> Forbidden("split_word", (split_word,)).label
     '`split_word`'
     """
@@ -69,7 +69,7 @@ class Forbidden:
 def forbid(*library: Any) -> tuple[Forbidden, ...]:
     """One :class:`Forbidden` for each library function or class, labelled with its own name.
 
-    >>> from wordpiece_lib.pieces import initial_splits, split_word
+    >>> from wordpiece_lib.model.pieces import initial_splits, split_word
     >>> [item.label for item in forbid(split_word, initial_splits)]
     ['`split_word`', '`initial_splits`']
     """
@@ -123,7 +123,7 @@ def forbidden_names_in(function: Any, forbidden: Iterable[Forbidden]) -> set[str
     Local variables never count, whatever they are called.
 
     >>> import wordpiece_lib
-    >>> from wordpiece_lib.pieces import split_word
+    >>> from wordpiece_lib.model.pieces import split_word
     >>> rule = [Forbidden("split_word", (split_word,))]
     >>> forbidden_names_in(lambda word: wordpiece_lib.split_word(word), rule)
     {'split_word'}
@@ -167,7 +167,7 @@ def switched_off(function: Any, forbidden: Sequence[Forbidden]) -> Iterator[list
     Yields the list the stand-ins append their label to when used. Every
     binding is put back when the block ends, whatever happens inside.
 
-    >>> from wordpiece_lib import pieces
+    >>> from wordpiece_lib.model import pieces
     >>> rule = [Forbidden("split_word", (pieces.split_word,))]
     >>> with switched_off(lambda word: pieces.split_word(word), rule) as used:
     ...     pieces.split_word
@@ -210,7 +210,7 @@ def call_own_work(function: Callable[..., Any], args: Sequence[Any], forbidden: 
     when the learner's code caught the stand-in's exception); any other
     exception of the learner's code propagates unchanged.
 
-    >>> from wordpiece_lib.pieces import split_word
+    >>> from wordpiece_lib.model.pieces import split_word
     >>> rule = [Forbidden("split_word", (split_word,))]
     >>> call_own_work(lambda word: [word[0]] + ["##" + c for c in word[1:]], ["hug"], rule)
     ['h', '##u', '##g']

@@ -27,10 +27,11 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from wordpiece_lib.atomic import atomic_writer, resolve_output
+from wordpiece_lib.model.vocab import UNK_TOKEN, Vocab
+from wordpiece_lib.pipeline.tokenizer import WordPieceTokenizer
+from wordpiece_lib.pipeline.tokenizer_json import is_folder_name
+from wordpiece_lib.text.pretokenizers import PRETOKENIZERS
 from wordpiece_lib.textfiles import decode_utf8, describe_size, read_stream, read_text_file
-from wordpiece_lib.tokenizer import WordPieceTokenizer
-from wordpiece_lib.tokenizer_json import is_folder_name
-from wordpiece_lib.vocab import UNK_TOKEN, Vocab
 
 #: The name that means standard input or standard output.
 STDIO = "-"
@@ -62,6 +63,22 @@ def add_vocab_output(parser: argparse.ArgumentParser) -> None:
         "vocab.txt: transformers.AutoTokenizer.from_pretrained loads it); - for standard output (vocab.txt)",
     )
     parser.add_argument("--lowercase", action="store_true", help="lowercase and strip accents first (uncased BERT)")
+
+
+def add_pretokenizer_option(parser: argparse.ArgumentParser) -> None:
+    """``--pretokenizer``: how the commands that cut text into words cut it (BERT's way unless told).
+
+    >>> parser = argparse.ArgumentParser()
+    >>> add_pretokenizer_option(parser)
+    >>> parser.parse_args([]).pretokenizer, parser.parse_args(["--pretokenizer", "whitespace"]).pretokenizer
+    ('bert', 'whitespace')
+    """
+    parser.add_argument(
+        "--pretokenizer",
+        choices=sorted(PRETOKENIZERS),
+        default="bert",
+        help="how to cut text into words (default: bert)",
+    )
 
 
 def where(name: str | os.PathLike[str]) -> str:

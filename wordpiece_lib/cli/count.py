@@ -13,6 +13,7 @@ from wordpiece_lib.atomic import atomic_write_text
 from wordpiece_lib.cli.common import (
     STDIO,
     Report,
+    add_pretokenizer_option,
     check_stdin_once,
     checked_output,
     input_source,
@@ -20,11 +21,12 @@ from wordpiece_lib.cli.common import (
     open_output,
     writes_through,
 )
-from wordpiece_lib.counting import available_cpus, count_files, input_size
-from wordpiece_lib.counts_tsv import load_counts, write_counts
-from wordpiece_lib.pretokenize import PRETOKENIZERS
-from wordpiece_lib.textstream import expand_inputs
-from wordpiece_lib.tokenizer_json import settings_path
+from wordpiece_lib.counting.counts_tsv import load_counts, write_counts
+from wordpiece_lib.counting.files import count_files
+from wordpiece_lib.counting.stream_count import available_cpus, input_size
+from wordpiece_lib.counting.textstream import expand_inputs
+from wordpiece_lib.pipeline.tokenizer_json import settings_path
+from wordpiece_lib.text.pretokenizers import PRETOKENIZERS
 
 HELP = """\
 Count the words of UTF-8 text files into a counts file (word<TAB>count lines).
@@ -75,12 +77,7 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--lowercase", action="store_true", help="lowercase and strip accents first (uncased BERT)")
     add_workers_option(parser)
-    parser.add_argument(
-        "--pretokenizer",
-        choices=sorted(PRETOKENIZERS),
-        default="bert",
-        help="how to cut text into words (default: bert)",
-    )
+    add_pretokenizer_option(parser)
     parser.add_argument(
         "--dask",
         metavar="ADDRESS",
@@ -214,7 +211,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         if STDIO in args.inputs:
             raise ValueError("standard input (-) cannot be counted on Dask: save it to a file the workers can read")
-        from wordpiece_lib.dask_count import connected, dashboard_link, import_distributed
+        from wordpiece_lib.counting.dask_count import connected, dashboard_link, import_distributed
 
         try:
             import_distributed()

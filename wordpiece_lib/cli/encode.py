@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator
 from itertools import chain
 from typing import Any, BinaryIO
 
+from wordpiece_lib import WordPieceTokenizer
 from wordpiece_lib.cli.common import (
     STDIO,
     ProgressBar,
@@ -27,12 +28,11 @@ from wordpiece_lib.cli.common import (
     open_output,
     size_of,
 )
-from wordpiece_lib.pretokenize import PRETOKENIZERS
+from wordpiece_lib.counting.textstream import check_file, read_lines
+from wordpiece_lib.pipeline.tokenizer_json import settings_path
+from wordpiece_lib.pipeline.truncation import Padding, Truncation
+from wordpiece_lib.text.pretokenizers import PRETOKENIZERS
 from wordpiece_lib.textfiles import CHUNK_BYTES, decode_utf8, read_stream
-from wordpiece_lib.textstream import check_file, read_lines
-from wordpiece_lib.tokenizer import WordPieceTokenizer
-from wordpiece_lib.tokenizer_json import load_tokenizer, settings_path, tokenizer_from_json
-from wordpiece_lib.truncation import Padding, Truncation
 
 FORMATS = ("tokens", "ids", "jsonl")
 
@@ -120,11 +120,11 @@ def load(args: argparse.Namespace) -> WordPieceTokenizer:
             data = json.loads(text)
         except json.JSONDecodeError as error:
             raise ValueError(f"the tokenizer on standard input is not JSON: {error}") from None
-        tokenizer = tokenizer_from_json(data)
+        tokenizer = WordPieceTokenizer.from_json(data)
     elif path == STDIO:
         tokenizer = WordPieceTokenizer(load_vocab(STDIO))
     else:
-        tokenizer = load_tokenizer(path)
+        tokenizer = WordPieceTokenizer.from_file(path)
     saved = args.tokenizer is not None or (path != STDIO and settings_path(path).is_file())
     where = path if args.tokenizer else settings_path(path)
     if args.lowercase is not None:
@@ -156,7 +156,7 @@ def load(args: argparse.Namespace) -> WordPieceTokenizer:
 def looks_uncased(tokenizer: WordPieceTokenizer) -> bool:
     """True for a vocab with letters but no capital letters (outside its special tokens), read cased.
 
-    >>> from wordpiece_lib.vocab import Vocab
+    >>> from wordpiece_lib.model.vocab import Vocab
     >>> looks_uncased(WordPieceTokenizer(Vocab(["[UNK]", "hug", "##s"]))), looks_uncased(WordPieceTokenizer(Vocab(["[UNK]", "Hug"])))
     (True, False)
     """
@@ -173,7 +173,7 @@ def looks_uncased(tokenizer: WordPieceTokenizer) -> bool:
 def padding_from_flag(value: str, tokenizer: WordPieceTokenizer) -> Padding:
     """``--pad N`` or ``--pad longest``, with the vocab's ``[PAD]`` (or the saved padding's token).
 
-    >>> from wordpiece_lib.vocab import Vocab
+    >>> from wordpiece_lib.model.vocab import Vocab
     >>> padding_from_flag("longest", WordPieceTokenizer(Vocab(["[PAD]", "[UNK]"])))
     Padding(length=None, direction='right', pad_to_multiple_of=None, pad_id=0, pad_type_id=0, pad_token='[PAD]')
     """
@@ -196,7 +196,7 @@ def padding_from_flag(value: str, tokenizer: WordPieceTokenizer) -> Padding:
 def format_line(encoding: Any, output_format: str) -> str:
     """One output line for one encoding.
 
-    >>> from wordpiece_lib.encoding import Encoding
+    >>> from wordpiece_lib.pipeline.encoding import Encoding
     >>> format_line(Encoding.from_sequence([7, 8], ["hug", "##s"], [(0, 3), (3, 4)], [0, 0]), "ids")
     '7 8'
     """

@@ -5,23 +5,15 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from wordpiece_lib import top_down
 from wordpiece_lib.cli.common import (
-    TRAINER_OPTION_NAMES,
-    Report,
     add_trainer_options,
     add_vocab_output,
-    check_stdin_once,
-    checked_output,
     new_command,
-    parse_token_list,
-    require_unknown_token,
-    save_tokens,
-    with_flag_names,
 )
-from wordpiece_lib.cli.count import add_workers_option, counts_and_settings
-from wordpiece_lib.top_down_search import train_top_down
-from wordpiece_lib.vocab import BERT_SPECIAL_TOKENS
+from wordpiece_lib.cli.learning import add_corpus_inputs, flags_in_errors, start_learning
+from wordpiece_lib.model.vocab import BERT_SPECIAL_TOKENS
+from wordpiece_lib.training import top_down
+from wordpiece_lib.training.top_down_search import train_top_down
 
 HELP = """\
 Learn a WordPiece vocabulary top-down, with TensorFlow Text's algorithm.
@@ -92,17 +84,7 @@ SEARCH_FLAGS = (
 def register(subparsers: Any) -> None:
     """Add the ``top-down`` command."""
     parser = new_command(subparsers, "top-down", "learn a vocab top-down (TensorFlow Text's algorithm)", HELP)
-    parser.add_argument(
-        "inputs", nargs="*", metavar="INPUT", help="UTF-8 text file(s) to learn from (- for standard input)"
-    )
-    parser.add_argument(
-        "--counts",
-        "--word-counts",
-        dest="counts",
-        metavar="COUNTS_TSV",
-        help='learn from "word<TAB>count" lines (from `count`) instead of text (- for standard input)',
-    )
-    add_workers_option(parser)
+    add_corpus_inputs(parser, "--word-counts")
     parser.add_argument(
         "--vocab-size", type=int, required=True, metavar="N", help="largest vocab wanted, reserved tokens included"
     )
@@ -134,17 +116,12 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Learn the vocab and write it; returns the exit status."""
-    reserved = parse_token_list(args.reserved_tokens, "--reserved-tokens")
-    require_unknown_token(reserved, "--reserved-tokens")
-    check_stdin_once([*args.inputs, args.counts])
-    output = checked_output(args.output, [*args.inputs, args.counts], folder_ok=True)
-    report = Report(quiet=args.quiet)
-    counts, lowercase, _ = counts_and_settings(args, "bert", report)
-    try:
+    start = start_learning(args, args.reserved_tokens, "--reserved-tokens", "bert")
+    with flags_in_errors(*FLAG_NAMES):
         result = train_top_down(
-            counts,
+            start.counts,
             args.vocab_size,
-            reserved,
+            start.special_tokens,
             upper_thresh=args.upper_thresh,
             lower_thresh=args.lower_thresh,
             num_iterations=args.num_iterations,
@@ -157,23 +134,20 @@ def run(args: argparse.Namespace) -> int:
             min_frequency=args.min_frequency,
             initial_alphabet=args.initial_alphabet,
         )
-    except (ValueError, TypeError) as error:
-        raise with_flag_names(error, (*FLAG_NAMES, *TRAINER_OPTION_NAMES)) from None
     tokens = result.tokens
-    size = save_tokens(tokens, reserved, output, lowercase=lowercase, prefix=args.joiner)
-    report.done(
-        output,
+    start.save(
+        tokens,
         f"{len(tokens):,} tokens (threshold {result.threshold:,}, {len(result.steps)} thresholds tried: "
         f"{result.stop_reason})",
-        size,
+        prefix=args.joiner,
     )
     if len(tokens) > args.vocab_size:
-        report.note(
+        start.report.note(
             f"that is more than --vocab-size {args.vocab_size:,}; the search stopped before a threshold gave "
             "fewer (TensorFlow Text returns the same vocab)"
         )
     elif result.stop_reason != "within slack":
-        report.note(
+        start.report.note(
             f"that is fewer than asked; the search ran out of thresholds to try ({result.stop_reason}); "
             "a lower --lower-thresh allows more tokens"
         )

@@ -7,23 +7,14 @@ from collections.abc import Callable
 from typing import Any
 
 from wordpiece_lib.cli.common import (
-    TRAINER_OPTION_NAMES,
-    Report,
+    add_pretokenizer_option,
     add_trainer_options,
     add_vocab_output,
-    check_stdin_once,
-    checked_output,
     new_command,
-    parse_token_list,
-    require_unknown_token,
-    save_tokens,
-    with_flag_names,
 )
-from wordpiece_lib.cli.count import add_workers_option, counts_and_settings
-from wordpiece_lib.corpus import WordCounts
-from wordpiece_lib.pretokenize import PRETOKENIZERS
-from wordpiece_lib.scores import TIE_BREAKS
-from wordpiece_lib.vocab import BERT_SPECIAL_TOKENS
+from wordpiece_lib.cli.learning import add_corpus_inputs, flags_in_errors, start_learning
+from wordpiece_lib.model.vocab import BERT_SPECIAL_TOKENS
+from wordpiece_lib.training.scores import TIE_BREAKS
 
 HELP = """\
 Learn a WordPiece vocabulary from UTF-8 text files.
@@ -53,17 +44,7 @@ AutoTokenizer.from_pretrained(FOLDER).
 def register(subparsers: Any) -> None:
     """Add the ``train`` command."""
     parser = new_command(subparsers, "train", "learn a vocab from text files", HELP)
-    parser.add_argument(
-        "inputs",
-        nargs="*",
-        metavar="INPUT",
-        help="UTF-8 text file(s) or glob patterns to learn from (- for standard input)",
-    )
-    parser.add_argument(
-        "--counts",
-        metavar="COUNTS_TSV",
-        help="learn from a counts file (from `count`) instead of text (- for standard input)",
-    )
+    add_corpus_inputs(parser)
     parser.add_argument(
         "--vocab-size",
         type=int,
@@ -72,13 +53,7 @@ def register(subparsers: Any) -> None:
         help="size of the vocab, special tokens and alphabet included",
     )
     add_vocab_output(parser)
-    add_workers_option(parser)
-    parser.add_argument(
-        "--pretokenizer",
-        choices=sorted(PRETOKENIZERS),
-        default="bert",
-        help="how to cut text into words (default: bert)",
-    )
+    add_pretokenizer_option(parser)
     parser.add_argument(
         "--tie-break",
         choices=TIE_BREAKS,
@@ -101,15 +76,10 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(run=run)
 
 
-def read_word_counts(args: argparse.Namespace, report: Report) -> tuple[WordCounts, bool, str]:
-    """The word counts from the INPUT files or from ``--counts`` (exactly one of them), with their settings."""
-    return counts_and_settings(args, args.pretokenizer, report)
-
-
 def trainer(method: str) -> Callable[..., Any]:
     """The training function for ``--method``."""
-    from wordpiece_lib.bottom_up import train_bottom_up
-    from wordpiece_lib.fast_bottom_up import train_fast
+    from wordpiece_lib.training.bottom_up import train_bottom_up
+    from wordpiece_lib.training.fast_bottom_up import train_fast
 
     return train_fast if method == "fast" else train_bottom_up
 
@@ -118,30 +88,23 @@ def run(args: argparse.Namespace) -> int:
     """Train and write the vocab; returns the exit status."""
     if args.vocab_size < 1:
         raise ValueError(f"--vocab-size must be a positive number, got {args.vocab_size}")
-    specials = parse_token_list(args.special_tokens, "--special-tokens")
-    require_unknown_token(specials, "--special-tokens")
-    check_stdin_once([*args.inputs, args.counts])
-    output = checked_output(args.output, [*args.inputs, args.counts], folder_ok=True)
-    report = Report(quiet=args.quiet)
-    counts, lowercase, pretokenizer = read_word_counts(args, report)
+    start = start_learning(args, args.special_tokens, "--special-tokens", args.pretokenizer)
     train = trainer(args.method)
-    progress = report.progress("merge", "training")
+    progress = start.report.progress("merge", "training")
     try:
-        trace = train(
-            counts,
-            args.vocab_size,
-            special_tokens=specials,
-            tie_break=args.tie_break,
-            progress=progress if progress.enabled else None,  # no call per merge when nothing is shown
-            min_frequency=args.min_frequency,
-            limit_alphabet=args.limit_alphabet,
-            initial_alphabet=args.initial_alphabet,
-        )
-    except (ValueError, TypeError) as error:
-        raise with_flag_names(error, TRAINER_OPTION_NAMES) from None
+        with flags_in_errors():
+            trace = train(
+                start.counts,
+                args.vocab_size,
+                special_tokens=start.special_tokens,
+                tie_break=args.tie_break,
+                progress=progress if progress.enabled else None,  # no call per merge when nothing is shown
+                min_frequency=args.min_frequency,
+                limit_alphabet=args.limit_alphabet,
+                initial_alphabet=args.initial_alphabet,
+            )
     finally:
         progress.close()
     tokens = trace.tokens()
-    size = save_tokens(tokens, specials, output, lowercase=lowercase, pretokenizer=pretokenizer)
-    report.done(output, f"{len(tokens):,} tokens", size)
+    start.save(tokens, f"{len(tokens):,} tokens", pretokenizer=start.pretokenizer)
     return 0

@@ -26,8 +26,8 @@ from typing import Any
 from wordpiece_lib.classroom.exercise import Exercise, Workbook, call, require, short_repr
 from wordpiece_lib.classroom.fresh_inputs import fresh_rng
 from wordpiece_lib.classroom.own_work import forbid
-from wordpiece_lib.corpus import WordCounts
-from wordpiece_lib.counting import merge_counts
+from wordpiece_lib.counting.stream_count import merge_counts
+from wordpiece_lib.counting.word_counts import WordCounts
 
 CUT_ANSWER = """A part may end right after a newline, or at the very start or end of the data:
 ```python

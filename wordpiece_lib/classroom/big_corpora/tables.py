@@ -14,8 +14,8 @@ from collections import Counter
 from typing import Any
 
 from wordpiece_lib._validate import check_int
-from wordpiece_lib.fast_split import FastSplitter
-from wordpiece_lib.textstream import read_blocks
+from wordpiece_lib.counting.textstream import read_blocks
+from wordpiece_lib.text.fast_split import FastSplitter
 
 
 def growth_table(path: str | os.PathLike[str], *, every_bytes: int = 1 << 20, lowercase: bool = True) -> Any:

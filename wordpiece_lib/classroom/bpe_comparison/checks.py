@@ -5,10 +5,10 @@ answer passes quietly, a wrong one is told which idea is off (never the
 expected value), and an answer still set to ``TODO`` skips as "not done
 yet". ``replay`` runs on merges learned from fresh corpora, with the
 library's replay switched off. The expected answers come from the library
-(``bpe``, ``segmentation``, ``encode``), never from a hard-coded list.
+(``bpe``, ``segmentation``, ``longest_match``), never from a hard-coded list.
 
 >>> WORKBOOK.reset()
->>> from wordpiece_lib import datasets
+>>> from wordpiece_lib.data import datasets
 >>> check_first_bpe_merges([("##u", "##g"), ("##u", "##n")], datasets.hug_pug_counts(), 2)
 >>> check_first_bpe_merges([("##g", "##s"), ("##u", "##g")], datasets.hug_pug_counts(), 2)
 Traceback (most recent call last):
@@ -24,17 +24,17 @@ from itertools import pairwise
 from typing import Any
 
 from wordpiece_lib._validate import check_instance
-from wordpiece_lib.bpe import BpeEncoder, train_bpe
+from wordpiece_lib.analysis.segmentation import merge_replay_encoder, vocab_overlap
 from wordpiece_lib.classroom.exercise import Exercise, Workbook, as_list, call, forbid, require
 from wordpiece_lib.classroom.fresh_inputs import fresh_counts, fresh_rng, fresh_words
 from wordpiece_lib.classroom.style import fraction_text
-from wordpiece_lib.corpus import as_word_counts
-from wordpiece_lib.encode import encode_with_merges, encode_word
-from wordpiece_lib.fast_bottom_up import train_fast
-from wordpiece_lib.pieces import alphabet
-from wordpiece_lib.scores import pair_counts
-from wordpiece_lib.segmentation import merge_replay_encoder, vocab_overlap
-from wordpiece_lib.trace import Trace, apply_merges, merge_in_pieces
+from wordpiece_lib.counting.word_counts import as_word_counts
+from wordpiece_lib.model.longest_match import encode_word
+from wordpiece_lib.model.pieces import alphabet
+from wordpiece_lib.training.bpe import BpeEncoder, train_bpe
+from wordpiece_lib.training.fast_bottom_up import train_fast
+from wordpiece_lib.training.scores import pair_counts
+from wordpiece_lib.training.trace import Trace, apply_merges, encode_with_merges, merge_in_pieces
 
 REPLAY_ANSWER = """```python
 def replay(word, merges):
@@ -281,7 +281,7 @@ def check_encoders_differ(answer: Any, trace: Trace, steps: int | None = None, k
     Words in ``known`` (the ones the notebook already showed) are refused.
 
     >>> WORKBOOK.reset()
-    >>> from wordpiece_lib import datasets
+    >>> from wordpiece_lib.data import datasets
     >>> trace = train_fast(datasets.hug_pug_counts(), 100, special_tokens=["[UNK]"])
     >>> check_encoders_differ("pugs", trace)
     >>> check_encoders_differ("hugs", trace)

@@ -17,9 +17,9 @@ from __future__ import annotations
 from typing import Any
 
 from wordpiece_lib._validate import check_instance, check_int, check_sequence, check_str
+from wordpiece_lib.analysis.segmentation import ENCODERS, TRAINERS
 from wordpiece_lib.classroom.style import SERIES_COLOURS, WINNER_COLOUR, new_figure, plain
-from wordpiece_lib.segmentation import ENCODERS, TRAINERS
-from wordpiece_lib.trace import Trace
+from wordpiece_lib.training.trace import Trace
 
 #: One colour per trainer, one line style per encoder.
 TRAINER_COLOURS = {TRAINERS[0]: SERIES_COLOURS[0], TRAINERS[1]: SERIES_COLOURS[1]}

@@ -1,7 +1,7 @@
 """Tables for notebook 06: the four {WordPiece, BPE} x {longest match, merge replay} tokenizers side by side.
 
 Each table is a pandas DataFrame built from two finished ``Trace`` objects
-(see :mod:`wordpiece_lib.segmentation` for the tokenizers and the metrics).
+(see :mod:`wordpiece_lib.analysis.segmentation` for the tokenizers and the metrics).
 
 The columns of the wide tables name the combinations like this:
 
@@ -15,8 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from wordpiece_lib._validate import check_int, check_sequence, check_str, check_str_list
-from wordpiece_lib.corpus import WordCounts
-from wordpiece_lib.segmentation import (
+from wordpiece_lib.analysis.segmentation import (
     ENCODERS,
     TRAINERS,
     check_traces,
@@ -25,8 +24,9 @@ from wordpiece_lib.segmentation import (
     measure,
     merge_replay_encoder,
 )
-from wordpiece_lib.trace import Trace
-from wordpiece_lib.vocab import UNK_TOKEN
+from wordpiece_lib.counting.word_counts import WordCounts
+from wordpiece_lib.model.vocab import UNK_TOKEN
+from wordpiece_lib.training.trace import Trace
 
 
 def compare_combinations(

@@ -21,8 +21,8 @@ from typing import Any
 from wordpiece_lib.classroom.exercise import Exercise, Workbook, as_list, call, forbid, require, short_list
 from wordpiece_lib.classroom.fresh_inputs import fresh_rng, fresh_word, fresh_words
 from wordpiece_lib.classroom.own_work import answer_cell_source, calls_in_source
-from wordpiece_lib.corpus import WordCounts
-from wordpiece_lib.pieces import DEFAULT_PREFIX, alphabet, initial_splits, split_word
+from wordpiece_lib.counting.word_counts import WordCounts
+from wordpiece_lib.model.pieces import DEFAULT_PREFIX, alphabet, initial_splits, split_word
 
 COUNT_WORDS_ANSWER = """```python
 def count_words(words):

@@ -3,7 +3,7 @@
 Like every figure of the notebooks, it returns a closed ``matplotlib.figure.Figure``
 (a notebook shows it once, as the cell's result).
 
->>> from wordpiece_lib import datasets
+>>> from wordpiece_lib.data import datasets
 >>> word_count_bars(datasets.course_counts(), top=5).axes[0].get_title()
 'Most frequent words'
 """
@@ -19,7 +19,7 @@ from wordpiece_lib.classroom.style import OTHER_COLOUR, new_figure, plain
 def word_count_bars(word_counts: Any, *, top: int = 20, title: str = "Most frequent words") -> Any:
     """The ``top`` most frequent words of a ``WordCounts`` as bars.
 
-    >>> from wordpiece_lib import datasets
+    >>> from wordpiece_lib.data import datasets
     >>> word_count_bars(datasets.course_counts(), top=5).axes[0].get_title()
     'Most frequent words'
     """

@@ -21,13 +21,13 @@ from typing import Any
 
 from wordpiece_lib.classroom.exercise import Exercise, Forbidden, Workbook, as_list, call, forbid, require, short_list
 from wordpiece_lib.classroom.fresh_inputs import fresh_counts, fresh_rng, fresh_word, fresh_words
-from wordpiece_lib.encode import encode_with_merges, encode_word, longest_match_attempts
-from wordpiece_lib.fast_bottom_up import train_fast
-from wordpiece_lib.fast_tokenizer import FastWordPieceTokenizer
-from wordpiece_lib.linmaxmatch import LinMaxMatch
-from wordpiece_lib.pieces import DEFAULT_PREFIX, decode_pieces
-from wordpiece_lib.tokenizer import WordPieceTokenizer
-from wordpiece_lib.trace import Trace
+from wordpiece_lib.model.linmaxmatch import LinMaxMatch
+from wordpiece_lib.model.longest_match import encode_word, longest_match_attempts
+from wordpiece_lib.model.pieces import DEFAULT_PREFIX, decode_pieces
+from wordpiece_lib.pipeline.fast_tokenizer import FastWordPieceTokenizer
+from wordpiece_lib.pipeline.tokenizer import WordPieceTokenizer
+from wordpiece_lib.training.fast_bottom_up import train_fast
+from wordpiece_lib.training.trace import Trace, encode_with_merges
 
 ENCODE_ANSWER = """```python
 def my_encode(word, vocab):

@@ -1,6 +1,7 @@
 """Figures for notebook 04: tokens per word as the vocab grows.
 
->>> from wordpiece_lib import datasets, train_bottom_up
+>>> from wordpiece_lib import train_bottom_up
+>>> from wordpiece_lib.data import datasets
 >>> trace = train_bottom_up(datasets.hug_pug_counts(), 100, special_tokens=["[UNK]"])
 >>> fertility_curve(trace).axes[0].get_ylabel()
 'tokens per word'
@@ -12,7 +13,7 @@ from typing import Any
 
 from wordpiece_lib._validate import check_instance, check_int
 from wordpiece_lib.classroom.style import new_figure
-from wordpiece_lib.trace import Trace
+from wordpiece_lib.training.trace import Trace
 
 
 def fertility_curve(trace: Trace, words: Any = None, *, points: int = 12) -> Any:
@@ -21,7 +22,7 @@ def fertility_curve(trace: Trace, words: Any = None, *, points: int = 12) -> Any
     Reads the vocab after ``points`` evenly spaced numbers of merges from the
     trace (no training); words default to the trace's corpus, weighted by count.
     """
-    from wordpiece_lib.encode import encode_word
+    from wordpiece_lib.model.longest_match import encode_word
 
     check_instance(trace, "trace", Trace)
     check_int(points, "points", minimum=2)

@@ -17,8 +17,13 @@ from typing import Any
 
 from wordpiece_lib._validate import check_index, check_instance, check_int, check_sequence, check_str, check_str_list
 from wordpiece_lib.classroom.style import BUTTON_LAYOUT
-from wordpiece_lib.encode import MAX_INPUT_CHARS_PER_WORD, MatchAttempt, encode_word, longest_match_attempts
-from wordpiece_lib.pieces import DEFAULT_PREFIX
+from wordpiece_lib.model.longest_match import (
+    MAX_INPUT_CHARS_PER_WORD,
+    MatchAttempt,
+    encode_word,
+    longest_match_attempts,
+)
+from wordpiece_lib.model.pieces import DEFAULT_PREFIX
 
 
 def attempts_frame(

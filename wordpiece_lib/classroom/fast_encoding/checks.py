@@ -23,8 +23,8 @@ from typing import Any
 
 from wordpiece_lib._validate import check_instance, check_int
 from wordpiece_lib.classroom.exercise import Exercise, Workbook, require
-from wordpiece_lib.encode import encode_word
-from wordpiece_lib.linmaxmatch import CONTINUATION, AutomatonStep, LinMaxMatch
+from wordpiece_lib.model.linmaxmatch import CONTINUATION, AutomatonStep, LinMaxMatch
+from wordpiece_lib.model.longest_match import encode_word
 
 #: The words notebook 08 walks through on the paper's vocab: the [UNK] exercise asks for a new one.
 SHOWN_WORDS = ("abcdx", "abcdz", "abcdy", "ab", "abd", "abcz", "abcdxb", "abcd")

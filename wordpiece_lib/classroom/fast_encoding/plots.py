@@ -35,9 +35,9 @@ from wordpiece_lib.classroom.style import (
     new_figure,
     plain,
 )
-from wordpiece_lib.encode import encode_word
-from wordpiece_lib.linmaxmatch import CONTINUATION, START, LinMaxMatch
-from wordpiece_lib.pieces import DEFAULT_PREFIX
+from wordpiece_lib.model.linmaxmatch import CONTINUATION, START, LinMaxMatch
+from wordpiece_lib.model.longest_match import encode_word
+from wordpiece_lib.model.pieces import DEFAULT_PREFIX
 
 #: Fill of a node that spells a vocab token, of the current node, and of other nodes.
 #: Word lengths of the growth figure (10 to 1,000, evenly spaced on a log axis).

@@ -42,8 +42,8 @@ from wordpiece_lib.classroom.style import (
     VISITED_COLOUR,
     WINNER_COLOUR,
 )
-from wordpiece_lib.linmaxmatch import CONTINUATION, START, AutomatonStep, LinMaxMatch
-from wordpiece_lib.pieces import DEFAULT_PREFIX
+from wordpiece_lib.model.linmaxmatch import CONTINUATION, START, AutomatonStep, LinMaxMatch
+from wordpiece_lib.model.pieces import DEFAULT_PREFIX
 
 _SLOT = 96  # pixels between two leaves
 _LEVEL = 86  # pixels between two depths

@@ -19,14 +19,13 @@ import itertools
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from wordpiece_lib.bottom_up import merge_pair, train_bottom_up
 from wordpiece_lib.classroom.exercise import Exercise, Workbook, as_list, call, forbid, require
 from wordpiece_lib.classroom.fresh_inputs import fresh_counts, fresh_rng
 from wordpiece_lib.classroom.own_work import refuse_in_answer
-from wordpiece_lib.encode import encode_with_merges
-from wordpiece_lib.pieces import DEFAULT_PREFIX, alphabet, initial_splits, join_pair
-from wordpiece_lib.scores import score_pairs
-from wordpiece_lib.trace import apply_merges, merge_in_pieces
+from wordpiece_lib.model.pieces import DEFAULT_PREFIX, alphabet, initial_splits, join_pair
+from wordpiece_lib.training.bottom_up import merge_pair, train_bottom_up
+from wordpiece_lib.training.scores import score_pairs
+from wordpiece_lib.training.trace import apply_merges, encode_with_merges, merge_in_pieces
 
 MERGE_ANSWER = """```python
 def merge(splits, pair):

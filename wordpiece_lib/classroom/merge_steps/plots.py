@@ -2,7 +2,8 @@
 
 Every figure reads a ``Trace``; nothing is trained again.
 
->>> from wordpiece_lib import datasets, train_bottom_up
+>>> from wordpiece_lib import train_bottom_up
+>>> from wordpiece_lib.data import datasets
 >>> trace = train_bottom_up(datasets.hug_pug_counts(), 12, special_tokens=["[UNK]"], top_k=5)
 >>> candidate_bars(trace, 1).axes[0].get_title()
 'Merge 1: ##g + ##s -> ##gs'
@@ -15,7 +16,7 @@ from typing import Any
 
 from wordpiece_lib._validate import check_bool, check_instance
 from wordpiece_lib.classroom.style import OTHER_COLOUR, WINNER_COLOUR, new_figure, plain, score_bar_chart
-from wordpiece_lib.trace import Trace
+from wordpiece_lib.training.trace import Trace
 
 
 def candidate_bars(trace: Trace, step: int) -> Any:
@@ -53,7 +54,8 @@ def winning_scores(trace: Trace, *, log: bool | None = None) -> Any:
     marked and named. ``log`` defaults to a log scale when the scores span
     more than two orders of magnitude.
 
-    >>> from wordpiece_lib import datasets, train_bottom_up
+    >>> from wordpiece_lib import train_bottom_up
+    >>> from wordpiece_lib.data import datasets
     >>> trace = train_bottom_up(datasets.course_counts(), 120)
     >>> [text.get_text() for text in winning_scores(trace).axes[0].texts][:2]
     ['will', 'trai']
@@ -127,7 +129,8 @@ def merge_progress(trace: Trace) -> Any:
     count) after each merge. Bottom: the share of distinct words that are a
     single token. Reads ``trace.splits_at``; nothing is trained.
 
-    >>> from wordpiece_lib import datasets, train_bottom_up
+    >>> from wordpiece_lib import train_bottom_up
+    >>> from wordpiece_lib.data import datasets
     >>> trace = train_bottom_up(datasets.hug_pug_counts(), 100, special_tokens=["[UNK]"])
     >>> figure = merge_progress(trace)
     >>> [round(float(y), 2) for y in figure.axes[0].lines[0].get_ydata()][:3]  # 113/36, 108/36, 93/36

@@ -7,7 +7,8 @@ renders plain text into an ``Output`` widget (and the chart as a small HTML
 bar chart) and keeps the last rendering in ``.text`` / ``.chart``, so tests
 can read it headless.
 
->>> from wordpiece_lib import datasets, train_bottom_up
+>>> from wordpiece_lib import train_bottom_up
+>>> from wordpiece_lib.data import datasets
 >>> trace = train_bottom_up(datasets.hug_pug_counts(), 12, special_tokens=["[UNK]"], top_k=5)
 >>> stepper = MergeStepper(trace)
 >>> stepper.next.click()
@@ -23,8 +24,8 @@ from typing import Any
 
 from wordpiece_lib._validate import check_index, check_int, check_str, check_str_list
 from wordpiece_lib.classroom.style import BUTTON_LAYOUT, OTHER_COLOUR, TIED_COLOUR, WINNER_COLOUR
-from wordpiece_lib.pieces import split_word
-from wordpiece_lib.trace import Trace, apply_merges
+from wordpiece_lib.model.pieces import split_word
+from wordpiece_lib.training.trace import Trace, apply_merges
 
 
 def _words_to_show(trace: Trace, words: Iterable[str] | None, max_words: int) -> list[str]:
@@ -41,7 +42,8 @@ def _words_to_show(trace: Trace, words: Iterable[str] | None, max_words: int) ->
 def step_text(trace: Trace, step: int, words: Sequence[str] | None = None, *, max_words: int = 12) -> str:
     """What the merge stepper shows at ``step`` (0 = before any merge), as text.
 
-    >>> from wordpiece_lib import datasets, train_bottom_up
+    >>> from wordpiece_lib import train_bottom_up
+    >>> from wordpiece_lib.data import datasets
     >>> trace = train_bottom_up(datasets.hug_pug_counts(), 12, special_tokens=["[UNK]"])
     >>> print(step_text(trace, 0, ["hugs"]))
     Before any merge: 8 tokens (special tokens + alphabet)

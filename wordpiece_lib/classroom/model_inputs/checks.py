@@ -23,12 +23,12 @@ from typing import Any
 from wordpiece_lib.classroom.exercise import Exercise, Workbook, call, require
 from wordpiece_lib.classroom.fresh_inputs import fresh_rng, fresh_word
 from wordpiece_lib.classroom.own_work import refuse_in_answer
-from wordpiece_lib.decoder import WordPieceDecoder
-from wordpiece_lib.encoding import Encoding
-from wordpiece_lib.pieces import decode_pieces
-from wordpiece_lib.template import Template
-from wordpiece_lib.tokenizer import WordPieceTokenizer
-from wordpiece_lib.truncation import Truncation
+from wordpiece_lib.model.pieces import decode_pieces
+from wordpiece_lib.pipeline.decoder import WordPieceDecoder
+from wordpiece_lib.pipeline.encoding import Encoding
+from wordpiece_lib.pipeline.template import Template
+from wordpiece_lib.pipeline.tokenizer import WordPieceTokenizer
+from wordpiece_lib.pipeline.truncation import Truncation
 
 PAIR_ANSWER = """```python
 def my_pair_input(first, second):

@@ -1,6 +1,6 @@
 """Figures for notebook 10: how long texts are in tokens, and what a padded batch looks like.
 
->>> from wordpiece_lib.encoding import Encoding
+>>> from wordpiece_lib.pipeline.encoding import Encoding
 >>> batch = [Encoding.special(1, "[CLS]", 0), Encoding.special(1, "[CLS]", 0).padded(2, pad_id=0, pad_token="[PAD]")]
 >>> batch_figure(batch).axes[0].get_title()
 'A batch as the model sees it: 2 texts x 2 positions'
@@ -20,7 +20,7 @@ from wordpiece_lib.classroom.style import (
     WINNER_COLOUR,
     new_figure,
 )
-from wordpiece_lib.encoding import Encoding
+from wordpiece_lib.pipeline.encoding import Encoding
 
 
 def length_histogram(lengths: Sequence[int], max_length: int | None = None, *, title: str | None = None) -> Any:

@@ -7,7 +7,7 @@ expected value itself. The expected answers come from the library
 parities), never from a list typed in here.
 
 >>> WORKBOOK.reset()
->>> from wordpiece_lib.normalize import BertNormalizer
+>>> from wordpiece_lib.text.normalizer import BertNormalizer
 >>> check_accent_merges([["été", "ete"]], ["été", "ete", "et"], BertNormalizer(lowercase=True))
 >>> check_accent_merges([["été", "et"]], ["été", "ete", "et"], BertNormalizer(lowercase=True))
 Traceback (most recent call last):
@@ -22,14 +22,14 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from wordpiece_lib._validate import check_callable, check_instance
+from wordpiece_lib.analysis.language_metrics import vocab_shares
+from wordpiece_lib.analysis.segmentation import measure
 from wordpiece_lib.classroom.exercise import Exercise, Workbook, call, require, short_repr
 from wordpiece_lib.classroom.other_languages.sweep import ExponentSweep
 from wordpiece_lib.classroom.own_work import forbid, refuse_in_answer
-from wordpiece_lib.corpus import as_word_counts
-from wordpiece_lib.language_metrics import vocab_shares
-from wordpiece_lib.scripts import main_script, normalization_merges
-from wordpiece_lib.segmentation import measure
-from wordpiece_lib.vocab import BERT_SPECIAL_TOKENS
+from wordpiece_lib.counting.word_counts import as_word_counts
+from wordpiece_lib.model.vocab import BERT_SPECIAL_TOKENS
+from wordpiece_lib.text.scripts import main_script, normalization_merges
 
 SHARE_ANSWER = """```python
 def share_of(language, tokens, usage):
@@ -131,7 +131,7 @@ def check_accent_merges(
     A missing group is described by the idea that finds it, never by its words.
 
     >>> WORKBOOK.reset()
-    >>> from wordpiece_lib.normalize import BertNormalizer
+    >>> from wordpiece_lib.text.normalizer import BertNormalizer
     >>> check_accent_merges([], ["été", "ete", "пой", "пои"], BertNormalizer(lowercase=True))
     Traceback (most recent call last):
     ...

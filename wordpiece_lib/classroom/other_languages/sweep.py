@@ -29,16 +29,22 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from wordpiece_lib._validate import check_choice, check_instance, check_int, check_mapping, check_sequence
-from wordpiece_lib.corpus import WordCounts, as_word_counts
-from wordpiece_lib.encode import encode_word
-from wordpiece_lib.fast_bottom_up import train_fast
-from wordpiece_lib.language_data import frequency_word_counts
-from wordpiece_lib.language_metrics import measure_languages, parallel_token_counts, parity, token_usage, vocab_shares
-from wordpiece_lib.mixing import MixedCorpus, mix_corpora
-from wordpiece_lib.normalize import BertNormalizer
-from wordpiece_lib.tokenizer import WordPieceTokenizer
-from wordpiece_lib.trace import Trace
-from wordpiece_lib.vocab import Vocab
+from wordpiece_lib.analysis.language_metrics import (
+    measure_languages,
+    parallel_token_counts,
+    parity,
+    token_usage,
+    vocab_shares,
+)
+from wordpiece_lib.counting.mixing import MixedCorpus, mix_corpora
+from wordpiece_lib.counting.word_counts import WordCounts, as_word_counts
+from wordpiece_lib.data.language_data import frequency_word_counts
+from wordpiece_lib.model.longest_match import encode_word
+from wordpiece_lib.model.vocab import Vocab
+from wordpiece_lib.pipeline.tokenizer import WordPieceTokenizer
+from wordpiece_lib.text.normalizer import BertNormalizer
+from wordpiece_lib.training.fast_bottom_up import train_fast
+from wordpiece_lib.training.trace import Trace
 
 #: The mixed vocab lowercases but keeps accents and every other mark (notebook 09, section 1, says why).
 MIXED_NORMALIZER = BertNormalizer(lowercase=True, strip_accents=False)

@@ -22,8 +22,8 @@ from typing import Any
 from wordpiece_lib.classroom.exercise import Exercise, Workbook, call, forbid, require
 from wordpiece_lib.classroom.frames import score_table
 from wordpiece_lib.classroom.fresh_inputs import fresh_counts, fresh_rng
-from wordpiece_lib.pieces import DEFAULT_PREFIX, initial_splits
-from wordpiece_lib.scores import (
+from wordpiece_lib.model.pieces import DEFAULT_PREFIX, initial_splits
+from wordpiece_lib.training.scores import (
     best_candidate,
     likelihood_gain,
     pair_counts,

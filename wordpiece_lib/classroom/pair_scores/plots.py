@@ -2,7 +2,8 @@
 
 Score figures read a ``score_table`` DataFrame; nothing is trained.
 
->>> from wordpiece_lib import datasets, initial_splits
+>>> from wordpiece_lib import initial_splits
+>>> from wordpiece_lib.data import datasets
 >>> from wordpiece_lib.classroom.frames import score_table
 >>> counts = datasets.hug_pug_counts()
 >>> figure = score_heatmap(score_table(initial_splits(counts), counts))
@@ -32,7 +33,8 @@ def score_heatmap(table: Any, *, title: str = "WordPiece score of each adjacent 
         scale starts at 0, so colours compare as the scores do. The best pair
         (the table's first row) is outlined in ``WINNER_COLOUR`` (red).
 
-        >>> from wordpiece_lib import datasets, initial_splits
+        >>> from wordpiece_lib import initial_splits
+        >>> from wordpiece_lib.data import datasets
     >>> from wordpiece_lib.classroom.frames import score_table
         >>> counts = datasets.hug_pug_counts()
         >>> score_heatmap(score_table(initial_splits(counts), counts)).axes[0].images[0].get_clim()[0]

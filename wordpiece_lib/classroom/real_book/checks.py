@@ -30,10 +30,10 @@ from typing import Any
 from wordpiece_lib.classroom.exercise import Exercise, Workbook, call, require
 from wordpiece_lib.classroom.fresh_inputs import fresh_rng, fresh_word, shuffled
 from wordpiece_lib.classroom.own_work import refuse_in_answer
-from wordpiece_lib.encode import encode_word
-from wordpiece_lib.pieces import DEFAULT_PREFIX
-from wordpiece_lib.tokenizer import WordPieceTokenizer
-from wordpiece_lib.vocab import BERT_SPECIAL_TOKENS
+from wordpiece_lib.model.longest_match import encode_word
+from wordpiece_lib.model.pieces import DEFAULT_PREFIX
+from wordpiece_lib.model.vocab import BERT_SPECIAL_TOKENS
+from wordpiece_lib.pipeline.tokenizer import WordPieceTokenizer
 
 LONGEST_ANSWER = """```python
 def longest_token(tokens):

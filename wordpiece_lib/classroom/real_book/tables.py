@@ -3,7 +3,8 @@
 Both read a finished ``Trace``: its first merges are the vocab of every
 smaller size, so one training run gives them all.
 
->>> from wordpiece_lib import datasets, train_bottom_up
+>>> from wordpiece_lib import train_bottom_up
+>>> from wordpiece_lib.data import datasets
 >>> trace = train_bottom_up(datasets.hug_pug_counts(), 100, special_tokens=["[UNK]"])
 >>> words_touched_per_merge(trace)[:3]  # ('##g', '##s') is in hugs only; ('h', '##u') in hug and hugs
 [1, 2, 1]
@@ -17,10 +18,10 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from wordpiece_lib._validate import check_instance, check_sequence
-from wordpiece_lib.corpus import as_word_counts
-from wordpiece_lib.encode import encode_word
-from wordpiece_lib.pieces import split_word
-from wordpiece_lib.trace import Trace, merge_in_pieces
+from wordpiece_lib.counting.word_counts import as_word_counts
+from wordpiece_lib.model.longest_match import encode_word
+from wordpiece_lib.model.pieces import split_word
+from wordpiece_lib.training.trace import Trace, merge_in_pieces
 
 SIZE_COLUMN = "vocab size"
 
@@ -33,7 +34,8 @@ def text_fertility_table(trace: Trace, texts: Mapping[str, Any], sizes: Iterable
     beyond the end of training gives the final vocab (the ``vocab size``
     column says which size was used).
 
-    >>> from wordpiece_lib import datasets, train_bottom_up
+    >>> from wordpiece_lib import train_bottom_up
+    >>> from wordpiece_lib.data import datasets
     >>> trace = train_bottom_up(datasets.hug_pug_counts(), 100, special_tokens=["[UNK]"])
     >>> table = text_fertility_table(trace, {"corpus": datasets.hug_pug_counts(), "new": {"bugs": 1}}, [8, 100])
     >>> table.round(3).values.tolist()  # 8 tokens: every character alone; at the end 'bugs' is 'b ##ugs'

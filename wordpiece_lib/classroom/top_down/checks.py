@@ -3,7 +3,7 @@
 They run in the frame of :mod:`wordpiece_lib.classroom.exercise`: a right
 answer passes quietly, a wrong one is told which idea is off (never the
 expected value), and an answer still set to ``TODO`` skips as "not done
-yet". The expected answers come from :mod:`wordpiece_lib.top_down`, which
+yet". The expected answers come from :mod:`wordpiece_lib.training.top_down`, which
 follows TensorFlow Text. ``my_split_points`` runs on fresh vocabs and words
 with the library's ``split_points`` switched off; the threshold exercise
 refuses an answer cell that runs the search.
@@ -25,8 +25,8 @@ from wordpiece_lib.classroom.exercise import Exercise, Workbook, call, forbid, r
 from wordpiece_lib.classroom.fresh_inputs import fresh_counts, fresh_rng, fresh_words
 from wordpiece_lib.classroom.own_work import refuse_in_answer
 from wordpiece_lib.classroom.top_down.widgets import TopDownRounds
-from wordpiece_lib.corpus import as_word_counts
-from wordpiece_lib.top_down import (
+from wordpiece_lib.counting.word_counts import as_word_counts
+from wordpiece_lib.training.top_down import (
     JOINER,
     learn_with_threshold,
     split_points,

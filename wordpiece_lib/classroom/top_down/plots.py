@@ -18,8 +18,8 @@ from typing import Any
 
 from wordpiece_lib._validate import check_instance, check_int, check_ratio, check_sequence
 from wordpiece_lib.classroom.style import OTHER_COLOUR, WINNER_COLOUR, new_figure
-from wordpiece_lib.top_down import SLACK_RATIO
-from wordpiece_lib.top_down_search import SearchStep
+from wordpiece_lib.training.top_down import SLACK_RATIO
+from wordpiece_lib.training.top_down_search import SearchStep
 
 
 def _plain_numbers(axis: Any) -> None:

@@ -9,7 +9,7 @@
 * ``ThresholdExplorer`` is the widget: a threshold slider with log-spaced
   stops and a box for the words whose split you want to see.
 
->>> from wordpiece_lib import datasets
+>>> from wordpiece_lib.data import datasets
 >>> rounds = TopDownRounds({"human": 113, "humas": 3})
 >>> [len(vocab) for vocab in rounds.vocabs(100)]
 [17, 14, 14, 14]
@@ -27,10 +27,10 @@ from typing import Any
 
 from wordpiece_lib._validate import check_index, check_instance, check_int, check_str, check_str_list
 from wordpiece_lib.classroom.style import BUTTON_LAYOUT
-from wordpiece_lib.corpus import as_word_counts
-from wordpiece_lib.encode import encode_word
-from wordpiece_lib.fast_top_down import FastTopDown
-from wordpiece_lib.top_down import (
+from wordpiece_lib.counting.word_counts import as_word_counts
+from wordpiece_lib.model.longest_match import encode_word
+from wordpiece_lib.training.fast_top_down import FastTopDown
+from wordpiece_lib.training.top_down import (
     JOINER,
     MAX_INPUT_TOKENS,
     MAX_TOKEN_LENGTH,
@@ -66,12 +66,12 @@ def log_thresholds(lower: int, upper: int, *, per_decade: int = 6) -> list[int]:
 class TopDownRounds:
     """The vocab after every round of the top-down learner, for any threshold.
 
-    ``word_counts`` are filtered as :func:`~wordpiece_lib.top_down.learn`
+    ``word_counts`` are filtered as :func:`~wordpiece_lib.training.top_down.learn`
     does (``prepare=False`` uses them as given). The last round's vocab is
     exactly what ``learn_with_threshold`` gives for the same words.
     ``bounds`` is the (smallest, largest) count of the words used: the
     range a threshold slider needs, not the binary search's bounds (see
-    :func:`~wordpiece_lib.top_down.threshold_bounds` for those).
+    :func:`~wordpiece_lib.training.top_down.threshold_bounds` for those).
 
     >>> rounds = TopDownRounds({"hug": 10, "hugs": 5, "bugs": 5}, num_iterations=2)
     >>> rounds.vocabs(5)[-1]

@@ -1,0 +1,267 @@
+"""``tokenizer.json`` both ways, the files saved beside a vocab, and settings changed after first use."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from wordpiece_lib import BertNormalizer, Vocab, WordPieceTokenizer
+from wordpiece_lib.model.longest_match import encode_word
+from wordpiece_lib.pipeline.added_tokens import AddedToken
+from wordpiece_lib.pipeline.decoder import WordPieceDecoder
+from wordpiece_lib.pipeline.template import Template
+from wordpiece_lib.pipeline.tokenizer_json import settings_path
+from wordpiece_lib.pipeline.truncation import Padding, Truncation
+
+tokenizers = pytest.importorskip("tokenizers")
+
+VOCAB = Vocab(["[UNK]", "<pad>", "<s>", "</s>", "<mask>", "hug", "@@s", "p", "@@u", "@@g", "é", "e", "##s"])
+TEXTS = ["hugs pug", "HUGS  Pug <mask> x", "  <mask> hugé pugs hugs", "a\tb\u3000c"]
+
+
+def every_setting_changed() -> WordPieceTokenizer:
+    """A tokenizer where every setting differs from the default."""
+    return WordPieceTokenizer(
+        VOCAB,
+        normalizer=BertNormalizer(strip_accents=True, clean_text=False, handle_chinese_chars=False),
+        pretokenizer="whitespace",
+        prefix="@@",
+        max_input_chars_per_word=17,
+        special_tokens=[AddedToken("<pad>"), AddedToken("<mask>", lstrip=True), AddedToken("<s>"), AddedToken("</s>")],
+        template=Template("<s> $A </s>", "<s> $A </s> </s> $B:1 </s>:1"),
+        truncation=Truncation(50, strategy="only_first", direction="left", stride=3),
+        padding=Padding(60, direction="left", pad_to_multiple_of=8, pad_id=1, pad_token="<pad>"),
+        decoder=WordPieceDecoder("@@", cleanup=False),
+    )
+
+
+def settings_of(tokenizer: WordPieceTokenizer) -> dict:
+    return {
+        "vocab": tokenizer.vocab.tokens,
+        "unk": tokenizer.vocab.unk_token,
+        "normalizer": tokenizer.normalize,
+        "lowercase": tokenizer.lowercase,
+        "pretokenizer": tokenizer.pretokenizer,
+        "prefix": tokenizer.prefix,
+        "max_input_chars_per_word": tokenizer.max_input_chars_per_word,
+        "special_tokens": tokenizer.special_tokens,
+        "template": tokenizer.template,
+        "truncation": tokenizer.truncation,
+        "padding": tokenizer.padding,
+        "decoder": tokenizer.decoder,
+    }
+
+
+def test_round_trip_ours_hf_ours_keeps_every_setting(tmp_path):
+    ours = every_setting_changed()
+    path = ours.save(tmp_path / "tokenizer.json")
+    peer = tokenizers.Tokenizer.from_file(str(path))
+    peer.save(str(tmp_path / "by_hf.json"))
+    assert json.loads((tmp_path / "by_hf.json").read_text(encoding="utf-8")) == ours.to_json()  # HF's own format
+    back = WordPieceTokenizer.from_file(tmp_path / "by_hf.json")
+    assert settings_of(back) == settings_of(ours)
+    for text in TEXTS:
+        assert back.encode_plus(text) == ours.encode_plus(text)
+        assert back.encode_plus(text).ids == peer.encode(text).ids
+        assert back.encode_plus(text).offsets == peer.encode(text).offsets
+
+
+def test_hf_built_tokenizer_round_trips_through_ours(tmp_path):
+    """HF -> ours -> HF: the JSON Hugging Face wrote comes back unchanged."""
+    from tokenizers import AddedToken as HfAddedToken
+    from tokenizers import decoders, models, normalizers, pre_tokenizers, processors
+
+    peer = tokenizers.Tokenizer(
+        models.WordPiece({t: i for i, t in enumerate(VOCAB)}, unk_token="[UNK]", continuing_subword_prefix="@@")
+    )
+    peer.normalizer = normalizers.BertNormalizer(lowercase=True, strip_accents=False)
+    peer.pre_tokenizer = pre_tokenizers.BertPreTokenizer()
+    peer.post_processor = processors.TemplateProcessing(
+        single="<s> $A </s>", pair="<s> $A </s> $B:1 </s>:1", special_tokens=[("<s>", 2), ("</s>", 3)]
+    )
+    peer.decoder = decoders.WordPiece(prefix="@@")
+    peer.add_special_tokens([HfAddedToken("<mask>", rstrip=True, normalized=False), "<s>", "</s>"])
+    peer.enable_truncation(20, strategy="only_second", direction="left")
+    peer.enable_padding(direction="right", pad_id=1, pad_token="<pad>", length=None, pad_to_multiple_of=4)
+    data = json.loads(peer.to_str())
+    ours = WordPieceTokenizer.from_json(data)
+    assert ours.to_json() == data
+    assert ours.lowercase and ours.normalize.strip_accents is False and ours.prefix == "@@"
+
+
+@pytest.mark.parametrize(
+    ("change", "named"),
+    [
+        (lambda t: setattr(t, "model", __import__("tokenizers").models.BPE()), "unsupported model 'BPE'"),
+        (
+            lambda t: setattr(
+                t,
+                "normalizer",
+                __import__("tokenizers").normalizers.Sequence([__import__("tokenizers").normalizers.NFD()]),
+            ),
+            "unsupported normalizer 'Sequence'",
+        ),
+        (lambda t: setattr(t, "pre_tokenizer", __import__("tokenizers").pre_tokenizers.Metaspace()), "'Metaspace'"),
+        (
+            lambda t: setattr(
+                t, "post_processor", __import__("tokenizers").processors.RobertaProcessing(("</s>", 3), ("<s>", 2))
+            ),
+            "unsupported post_processor 'RobertaProcessing'",
+        ),
+        (
+            lambda t: setattr(t, "decoder", __import__("tokenizers").decoders.BPEDecoder()),
+            "unsupported decoder 'BPEDecoder'",
+        ),
+        (lambda t: t.add_tokens(["newword"]), "added token 'newword' (id 13) is not in the WordPiece vocab"),
+        (
+            lambda t: t.add_tokens([__import__("tokenizers").AddedToken("hug", normalized=True)]),
+            "normalized=True",
+        ),
+    ],
+    ids=[
+        "bpe-model",
+        "normalizer-sequence",
+        "metaspace",
+        "roberta-processing",
+        "bpe-decoder",
+        "beyond-vocab",
+        "normalized",
+    ],
+)
+def test_unsupported_components_are_refused_by_name(change, named):
+    peer = tokenizers.Tokenizer.from_str(json.dumps(every_setting_changed().to_json()))
+    change(peer)
+    with pytest.raises(ValueError, match=__import__("re").escape(named)):
+        WordPieceTokenizer.from_json(json.loads(peer.to_str()))
+
+
+def test_unwritable_settings_are_refused_by_name(tmp_path):
+    with pytest.raises(ValueError, match=r"'gpt2' pre-tokenizer has no exact tokenizer\.json equivalent"):
+        WordPieceTokenizer(VOCAB, pretokenizer="gpt2").save(tmp_path / "t.json")
+    with pytest.raises(ValueError, match="a normalizer function cannot be written"):
+        WordPieceTokenizer(VOCAB, normalizer=str.lower).save(tmp_path / "t.json")
+    assert not list(tmp_path.iterdir())
+
+
+def test_broken_files_give_one_clear_error(tmp_path):
+    (tmp_path / "broken.json").write_text('{"model": ', encoding="utf-8")
+    with pytest.raises(ValueError, match=r"broken\.json is not valid JSON"):
+        WordPieceTokenizer.from_file(tmp_path / "broken.json")
+    (tmp_path / "gaps.json").write_text(
+        json.dumps(
+            {
+                "pre_tokenizer": {"type": "BertPreTokenizer"},
+                "model": {"type": "WordPiece", "vocab": {"[UNK]": 0, "a": 2}},
+            }
+        ),
+        encoding="utf-8",
+    )
+    with pytest.raises(ValueError, match=r"gives 'a' the id 2; ids must be 0 \.\.\. 1"):
+        WordPieceTokenizer.from_file(tmp_path / "gaps.json")
+    with pytest.raises(FileNotFoundError, match=r"holds no tokenizer\.json"):
+        WordPieceTokenizer.from_file(tmp_path)
+
+
+def test_vocab_txt_travels_with_its_settings(tmp_path):
+    ours = WordPieceTokenizer(VOCAB, lowercase=True, pretokenizer="whitespace", prefix="@@", template=None)
+    path = ours.save(tmp_path / "vocab.txt")
+    assert Vocab.load(path) == VOCAB
+    assert settings_path(path).name == "vocab.settings.json"
+    loaded = WordPieceTokenizer.from_file(path)
+    assert settings_of(loaded) == settings_of(ours)
+    assert WordPieceTokenizer.from_file(path).tokenize("HUGS pug") == ["hug", "@@s", "p", "@@u", "@@g"]
+    settings_path(path).unlink()  # without it: the defaults, as before
+    assert WordPieceTokenizer.from_file(path).prefix == "##" and WordPieceTokenizer.from_file(path).lowercase is False
+    with pytest.raises(ValueError, match="holds the settings of a vocab"):
+        ours.save(tmp_path / "again.txt")
+        WordPieceTokenizer.from_file(tmp_path / "again.settings.json")
+
+
+@pytest.mark.parametrize(
+    ("setting", "value"),
+    [
+        ("prefix", "@@"),
+        ("max_input_chars_per_word", 3),
+        ("lowercase", True),
+        ("pretokenizer", "whitespace"),
+        ("special_tokens", []),
+        ("normalize", BertNormalizer(lowercase=True, strip_accents=False)),
+    ],
+)
+def test_settings_changed_after_first_use_take_effect(setting, value):
+    text = "HUGS, pugé <mask>hugs"
+    tokenizer = WordPieceTokenizer(VOCAB, special_tokens=["<mask>"])
+    before = tokenizer.tokenize(text)
+    tokenizer.encode_plus(text)
+    setattr(tokenizer, setting, value)
+    fresh = WordPieceTokenizer(
+        VOCAB,
+        special_tokens=tokenizer.special_tokens,
+        prefix=tokenizer.prefix,
+        max_input_chars_per_word=tokenizer.max_input_chars_per_word,
+        pretokenizer=tokenizer.pretokenizer,
+        normalizer=tokenizer.normalize,
+    )
+    assert tokenizer.tokenize(text) == fresh.tokenize(text) != before
+    assert tokenizer.encode_plus(text) == fresh.encode_plus(text)
+    if "<mask>" not in text or setting == "special_tokens":
+        expected = [
+            t
+            for w in tokenizer.words(text)
+            for t in encode_word(
+                w, VOCAB, prefix=tokenizer.prefix, max_input_chars_per_word=tokenizer.max_input_chars_per_word
+            )
+        ]
+        assert tokenizer.tokenize(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("make", "error", "message"),
+    [
+        (
+            lambda: WordPieceTokenizer(VOCAB, template=Template("$A </s>", "$A </s> $A")),
+            ValueError,
+            "must hold $A and $B once",
+        ),
+        (
+            lambda: WordPieceTokenizer(VOCAB, template=Template.bert()),
+            ValueError,
+            "template token '[CLS]' is not in the vocab",
+        ),
+        (
+            lambda: WordPieceTokenizer(VOCAB, special_tokens=["[MASK]"]),
+            ValueError,
+            "special token '[MASK]' is not in the vocab",
+        ),
+        (lambda: WordPieceTokenizer(VOCAB, padding=Padding(pad_token="<pad>")), ValueError, "but '<pad>' has id 1"),
+        (lambda: Truncation(-1), ValueError, "max_length must be at least 0"),
+        (lambda: Padding(direction="up"), ValueError, "direction must be one of 'right', 'left'"),
+        (lambda: WordPieceTokenizer(VOCAB).encode_batch("hug"), TypeError, "inputs must be a list of texts"),
+        (
+            lambda: WordPieceTokenizer(VOCAB).encode_batch([("a", "b", "c")]),
+            TypeError,
+            "inputs[0] must be a str or a (text, pair)",
+        ),
+        (lambda: WordPieceTokenizer(VOCAB).encode_plus("a", 3), TypeError, "pair must be a str, got int"),
+        (lambda: WordPieceTokenizer(VOCAB, template="nope"), TypeError, "template must be a Template, 'bert' or None"),
+        (lambda: AddedToken(""), ValueError, "content must not be empty"),
+        (
+            lambda: WordPieceTokenizer(
+                VOCAB, truncation=Truncation(1), template=Template("<s> $A </s>", "<s> $A </s> $B")
+            ).encode_plus("hug"),
+            ValueError,
+            "leaves no room for the 2 special tokens",
+        ),
+        (
+            lambda: WordPieceTokenizer(VOCAB, truncation=Truncation(4, stride=4), template=None).encode_plus(
+                "hug hug hug hug hug"
+            ),
+            ValueError,
+            "stride=4 must be smaller than the 4 tokens",
+        ),
+    ],
+)
+def test_bad_settings_and_inputs_name_the_problem(make, error, message):
+    with pytest.raises(error, match=__import__("re").escape(message)):
+        make()

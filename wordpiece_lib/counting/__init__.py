@@ -1,0 +1,35 @@
+"""Counting: words and their counts, from a list of texts to a corpus on a cluster (notebooks 01, 11).
+
+- ``word_counts``: ``WordCounts``: each distinct word and how often it occurs, in first-seen order
+- ``textstream``: Reading text files as a stream: line-aligned blocks, compressed files, progress in bytes
+- ``stream_count``: Counting the words of files as a stream: memory follows the distinct words, not the corpus
+- ``local_count``: Counting on every core of this machine: worker processes, results merged in order
+- ``dask_count``: Counting on a Dask cluster: the same parts and the same in-order merge, spread over machines
+- ``files``: ``count_files``: the words of whole files, counted in this process, on local processes or on a Dask cluster
+- ``counts_tsv``: Word counts on disk: one ``word<TAB>count`` line per word, in first-seen order
+- ``synthetic``: Synthetic corpora of any size: lines of words drawn with given frequencies (Zipf-like when real)
+- ``mixing``: Mixing corpora of several languages into one training corpus, with a sampling exponent
+"""
+
+from . import counts_tsv, dask_count, files, local_count, mixing, stream_count, synthetic, textstream, word_counts
+from .counts_tsv import *
+from .dask_count import *
+from .files import *
+from .local_count import *
+from .mixing import *
+from .stream_count import *
+from .synthetic import *
+from .textstream import *
+from .word_counts import *
+
+__all__ = [
+    *word_counts.__all__,
+    *textstream.__all__,
+    *stream_count.__all__,
+    *local_count.__all__,
+    *dask_count.__all__,
+    *files.__all__,
+    *counts_tsv.__all__,
+    *synthetic.__all__,
+    *mixing.__all__,
+]

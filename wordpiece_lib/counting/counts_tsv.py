@@ -1,0 +1,154 @@
+"""Word counts on disk: one ``word<TAB>count`` line per word, in first-seen order.
+
+Counting a corpus and training on it can then happen on different machines
+or days. The order of the lines is the order the words were first seen, so
+the ``"first"`` tie-break gives the same vocab from the file as from the text.
+
+The format is plain UTF-8 text (gzip, bzip2 or xz compressed files are read
+too). ``load_counts`` skips blank lines, accepts Windows line ends and a
+byte-order mark, and adds up a word listed twice. ``save_counts`` refuses a
+word the file could not give back unchanged: one holding a tab or a line
+break, or with whitespace at either end (``vocab.txt`` trims it too). Words
+from the built-in pre-tokenizers never hold whitespace.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from collections.abc import Iterable, Iterator, Mapping
+from pathlib import Path
+from typing import Any, BinaryIO
+
+from .._validate import check_bool, check_path, check_str
+from ..atomic import atomic_writer
+from .textstream import check_file, is_binary_stream, read_lines
+from .word_counts import WordCounts, as_word_counts
+
+_COUNT = re.compile(r"[0-9]+")
+_LINES_PER_WRITE = 10_000
+
+
+def check_savable(word: str, first: bool = False) -> None:
+    """Raise ``ValueError`` if ``word`` would not come back unchanged from a counts file.
+
+    >>> check_savable("hug")
+    >>> check_savable("a\\tb")
+    Traceback (most recent call last):
+    ...
+    ValueError: cannot save the word 'a\\tb' in a counts file: it holds a tab (the column separator)
+    """
+    check_str(word, "word")
+    check_bool(first, "first")
+    if "\t" in word:
+        reason = "it holds a tab (the column separator)"
+    elif "\n" in word:
+        reason = "it holds a line break"
+    elif word != word.strip():
+        reason = "it has spaces around it (vocab.txt would trim them)"
+    elif first and word.startswith("\ufeff"):
+        reason = "it starts with U+FEFF, which would be read as a byte-order mark"
+    else:
+        return
+    raise ValueError(f"cannot save the word {word!r} in a counts file: {reason}")
+
+
+def _lines(counts: WordCounts) -> Iterator[str]:
+    first = True
+    for word, count in counts.items():
+        # check_savable's conditions, inline: a corpus has a few hundred thousand words and nearly all pass.
+        if "\t" in word or "\n" in word or word != word.strip() or (first and word.startswith("\ufeff")):
+            check_savable(word, first)
+        first = False
+        yield f"{word}\t{count}\n"
+
+
+def save_counts(
+    counts: WordCounts | Mapping[str, int] | Iterable[tuple[str, int]], path: str | os.PathLike[str]
+) -> Path:
+    """Write ``counts`` to ``path`` as ``word<TAB>count`` lines, atomically; returns the path.
+
+    >>> import tempfile, pathlib
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "counts.tsv"
+    >>> save_counts({"hug": 10, "pug": 5}, path).read_text()
+    'hug\\t10\\npug\\t5\\n'
+    """
+    checked = as_word_counts(counts, "counts")
+    target = Path(check_path(path, "path"))
+    with atomic_writer(target) as stream:
+        write_counts(checked, stream)
+    return target
+
+
+def write_counts(counts: WordCounts | Mapping[str, int] | Iterable[tuple[str, int]], stream: BinaryIO) -> int:
+    """Write ``counts`` as ``word<TAB>count`` lines to an open binary stream; returns the bytes written.
+
+    >>> import io
+    >>> out = io.BytesIO()
+    >>> write_counts({"hug": 10}, out), out.getvalue()
+    (7, b'hug\\t10\\n')
+    """
+    checked = as_word_counts(counts, "counts")
+    if not callable(getattr(stream, "write", None)):
+        raise TypeError(f"stream must be a binary stream with a write method, got {type(stream).__name__}")
+    written = 0
+    batch: list[str] = []
+    for line in _lines(checked):
+        batch.append(line)
+        if len(batch) >= _LINES_PER_WRITE:
+            written += stream.write("".join(batch).encode("utf-8"))
+            batch.clear()
+    written += stream.write("".join(batch).encode("utf-8"))
+    return written
+
+
+def load_counts(path: str | os.PathLike[str] | BinaryIO) -> WordCounts:
+    """Read a counts file written by ``save_counts`` (or by hand), or an open binary stream of one, as a stream.
+
+    >>> import tempfile, pathlib
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "counts.tsv"
+    >>> _ = path.write_text("hug\\t10\\npug\\t5\\nhug\\t2\\n")
+    >>> load_counts(path)
+    WordCounts({'hug': 12, 'pug': 5})
+    """
+    if is_binary_stream(path):
+        source: Any = "counts on standard input" if path is getattr(sys.stdin, "buffer", None) else "counts stream"
+        lines = read_lines(path, name="counts")  # type: ignore[arg-type]
+    else:
+        if not isinstance(path, (str, os.PathLike)):
+            raise TypeError(f"path must be a file name (a str or a path), got {type(path).__name__}")
+        source = check_file(path, "counts file")
+        lines = read_lines(source, name="counts file")
+    counts: dict[str, int] = {}
+    get = counts.get
+    for number, raw in enumerate(lines, start=1):
+        line = raw.removesuffix("\r")
+        if number == 1:
+            line = line.removeprefix("\ufeff")
+        if not line.strip():
+            continue
+        word, tab, count = line.partition("\t")
+        if not tab or not word or "\t" in count:
+            raise ValueError(f"{source}, line {number}: expected 'word<TAB>count', got {line!r}")
+        if word != word.strip():
+            raise ValueError(
+                f"{source}, line {number}: the word {word!r} has spaces around it; vocab.txt cannot hold that"
+            )
+        digits = count.strip()
+        if not _COUNT.fullmatch(digits) or int(digits) == 0:
+            raise ValueError(
+                f"{source}, line {number}: the count of {word!r} must be a positive whole number, got {count!r}"
+            )
+        counts[word] = get(word, 0) + int(digits)
+    if not counts:
+        raise ValueError(f"{source} holds no 'word<TAB>count' lines: there is nothing to learn from")
+    return WordCounts.adopt(counts)
+
+
+__all__ = [
+    "check_savable",
+    "load_counts",
+    "save_counts",
+    "write_counts",
+]

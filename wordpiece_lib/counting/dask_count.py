@@ -1,0 +1,202 @@
+"""Counting on a Dask cluster: the same parts and the same in-order merge, spread over machines.
+
+Each plain file is cut into line-aligned parts (``textstream.split_file``);
+a compressed file is one part. Every part becomes a Dask task that reads its
+bytes *on the worker* (so the files must be at the same path on every
+worker: a shared or copied folder) and returns its word counts. Neighbouring
+results are then merged in a tree of tasks, left to right, so the order of
+first sight is the one-process order (``counting.merge_counts``), and only
+the final counts travel back to this process.
+
+``cluster`` is a ``distributed.Client``, a scheduler address
+(``"tcp://10.0.0.5:8786"``), or ``"local"`` for a ``LocalCluster`` of worker
+processes on this machine (its dashboard address is printed by the CLI).
+Dask is imported only here, and only when used: the library works without it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import uuid
+from collections.abc import Iterator
+from typing import Any
+
+from ..text.fast_split import FastSplitter
+from .stream_count import count_part, merge_counts
+from .textstream import FilePart, Progress, split_file
+
+#: Parts are sized for about this many per worker (for balance), within these bounds.
+PARTS_PER_WORKER = 8
+MIN_PART_BYTES = 1 << 20
+MAX_PART_BYTES = 1 << 27
+#: How many neighbouring results one merge task adds up.
+MERGE_FAN_IN = 8
+
+INSTALL_HINT = 'Dask is not installed: pip install "wordpiece-lib[dask]" (or dask[distributed])'
+
+
+def import_distributed() -> Any:
+    """The ``distributed`` module, or an ``ImportError`` that says how to install it."""
+    try:
+        import distributed
+    except ImportError as error:
+        raise ImportError(INSTALL_HINT) from error
+    return distributed
+
+
+def local_cluster(workers: int, *, dashboard: bool = True) -> Any:
+    """A ``LocalCluster`` of ``workers`` single-threaded processes, listening on this machine only.
+
+    Its web dashboard (a free port on 127.0.0.1) needs ``bokeh``; without
+    it, or with ``dashboard=False``, there is none.
+    """
+    distributed = import_distributed()
+    if dashboard:
+        try:
+            import bokeh  # noqa: F401
+        except ImportError:
+            dashboard = False
+    dashboard_address = "127.0.0.1:0" if dashboard else None
+    return distributed.LocalCluster(
+        n_workers=workers,
+        threads_per_worker=1,
+        processes=True,
+        host="127.0.0.1",
+        dashboard_address=dashboard_address,
+    )
+
+
+@contextlib.contextmanager
+def connected(cluster: Any, workers: int) -> Iterator[Any]:
+    """A ``Client`` for ``cluster`` (see the module docstring); what this opened is closed afterwards."""
+    distributed = import_distributed()
+    if isinstance(cluster, distributed.Client):
+        yield cluster
+        return
+    if isinstance(cluster, str) and cluster == "local":
+        with local_cluster(workers) as started, distributed.Client(started) as client:
+            yield client
+        return
+    if isinstance(cluster, str) and cluster:
+        with distributed.Client(cluster, timeout="30s") as client:
+            yield client
+        return
+    if hasattr(cluster, "scheduler_address"):  # a cluster object (LocalCluster, a cloud cluster ...)
+        with distributed.Client(cluster) as client:
+            yield client
+        return
+    raise TypeError(
+        "dask must be a distributed.Client, a scheduler address such as 'tcp://10.0.0.5:8786', "
+        f"a cluster object, or 'local', got {type(cluster).__name__}"
+    )
+
+
+class PartCounts:
+    """The counts of consecutive parts, as one opaque object.
+
+    Dask walks a plain dict result item by item to serialize it, which made
+    moving a part's counts between workers take seconds; wrapped, the dict
+    travels as one serialized object.
+    """
+
+    __slots__ = ("counts",)
+
+    def __init__(self, counts: dict[str, int]) -> None:
+        self.counts = counts
+
+    def __sizeof__(self) -> int:
+        # What Dask's memory accounting sees: about 100 bytes a word (the key, its count and the table slot).
+        return 100 * len(self.counts)
+
+
+def dashboard_link(client: Any) -> str | None:
+    """The address of the cluster's web dashboard, or ``None`` if it has none."""
+    services = client.scheduler_info().get("services", {})
+    return client.dashboard_link if "dashboard" in services else None
+
+
+def _count(part: FilePart, splitter: FastSplitter) -> PartCounts:
+    return PartCounts(dict(count_part(part, splitter)))
+
+
+def _merge(*partials: PartCounts) -> PartCounts:
+    return PartCounts(merge_counts(partial.counts for partial in partials))
+
+
+def plan_parts(paths: list[str], workers: int, part_bytes: int | None = None) -> list[FilePart]:
+    """Line-aligned parts of every file, with absolute paths (workers may start in another folder).
+
+    >>> import tempfile, pathlib
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "a.txt"
+    >>> _ = path.write_text("hug\\n")
+    >>> [part.end for part in plan_parts([str(path)], 2)]
+    [4]
+    """
+    if part_bytes is None:
+        total = sum(os.path.getsize(path) for path in paths)
+        part_bytes = max(MIN_PART_BYTES, min(MAX_PART_BYTES, total // (PARTS_PER_WORKER * max(workers, 1)) + 1))
+    return [part for path in paths for part in split_file(os.path.abspath(path), part_bytes)]
+
+
+def count_with_dask(
+    paths: list[str],
+    splitter: FastSplitter,
+    cluster: Any,
+    *,
+    workers: int = 1,
+    progress: Progress | None = None,
+    part_bytes: int | None = None,
+) -> dict[str, int]:
+    """The word counts of ``paths`` (in order), counted by the Dask cluster ``cluster``.
+
+    ``workers`` is the size of a ``"local"`` cluster. Parts are about
+    ``part_bytes`` (default: sized from the inputs and the cluster's workers).
+    """
+    distributed = import_distributed()
+    with connected(cluster, workers) as client:
+        known_workers = len(client.scheduler_info().get("workers", {})) or workers
+        parts = plan_parts(paths, known_workers, part_bytes)
+        if not parts:
+            return {}
+        # Keys name what a task does, so the dashboard reads "count" and "merge"; the token keeps two
+        # countings apart (Dask takes equal keys for equal results).
+        token = uuid.uuid4().hex
+        leaves = client.map(
+            _count, parts, splitter=splitter, key=[f"count-{token}-{i}" for i in range(len(parts))], pure=False
+        )
+        sizes = {future.key: _part_size(part) for future, part in zip(leaves, parts)}
+        level = list(leaves)
+        depth = 0
+        while len(level) > 1:
+            depth += 1
+            level = [
+                client.submit(_merge, *level[start : start + MERGE_FAN_IN], key=f"merge-{token}-{depth}-{start}")
+                for start in range(0, len(level), MERGE_FAN_IN)
+            ]
+        # Hold no leaf past its merge: the workers then free each part's counts as soon as it is added up.
+        finished = distributed.as_completed(leaves) if progress is not None else None
+        del leaves
+        if finished is not None:
+            for done in finished:
+                progress(sizes[done.key])
+        return level[0].result().counts
+
+
+def _part_size(part: FilePart) -> int:
+    end = os.path.getsize(part.path) if part.end is None else part.end
+    return end - part.start
+
+
+__all__ = [
+    "INSTALL_HINT",
+    "MERGE_FAN_IN",
+    "PARTS_PER_WORKER",
+    "PartCounts",
+    "connected",
+    "count_with_dask",
+    "dashboard_link",
+    "import_distributed",
+    "local_cluster",
+    "plan_parts",
+]

@@ -1,0 +1,224 @@
+"""Every data set the workshop knows by name: what it is, where it comes from, how to check and clean a copy.
+
+This is the catalogue only; ``wordpiece_lib.data.copies`` finds, checks and loads
+the copies. A new data set is one more entry in ``DATASETS``.
+
+>>> DATASETS["treasure-island"].clean, DATASETS["bert-base-uncased-vocab"].bundled
+('gutenberg', True)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from pathlib import PurePosixPath
+
+from .._validate import check_int
+
+#: How a data set is cleaned before it is checked.
+CLEANING = ("none", "gutenberg")
+#: Where Project Gutenberg serves book number ``{id}`` as UTF-8 plain text, tried in order.
+GUTENBERG_URLS = (
+    "https://www.gutenberg.org/cache/epub/{id}/pg{id}.txt",
+    "https://www.gutenberg.org/ebooks/{id}.txt.utf-8",
+)
+
+
+@dataclass(frozen=True)
+class DataSet:
+    """One data set: what it is, where it comes from and how to recognise a good copy.
+
+    ``sha256`` is the checksum a copy must have: of the file's bytes when
+    ``clean == "none"``; of the cleaned text's words (``text_sha256``) when
+    ``clean == "gutenberg"``, because Project Gutenberg regenerates its headers
+    and a copy may be wrapped differently. ``size`` is the byte size of the
+    clean file. Both are None for a book nobody pinned (``gutenberg_book``).
+
+    >>> DATASETS["treasure-island"].gutenberg_id
+    120
+    """
+
+    name: str
+    description: str
+    urls: tuple[str, ...]
+    filename: str
+    sha256: str | None
+    size: int | None
+    licence: str
+    source: str
+    language: str = "en"
+    clean: str = "none"
+    bundled: bool = False
+    gutenberg_id: int | None = None
+
+    @property
+    def basename(self) -> str:
+        """The file's name in the cache and in a mirror (``filename`` may sit in a subfolder of ``data/``).
+
+        >>> DATASETS["course-sentences"].basename
+        'course-sentences.txt'
+        """
+        return PurePosixPath(self.filename).name
+
+
+COURSE = (
+    "Hugging Face LLM course, chapter 6, WordPiece tokenization: https://huggingface.co/learn/llm-course/chapter6/6"
+)
+
+
+def _toy(
+    name: str,
+    filename: str,
+    description: str,
+    sha256: str,
+    size: int,
+    *,
+    source: str = COURSE,
+    licence: str = "a few words quoted for teaching; see the source",
+) -> DataSet:
+    """A small corpus from a seed, bundled in ``data/toy/``."""
+    return DataSet(
+        name=name,
+        description=description,
+        urls=(),
+        filename=f"toy/{filename}",
+        sha256=sha256,
+        size=size,
+        licence=licence,
+        source=source,
+        bundled=True,
+    )
+
+
+def _course(name: str, filename: str, description: str, sha256: str, size: int) -> DataSet:
+    return _toy(name, filename, description, sha256, size, licence="Apache-2.0 (quoted from the course)")
+
+
+def gutenberg_book(gutenberg_id: int) -> DataSet:
+    """Project Gutenberg book number ``gutenberg_id`` as Gutenberg serves it today (no pinned checksum).
+
+    >>> gutenberg_book(1342).urls[0]
+    'https://www.gutenberg.org/cache/epub/1342/pg1342.txt'
+    """
+    number = check_int(gutenberg_id, "gutenberg_id", minimum=1)
+    return DataSet(
+        name=f"gutenberg-{number}",
+        description=f"Project Gutenberg eBook #{number}",
+        urls=tuple(pattern.format(id=number) for pattern in GUTENBERG_URLS),
+        filename=f"gutenberg-{number}.txt",
+        sha256=None,
+        size=None,
+        licence="Project Gutenberg licence (public domain in the USA for most books)",
+        source=f"https://www.gutenberg.org/ebooks/{number}",
+        clean="gutenberg",
+        gutenberg_id=number,
+    )
+
+
+def _unpinned_book(name: str, number: int, language: str, description: str) -> DataSet:
+    """A Project Gutenberg book nobody has fetched and checked yet: no checksum or size pinned (see ``gutenberg_book``)."""
+    return dataclasses.replace(
+        gutenberg_book(number), name=name, description=description, filename=f"{name}.txt", language=language
+    )
+
+
+DATASETS: dict[str, DataSet] = {
+    dataset.name: dataset
+    for dataset in (
+        DataSet(
+            name="treasure-island",
+            description="Treasure Island (R. L. Stevenson, 1883), the whole novel",
+            urls=tuple(pattern.format(id=120) for pattern in GUTENBERG_URLS),
+            filename="treasure-island.txt",
+            sha256="18154ff725fdb6428a690fc7b485826b911b97c516270f523be730980ce4f48d",
+            size=369_076,
+            licence="public domain in the USA (Project Gutenberg licence)",
+            source="Project Gutenberg eBook #120: https://www.gutenberg.org/ebooks/120",
+            clean="gutenberg",
+            gutenberg_id=120,
+        ),
+        DataSet(
+            name="bert-base-uncased-vocab",
+            description="BERT base uncased vocab.txt: the 30,522 WordPiece tokens of Google's BERT",
+            urls=(
+                "https://huggingface.co/google-bert/bert-base-uncased/resolve/86b5e0934494bd15c9632b12f734a8a67f723594/vocab.txt",
+                "https://huggingface.co/google-bert/bert-base-uncased/resolve/main/vocab.txt",
+            ),
+            filename="bert-base-uncased-vocab.txt",
+            sha256="07eced375cec144d27c900241f3e339478dec958f92fddbc551f295c992038a3",
+            size=231_508,
+            licence="Apache-2.0",
+            source="Google's BERT, as published on Hugging Face: https://huggingface.co/google-bert/bert-base-uncased",
+            bundled=True,
+        ),
+        *(
+            _unpinned_book(name, number, language, description)
+            for name, number, language, description in (
+                ("hugo-miserables-1", 17489, "fr", "Victor Hugo, Les Misérables, tome I: Fantine (French)"),
+                ("kafka-verwandlung", 22367, "de", "Franz Kafka, Die Verwandlung (German)"),
+                ("cervantes-quijote", 2000, "es", "Miguel de Cervantes, Don Quijote (Spanish)"),
+                ("kalevala", 7000, "fi", "Elias Lönnrot, Kalevala (Finnish)"),
+                ("wu-xiyouji", 23962, "zh", "Wu Cheng'en, 西遊記 Journey to the West (Chinese)"),
+                ("akutagawa-rashomon", 1982, "ja", "Akutagawa Ryūnosuke, 羅生門 Rashōmon (Japanese)"),
+            )
+        ),
+        _course(
+            "course-word-counts",
+            "course-word-counts.tsv",
+            "the course's five words with their counts (hug 10, pug 5, pun 12, bun 4, hugs 5), one word<TAB>count a line",
+            "65f195d77c9944ce9f33fee7bb2d8c29dc572222d5dbd95c1b0b02aa8426b729",
+            33,
+        ),
+        _course(
+            "course-sentences",
+            "course-sentences.txt",
+            "the four sentences the course trains its 70-token vocab on, one a line",
+            "b4d686e85d167dfebca8fc260d41180c297a4e201ec559472833712fbf37d34b",
+            202,
+        ),
+        _toy(
+            "pipeline-text",
+            "pipeline-text.txt",
+            "the text a BERT-pipeline walk-through notebook trains its 100-token vocab on (its line breaks kept)",
+            "cbc350287a49b8550ed8b5819ba676505c30beaabe80ea4629bc7a912aa896ab",
+            1014,
+            source="a walk-through notebook that normalizes, pre-tokenizes and trains WordPiece the course's way",
+        ),
+        _toy(
+            "selene-document",
+            "selene-document.txt",
+            "the SELENE notebook's toy document (low, lower, newest, widest, longer), one line",
+            "431ae291539a1fc543108fa19d1b5c02bf20479a978d57baaac0e0c648ed7a61",
+            102,
+            source='SELENE notebook repository, "Subword Tokenization (WordPiece)"',
+        ),
+        _toy(
+            "article-words",
+            "article-words.txt",
+            "the four words of the article's example (low, lower, newest, widest), one a line",
+            "290046baa4d2cbfdc29f76156dd6d0ba3d48e8713f059f51edef1e2924ccd5eb",
+            24,
+            source='Damien Benveniste, "From Words To Tokens: The WordPiece Algorithm"',
+        ),
+        _toy(
+            "top-down-text",
+            "top-down-text.txt",
+            "the short text whose word counts the top-down notebook thresholds, one line",
+            "8eafe8cb59e4d0662cffd4e9a3a84fd6b06e803f59e23753b306bc15c71cde9a",
+            278,
+            source="a notebook on TensorFlow Text's top-down WordPiece learner",
+        ),
+    )
+}
+
+
+def books() -> list[str]:
+    """The names of the books ``load_book`` knows (the data sets cleaned as Project Gutenberg text).
+
+    >>> "treasure-island" in books()
+    True
+    """
+    return [name for name, dataset in DATASETS.items() if dataset.clean == "gutenberg"]
+
+
+__all__ = ["CLEANING", "DATASETS", "GUTENBERG_URLS", "DataSet", "books", "gutenberg_book"]

@@ -1,0 +1,32 @@
+"""The pipeline: from text to a model's input and back, and Hugging Face's ``tokenizer.json`` (notebooks 04, 10).
+
+- ``added_tokens``: Added tokens: special tokens such as ``[MASK]`` that stay whole when typed in raw text
+- ``encoding``: ``Encoding``: everything a model needs from one text (or one pair of texts)
+- ``template``: Post-processing: the template that wraps a text (or a pair) in a model's special tokens
+- ``truncation``: Truncation and padding: making encodings fit a model, with Hugging Face's meaning of every option
+- ``decoder``: Decoding: from tokens back to readable text, the way Hugging Face's WordPiece decoder does it
+- ``fast_tokenizer``: Whole texts, fast: ``FastWordPieceTokenizer``, the engine behind ``WordPieceTokenizer.tokenize``
+- ``tokenizer_json``: Hugging Face's ``tokenizer.json``, both ways, and the files that travel with a vocab
+- ``tokenizer``: ``WordPieceTokenizer``: the whole BERT pipeline in one object, from text to a model's input and back
+"""
+
+from . import added_tokens, decoder, encoding, fast_tokenizer, template, tokenizer, tokenizer_json, truncation
+from .added_tokens import *
+from .decoder import *
+from .encoding import *
+from .fast_tokenizer import *
+from .template import *
+from .tokenizer import *
+from .tokenizer_json import *
+from .truncation import *
+
+__all__ = [
+    *added_tokens.__all__,
+    *encoding.__all__,
+    *template.__all__,
+    *truncation.__all__,
+    *decoder.__all__,
+    *fast_tokenizer.__all__,
+    *tokenizer_json.__all__,
+    *tokenizer.__all__,
+]

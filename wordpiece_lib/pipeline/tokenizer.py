@@ -1,0 +1,441 @@
+"""``WordPieceTokenizer``: the whole BERT pipeline in one object, from text to a model's input and back.
+
+text -> (special tokens kept whole) -> normalize -> pre-tokenize ->
+longest-match-first -> tokens -> ids, offsets, word ids -> truncation ->
+template (``[CLS] ... [SEP]``) -> padding -> ``Encoding``; and back:
+ids -> tokens -> text (``decode``).
+
+Its settings can be changed after it was first used (``tokenizer.lowercase =
+True``); the fast twin that does the work is rebuilt when they change.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import gc
+import os
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from .._validate import check_bool, check_callable, check_choice, check_int, check_str
+from ..model.vocab import MAX_INPUT_CHARS_PER_WORD, Vocab
+from ..text.normalizer import BertNormalizer
+from ..text.pretokenizers import PRETOKENIZERS, get_pretokenizer
+from .added_tokens import AddedToken, as_added_tokens
+from .decoder import WordPieceDecoder, join_with_spaces
+from .encoding import Encoding
+from .fast_tokenizer import FastWordPieceTokenizer
+from .template import Template, TextTokens
+from .tokenizer_json import load_options, options_from_json, save_tokenizer, tokenizer_to_json
+from .truncation import Padding, Truncation
+
+#: ``template="bert"``: BERT's ``[CLS] $A [SEP]`` template when the vocab has both tokens, else none.
+BERT_TEMPLATE = "bert"
+#: ``decoder="wordpiece"``: a ``WordPieceDecoder`` with the tokenizer's own prefix and clean-up.
+WORDPIECE_DECODER = "wordpiece"
+
+TextInput = str | tuple[str, str]
+
+
+class WordPieceTokenizer:
+    """Normalizer + pre-tokenizer + longest-match-first encoder over a ``Vocab``, and what a model needs around it.
+
+    >>> vocab = Vocab(["[PAD]", "[UNK]", "[CLS]", "[SEP]", "hug", "##s", "p", "##u", "##g", "!"])
+    >>> tokenizer = WordPieceTokenizer(vocab, lowercase=True)
+    >>> tokenizer.tokenize("Hugs pug!")
+    ['hug', '##s', 'p', '##u', '##g', '!']
+    >>> tokenizer.encode("Hugs pug!")
+    [4, 5, 6, 7, 8, 9]
+    >>> encoding = tokenizer.encode_plus("Hugs pug!")
+    >>> encoding.tokens
+    ['[CLS]', 'hug', '##s', 'p', '##u', '##g', '!', '[SEP]']
+    >>> encoding.offsets[1:3], encoding.word_ids[1:4]
+    ([(0, 3), (3, 4)], [0, 0, 1])
+    >>> tokenizer.decode(encoding.ids)
+    'hugs pug!'
+    """
+
+    def __init__(
+        self,
+        vocab: Vocab,
+        *,
+        lowercase: bool = False,
+        pretokenizer: str = "bert",
+        prefix: str = "##",
+        max_input_chars_per_word: int = MAX_INPUT_CHARS_PER_WORD,
+        normalizer: Callable[[str], str] | None = None,
+        special_tokens: Iterable[str | AddedToken] | None = None,
+        template: Template | str | None = BERT_TEMPLATE,
+        truncation: Truncation | None = None,
+        padding: Padding | None = None,
+        decoder: WordPieceDecoder | str | None = WORDPIECE_DECODER,
+    ) -> None:
+        if not isinstance(vocab, Vocab):
+            raise TypeError(f"vocab must be a Vocab, got {type(vocab).__name__} (use Vocab.load('vocab.txt'))")
+        self.vocab = vocab
+        self.prefix = prefix
+        self.max_input_chars_per_word = max_input_chars_per_word
+        self.pretokenizer = pretokenizer
+        if normalizer is not None:
+            check_callable(normalizer, "normalizer", "a function str -> str")
+        check_bool(lowercase, "lowercase")
+        self.normalize: Callable[[str], str] = normalizer if normalizer is not None else BertNormalizer(lowercase)
+        # A given BertNormalizer says itself whether it lowercases.
+        self._lowercase = normalizer.lowercase if isinstance(normalizer, BertNormalizer) else lowercase
+        self.special_tokens = vocab.special_tokens if special_tokens is None else special_tokens  # type: ignore[assignment]
+        self.template = template  # type: ignore[assignment]
+        self.truncation = truncation
+        self.padding = padding
+        self.decoder = decoder  # type: ignore[assignment]
+        self._fast: FastWordPieceTokenizer | None = None
+        self._fast_settings: tuple[Any, ...] = ()
+
+    # -- settings: each checked when set; the fast twin notices changes -------------------------------------------
+
+    @property
+    def lowercase(self) -> bool:
+        """Lowercase (and, unless the normalizer says otherwise, strip accents) before splitting."""
+        return self._lowercase
+
+    @lowercase.setter
+    def lowercase(self, value: bool) -> None:
+        self._lowercase = check_bool(value, "lowercase")
+        if isinstance(self.normalize, BertNormalizer) and self.normalize.lowercase != value:
+            self.normalize = dataclasses.replace(self.normalize, lowercase=value)
+
+    @property
+    def prefix(self) -> str:
+        """The continuation prefix (``##``)."""
+        return self._prefix
+
+    @prefix.setter
+    def prefix(self, value: str) -> None:
+        self._prefix = check_str(value, "prefix", allow_empty=False)
+
+    @property
+    def max_input_chars_per_word(self) -> int:
+        """Longer words become one unknown token without being looked at."""
+        return self._max_chars
+
+    @max_input_chars_per_word.setter
+    def max_input_chars_per_word(self, value: int) -> None:
+        self._max_chars = check_int(value, "max_input_chars_per_word", minimum=1)
+
+    @property
+    def pretokenizer(self) -> str:
+        """The pre-tokenizer's name: ``bert``, ``whitespace`` or ``gpt2``."""
+        return self._pretokenizer
+
+    @pretokenizer.setter
+    def pretokenizer(self, name: str) -> None:
+        self.pretokenize = get_pretokenizer(name)
+        self._pretokenizer = name
+
+    @property
+    def pretokenizer_name(self) -> str:
+        """Same as ``pretokenizer`` (the older name)."""
+        return self._pretokenizer
+
+    @property
+    def special_tokens(self) -> tuple[AddedToken, ...]:
+        """Tokens kept whole when typed in text (Hugging Face's added tokens), in id order; ``decode`` skips the special ones."""
+        return self._special_tokens
+
+    @special_tokens.setter
+    def special_tokens(self, tokens: Iterable[str | AddedToken]) -> None:
+        added = as_added_tokens(tokens)
+        for token in added:
+            if token.content not in self.vocab:
+                raise ValueError(f"special token {token.content!r} is not in the vocab")
+        # In id order, as tokenizer.json lists them: the order never changes what matches.
+        self._special_tokens = tuple(sorted(added, key=lambda token: self.vocab[token.content]))
+
+    @property
+    def template(self) -> Template | None:
+        """The post-processing template (``[CLS] $A [SEP]``), or ``None`` for no special tokens around texts."""
+        return self._template
+
+    @template.setter
+    def template(self, template: Template | str | None) -> None:
+        if template == BERT_TEMPLATE:
+            has_both = "[CLS]" in self.vocab and "[SEP]" in self.vocab
+            template = Template.bert() if has_both else None
+        if template is not None and not isinstance(template, Template):
+            raise TypeError(f"template must be a Template, 'bert' or None, got {type(template).__name__}")
+        for token in template.special_tokens if template is not None else ():
+            if token not in self.vocab:
+                raise ValueError(f"template token {token!r} is not in the vocab")
+        self._template = template
+
+    @property
+    def truncation(self) -> Truncation | None:
+        """How encodings are cut to a maximum length (``None``: never)."""
+        return self._truncation
+
+    @truncation.setter
+    def truncation(self, value: Truncation | None) -> None:
+        if value is not None and not isinstance(value, Truncation):
+            raise TypeError(f"truncation must be a Truncation or None, got {type(value).__name__}")
+        self._truncation = value
+
+    @property
+    def padding(self) -> Padding | None:
+        """How encodings are padded (``None``: never)."""
+        return self._padding
+
+    @padding.setter
+    def padding(self, value: Padding | None) -> None:
+        if value is not None and not isinstance(value, Padding):
+            raise TypeError(f"padding must be a Padding or None, got {type(value).__name__}")
+        if value is not None and value.pad_token in self.vocab and self.vocab[value.pad_token] != value.pad_id:
+            raise ValueError(
+                f"padding.pad_id={value.pad_id}, but {value.pad_token!r} has id {self.vocab[value.pad_token]} in the vocab"
+            )
+        self._padding = value
+
+    @property
+    def decoder(self) -> WordPieceDecoder | None:
+        """How ids become text again (``None``: tokens joined by spaces, as Hugging Face without a decoder)."""
+        if self._decoder == WORDPIECE_DECODER:
+            return WordPieceDecoder(self.prefix)
+        return self._decoder  # type: ignore[return-value]
+
+    @decoder.setter
+    def decoder(self, value: WordPieceDecoder | str | None) -> None:
+        if value is not None and not isinstance(value, WordPieceDecoder):
+            check_choice(value, "decoder", (WORDPIECE_DECODER,))
+        self._decoder = value
+
+    def _settings(self) -> tuple[Any, ...]:
+        return (
+            self.vocab,
+            self.normalize,
+            self.pretokenize,
+            self.prefix,
+            self.max_input_chars_per_word,
+            self.special_tokens,
+        )
+
+    @property
+    def fast(self) -> FastWordPieceTokenizer:
+        """The cached, linear-time twin that encodes whole texts (rebuilt when a setting changed).
+
+        It gives exactly the tokens of ``words`` + ``encode_word`` (the tests
+        check this on every line of a book), only faster: a translation table
+        normalizes and splits in one pass, each distinct word is encoded once
+        (long words by LinMaxMatch, whose automaton is built only when one comes).
+        """
+        settings = self._settings()
+        if self._fast is None or settings != self._fast_settings:
+            automaton = None
+            if self._fast is not None and self._fast.automaton is not None:
+                old = self._fast
+                same = (old.vocab, old.prefix, old.max_input_chars_per_word)
+                if same == (self.vocab, self.prefix, self.max_input_chars_per_word):
+                    automaton = old.automaton  # building BERT's takes a second: keep it when it still fits
+            self._fast = FastWordPieceTokenizer.from_tokenizer(self, automaton=automaton, encoder="auto")
+            self._fast_settings = settings
+        return self._fast
+
+    # -- files --------------------------------------------------------------------------------------------------
+
+    @classmethod
+    def from_file(cls, path: str | os.PathLike[str], **options: Any) -> WordPieceTokenizer:
+        """Load a tokenizer: a ``tokenizer.json``, a folder holding one, or a ``vocab.txt``.
+
+        A ``vocab.txt`` brings its settings when its settings file (written
+        by ``save``) is beside it; ``options`` override what is loaded.
+
+        >>> import tempfile, pathlib
+        >>> path = WordPieceTokenizer(Vocab(["[UNK]", "hug"]), lowercase=True).save(pathlib.Path(tempfile.mkdtemp()) / "t.json")
+        >>> WordPieceTokenizer.from_file(path).tokenize("HUG")
+        ['hug']
+        """
+        vocab, settings = load_options(path, **options)
+        return cls(vocab, **settings)
+
+    @classmethod
+    def from_json(cls, data: Any, **options: Any) -> WordPieceTokenizer:
+        """A tokenizer from ``tokenizer.json`` contents (a dict); ``options`` override what is loaded.
+
+        >>> data = WordPieceTokenizer(Vocab(["[UNK]", "hug", "##s"]), lowercase=True).to_json()
+        >>> WordPieceTokenizer.from_json(data).tokenize("HUGS"), WordPieceTokenizer.from_json(data, lowercase=False).tokenize("HUGS")
+        (['hug', '##s'], ['[UNK]'])
+        """
+        vocab, settings = options_from_json(data, **options)
+        return cls(vocab, **settings)
+
+    def save(self, path: str | os.PathLike[str]) -> Path:
+        """Save atomically; the format follows the name.
+
+        * ``NAME.json``: Hugging Face's ``tokenizer.json``;
+        * an existing folder, a name ending with ``/`` or without a suffix: a folder that
+          ``transformers.AutoTokenizer.from_pretrained`` loads (``tokenizer.json``,
+          ``tokenizer_config.json``, ``special_tokens_map.json``, ``vocab.txt``);
+        * anything else: ``vocab.txt``, with the settings in ``NAME.settings.json`` beside it.
+
+        >>> import tempfile, pathlib
+        >>> folder = WordPieceTokenizer(Vocab(["[UNK]", "hug"])).save(pathlib.Path(tempfile.mkdtemp()) / "mine")
+        >>> sorted(path.name for path in folder.iterdir())
+        ['special_tokens_map.json', 'tokenizer.json', 'tokenizer_config.json', 'vocab.txt']
+        """
+        return save_tokenizer(self, path)
+
+    def to_json(self) -> dict[str, Any]:
+        """Hugging Face's ``tokenizer.json`` contents as a dict.
+
+        >>> WordPieceTokenizer(Vocab(["[UNK]", "hug"])).to_json()["model"]["vocab"]
+        {'[UNK]': 0, 'hug': 1}
+        """
+        return tokenizer_to_json(self)
+
+    # -- encoding -----------------------------------------------------------------------------------------------
+
+    def words(self, text: str) -> list[str]:
+        """The words of ``text`` after normalization and pre-tokenization.
+
+        >>> WordPieceTokenizer(Vocab(["[UNK]"])).words("Hi, you!")
+        ['Hi', ',', 'you', '!']
+        """
+        return self.pretokenize(self.normalize(check_str(text, "text")))
+
+    def encode_word(self, word: str) -> list[str]:
+        """Longest-match-first tokens of one (already pre-tokenized) word."""
+        return self.fast.longest_match(word)
+
+    def tokenize(self, text: str) -> list[str]:
+        """The tokens of ``text``: every word through ``encode_word``; special tokens typed in the text stay whole.
+
+        No template tokens (``[CLS]``) are added: ``encode_plus`` does that.
+        """
+        return self.fast.tokenize(text)
+
+    def encode(self, text: str) -> list[int]:
+        """The token ids of ``text`` (``tokenize`` as ids: no template, truncation or padding)."""
+        return self.fast.encode(text)
+
+    def encode_plus(self, text: str, pair: str | None = None, *, add_special_tokens: bool = True) -> Encoding:
+        """Everything a model needs for ``text`` (or the pair ``text``, ``pair``), as Hugging Face's ``encode``.
+
+        Truncation, then the template's special tokens, then padding.
+
+        >>> vocab = Vocab(["[PAD]", "[UNK]", "[CLS]", "[SEP]", "a", "b"])
+        >>> tokenizer = WordPieceTokenizer(vocab, padding=Padding(8))
+        >>> encoding = tokenizer.encode_plus("a b", "b")
+        >>> encoding.tokens
+        ['[CLS]', 'a', 'b', '[SEP]', 'b', '[SEP]', '[PAD]', '[PAD]']
+        >>> encoding.type_ids, encoding.attention_mask
+        ([0, 0, 0, 0, 1, 1, 0, 0], [1, 1, 1, 1, 1, 1, 0, 0])
+        """
+        encoding = self._encode_unpadded(text, pair, add_special_tokens)
+        return self.padding.pad([encoding])[0] if self.padding is not None else encoding
+
+    def encode_batch(self, inputs: Sequence[TextInput], *, add_special_tokens: bool = True) -> list[Encoding]:
+        """``encode_plus`` for every text or ``(text, pair)`` of ``inputs``; padding then evens out the batch.
+
+        >>> vocab = Vocab(["[PAD]", "[UNK]", "[CLS]", "[SEP]", "a", "b"])
+        >>> tokenizer = WordPieceTokenizer(vocab, padding=Padding())
+        >>> [encoding.tokens for encoding in tokenizer.encode_batch(["a", ("a b", "b")])]
+        [['[CLS]', 'a', '[SEP]', '[PAD]', '[PAD]', '[PAD]'], ['[CLS]', 'a', 'b', '[SEP]', 'b', '[SEP]']]
+        """
+        if isinstance(inputs, (str, bytes)) or not isinstance(inputs, Sequence):
+            raise TypeError(f"inputs must be a list of texts or (text, pair) tuples, got {type(inputs).__name__}")
+        for position, item in enumerate(inputs):
+            if not isinstance(item, str) and not (
+                isinstance(item, (tuple, list)) and len(item) == 2 and all(isinstance(text, str) for text in item)
+            ):
+                raise TypeError(f"inputs[{position}] must be a str or a (text, pair) tuple, got {item!r:.60}")
+        check_bool(add_special_tokens, "add_special_tokens")
+        # A batch makes about ten lists per text and a tuple per token, none in a reference cycle; the cyclic
+        # garbage collector would scan the growing batch over and over (a third of the time), so it waits.
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            fast = self.fast
+            firsts = fast.encode_sequences([item if isinstance(item, str) else item[0] for item in inputs])
+            seconds = iter(fast.encode_sequences([item[1] for item in inputs if not isinstance(item, str)]))
+            encodings = [
+                self._assemble(first, None if isinstance(item, str) else next(seconds), add_special_tokens)
+                for item, first in zip(inputs, firsts)
+            ]
+        finally:
+            if collecting:
+                gc.enable()
+        return self.padding.pad(encodings) if self.padding is not None else encodings
+
+    def _encode_unpadded(self, text: str, pair: str | None, add_special_tokens: bool) -> Encoding:
+        check_bool(add_special_tokens, "add_special_tokens")
+        fast = self.fast
+        first = fast.encode_sequence(check_str(text, "text"))
+        second = fast.encode_sequence(check_str(pair, "pair")) if pair is not None else None
+        return self._assemble(first, second, add_special_tokens)
+
+    def _assemble(self, first: TextTokens, second: TextTokens | None, add_special_tokens: bool) -> Encoding:
+        """Truncation, then the template (or, without one, the texts one after the other)."""
+        template = self.template
+        if self.truncation is not None:
+            added = template.added_tokens(second is not None) if template is not None and add_special_tokens else 0
+            cut, cut_second = self.truncation.truncate(
+                Encoding.from_sequence(*first),
+                None if second is None else Encoding.from_sequence(*second, sequence_id=1, type_id=1),
+                added,
+            )
+            first = (cut.ids, cut.tokens, cut.offsets, cut.word_ids)
+            if cut_second is not None:
+                second = (cut_second.ids, cut_second.tokens, cut_second.offsets, cut_second.word_ids)
+        if template is not None:
+            return template.build(first, second, self.vocab, add_special_tokens=add_special_tokens)
+        if second is None:
+            return Encoding.from_sequence(*first)
+        return Encoding.concatenate(
+            [Encoding.from_sequence(*first), Encoding.from_sequence(*second, sequence_id=1, type_id=1)]
+        )
+
+    # -- decoding -----------------------------------------------------------------------------------------------
+
+    def convert_ids_to_tokens(self, ids: Sequence[int]) -> list[str]:
+        """Tokens for ids (raises on an id outside the vocab).
+
+        >>> WordPieceTokenizer(Vocab(["[UNK]", "hug"])).convert_ids_to_tokens([1, 0])
+        ['hug', '[UNK]']
+        """
+        if isinstance(ids, (str, bytes)) or not isinstance(ids, Iterable):
+            raise TypeError(f"ids must be a list of int, got {type(ids).__name__}")
+        return [self.vocab.token(token_id) for token_id in ids]
+
+    def decode(self, ids: Sequence[int], *, skip_special_tokens: bool = True) -> str:
+        """Text for ids, as Hugging Face decodes: special tokens skipped, ``##`` pieces glued, spaces cleaned up.
+
+        >>> tokenizer = WordPieceTokenizer(Vocab(["[UNK]", "[CLS]", "[SEP]", "island", ",", "he", "said", "."]))
+        >>> tokenizer.decode([1, 3, 4, 5, 6, 7, 2])
+        'island, he said.'
+        >>> tokenizer.decode([1, 3, 2], skip_special_tokens=False)
+        '[CLS] island [SEP]'
+        """
+        check_bool(skip_special_tokens, "skip_special_tokens")
+        tokens = self.convert_ids_to_tokens(ids)
+        if skip_special_tokens:
+            skipped = {token.content for token in self.special_tokens if token.special}
+            tokens = [token for token in tokens if token not in skipped]
+        decoder = self.decoder
+        return decoder.decode(tokens) if decoder is not None else join_with_spaces(tokens)
+
+    def decode_batch(self, batch: Sequence[Sequence[int]], *, skip_special_tokens: bool = True) -> list[str]:
+        """``decode`` for each list of ids.
+
+        >>> WordPieceTokenizer(Vocab(["[UNK]", "a", "##b"])).decode_batch([[1, 2], [1]])
+        ['ab', 'a']
+        """
+        if isinstance(batch, (str, bytes)) or not isinstance(batch, Iterable):
+            raise TypeError(f"batch must be a list of lists of ids, got {type(batch).__name__}")
+        return [self.decode(ids, skip_special_tokens=skip_special_tokens) for ids in batch]
+
+    def __repr__(self) -> str:
+        return (
+            f"WordPieceTokenizer(vocab={len(self.vocab)} tokens, lowercase={self.lowercase}, "
+            f"pretokenizer={self.pretokenizer!r})"
+        )
+
+
+__all__ = ["BERT_TEMPLATE", "PRETOKENIZERS", "WORDPIECE_DECODER", "WordPieceTokenizer"]

@@ -1,0 +1,442 @@
+"""Hugging Face's ``tokenizer.json``, both ways, and the files that travel with a vocab.
+
+``tokenizer.json`` holds a whole pipeline: the normalizer (``BertNormalizer``
+with its four switches), the pre-tokenizer (``BertPreTokenizer`` or
+``WhitespaceSplit``), the model (``WordPiece``: vocab, unknown token,
+continuation prefix, character limit), the post-processor (the ``[CLS] $A
+[SEP]`` template), the decoder, the added tokens, truncation and padding.
+``tokenizers.Tokenizer.from_file`` reads it, and ``transformers`` 5 needs it:
+``AutoTokenizer.from_pretrained(folder)`` loads a folder holding it.
+
+Three ways to save (``save_tokenizer``; the name decides):
+
+* ``NAME.json``: one ``tokenizer.json``;
+* ``FOLDER/``: ``tokenizer.json`` plus ``tokenizer_config.json``,
+  ``special_tokens_map.json`` and ``vocab.txt``, the layout of a model folder;
+* ``vocab.txt``: the vocab, and beside it ``vocab.settings.json``: the same
+  JSON without the vocab, so that whoever encodes with the vocab later gets
+  its settings (lowercase or not, pre-tokenizer, prefix, special tokens ...).
+
+A component this library cannot reproduce exactly (another model type, a
+normalizer sequence, added tokens outside the vocab ...) is refused with an
+error naming it, never approximated.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+from pathlib import Path
+from typing import Any, Protocol, runtime_checkable
+
+from ..atomic import atomic_write_text, resolve_output
+from ..model.vocab import Vocab
+from ..text.normalizer import BertNormalizer
+from ..text.pretokenizers import PRETOKENIZERS
+from ..textfiles import read_text_file
+from .added_tokens import AddedToken
+from .decoder import WordPieceDecoder
+from .template import Template
+from .truncation import Padding, Truncation
+
+TOKENIZER_FILE = "tokenizer.json"
+VOCAB_FILE = "vocab.txt"
+CONFIG_FILE = "tokenizer_config.json"
+SPECIAL_TOKENS_MAP_FILE = "special_tokens_map.json"
+#: The key that marks a settings file (``tokenizer.json`` without the vocab), with its format version.
+SETTINGS_MARK = "wordpiece_lib_settings"
+
+_PRETOKENIZER_TYPES = {"bert": "BertPreTokenizer", "whitespace": "WhitespaceSplit"}
+_BERT_ROLES = {
+    "[UNK]": "unk_token",
+    "[SEP]": "sep_token",
+    "[PAD]": "pad_token",
+    "[CLS]": "cls_token",
+    "[MASK]": "mask_token",
+}
+
+
+def settings_path(vocab_path: str | os.PathLike[str]) -> Path:
+    """Where the settings of a ``vocab.txt`` are kept: ``vocab.settings.json`` beside it.
+
+    >>> settings_path("out/vocab.txt")
+    PosixPath('out/vocab.settings.json')
+    """
+    path = Path(vocab_path)
+    return path.with_name(f"{path.stem}.settings.json")
+
+
+@runtime_checkable
+class TokenizerParts(Protocol):
+    """What the writers read of a tokenizer (``WordPieceTokenizer`` has it all).
+
+    The file format sits below the tokenizer: the tokenizer saves itself through
+    this module and builds itself from what this module reads, never the other way.
+    """
+
+    vocab: Vocab
+    normalize: Any
+    pretokenizer: str
+    prefix: str
+    max_input_chars_per_word: int
+    special_tokens: Any
+    template: Template | None
+    truncation: Truncation | None
+    padding: Padding | None
+    decoder: WordPieceDecoder | None
+
+    @property
+    def lowercase(self) -> bool: ...
+
+
+# -- writing --------------------------------------------------------------------------------------------------------
+
+
+def tokenizer_to_json(tokenizer: TokenizerParts, *, include_vocab: bool = True) -> dict[str, Any]:
+    """The ``tokenizer.json`` contents for ``tokenizer`` (keys in Hugging Face's order).
+
+    Without ``include_vocab`` (a settings file) the GPT-2 pre-tokenizer, which
+    has no exact Hugging Face twin, is allowed and written as ``null``.
+
+    >>> from wordpiece_lib import WordPieceTokenizer
+    >>> tokenizer = WordPieceTokenizer(Vocab(["[UNK]", "hug", "##s"]), lowercase=True)
+    >>> data = tokenizer_to_json(tokenizer)
+    >>> data["normalizer"]["lowercase"], data["pre_tokenizer"], data["model"]["vocab"]
+    (True, {'type': 'BertPreTokenizer'}, {'[UNK]': 0, 'hug': 1, '##s': 2})
+    """
+    if not isinstance(tokenizer, TokenizerParts):
+        raise TypeError(f"tokenizer must be a WordPieceTokenizer, got {type(tokenizer).__name__}")
+    normalizer = tokenizer.normalize
+    if not isinstance(normalizer, BertNormalizer):
+        raise ValueError("a normalizer function cannot be written to tokenizer.json; use a BertNormalizer")
+    if tokenizer.pretokenizer not in _PRETOKENIZER_TYPES and include_vocab:
+        raise ValueError(
+            f"the {tokenizer.pretokenizer!r} pre-tokenizer has no exact tokenizer.json equivalent "
+            f"(supported: {', '.join(_PRETOKENIZER_TYPES)})"
+        )
+    vocab = tokenizer.vocab
+    added = sorted((vocab[token.content], token) for token in tokenizer.special_tokens)
+    model: dict[str, Any] = {
+        "type": "WordPiece",
+        "unk_token": vocab.unk_token,
+        "continuing_subword_prefix": tokenizer.prefix,
+        "max_input_chars_per_word": tokenizer.max_input_chars_per_word,
+    }
+    if include_vocab:
+        model["vocab"] = {token: token_id for token_id, token in enumerate(vocab)}
+    decoder = tokenizer.decoder
+    return {
+        "version": "1.0",
+        "truncation": tokenizer.truncation.to_json() if tokenizer.truncation is not None else None,
+        "padding": tokenizer.padding.to_json() if tokenizer.padding is not None else None,
+        "added_tokens": [token.to_json(token_id) for token_id, token in added],
+        "normalizer": {
+            "type": "BertNormalizer",
+            "clean_text": normalizer.clean_text,
+            "handle_chinese_chars": normalizer.handle_chinese_chars,
+            "strip_accents": normalizer.strip_accents,
+            "lowercase": normalizer.lowercase,
+        },
+        "pre_tokenizer": (
+            {"type": _PRETOKENIZER_TYPES[tokenizer.pretokenizer]}
+            if tokenizer.pretokenizer in _PRETOKENIZER_TYPES
+            else None  # only in a settings file, which names it under "pretokenizer"
+        ),
+        "post_processor": tokenizer.template.to_json(vocab) if tokenizer.template is not None else None,
+        "decoder": decoder.to_json() if decoder is not None else None,
+        "model": model,
+    }
+
+
+def _json_text(data: dict[str, Any]) -> str:
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+
+
+def transformers_config(tokenizer: TokenizerParts) -> tuple[dict[str, Any], dict[str, Any]]:
+    """``tokenizer_config.json`` and ``special_tokens_map.json`` for ``transformers``.
+
+    The class is ``PreTrainedTokenizerFast``: it takes every setting from
+    ``tokenizer.json``. (``BertTokenizer`` would rebuild the pipeline from its
+    own defaults, ignoring, say, a cased normalizer or another prefix.)
+
+    >>> from wordpiece_lib import WordPieceTokenizer
+    >>> config, special_map = transformers_config(WordPieceTokenizer(Vocab(["[UNK]", "[CLS]", "[SEP]", "a"])))
+    >>> config["tokenizer_class"], special_map
+    ('PreTrainedTokenizerFast', {'unk_token': '[UNK]', 'cls_token': '[CLS]', 'sep_token': '[SEP]'})
+    """
+    special_map: dict[str, Any] = {}
+    others = []
+    for token in tokenizer.special_tokens:
+        role = _BERT_ROLES.get(token.content)
+        if role is not None:
+            special_map[role] = token.content
+        elif token.special:
+            others.append(token.content)
+    if others:
+        special_map["additional_special_tokens"] = others
+    config: dict[str, Any] = {
+        "tokenizer_class": "PreTrainedTokenizerFast",
+        "do_lower_case": tokenizer.lowercase,
+        "clean_up_tokenization_spaces": False,
+        # BERT-style models take the segment ids too; transformers returns only what is listed here.
+        "model_input_names": ["input_ids", "token_type_ids", "attention_mask"],
+        **special_map,
+    }
+    if tokenizer.truncation is not None:
+        config["model_max_length"] = tokenizer.truncation.max_length
+    return config, special_map
+
+
+def is_folder_name(path: str | os.PathLike[str]) -> bool:
+    """True when ``path`` names a folder to save into: an existing folder, a name ending with ``/``, or no suffix.
+
+    Something else already there under that name (a file, ``/dev/null``, a pipe) is not a folder.
+
+    >>> is_folder_name("out/"), is_folder_name("bert-tiny"), is_folder_name("vocab.txt"), is_folder_name("t.json")
+    (True, True, False, False)
+    >>> is_folder_name("/dev/null")
+    False
+    """
+    target = Path(path)
+    if target.is_dir() or str(path).endswith(("/", os.sep)):
+        return True
+    return not target.suffix and not target.exists()
+
+
+def save_tokenizer(tokenizer: TokenizerParts, path: str | os.PathLike[str]) -> Path:
+    """Save ``tokenizer`` atomically: ``NAME.json``, a folder (``FOLDER/``, no suffix, or existing), or ``vocab.txt``.
+
+    ``vocab.txt`` (any other suffix) gets its settings in ``vocab.settings.json`` beside it.
+
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> from wordpiece_lib import WordPieceTokenizer
+    >>> tokenizer = WordPieceTokenizer(Vocab(["[UNK]", "hug", "##s"]), lowercase=True)
+    >>> sorted(p.name for p in save_tokenizer(tokenizer, folder).iterdir())
+    ['special_tokens_map.json', 'tokenizer.json', 'tokenizer_config.json', 'vocab.txt']
+    >>> save_tokenizer(tokenizer, folder / "mine.json").name
+    'mine.json'
+    """
+    if not isinstance(path, (str, os.PathLike)):
+        raise TypeError(f"path must be a str or a path, got {type(path).__name__}")
+    target = Path(path)
+    if is_folder_name(path):
+        if not target.parent.is_dir():
+            raise FileNotFoundError(f"cannot create {target}: folder {target.parent} does not exist")
+        data = tokenizer_to_json(tokenizer)  # checked before anything is written
+        config, special_map = transformers_config(tokenizer)
+        target.mkdir(exist_ok=True)
+        tokenizer.vocab.save(target / VOCAB_FILE)
+        atomic_write_text(target / CONFIG_FILE, _json_text(config))
+        atomic_write_text(target / SPECIAL_TOKENS_MAP_FILE, _json_text(special_map))
+        atomic_write_text(target / TOKENIZER_FILE, _json_text(data))
+        return target
+    if target.suffix == ".json":
+        return atomic_write_text(target, _json_text(tokenizer_to_json(tokenizer)))
+    settings = {
+        SETTINGS_MARK: 1,
+        "vocab_file": target.name,
+        "pretokenizer": tokenizer.pretokenizer,
+        **tokenizer_to_json(tokenizer, include_vocab=False),
+    }
+    tokenizer.vocab.save(target)
+    if not resolve_output(target)[1]:  # a device or a pipe has no "beside" to keep the settings in
+        atomic_write_text(settings_path(target), _json_text(settings))
+    return target
+
+
+# -- reading --------------------------------------------------------------------------------------------------------
+
+
+def _component(data: dict[str, Any], key: str) -> Any:
+    value = data.get(key)
+    if value is not None and not isinstance(value, dict):
+        raise ValueError(f"{key} must be an object or null, got {type(value).__name__}")
+    return value
+
+
+def _kind(component: Any) -> str:
+    return repr(component.get("type")) if isinstance(component, dict) else "null"
+
+
+def _vocab_from_model(model: dict[str, Any]) -> list[str]:
+    entries = model.get("vocab")
+    if not isinstance(entries, dict) or not entries:
+        raise ValueError("model.vocab must be a non-empty object token -> id")
+    tokens: list[str | None] = [None] * len(entries)
+    for token, token_id in entries.items():
+        if isinstance(token_id, bool) or not isinstance(token_id, int) or not 0 <= token_id < len(entries):
+            raise ValueError(
+                f"model.vocab gives {token!r} the id {token_id!r}; ids must be 0 ... {len(entries) - 1}, each used once"
+            )
+        if tokens[token_id] is not None:
+            raise ValueError(f"model.vocab gives the id {token_id} to both {tokens[token_id]!r} and {token!r}")
+        tokens[token_id] = token
+    return tokens  # type: ignore[return-value]
+
+
+def tokenizer_options(data: Any, *, vocab: Vocab | None = None) -> tuple[Vocab, dict[str, Any]]:
+    """The vocab and the ``WordPieceTokenizer`` keyword arguments that ``data`` (a ``tokenizer.json``) describes.
+
+    ``vocab`` replaces ``model.vocab`` (a settings file has none).
+
+    >>> data = {"pre_tokenizer": {"type": "BertPreTokenizer"}, "model": {"type": "WordPiece", "vocab": {"[UNK]": 0, "a": 1}}}
+    >>> vocab, options = tokenizer_options(data)
+    >>> vocab.tokens, options["pretokenizer"], options["template"]
+    (('[UNK]', 'a'), 'bert', None)
+    """
+    if not isinstance(data, dict):
+        raise ValueError(f"tokenizer.json must hold an object, got {type(data).__name__}")
+    model = _component(data, "model")
+    if model is None or model.get("type") != "WordPiece":
+        raise ValueError(f"unsupported model {_kind(model)}: only WordPiece models can be loaded")
+    unsupported = sorted(
+        set(model) - {"type", "unk_token", "continuing_subword_prefix", "max_input_chars_per_word", "vocab"}
+    )
+    if unsupported:
+        raise ValueError(f"unsupported WordPiece model fields: {', '.join(unsupported)}")
+    unk_token = model.get("unk_token", "[UNK]")
+    if vocab is None:
+        vocab = Vocab(_vocab_from_model(model), unk_token=unk_token)
+    elif vocab.unk_token != unk_token:
+        vocab = Vocab(vocab.tokens, unk_token=unk_token)
+
+    normalizer_data = _component(data, "normalizer")
+    if normalizer_data is None:  # no normalizer: every step off is the same
+        normalizer = BertNormalizer(lowercase=False, strip_accents=False, clean_text=False, handle_chinese_chars=False)
+    elif normalizer_data.get("type") == "BertNormalizer":
+        switches = {
+            key: normalizer_data[key]
+            for key in ("clean_text", "handle_chinese_chars", "strip_accents", "lowercase")
+            if key in normalizer_data
+        }
+        normalizer = BertNormalizer(**switches)
+    else:
+        raise ValueError(f"unsupported normalizer {_kind(normalizer_data)}: only BertNormalizer (or none) is supported")
+
+    pretokenizer_data = _component(data, "pre_tokenizer")
+    names = {kind: name for name, kind in _PRETOKENIZER_TYPES.items()}
+    kind = pretokenizer_data.get("type") if pretokenizer_data is not None else None
+    if SETTINGS_MARK in data and data.get("pretokenizer") in PRETOKENIZERS:
+        pretokenizer = data["pretokenizer"]  # a settings file names ours, GPT-2's included
+    elif kind in names and set(pretokenizer_data) == {"type"}:  # type: ignore[arg-type]
+        pretokenizer = names[kind]
+    else:
+        raise ValueError(
+            f"unsupported pre_tokenizer {_kind(pretokenizer_data)}: only BertPreTokenizer and WhitespaceSplit are supported"
+        )
+
+    specials = []
+    for entry in data.get("added_tokens") or []:
+        content = entry.get("content") if isinstance(entry, dict) else None
+        if isinstance(content, str) and content not in vocab:
+            raise ValueError(
+                f"added token {content!r} (id {entry.get('id')}) is not in the WordPiece vocab: "
+                "tokens added beyond the vocab are not supported"
+            )
+        token = AddedToken.from_json(entry)
+        if entry.get("id") != vocab[token.content]:
+            raise ValueError(
+                f"added token {token.content!r} has id {entry.get('id')}, but its vocab id is {vocab[token.content]}"
+            )
+        specials.append(token)
+
+    post_processor = _component(data, "post_processor")
+    decoder_data = _component(data, "decoder")
+    truncation = _component(data, "truncation")
+    padding = _component(data, "padding")
+    options: dict[str, Any] = {
+        "normalizer": normalizer,
+        "pretokenizer": pretokenizer,
+        "prefix": model.get("continuing_subword_prefix", "##"),
+        "max_input_chars_per_word": model.get("max_input_chars_per_word", 100),
+        "special_tokens": specials,
+        "template": Template.from_json(post_processor, vocab) if post_processor is not None else None,
+        "truncation": Truncation.from_json(truncation) if truncation is not None else None,
+        "padding": Padding.from_json(padding) if padding is not None else None,
+        "decoder": WordPieceDecoder.from_json(decoder_data) if decoder_data is not None else None,
+    }
+    return vocab, options
+
+
+def options_from_json(data: Any, *, vocab: Vocab | None = None, **overrides: Any) -> tuple[Vocab, dict[str, Any]]:
+    """The vocab and ``WordPieceTokenizer`` options of ``tokenizer.json`` contents; ``overrides`` replace loaded ones.
+
+    ``WordPieceTokenizer.from_json`` builds the tokenizer from them.
+
+    >>> data = {
+    ...     "normalizer": {"type": "BertNormalizer", "lowercase": True},
+    ...     "pre_tokenizer": {"type": "BertPreTokenizer"},
+    ...     "model": {"type": "WordPiece", "vocab": {"[UNK]": 0}},
+    ... }
+    >>> vocab, options = options_from_json(data, lowercase=False)
+    >>> options["normalizer"].lowercase, options["lowercase"]
+    (False, False)
+    """
+    vocab, options = tokenizer_options(data, vocab=vocab)
+    if "lowercase" in overrides and "normalizer" not in overrides:
+        options["normalizer"] = dataclasses.replace(options["normalizer"], lowercase=overrides["lowercase"])
+    options.update(overrides)
+    return vocab, options
+
+
+def _read_json(path: Path, name: str) -> Any:
+    text = read_text_file(path, name=name)
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ValueError(f"{name} {path} is not valid JSON: {error.msg} (line {error.lineno})") from None
+
+
+def load_options(path: str | os.PathLike[str], **overrides: Any) -> tuple[Vocab, dict[str, Any]]:
+    """The vocab and options of a ``tokenizer.json``, a folder holding one, or a ``vocab.txt`` (and its settings file).
+
+    ``WordPieceTokenizer.from_file`` builds the tokenizer from them.
+
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> from wordpiece_lib import WordPieceTokenizer
+    >>> tokenizer = WordPieceTokenizer(Vocab(["[UNK]", "hug", "##s"]), lowercase=True)
+    >>> _ = tokenizer.save(folder / "vocab.txt")
+    >>> load_options(folder / "vocab.txt")[1]["normalizer"].lowercase, load_options(folder / "vocab.txt", lowercase=False)[1]["lowercase"]
+    (True, False)
+    """
+    if not isinstance(path, (str, os.PathLike)):
+        raise TypeError(f"path must be a str or a path, got {type(path).__name__}")
+    target = Path(path)
+    if target.is_dir():
+        if not (target / TOKENIZER_FILE).is_file():
+            raise FileNotFoundError(f"folder {target} holds no {TOKENIZER_FILE}")
+        target = target / TOKENIZER_FILE
+    if target.suffix == ".json":
+        data = _read_json(target, "tokenizer file")
+        if isinstance(data, dict) and SETTINGS_MARK in data:
+            vocab_file = target.with_name(str(data.get("vocab_file", VOCAB_FILE)))
+            raise ValueError(f"{target} holds the settings of a vocab: load the vocab {vocab_file} instead")
+        return options_from_json(data, **overrides)
+    vocab = Vocab.load(target)
+    settings = settings_path(target)
+    if not settings.is_file():
+        return vocab, overrides
+    data = _read_json(settings, "settings file")
+    if not isinstance(data, dict) or SETTINGS_MARK not in data:
+        raise ValueError(f"{settings} is not a settings file written by wordpiece_lib")
+    return options_from_json(data, vocab=vocab, **overrides)
+
+
+__all__ = [
+    "CONFIG_FILE",
+    "SETTINGS_MARK",
+    "SPECIAL_TOKENS_MAP_FILE",
+    "TOKENIZER_FILE",
+    "VOCAB_FILE",
+    "TokenizerParts",
+    "load_options",
+    "options_from_json",
+    "save_tokenizer",
+    "settings_path",
+    "tokenizer_options",
+    "tokenizer_to_json",
+    "transformers_config",
+]

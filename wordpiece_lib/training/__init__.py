@@ -1,0 +1,53 @@
+"""Training: scores, merges and the trainers, bottom-up, BPE and top-down (notebooks 02, 03, 05, 06, 07).
+
+- ``scores``: Pair statistics and the three ways to rank a merge
+- ``trace``: ``Trace``: the record of a bottom-up training run, step by step
+- ``plan``: What a bottom-up training run is asked to do, checked once for every trainer
+- ``hf_options``: Three options of Hugging Face's trainers, with its meanings: ``min_frequency``, ``limit_alphabet``, ``initial_alphabet``
+- ``bottom_up``: The reference bottom-up trainer: readable, one merge at a time
+- ``pair_stats``: Incremental pair statistics: the pair table and priority queue behind the fast trainers
+- ``fast_bottom_up``: The fast bottom-up trainer: the reference's merges, incrementally
+- ``bpe``: BPE on the same pieces as WordPiece: a trainer and a merge-replay encoder
+- ``top_down``: The top-down WordPiece learner of TensorFlow Text, step by step
+- ``fast_top_down``: ``FastTopDown``: TensorFlow Text's top-down learner, vectorised with NumPy
+- ``top_down_search``: The top-down learner's threshold search, and ``learn`` with TensorFlow Text's signature
+"""
+
+from . import (
+    bottom_up,
+    bpe,
+    fast_bottom_up,
+    fast_top_down,
+    hf_options,
+    pair_stats,
+    plan,
+    scores,
+    top_down,
+    top_down_search,
+    trace,
+)
+from .bottom_up import *
+from .bpe import *
+from .fast_bottom_up import *
+from .fast_top_down import *
+from .hf_options import *
+from .pair_stats import *
+from .plan import *
+from .scores import *
+from .top_down import *
+from .top_down_search import *
+from .trace import *
+
+__all__ = [
+    *scores.__all__,
+    *trace.__all__,
+    *plan.__all__,
+    *hf_options.__all__,
+    *bottom_up.__all__,
+    *pair_stats.__all__,
+    *fast_bottom_up.__all__,
+    *bpe.__all__,
+    *top_down.__all__,
+    *fast_top_down.__all__,
+    *top_down_search.__all__,
+]
