@@ -65,7 +65,7 @@ class Vocab:
         self.unk_token = unk_token
         self.special_tokens: tuple[str, ...] = tuple(specials)
         self._longest = max(map(len, items), default=0)
-        self._built: dict[Hashable, Any] = {}
+        self._built: dict[Any, Any] = {}
 
     @property
     def unk_id(self) -> int:
