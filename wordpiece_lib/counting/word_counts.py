@@ -29,6 +29,10 @@ class WordCounts(Mapping[str, int]):
 
     __slots__ = ("_counts",)
 
+    def __reduce__(self) -> tuple[Any, tuple[dict[str, int]]]:
+        # The counts were checked when they were made; a copy (or a worker process) takes them as they are.
+        return WordCounts.adopt, (self._counts,)
+
     def __init__(self, counts: Mapping[str, int] | None = None) -> None:
         self._counts: dict[str, int] = {}
         if counts is not None:

@@ -67,6 +67,18 @@ class Vocab:
         self._longest = max(map(len, items), default=0)
         self._built: dict[Any, Any] = {}
 
+    # A pickle (a worker process, a copy) carries the tokens alone: the lookup table and whatever was
+    # built from the vocab are rebuilt where they are needed, so nothing derived goes over the wire.
+    def __getstate__(self) -> tuple[tuple[str, ...], str, tuple[str, ...]]:
+        return self._tokens, self.unk_token, self.special_tokens
+
+    def __setstate__(self, state: tuple[tuple[str, ...], str, tuple[str, ...]]) -> None:
+        tokens, self.unk_token, self.special_tokens = state
+        self._tokens = tokens
+        self._ids = dict(zip(tokens, range(len(tokens))))
+        self._longest = max(map(len, tokens), default=0)
+        self._built = {}
+
     @property
     def unk_id(self) -> int:
         """The id of the unknown token."""

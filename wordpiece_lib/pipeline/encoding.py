@@ -72,6 +72,10 @@ class Encoding:
             raise ValueError(f"every field of an Encoding must have the same length, got lengths {sorted(lengths)}")
         self._fill(fields)
 
+    def __reduce__(self) -> tuple[Any, tuple[list[Any], ...]]:
+        # Checked when it was made: a copy (or a worker's result) takes the fields as they are.
+        return Encoding.trusted, tuple(getattr(self, name) for name in FIELDS)
+
     def _fill(self, fields: Sequence[list[Any]]) -> None:
         for name, value in zip(FIELDS, fields, strict=True):
             setattr(self, name, value)

@@ -172,6 +172,25 @@ class FastWordPieceTokenizer:
             (spans for name, spans in PRETOKENIZER_SPANS.items() if PRETOKENIZERS[name] is self.pretokenize), None
         )
 
+    # A pickle carries the settings, not the tables and caches built from them (one holds a closure, and
+    # all of them are quicker to rebuild than to send): unpickling builds the tokenizer afresh.
+    def __getstate__(self) -> dict[str, Any]:
+        return {
+            "vocab": self.vocab,
+            "lowercase": self.lowercase,
+            "pretokenizer": self.pretokenize,
+            "prefix": self.prefix,
+            "max_input_chars_per_word": self.max_input_chars_per_word,
+            "normalizer": self.normalize,
+            "encoder": self.encoder,
+            "cache_size": self._word_tokens.limit,
+            "special_tokens": self.special_tokens,
+        }
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        settings = dict(state)
+        self.__init__(settings.pop("vocab"), **settings)  # type: ignore[misc]
+
     @classmethod
     def from_tokenizer(cls, tokenizer: Any, **options: Any) -> FastWordPieceTokenizer:
         """The fast twin of a ``WordPieceTokenizer`` (same vocab, normalizer, pre-tokenizer, prefix).

@@ -91,6 +91,12 @@ class WordPieceTokenizer:
         self._fast: FastWordPieceTokenizer | None = None
         self._fast_settings: tuple[Any, ...] = ()
 
+    def __getstate__(self) -> dict[str, Any]:
+        # The fast twin is a cache: a copy or a worker process builds its own on first use.
+        state = self.__dict__.copy()
+        state["_fast"], state["_fast_settings"] = None, ()
+        return state
+
     # -- settings: each checked when set; the fast twin notices changes -------------------------------------------
 
     @property

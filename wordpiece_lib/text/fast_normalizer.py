@@ -72,6 +72,10 @@ class FastNormalizer:
     'hello world  我 '
     """
 
+    def __reduce__(self) -> tuple[type[FastNormalizer], tuple[BertNormalizer]]:
+        # Its table is a cache of characters met so far: a copy starts with an empty one.
+        return FastNormalizer, (self.normalizer,)
+
     def __init__(self, normalizer: BertNormalizer) -> None:
         if not isinstance(normalizer, BertNormalizer):
             raise TypeError(f"normalizer must be a BertNormalizer, got {type(normalizer).__name__}")
