@@ -28,6 +28,7 @@ from typing import Any, BinaryIO
 
 from wordpiece_lib.atomic import atomic_writer, resolve_output
 from wordpiece_lib.model.vocab import UNK_TOKEN, Vocab
+from wordpiece_lib.pipeline.compat import COMPAT_MODES
 from wordpiece_lib.pipeline.tokenizer import WordPieceTokenizer
 from wordpiece_lib.pipeline.tokenizer_json import is_folder_name
 from wordpiece_lib.text.pretokenizers import PRETOKENIZERS
@@ -63,6 +64,22 @@ def add_vocab_output(parser: argparse.ArgumentParser) -> None:
         "vocab.txt: transformers.AutoTokenizer.from_pretrained loads it); - for standard output (vocab.txt)",
     )
     parser.add_argument("--lowercase", action="store_true", help="lowercase and strip accents first (uncased BERT)")
+
+
+def add_compat_option(parser: argparse.ArgumentParser) -> None:
+    """``--compat``: whose BERT rules cut the text, Hugging Face's (default) or Google's reference file's.
+
+    >>> parser = argparse.ArgumentParser()
+    >>> add_compat_option(parser)
+    >>> parser.parse_args([]).compat, parser.parse_args(["--compat", "google"]).compat
+    (None, 'google')
+    """
+    parser.add_argument(
+        "--compat",
+        choices=COMPAT_MODES,
+        default=None,
+        help="whose BERT rules cut the text: Hugging Face's (default) or Google's tokenization.py (google)",
+    )
 
 
 def add_pretokenizer_option(parser: argparse.ArgumentParser) -> None:
@@ -407,6 +424,7 @@ def save_tokens(
     lowercase: bool = False,
     pretokenizer: str = "bert",
     prefix: str = "##",
+    compat: str | None = None,
 ) -> int:
     """Save a learned vocab with the settings it was learned with; the bytes written.
 
@@ -416,8 +434,21 @@ def save_tokens(
     keep settings in); anything else, ``vocab.txt`` and ``NAME.settings.json`` beside
     it (so ``encode`` knows whether the vocab is lowercased, its pre-tokenizer,
     prefix and special tokens).
+
+    A vocab learned with ``compat="google"`` is written as ``vocab.txt`` alone:
+    Hugging Face's files (and the settings file) cannot say "Google's rules",
+    so ``.json`` and folder outputs are refused.
     """
     vocab = Vocab(tokens, unk_token=UNK_TOKEN, special_tokens=list(dict.fromkeys(special_tokens)))
+    if compat == "google":
+        if Path(output).suffix == ".json" or is_folder_name(output):
+            raise ValueError(
+                f"cannot write {output} with --compat google: tokenizer.json cannot express Google's rules; "
+                "write a vocab.txt and encode it with --compat google"
+            )
+        if output == STDIO or writes_through(output):
+            return write_output(output, vocab.to_text().encode("utf-8"))
+        return vocab.save(output).stat().st_size
     if output == STDIO or (not is_folder_name(output) and writes_through(output)):
         if Path(output).suffix == ".json":
             tokenizer = WordPieceTokenizer(vocab, lowercase=lowercase, pretokenizer=pretokenizer, prefix=prefix)

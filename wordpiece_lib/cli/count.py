@@ -13,6 +13,7 @@ from wordpiece_lib.atomic import atomic_write_text
 from wordpiece_lib.cli.common import (
     STDIO,
     Report,
+    add_compat_option,
     add_pretokenizer_option,
     check_stdin_once,
     checked_output,
@@ -25,7 +26,9 @@ from wordpiece_lib.counting.counts_tsv import load_counts, write_counts
 from wordpiece_lib.counting.files import count_files
 from wordpiece_lib.counting.stream_count import available_cpus, input_size
 from wordpiece_lib.counting.textstream import expand_inputs
+from wordpiece_lib.pipeline.compat import COMPAT_MODES
 from wordpiece_lib.pipeline.tokenizer_json import settings_path
+from wordpiece_lib.text.google import GoogleNormalizer
 from wordpiece_lib.text.pretokenizers import PRETOKENIZERS
 
 HELP = """\
@@ -78,6 +81,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--lowercase", action="store_true", help="lowercase and strip accents first (uncased BERT)")
     add_workers_option(parser)
     add_pretokenizer_option(parser)
+    add_compat_option(parser)
     parser.add_argument(
         "--dask",
         metavar="ADDRESS",
@@ -111,10 +115,13 @@ def count_inputs(args: argparse.Namespace, report: Report, *, dask: Any = None) 
     files = [path for path in paths if path != STDIO]
     progress = report.progress("B", "counting", total=None if STDIO in paths else input_size(files))
     try:
+        google = getattr(args, "compat", None) == "google"
         counts = count_files(
             [input_source(path) for path in paths],
             lowercase=args.lowercase,
             pretokenizer=getattr(args, "pretokenizer", "bert"),
+            # --compat google: the words of Google's reference BasicTokenizer (text/google.py)
+            normalizer=GoogleNormalizer(lowercase=args.lowercase) if google else None,
             workers=workers,
             dask=dask,
             progress=progress.advance if progress.enabled else None,
@@ -148,14 +155,19 @@ def counts_settings_path(counts_path: str | os.PathLike[str]) -> Path:
     return settings_path(counts_path)
 
 
-def write_counts_settings(counts_path: str, *, lowercase: bool, pretokenizer: str) -> Path | None:
+def write_counts_settings(
+    counts_path: str, *, lowercase: bool, pretokenizer: str, compat: str | None = None
+) -> Path | None:
     """Record beside the counts how their words were made, so a vocab trained from them gets the same settings.
 
     Counts written to standard output, a device or a pipe have no "beside": nothing is written (``None``).
     """
     if writes_through(counts_path):
         return None
-    settings = {"lowercase": lowercase, "pretokenizer": pretokenizer, "made_by": "python -m wordpiece_lib count"}
+    settings: dict[str, Any] = {"lowercase": lowercase, "pretokenizer": pretokenizer}
+    if compat == "google":  # only then: counts files of the default mode stay as they were
+        settings["compat"] = compat
+    settings["made_by"] = "python -m wordpiece_lib count"
     return atomic_write_text(counts_settings_path(counts_path), json.dumps(settings, indent=2) + "\n")
 
 
@@ -172,6 +184,8 @@ def read_counts_settings(counts_path: str | os.PathLike[str]) -> dict[str, Any] 
         raise ValueError(f'{path} should say whether the counts were lowercased ("lowercase": true or false)')
     if settings.get("pretokenizer") not in PRETOKENIZERS:
         raise ValueError(f"{path} names no known pre-tokenizer: {settings.get('pretokenizer')!r}")
+    if settings.setdefault("compat", "huggingface") not in COMPAT_MODES:
+        raise ValueError(f"{path} names no known compat mode: {settings['compat']!r}")
     return settings
 
 
@@ -190,6 +204,20 @@ def counts_and_settings(args: argparse.Namespace, pretokenizer: str, report: Rep
         saved = None if args.counts == STDIO else read_counts_settings(args.counts)
         if saved is None:
             return counts, args.lowercase, pretokenizer
+        # The words were cut by one reference's rules: a vocab learned from them is for that reference.
+        asked = getattr(args, "compat", None)
+        if asked is not None and asked != saved["compat"]:
+            raise ValueError(
+                f"--compat {asked} contradicts {counts_settings_path(args.counts)}: those words were cut "
+                f"with compat={saved['compat']} (count again with --compat {asked})"
+            )
+        if hasattr(args, "compat"):
+            args.compat = saved["compat"]
+        elif saved["compat"] != "huggingface":
+            raise ValueError(
+                f"{counts_settings_path(args.counts)} says those words were cut with compat={saved['compat']}, "
+                "which this command does not support"
+            )
         if args.lowercase and not saved["lowercase"]:
             raise ValueError(
                 f"--lowercase contradicts {counts_settings_path(args.counts)}: those counts were not lowercased "
@@ -225,6 +253,6 @@ def run(args: argparse.Namespace) -> int:
             counts = count_inputs(args, report, dask=client)
     with open_output(output) as stream:
         write_counts(counts, stream)
-    write_counts_settings(output, lowercase=args.lowercase, pretokenizer=args.pretokenizer)
+    write_counts_settings(output, lowercase=args.lowercase, pretokenizer=args.pretokenizer, compat=args.compat)
     report.done(output, f"{counts.total:,} words, {len(counts):,} distinct", stream.written)
     return 0

@@ -20,6 +20,7 @@ from wordpiece_lib.cli.common import (
     STDIO,
     ProgressBar,
     Report,
+    add_compat_option,
     check_stdin_once,
     checked_output,
     input_source,
@@ -89,6 +90,7 @@ def register(subparsers: Any) -> None:
         default=None,
         help="how to cut text into words (default: the saved settings, else bert)",
     )
+    add_compat_option(parser)
     parser.add_argument(
         "--no-special-tokens",
         dest="special_tokens",
@@ -114,17 +116,18 @@ def warn(message: str) -> None:
 def load(args: argparse.Namespace) -> WordPieceTokenizer:
     """The tokenizer the flags ask for, saved settings first, flags over them (with a warning on a contradiction)."""
     path = args.tokenizer or args.vocab
+    compat = args.compat or "huggingface"
     if path == STDIO and args.tokenizer:
         text = decode_utf8(read_stream(sys.stdin.buffer, "tokenizer on standard input"), "standard input")
         try:
             data = json.loads(text)
         except json.JSONDecodeError as error:
             raise ValueError(f"the tokenizer on standard input is not JSON: {error}") from None
-        tokenizer = WordPieceTokenizer.from_json(data)
+        tokenizer = WordPieceTokenizer.from_json(data, compat=compat)
     elif path == STDIO:
-        tokenizer = WordPieceTokenizer(load_vocab(STDIO))
+        tokenizer = WordPieceTokenizer(load_vocab(STDIO), compat=compat)
     else:
-        tokenizer = WordPieceTokenizer.from_file(path)
+        tokenizer = WordPieceTokenizer.from_file(path, compat=compat)
     saved = args.tokenizer is not None or (path != STDIO and settings_path(path).is_file())
     where = path if args.tokenizer else settings_path(path)
     if args.lowercase is not None:

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Callable
 from typing import Any
 
 from wordpiece_lib.cli.common import (
+    add_compat_option,
     add_pretokenizer_option,
     add_trainer_options,
     add_vocab_output,
@@ -54,6 +56,7 @@ def register(subparsers: Any) -> None:
     )
     add_vocab_output(parser)
     add_pretokenizer_option(parser)
+    add_compat_option(parser)
     parser.add_argument(
         "--tie-break",
         choices=TIE_BREAKS,
@@ -106,5 +109,12 @@ def run(args: argparse.Namespace) -> int:
     finally:
         progress.close()
     tokens = trace.tokens()
-    start.save(tokens, f"{len(tokens):,} tokens", pretokenizer=start.pretokenizer)
+    start.save(tokens, f"{len(tokens):,} tokens", pretokenizer=start.pretokenizer, compat=args.compat)
+    if args.compat == "google" and not args.quiet:
+        case = " --lowercase" if start.lowercase else ""
+        print(
+            f"note: {start.output} has no settings file (Hugging Face's settings cannot say compat=google): "
+            f"encode with --vocab {start.output} --compat google{case}",
+            file=sys.stderr,
+        )
     return 0

@@ -6,12 +6,14 @@
 - ``truncation``: Truncation and padding: making encodings fit a model, with Hugging Face's meaning of every option
 - ``decoder``: Decoding: from tokens back to readable text, the way Hugging Face's WordPiece decoder does it
 - ``fast_tokenizer``: Whole texts, fast: ``FastWordPieceTokenizer``, the engine behind ``WordPieceTokenizer.tokenize``
+- ``compat``: Which reference the tokenizer reproduces: ``compat="huggingface"`` (the default) or ``"google"``
 - ``tokenizer_json``: Hugging Face's ``tokenizer.json``, both ways, and the files that travel with a vocab
 - ``tokenizer``: ``WordPieceTokenizer``: the whole BERT pipeline in one object, from text to a model's input and back
 """
 
-from . import added_tokens, decoder, encoding, fast_tokenizer, template, tokenizer, tokenizer_json, truncation
+from . import added_tokens, compat, decoder, encoding, fast_tokenizer, template, tokenizer, tokenizer_json, truncation
 from .added_tokens import *
+from .compat import *
 from .decoder import *
 from .encoding import *
 from .fast_tokenizer import *
@@ -28,5 +30,6 @@ __all__ = [
     *decoder.__all__,
     *fast_tokenizer.__all__,
     *tokenizer_json.__all__,
+    *compat.__all__,
     *tokenizer.__all__,
 ]

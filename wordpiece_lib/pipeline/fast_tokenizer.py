@@ -35,6 +35,7 @@ from ..model.vocab import MAX_INPUT_CHARS_PER_WORD, Vocab
 from ..text.alignment import AlignedText, normalize_with_origins
 from ..text.fast_normalizer import CharTable, FastNormalizer, NotLocal, normalizes_alone
 from ..text.fast_split import split_rule
+from ..text.google import GoogleNormalizer, GoogleWords, google_split, unused_tokens
 from ..text.normalizer import BertNormalizer, is_cjk
 from ..text.pretokenizers import (
     PRETOKENIZER_SPANS,
@@ -43,6 +44,7 @@ from ..text.pretokenizers import (
     get_pretokenizer,
     is_bert_whitespace,
     is_punctuation,
+    whitespace_spans,
     whitespace_split,
 )
 from .added_tokens import AddedToken, AddedTokenSplitter, as_added_tokens
@@ -171,6 +173,21 @@ class FastWordPieceTokenizer:
         self._spans = next(
             (spans for name, spans in PRETOKENIZER_SPANS.items() if PRETOKENIZERS[name] is self.pretokenize), None
         )
+        self._google: GoogleWords | None = None
+        if isinstance(self.normalize, GoogleNormalizer):
+            self._use_google_rules(self.normalize)
+
+    def _use_google_rules(self, normalizer: GoogleNormalizer) -> None:
+        """compat="google": Google's words through the same two tables; typed special tokens are not matched."""
+        if self.pretokenize not in (google_split, bert_split):
+            raise ValueError("a GoogleNormalizer goes with Google's BERT pre-tokenizer (google_split), not another")
+        self.pretokenize = google_split
+        self._google = GoogleWords(normalizer, unused_tokens(self.vocab.tokens))
+        self._splitter = AddedTokenSplitter(())  # Google's file has no added tokens: [MASK] typed is cut
+        self._split_table = CharTable(self._google.split_rule)
+        self._class_table = CharTable(self._google.class_rule)
+        # The slow way gives Google's words with their origins, joined by spaces: found again by whitespace.
+        self._spans = whitespace_spans
 
     # A pickle carries the settings, not the tables and caches built from them (one holds a closure, and
     # all of them are quicker to rebuild than to send): unpickling builds the tokenizer afresh.
@@ -290,6 +307,8 @@ class FastWordPieceTokenizer:
             try:
                 return text.translate(self._split_table).split()
             except NotLocal:
+                if self._google is not None:
+                    return self._google.words(text)
                 return self.pretokenize(self.normalize(text))
         return self.pretokenize(self._fast_normalize(text))
 
@@ -492,6 +511,10 @@ class FastWordPieceTokenizer:
     def _aligned(self, text: str) -> AlignedText:
         if self._spans is None:
             raise ValueError("offsets need one of the named pre-tokenizers (bert, whitespace, gpt2), not a function")
+        if self._google is not None:
+            words = self._google.with_origins(text)
+            origins = tuple(chain.from_iterable((*origins, -1) for _, origins in words))[:-1]
+            return AlignedText(" ".join(word for word, _ in words), origins)
         if isinstance(self.normalize, BertNormalizer):
             return normalize_with_origins(text, self.normalize)
         normalized = self.normalize(text)

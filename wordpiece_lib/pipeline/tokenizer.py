@@ -19,10 +19,12 @@ from pathlib import Path
 from typing import Any
 
 from .._validate import check_bool, check_callable, check_choice, check_int, check_str
-from ..model.vocab import MAX_INPUT_CHARS_PER_WORD, Vocab
+from ..model.vocab import Vocab
+from ..text.google import GOOGLE_MAX_INPUT_CHARS_PER_WORD, GoogleNormalizer, google_split
 from ..text.normalizer import BertNormalizer
 from ..text.pretokenizers import PRETOKENIZERS, get_pretokenizer
 from .added_tokens import AddedToken, as_added_tokens
+from .compat import check_compat, google_file_settings, resolve_compat
 from .decoder import WordPieceDecoder, join_with_spaces
 from .encoding import Encoding
 from .fast_tokenizer import FastWordPieceTokenizer
@@ -54,6 +56,13 @@ class WordPieceTokenizer:
     ([(0, 3), (3, 4)], [0, 0, 1])
     >>> tokenizer.decode(encoding.ids)
     'hugs pug!'
+
+    ``compat="google"`` gives the tokens of Google's reference ``FullTokenizer``
+    instead of Hugging Face's (see ``pipeline/compat.py``):
+
+    >>> google = WordPieceTokenizer(Vocab(["[UNK]", "[", "]", "cl", "##s", "hug"]), lowercase=True, compat="google")
+    >>> google.tokenize("Hug [CLS]"), tokenizer.tokenize("Hug [CLS]")
+    (['hug', '[', 'cl', '##s', ']'], ['hug', '[CLS]'])
     """
 
     def __init__(
@@ -63,26 +72,40 @@ class WordPieceTokenizer:
         lowercase: bool = False,
         pretokenizer: str = "bert",
         prefix: str = "##",
-        max_input_chars_per_word: int = MAX_INPUT_CHARS_PER_WORD,
+        max_input_chars_per_word: int | None = None,
         normalizer: Callable[[str], str] | None = None,
         special_tokens: Iterable[str | AddedToken] | None = None,
         template: Template | str | None = BERT_TEMPLATE,
         truncation: Truncation | None = None,
         padding: Padding | None = None,
         decoder: WordPieceDecoder | str | None = WORDPIECE_DECODER,
+        compat: str = "huggingface",
+        preserve_unused_tokens: bool | None = None,
     ) -> None:
         if not isinstance(vocab, Vocab):
             raise TypeError(f"vocab must be a Vocab, got {type(vocab).__name__} (use Vocab.load('vocab.txt'))")
         self.vocab = vocab
         self.prefix = prefix
-        self.max_input_chars_per_word = max_input_chars_per_word
-        self.pretokenizer = pretokenizer
         if normalizer is not None:
             check_callable(normalizer, "normalizer", "a function str -> str")
         check_bool(lowercase, "lowercase")
+        # compat is a preset: the normalizer and the word cap it means, or a refusal of a setting contradicting it.
+        self._compat = check_compat(compat)
+        normalizer, cap = resolve_compat(
+            compat,
+            lowercase=lowercase,
+            max_input_chars_per_word=max_input_chars_per_word,
+            pretokenizer=pretokenizer,
+            normalizer=normalizer,
+            preserve_unused_tokens=preserve_unused_tokens,
+        )
+        self.max_input_chars_per_word = cap
+        self.pretokenizer = pretokenizer
         self.normalize: Callable[[str], str] = normalizer if normalizer is not None else BertNormalizer(lowercase)
         # A given BertNormalizer says itself whether it lowercases.
-        self._lowercase = normalizer.lowercase if isinstance(normalizer, BertNormalizer) else lowercase
+        self._lowercase = (
+            normalizer.lowercase if isinstance(normalizer, (BertNormalizer, GoogleNormalizer)) else lowercase
+        )
         self.special_tokens = vocab.special_tokens if special_tokens is None else special_tokens  # type: ignore[assignment]
         self.template = template  # type: ignore[assignment]
         self.truncation = truncation
@@ -107,7 +130,7 @@ class WordPieceTokenizer:
     @lowercase.setter
     def lowercase(self, value: bool) -> None:
         self._lowercase = check_bool(value, "lowercase")
-        if isinstance(self.normalize, BertNormalizer) and self.normalize.lowercase != value:
+        if isinstance(self.normalize, (BertNormalizer, GoogleNormalizer)) and self.normalize.lowercase != value:
             self.normalize = dataclasses.replace(self.normalize, lowercase=value)
 
     @property
@@ -126,7 +149,20 @@ class WordPieceTokenizer:
 
     @max_input_chars_per_word.setter
     def max_input_chars_per_word(self, value: int) -> None:
-        self._max_chars = check_int(value, "max_input_chars_per_word", minimum=1)
+        check_int(value, "max_input_chars_per_word", minimum=1)
+        if self._compat == "google" and value != GOOGLE_MAX_INPUT_CHARS_PER_WORD:
+            resolve_compat("google", lowercase=False, max_input_chars_per_word=value)  # refuses, naming both
+        self._max_chars = value
+
+    @property
+    def compat(self) -> str:
+        """Whose tokens this tokenizer gives: ``"huggingface"`` (the default) or ``"google"`` (Google's ``FullTokenizer``)."""
+        return self._compat
+
+    @property
+    def preserve_unused_tokens(self) -> bool:
+        """Google mode only: a word ``[unusedN]`` of the vocab typed in the text stays whole (Google's flag)."""
+        return isinstance(self.normalize, GoogleNormalizer) and self.normalize.preserve_unused_tokens
 
     @property
     def pretokenizer(self) -> str:
@@ -135,7 +171,11 @@ class WordPieceTokenizer:
 
     @pretokenizer.setter
     def pretokenizer(self, name: str) -> None:
-        self.pretokenize = get_pretokenizer(name)
+        split = get_pretokenizer(name)
+        if self._compat == "google":
+            resolve_compat("google", lowercase=False, max_input_chars_per_word=None, pretokenizer=name)
+            split = google_split  # BERT's split with Google's punctuation and whitespace
+        self.pretokenize = split
         self._pretokenizer = name
 
     @property
@@ -247,30 +287,41 @@ class WordPieceTokenizer:
     # -- files --------------------------------------------------------------------------------------------------
 
     @classmethod
-    def from_file(cls, path: str | os.PathLike[str], **options: Any) -> WordPieceTokenizer:
+    def from_file(
+        cls, path: str | os.PathLike[str], *, compat: str = "huggingface", **options: Any
+    ) -> WordPieceTokenizer:
         """Load a tokenizer: a ``tokenizer.json``, a folder holding one, or a ``vocab.txt``.
 
         A ``vocab.txt`` brings its settings when its settings file (written
-        by ``save``) is beside it; ``options`` override what is loaded.
+        by ``save``) is beside it; ``options`` override what is loaded. With
+        ``compat="google"`` the file gives the vocab, the casing and the
+        special tokens; the mode gives the rest (Google's word cap of 200, not
+        the file's); a file setting Google cannot express is refused.
 
         >>> import tempfile, pathlib
         >>> path = WordPieceTokenizer(Vocab(["[UNK]", "hug"]), lowercase=True).save(pathlib.Path(tempfile.mkdtemp()) / "t.json")
         >>> WordPieceTokenizer.from_file(path).tokenize("HUG")
         ['hug']
         """
+        check_compat(compat)  # before the file is read: a misspelt mode is the first thing to hear about
         vocab, settings = load_options(path, **options)
-        return cls(vocab, **settings)
+        if compat == "google":
+            settings = google_file_settings(settings, explicit=options, source=str(path))
+        return cls(vocab, compat=compat, **settings)
 
     @classmethod
-    def from_json(cls, data: Any, **options: Any) -> WordPieceTokenizer:
+    def from_json(cls, data: Any, *, compat: str = "huggingface", **options: Any) -> WordPieceTokenizer:
         """A tokenizer from ``tokenizer.json`` contents (a dict); ``options`` override what is loaded.
 
         >>> data = WordPieceTokenizer(Vocab(["[UNK]", "hug", "##s"]), lowercase=True).to_json()
         >>> WordPieceTokenizer.from_json(data).tokenize("HUGS"), WordPieceTokenizer.from_json(data, lowercase=False).tokenize("HUGS")
         (['hug', '##s'], ['[UNK]'])
         """
+        check_compat(compat)
         vocab, settings = options_from_json(data, **options)
-        return cls(vocab, **settings)
+        if compat == "google":  # as from_file: the casing and the tokens from the data, the rest from the mode
+            settings = google_file_settings(settings, explicit=options, source="the tokenizer.json data")
+        return cls(vocab, compat=compat, **settings)
 
     def save(self, path: str | os.PathLike[str]) -> Path:
         """Save atomically; the format follows the name.
@@ -285,8 +336,23 @@ class WordPieceTokenizer:
         >>> folder = WordPieceTokenizer(Vocab(["[UNK]", "hug"])).save(pathlib.Path(tempfile.mkdtemp()) / "mine")
         >>> sorted(path.name for path in folder.iterdir())
         ['special_tokens_map.json', 'tokenizer.json', 'tokenizer_config.json', 'vocab.txt']
+
+        A ``compat="google"`` tokenizer is refused: no Hugging Face file can
+        say "Google's rules", and a file that loads as Hugging Face's would
+        give other tokens on some texts. Save its vocab with ``vocab.save``.
         """
+        self._refuse_hugging_face_files("save")
         return save_tokenizer(self, path)
+
+    def _refuse_hugging_face_files(self, action: str) -> None:
+        if self._compat == "google":
+            raise ValueError(
+                f"cannot {action} a compat='google' tokenizer: tokenizer.json (and the settings file beside a "
+                "vocab.txt) cannot express Google's rules (its clean-up, punctuation, CJK ranges, final sigma, "
+                "200-character words, typed special tokens split), so a Hugging Face loader would give other "
+                "tokens on some texts; save the vocab alone with tokenizer.vocab.save('vocab.txt') and load it "
+                "with WordPieceTokenizer.from_file('vocab.txt', compat='google')"
+            )
 
     def to_json(self) -> dict[str, Any]:
         """Hugging Face's ``tokenizer.json`` contents as a dict.
@@ -294,6 +360,7 @@ class WordPieceTokenizer:
         >>> WordPieceTokenizer(Vocab(["[UNK]", "hug"])).to_json()["model"]["vocab"]
         {'[UNK]': 0, 'hug': 1}
         """
+        self._refuse_hugging_face_files("write tokenizer.json for")
         return tokenizer_to_json(self)
 
     # -- encoding -----------------------------------------------------------------------------------------------
@@ -304,6 +371,8 @@ class WordPieceTokenizer:
         >>> WordPieceTokenizer(Vocab(["[UNK]"])).words("Hi, you!")
         ['Hi', ',', 'you', '!']
         """
+        if self._compat == "google":  # preserve_unused_tokens looks at the words before they are normalized
+            return self.fast.words(check_str(text, "text"))
         return self.pretokenize(self.normalize(check_str(text, "text")))
 
     def encode_word(self, word: str) -> list[str]:
@@ -440,7 +509,7 @@ class WordPieceTokenizer:
     def __repr__(self) -> str:
         return (
             f"WordPieceTokenizer(vocab={len(self.vocab)} tokens, lowercase={self.lowercase}, "
-            f"pretokenizer={self.pretokenizer!r})"
+            f"pretokenizer={self.pretokenizer!r}{', compat=' + repr(self.compat) if self.compat != 'huggingface' else ''})"
         )
 
 

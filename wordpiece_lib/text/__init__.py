@@ -6,12 +6,14 @@
 - ``fast_split``: Normalizing and pre-tokenizing at C speed, with exactly the readable pipeline's words
 - ``alignment``: Normalizing while remembering where every character came from
 - ``scripts``: Writing systems: which script a character belongs to, and what BERT's normalizer does to each
+- ``google``: Google's BERT text rules: the normalizer and pre-tokenizer of ``compat="google"``
 """
 
-from . import alignment, fast_normalizer, fast_split, normalizer, pretokenizers, scripts
+from . import alignment, fast_normalizer, fast_split, google, normalizer, pretokenizers, scripts
 from .alignment import *
 from .fast_normalizer import *
 from .fast_split import *
+from .google import *
 from .normalizer import *
 from .pretokenizers import *
 from .scripts import *
@@ -23,4 +25,5 @@ __all__ = [
     *fast_split.__all__,
     *alignment.__all__,
     *scripts.__all__,
+    *google.__all__,
 ]

@@ -31,6 +31,7 @@ from typing import Any
 
 from .._validate import check_choice, check_str
 from .fast_normalizer import CharTable, FastNormalizer, NotLocal, normalizes_alone
+from .google import GoogleNormalizer, GoogleWords, google_split
 from .normalizer import BertNormalizer
 from .pretokenizers import PRETOKENIZERS, is_bert_whitespace, is_punctuation
 
@@ -137,8 +138,11 @@ class FastSplitter:
 
     ``normalizer`` is a ``BertNormalizer`` (default: BERT's, cased unless
     ``lowercase=True``); ``pretokenizer`` is a name from ``PRETOKENIZERS``
-    (``bert`` and ``whitespace`` take the one-table path). The splitter
-    travels to worker processes as its settings (its tables are rebuilt there).
+    (``bert`` and ``whitespace`` take the one-table path). A ``GoogleNormalizer``
+    (with ``pretokenizer="bert"``) gives the words of Google's reference
+    ``BasicTokenizer`` instead (``text/google.py``; ``preserve_unused_tokens``
+    does not apply to counting). The splitter travels to worker processes as
+    its settings (its tables are rebuilt there).
 
     >>> splitter = FastSplitter(lowercase=True)
     >>> splitter.words("Héllo, WORLD!")
@@ -155,8 +159,13 @@ class FastSplitter:
     ) -> None:
         if normalizer is None:
             normalizer = BertNormalizer(lowercase=lowercase)
+        elif isinstance(normalizer, GoogleNormalizer):
+            self._init_google(normalizer, lowercase, pretokenizer)
+            return
         elif not isinstance(normalizer, BertNormalizer):
-            raise TypeError(f"normalizer must be a BertNormalizer or None, got {type(normalizer).__name__}")
+            raise TypeError(
+                f"normalizer must be a BertNormalizer or None (or a GoogleNormalizer), got {type(normalizer).__name__}"
+            )
         elif lowercase and not normalizer.lowercase:
             raise ValueError("lowercase=True contradicts the normalizer given (BertNormalizer(lowercase=False))")
         self.normalizer = normalizer
@@ -170,6 +179,23 @@ class FastSplitter:
             self._table = CharTable(rule)
             self._ascii = _AsciiPlan.build(rule)
         self._resplit: dict[str, list[str]] = {}
+
+    def _init_google(self, normalizer: GoogleNormalizer, lowercase: bool, pretokenizer: str) -> None:
+        """Google's words (compat="google"): the same two paths, with Google's per-character rule."""
+        if lowercase and not normalizer.lowercase:
+            raise ValueError("lowercase=True contradicts the normalizer given (GoogleNormalizer(lowercase=False))")
+        if pretokenizer != "bert":
+            raise ValueError(
+                f"pretokenizer={pretokenizer!r} contradicts a GoogleNormalizer (Google splits the BERT way)"
+            )
+        self.normalizer = normalizer  # type: ignore[assignment]
+        self.pretokenizer = pretokenizer
+        self._pretokenize = google_split
+        self._normalize = normalizer  # type: ignore[assignment]
+        rule = GoogleWords(normalizer).split_rule
+        self._table = CharTable(rule)
+        self._ascii = _AsciiPlan.build(rule)
+        self._resplit = {}
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_rebuild, (self.normalizer, self.pretokenizer))
