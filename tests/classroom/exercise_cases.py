@@ -979,6 +979,16 @@ def word_lists() -> dict[str, WordCounts]:
     return language_word_lists({language: CORPUS_SIZES[language] for language in LANGUAGES}, top=2000)
 
 
+#: Notebook 09's three texts, and by hand from Google's rules: the accents are stripped alike by both, the
+#: capital sigma ends a word (Google writes the final form), and Hugging Face keeps a typed [MASK] whole.
+WHICH_BERT_TEXTS = {
+    "a": "Crème brûlée, s'il vous plaît!",
+    "b": "ΟΔΥΣΣΕΑΣ ΚΑΙ ΠΗΝΕΛΟΠΗ",
+    "c": "Fill the gap: [MASK] of the island.",
+}
+WHICH_BERT_RIGHT = {"a": None, "b": "final sigma", "c": "special token typed"}
+
+
 @functools.cache
 def bert_uncased() -> WordPieceTokenizer:
     return WordPieceTokenizer(Vocab.load(fetch("bert-base-uncased-vocab", download=False)), lowercase=True)
@@ -1180,6 +1190,34 @@ def cases_09() -> list[Case]:
                 Wrong("none fits", (None,)),
             ),
             secrets=Later(lambda: (repr(chosen_exponent()), f"chosen_exponent = {chosen_exponent()!r}")),
+        ),
+        Case(
+            "bert_disagreements",
+            language_checks.check_bert_disagreements,
+            right=(WHICH_BERT_RIGHT,),
+            data=(WHICH_BERT_TEXTS, Later(lambda: bert_uncased().vocab)),
+            right_extra={"source": ""},
+            wrongs=(
+                typed("the accents taken for a difference", {**WHICH_BERT_RIGHT, "a": "Unicode version"}),
+                typed("the typed [MASK] missed", {**WHICH_BERT_RIGHT, "c": None}),
+                typed("the two causes swapped", {**WHICH_BERT_RIGHT, "b": "special token typed", "c": "final sigma"}),
+                typed("a cause in other words", {**WHICH_BERT_RIGHT, "b": "the sigma"}),
+                Wrong(
+                    "both modes run",
+                    (WHICH_BERT_RIGHT,),
+                    LIBRARY,
+                    {"source": "bert_disagreements = checks.reference_disagreements(which_bert_texts, bert.vocab)"},
+                ),
+                Wrong(
+                    "difference_cause run on each text",
+                    (WHICH_BERT_RIGHT,),
+                    LIBRARY,
+                    {
+                        "source": "bert_disagreements = {k: difference_cause(t, lowercase=True) for k, t in texts.items()}"
+                    },
+                ),
+            ),
+            secrets=("'final sigma'", "'special token typed'", "final sigma", "special token typed"),
         ),
     ]
 

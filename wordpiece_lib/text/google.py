@@ -240,17 +240,9 @@ class GoogleWords:
     def with_origins(self, text: str) -> list[tuple[str, tuple[int, ...]]]:
         """Each word with, for each of its characters, the index of the original character it came from."""
         check_str(text, "text")
-        chars = [
-            (" " if google_is_whitespace(char) else char, origin)
-            for origin, char in enumerate(text)
-            if char != "\x00" and char != "\ufffd" and not google_is_control(char)
-        ]
-        spaced = []
-        for char, origin in chars:
-            if google_is_cjk(char):
-                spaced += [(" ", origin), (char, origin), (" ", origin)]
-            else:
-                spaced.append((char, origin))
+        # The clean-up and the CJK step, decided once per distinct character: what it becomes.
+        becomes = {char: _cleaned_and_spaced(char) for char in set(text)}
+        spaced = [(new, origin) for origin, char in enumerate(text) for new in becomes[char]]
         words: list[tuple[str, tuple[int, ...]]] = []
         for chunk in _whitespace_chunks(spaced):
             word = "".join(char for char, _ in chunk)
@@ -309,6 +301,15 @@ class GoogleWords:
         if len(core) == 1 and split == f" {core} ":  # a punctuation mark, or an ideograph spaced by the CJK step
             return "."
         raise NotLocal(char)  # dropped or lengthened: positions move, the text takes the aligned way
+
+
+def _cleaned_and_spaced(char: str) -> str:
+    """``char`` after Google's clean-up and CJK step: nothing, a space, itself, or itself between spaces."""
+    if char == "\x00" or char == "\ufffd" or google_is_control(char):
+        return ""
+    if google_is_whitespace(char):
+        return " "
+    return f" {char} " if google_is_cjk(char) else char
 
 
 def _decomposes_alone(char: str) -> bool:

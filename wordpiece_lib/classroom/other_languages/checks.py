@@ -22,13 +22,15 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from wordpiece_lib._validate import check_callable, check_instance
+from wordpiece_lib.analysis.bert_references import DIFFERENCE_CAUSES, difference_cause
 from wordpiece_lib.analysis.language_metrics import vocab_shares
 from wordpiece_lib.analysis.segmentation import measure
 from wordpiece_lib.classroom.exercise import Exercise, Workbook, call, require, short_repr
 from wordpiece_lib.classroom.other_languages.sweep import ExponentSweep
 from wordpiece_lib.classroom.own_work import forbid, refuse_in_answer
 from wordpiece_lib.counting.word_counts import as_word_counts
-from wordpiece_lib.model.vocab import BERT_SPECIAL_TOKENS
+from wordpiece_lib.model.vocab import BERT_SPECIAL_TOKENS, Vocab
+from wordpiece_lib.pipeline.tokenizer import WordPieceTokenizer
 from wordpiece_lib.text.scripts import main_script, normalization_merges
 
 SHARE_ANSWER = """```python
@@ -66,6 +68,14 @@ def _exponent_answer(answer: Any, sweep: ExponentSweep, limit: float, vocab_size
     )
 
 
+def _disagreements_answer(answer: Any, texts: Mapping[str, str], vocab: Vocab, **_: Any) -> str:
+    expected = reference_disagreements(texts, vocab)
+    return (
+        "Tokenize each text both ways and, where they differ, find the rule behind it:\n"
+        f"```python\nbert_disagreements = {expected!r}\n```"
+    )
+
+
 WORKBOOK = Workbook(
     "09 · Beyond English",
     [
@@ -92,6 +102,15 @@ WORKBOOK = Workbook(
             "Your turn 4 · choose the exponent",
             hints=("For each exponent, find its worst parity; keep those within the limit.",),
             answer=_exponent_answer,
+        ),
+        Exercise(
+            "bert_disagreements",
+            "Your turn 5 · which BERT tokenizer?",
+            hints=(
+                "Go through the rules one by one: does the text hold a special token, a long word, a private-use "
+                "character, a capital sigma at the end of a word?",
+            ),
+            answer=_disagreements_answer,
         ),
     ],
 )
@@ -375,3 +394,87 @@ __all__ = [
     "progress",
     "show_answer",
 ]
+
+
+# ---------------------------------------------------------------- exercise: which BERT tokenizer?
+
+#: What runs the two references for the learner: the exercise asks to predict, from the rules.
+REFERENCE_RUNNERS = (
+    "reference_disagreements",
+    "difference_cause",
+    "differences_by_cause",
+    "tokenize",
+    "WordPieceTokenizer",
+)
+
+
+def reference_disagreements(texts: Mapping[str, str], vocab: Vocab) -> dict[str, str | None]:
+    """For each text, why uncased Hugging Face and Google cut it differently (``None`` when they agree).
+
+    >>> vocab = Vocab(["[UNK]", "[MASK]", "[", "]", "mask", "a"])
+    >>> reference_disagreements({"x": "a", "y": "[MASK]"}, vocab)
+    {'x': None, 'y': 'special token typed'}
+    """
+    hugging_face = WordPieceTokenizer(vocab, lowercase=True)
+    google = WordPieceTokenizer(vocab, lowercase=True, compat="google")
+    specials = [token.content for token in hugging_face.special_tokens]
+    return {
+        name: None
+        if hugging_face.tokenize(text) == google.tokenize(text)
+        else difference_cause(text, lowercase=True, special_tokens=specials)
+        for name, text in texts.items()
+    }
+
+
+@WORKBOOK.check("bert_disagreements")
+def check_bert_disagreements(answer: Any, texts: Mapping[str, str], vocab: Vocab, *, source: str | None = None) -> None:
+    """Check a prediction: for each text, the rule that makes Hugging Face and Google disagree, or ``None``.
+
+    ``source`` is the code that made the answer (default: the notebook cell that
+    assigned ``bert_disagreements``): running the tokenizers is refused, since
+    the point is to predict.
+
+    >>> vocab = Vocab(["[UNK]", "[MASK]", "[", "]", "mask", "a"])
+    >>> check_bert_disagreements({"x": None, "y": "special token typed"}, {"x": "a", "y": "[MASK]"}, vocab)
+    >>> check_bert_disagreements({"x": None, "y": None}, {"x": "a", "y": "[MASK]"}, vocab)
+    Traceback (most recent call last):
+    ...
+    AssertionError: You say both cut text 'y' the same way; they do not. Go through the rules again with text 'y' in front of you.
+    """
+    __tracebackhide__ = True  # pytest shows the student's line, not ours
+    value = require(answer, "the disagreements")
+    if not isinstance(value, Mapping) or sorted(value) != sorted(texts):
+        raise AssertionError(
+            f"answer with a dict naming each text once, like {dict.fromkeys(texts)!r}, got {short_repr(value)}"
+        )
+    for name in texts:
+        if value[name] is not None and value[name] not in DIFFERENCE_CAUSES:
+            raise AssertionError(
+                f"the answer for text {name!r} should be None (they agree) or one of DIFFERENCE_CAUSES, "
+                f"got {short_repr(value[name])}"
+            )
+    refuse_in_answer(
+        "bert_disagreements",
+        REFERENCE_RUNNERS,
+        "your answer runs {name}: this one is a prediction, made from the rules before anything is run",
+        source,
+    )
+    expected = reference_disagreements(texts, vocab)
+    for name in texts:
+        said, truth = value[name], expected[name]
+        if said == truth:
+            continue
+        if said is None:
+            raise AssertionError(
+                f"You say both cut text {name!r} the same way; they do not. "
+                f"Go through the rules again with text {name!r} in front of you."
+            )
+        if truth is None:
+            raise AssertionError(
+                f"You say text {name!r} is cut differently, but both references cut it the same way: "
+                "does it really hold what that rule needs?"
+            )
+        raise AssertionError(
+            f"Text {name!r} is indeed cut differently, but for another reason than the one you gave: "
+            "which rule does it meet first, in the order of the list?"
+        )
