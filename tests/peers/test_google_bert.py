@@ -380,3 +380,24 @@ def test_every_difference_of_the_default_mode_from_google_has_a_known_cause(goog
     print(dict(causes))  # the census the issue's closing note quotes (pytest -s)
     assert causes[NO_CAUSE] == 0
     assert causes["same"] < len(texts)  # the texts do hit the differences
+
+
+def test_google_mode_offsets_point_at_the_original_characters(bert_vocab_path, uncased_texts):
+    """Each word's tokens, glued, are Google's word of the original span their offsets cover."""
+    from wordpiece_lib.text.google import GoogleWords
+
+    texts = uncased_texts[:3000]
+    tokenizer = WordPieceTokenizer(Vocab.load(bert_vocab_path), lowercase=True, compat="google")
+    words = GoogleWords(tokenizer.normalize)
+    wrong = []
+    for text, encoding in zip(texts, tokenizer.encode_batch(texts, add_special_tokens=False), strict=True):
+        assert encoding.tokens == tokenizer.tokenize(text)
+        assert encoding.offsets == sorted(encoding.offsets)
+        for word_id in dict.fromkeys(encoding.word_ids):
+            places = [i for i, other in enumerate(encoding.word_ids) if other == word_id]
+            tokens = [encoding.tokens[i] for i in places]
+            start, end = encoding.offsets[places[0]][0], encoding.offsets[places[-1]][1]
+            glued = tokens[0] + "".join(token.removeprefix("##") for token in tokens[1:])
+            if tokens != ["[UNK]"] and words.words(text[start:end]) != [glued]:
+                wrong.append((text[start:end], tokens))
+    assert not wrong, wrong[:5]
