@@ -30,6 +30,7 @@ The model here cuts exactly as Hugging Face's ``models.Unigram`` does:
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -192,6 +193,107 @@ class UnigramModel:
                 pieces.append(text[start:end])
                 ids.append(piece_id)
         return Segmentation(pieces, ids, score)
+
+    def nbest(self, text: str, n: int) -> list[Segmentation]:
+        """The ``n`` best cuts of ``text``, best first; the first is ``best_path``'s.
+
+        Every position keeps its ``n`` best paths (k-best Viterbi), so the cost is
+        ``n`` times Viterbi's. Equal totals are ordered as ``best_path`` breaks ties:
+        the last piece that starts earlier first.
+
+        >>> model = UnigramModel([("<unk>", 0.0), ("p", -2.0), ("u", -1.0), ("g", -1.5), ("pu", -2.5), ("ug", -2.2)])
+        >>> [(cut.pieces, cut.score) for cut in model.nbest("pug", 3)]
+        [(['pu', 'g'], -4.0), (['p', 'ug'], -4.2), (['p', 'u', 'g'], -4.5)]
+        """
+        check_str(text, "text")
+        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+            raise ValueError(f"n must be a whole number of at least 1, got {n!r}")
+        ending: list[list[tuple[float, int, int, int]]] = [[] for _ in range(len(text) + 1)]
+        ending[0] = [(0.0, -1, -1, -1)]
+        by_end = self._by_end(text)
+        for end in range(1, len(text) + 1):
+            candidates = []
+            for node in by_end.get(end, ()):
+                for rank, (so_far, *_) in enumerate(ending[node.start]):
+                    candidates.append((node.score + so_far, node.start, rank, node.id))
+            candidates.sort(key=lambda entry: (-entry[0], entry[1], entry[2]))
+            ending[end] = [(total, start, rank, piece_id) for total, start, rank, piece_id in candidates[:n]]
+        if text and not ending[len(text)]:
+            raise ValueError(f"no cut of {text!r} uses only pieces of the vocab, and unk_id is None")
+        cuts = []
+        for total, start, rank, piece_id in ending[len(text)] if text else []:
+            cut = [(start, len(text), piece_id)]
+            while start > 0:
+                _, previous, rank, previous_id = ending[start][rank]
+                cut.append((previous, start, previous_id))
+                start = previous
+            cut.reverse()
+            cuts.append(self._fused(text, cut, total))
+        return cuts or [Segmentation([], [], 0.0)]
+
+    def sample(self, text: str, alpha: float, rng: random.Random) -> Segmentation:
+        """One cut drawn with probability proportional to ``P(cut) ** alpha`` (subword regularization).
+
+        ``alpha`` near 0 makes every cut about equally likely; a large ``alpha``
+        nearly always gives the best cut. The draw is SentencePiece's: sum the
+        paths forward, then pick the pieces backward from the end.
+
+        >>> model = UnigramModel([("<unk>", 0.0), ("p", -2.0), ("u", -1.0), ("g", -1.5), ("pu", -2.5), ("ug", -2.2)])
+        >>> model.sample("pug", 50.0, random.Random(0)).pieces
+        ['pu', 'g']
+        """
+        check_str(text, "text")
+        if isinstance(alpha, bool) or not isinstance(alpha, (int, float)) or not math.isfinite(alpha) or alpha < 0:
+            raise ValueError(f"alpha must be a number of at least 0, got {alpha!r}")
+        if not isinstance(rng, random.Random):
+            raise TypeError(f"rng must be a random.Random, got {type(rng).__name__}")
+        forward, by_end = self._forward(text, alpha)
+        cut: list[tuple[int, int, int]] = []
+        end = len(text)
+        while end > 0:
+            nodes = by_end[end]
+            weights = [math.exp(forward[node.start] + alpha * node.score - forward[end]) for node in nodes]
+            node = rng.choices(nodes, weights)[0]
+            cut.append((node.start, end, node.id))
+            end = node.start
+        cut.reverse()
+        return self._fused(text, cut, sum(self._score(piece_id) for _, _, piece_id in cut))
+
+    def cut_probability(self, text: str, pieces: Sequence[str], alpha: float = 1.0) -> float:
+        """How likely ``sample`` is to give this cut (unknown characters as single pieces, not fused).
+
+        >>> model = UnigramModel([("<unk>", 0.0), ("a", math.log(0.5)), ("aa", math.log(0.25))])
+        >>> model.cut_probability("aa", ["a", "a"]), model.cut_probability("aa", ["aa"])
+        (0.5, 0.5)
+        """
+        if "".join(pieces) != text:
+            raise ValueError(f"the pieces {list(pieces)!r} do not spell {text!r}")
+        forward, _ = self._forward(text, alpha)
+        scores = [self._ids.get(piece) for piece in pieces]
+        total = sum(self._score(self.unk_id if piece_id is None else piece_id) for piece_id in scores)
+        return math.exp(alpha * total - forward[len(text)])
+
+    def _score(self, piece_id: int | None) -> float:
+        return self.min_score - UNK_PENALTY if piece_id == self.unk_id else self.scores[piece_id]  # type: ignore[index]
+
+    def _by_end(self, text: str) -> dict[int, list[LatticeNode]]:
+        by_end: dict[int, list[LatticeNode]] = {}
+        for node in self.lattice(text):
+            by_end.setdefault(node.end, []).append(node)
+        return by_end
+
+    def _forward(self, text: str, alpha: float) -> tuple[list[float], dict[int, list[LatticeNode]]]:
+        """The log of the summed weights ``P(path) ** alpha`` of all paths to each position."""
+        by_end = self._by_end(text)
+        forward = [0.0] + [-math.inf] * len(text)
+        for end in range(1, len(text) + 1):
+            terms = [forward[node.start] + alpha * node.score for node in by_end.get(end, ())]
+            top = max(terms, default=-math.inf)
+            if top > -math.inf:
+                forward[end] = top + math.log(sum(math.exp(term - top) for term in terms))
+        if forward[len(text)] == -math.inf:
+            raise ValueError(f"no cut of {text!r} uses only pieces of the vocab, and unk_id is None")
+        return forward, by_end
 
     def tokenize(self, text: str) -> list[str]:
         """The tokens of the best cut (a fused unknown spelled in bytes with ``byte_fallback``).
