@@ -120,17 +120,30 @@ class UnigramModel:
         [(0, 'a'), (0, 'ab'), (1, 'b'), (2, 'c')]
         """
         check_str(text, "text")
+        return [
+            LatticeNode(start, end, text[start:end], piece_id, score)
+            for start, end, piece_id, score in self.nodes(text)
+        ]
+
+    def nodes(self, text: str) -> list[tuple[int, int, int, float]]:
+        """``lattice`` as plain ``(start, end, id, score)`` tuples, for the loops that visit every node of a corpus.
+
+        >>> UnigramModel([("<unk>", 0.0), ("a", -1.0)]).nodes("ab")
+        [(0, 1, 1, -1.0), (1, 2, 0, -11.0)]
+        """
         nodes = []
         unk_score = self.min_score - UNK_PENALTY
-        for start in range(len(text)):
+        ids, scores, unk_id = self._ids, self.scores, self.unk_id
+        size = len(text)
+        for start in range(size):
             single = False
-            for end in range(start + 1, min(len(text), start + self.longest) + 1):
-                piece_id = self._ids.get(text[start:end])
+            for end in range(start + 1, min(size, start + self.longest) + 1):
+                piece_id = ids.get(text[start:end])
                 if piece_id is not None:
-                    nodes.append(LatticeNode(start, end, text[start:end], piece_id, self.scores[piece_id]))
+                    nodes.append((start, end, piece_id, scores[piece_id]))
                     single = single or end == start + 1
-            if not single and self.unk_id is not None:
-                nodes.append(LatticeNode(start, start + 1, text[start], self.unk_id, unk_score))
+            if not single and unk_id is not None:
+                nodes.append((start, start + 1, unk_id, unk_score))
         return nodes
 
     def best_path(self, text: str) -> Segmentation:
