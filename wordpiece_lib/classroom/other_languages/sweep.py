@@ -219,6 +219,12 @@ class ExponentSweep:
 
 
 @functools.lru_cache(maxsize=4)
+def _pre_tokenized_lists(corpora: tuple[tuple[str, Pairs], ...]) -> dict[str, WordCounts]:
+    """Each language's words as the pipeline sees them: computed once for every sweep of the same corpora."""
+    return {language: pre_tokenized(WordCounts.from_pairs(pairs)) for language, pairs in corpora}
+
+
+@functools.lru_cache(maxsize=4)
 def _sweep(
     corpora: tuple[tuple[str, Pairs], ...],
     exponents: tuple[float, ...],
@@ -227,7 +233,7 @@ def _sweep(
     criterion: str,
 ) -> ExponentSweep:
     word_lists = {language: WordCounts.from_pairs(pairs) for language, pairs in corpora}
-    words = {language: pre_tokenized(counts) for language, counts in word_lists.items()}
+    words = _pre_tokenized_lists(corpora)
     points = []
     for exponent in exponents:
         mix = mix_corpora(words, exponent)
