@@ -119,6 +119,9 @@ class ExponentSweep:
     points: tuple[SweepPoint, ...]
     vocab_size: int
     _measured: dict[tuple[float, int], LanguageFigures] = field(default_factory=dict, repr=False, compare=False)
+    _parities: dict[tuple[float, int], tuple[int, dict[str, float]]] = field(
+        default_factory=dict, repr=False, compare=False
+    )
     _split_words: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False, compare=False)
     _splitter: dict[None, Callable[[str], list[str]]] = field(default_factory=dict, repr=False, compare=False)
 
@@ -188,6 +191,23 @@ class ExponentSweep:
 
         return tokenize
 
+    def parity(self, exponent: float, vocab_size: int | None = None) -> tuple[int, dict[str, float]]:
+        """The vocab's size and each language's parity: ``measure``'s ``vocab_size`` and ``parity``, and nothing else.
+
+        A figure of parity against the vocab size needs only these, so the
+        word lists are not tokenized for it; ``measure`` reuses what this found.
+        """
+        size = self.vocab_size if vocab_size is None else check_int(vocab_size, "vocab_size", minimum=1)
+        key = (exponent, size)
+        if key in self._measured:
+            figures = self._measured[key]
+            return figures.vocab_size, figures.parity
+        if key not in self._parities:
+            tokens = self.tokens(exponent, size)
+            counts = parallel_token_counts(self._tokenize_function(tokens), self.phrases)
+            self._parities[key] = (len(tokens), parity(counts, reference=self.languages[0]))
+        return self._parities[key]
+
     def measure(self, exponent: float, vocab_size: int | None = None) -> LanguageFigures:
         """Tokens per word, ``[UNK]`` rate, parity on the parallel phrases, and vocab shares, by language.
 
@@ -206,11 +226,14 @@ class ExponentSweep:
                 total = counts.total
                 usage[language] = token_usage(tokenize, {word: count / total for word, count in counts.items()})
             shares = vocab_shares(tokens, usage)
+            if key not in self._parities:  # with this vocab's tokenizer, whose words are encoded already
+                counts = parallel_token_counts(tokenize, self.phrases)
+                self._parities[key] = (len(tokens), parity(counts, reference=self.languages[0]))
             self._measured[key] = LanguageFigures(
                 vocab_size=len(tokens),
                 tokens_per_word={language: m.fertility for language, m in metrics.items()},
                 unk_rate={language: m.unk_rate for language, m in metrics.items()},
-                parity=parity(parallel_token_counts(tokenize, self.phrases), reference=self.languages[0]),
+                parity=self._parities[key][1],
                 share=shares.shares,
                 owned=shares.owned,
                 unused_share=shares.unused / shares.counted,
