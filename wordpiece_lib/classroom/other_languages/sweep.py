@@ -196,6 +196,12 @@ class ExponentSweep:
 
         A figure of parity against the vocab size needs only these, so the
         word lists are not tokenized for it; ``measure`` reuses what this found.
+
+        >>> sweep = exponent_sweep((("en", (("the", 6), ("then", 3))), ("fr", (("le", 8), ("les", 2)))),
+        ...     exponents=(1.0,), vocab_size=14, phrases=(("en", ("then the",)), ("fr", ("les le",))))
+        >>> size, parities = sweep.parity(1.0, 12)
+        >>> (size, parities) == (sweep.measure(1.0, 12).vocab_size, sweep.measure(1.0, 12).parity)
+        True
         """
         size = self.vocab_size if vocab_size is None else check_int(vocab_size, "vocab_size", minimum=1)
         key = (exponent, size)
