@@ -21,7 +21,7 @@ from data_helpers import data_path, data_sets_used
 from local_server import Reply, serve
 
 from wordpiece_lib import WordCounts, data
-from wordpiece_lib.data import catalogue
+from wordpiece_lib.data import catalogue, copies
 from wordpiece_lib.data.chapters import split_chapters
 from wordpiece_lib.data.gutenberg import clean_gutenberg, has_gutenberg_markers, text_sha256
 
@@ -132,7 +132,7 @@ def test_the_bundled_novel_has_the_words_of_every_faithful_copy_and_nothing_of_p
     unbundled(monkeypatch)
     others = [mirror / "treasure-island.txt" for mirror in data.mirror_dirs()]
     for other in [path for path in others if path.is_file()]:
-        copy = data.read_checked(data.DATASETS["treasure-island"], other)
+        copy = copies.read_checked(data.DATASETS["treasure-island"], other)
         for lowercase in (False, True):
             ours, theirs = (
                 WordCounts.from_texts(text, lowercase=lowercase),
