@@ -4,7 +4,7 @@ They run in the frame of :mod:`wordpiece_lib.classroom.exercise`: a right
 answer passes quietly, a wrong one is told which idea is off (never the
 expected value), and an answer still set to ``TODO`` skips as "not done
 yet". ``replay`` runs on merges learned from fresh corpora, with the
-library's replay switched off. The expected answers come from the library
+library's replay counted (refused when it did the work). The expected answers come from the library
 (``bpe``, ``segmentation``, ``encode``), never from a hard-coded list.
 
 >>> WORKBOOK.reset()
@@ -27,13 +27,14 @@ from wordpiece_lib._validate import check_instance
 from wordpiece_lib.bpe import BpeEncoder, train_bpe
 from wordpiece_lib.classroom.exercise import Exercise, Workbook, as_list, call, forbid, require
 from wordpiece_lib.classroom.fresh_inputs import fresh_counts, fresh_rng, fresh_words
+from wordpiece_lib.classroom.own_work import refuse_in_answer, watch_answer
 from wordpiece_lib.classroom.style import fraction_text
 from wordpiece_lib.corpus import as_word_counts
 from wordpiece_lib.encode import encode_with_merges, encode_word
 from wordpiece_lib.fast_bottom_up import train_fast
 from wordpiece_lib.pieces import alphabet
 from wordpiece_lib.scores import pair_counts
-from wordpiece_lib.segmentation import merge_replay_encoder, vocab_overlap
+from wordpiece_lib.segmentation import VocabOverlap, merge_replay_encoder, vocab_overlap
 from wordpiece_lib.trace import Trace, apply_merges, merge_in_pieces
 
 REPLAY_ANSWER = """```python
@@ -111,6 +112,7 @@ WORKBOOK = Workbook(
                 "After the first merge, recount: the merged pair is gone, and the new token makes new pairs.",
             ),
             answer=_bpe_merges_answer,
+            prediction=True,
         ),
         Exercise(
             "toy_jaccard",
@@ -236,7 +238,7 @@ def check_merge_replay(function: Any) -> None:
     >>> check_merge_replay(encode_with_merges)
     Traceback (most recent call last):
     ...
-    AssertionError: replay calls `encode_with_merges`, the library's own version: the exercise is to write those steps yourself (the check switches `encode_with_merges` off while it runs your function)
+    AssertionError: replay calls `encode_with_merges`, the library's own version, which did the work: the exercise is to write those steps yourself (1 call of it ran while the check ran your function)
     """
     __tracebackhide__ = True  # pytest shows the student's line, not ours
     for word, merges in _fresh_replay_cases():
@@ -317,8 +319,12 @@ def check_encoders_differ(answer: Any, trace: Trace, steps: int | None = None, k
         )
 
 
+#: The overlap of two vocabs, computed for you (the tokens may be printed in the answer cell: reading them is the work).
+watch_answer("toy_jaccard", forbid(vocab_overlap, VocabOverlap))
+
+
 @WORKBOOK.check("toy_jaccard")
-def check_jaccard(answer: Any, first: Any, second: Any) -> None:
+def check_jaccard(answer: Any, first: Any, second: Any, *, source: str | None = None) -> None:
     """Check the Jaccard index |shared| / |union| of two vocabs (exact Fraction, or a float within 1e-9).
 
     >>> WORKBOOK.reset()
@@ -330,6 +336,13 @@ def check_jaccard(answer: Any, first: Any, second: Any) -> None:
     """
     __tracebackhide__ = True  # pytest shows the student's line, not ours
     value = require(answer, "the Jaccard index")
+    refuse_in_answer(
+        "toy_jaccard",
+        ("vocab_overlap", "jaccard", "shared", "only_first", "only_second"),
+        "your answer uses {name}, which counts the overlap for you: count the shared tokens in the two printed "
+        "vocabs yourself",
+        source,
+    )
     if isinstance(value, bool) or not isinstance(value, (int, float, Fraction)):
         raise AssertionError(f"answer with a number (a Fraction such as Fraction(1, 3), or a float), got {value!r}")
     overlap = vocab_overlap(first, second)

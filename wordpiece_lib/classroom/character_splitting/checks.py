@@ -1,7 +1,7 @@
 """Checks for notebook 01's exercises: counting words, splitting them, the alphabet.
 
 The function exercises are run on fresh words (never the notebook's examples)
-with the library's own version switched off; a wrong answer is told which
+with the library's own version counted (refused when it did the work); a wrong answer is told which
 idea is off, never the expected value.
 
 >>> WORKBOOK.reset()
@@ -20,7 +20,7 @@ from typing import Any
 
 from wordpiece_lib.classroom.exercise import Exercise, Workbook, as_list, call, forbid, require, short_list
 from wordpiece_lib.classroom.fresh_inputs import fresh_rng, fresh_word, fresh_words
-from wordpiece_lib.classroom.own_work import answer_cell_source, calls_in_source
+from wordpiece_lib.classroom.own_work import refuse_in_answer, watch_answer
 from wordpiece_lib.corpus import WordCounts
 from wordpiece_lib.pieces import DEFAULT_PREFIX, alphabet, initial_splits, split_word
 
@@ -95,6 +95,9 @@ show_answer = WORKBOOK.show_answer
 #: Writing these is the exercise: a check fails an answer that calls them.
 COUNTING = forbid(WordCounts, collections.Counter)
 SPLITTING = forbid(split_word, initial_splits)
+#: The alphabet is worked out by hand: a cell assigning it must not let these do the work.
+ALPHABET_MAKERS = forbid(alphabet, split_word, initial_splits)
+watch_answer("my_alphabet", ALPHABET_MAKERS)
 
 
 def _fresh_prefix_words() -> list[str]:
@@ -115,7 +118,7 @@ def check_split_word(function: Callable[[str], list[str]], prefix: str = DEFAULT
     >>> check_split_word(split_word)
     Traceback (most recent call last):
     ...
-    AssertionError: split_with_prefix calls `split_word`, the library's own version: the exercise is to write those steps yourself (the check switches `split_word` off while it runs your function)
+    AssertionError: split_with_prefix calls `split_word`, the library's own version, which did the work: the exercise is to write those steps yourself (1 call of it ran while the check ran your function)
     """
     __tracebackhide__ = True  # keep this frame out of the student's report
     for word in _fresh_prefix_words():
@@ -236,11 +239,12 @@ def check_alphabet(answer: Any, words: Iterable[str], prefix: str = DEFAULT_PREF
     __tracebackhide__ = True  # keep this frame out of the student's report
     words = list(words)
     got_list = as_list(require(answer, "the alphabet"), "the alphabet")
-    code = answer_cell_source("my_alphabet") if source is None else source
-    if code and calls_in_source(code, ["alphabet"]):
-        raise AssertionError(
-            "your answer calls `alphabet`: this exercise is to work the pieces out by hand, then check them"
-        )
+    refuse_in_answer(
+        "my_alphabet",
+        ["alphabet", "split_word", "initial_splits"],
+        "your answer uses {name}, which does the exercise for you: work the pieces out by hand, then check them",
+        source,
+    )
     wrong = [item for item in got_list if not isinstance(item, str)]
     if wrong:
         raise AssertionError(f"the alphabet is a list of pieces (str), but it holds {wrong[0]!r}")

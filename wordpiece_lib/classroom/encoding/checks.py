@@ -2,7 +2,7 @@
 
 ``my_encode`` and ``my_decode`` run on fresh vocabs and words (never the
 notebook's), with the library's encoders, the notebook's worked
-``longest_match`` and ``decode_pieces`` switched off. No failure message
+``longest_match`` and ``decode_pieces`` counted (refused when it did the work). No failure message
 names the expected tokens.
 
 >>> WORKBOOK.reset()
@@ -167,7 +167,7 @@ def check_longest_match(function: Callable[[str, Any], list[str]]) -> None:
     >>> check_longest_match(lambda word, vocab: encode_word(word, vocab))
     Traceback (most recent call last):
     ...
-    AssertionError: my_encode calls `encode_word`, the library's own version: the exercise is to write those steps yourself (the check switches `encode_word` off while it runs your function)
+    AssertionError: my_encode calls `encode_word`, the library's own version, which did the work: the exercise is to write those steps yourself (1 call of it ran while the check ran your function)
     """
     __tracebackhide__ = True  # keep this frame out of the student's report
     for word, vocab in _fresh_encode_cases():
@@ -249,7 +249,7 @@ def check_decode(function: Callable[[list[str]], str], prefix: str = DEFAULT_PRE
     >>> check_decode(decode_pieces)
     Traceback (most recent call last):
     ...
-    AssertionError: my_decode calls `decode_pieces`, the library's own version: the exercise is to write those steps yourself (the check switches `decode_pieces` off while it runs your function)
+    AssertionError: my_decode calls `decode_pieces`, the library's own version, which did the work: the exercise is to write those steps yourself (1 call of it ran while the check ran your function)
     """
     __tracebackhide__ = True  # keep this frame out of the student's report
     for tokens in _fresh_token_lists():

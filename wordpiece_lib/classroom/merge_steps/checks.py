@@ -1,6 +1,6 @@
 """Checks for notebook 03's exercises: one merge by hand, the merge order, tie-breaks, the final size.
 
-``merge`` runs on fresh splits with the library's merging switched off. The
+``merge`` runs on fresh splits with the library's merging counted (refused when it did the work). The
 prediction exercises read the notebook cell that made the answer: running a
 trainer there is not predicting, and the check says so. No failure message
 names the expected tokens or size.
@@ -20,13 +20,16 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from wordpiece_lib.bottom_up import merge_pair, train_bottom_up
+from wordpiece_lib.bpe import train_bpe
 from wordpiece_lib.classroom.exercise import Exercise, Workbook, as_list, call, forbid, require
 from wordpiece_lib.classroom.fresh_inputs import fresh_counts, fresh_rng
-from wordpiece_lib.classroom.own_work import refuse_in_answer
+from wordpiece_lib.classroom.merge_steps.widgets import MergeStepper
+from wordpiece_lib.classroom.own_work import refuse_in_answer, watch_answer
 from wordpiece_lib.encode import encode_with_merges
+from wordpiece_lib.fast_bottom_up import train_fast
 from wordpiece_lib.pieces import DEFAULT_PREFIX, alphabet, initial_splits, join_pair
 from wordpiece_lib.scores import score_pairs
-from wordpiece_lib.trace import apply_merges, merge_in_pieces
+from wordpiece_lib.trace import Trace, apply_merges, merge_in_pieces
 
 MERGE_ANSWER = """```python
 def merge(splits, pair):
@@ -47,6 +50,11 @@ def merge(splits, pair):
 
 #: Running any of these in the answer cell is not predicting.
 TRAINERS = ("train_bottom_up", "train_fast", "train_bpe", "tiny_trainer", "MergeStepper", "trace_frame")
+#: What trains: running any of these (under any name, or through a trace's methods) while the answer cell runs
+#: means the trainer made the prediction.
+TRAINING = forbid(train_bottom_up, train_fast, train_bpe, MergeStepper, Trace.tokens, Trace.steps_for_size, Trace.vocab)
+for _key in ("first_three", "lexical_four", "final_size"):
+    watch_answer(_key, TRAINING)
 
 
 def _merges_answer(name: str, tie_break: str) -> Callable[..., str]:
@@ -99,6 +107,7 @@ WORKBOOK = Workbook(
                 "On a tie, the 'first' policy takes the pair met first reading the words in their listed order.",
             ),
             answer=_merges_answer("first_three", "first"),
+            prediction=True,
         ),
         Exercise(
             "lexical_four",
@@ -108,6 +117,7 @@ WORKBOOK = Workbook(
                 "Only the tie-break changes: the scores are the same as under 'first' until the merges part.",
             ),
             answer=_merges_answer("lexical_four", "lexical"),
+            prediction=True,
         ),
         Exercise(
             "final_size",
@@ -118,6 +128,7 @@ WORKBOOK = Workbook(
                 "Training merges until every word is a single token: the trace in section 2 lists those merges.",
             ),
             answer=_final_size_answer,
+            prediction=True,
         ),
     ],
 )
@@ -162,7 +173,7 @@ def check_merge_pair(function: Callable[[Mapping[str, list[str]], tuple[str, str
     >>> check_merge_pair(lambda splits, pair: merge_pair(splits, pair, join_pair(*pair)))
     Traceback (most recent call last):
     ...
-    AssertionError: merge calls `merge_pair`, the library's own version: the exercise is to write those steps yourself (the check switches `merge_pair` off while it runs your function)
+    AssertionError: merge calls `merge_pair`, the library's own version, which did the work: the exercise is to write those steps yourself (1 call of it ran while the check ran your function)
     """
     __tracebackhide__ = True  # keep this frame out of the student's report
     for splits, pair in _fresh_merge_cases():

@@ -24,9 +24,9 @@ from typing import Any
 from wordpiece_lib._validate import check_callable, check_instance
 from wordpiece_lib.classroom.exercise import Exercise, Workbook, call, require, short_repr
 from wordpiece_lib.classroom.other_languages.sweep import ExponentSweep
-from wordpiece_lib.classroom.own_work import forbid, refuse_in_answer
+from wordpiece_lib.classroom.own_work import forbid, refuse_in_answer, watch_answer
 from wordpiece_lib.corpus import as_word_counts
-from wordpiece_lib.language_metrics import vocab_shares
+from wordpiece_lib.language_metrics import measure_languages, vocab_shares
 from wordpiece_lib.scripts import main_script, normalization_merges
 from wordpiece_lib.segmentation import measure
 from wordpiece_lib.vocab import BERT_SPECIAL_TOKENS
@@ -118,6 +118,7 @@ def _groups(answer: Any) -> list[frozenset[str]]:
 
 #: What computes the groups for the learner: the exercise asks to predict them (``uncased(word)`` is fine).
 GROUPERS = ("normalization_merges",)
+watch_answer("merged_groups", forbid(normalization_merges))
 
 
 @WORKBOOK.check("merged_groups")
@@ -193,6 +194,7 @@ def check_accent_merges(
 
 #: What reads the figure off the notebook's table or measures it for the learner.
 MEASURERS = ("measure", "measure_languages", "bert_metrics", "bert_table", "fertility")
+watch_answer("greek_tokens_per_word", forbid(measure, measure_languages))
 
 
 @WORKBOOK.check("greek_tokens_per_word")

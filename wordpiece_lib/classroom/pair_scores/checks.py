@@ -1,7 +1,7 @@
 """Checks for notebook 02's exercises: pair counts, the score, the best pair, BPE's pick.
 
 Function exercises run on fresh corpora with the library's own version
-switched off; value exercises accept any pair tied for the best. No failure
+counted (refused when it did the work); value exercises accept any pair tied for the best. No failure
 message names the expected value: it names the idea that is off.
 
 >>> WORKBOOK.reset()

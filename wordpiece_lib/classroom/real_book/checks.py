@@ -29,8 +29,10 @@ from typing import Any
 
 from wordpiece_lib.classroom.exercise import Exercise, Workbook, call, require
 from wordpiece_lib.classroom.fresh_inputs import fresh_rng, fresh_word, shuffled
-from wordpiece_lib.classroom.own_work import refuse_in_answer
-from wordpiece_lib.encode import encode_word
+from wordpiece_lib.classroom.own_work import forbid, refuse_in_answer, watch_answer
+from wordpiece_lib.encode import encode_word, longest_match
+from wordpiece_lib.fast_tokenizer import FastWordPieceTokenizer
+from wordpiece_lib.linmaxmatch import LinMaxMatch
 from wordpiece_lib.pieces import DEFAULT_PREFIX
 from wordpiece_lib.tokenizer import WordPieceTokenizer
 from wordpiece_lib.vocab import BERT_SPECIAL_TOKENS
@@ -43,6 +45,10 @@ def longest_token(tokens):
 
 #: Encoding in the answer cell is not predicting.
 ENCODERS = ("encode_word", "tokenize", "encode", "tokenizer_full", "tokenizer_10k", "WordPieceTokenizer")
+#: Encoding a word answers the prediction: any encoder, under any name or through any tokenizer object.
+watch_answer(
+    "predicted_split", forbid(encode_word, longest_match, WordPieceTokenizer, FastWordPieceTokenizer, LinMaxMatch)
+)
 
 
 def _names_answer(answer: Any, names: Iterable[str], vocab: Iterable[str], **_: Any) -> str:
@@ -111,6 +117,7 @@ WORKBOOK = Workbook(
                 "Pieces made on the way to a long word are tokens too, and some of them are words.",
             ),
             answer=_split_answer,
+            prediction=True,
         ),
         Exercise(
             "team_fertility",
