@@ -242,6 +242,25 @@ def merge_overlapping(splits, pair):
     return result
 
 
+def merge_first_occurrence_only(splits, pair):
+    """Joins the pair where it first occurs in a word, and leaves a second occurrence apart."""
+    token = join_pair(*pair)
+    result = {}
+    for word, pieces in splits.items():
+        out = list(pieces)
+        for i in range(len(out) - 1):
+            if (out[i], out[i + 1]) == tuple(pair):
+                out[i : i + 2] = [token]
+                break
+        result[word] = out
+    return result
+
+
+def encode_unk_from_100(word, vocab):
+    """The length rule off by one: a word of exactly 100 characters is [UNK] too."""
+    return ["[UNK]"] if len(word) >= 100 else encode_without_length_rule(word, vocab)
+
+
 def my_encode(word, vocab):
     if len(word) > 100:
         return ["[UNK]"]
@@ -435,6 +454,7 @@ def cases_01() -> list[Case]:
                 Wrong("no prefix", (list,)),
                 Wrong("prefix on the first character too", (lambda word: ["##" + c for c in word],)),
                 Wrong("the rest as one piece", (lambda word: [word[0], "##" + word[1:]],)),
+                Wrong("lowercased", (lambda word: [word[0].lower()] + ["##" + c.lower() for c in word[1:]],)),
                 Wrong("split_word", (split_word,), LIBRARY),
                 Wrong("split_word under another name", (lambda word: wordpiece_lib.split_word(word),), LIBRARY),
                 Wrong("the printed hugs example", (lambda word: ["h", "##u", "##g", "##s"],), COPIED),
@@ -449,6 +469,7 @@ def cases_01() -> list[Case]:
                 Wrong("marker glued to the first letter", (lambda word: ["_" + word[0], *word[1:]],)),
                 Wrong("marker and ## prefix mixed", (lambda word: ["_", word[0], *("##" + c for c in word[1:])],)),
                 Wrong("marker at the end", (lambda word: [*word, "_"],)),
+                Wrong("lowercased", (lambda word: ["_", *word.lower()],)),
                 Wrong("split_word with a marker", (lambda word: split_word(word, marker="_"),), LIBRARY),
                 Wrong("the printed low example", (lambda word: ["_", "l", "o", "w"],), COPIED),
             ),
@@ -515,6 +536,7 @@ def cases_02() -> list[Case]:
             wrongs=(
                 Wrong("a float", (lambda p, left, right: p / (left * right),)),
                 Wrong("counts added", (lambda p, left, right: Fraction(p, left + right),)),
+                Wrong("a Fraction made from a float", (lambda p, left, right: Fraction(p / (left * right)),)),
                 Wrong("upside down", (lambda p, left, right: Fraction(left * right, p),)),
                 Wrong("the BPE count", (lambda p, left, right: Fraction(p),)),
                 Wrong("scores.wordpiece_score", (wordpiece_score,), LIBRARY),
@@ -562,6 +584,7 @@ def cases_03() -> list[Case]:
             wrongs=(
                 Wrong("keeps the right piece's ##", (merge_keeping_the_prefix,)),
                 Wrong("overlapping merges", (merge_overlapping,)),
+                Wrong("the first occurrence only", (merge_first_occurrence_only,)),
                 Wrong("merge_pair", (lambda splits, pair: merge_pair(splits, pair, join_pair(*pair)),), LIBRARY),
                 Wrong(
                     "the printed ##gs result",
@@ -653,6 +676,7 @@ def cases_04() -> list[Case]:
                 Wrong("no 100-character rule", (encode_without_length_rule,)),
                 Wrong("[UNK] for one position only", (encode_with_partial_unk,)),
                 Wrong("shortest match first", (encode_shortest_first,)),
+                Wrong("[UNK] from 100 characters on", (encode_unk_from_100,)),
                 Wrong("encode_word", (lambda word, vocab: encode_word(word, vocab),), LIBRARY),
                 Wrong(
                     "WordPieceTokenizer",
@@ -801,6 +825,7 @@ def cases_06() -> list[Case]:
                 Wrong("divided by WordPiece's size", (Fraction(13, 17),)),
                 Wrong("shared counted twice in the union", (Fraction(13, 32),)),
                 Wrong("divided by BPE's size", (Fraction(13, 15),)),
+                Wrong("the right value as a float", (13 / 19,)),
             ),
             secrets=("13/19", "Fraction(13, 19)", "0.684", "19 in"),
         ),

@@ -131,3 +131,45 @@ def test_the_answer_cell_is_the_latest_that_assigned_the_answer():
     assert source == "first_three = ['##gs', 'hu', 'hug']  # predicted by hand"
     assert own_work.calls_in_source(source, merging.TRAINERS) == []
     assert own_work.answer_cell_source("never_assigned", shell) is None
+
+
+def test_a_fraction_built_from_a_float_is_told_so():
+    message = fails_with(scoring.check_wordpiece_score, lambda pair, left, right: Fraction(pair / (left * right)))
+    assert "built from a float" in message
+
+
+def test_an_exact_jaccard_is_asked_for_and_a_float_is_told_why():
+    from wordpiece_lib.classroom.bpe_comparison import checks as comparing
+
+    message = fails_with(comparing.check_jaccard, 0.4, ["a", "b", "c"], ["b", "c", "d", "e"])
+    assert "exact Fraction" in message and "float is rounded" in message and "0.4" not in message
+
+
+def test_a_split_that_lowercases_is_told_to_keep_the_characters():
+    message = fails_with(
+        splitting.check_split_word, lambda word: [word[0].lower()] + ["##" + c.lower() for c in word[1:]]
+    )
+    assert "changes no capital and no accent" in message
+
+
+def test_the_length_rule_off_by_one_is_not_blamed_on_the_prefix():
+    from exercise_cases import encode_unk_from_100
+
+    message = fails_with(encoding.check_longest_match, encode_unk_from_100)
+    assert "exactly 100 characters" in message and "'##' prefix" not in message
+
+
+def test_a_leftmost_replay_is_not_called_longest_match():
+    from exercise_cases import replay_leftmost_first
+
+    from wordpiece_lib.classroom.bpe_comparison import checks as comparing
+
+    message = fails_with(comparing.check_merge_replay, replay_leftmost_first)
+    assert "not the leftmost" in message and "longest match" not in message
+
+
+def test_counter_is_not_called_the_librarys_own_version():
+    import collections
+
+    message = fails_with(splitting.check_word_counts, lambda words: dict(collections.Counter(words)))
+    assert "`Counter`, Python's own version" in message and "library" not in message

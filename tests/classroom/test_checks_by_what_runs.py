@@ -115,7 +115,9 @@ def test_the_short_summary_names_the_notebook_not_a_temporary_file(tmp_path):
 def test_an_alias_of_the_library_function_is_refused_naming_it():
     from wordpiece_lib import split_word as s
 
-    with pytest.raises(AssertionError, match=r"calls `split_word`.*which did the work.*calls? of it ran"):
+    with pytest.raises(
+        AssertionError, match=r"calls `split_word`.*which did the work.*calls? of code the exercise replaces ran"
+    ):
         splitting.check_split_word(lambda word: s(word))
 
 
@@ -143,14 +145,14 @@ def test_an_object_method_that_does_the_work_is_refused():
         return LinMaxMatch(sorted(vocab)).encode_word(word)
 
     for answer in (through_the_tokenizer, through_the_automaton):
-        with pytest.raises(AssertionError, match=r"calls `(WordPieceTokenizer|LinMaxMatch)\.\w+`"):
+        with pytest.raises(AssertionError, match=r"calls `(WordPieceTokenizer|LinMaxMatch)[`.]"):
             encoding.check_longest_match(answer)
 
 
 def test_a_counting_class_is_refused_by_its_methods():
     from collections import Counter as Tally
 
-    with pytest.raises(AssertionError, match=r"calls `Counter\.\w+`"):
+    with pytest.raises(AssertionError, match=r"calls `Counter`, Python.s own version"):
         splitting.check_word_counts(lambda words: dict(Tally(words)))
 
 

@@ -286,3 +286,10 @@ def test_every_check_says_the_same_under_five_hash_seeds():
     assert len(first) >= 3 * len(KEYS)
     for name, (result, _message) in first.items():
         assert result == ("passed" if name.endswith("/right") else "failed"), name
+
+
+def test_a_value_rounded_as_the_notebook_prints_it_passes(cases):
+    """07 prints tokens per word with two decimals: that rounding is right, not a counting mistake."""
+    case = cases["team_fertility"]
+    assert outcome(case, (round(case.right[0], 2),)) == ("passed", "")
+    assert outcome(case, (round(case.right[0], 1),))[0] == "failed"

@@ -191,7 +191,7 @@ def call(
     >>> call(split_word, "hug", name="split", exercise="splitting", forbidden=[Forbidden("split_word", (split_word,))])
     Traceback (most recent call last):
     ...
-    AssertionError: split calls `split_word`, the library's own version, which did the work: the exercise is to write those steps yourself (1 call of it ran while the check ran your function)
+    AssertionError: split calls `split_word`, the library's own version, which did the work: the exercise is to write those steps yourself (1 call of code the exercise replaces ran while the check ran your function)
     """
     __tracebackhide__ = True  # keep this frame out of the student's report
     if is_todo(function):
@@ -205,12 +205,13 @@ def call(
     except ForbiddenUse as used:
         label = f"`{used.label}`"
         seen = (
-            f"{used.calls} {'call' if used.calls == 1 else 'calls'} of it ran while the check ran your function"
+            f"{used.calls} {'call' if used.calls == 1 else 'calls'} of code the exercise replaces ran while the "
+            "check ran your function"
             if used.calls
             else "your code refers to it"
         )
         raise AssertionError(
-            f"{name} calls {label}, the library's own version, which did the work: the exercise is to "
+            f"{name} calls {label}, {used.owner} own version, which did the work: the exercise is to "
             f"write those steps yourself ({seen})"
         ) from None
     except Exception as error:  # the student's code crashed: say where, in words

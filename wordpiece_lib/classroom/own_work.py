@@ -103,6 +103,19 @@ class ForbiddenUse(Exception):
     def calls(self) -> int:
         return int(self.args[1]) if len(self.args) > 1 else 0
 
+    @property
+    def owner(self) -> str:
+        """Whose version did the work: ``the library's`` or ``Python's`` (``collections.Counter``...)."""
+        return str(self.args[2]) if len(self.args) > 2 else "the library's"
+
+
+def _owner(label: str, forbidden: Sequence[Forbidden], namespace: dict[str, Any]) -> str:
+    for rule in forbidden:
+        if label in answer_codes([rule], namespace).values() or label == rule.label_name:
+            module = str(getattr(_unwrap(rule.objects[0]), "__module__", "") if rule.objects else "wordpiece_lib")
+            return "the library's" if module.startswith("wordpiece_lib") or not rule.objects else "Python's"
+    return "the library's"
+
 
 def _code_objects(code: types.CodeType) -> Iterator[types.CodeType]:
     """A code object and every code object nested in it (inner functions, comprehensions, lambdas)."""
@@ -197,7 +210,8 @@ def answer_codes(forbidden: Iterable[Forbidden], namespace: dict[str, Any] | Non
                     for attribute, member in vars(klass).items():
                         code = getattr(_unwrap(member), "__code__", None)
                         if isinstance(code, types.CodeType):
-                            codes.setdefault(code, f"{item.__name__}.{attribute}")
+                            made = attribute in {"__init__", "__new__", "__post_init__"}  # making one: the class
+                            codes.setdefault(code, item.__name__ if made else f"{item.__name__}.{attribute}")
                 continue
             code = getattr(_unwrap(item), "__code__", None)
             if isinstance(code, types.CodeType):
@@ -275,7 +289,7 @@ def call_own_work(function: Callable[..., Any], args: Sequence[Any], forbidden: 
     >>> call_own_work(lambda word: split_word(word), ["hug"], rule)
     Traceback (most recent call last):
     ...
-    wordpiece_lib.classroom.own_work.ForbiddenUse: ('split_word', 1)
+    wordpiece_lib.classroom.own_work.ForbiddenUse: ('split_word', 1, "the library's")
     """
     target = getattr(function, "func", function)  # functools.partial(split_word, ...) is split_word too
     namespace = getattr(target, "__globals__", {})
@@ -289,10 +303,10 @@ def call_own_work(function: Callable[..., Any], args: Sequence[Any], forbidden: 
             if count.first is None:
                 raise
     if count.first is not None:  # even when the learner's code caught an error of the library's function
-        raise ForbiddenUse(count.first, count.calls)
+        raise ForbiddenUse(count.first, count.calls, _owner(count.first, forbidden, namespace))
     static = sorted(forbidden_names_in(target, forbidden))
     if static:
-        raise ForbiddenUse(static[0], 0)
+        raise ForbiddenUse(static[0], 0, _owner(static[0], forbidden, namespace))
     return result
 
 

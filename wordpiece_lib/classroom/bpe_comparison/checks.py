@@ -25,7 +25,7 @@ from typing import Any
 
 from wordpiece_lib._validate import check_instance
 from wordpiece_lib.bpe import BpeEncoder, train_bpe
-from wordpiece_lib.classroom.exercise import Exercise, Workbook, as_list, call, forbid, require
+from wordpiece_lib.classroom.exercise import Exercise, Workbook, as_list, call, forbid, require, short_repr
 from wordpiece_lib.classroom.fresh_inputs import fresh_counts, fresh_rng, fresh_words
 from wordpiece_lib.classroom.own_work import refuse_in_answer, watch_answer
 from wordpiece_lib.classroom.style import fraction_text
@@ -230,6 +230,23 @@ def _fresh_replay_cases() -> list[tuple[str, list[tuple[str, str]]]]:
     return cases
 
 
+def _leftmost_replay(word: str, merges: list[tuple[str, str]]) -> list[str]:
+    """A slip to recognise: each round merges the leftmost learned pair of the word, not the earliest learned.
+
+    >>> _leftmost_replay("abc", [("##b", "##c"), ("a", "##b")])
+    ['ab', '##c']
+    """
+    known = {tuple(pair) for pair in merges}
+    pieces = [word[0]] + ["##" + letter for letter in word[1:]]
+    while True:
+        for i in range(len(pieces) - 1):
+            if (pieces[i], pieces[i + 1]) in known:
+                pieces[i : i + 2] = [pieces[i] + pieces[i + 1].removeprefix("##")]
+                break
+        else:
+            return pieces
+
+
 @WORKBOOK.check("replay")
 def check_merge_replay(function: Any) -> None:
     """Check a function ``replay(word, merges)`` that encodes a word by replaying merges, on fresh merges and words.
@@ -238,7 +255,7 @@ def check_merge_replay(function: Any) -> None:
     >>> check_merge_replay(encode_with_merges)
     Traceback (most recent call last):
     ...
-    AssertionError: replay calls `encode_with_merges`, the library's own version, which did the work: the exercise is to write those steps yourself (1 call of it ran while the check ran your function)
+    AssertionError: replay calls `encode_with_merges`, the library's own version, which did the work: the exercise is to write those steps yourself (1 call of code the exercise replaces ran while the check ran your function)
     """
     __tracebackhide__ = True  # pytest shows the student's line, not ours
     for word, merges in _fresh_replay_cases():
@@ -257,6 +274,11 @@ def check_merge_replay(function: Any) -> None:
             raise AssertionError(
                 f"{intro}: the pieces must spell the word again (drop the '##' and glue them); keep the '##' on "
                 "every piece but the first"
+            )
+        if got == _leftmost_replay(word, merges):
+            raise AssertionError(
+                f"{intro}: at each round merge the pair that was learned FIRST (smallest step) among the pairs "
+                "present, not the leftmost learned pair of the word"
             )
         if got == encode_word(word, vocab | set(got) | set(expected), unk_token="?"):
             raise AssertionError(
@@ -325,7 +347,7 @@ watch_answer("toy_jaccard", forbid(vocab_overlap, VocabOverlap))
 
 @WORKBOOK.check("toy_jaccard")
 def check_jaccard(answer: Any, first: Any, second: Any, *, source: str | None = None) -> None:
-    """Check the Jaccard index |shared| / |union| of two vocabs (exact Fraction, or a float within 1e-9).
+    """Check the Jaccard index |shared| / |union| of two vocabs, as an exact Fraction (a float is refused).
 
     >>> WORKBOOK.reset()
     >>> check_jaccard(Fraction(2, 5), ["a", "b", "c"], ["b", "c", "d", "e"])
@@ -343,8 +365,13 @@ def check_jaccard(answer: Any, first: Any, second: Any, *, source: str | None = 
         "vocabs yourself",
         source,
     )
-    if isinstance(value, bool) or not isinstance(value, (int, float, Fraction)):
-        raise AssertionError(f"answer with a number (a Fraction such as Fraction(1, 3), or a float), got {value!r}")
+    if isinstance(value, float):
+        raise AssertionError(
+            "answer with an exact Fraction, such as Fraction(1, 3), not a float: a float is rounded, and two vocabs' "
+            "overlaps are compared exactly in this notebook"
+        )
+    if isinstance(value, bool) or not isinstance(value, (int, Fraction)):
+        raise AssertionError(f"answer with an exact Fraction, such as Fraction(1, 3), got {short_repr(value)}")
     overlap = vocab_overlap(first, second)
     shared = len(overlap.shared)
     union = shared + len(overlap.only_first) + len(overlap.only_second)

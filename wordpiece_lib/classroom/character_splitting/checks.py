@@ -15,6 +15,7 @@ AssertionError: split_with_prefix('yzx') gave ['y', 'z', 'x']: every character a
 from __future__ import annotations
 
 import collections
+import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
@@ -100,14 +101,39 @@ ALPHABET_MAKERS = forbid(alphabet, split_word, initial_splits)
 watch_answer("my_alphabet", ALPHABET_MAKERS)
 
 
+CHARACTERS_AS_THEY_ARE = (
+    "keep every character as it is: splitting changes no capital and no accent (the normalizer, which runs "
+    "before counting, is where that happens)"
+)
+
+
+def _same_letters(got: str, word: str) -> bool:
+    """True when ``got`` is ``word`` with capitals or accents changed (lowercased, stripped...)."""
+
+    def plain(text: str) -> str:
+        decomposed = unicodedata.normalize("NFD", text.casefold())
+        return "".join(char for char in decomposed if not unicodedata.combining(char))
+
+    return plain(got) == plain(word)
+
+
 def _fresh_prefix_words() -> list[str]:
     rng = fresh_rng("split_with_prefix")
-    return [fresh_word(rng, "xyzoq", 3, 3), fresh_word(rng, shortest=6, longest=9), "é", "naïve", "c3po!"]
+    # capitals and accents stay as they are: splitting never lowercases or strips (the normalizer did that)
+    return [
+        fresh_word(rng, "xyzoq", 3, 3),
+        fresh_word(rng, shortest=6, longest=9),
+        "é",
+        "Über",
+        "naïve",
+        "McCoy",
+        "c3po!",
+    ]
 
 
 def _fresh_marker_words() -> list[str]:
     rng = fresh_rng("split_with_marker")
-    return [fresh_word(rng, "rtae", 3, 3), fresh_word(rng, shortest=5, longest=8), "ü", "x-ray"]
+    return [fresh_word(rng, "rtae", 3, 3), fresh_word(rng, shortest=5, longest=8), "ü", "Ärger", "x-ray"]
 
 
 @WORKBOOK.check("split_with_prefix")
@@ -118,7 +144,7 @@ def check_split_word(function: Callable[[str], list[str]], prefix: str = DEFAULT
     >>> check_split_word(split_word)
     Traceback (most recent call last):
     ...
-    AssertionError: split_with_prefix calls `split_word`, the library's own version, which did the work: the exercise is to write those steps yourself (1 call of it ran while the check ran your function)
+    AssertionError: split_with_prefix calls `split_word`, the library's own version, which did the work: the exercise is to write those steps yourself (1 call of code the exercise replaces ran while the check ran your function)
     """
     __tracebackhide__ = True  # keep this frame out of the student's report
     for word in _fresh_prefix_words():
@@ -130,7 +156,10 @@ def check_split_word(function: Callable[[str], list[str]], prefix: str = DEFAULT
         if got == expected:
             continue
         intro = f"split_with_prefix({word!r}) gave {short_list(got)}"
-        if "".join(piece.removeprefix(prefix) for piece in got) != word:
+        spelled = "".join(piece.removeprefix(prefix) for piece in got)
+        if spelled != word and _same_letters(spelled, word):
+            raise AssertionError(f"{intro}: {CHARACTERS_AS_THEY_ARE}")
+        if spelled != word:
             raise AssertionError(
                 f"{intro}: without their {prefix!r} the pieces should spell the word again, one character each"
             )
@@ -162,7 +191,10 @@ def check_marker_split(function: Callable[[str], list[str]], marker: str = "_") 
         if got == expected:
             continue
         intro = f"split_with_marker({word!r}) gave {short_list(got)}"
-        if not got or got[0] != marker:
+        spelled = "".join(piece for piece in got if piece != marker)
+        if spelled != word and _same_letters(spelled, word):
+            reason = CHARACTERS_AS_THEY_ARE
+        elif not got or got[0] != marker:
             reason = f"the marker {marker!r} is a piece of its own, in front of the word's characters"
         elif any(piece.startswith(DEFAULT_PREFIX) for piece in got):
             reason = f"with a begin-of-word marker no piece carries the {DEFAULT_PREFIX!r} prefix"

@@ -167,7 +167,7 @@ def check_longest_match(function: Callable[[str, Any], list[str]]) -> None:
     >>> check_longest_match(lambda word, vocab: encode_word(word, vocab))
     Traceback (most recent call last):
     ...
-    AssertionError: my_encode calls `encode_word`, the library's own version, which did the work: the exercise is to write those steps yourself (1 call of it ran while the check ran your function)
+    AssertionError: my_encode calls `encode_word`, the library's own version, which did the work: the exercise is to write those steps yourself (1 call of code the exercise replaces ran while the check ran your function)
     """
     __tracebackhide__ = True  # keep this frame out of the student's report
     for word, vocab in _fresh_encode_cases():
@@ -186,6 +186,8 @@ def check_longest_match(function: Callable[[str, Any], list[str]]) -> None:
             hint = "if some position has no match, the WHOLE word becomes one [UNK], not just that part"
         elif expected == ["[UNK]"]:
             hint = "some position of this word has no match in the vocab: then the whole word is one [UNK]"
+        elif got == ["[UNK]"] and len(word) == 100:
+            hint = "a word of exactly 100 characters is still looked up: only a LONGER word is [UNK] at once"
         elif got == ["[UNK]"]:
             hint = "every position of this word has a match; look pieces after the first up WITH the '##' prefix"
         elif got and got[0].startswith(DEFAULT_PREFIX):
@@ -249,7 +251,7 @@ def check_decode(function: Callable[[list[str]], str], prefix: str = DEFAULT_PRE
     >>> check_decode(decode_pieces)
     Traceback (most recent call last):
     ...
-    AssertionError: my_decode calls `decode_pieces`, the library's own version, which did the work: the exercise is to write those steps yourself (1 call of it ran while the check ran your function)
+    AssertionError: my_decode calls `decode_pieces`, the library's own version, which did the work: the exercise is to write those steps yourself (1 call of code the exercise replaces ran while the check ran your function)
     """
     __tracebackhide__ = True  # keep this frame out of the student's report
     for tokens in _fresh_token_lists():

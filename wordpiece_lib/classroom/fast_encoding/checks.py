@@ -373,7 +373,8 @@ def check_unk_word(
     if last.char is None:
         raise AssertionError(
             f"{word!r} is {automaton.unk_token} all right, but position {position} is not where the automaton knows: "
-            "here every character can be read, and the trouble shows only at the end of the word (answer len(word))"
+            "here every character can be read, and the trouble shows only at the end of the word (the exercise says "
+            "which position stands for the end)"
         )
     if position == len(word):
         raise AssertionError(

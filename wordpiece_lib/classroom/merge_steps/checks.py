@@ -147,6 +147,8 @@ def _fresh_merge_cases() -> list[tuple[dict[str, list[str]], tuple[str, str]]]:
         pairs = sorted({pair for pieces in splits.values() for pair in itertools.pairwise(pieces)})
         cases.append((splits, rng.choice(pairs)))
     cases.append((initial_splits({"xooox": 1, "ooo": 2}), ("##o", "##o")))  # overlapping occurrences
+    # the pair twice in one word, apart: a merge that stops at the first occurrence is told
+    cases.append((initial_splits({"zab": 1, "xabzab": 2, "abab": 1}), ("##a", "##b")))
     return cases
 
 
@@ -173,7 +175,7 @@ def check_merge_pair(function: Callable[[Mapping[str, list[str]], tuple[str, str
     >>> check_merge_pair(lambda splits, pair: merge_pair(splits, pair, join_pair(*pair)))
     Traceback (most recent call last):
     ...
-    AssertionError: merge calls `merge_pair`, the library's own version, which did the work: the exercise is to write those steps yourself (1 call of it ran while the check ran your function)
+    AssertionError: merge calls `merge_pair`, the library's own version, which did the work: the exercise is to write those steps yourself (1 call of code the exercise replaces ran while the check ran your function)
     """
     __tracebackhide__ = True  # keep this frame out of the student's report
     for splits, pair in _fresh_merge_cases():

@@ -9,7 +9,7 @@ message names the expected value: it names the idea that is off.
 >>> check_wordpiece_score(lambda pair, left, right: pair / (left * right))
 Traceback (most recent call last):
 ...
-AssertionError: wordpiece_score(5, 7, 17) returned a float (0.04202...); the score must be an exact Fraction, so that equal scores stay equal: build it with Fraction(...)
+AssertionError: wordpiece_score(5, 7, 17) returned a float; the score must be an exact Fraction, so that equal scores stay equal: build it with Fraction(...)
 """
 
 from __future__ import annotations
@@ -189,14 +189,19 @@ def check_wordpiece_score(function: Callable[[int, int, int], Any]) -> None:
         shown = f"wordpiece_score({pair}, {left}, {right})"
         if isinstance(got, float):
             raise AssertionError(
-                f"{shown} returned a float ({got:.5f}...); the score must be an exact Fraction, so that equal scores "
-                "stay equal: build it with Fraction(...)"
+                f"{shown} returned a float; the score must be an exact Fraction, so that equal scores stay equal: "
+                "build it with Fraction(...)"
             )
         if isinstance(got, bool) or not isinstance(got, (int, Fraction)):
             raise AssertionError(f"wordpiece_score should return a Fraction, got {type(got).__name__}")
         if got == expected:
             continue
-        if got == Fraction(pair):
+        if expected and got == Fraction(float(expected)):
+            hint = (
+                "that Fraction was built from a float, already rounded by the division: give Fraction the whole "
+                "numbers (top, bottom) and let it divide exactly"
+            )
+        elif got == Fraction(pair):
             hint = "that is the BPE score (the pair count alone); WordPiece divides by how common each piece is"
         elif expected and got == 1 / expected:
             hint = "the fraction is upside down: the pair count goes on top"

@@ -294,7 +294,7 @@ def check_split_points(function: Callable[[str, Collection[str]], Any]) -> None:
     >>> check_split_points(split_points)
     Traceback (most recent call last):
     ...
-    AssertionError: my_split_points calls `split_points`, the library's own version, which did the work: the exercise is to write those steps yourself (1 call of it ran while the check ran your function)
+    AssertionError: my_split_points calls `split_points`, the library's own version, which did the work: the exercise is to write those steps yourself (1 call of code the exercise replaces ran while the check ran your function)
     """
     __tracebackhide__ = True  # pytest shows the student's line, not ours
     for word, vocab in _fresh_split_cases():
