@@ -242,6 +242,59 @@ def merge_overlapping(splits, pair):
     return result
 
 
+def each(merge_one):
+    """A merge of one pair made into ``merge_all``: the pairs one after the other, each on the last result."""
+
+    def merge_all(splits, pairs):
+        for pair in pairs:
+            splits = merge_one(splits, pair)
+        return splits
+
+    return merge_all
+
+
+def merge_each_in_the_original(splits, pairs):
+    """Looks for every pair in the original splits, keeping a word's last change."""
+    result = {word: list(pieces) for word, pieces in splits.items()}
+    for pair in pairs:
+        for word, pieces in merge(splits, pair).items():
+            if pieces != splits[word]:
+                result[word] = pieces
+    return result
+
+
+def merge_all_from_another_cell():
+    """``merge_all`` defined in one cell, calling a helper from another cell that imported merge_pair as ``mp``."""
+    helper_cell: dict = {}
+    exec(
+        "from wordpiece_lib import merge_pair as mp, join_pair\ndef one(s, p):\n    return mp(s, p, join_pair(*p))",
+        helper_cell,
+    )
+    answer_cell: dict = {"one": helper_cell["one"]}
+    exec(
+        "def merge_all(splits, pairs):\n    for pair in pairs:\n        splits = one(splits, pair)\n    return splits",
+        answer_cell,
+    )
+    return answer_cell["merge_all"]
+
+
+def worked_merge_cell(splits, pair):
+    """Notebook 03 section 1's cell, wrapped in a def as it stands (it merges one pair)."""
+    new_token = join_pair(*pair)
+    merged = {}
+    for word, pieces in splits.items():
+        out, i = [], 0
+        while i < len(pieces):
+            if i + 1 < len(pieces) and (pieces[i], pieces[i + 1]) == pair:
+                out.append(new_token)
+                i += 2
+            else:
+                out.append(pieces[i])
+                i += 1
+        merged[word] = out
+    return merged
+
+
 def merge_first_occurrence_only(splits, pair):
     """Joins the pair where it first occurs in a word, and leaves a second occurrence apart."""
     token = join_pair(*pair)
@@ -578,26 +631,31 @@ def cases_03() -> list[Case]:
     fresh = merge_checks._fresh_merge_cases()
     return [
         Case(
-            "merge",
-            merge_checks.check_merge_pair,
-            right=(merge,),
+            "merge_all",
+            merge_checks.check_merge_all,
+            right=(each(merge),),
             wrongs=(
-                Wrong("keeps the right piece's ##", (merge_keeping_the_prefix,)),
-                Wrong("overlapping merges", (merge_overlapping,)),
-                Wrong("the first occurrence only", (merge_first_occurrence_only,)),
-                Wrong("merge_pair", (lambda splits, pair: merge_pair(splits, pair, join_pair(*pair)),), LIBRARY),
+                Wrong("keeps the right piece's ##", (each(merge_keeping_the_prefix),)),
+                Wrong("overlapping merges", (each(merge_overlapping),)),
+                Wrong("the first occurrence only", (each(merge_first_occurrence_only),)),
+                Wrong("the pairs in reverse order", (lambda splits, pairs: each(merge)(splits, pairs[::-1]),)),
+                Wrong("each pair looked for in the original splits", (merge_each_in_the_original,)),
+                Wrong("only the first pair", (lambda splits, pairs: merge(splits, pairs[0]),)),
+                Wrong("merge_pair", (each(lambda splits, pair: merge_pair(splits, pair, join_pair(*pair))),), LIBRARY),
+                Wrong("merge_pair under an alias, from another cell", (merge_all_from_another_cell(),), LIBRARY),
+                Wrong("section 1's worked cell, wrapped in a def", (worked_merge_cell,), COPIED),
                 Wrong(
                     "the printed ##gs result",
-                    (lambda splits, pair: merge(initial_splits(HUG_PUG), ("##g", "##s")),),
+                    (lambda splits, pairs: merge(initial_splits(HUG_PUG), ("##g", "##s")),),
                     COPIED,
                 ),
             ),
             secrets=_secrets(
                 *(
-                    pieces
-                    for splits, pair in fresh
-                    for pieces in merge_pair(splits, pair, join_pair(*pair)).values()
-                    if len(pieces) > 1
+                    pieces  # the merged pieces of every word a merge changed (the others are the input itself)
+                    for splits, pairs in fresh
+                    for word, pieces in merge_checks._merged(splits, pairs).items()
+                    if len(pieces) > 1 and pieces != splits[word]
                 )
             ),
         ),

@@ -49,8 +49,16 @@ def test_merging_explains_overlaps_and_the_dropped_prefix():
         token = join_pair(*pair)
         return {w: [token if (p, q) == pair else p for p, q in zip(s, [*s[1:], None])] for w, s in splits.items()}
 
-    assert "drop the '##' of the right piece" in fails_with(merging.check_merge_pair, merge_keeping_the_prefix)
-    assert "must still spell the word" in fails_with(merging.check_merge_pair, overlapping)
+    def each(merge_one):
+        def merge_all(splits, pairs):
+            for pair in pairs:
+                splits = merge_one(splits, pair)
+            return splits
+
+        return merge_all
+
+    assert "drop the '##' of the right piece" in fails_with(merging.check_merge_all, each(merge_keeping_the_prefix))
+    assert "must still spell the word" in fails_with(merging.check_merge_all, each(overlapping))
 
 
 def test_final_size_never_names_the_size_and_refuses_text():

@@ -31,14 +31,14 @@ HASH_SEEDS = ("0", "1", "42", "4294967295", "random")
 #: Exercises whose notebook prints an example the learner could copy, and those that ask to write a library function.
 COPYABLE = {
     "count_words", "split_with_prefix", "split_with_marker", "my_alphabet", "count_pairs", "wordpiece_score",
-    "best_after_ug", "bpe_first", "merge", "first_three", "lexical_four", "final_size", "my_encode", "my_word",
+    "best_after_ug", "bpe_first", "merge_all", "first_three", "lexical_four", "final_size", "my_encode", "my_word",
     "my_decode", "my_split_points", "my_threshold", "bpe_first_two", "replay", "bpe_differing_word",
     "longest_token", "failure_of_tokeniz", "emitted_at_s", "unk_word", "merged_groups", "greek_tokens_per_word",
     "share_of", "chosen_exponent", "my_pair_input",
 }  # fmt: skip
 LIBRARY_FUNCTIONS = {
     "count_words", "split_with_prefix", "split_with_marker", "my_alphabet", "count_pairs", "wordpiece_score",
-    "merge", "first_three", "lexical_four", "final_size", "my_encode", "my_decode", "my_split_points",
+    "merge_all", "first_three", "lexical_four", "final_size", "my_encode", "my_decode", "my_split_points",
     "my_threshold", "replay", "predicted_split", "merged_groups", "greek_tokens_per_word", "share_of",
     "rum_offsets", "kept", "decoded", "merge_in_order",
 }  # fmt: skip
