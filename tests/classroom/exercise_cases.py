@@ -179,6 +179,15 @@ def count_words(words):
     return counts
 
 
+def count_characters(words):
+    """Notebook 01's worked cell (it counts the characters of the words), wrapped in a def."""
+    characters = {}
+    for word in words:
+        for character in word:
+            characters[character] = characters.get(character, 0) + 1
+    return characters
+
+
 def count_pairs(splits, word_counts):
     counts = {}
     for word, pieces in splits.items():
@@ -496,6 +505,7 @@ def cases_01() -> list[Case]:
                 Wrong("collections.Counter", (lambda words: dict(collections.Counter(words)),), LIBRARY),
                 Wrong("WordCounts", (lambda words: dict(WordCounts.from_words(words)),), LIBRARY),
                 Wrong("the printed counts of the course sentences", (lambda words: dict(example),), COPIED),
+                Wrong("the worked character count, wrapped", (count_characters,), COPIED),
             ),
             secrets=_secrets(*(count_words(w) for w in splitting_checks._fresh_word_lists() if w)),
         ),
@@ -511,22 +521,38 @@ def cases_01() -> list[Case]:
                 Wrong("split_word", (split_word,), LIBRARY),
                 Wrong("split_word under another name", (lambda word: wordpiece_lib.split_word(word),), LIBRARY),
                 Wrong("the printed hugs example", (lambda word: ["h", "##u", "##g", "##s"],), COPIED),
+                Wrong("the worked marker line, wrapped", (lambda word: ["_", *word],), COPIED),
             ),
             secrets=_secrets(*(split_word(w) for w in splitting_checks._fresh_prefix_words() if len(w) > 1)),
         ),
         Case(
-            "split_with_marker",
-            splitting_checks.check_marker_split,
-            right=(lambda word: ["_", *word],),
+            "split_with_end_marker",
+            splitting_checks.check_end_marker_split,
+            right=(lambda word: [*word[:-1], word[-1] + "</w>"],),
             wrongs=(
-                Wrong("marker glued to the first letter", (lambda word: ["_" + word[0], *word[1:]],)),
-                Wrong("marker and ## prefix mixed", (lambda word: ["_", word[0], *("##" + c for c in word[1:])],)),
-                Wrong("marker at the end", (lambda word: [*word, "_"],)),
-                Wrong("lowercased", (lambda word: ["_", *word.lower()],)),
-                Wrong("split_word with a marker", (lambda word: split_word(word, marker="_"),), LIBRARY),
-                Wrong("the printed low example", (lambda word: ["_", "l", "o", "w"],), COPIED),
+                Wrong("the marker as a piece of its own", (lambda word: [*word, "</w>"],)),
+                Wrong("the marker on every piece", (lambda word: [c + "</w>" for c in word],)),
+                Wrong("the marker on the first character", (lambda word: [word[0] + "</w>", *word[1:]],)),
+                Wrong(
+                    "## prefix kept",
+                    (
+                        lambda word: (
+                            [word[0], *("##" + c for c in word[1:-1]), "##" + word[-1] + "</w>"]
+                            if len(word) > 1
+                            else [word + "</w>"]
+                        ),
+                    ),
+                ),
+                Wrong("lowercased", (lambda word: [*word.lower()[:-1], word.lower()[-1] + "</w>"],)),
+                Wrong(
+                    "split_word with a marker, reworked",
+                    (lambda word: [*split_word(word, marker="_")[1:-1], split_word(word, marker="_")[-1] + "</w>"],),
+                    LIBRARY,
+                ),
+                Wrong("the worked begin-of-word line, wrapped", (lambda word: ["_", *word],), COPIED),
+                Wrong("the printed low example", (lambda word: ["l", "o", "w</w>"],), COPIED),
             ),
-            secrets=_secrets(*(split_word(w, marker="_") for w in splitting_checks._fresh_marker_words())),
+            secrets=_secrets(*([*w[:-1], w[-1] + "</w>"] for w in splitting_checks._fresh_marker_words())),
         ),
         Case(
             "my_alphabet",

@@ -30,14 +30,14 @@ HASH_SEEDS = ("0", "1", "42", "4294967295", "random")
 
 #: Exercises whose notebook prints an example the learner could copy, and those that ask to write a library function.
 COPYABLE = {
-    "count_words", "split_with_prefix", "split_with_marker", "my_alphabet", "count_pairs", "wordpiece_score",
+    "count_words", "split_with_prefix", "split_with_end_marker", "my_alphabet", "count_pairs", "wordpiece_score",
     "best_after_ug", "bpe_first", "merge_all", "first_three", "lexical_four", "final_size", "my_encode", "my_word",
     "my_decode", "my_split_points", "my_threshold", "bpe_first_two", "replay", "bpe_differing_word",
     "longest_token", "failure_of_tokeniz", "emitted_at_s", "unk_word", "merged_groups", "greek_tokens_per_word",
     "share_of", "chosen_exponent", "my_pair_input",
 }  # fmt: skip
 LIBRARY_FUNCTIONS = {
-    "count_words", "split_with_prefix", "split_with_marker", "my_alphabet", "count_pairs", "wordpiece_score",
+    "count_words", "split_with_prefix", "split_with_end_marker", "my_alphabet", "count_pairs", "wordpiece_score",
     "merge_all", "first_three", "lexical_four", "final_size", "my_encode", "my_decode", "my_split_points",
     "my_threshold", "replay", "predicted_split", "merged_groups", "greek_tokens_per_word", "share_of",
     "rum_offsets", "kept", "decoded", "merge_in_order",
@@ -204,13 +204,13 @@ def test_tiers_hint_from_the_second_try_and_offer_the_answer_from_the_third(case
 def test_progress_lists_each_exercise_as_done_wrong_or_not_started(cases):
     workbook = next(w for w in WORKBOOKS.values() if "count_words" in w.exercises)
     outcome(cases["count_words"], cases["count_words"].right)
-    outcome(cases["split_with_marker"], cases["split_with_marker"].wrongs[0].answer)
+    outcome(cases["split_with_end_marker"], cases["split_with_end_marker"].wrongs[0].answer)
     progress = workbook.progress()
     rows = {key: status for _title, key, status in progress.rows}
     assert rows == {
         "count_words": "done",
         "split_with_prefix": "not started",
-        "split_with_marker": "wrong (1 try)",
+        "split_with_end_marker": "wrong (1 try)",
         "my_alphabet": "not started",
     }
     assert "1 of 4 done" in repr(progress)

@@ -38,9 +38,9 @@ def split_with_prefix(word):
     return [word[0]] + ["##" + character for character in word[1:]]
 ```"""
 
-SPLIT_WITH_MARKER_ANSWER = """```python
-def split_with_marker(word):
-    return ["_", *word]  # the marker, then one piece per character
+SPLIT_WITH_END_MARKER_ANSWER = """```python
+def split_with_end_marker(word):
+    return [*word[:-1], word[-1] + "</w>"]  # one piece per character; the last one carries the marker
 ```"""
 
 
@@ -74,10 +74,13 @@ WORKBOOK = Workbook(
             answer=SPLIT_WITH_PREFIX_ANSWER,
         ),
         Exercise(
-            "split_with_marker",
-            "Your turn 3 · the begin-of-word marker",
-            hints=("[*word] is the list of a word's characters.",),
-            answer=SPLIT_WITH_MARKER_ANSWER,
+            "split_with_end_marker",
+            "Your turn 3 · the end-of-word marker",
+            hints=(
+                "word[:-1] is every character but the last, word[-1] the last one.",
+                "The marker is glued to the last character: it is not a piece of its own.",
+            ),
+            answer=SPLIT_WITH_END_MARKER_ANSWER,
         ),
         Exercise(
             "my_alphabet",
@@ -131,8 +134,12 @@ def _fresh_prefix_words() -> list[str]:
     ]
 
 
+#: The original BPE's end-of-word marker (Sennrich et al.), glued to a word's last character.
+END_MARKER = "</w>"
+
+
 def _fresh_marker_words() -> list[str]:
-    rng = fresh_rng("split_with_marker")
+    rng = fresh_rng("split_with_end_marker")
     return [fresh_word(rng, "rtae", 3, 3), fresh_word(rng, shortest=5, longest=8), "ü", "Ärger", "x-ray"]
 
 
@@ -170,36 +177,44 @@ def check_split_word(function: Callable[[str], list[str]], prefix: str = DEFAULT
         raise AssertionError(f"{intro}: every character after the first needs the {prefix!r} prefix")
 
 
-@WORKBOOK.check("split_with_marker")
-def check_marker_split(function: Callable[[str], list[str]], marker: str = "_") -> None:
-    """Check a function that splits a word with a begin-of-word marker (on fresh words).
+@WORKBOOK.check("split_with_end_marker")
+def check_end_marker_split(function: Callable[[str], list[str]], marker: str = END_MARKER) -> None:
+    """Check a function that splits a word into characters, the last one carrying an end-of-word marker.
 
     >>> WORKBOOK.reset()
-    >>> check_marker_split(lambda word: ["_", *word])
-    >>> check_marker_split(lambda word: ["_" + word[0], *word[1:]])
+    >>> check_end_marker_split(lambda word: [*word[:-1], word[-1] + "</w>"])
+    >>> check_end_marker_split(lambda word: [*word, "</w>"])
     Traceback (most recent call last):
     ...
-    AssertionError: split_with_marker('tre') gave ['_t', 'r', 'e']: the marker '_' is a piece of its own, in front of the word's characters
+    AssertionError: split_with_end_marker('rrt') gave ['r', 'r', 't', '</w>']: the marker '</w>' is glued to the word's last character, not a piece of its own
     """
     __tracebackhide__ = True  # keep this frame out of the student's report
     for word in _fresh_marker_words():
         got = as_list(
-            call(function, word, name="split_with_marker", exercise="the begin-of-word marker", forbidden=SPLITTING),
-            f"split_with_marker({word!r})",
+            call(function, word, name="split_with_end_marker", exercise="the end-of-word marker", forbidden=SPLITTING),
+            f"split_with_end_marker({word!r})",
         )
-        expected = split_word(word, marker=marker)
+        expected = [*word[:-1], word[-1] + marker]
         if got == expected:
             continue
-        intro = f"split_with_marker({word!r}) gave {short_list(got)}"
-        spelled = "".join(piece for piece in got if piece != marker)
+        intro = f"split_with_end_marker({word!r}) gave {short_list(got)}"
+        bare = [piece.removeprefix(DEFAULT_PREFIX).removesuffix(marker).removeprefix("_") for piece in got]
+        spelled = "".join(piece for piece in bare if piece)
         if spelled != word and _same_letters(spelled, word):
             reason = CHARACTERS_AS_THEY_ARE
-        elif not got or got[0] != marker:
-            reason = f"the marker {marker!r} is a piece of its own, in front of the word's characters"
-        elif any(piece.startswith(DEFAULT_PREFIX) for piece in got):
-            reason = f"with a begin-of-word marker no piece carries the {DEFAULT_PREFIX!r} prefix"
+        elif marker in got:
+            reason = f"the marker {marker!r} is glued to the word's last character, not a piece of its own"
+        elif any(piece.startswith(DEFAULT_PREFIX) or piece == "_" for piece in got):
+            reason = (
+                f"with an end-of-word marker no piece carries the {DEFAULT_PREFIX!r} prefix and no '_' opens the "
+                "word: the marker at the end is the only sign"
+            )
+        elif sum(piece.endswith(marker) for piece in got) > 1:
+            reason = f"only the word's last character carries {marker!r}"
+        elif not got or not got[-1].endswith(marker):
+            reason = f"the word's last piece carries {marker!r}: it shows where the word ends"
         else:
-            reason = "after the marker comes one piece per character, in the word's order"
+            reason = "one piece per character, in the word's order"
         raise AssertionError(f"{intro}: {reason}")
 
 
@@ -309,7 +324,7 @@ def check_alphabet(answer: Any, words: Iterable[str], prefix: str = DEFAULT_PREF
 __all__ = [
     "WORKBOOK",
     "check_alphabet",
-    "check_marker_split",
+    "check_end_marker_split",
     "check_split_word",
     "check_word_counts",
     "progress",
