@@ -196,6 +196,34 @@ def count_pairs(splits, word_counts):
     return counts
 
 
+def count_pieces(splits, word_counts):
+    """Notebook 02's worked cell (it counts pieces), wrapped in a def."""
+    pieces_seen = {}
+    for word, pieces in splits.items():
+        for piece in pieces:
+            pieces_seen[piece] = pieces_seen.get(piece, 0) + word_counts[word]
+    return pieces_seen
+
+
+def count_pairs_not_neighbours(splits, word_counts):
+    """Every two pieces of a word, in order, whether or not they stand side by side."""
+    counts = {}
+    for word, pieces in splits.items():
+        for pair in itertools.combinations(pieces, 2):
+            counts[pair] = counts.get(pair, 0) + word_counts[word]
+    return counts
+
+
+def pair_counts_in_a_helper():
+    """A helper cell imports ``pair_counts`` under another name; the answer cell only calls the helper."""
+    helper_cell: dict = {}
+    exec(
+        "from wordpiece_lib.scores import pair_counts as tally\ndef pairs_of(s, c):\n    return dict(tally(s, c))",
+        helper_cell,
+    )
+    return lambda splits, word_counts: helper_cell["pairs_of"](splits, word_counts)
+
+
 def count_pairs_once_per_word(splits, word_counts):
     counts = {}
     for word, pieces in splits.items():
@@ -337,6 +365,40 @@ def my_encode(word, vocab):
         else:
             return ["[UNK]"]
     return tokens
+
+
+def lookups(word, vocab, first, later):
+    """Longest match where the first piece is looked up as ``first + piece`` and the others as ``later + piece``."""
+    if len(word) > 100:
+        return ["[UNK]"]
+    tokens, start = [], 0
+    while start < len(word):
+        for end in range(len(word), start, -1):
+            piece = (first if start == 0 else later) + word[start:end]
+            if piece in vocab:
+                tokens.append(piece)
+                start = end
+                break
+        else:
+            return ["[UNK]"]
+    return tokens
+
+
+def my_encode_marked(word, vocab):
+    """Notebook 04's exercise: longest match for a vocab in the begin-of-word marker style."""
+    return lookups(word, vocab, "_", "")
+
+
+def in_marker_style(encode):
+    """A ``##``-style encoder made to work on a marker-style vocab (the same slips, the other convention)."""
+
+    def encode_marked(word, vocab):
+        prefix_vocab = {
+            token if token == "[UNK]" else token[1:] if token.startswith("_") else "##" + token for token in vocab
+        }
+        return [encoding_checks.marker_token(token) for token in encode(word, prefix_vocab)]
+
+    return encode_marked
 
 
 def encode_without_length_rule(word, vocab):
@@ -602,9 +664,9 @@ def cases_02() -> list[Case]:
                 Wrong("a pair counted once per word", (count_pairs_once_per_word,)),
                 Wrong("pair_counts", (pair_counts,), LIBRARY),
                 Wrong("score_pairs", (lambda s, c: {x.pair: x.pair_count for x in score_pairs(s, c)},), LIBRARY),
-                Wrong(
-                    "the printed hug/pug pairs", (lambda s, c: count_pairs(initial_splits(HUG_PUG), HUG_PUG),), COPIED
-                ),
+                Wrong("the worked piece count, wrapped", (count_pieces,), COPIED),
+                Wrong("pairs of every two pieces, not neighbours", (count_pairs_not_neighbours,)),
+                Wrong("pair_counts under an alias, in a helper", (pair_counts_in_a_helper(),), LIBRARY),
             ),
             secrets=_secrets(*(pair_counts(initial_splits(c), c) for c in corpora)),
         ),
@@ -755,22 +817,30 @@ def cases_04() -> list[Case]:
         Case(
             "my_encode",
             encoding_checks.check_longest_match,
-            right=(my_encode,),
+            right=(my_encode_marked,),
             wrongs=(
-                Wrong("no 100-character rule", (encode_without_length_rule,)),
-                Wrong("[UNK] for one position only", (encode_with_partial_unk,)),
-                Wrong("shortest match first", (encode_shortest_first,)),
-                Wrong("[UNK] from 100 characters on", (encode_unk_from_100,)),
-                Wrong("encode_word", (lambda word, vocab: encode_word(word, vocab),), LIBRARY),
+                Wrong("no 100-character rule", (in_marker_style(encode_without_length_rule),)),
+                Wrong("[UNK] for one position only", (in_marker_style(encode_with_partial_unk),)),
+                Wrong("shortest match first", (in_marker_style(encode_shortest_first),)),
+                Wrong("[UNK] from 100 characters on", (in_marker_style(encode_unk_from_100),)),
+                Wrong("the marker on every piece", (lambda word, vocab: lookups(word, vocab, "_", "_"),)),
+                Wrong("no marker at all", (lambda word, vocab: lookups(word, vocab, "", ""),)),
+                Wrong("'##' for the pieces after the first", (lambda word, vocab: lookups(word, vocab, "_", "##"),)),
+                Wrong("encode_word, the vocab turned back", (in_marker_style(encode_word),), LIBRARY),
                 Wrong(
-                    "WordPieceTokenizer",
-                    (lambda word, vocab: WordPieceTokenizer(Vocab(sorted(vocab))).encode_word(word),),
+                    "WordPieceTokenizer's method",
+                    (in_marker_style(lambda word, vocab: WordPieceTokenizer(Vocab(sorted(vocab))).encode_word(word)),),
                     LIBRARY,
                 ),
+                Wrong("section 1's longest_match with the 100 rule, as it stands", (my_encode,), COPIED),
                 Wrong("the notebook's longest_match", (calls_the_worked_example,), COPIED),
             ),
             secrets=_secrets(
-                *(encode_word(word, vocab) for word, vocab in fresh if encode_word(word, vocab) != ["[UNK]"])
+                *(
+                    tokens
+                    for word, vocab in fresh
+                    if (tokens := [encoding_checks.marker_token(t) for t in encode_word(word, vocab)]) != ["[UNK]"]
+                )
             ),
         ),
         Case(
