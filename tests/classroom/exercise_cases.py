@@ -53,6 +53,7 @@ from wordpiece_lib import (  # noqa: E402
     train_fast,
 )
 from wordpiece_lib.bpe import train_bpe  # noqa: E402
+from wordpiece_lib.classroom import own_work  # noqa: E402
 from wordpiece_lib.classroom.big_corpora import checks as corpora_checks  # noqa: E402
 from wordpiece_lib.classroom.bpe_comparison import checks as bpe_checks  # noqa: E402
 from wordpiece_lib.classroom.character_splitting import checks as splitting_checks  # noqa: E402
@@ -68,11 +69,16 @@ from wordpiece_lib.classroom.top_down import checks as top_down_checks  # noqa: 
 from wordpiece_lib.classroom.top_down.widgets import TopDownRounds  # noqa: E402
 from wordpiece_lib.counting import merge_counts  # noqa: E402
 from wordpiece_lib.data import DataUnavailable, fetch  # noqa: E402
+from wordpiece_lib.decoder import WordPieceDecoder  # noqa: E402
+from wordpiece_lib.encoding import Encoding  # noqa: E402
 from wordpiece_lib.language_data import parallel_phrases  # noqa: E402
 from wordpiece_lib.language_metrics import token_usage, vocab_shares  # noqa: E402
 from wordpiece_lib.normalize import BertNormalizer  # noqa: E402
 from wordpiece_lib.scores import pair_counts, score_pairs, wordpiece_score  # noqa: E402
+from wordpiece_lib.scripts import normalization_merges  # noqa: E402
+from wordpiece_lib.segmentation import vocab_overlap  # noqa: E402
 from wordpiece_lib.top_down import split_points  # noqa: E402
+from wordpiece_lib.truncation import Truncation  # noqa: E402
 
 #: What kind of mistake a wrong answer is.
 COPIED, LIBRARY, SLIP = "copied worked example", "calls the library", "plausible slip"
@@ -101,6 +107,22 @@ class Wrong:
     extra: dict[str, Any] = field(default_factory=dict)  # e.g. the source of the answer cell
 
 
+#: An answer slot filled with what the answer cell assigned (see :func:`computed`).
+FROM_CELL = object()
+
+
+def computed(label: str, source: str, names: dict[str, Any], keys: tuple[str, ...], kind: str = LIBRARY) -> Wrong:
+    """An answer a cell computed with the library (run under the notebook's watch, as in a kernel)."""
+    return Wrong(label, tuple(FROM_CELL for _ in keys), kind, extra={"cell": (source, names, keys)})
+
+
+def another_cell(code: str, name: str) -> Any:
+    """The function ``name`` defined by ``code`` in a namespace of its own, as an earlier notebook cell defines it."""
+    namespace: dict = {}
+    exec(code, namespace)
+    return namespace[name]
+
+
 def typed(label: str, value: Any) -> Wrong:
     """A wrong value typed straight into the answer cell (its source runs nothing the check would refuse)."""
     return Wrong(label, (value,), extra={"source": ""})
@@ -120,7 +142,16 @@ class Case:
     notebook_names: dict[str, Any] = field(default_factory=dict)
 
     def run(self, answer: tuple[Any, ...], extra: dict[str, Any] | None = None) -> None:
-        options = {name: now(value) for name, value in {**self.options, **(extra or {})}.items()}
+        extra = dict(extra or {})
+        cell = extra.pop("cell", None)
+        if cell is not None:  # the answer is what a watched answer cell assigned, as in the notebook
+            source, names, keys = cell
+            namespace = {name: now(value) for name, value in names.items()}
+            own_work.run_answer_cell(source, namespace)
+            values = iter([namespace[key] for key in keys])
+            answer = tuple(next(values) if part is FROM_CELL else part for part in answer)
+            extra["source"] = source
+        options = {name: now(value) for name, value in {**self.options, **extra}.items()}
         self.check(*(now(value) for value in answer), *(now(value) for value in self.data), **options)
 
     def secret_texts(self) -> tuple[str, ...]:
@@ -632,6 +663,22 @@ def cases_01() -> list[Case]:
                     LIBRARY,
                     extra={"source": "my_alphabet = alphabet(['bun', 'bug', 'gnu'])"},
                 ),
+                computed(
+                    "alphabet under an alias",
+                    "from wordpiece_lib import alphabet as letters\nmy_alphabet = letters(['bun', 'bug', 'gnu'])",
+                    {},
+                    ("my_alphabet",),
+                ),
+                computed(
+                    "split_word reached through another cell's helper",
+                    "my_alphabet = sorted({piece for word in ['bun', 'bug', 'gnu'] for piece in cut(word)})",
+                    {
+                        "cut": another_cell(
+                            "import wordpiece_lib as w\ndef cut(word):\n    return w.split_word(word)", "cut"
+                        )
+                    },
+                    ("my_alphabet",),
+                ),
                 Wrong(
                     "the hug/pug alphabet printed above",
                     (["b", "h", "p", "##g", "##n", "##s", "##u"],),
@@ -757,6 +804,30 @@ def cases_03() -> list[Case]:
                 Wrong("hug/pug's first three, printed above", (["##gs", "hu", "hugs"],), COPIED, {"source": ""}),
                 typed("BPE's choices", ["##ug", "##un", "hug"]),
                 typed("a tie broken alphabetically", ["##gs", "##ug", "hug"]),
+                computed(
+                    "the trainer under an alias",
+                    "first_three = [s.new_token for s in tb(variant, 100).steps[:3]]",
+                    {"tb": train_bottom_up, "variant": VARIANT},
+                    ("first_three",),
+                ),
+                computed(
+                    "a helper from another cell runs train_fast",
+                    "first_three = predict(variant)",
+                    {
+                        "predict": another_cell(
+                            "from wordpiece_lib import train_fast as go\ndef predict(c):\n    return go(c, 100).new_tokens[:3]",
+                            "predict",
+                        ),
+                        "variant": VARIANT,
+                    },
+                    ("first_three",),
+                ),
+                computed(
+                    "read off a trace made in another cell",
+                    "first_three = big.tokens(3)[-3:]",
+                    {"big": Later(lambda: train_bottom_up(VARIANT, 100))},
+                    ("first_three",),
+                ),
                 Wrong(
                     "runs the trainer",
                     (first_three,),
@@ -783,6 +854,13 @@ def cases_03() -> list[Case]:
                     {"source": ""},
                 ),
                 typed("no recount after merge 2", ["##gs", "##ug", "##un", "hugs"]),
+                typed("the 'first' policy's fourth merge kept", ["##gs", "##ug", "##ugs", "hug"]),
+                computed(
+                    "read off a lexical trace made in another cell",
+                    "lexical_four = lexical_trace.tokens(4)[-4:]",
+                    {"lexical_trace": Later(lambda: train_bottom_up(HUG_PUG, 100, tie_break="lexical"))},
+                    ("lexical_four",),
+                ),
                 Wrong(
                     "runs the trainer",
                     (lexical,),
@@ -802,6 +880,13 @@ def cases_03() -> list[Case]:
                 typed("no merges counted", 10),
                 Wrong("the size with two special tokens", (18,), COPIED, {"source": ""}),
                 typed("every letter twice in the alphabet", 26),
+                typed("the special tokens forgotten", 16),
+                computed(
+                    "the trainer under an alias",
+                    "final_size = len(t(word_counts, 1000, special_tokens=['[UNK]', '[CLS]', '[SEP]']).tokens())",
+                    {"t": train_bottom_up, "word_counts": HUG_PUG},
+                    ("final_size",),
+                ),
                 Wrong("counts the trained vocab", (19,), LIBRARY, {"source": "final_size = len(big.tokens())"}),
             ),
             secrets=("19",),
@@ -980,6 +1065,27 @@ def cases_06() -> list[Case]:
                 Wrong("shared counted twice in the union", (Fraction(13, 32),)),
                 Wrong("divided by BPE's size", (Fraction(13, 15),)),
                 Wrong("the right value as a float", (13 / 19,)),
+                computed(
+                    "vocab_overlap's jaccard, under an alias",
+                    "toy_jaccard = Fraction(overlap(wp, bpe).jaccard).limit_denominator(100)",
+                    {"overlap": vocab_overlap, "Fraction": Fraction, "wp": wp_toy.tokens(), "bpe": bpe_toy.tokens()},
+                    ("toy_jaccard",),
+                ),
+                computed(
+                    "counted through another cell's helper",
+                    "toy_jaccard = share(wp, bpe)",
+                    {
+                        "share": another_cell(
+                            "from fractions import Fraction\nfrom wordpiece_lib import segmentation as sg\n"
+                            "def share(a, b):\n    o = sg.vocab_overlap(a, b)\n"
+                            "    return Fraction(len(o.shared), len(o.shared) + len(o.only_first) + len(o.only_second))",
+                            "share",
+                        ),
+                        "wp": wp_toy.tokens(),
+                        "bpe": bpe_toy.tokens(),
+                    },
+                    ("toy_jaccard",),
+                ),
             ),
             secrets=("13/19", "Fraction(13, 19)", "0.684", "19 in"),
         ),
@@ -1071,6 +1177,24 @@ def cases_07() -> list[Case]:
                     LIBRARY,
                     {"source": "predicted_split = {w: len(encode_word(w, full_vocab)) > 1 for w in words_to_predict}"},
                 ),
+                computed(
+                    "the encoder under an alias",
+                    "predicted_split = {w: len(ew(w, vocab)) > 1 for w in words}",
+                    {"ew": encode_word, "vocab": full_vocab, "words": WORDS_TO_PREDICT},
+                    ("predicted_split",),
+                ),
+                computed(
+                    "a tokenizer object's method, in another cell's helper",
+                    "predicted_split = {w: pieces(w) > 1 for w in words}",
+                    {
+                        "pieces": another_cell(
+                            "def make(tok):\n    def pieces(w):\n        return len(tok.tokenize(w))\n    return pieces",
+                            "make",
+                        )(WordPieceTokenizer(Vocab(full_trace().tokens()))),
+                        "words": WORDS_TO_PREDICT,
+                    },
+                    ("predicted_split",),
+                ),
             ),
             secrets=("'hug': False", "'school': False", "'captains': True"),
         ),
@@ -1103,6 +1227,13 @@ def cases_08() -> list[Case]:
                 Wrong("pops too far", (["token", "##i", "##z"], "##")),
                 Wrong("right pops, wrong link", (["token", "##i"], "##iz")),
                 Wrong("the paper's abcd answer, printed above", (["a", "##b"], "##cd"), COPIED),
+                computed(
+                    "read off the automaton's node",
+                    "node = automaton.node(automaton.find('tokeniz'))\nmy_pops = list(node.failure_pops)\n"
+                    "my_link = automaton.label(node.failure_link)",
+                    {"automaton": LinMaxMatch(TOKEN_VOCAB)},
+                    ("my_pops", "my_link"),
+                ),
             ),
             secrets=_secrets(["token", "##i"], "##z"),
         ),
@@ -1115,6 +1246,14 @@ def cases_08() -> list[Case]:
                 Wrong("only the first failure", (["token"],)),
                 Wrong("the whole word's tokens", (["token", "##i", "##s"],)),
                 Wrong("the abcdz example's pops", (["a", "##b", "##c"],), COPIED),
+                Wrong("the pops of the next failure too", (["token", "##i", "##s"],)),
+                computed(
+                    "read off the automaton's trace",
+                    "emitted_at_s = [t for step in automaton.trace('tokenis') if step.kind == 'fail' and step.position == 6 "
+                    "for t in step.tokens]",
+                    {"automaton": LinMaxMatch(TOKEN_VOCAB)},
+                    ("emitted_at_s",),
+                ),
             ),
             secrets=_secrets(["token", "##i"]),
         ),
@@ -1129,6 +1268,13 @@ def cases_08() -> list[Case]:
                 Wrong("position counted from 1", ("acx", 3)),
                 Wrong("a word that is not [UNK]", ("abcdx", 5)),
                 Wrong("unknown from the first letter", ("zz", 0)),
+                computed(
+                    "found with the automaton's encode_word",
+                    "unk_word = next(w for w in ['ab', 'abcx', 'acx'] if w != 'abcx' and paper.encode_word(w) == ['[UNK]'])\n"
+                    "unk_position = 2",
+                    {"paper": LinMaxMatch(PAPER_VOCAB)},
+                    ("unk_word", "unk_position"),
+                ),
             ),
         ),
     ]
@@ -1283,6 +1429,12 @@ def cases_09() -> list[Case]:
                         "source": "merged_groups = [list(g) for g in normalization_merges(words_to_group, uncased).values()]"
                     },
                 ),
+                computed(
+                    "normalization_merges under an alias",
+                    "merged_groups = [list(g) for g in group(words, uncased).values()]",
+                    {"group": normalization_merges, "words": WORDS_TO_GROUP, "uncased": UNCASED},
+                    ("merged_groups",),
+                ),
             ),
             secrets=("'côté'", "'Ελλαδα'", "'пои'", "'かっこう'", "['пой', 'пои']"),
         ),
@@ -1424,6 +1576,19 @@ def cases_10() -> list[Case]:
                     LIBRARY,
                     {"source": "rum_offsets = tokenizer.encode_plus(treasure_text).offsets[11]"},
                 ),
+                computed(
+                    "the tokenizer's encode_plus, through another cell's helper",
+                    "rum_offsets = where(tokenizer, text, 'rum')",
+                    {
+                        "where": another_cell(
+                            "def where(t, text, token):\n    e = t.encode_plus(text)\n    return e.offsets[e.tokens.index(token)]",
+                            "where",
+                        ),
+                        "tokenizer": Later(book_tokenizer),
+                        "text": TREASURE_TEXT,
+                    },
+                    ("rum_offsets",),
+                ),
             ),
             secrets=("(27, 30)", "[27:30]"),
         ),
@@ -1461,6 +1626,16 @@ def cases_10() -> list[Case]:
                     LIBRARY,
                     {"source": "kept = tuple(len(e) for e in Truncation(24).truncate(first, second, added_tokens=3))"},
                 ),
+                computed(
+                    "Truncation under an alias",
+                    "a, b = cut(24).truncate(one, two, added_tokens=3)\nkept = (len(a), len(b))",
+                    {
+                        "cut": Truncation,
+                        "one": Encoding.from_sequence([0] * 30, ["t"] * 30, [(0, 0)] * 30, [0] * 30),
+                        "two": Encoding.from_sequence([0] * 8, ["t"] * 8, [(0, 0)] * 8, [0] * 8),
+                    },
+                    ("kept",),
+                ),
             ),
             secrets=("(13, 8)", "13"),
         ),
@@ -1480,6 +1655,12 @@ def cases_10() -> list[Case]:
                     (DECODED,),
                     LIBRARY,
                     {"source": "decoded = tokenizer.decode(tokenizer.convert_tokens_to_ids(tokens_to_decode))"},
+                ),
+                computed(
+                    "the decoder object, under an alias",
+                    "decoded = D().decode(tokens)",
+                    {"D": WordPieceDecoder, "tokens": TOKENS_TO_DECODE},
+                    ("decoded",),
                 ),
             ),
             secrets=(repr(DECODED), "it ' s flint's"),
@@ -1650,10 +1831,12 @@ def every_outcome() -> dict[str, list[str]]:
     for case in all_cases():
         for workbook in wordpiece_lib.classroom.exercise.WORKBOOKS.values():
             workbook.reset()
+        own_work.forget_answer_work()
         results[f"{case.key}/right"] = list(outcome(case, case.right, case.right_extra))
         for wrong in case.wrongs:
             for workbook in wordpiece_lib.classroom.exercise.WORKBOOKS.values():
                 workbook.reset()
+            own_work.forget_answer_work()
             results[f"{case.key}/{wrong.label}"] = list(outcome(case, wrong.answer, wrong.extra))
     return results
 

@@ -28,6 +28,7 @@ HUG_PUG = {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}
 def fresh_start():
     for workbook in exercise.WORKBOOKS.values():
         workbook.reset()
+    own_work.forget_answer_work()
 
 
 def test_a_pair_written_without_the_inner_prefix_is_told_how_pieces_are_written():

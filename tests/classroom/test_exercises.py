@@ -23,7 +23,7 @@ import pytest
 from data_helpers import skip_or_fail
 from exercise_cases import COPIED, LIBRARY, Case, all_cases, data_missing, outcome
 
-from wordpiece_lib.classroom import exercise
+from wordpiece_lib.classroom import exercise, own_work
 from wordpiece_lib.classroom.exercise import TODO, WORKBOOKS
 
 HASH_SEEDS = ("0", "1", "42", "4294967295", "random")
@@ -69,6 +69,7 @@ def cases() -> dict[str, Case]:
 def fresh_start():
     for workbook in WORKBOOKS.values():
         workbook.reset()
+    own_work.forget_answer_work()
     yield
 
 
