@@ -119,6 +119,7 @@ def test_the_right_answer_passes(cases, key):
 
 
 def secret_shown(message: str, secret: str) -> bool:
+    message = re.sub(r"this was try \d+", "", message)  # the try count is no value of the exercise
     if secret.isdigit():
         return re.search(rf"(?<![\d/.]){secret}(?![\d/])", message) is not None
     return secret in message
@@ -294,3 +295,44 @@ def test_a_value_rounded_as_the_notebook_prints_it_passes(cases):
     case = cases["team_fertility"]
     assert outcome(case, (round(case.right[0], 2),)) == ("passed", "")
     assert outcome(case, (round(case.right[0], 1),))[0] == "failed"
+
+
+#: Exercises whose notebook shows no earlier worked example of the same shape that could be copied
+#: (a computed figure, a fact about a corpus): (b) of the mutation suite has nothing to wrap for them yet.
+NO_COPYABLE_EXAMPLE = {
+    "hug_keeps", "survivors", "toy_jaccard", "whole_names", "predicted_split", "team_fertility", "rum_offsets",
+    "kept", "decoded", "cut", "merge_in_order", "hours",
+}  # fmt: skip
+#: Value exercises whose answer cell is watched: an answer the library computed there must be among the cases.
+WATCHED_VALUES = {
+    "my_alphabet", "first_three", "lexical_four", "final_size", "toy_jaccard", "predicted_split",
+    "failure_of_tokeniz", "emitted_at_s", "unk_word", "merged_groups", "rum_offsets", "kept", "decoded",
+}  # fmt: skip
+
+
+def test_the_mutation_suite_tries_enough_wrong_answers_of_every_kind(cases):
+    """(d) five wrong answers at least; (b) the worked example wrapped or typed in; (c) the library's answer."""
+    require_data()
+    for key, case in cases.items():
+        assert len(case.wrongs) >= 5, f"{key}: only {len(case.wrongs)} wrong answers"
+        kinds = {wrong.kind for wrong in case.wrongs}
+        if key not in NO_COPYABLE_EXAMPLE:
+            assert COPIED in kinds, f"{key}: no worked example of the notebook among its wrong answers"
+        if key in WATCHED_VALUES:
+            assert any("cell" in wrong.extra for wrong in case.wrongs), f"{key}: no answer computed in a cell"
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_no_message_gives_the_answer_away_on_any_try(cases, key):
+    """(e) every wrong answer in turn, in one session: the hints and the offer of show_answer come in, never the value."""
+    case = cases[key]
+    for wrong in case.wrongs:
+        result, message = outcome(case, wrong.answer, wrong.extra)
+        assert result == "failed", f"{key}: {wrong.label!r} {result}"
+        for secret in case.secret_texts():
+            assert not secret_shown(message, secret), f"{key}: {wrong.label!r} gives away {secret!r}: {message}"
+    workbook = next(w for w in WORKBOOKS.values() if key in w.exercises)
+    assert workbook.attempt(key).status() == f"wrong ({len(case.wrongs)} tries)"
+    own_work.forget_answer_work()  # the right answer comes from a new cell, in which the library did not run
+    assert outcome(case, case.right, case.right_extra) == ("passed", "")
+    assert workbook.attempt(key).status() == "done"

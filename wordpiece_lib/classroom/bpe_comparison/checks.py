@@ -167,7 +167,7 @@ def check_first_bpe_merges(answer: Any, word_counts: Mapping[str, int], count: i
     >>> check_first_bpe_merges([("##u", "##g"), ("h", "##ug")], counts, 2)
     Traceback (most recent call last):
     ...
-    AssertionError: merge 1 is right, merge 2 is not: after merge 1, ('h', '##ug') stands 15 times side by side, and another pair more often; recount every pair after each merge
+    AssertionError: merge 1 is right, merge 2 is not: after merge 1, your pair stands 15 times side by side, and another pair more often; recount every pair after each merge
     """
     __tracebackhide__ = True  # pytest shows the student's line, not ours
     pairs = [_as_pair(item) for item in as_list(require(answer, "BPE's first merges"), "your merges")]
@@ -209,7 +209,7 @@ def check_first_bpe_merges(answer: Any, word_counts: Mapping[str, int], count: i
         when = "" if number == 1 else f"after merge {number - 1}, "
         recount = "" if number == 1 else "; recount every pair after each merge"
         raise AssertionError(
-            f"{intro}: {when}{pair!r} stands {table[pair]} times side by side, and another pair more often{recount}"
+            f"{intro}: {when}your pair stands {table[pair]} times side by side, and another pair more often{recount}"
         )
 
 
