@@ -107,6 +107,12 @@ class Wrong:
     extra: dict[str, Any] = field(default_factory=dict)  # e.g. the source of the answer cell
 
 
+def run_answer_cell(source: str, namespace: dict[str, Any]) -> None:
+    """Run ``source`` in ``namespace`` as a notebook runs an answer cell: under the answer-cell watch."""
+    with own_work.watched_cell(source):
+        exec(compile(source, "<answer cell>", "exec"), namespace)
+
+
 #: An answer slot filled with what the answer cell assigned (see :func:`computed`).
 FROM_CELL = object()
 
@@ -147,7 +153,7 @@ class Case:
         if cell is not None:  # the answer is what a watched answer cell assigned, as in the notebook
             source, names, keys = cell
             namespace = {name: now(value) for name, value in names.items()}
-            own_work.run_answer_cell(source, namespace)
+            run_answer_cell(source, namespace)
             values = iter([namespace[key] for key in keys])
             answer = tuple(next(values) if part is FROM_CELL else part for part in answer)
             extra["source"] = source

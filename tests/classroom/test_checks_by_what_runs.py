@@ -14,6 +14,7 @@ import sys
 import textwrap
 
 import pytest
+from exercise_cases import run_answer_cell
 
 import wordpiece_lib
 from wordpiece_lib import LinMaxMatch, Vocab, WordPieceTokenizer
@@ -176,7 +177,7 @@ def test_an_answer_cell_that_runs_the_trainer_under_an_alias_is_refused():
     from wordpiece_lib import train_bottom_up
 
     source = "first_three = [s.new_token for s in tb(variant, 100).steps[:3]]"
-    own_work.run_answer_cell(source, {"tb": train_bottom_up, "variant": VARIANT})
+    run_answer_cell(source, {"tb": train_bottom_up, "variant": VARIANT})
     with pytest.raises(AssertionError, match=r"runs 'train_bottom_up'.*calls? of the library's own version ran"):
         merging.check_merges(["##gs", "hu", "hug"], VARIANT, 3, source=source)
 
@@ -187,7 +188,7 @@ def test_an_answer_read_from_a_trace_made_in_another_cell_is_refused():
     notebook: dict = {"variant": VARIANT}
     exec("from wordpiece_lib import train_bottom_up as t\nbig = t(variant, 100)", notebook)
     source = "first_three = big.tokens()[-3:]"
-    own_work.run_answer_cell(source, notebook)
+    run_answer_cell(source, notebook)
     assert notebook["first_three"] == train_bottom_up(VARIANT, 100).tokens()[-3:]
     with pytest.raises(AssertionError, match=r"runs 'Trace\.tokens'"):
         merging.check_merges(notebook["first_three"], VARIANT, 3, source=source)
@@ -197,7 +198,7 @@ def test_a_helper_from_another_cell_is_refused_in_a_value_answer():
     notebook: dict = {}
     exec("from wordpiece_lib import pieces\ndef letters(words):\n    return pieces.alphabet(words)\n", notebook)
     source = "my_alphabet = letters(['bun', 'bug', 'gnu'])"
-    own_work.run_answer_cell(source, notebook)
+    run_answer_cell(source, notebook)
     with pytest.raises(AssertionError, match="uses 'alphabet'"):
         splitting.check_alphabet(notebook["my_alphabet"], ["bun", "bug", "gnu"], source=source)
 
@@ -211,13 +212,13 @@ def test_the_automatons_own_methods_are_refused_in_value_answers():
         "node = token_automaton.node(token_automaton.find('tokeniz'))\n"
         "my_pops = list(node.failure_pops)\nmy_link = token_automaton.label(node.failure_link)"
     )
-    own_work.run_answer_cell(source, notebook)
+    run_answer_cell(source, notebook)
     with pytest.raises(AssertionError, match=r"uses 'LinMaxMatch\.node'.*runs the automaton for you"):
         fast.check_failure(notebook["my_pops"], notebook["my_link"], automaton, "tokeniz", source=source)
     source = (
         "unk_word = next(w for w in ['ab', 'acx'] if token_automaton.encode_word(w) == ['[UNK]'])\nunk_position = 2"
     )
-    own_work.run_answer_cell(source, notebook)
+    run_answer_cell(source, notebook)
     with pytest.raises(AssertionError, match=r"uses 'LinMaxMatch\.encode_word'"):
         fast.check_unk_word(
             notebook["unk_word"], 2, LinMaxMatch(["a", "abcdx", "##b", "##c", "##cdy", "##dz"]), source=source
@@ -229,7 +230,7 @@ def test_the_overlap_objects_jaccard_is_refused():
 
     first, second = ["a", "b", "c"], ["b", "c", "d", "e"]
     source = "toy_jaccard = vocab_overlap(first, second).jaccard"
-    own_work.run_answer_cell(source, {"vocab_overlap": vocab_overlap, "first": first, "second": second})
+    run_answer_cell(source, {"vocab_overlap": vocab_overlap, "first": first, "second": second})
     with pytest.raises(AssertionError, match="uses 'vocab_overlap'"):
         bpe.check_jaccard(0.4, first, second, source=source)
 
@@ -239,16 +240,16 @@ def test_an_answer_cell_that_only_prints_the_vocabs_is_credited():
 
     first, second = ["a", "b", "c"], ["b", "c", "d", "e"]
     source = "print(first, second)\ntoy_jaccard = Fraction(2, 5)"
-    own_work.run_answer_cell(source, {"first": first, "second": second, "Fraction": Fraction})
+    run_answer_cell(source, {"first": first, "second": second, "Fraction": Fraction})
     bpe.check_jaccard(Fraction(2, 5), first, second, source=source)
 
 
 def test_a_typed_answer_is_credited_after_a_refused_one():
     from wordpiece_lib import train_bottom_up
 
-    own_work.run_answer_cell("first_three = t(v, 100).tokens()[-3:]", {"t": train_bottom_up, "v": VARIANT})
+    run_answer_cell("first_three = t(v, 100).tokens()[-3:]", {"t": train_bottom_up, "v": VARIANT})
     source = "first_three = ['##gs', 'hu', 'hug']"
-    own_work.run_answer_cell(source, {})
+    run_answer_cell(source, {})
     merging.check_merges(["##gs", "hu", "hug"], VARIANT, 3, source=source)
 
 

@@ -447,19 +447,25 @@ class _CellWatch:
             _WORK[key] = CellWork(self.source, first, calls)
 
 
-def run_answer_cell(source: str, namespace: dict[str, Any]) -> None:
-    """Run ``source`` in ``namespace`` as a notebook cell runs, watched as :func:`install_answer_watch` watches one.
+@contextlib.contextmanager
+def watched_cell(source: str) -> Iterator[None]:
+    """While the block runs, watch it as the notebook watches a cell whose code is ``source``.
+
+    This is what :func:`install_answer_watch` does around every cell; a test
+    runs an answer cell's code inside the block.
 
     >>> from wordpiece_lib.pieces import alphabet
     >>> watch_answer("demo_alphabet", forbid(alphabet))
-    >>> run_answer_cell("demo_alphabet = alphabet(['hug'])", {"alphabet": alphabet})
+    >>> with watched_cell("demo_alphabet = letters(['hug'])"):
+    ...     letters = alphabet
+    ...     demo_alphabet = letters(["hug"])
     >>> work_in_answer("demo_alphabet")
-    CellWork(source="demo_alphabet = alphabet(['hug'])", first='alphabet', calls=1)
+    CellWork(source="demo_alphabet = letters(['hug'])", first='alphabet', calls=1)
     """
     watch = _CellWatch(source)
     watch.start()
     try:
-        exec(compile(source, "<answer cell>", "exec"), namespace)
+        yield
     finally:
         watch.stop()
 
@@ -565,7 +571,7 @@ __all__ = [
     "forget_answer_work",
     "install_answer_watch",
     "refuse_in_answer",
-    "run_answer_cell",
     "watch_answer",
+    "watched_cell",
     "work_in_answer",
 ]
