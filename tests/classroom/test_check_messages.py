@@ -182,3 +182,10 @@ def test_counter_is_not_called_the_librarys_own_version():
 
     message = fails_with(splitting.check_word_counts, lambda words: dict(collections.Counter(words)))
     assert "`Counter`, Python's own version" in message and "library" not in message
+
+
+def test_pairs_that_are_not_neighbours_are_told_so_not_blamed_on_the_counts():
+    from exercise_cases import count_pairs_not_neighbours
+
+    message = fails_with(scoring.check_pair_counts, count_pairs_not_neighbours)
+    assert "not a pair of neighbouring pieces" in message and "adds n" not in message

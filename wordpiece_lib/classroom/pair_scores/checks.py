@@ -147,6 +147,12 @@ def check_pair_counts(function: Callable[[Mapping[str, Sequence[str]], Mapping[s
         if not isinstance(got, Mapping):
             raise AssertionError(f"count_pairs should return a dict (left, right) -> count, got {type(got).__name__}")
         expected = pair_counts(splits, counts)
+        extra = [pair for pair in got if pair not in expected]
+        if extra:  # first: a pair that never stands side by side is the slip, not the counts
+            raise AssertionError(
+                f"count_pairs holds {extra[0]!r}, which is not a pair of neighbouring pieces: a pair is a piece and "
+                "the piece right after it"
+            )
         for pair, count in expected.items():
             value = got.get(pair)
             if value is None:
@@ -162,9 +168,6 @@ def check_pair_counts(function: Callable[[Mapping[str, Sequence[str]], Mapping[s
                     else "a word seen n times adds n to every pair in it"
                 )
                 raise AssertionError(f"count_pairs counts the pair {pair} wrong: {hint}")
-        extra = [pair for pair in got if pair not in expected]
-        if extra:
-            raise AssertionError(f"count_pairs holds {extra[0]!r}, which is not a pair of neighbouring pieces")
 
 
 @WORKBOOK.check("wordpiece_score")
