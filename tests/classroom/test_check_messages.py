@@ -189,3 +189,15 @@ def test_pairs_that_are_not_neighbours_are_told_so_not_blamed_on_the_counts():
 
     message = fails_with(scoring.check_pair_counts, count_pairs_not_neighbours)
     assert "not a pair of neighbouring pieces" in message and "adds n" not in message
+
+
+def test_a_share_slip_is_named_for_what_it_is():
+    """On the small vocab every slip gives another share, so each is told its own idea."""
+    from exercise_cases import share_last_language_wins_ties, share_of_every_user, share_unused_tokens_owned
+
+    from wordpiece_lib.classroom.other_languages import checks as languages
+
+    usage = languages._TOY_USAGE
+    assert "no owner" in fails_with(languages.check_share_function, share_unused_tokens_owned, [], usage)
+    assert "listed FIRST" in fails_with(languages.check_share_function, share_last_language_wins_ties, [], usage)
+    assert "uses it MOST" in fails_with(languages.check_share_function, share_of_every_user, [], usage)
