@@ -22,7 +22,7 @@ from typing import Any
 
 from wordpiece_lib.classroom.exercise import Exercise, Workbook, call, require
 from wordpiece_lib.classroom.fresh_inputs import fresh_rng, fresh_word
-from wordpiece_lib.classroom.own_work import refuse_in_answer
+from wordpiece_lib.classroom.own_work import forbid, refuse_in_answer, watch_answer
 from wordpiece_lib.model.pieces import decode_pieces
 from wordpiece_lib.pipeline.decoder import WordPieceDecoder
 from wordpiece_lib.pipeline.encoding import Encoding
@@ -83,12 +83,14 @@ WORKBOOK = Workbook(
             "Your turn 3 · what `longest_first` keeps",
             hints=("longest_first takes one token at a time from whichever text is longer.",),
             answer=_kept_answer,
+            prediction=True,
         ),
         Exercise(
             "decoded",
             "Your turn 4 · predict a decode",
             hints=("Glue the ## pieces, put spaces between words, then the clean-up removes some spaces.",),
             answer=_decoded_answer,
+            prediction=True,
         ),
     ],
 )
@@ -113,6 +115,10 @@ def _pair_of_ints(answer: Any, what: str) -> tuple[int, int]:
 ENCODERS = ("encode_plus", "encode_batch", "offsets", "normalize_with_origins")
 TRUNCATERS = ("Truncation", "truncate", "truncation", "encode_plus", "encode_batch")
 DECODERS = ("decode", "decode_batch", "WordPieceDecoder", "decode_pieces", "decoder")
+#: What gives each answer away, however it is reached (an alias, a helper, a tokenizer's method).
+watch_answer("rum_offsets", forbid(WordPieceTokenizer.encode_plus, WordPieceTokenizer.encode_batch))
+watch_answer("kept", forbid(Truncation, WordPieceTokenizer.encode_plus, WordPieceTokenizer.encode_batch))
+watch_answer("decoded", forbid(WordPieceDecoder, WordPieceTokenizer.decode, WordPieceTokenizer.decode_batch))
 
 
 @WORKBOOK.check("rum_offsets")
