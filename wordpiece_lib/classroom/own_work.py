@@ -343,18 +343,24 @@ def assigns(source: str, name: str) -> bool:
     return name in _assigned_names(tree)
 
 
+def _running_shell() -> Any:
+    """The IPython shell this code runs in, or None (a plain Python session, or IPython not installed)."""
+    try:
+        from IPython import get_ipython
+    except ModuleNotFoundError:  # pragma: no cover - IPython comes with Jupyter
+        return None
+    return get_ipython()
+
+
 def answer_cell_source(name: str, shell: Any = None) -> str | None:
     """The source of the latest notebook cell that assigned ``name``, or None outside IPython (or if none did).
 
     >>> answer_cell_source("first_three") is None  # a plain Python session has no cells
     True
     """
+    shell = shell if shell is not None else _running_shell()
     if shell is None:
-        try:
-            from IPython import get_ipython
-        except ModuleNotFoundError:  # pragma: no cover - IPython comes with Jupyter
-            return None
-        shell = get_ipython()
+        return None
     history = getattr(getattr(shell, "history_manager", None), "input_hist_raw", None)
     if not history:
         return None
@@ -498,12 +504,9 @@ def install_answer_watch(shell: Any = None) -> bool:
     >>> install_answer_watch()  # a plain Python session has no cells
     False
     """
+    shell = shell if shell is not None else _running_shell()
     if shell is None:
-        try:
-            from IPython import get_ipython
-        except ModuleNotFoundError:  # pragma: no cover - IPython comes with Jupyter
-            return False
-        shell = get_ipython()
+        return False
     events = getattr(shell, "events", None)
     if events is None:
         return False
