@@ -29,7 +29,7 @@ from wordpiece_lib.cli.common import (
     size_of,
 )
 from wordpiece_lib.counting.textstream import check_file, read_lines
-from wordpiece_lib.pipeline.tokenizer_json import settings_path
+from wordpiece_lib.pipeline.tokenizer_json import MAX_JSON_BYTES, find_settings, parse_json
 from wordpiece_lib.pipeline.truncation import Padding, Truncation
 from wordpiece_lib.text.pretokenizers import PRETOKENIZERS
 from wordpiece_lib.textfiles import CHUNK_BYTES, decode_utf8, read_stream
@@ -115,18 +115,17 @@ def load(args: argparse.Namespace) -> WordPieceTokenizer:
     """The tokenizer the flags ask for, saved settings first, flags over them (with a warning on a contradiction)."""
     path = args.tokenizer or args.vocab
     if path == STDIO and args.tokenizer:
-        text = decode_utf8(read_stream(sys.stdin.buffer, "tokenizer on standard input"), "standard input")
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise ValueError(f"the tokenizer on standard input is not JSON: {error}") from None
-        tokenizer = WordPieceTokenizer.from_json(data)
+        data = read_stream(sys.stdin.buffer, "tokenizer on standard input", max_bytes=MAX_JSON_BYTES)
+        tokenizer = WordPieceTokenizer.from_json(
+            parse_json(decode_utf8(data, "standard input"), "the tokenizer on standard input")
+        )
     elif path == STDIO:
         tokenizer = WordPieceTokenizer(load_vocab(STDIO))
     else:
         tokenizer = WordPieceTokenizer.from_file(path)
-    saved = args.tokenizer is not None or (path != STDIO and settings_path(path).is_file())
-    where = path if args.tokenizer else settings_path(path)
+    settings = None if args.tokenizer or path == STDIO else find_settings(path)
+    saved = args.tokenizer is not None or settings is not None
+    where = path if args.tokenizer else settings
     if args.lowercase is not None:
         if saved and args.lowercase != tokenizer.lowercase:
             flag = "--lowercase" if args.lowercase else "--no-lowercase"
