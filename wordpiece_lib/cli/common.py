@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from wordpiece_lib.atomic import NAME_MAX, atomic_writer, resolve_output
-from wordpiece_lib.model.vocab import UNK_TOKEN, Vocab
+from wordpiece_lib.model.vocab import MAX_VOCAB_FILE_BYTES, UNK_TOKEN, Vocab
 from wordpiece_lib.pipeline.tokenizer import WordPieceTokenizer
 from wordpiece_lib.pipeline.tokenizer_json import (
     CONFIG_FILE,
@@ -236,7 +236,8 @@ def writes_through(name: str) -> bool:
 def load_vocab(name: str) -> Vocab:
     """The vocab in the file ``name``, or on standard input for ``-``."""
     if name == STDIO:
-        text = decode_utf8(read_stream(sys.stdin.buffer, "vocab on standard input", refuse_nul=True), "standard input")
+        data = read_stream(sys.stdin.buffer, "vocab on standard input", refuse_nul=True, max_bytes=MAX_VOCAB_FILE_BYTES)
+        text = decode_utf8(data, "standard input")
         return Vocab.from_text(text, source="vocab on standard input")
     return Vocab.load(name)
 
@@ -368,6 +369,21 @@ class Report:
         """A remark about the result, on stderr, unless quiet."""
         if not self.quiet:
             print(f"note: {text}", file=sys.stderr)
+
+
+def positive_int(text: str) -> int:
+    """An argparse type: a whole number of at least 1 (a bad one is argparse's one-line usage error).
+
+    >>> positive_int("4096")
+    4096
+    """
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
 
 
 def parse_token_list(text: str, flag: str) -> list[str]:

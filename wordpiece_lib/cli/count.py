@@ -21,12 +21,14 @@ from wordpiece_lib.cli.common import (
     input_source,
     new_command,
     open_output,
+    positive_int,
+    with_flag_names,
     writes_through,
 )
 from wordpiece_lib.counting.counts_tsv import load_counts, write_counts
 from wordpiece_lib.counting.files import count_files
 from wordpiece_lib.counting.stream_count import available_cpus, input_size
-from wordpiece_lib.counting.textstream import expand_inputs
+from wordpiece_lib.counting.textstream import MAX_WORD_BYTES, expand_inputs
 from wordpiece_lib.pipeline.tokenizer_json import (
     MAX_JSON_BYTES,
     SETTINGS_SUFFIX,
@@ -66,7 +68,15 @@ PARALLEL_FROM_BYTES = 16 << 20
 
 
 def add_workers_option(parser: argparse.ArgumentParser) -> None:
-    """``--workers``, for every command that counts text files."""
+    """``--workers`` and ``--max-word-bytes``, for every command that counts text files."""
+    parser.add_argument(
+        "--max-word-bytes",
+        type=positive_int,
+        default=MAX_WORD_BYTES,
+        metavar="N",
+        help=f"stop at a run of more than N bytes without a space or line end, which is no word "
+        f"(a binary file, /dev/zero; default: {MAX_WORD_BYTES:,})",
+    )
     parser.add_argument(
         "--workers",
         type=int,
@@ -131,7 +141,10 @@ def count_inputs(args: argparse.Namespace, report: Report, *, dask: Any = None) 
             workers=workers,
             dask=dask,
             progress=progress.advance if progress.enabled else None,
+            max_word_bytes=getattr(args, "max_word_bytes", MAX_WORD_BYTES),
         )
+    except ValueError as error:
+        raise with_flag_names(error, ["max_word_bytes"]) from None
     finally:
         progress.close()
     if not counts:
@@ -247,7 +260,7 @@ def counts_and_settings(args: argparse.Namespace, pretokenizer: str, report: Rep
     if args.counts and args.inputs:
         raise ValueError("give INPUT text files or --counts, not both")
     if args.counts:
-        counts = load_counts(sys.stdin.buffer if args.counts == STDIO else args.counts)
+        counts = load_counts(sys.stdin.buffer if args.counts == STDIO else args.counts, trainable=True)
         saved = None if args.counts == STDIO else read_counts_settings(args.counts)
         if saved is None:
             return counts, args.lowercase, pretokenizer

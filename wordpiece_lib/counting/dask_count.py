@@ -24,7 +24,7 @@ from typing import Any
 
 from ..text.fast_split import FastSplitter
 from .stream_count import count_part, merge_counts
-from .textstream import FilePart, Progress, split_file
+from .textstream import MAX_WORD_BYTES, FilePart, Progress, split_file
 
 #: Parts are sized for about this many per worker (for balance), within these bounds.
 PARTS_PER_WORKER = 8
@@ -116,8 +116,8 @@ def dashboard_link(client: Any) -> str | None:
     return client.dashboard_link if "dashboard" in services else None
 
 
-def _count(part: FilePart, splitter: FastSplitter) -> PartCounts:
-    return PartCounts(dict(count_part(part, splitter)))
+def _count(part: FilePart, splitter: FastSplitter, max_word_bytes: int = MAX_WORD_BYTES) -> PartCounts:
+    return PartCounts(dict(count_part(part, splitter, max_word_bytes=max_word_bytes)))
 
 
 def _merge(*partials: PartCounts) -> PartCounts:
@@ -147,6 +147,7 @@ def count_with_dask(
     workers: int = 1,
     progress: Progress | None = None,
     part_bytes: int | None = None,
+    max_word_bytes: int = MAX_WORD_BYTES,
 ) -> dict[str, int]:
     """The word counts of ``paths`` (in order), counted by the Dask cluster ``cluster``.
 
@@ -163,7 +164,12 @@ def count_with_dask(
         # countings apart (Dask takes equal keys for equal results).
         token = uuid.uuid4().hex
         leaves = client.map(
-            _count, parts, splitter=splitter, key=[f"count-{token}-{i}" for i in range(len(parts))], pure=False
+            _count,
+            parts,
+            splitter=splitter,
+            max_word_bytes=max_word_bytes,
+            key=[f"count-{token}-{i}" for i in range(len(parts))],
+            pure=False,
         )
         sizes = {future.key: _part_size(part) for future, part in zip(leaves, parts)}
         level = list(leaves)

@@ -24,23 +24,25 @@ from typing import Any
 
 from ..text.fast_split import FastSplitter
 from .stream_count import count_into, count_part
-from .textstream import FilePart, Progress, check_utf8, compression, read_blocks, split_file
+from .textstream import MAX_WORD_BYTES, FilePart, Progress, check_utf8, compression, read_blocks, split_file
 
 #: Parts are sized so that each worker gets several (for balance), within these bounds.
 MIN_PART_BYTES = 1 << 20
 MAX_PART_BYTES = 1 << 26
 
 _splitter: FastSplitter | None = None  # set once in each worker process
+_max_word_bytes = MAX_WORD_BYTES
 
 
-def _start_worker(splitter: FastSplitter) -> None:
-    global _splitter
+def _start_worker(splitter: FastSplitter, max_word_bytes: int = MAX_WORD_BYTES) -> None:
+    global _splitter, _max_word_bytes
     _splitter = splitter
+    _max_word_bytes = max_word_bytes
 
 
 def _count_file_part(part: FilePart) -> dict[str, int]:
     assert _splitter is not None
-    return dict(count_part(part, _splitter))
+    return dict(count_part(part, _splitter, max_word_bytes=_max_word_bytes))
 
 
 def _count_parcel(path: str, offset: int, blocks: list[bytes]) -> dict[str, int]:
@@ -81,6 +83,7 @@ def count_with_processes(
     workers: int,
     progress: Progress | None = None,
     part_bytes: int | None = None,
+    max_word_bytes: int = MAX_WORD_BYTES,
 ) -> dict[str, int]:
     """The word counts of ``paths`` (in order), counted by ``workers`` processes.
 
@@ -97,13 +100,15 @@ def count_with_processes(
         # Plain files that make one part: workers would get nothing to share and only add their start-up.
         counts: Counter[str] = Counter()
         for path in paths:
-            count_into(FilePart(path), splitter, counts, progress)
+            count_into(FilePart(path), splitter, counts, progress, max_word_bytes=max_word_bytes)
         return dict(counts)
     total: dict[str, int] = {}
     context = multiprocessing.get_context(start_method())
-    with ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker, initargs=(splitter,)) as pool:
+    with ProcessPoolExecutor(
+        workers, mp_context=context, initializer=_start_worker, initargs=(splitter, max_word_bytes)
+    ) as pool:
         pending: deque[tuple[Future[dict[str, int]], int]] = deque()
-        for function, arguments, size in _tasks(paths, part_bytes, progress):
+        for function, arguments, size in _tasks(paths, part_bytes, progress, max_word_bytes):
             pending.append((pool.submit(function, *arguments), size))
             while len(pending) >= 2 * workers:
                 _merge_next(pending, total, progress)
@@ -127,7 +132,9 @@ def _merge_next(
         progress(size)
 
 
-def _tasks(paths: list[str], part_bytes: int, progress: Progress | None) -> Iterator[tuple[Any, tuple[Any, ...], int]]:
+def _tasks(
+    paths: list[str], part_bytes: int, progress: Progress | None, max_word_bytes: int = MAX_WORD_BYTES
+) -> Iterator[tuple[Any, tuple[Any, ...], int]]:
     """Each part as (function, arguments, bytes to report when its counts are merged), in order."""
     for path in paths:
         if compression(path) is None:
@@ -138,7 +145,7 @@ def _tasks(paths: list[str], part_bytes: int, progress: Progress | None) -> Iter
         parcel_size = 0
         offset = 0
         # A compressed file's bytes are reported as they are read here; its parcels' results add none.
-        for block in read_blocks(FilePart(path), progress=progress):
+        for block in read_blocks(FilePart(path), progress=progress, max_word_bytes=max_word_bytes):
             parcel.append(block)
             parcel_size += len(block)
             if parcel_size >= part_bytes:

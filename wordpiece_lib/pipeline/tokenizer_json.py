@@ -57,6 +57,10 @@ SPECIAL_TOKENS_MAP_FILE = "special_tokens_map.json"
 SETTINGS_MARK = "wordpiece_lib_settings"
 #: What a side file's name adds to the name of the file it describes.
 SETTINGS_SUFFIX = ".settings.json"
+#: The most ``max_input_chars_per_word`` a file may set (Hugging Face's default: 100).
+MAX_FILE_CHARS_PER_WORD = 100_000
+#: The longest fixed padding a file may set: every line then takes that many tokens of memory.
+MAX_FILE_PADDING = 1 << 17
 #: The largest ``tokenizer.json`` or settings file read (BERT's is 0.7 MB; a multilingual one about 20 MB).
 MAX_JSON_BYTES = 256 * 1024**2
 
@@ -411,6 +415,7 @@ def tokenizer_options(data: Any, *, vocab: Vocab | None = None) -> tuple[Vocab, 
             )
         specials.append(token)
 
+    _check_file_limits(model, _component(data, "padding"))
     post_processor = _component(data, "post_processor")
     decoder_data = _component(data, "decoder")
     truncation = _component(data, "truncation")
@@ -427,6 +432,23 @@ def tokenizer_options(data: Any, *, vocab: Vocab | None = None) -> tuple[Vocab, 
         "decoder": WordPieceDecoder.from_json(decoder_data) if decoder_data is not None else None,
     }
     return vocab, options
+
+
+def _check_file_limits(model: dict[str, Any], padding: dict[str, Any] | None) -> None:
+    """Sizes a downloaded file may not set beyond what one line can afford (the caller may still set more)."""
+    limit = model.get("max_input_chars_per_word")
+    if isinstance(limit, int) and not isinstance(limit, bool) and limit > MAX_FILE_CHARS_PER_WORD:
+        raise ValueError(
+            f"model.max_input_chars_per_word is {limit:,}, over {MAX_FILE_CHARS_PER_WORD:,}, the most taken "
+            "from a file (set tokenizer.max_input_chars_per_word yourself to go beyond)"
+        )
+    strategy = padding.get("strategy") if padding is not None else None
+    length = strategy.get("Fixed") if isinstance(strategy, dict) else None
+    if isinstance(length, int) and not isinstance(length, bool) and length > MAX_FILE_PADDING:
+        raise ValueError(
+            f"padding pads every line to {length:,} tokens, over {MAX_FILE_PADDING:,}, the most taken from a "
+            "file (each line would take that much memory; pad explicitly to go beyond)"
+        )
 
 
 def options_from_json(data: Any, *, vocab: Vocab | None = None, **overrides: Any) -> tuple[Vocab, dict[str, Any]]:
@@ -512,7 +534,7 @@ def load_options(path: str | os.PathLike[str], **overrides: Any) -> tuple[Vocab,
         if isinstance(data, dict) and SETTINGS_MARK in data:
             vocab_file = target.with_name(str(data.get("vocab_file", VOCAB_FILE)))
             raise ValueError(f"{target} holds the settings of a vocab: load the vocab {vocab_file} instead")
-        return options_from_json(data, **overrides)
+        return _naming(target, lambda: options_from_json(data, **overrides))
     with shared_folder_lock(target):  # not while a writer switches the vocab and its settings
         vocab = Vocab.load(target)
         settings = find_settings(target)
@@ -522,7 +544,17 @@ def load_options(path: str | os.PathLike[str], **overrides: Any) -> tuple[Vocab,
         if not isinstance(data, dict) or SETTINGS_MARK not in data:
             raise ValueError(f"{settings} is not a settings file written by wordpiece_lib")
         check_belongs(settings, data.get("vocab_sha256"), target)
-    return options_from_json(data, vocab=vocab, **overrides)
+    return _naming(settings, lambda: options_from_json(data, vocab=vocab, **overrides))
+
+
+def _naming(path: Path, build: Any) -> tuple[Vocab, dict[str, Any]]:
+    """``build()``, with a ``ValueError`` about the file's contents naming the file."""
+    try:
+        return build()
+    except ValueError as error:
+        if str(path) in str(error):
+            raise
+        raise ValueError(f"{path}: {error}") from None
 
 
 def file_sha256(path: str | os.PathLike[str]) -> str:
