@@ -10,6 +10,7 @@ The exit statuses are listed in ``EXIT_STATUSES`` and at the end of ``--help``.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 from collections.abc import Sequence
@@ -118,10 +119,14 @@ def main(argv: Sequence[str] | None = None, *, prog: str | None = None) -> int:
             return int(args.run(args) or 0)
     except KeyboardInterrupt:
         print("error: interrupted (Ctrl-C); output files were left as they were", file=sys.stderr)
+        if argv is None:  # the program itself, not a caller of main() who goes on afterwards
+            _end_now(130)
         return 130
     except TerminatedBySignal as stop:
         print(f"error: stopped by {stop.name}; output files were left as they were", file=sys.stderr)
-        return int(stop.code)  # type: ignore[arg-type]
+        if argv is None:
+            _end_now(int(stop.code))  # type: ignore[arg-type]
+        return int(stop.code)  # type: ignore[arg-type]  # type: ignore[arg-type]
     except BrokenPipeError:
         # The reader of the output went away (``... -o - | head``): quietly, as other Unix tools do.
         _silence_stdout()
@@ -141,6 +146,20 @@ def main(argv: Sequence[str] | None = None, *, prog: str | None = None) -> int:
             file=sys.stderr,
         )
         return 1
+
+
+def _end_now(status: int) -> None:
+    """After the one line that says the command stopped, end with ``status`` and nothing more.
+
+    Outputs are already cleaned up; what the interpreter would still close on
+    its way out (a Dask cluster's tasks and threads, say) logged tracebacks,
+    and a second interrupt among them turned the exit status 130 into death
+    by SIGINT.
+    """
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            stream.flush()
+    os._exit(status)
 
 
 def _silence_stdout() -> None:

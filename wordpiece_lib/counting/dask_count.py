@@ -17,6 +17,7 @@ Dask is imported only here, and only when used: the library works without it.
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import uuid
 from collections.abc import Iterator
@@ -75,11 +76,13 @@ def connected(cluster: Any, workers: int) -> Iterator[Any]:
         yield cluster
         return
     if isinstance(cluster, str) and cluster == "local":
-        with local_cluster(workers) as started, distributed.Client(started) as client:
+        with _children_quiet():
+            started = local_cluster(workers)
+        with started, distributed.Client(started) as client, _quiet_when_stopped():
             yield client
         return
     if isinstance(cluster, str) and cluster:
-        with distributed.Client(cluster, timeout="30s") as client:
+        with distributed.Client(cluster, timeout="30s") as client, _quiet_when_stopped():
             yield client
         return
     if hasattr(cluster, "scheduler_address"):  # a cluster object (LocalCluster, a cloud cluster ...)
@@ -90,6 +93,38 @@ def connected(cluster: Any, workers: int) -> Iterator[Any]:
         "dask must be a distributed.Client, a scheduler address such as 'tcp://10.0.0.5:8786', "
         f"a cluster object, or 'local', got {type(cluster).__name__}"
     )
+
+
+@contextlib.contextmanager
+def _children_quiet() -> Iterator[None]:
+    """Start the cluster's processes with their standard error on ``os.devnull``.
+
+    Ctrl-C in a terminal goes to every process of the command, and each Dask
+    process printed its own traceback (49 lines and more) under the one line
+    this process prints. Their errors still reach this process as exceptions.
+    """
+    try:
+        saved = os.dup(2)
+    except OSError:  # no standard error at all: nothing to keep quiet
+        yield
+        return
+    try:
+        with open(os.devnull, "wb") as devnull:
+            os.dup2(devnull.fileno(), 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+
+
+@contextlib.contextmanager
+def _quiet_when_stopped() -> Iterator[None]:
+    """On Ctrl-C or another stop, close the cluster without its log lines (the command says it in one)."""
+    try:
+        yield
+    except (KeyboardInterrupt, SystemExit):
+        logging.disable(logging.CRITICAL)
+        raise
 
 
 class PartCounts:
