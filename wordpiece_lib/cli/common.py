@@ -87,8 +87,20 @@ def add_pretokenizer_option(parser: argparse.ArgumentParser) -> None:
         "--pretokenizer",
         choices=sorted(PRETOKENIZERS),
         default="bert",
+        action=_Given,
         help="how to cut text into words (default: bert)",
     )
+
+
+class _Given(argparse.Action):
+    """Store the value, and that it was given (``pretokenizer_given``): a default may yield to saved
+    settings, a flag the user typed may not."""
+
+    def __call__(
+        self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any, option: Any = None
+    ) -> None:
+        setattr(namespace, self.dest, values)
+        setattr(namespace, f"{self.dest}_given", True)
 
 
 def where(name: str | os.PathLike[str]) -> str:

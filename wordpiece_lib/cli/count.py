@@ -6,6 +6,7 @@ import argparse
 import glob
 import json
 import os
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -107,6 +108,23 @@ def register(subparsers: Any) -> None:
         help="count on a Dask cluster: a scheduler address (tcp://host:8786) or 'local' for --workers processes here",
     )
     parser.set_defaults(run=run)
+
+
+def check_dask_address(address: str) -> None:
+    """``--dask``: ``local``, or a scheduler address ``[PROTOCOL://]HOST:PORT``; said plainly before connecting.
+
+    >>> check_dask_address("tcp://10.0.0.5:8786"), check_dask_address("local")
+    (None, None)
+    >>> check_dask_address("tcp://")
+    Traceback (most recent call last):
+    ...
+    ValueError: --dask must be 'local' or a scheduler address such as tcp://10.0.0.5:8786, got 'tcp://'
+    """
+    match = re.fullmatch(r"(?:([a-z][a-z0-9+.-]*)://)?(\[[0-9a-fA-F:.]+\]|[^\s:/\[\]]+):(\d{1,5})/?", address)
+    if address == "local":
+        return
+    if match is None or not 0 < int(match.group(3)) < 65536:
+        raise ValueError(f"--dask must be 'local' or a scheduler address such as tcp://10.0.0.5:8786, got {address!r}")
 
 
 def choose_workers(requested: int | None, inputs: list[str]) -> int:
@@ -269,6 +287,12 @@ def counts_and_settings(args: argparse.Namespace, pretokenizer: str, report: Rep
                 f"--lowercase contradicts {counts_settings_path(args.counts)}: those counts were not lowercased "
                 "(count again with --lowercase)"
             )
+        if getattr(args, "pretokenizer_given", False) and pretokenizer != saved["pretokenizer"]:
+            raise ValueError(
+                f"--pretokenizer {pretokenizer} contradicts {counts_settings_path(args.counts)}: those counts were "
+                f"cut into words by {saved['pretokenizer']} (count again with --pretokenizer {pretokenizer}, or "
+                "leave the flag out)"
+            )
         return counts, saved["lowercase"], saved["pretokenizer"]
     if not args.inputs:
         raise ValueError("nothing to learn from: give INPUT text files or --counts COUNTS_TSV")
@@ -291,6 +315,7 @@ def run(args: argparse.Namespace) -> int:
             import_distributed()
         except ImportError as error:
             raise ValueError(f"--dask needs Dask: {error}") from None
+        check_dask_address(args.dask)
         workers = args.workers or available_cpus()
         with connected(args.dask, workers) as client:
             link = dashboard_link(client)
