@@ -175,3 +175,39 @@ def test_ctrl_c_during_a_dask_count_prints_one_line(big_corpus: Path, tmp_path: 
     assert proc.returncode == 130, error
     assert error == "error: interrupted (Ctrl-C); output files were left as they were\n"
     assert not out.exists()
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.mark.skipif(not shutil.which("dask", path=str(Path(sys.executable).parent)), reason="needs the dask command")
+def test_a_lost_dask_scheduler_ends_the_count_with_one_line(big_corpus: Path, tmp_path: Path) -> None:
+    """Before, the count waited for ever (or ended with an internal error and pages of log)."""
+    dask = str(Path(sys.executable).parent / "dask")
+    address = f"tcp://127.0.0.1:{free_port()}"
+    host, port = address.removeprefix("tcp://").split(":")
+    scheduler = subprocess.Popen([dask, "scheduler", "--host", host, "--port", port, "--no-dashboard"],
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
+    worker = subprocess.Popen([dask, "worker", address, "--nthreads", "1", "--no-dashboard"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
+    out = tmp_path / "c.tsv"
+    try:
+        args = ["count", *[str(big_corpus)] * 6, "--dask", address, "-o", str(out), "--quiet"]
+        proc = subprocess.Popen(command(*args), env=environment(), stderr=subprocess.PIPE, text=True)
+        time.sleep(8)  # not a timing: the scheduler is lost at some moment while the count runs or starts
+        scheduler.kill()
+        error = proc.communicate(timeout=300)[1]
+    finally:
+        for process in (scheduler, worker):
+            process.kill()
+            process.wait(timeout=60)
+    if proc.returncode == 0:
+        pytest.skip("the count ended before the scheduler was lost (a very fast machine)")
+    assert proc.returncode == 2, error
+    assert error.count("\n") == 1 and error.startswith("error: ") and "internal error" not in error
+    assert address in error and not out.exists()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import glob
 import json
+import logging
 import os
 import re
 import sys
@@ -316,6 +317,9 @@ def run(args: argparse.Namespace) -> int:
         except ImportError as error:
             raise ValueError(f"--dask needs Dask: {error}") from None
         check_dask_address(args.dask)
+        # The client logs each failed attempt to reach a lost scheduler with a traceback; the command says
+        # it in one line when it gives up.
+        logging.getLogger("distributed.client").setLevel(logging.CRITICAL)
         workers = args.workers or available_cpus()
         with connected(args.dask, workers) as client:
             link = dashboard_link(client)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import time
 import uuid
 from collections.abc import Iterator
 from typing import Any
@@ -189,7 +190,6 @@ def count_with_dask(
     ``workers`` is the size of a ``"local"`` cluster. Parts are about
     ``part_bytes`` (default: sized from the inputs and the cluster's workers).
     """
-    distributed = import_distributed()
     with connected(cluster, workers) as client:
         known_workers = len(client.scheduler_info().get("workers", {})) or workers
         parts = plan_parts(paths, known_workers, part_bytes)
@@ -216,12 +216,59 @@ def count_with_dask(
                 for start in range(0, len(level), MERGE_FAN_IN)
             ]
         # Hold no leaf past its merge: the workers then free each part's counts as soon as it is added up.
-        finished = distributed.as_completed(leaves) if progress is not None else None
+        waiting = {future: sizes[future.key] for future in leaves} if progress is not None else {}
         del leaves
-        if finished is not None:
-            for done in finished:
-                progress(sizes[done.key])
-        return level[0].result().counts
+        return _outcome(client, level[0], waiting, progress).counts
+
+
+#: How often the wait for the counts looks whether the cluster is still there.
+POLL_SECONDS = 2.0
+#: A cluster without a single worker for this long will count nothing more: the count stops.
+WORKERLESS_SECONDS = 60.0
+
+
+def _outcome(client: Any, result: Any, waiting: dict[Any, int], progress: Progress | None) -> PartCounts:
+    """The result of ``result``, reporting each finished part to ``progress``; a lost scheduler, or a cluster
+    left without workers for ``WORKERLESS_SECONDS``, ends the wait with a ``ConnectionError``
+    (Dask itself would wait for ever)."""
+    workerless_since: float | None = None
+    while True:
+        try:
+            outcome = result.result(timeout=POLL_SECONDS)
+        except TimeoutError:
+            outcome = None
+        except BaseException as error:
+            # Dask cancels every task when the client loses its scheduler ("scheduler-connection-lost").
+            if "Cancelled" not in type(error).__name__:
+                raise
+            raise ConnectionError(
+                f"lost the Dask scheduler at {client.scheduler.address} before the count was done; "
+                "start it again and count again"
+            ) from None
+        for future in [future for future in waiting if outcome is not None or future.done()]:
+            if progress is not None:
+                progress(waiting[future])
+            del waiting[future]
+        if outcome is not None:
+            return outcome
+        if client.status not in ("running", "connecting", "newly-created"):
+            raise ConnectionError(
+                f"lost the Dask scheduler at {client.scheduler.address} (the client is {client.status}); "
+                "start it again and count again"
+            )
+        try:
+            workers = len(client.nthreads())
+        except (OSError, TimeoutError) as error:
+            raise ConnectionError(f"lost the Dask scheduler at {client.scheduler.address}: {error}") from None
+        if workers:
+            workerless_since = None
+        elif workerless_since is None:
+            workerless_since = time.monotonic()
+        elif time.monotonic() - workerless_since > WORKERLESS_SECONDS:
+            raise ConnectionError(
+                f"the Dask cluster at {client.scheduler.address} has had no workers for {WORKERLESS_SECONDS:.0f} s; "
+                "start some (dask worker ADDRESS) and count again"
+            )
 
 
 def _part_size(part: FilePart) -> int:
