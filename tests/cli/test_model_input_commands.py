@@ -70,7 +70,7 @@ def test_train_to_folder_loads_in_transformers_with_the_same_tokens(corpus, tmp_
 
 def test_vocab_settings_travel_to_encode(corpus, tmp_path):
     train(corpus, tmp_path / "vocab.txt", "--lowercase")
-    settings = json.loads((tmp_path / "vocab.settings.json").read_text(encoding="utf-8"))
+    settings = json.loads((tmp_path / "vocab.txt.settings.json").read_text(encoding="utf-8"))
     assert settings["normalizer"]["lowercase"] is True and settings["pretokenizer"] == "bert"
     out = tmp_path / "tokens.txt"
     result = run_cli("encode", "--vocab", str(tmp_path / "vocab.txt"), str(corpus), "-o", str(out))

@@ -538,6 +538,7 @@ def module_values(corpus: Any) -> dict[str, dict[str, Any]]:
         "apply_alphabet_options": {"limit_alphabet": None, "initial_alphabet": ""},
         "check_same_length": {"encodings": WordPieceTokenizer(VOCAB).encode_batch(["hug", "pug"])},
         "write_corpus": {"weights": {"hug": 2.0, "pug": 1.0}, "size_bytes": 100},
+        "glob_files": {"pattern": str(corpus.parent / "*.txt")},
     }
 
 

@@ -26,10 +26,12 @@ from wordpiece_lib.cli.common import (
     load_vocab,
     new_command,
     open_output,
+    positive_int,
     size_of,
+    with_flag_names,
 )
 from wordpiece_lib.counting.textstream import check_file, read_lines
-from wordpiece_lib.pipeline.tokenizer_json import settings_path
+from wordpiece_lib.pipeline.tokenizer_json import MAX_JSON_BYTES, find_settings, parse_json
 from wordpiece_lib.pipeline.truncation import Padding, Truncation
 from wordpiece_lib.text.pretokenizers import PRETOKENIZERS
 from wordpiece_lib.textfiles import CHUNK_BYTES, decode_utf8, read_stream
@@ -99,6 +101,14 @@ def register(subparsers: Any) -> None:
         "--max-length", type=int, metavar="N", help="cut every line to N tokens, special tokens included"
     )
     parser.add_argument(
+        "--max-line-bytes",
+        type=positive_int,
+        default=None,
+        metavar="N",
+        help=f"stop at an input line of more than N bytes: encoding holds a whole line and all made from it "
+        f"(default: {MAX_LINE_BYTES:,}; {MAX_JSONL_LINE_BYTES:,} with --format jsonl)",
+    )
+    parser.add_argument(
         "--pad",
         metavar="N|longest",
         help="pad every line to N tokens, or to the longest line ('longest')",
@@ -115,18 +125,17 @@ def load(args: argparse.Namespace) -> WordPieceTokenizer:
     """The tokenizer the flags ask for, saved settings first, flags over them (with a warning on a contradiction)."""
     path = args.tokenizer or args.vocab
     if path == STDIO and args.tokenizer:
-        text = decode_utf8(read_stream(sys.stdin.buffer, "tokenizer on standard input"), "standard input")
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise ValueError(f"the tokenizer on standard input is not JSON: {error}") from None
-        tokenizer = WordPieceTokenizer.from_json(data)
+        data = read_stream(sys.stdin.buffer, "tokenizer on standard input", max_bytes=MAX_JSON_BYTES)
+        tokenizer = WordPieceTokenizer.from_json(
+            parse_json(decode_utf8(data, "standard input"), "the tokenizer on standard input")
+        )
     elif path == STDIO:
         tokenizer = WordPieceTokenizer(load_vocab(STDIO))
     else:
         tokenizer = WordPieceTokenizer.from_file(path)
-    saved = args.tokenizer is not None or (path != STDIO and settings_path(path).is_file())
-    where = path if args.tokenizer else settings_path(path)
+    settings = None if args.tokenizer or path == STDIO else find_settings(path)
+    saved = args.tokenizer is not None or settings is not None
+    where = path if args.tokenizer else settings
     if args.lowercase is not None:
         if saved and args.lowercase != tokenizer.lowercase:
             flag = "--lowercase" if args.lowercase else "--no-lowercase"
@@ -246,15 +255,41 @@ def quick_format(
 LINES_PER_BATCH = 4096
 
 
-def batches(source: str | BinaryIO, progress: ProgressBar | None = None) -> Iterator[list[str]]:
-    """The lines of a file or binary stream (read as a stream; plain or compressed), ``LINES_PER_BATCH`` at a time."""
+#: The longest input line ``encode`` takes by default: encoding holds a line and everything made from it,
+#: up to 40 bytes of memory a byte of text for tokens and ids, and 500 for --format jsonl (a token a byte:
+#: "a,a,a,..."), so these keep one line under 500 MB.
+MAX_LINE_BYTES = 1 << 20
+MAX_JSONL_LINE_BYTES = 1 << 18
+
+
+#: Padded tokens in one batch: with padding to N tokens, a batch holds at most this many / N lines.
+PADDED_TOKENS_PER_BATCH = 1 << 20
+
+
+def batches(
+    source: str | BinaryIO,
+    progress: ProgressBar | None = None,
+    max_line_bytes: int = MAX_LINE_BYTES,
+    pad_length: int | None = None,
+) -> Iterator[list[str]]:
+    """The lines of a file or binary stream (read as a stream; plain or compressed), ``LINES_PER_BATCH`` at a time.
+
+    A batch is cut short when its lines add up to ``max_line_bytes``, or when padding each line to
+    ``pad_length`` tokens would pass ``PADDED_TOKENS_PER_BATCH``, so memory stays bounded.
+    """
+    most = LINES_PER_BATCH if not pad_length else max(1, min(LINES_PER_BATCH, PADDED_TOKENS_PER_BATCH // pad_length))
     batch: list[str] = []
+    size = 0
     advance = progress.advance if progress is not None and progress.enabled else None
-    for line in read_lines(source, progress=advance):
-        batch.append(line)
-        if len(batch) == LINES_PER_BATCH:
-            yield batch
-            batch = []
+    try:
+        for line in read_lines(source, progress=advance, max_line_bytes=max_line_bytes):
+            batch.append(line)
+            size += len(line)
+            if len(batch) >= most or size >= max_line_bytes:
+                yield batch
+                batch, size = [], 0
+    except ValueError as error:
+        raise with_flag_names(error, ["max_line_bytes", "max_word_bytes"]) from None
     if batch:
         yield batch
 
@@ -274,14 +309,16 @@ def rereadable(name: str) -> Iterator[str | BinaryIO]:
         yield copy  # type: ignore[misc]
 
 
-def longest_encoding(tokenizer: WordPieceTokenizer, source: str | BinaryIO, special_tokens: bool) -> int:
+def longest_encoding(
+    tokenizer: WordPieceTokenizer, source: str | BinaryIO, special_tokens: bool, max_line_bytes: int = MAX_LINE_BYTES
+) -> int:
     """The number of tokens of the longest line, unpadded (a first pass for ``--pad longest``)."""
     padding, tokenizer.padding = tokenizer.padding, None
     try:
         return max(
             (
                 len(encoding)
-                for batch in batches(source)
+                for batch in batches(source, max_line_bytes=max_line_bytes)
                 for encoding in tokenizer.encode_batch(batch, add_special_tokens=special_tokens)
             ),
             default=0,
@@ -295,6 +332,8 @@ def run(args: argparse.Namespace) -> int:
     inputs = [args.input, args.vocab, args.tokenizer]
     check_stdin_once(inputs)
     output = checked_output(args.output, inputs)
+    if args.max_line_bytes is None:
+        args.max_line_bytes = MAX_JSONL_LINE_BYTES if args.format == "jsonl" else MAX_LINE_BYTES
     report = Report(quiet=args.quiet)
     tokenizer = load(args)
     padding = tokenizer.padding
@@ -304,7 +343,7 @@ def run(args: argparse.Namespace) -> int:
         if padding is not None and padding.length is None:
             # Padding to the longest line treats the whole input as one batch: find that line first, then pad to it.
             source = stack.enter_context(rereadable(args.input))
-            longest = longest_encoding(tokenizer, source, args.special_tokens)
+            longest = longest_encoding(tokenizer, source, args.special_tokens, args.max_line_bytes)
             if not isinstance(source, str):
                 source.seek(0)
             tokenizer.padding = dataclasses.replace(padding, length=longest)
@@ -312,7 +351,8 @@ def run(args: argparse.Namespace) -> int:
         progress = stack.enter_context(contextlib.closing(report.progress("B", "encoding", total=size)))
         stream = stack.enter_context(open_output(output))
         quick = quick_format(tokenizer, args.format, args.special_tokens)
-        for batch in batches(source, progress):
+        pad_length = tokenizer.padding.length if tokenizer.padding is not None else None
+        for batch in batches(source, progress, args.max_line_bytes, pad_length):
             if quick is not None:
                 items = list(map(quick, batch))
                 tokens += sum(map(len, items))

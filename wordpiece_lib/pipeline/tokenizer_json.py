@@ -13,7 +13,7 @@ Three ways to save (``save_tokenizer``; the name decides):
 * ``NAME.json``: one ``tokenizer.json``;
 * ``FOLDER/``: ``tokenizer.json`` plus ``tokenizer_config.json``,
   ``special_tokens_map.json`` and ``vocab.txt``, the layout of a model folder;
-* ``vocab.txt``: the vocab, and beside it ``vocab.settings.json``: the same
+* ``vocab.txt``: the vocab, and beside it ``vocab.txt.settings.json``: the same
   JSON without the vocab, so that whoever encodes with the vocab later gets
   its settings (lowercase or not, pre-tokenizer, prefix, special tokens ...).
 
@@ -25,12 +25,21 @@ error naming it, never approximated.
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import json
 import os
+import re
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
-from ..atomic import atomic_write_text, resolve_output
+from ..atomic import (
+    atomic_group,
+    atomic_write_bytes,
+    atomic_write_text,
+    encode_utf8,
+    resolve_output,
+    shared_folder_lock,
+)
 from ..model.vocab import Vocab
 from ..text.normalizer import BertNormalizer
 from ..text.pretokenizers import PRETOKENIZERS
@@ -46,6 +55,14 @@ CONFIG_FILE = "tokenizer_config.json"
 SPECIAL_TOKENS_MAP_FILE = "special_tokens_map.json"
 #: The key that marks a settings file (``tokenizer.json`` without the vocab), with its format version.
 SETTINGS_MARK = "wordpiece_lib_settings"
+#: What a side file's name adds to the name of the file it describes.
+SETTINGS_SUFFIX = ".settings.json"
+#: The most ``max_input_chars_per_word`` a file may set (Hugging Face's default: 100).
+MAX_FILE_CHARS_PER_WORD = 100_000
+#: The longest fixed padding a file may set: every line then takes that many tokens of memory.
+MAX_FILE_PADDING = 1 << 17
+#: The largest ``tokenizer.json`` or settings file read (BERT's is 0.7 MB; a multilingual one about 20 MB).
+MAX_JSON_BYTES = 256 * 1024**2
 
 _PRETOKENIZER_TYPES = {"bert": "BertPreTokenizer", "whitespace": "WhitespaceSplit"}
 _BERT_ROLES = {
@@ -58,13 +75,62 @@ _BERT_ROLES = {
 
 
 def settings_path(vocab_path: str | os.PathLike[str]) -> Path:
-    """Where the settings of a ``vocab.txt`` are kept: ``vocab.settings.json`` beside it.
+    """Where the settings of a ``vocab.txt`` are kept: ``vocab.txt.settings.json`` beside it.
+
+    The whole name, suffix included, so that ``book.txt`` and ``book.tsv`` never share one.
 
     >>> settings_path("out/vocab.txt")
+    PosixPath('out/vocab.txt.settings.json')
+    """
+    path = Path(vocab_path)
+    return path.with_name(f"{path.name}{SETTINGS_SUFFIX}")
+
+
+def legacy_settings_path(vocab_path: str | os.PathLike[str]) -> Path:
+    """Where versions before 0.x kept the settings: ``vocab.settings.json`` (the suffix left out).
+
+    >>> legacy_settings_path("out/vocab.txt")
     PosixPath('out/vocab.settings.json')
     """
     path = Path(vocab_path)
-    return path.with_name(f"{path.stem}.settings.json")
+    return path.with_name(f"{path.stem}{SETTINGS_SUFFIX}")
+
+
+def side_file_of(path: str | os.PathLike[str]) -> Path | None:
+    """The file whose settings ``path`` would be (``vocab.txt`` for ``vocab.txt.settings.json``), if it exists.
+
+    >>> side_file_of("vocab.txt") is None
+    True
+    """
+    name = Path(path).name
+    if not name.endswith(SETTINGS_SUFFIX) or name == SETTINGS_SUFFIX:
+        return None
+    owner = Path(path).with_name(name[: -len(SETTINGS_SUFFIX)])
+    return owner if owner.is_file() else None
+
+
+def find_settings(vocab_path: str | os.PathLike[str]) -> Path | None:
+    """The settings file of the vocab ``vocab_path``, or ``None``.
+
+    ``vocab.txt.settings.json``; else the old name ``vocab.settings.json``, but only when it says it
+    belongs to this very file (its ``vocab_file``): ``vocab.txt`` and ``vocab.tsv`` shared the old name.
+
+    >>> find_settings("no-such-vocab.txt") is None
+    True
+    """
+    current = settings_path(vocab_path)
+    if current.is_file():
+        return current
+    legacy = legacy_settings_path(vocab_path)
+    if legacy == Path(vocab_path) or not legacy.is_file() or legacy.stat().st_size > MAX_JSON_BYTES:
+        return None
+    try:
+        data = json.loads(legacy.read_text(encoding="utf-8"))
+    except (OSError, ValueError, RecursionError):
+        return None
+    if isinstance(data, dict) and SETTINGS_MARK in data and data.get("vocab_file") == Path(vocab_path).name:
+        return legacy
+    return None
 
 
 @runtime_checkable
@@ -207,7 +273,8 @@ def is_folder_name(path: str | os.PathLike[str]) -> bool:
 def save_tokenizer(tokenizer: TokenizerParts, path: str | os.PathLike[str]) -> Path:
     """Save ``tokenizer`` atomically: ``NAME.json``, a folder (``FOLDER/``, no suffix, or existing), or ``vocab.txt``.
 
-    ``vocab.txt`` (any other suffix) gets its settings in ``vocab.settings.json`` beside it.
+    ``vocab.txt`` (any other suffix) gets its settings in ``vocab.txt.settings.json`` beside it; the two
+    (or the folder's four files) replace the old ones as one unit (``atomic_group``).
 
     >>> import tempfile, pathlib
     >>> folder = pathlib.Path(tempfile.mkdtemp())
@@ -227,10 +294,11 @@ def save_tokenizer(tokenizer: TokenizerParts, path: str | os.PathLike[str]) -> P
         data = tokenizer_to_json(tokenizer)  # checked before anything is written
         config, special_map = transformers_config(tokenizer)
         target.mkdir(exist_ok=True)
-        tokenizer.vocab.save(target / VOCAB_FILE)
-        atomic_write_text(target / CONFIG_FILE, _json_text(config))
-        atomic_write_text(target / SPECIAL_TOKENS_MAP_FILE, _json_text(special_map))
-        atomic_write_text(target / TOKENIZER_FILE, _json_text(data))
+        with atomic_group() as group:
+            group.add(target / VOCAB_FILE, encode_utf8(tokenizer.vocab.to_text(), what="the vocab"))
+            group.add(target / CONFIG_FILE, encode_utf8(_json_text(config)))
+            group.add(target / SPECIAL_TOKENS_MAP_FILE, encode_utf8(_json_text(special_map)))
+            group.add(target / TOKENIZER_FILE, encode_utf8(_json_text(data)))
         return target
     if target.suffix == ".json":
         return atomic_write_text(target, _json_text(tokenizer_to_json(tokenizer)))
@@ -240,9 +308,14 @@ def save_tokenizer(tokenizer: TokenizerParts, path: str | os.PathLike[str]) -> P
         "pretokenizer": tokenizer.pretokenizer,
         **tokenizer_to_json(tokenizer, include_vocab=False),
     }
-    tokenizer.vocab.save(target)
-    if not resolve_output(target)[1]:  # a device or a pipe has no "beside" to keep the settings in
-        atomic_write_text(settings_path(target), _json_text(settings))
+    vocab_bytes = encode_utf8(tokenizer.vocab.to_text(), what="the vocab")
+    if resolve_output(target)[1]:  # a device or a pipe has no "beside" to keep the settings in
+        atomic_write_bytes(target, vocab_bytes)
+        return target
+    settings["vocab_sha256"] = hashlib.sha256(vocab_bytes).hexdigest()
+    with atomic_group() as group:
+        group.add(target, vocab_bytes)
+        group.add(settings_path(target), encode_utf8(_json_text(settings)))
     return target
 
 
@@ -342,6 +415,7 @@ def tokenizer_options(data: Any, *, vocab: Vocab | None = None) -> tuple[Vocab, 
             )
         specials.append(token)
 
+    _check_file_limits(model, _component(data, "padding"))
     post_processor = _component(data, "post_processor")
     decoder_data = _component(data, "decoder")
     truncation = _component(data, "truncation")
@@ -358,6 +432,23 @@ def tokenizer_options(data: Any, *, vocab: Vocab | None = None) -> tuple[Vocab, 
         "decoder": WordPieceDecoder.from_json(decoder_data) if decoder_data is not None else None,
     }
     return vocab, options
+
+
+def _check_file_limits(model: dict[str, Any], padding: dict[str, Any] | None) -> None:
+    """Sizes a downloaded file may not set beyond what one line can afford (the caller may still set more)."""
+    limit = model.get("max_input_chars_per_word")
+    if isinstance(limit, int) and not isinstance(limit, bool) and limit > MAX_FILE_CHARS_PER_WORD:
+        raise ValueError(
+            f"model.max_input_chars_per_word is {limit:,}, over {MAX_FILE_CHARS_PER_WORD:,}, the most taken "
+            "from a file (set tokenizer.max_input_chars_per_word yourself to go beyond)"
+        )
+    strategy = padding.get("strategy") if padding is not None else None
+    length = strategy.get("Fixed") if isinstance(strategy, dict) else None
+    if isinstance(length, int) and not isinstance(length, bool) and length > MAX_FILE_PADDING:
+        raise ValueError(
+            f"padding pads every line to {length:,} tokens, over {MAX_FILE_PADDING:,}, the most taken from a "
+            "file (each line would take that much memory; pad explicitly to go beyond)"
+        )
 
 
 def options_from_json(data: Any, *, vocab: Vocab | None = None, **overrides: Any) -> tuple[Vocab, dict[str, Any]]:
@@ -382,11 +473,40 @@ def options_from_json(data: Any, *, vocab: Vocab | None = None, **overrides: Any
 
 
 def _read_json(path: Path, name: str) -> Any:
-    text = read_text_file(path, name=name)
+    text = read_text_file(path, name=name, max_bytes=MAX_JSON_BYTES)
+    return parse_json(text, f"{name} {path}")
+
+
+def parse_json(text: str, where: str) -> Any:
+    """``json.loads``, with every way it can fail said as one ``ValueError`` naming ``where``.
+
+    >>> parse_json("[" * 100_000, "tokenizer file t.json")
+    Traceback (most recent call last):
+    ...
+    ValueError: tokenizer file t.json is not usable JSON: nested too deeply (more levels of [ and { than Python's reader allows)
+    >>> parse_json('{"a": ' + "9" * 5000 + "}", "x.json")
+    Traceback (most recent call last):
+    ...
+    ValueError: x.json is not usable JSON: a number of over 4,300 digits at line 1, column 7
+    """
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:
-        raise ValueError(f"{name} {path} is not valid JSON: {error.msg} (line {error.lineno})") from None
+        raise ValueError(f"{where} is not valid JSON: {error.msg} (line {error.lineno})") from None
+    except RecursionError:
+        raise ValueError(
+            f"{where} is not usable JSON: nested too deeply (more levels of [ and {{ than Python's reader allows)"
+        ) from None
+    except ValueError as error:
+        if "digits" not in str(error):
+            raise ValueError(f"{where} is not usable JSON: {error}") from None
+        match = re.search(r"\d{4301,}", text)
+        offset = match.start() if match else 0
+        line = text.count("\n", 0, offset) + 1
+        column = offset - (text.rfind("\n", 0, offset) + 1) + 1
+        raise ValueError(
+            f"{where} is not usable JSON: a number of over 4,300 digits at line {line}, column {column}"
+        ) from None
 
 
 def load_options(path: str | os.PathLike[str], **overrides: Any) -> tuple[Vocab, dict[str, Any]]:
@@ -414,28 +534,82 @@ def load_options(path: str | os.PathLike[str], **overrides: Any) -> tuple[Vocab,
         if isinstance(data, dict) and SETTINGS_MARK in data:
             vocab_file = target.with_name(str(data.get("vocab_file", VOCAB_FILE)))
             raise ValueError(f"{target} holds the settings of a vocab: load the vocab {vocab_file} instead")
-        return options_from_json(data, **overrides)
-    vocab = Vocab.load(target)
-    settings = settings_path(target)
-    if not settings.is_file():
-        return vocab, overrides
-    data = _read_json(settings, "settings file")
-    if not isinstance(data, dict) or SETTINGS_MARK not in data:
-        raise ValueError(f"{settings} is not a settings file written by wordpiece_lib")
-    return options_from_json(data, vocab=vocab, **overrides)
+        return _naming(target, lambda: options_from_json(data, **overrides))
+    with shared_folder_lock(target):  # not while a writer switches the vocab and its settings
+        vocab = Vocab.load(target)
+        settings = find_settings(target)
+        if settings is None:
+            return vocab, overrides
+        data = _read_json(settings, "settings file")
+        if not isinstance(data, dict) or SETTINGS_MARK not in data:
+            raise ValueError(f"{settings} is not a settings file written by wordpiece_lib")
+        check_belongs(settings, data.get("vocab_sha256"), target)
+    return _naming(settings, lambda: options_from_json(data, vocab=vocab, **overrides))
+
+
+def _naming(path: Path, build: Any) -> tuple[Vocab, dict[str, Any]]:
+    """``build()``, with a ``ValueError`` about the file's contents naming the file."""
+    try:
+        return build()
+    except ValueError as error:
+        if str(path) in str(error):
+            raise
+        raise ValueError(f"{path}: {error}") from None
+
+
+def file_sha256(path: str | os.PathLike[str]) -> str:
+    """The SHA-256 (hex) of a file's bytes, read a block at a time.
+
+    >>> import tempfile, pathlib
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "a.txt"
+    >>> _ = path.write_bytes(b"a")
+    >>> file_sha256(path)[:12]
+    'ca978112ca1b'
+    """
+    digest = hashlib.sha256()
+    with open(path, "rb") as stream:
+        for block in iter(lambda: stream.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def check_belongs(side_file: str | os.PathLike[str], recorded: Any, path: str | os.PathLike[str]) -> None:
+    """Refuse a side file written for another version of ``path`` (its recorded SHA-256 differs).
+
+    A save cut short by a power loss, or a file changed by hand after it was
+    saved, would otherwise be read with settings that are not its own.
+    Side files from before the checksum (no ``recorded``) are taken as they are.
+
+    >>> check_belongs("v.txt.settings.json", None, "v.txt")
+    """
+    if recorded is None:
+        return
+    if not isinstance(recorded, str) or recorded != file_sha256(path):
+        raise ValueError(
+            f"{side_file} was written for another version of {path} (its checksum differs): save {path} again, or "
+            f"delete {side_file} if you changed {path} on purpose"
+        )
 
 
 __all__ = [
     "CONFIG_FILE",
+    "MAX_JSON_BYTES",
     "SETTINGS_MARK",
+    "SETTINGS_SUFFIX",
     "SPECIAL_TOKENS_MAP_FILE",
     "TOKENIZER_FILE",
     "VOCAB_FILE",
     "TokenizerParts",
+    "check_belongs",
+    "file_sha256",
+    "find_settings",
+    "legacy_settings_path",
     "load_options",
     "options_from_json",
+    "parse_json",
     "save_tokenizer",
     "settings_path",
+    "side_file_of",
     "tokenizer_options",
     "tokenizer_to_json",
     "transformers_config",

@@ -167,7 +167,7 @@ def test_vocab_txt_travels_with_its_settings(tmp_path):
     ours = WordPieceTokenizer(VOCAB, lowercase=True, pretokenizer="whitespace", prefix="@@", template=None)
     path = ours.save(tmp_path / "vocab.txt")
     assert Vocab.load(path) == VOCAB
-    assert settings_path(path).name == "vocab.settings.json"
+    assert settings_path(path).name == "vocab.txt.settings.json"
     loaded = WordPieceTokenizer.from_file(path)
     assert settings_of(loaded) == settings_of(ours)
     assert WordPieceTokenizer.from_file(path).tokenize("HUGS pug") == ["hug", "@@s", "p", "@@u", "@@g"]
@@ -175,7 +175,7 @@ def test_vocab_txt_travels_with_its_settings(tmp_path):
     assert WordPieceTokenizer.from_file(path).prefix == "##" and WordPieceTokenizer.from_file(path).lowercase is False
     with pytest.raises(ValueError, match="holds the settings of a vocab"):
         ours.save(tmp_path / "again.txt")
-        WordPieceTokenizer.from_file(tmp_path / "again.settings.json")
+        WordPieceTokenizer.from_file(tmp_path / "again.txt.settings.json")
 
 
 @pytest.mark.parametrize(
