@@ -190,18 +190,20 @@ def glob_files(pattern: str) -> list[Path]:
             for folder in _walk_once(base):
                 matches.extend(_glob_files_in(folder, rest))
         matches = sorted(set(matches))
-    files: list[Path] = []
     seen: set[tuple[int, int]] = set()
-    for match in matches:
-        try:
-            info = os.stat(match)
-        except OSError:
-            continue
-        if not stat.S_ISREG(info.st_mode) or (info.st_dev, info.st_ino) in seen:
-            continue
-        seen.add((info.st_dev, info.st_ino))
-        files.append(Path(match))
-    return files
+    return [Path(match) for match in matches if _new_of_kind(match, stat.S_ISREG, seen)]
+
+
+def _new_of_kind(path: str, kind: Callable[[int], bool], seen: set[tuple[int, int]]) -> bool:
+    """True the first time the file or folder behind ``path`` (links followed) is met and is of ``kind``."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return False
+    if not kind(info.st_mode) or (info.st_dev, info.st_ino) in seen:
+        return False
+    seen.add((info.st_dev, info.st_ino))  # a link or a loop reaching it again is not a new one
+    return True
 
 
 def _glob_roots(root: str) -> list[str]:
@@ -220,13 +222,8 @@ def _walk_once(base: str) -> Iterator[str]:
     stack = [base]
     while stack:
         folder = stack.pop()
-        try:
-            info = os.stat(folder)
-        except OSError:
+        if not _new_of_kind(folder, stat.S_ISDIR, seen):
             continue
-        if not stat.S_ISDIR(info.st_mode) or (info.st_dev, info.st_ino) in seen:
-            continue
-        seen.add((info.st_dev, info.st_ino))
         yield folder
         try:
             names = sorted(entry.name for entry in os.scandir(folder) if not entry.name.startswith("."))
