@@ -11,8 +11,10 @@ import shutil
 import stat
 import sys
 import tempfile
+import warnings
 from collections.abc import Callable, Iterator
 from itertools import chain
+from pathlib import Path
 from typing import Any, BinaryIO
 
 from wordpiece_lib import WordPieceTokenizer
@@ -29,6 +31,7 @@ from wordpiece_lib.cli.common import (
     size_of,
 )
 from wordpiece_lib.counting.textstream import check_file, read_lines
+from wordpiece_lib.pipeline.hf_config import CasingGuess, config_beside, looks_uncased
 from wordpiece_lib.pipeline.tokenizer_json import settings_path
 from wordpiece_lib.pipeline.truncation import Padding, Truncation
 from wordpiece_lib.text.pretokenizers import PRETOKENIZERS
@@ -124,18 +127,26 @@ def load(args: argparse.Namespace) -> WordPieceTokenizer:
     elif path == STDIO:
         tokenizer = WordPieceTokenizer(load_vocab(STDIO))
     else:
-        tokenizer = WordPieceTokenizer.from_file(path)
-    saved = args.tokenizer is not None or (path != STDIO and settings_path(path).is_file())
-    where = path if args.tokenizer else settings_path(path)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", CasingGuess)
+            tokenizer = WordPieceTokenizer.from_file(path)
+        for warning in caught:
+            if not issubclass(warning.category, CasingGuess):
+                warnings.warn_explicit(warning.message, warning.category, warning.filename, warning.lineno)
+            elif args.lowercase is None:  # the flag, when given, chooses: the guess is moot
+                warn(f"{warning.message}; or pass --lowercase / --no-lowercase")
+    beside = None if args.tokenizer or path == STDIO else config_beside(Path(path))
+    saved = args.tokenizer is not None or (path != STDIO and settings_path(path).is_file()) or beside is not None
+    where = path if args.tokenizer else settings_path(path) if beside is None else beside[1][-1]
     if args.lowercase is not None:
         if saved and args.lowercase != tokenizer.lowercase:
             flag = "--lowercase" if args.lowercase else "--no-lowercase"
             warn(f"{flag} contradicts {where}, which says lowercase={str(tokenizer.lowercase).lower()}; using {flag}")
         tokenizer.lowercase = args.lowercase
-    elif not saved and looks_uncased(tokenizer):
+    elif path == STDIO and looks_uncased(tokenizer.vocab):
         warn(
-            f"{path} has no capital letters, so it looks uncased, but nothing says to lowercase: capitalised words "
-            "will become [UNK] or pieces; pass --lowercase (or --no-lowercase to keep the case and silence this)"
+            "the vocab on standard input has no capital letters, so it looks uncased, but nothing says to lowercase: "
+            "capitalised words will become [UNK] or pieces; pass --lowercase (or --no-lowercase to keep the case)"
         )
     if args.pretokenizer is not None:
         if saved and args.pretokenizer != tokenizer.pretokenizer:
@@ -151,23 +162,6 @@ def load(args: argparse.Namespace) -> WordPieceTokenizer:
     if args.pad is not None:
         tokenizer.padding = padding_from_flag(args.pad, tokenizer)
     return tokenizer
-
-
-def looks_uncased(tokenizer: WordPieceTokenizer) -> bool:
-    """True for a vocab with letters but no capital letters (outside its special tokens), read cased.
-
-    >>> from wordpiece_lib.model.vocab import Vocab
-    >>> looks_uncased(WordPieceTokenizer(Vocab(["[UNK]", "hug", "##s"]))), looks_uncased(WordPieceTokenizer(Vocab(["[UNK]", "Hug"])))
-    (True, False)
-    """
-    if tokenizer.lowercase:
-        return False
-    specials = {token.content for token in tokenizer.special_tokens} | {tokenizer.vocab.unk_token}
-    words = [token for token in tokenizer.vocab if token not in specials]
-    # A capital is a letter with a different lowercase (so the double-struck R in BERT's vocab is none).
-    return any(char.isalpha() for token in words for char in token) and not any(
-        char.lower() != char for token in words for char in token
-    )
 
 
 def padding_from_flag(value: str, tokenizer: WordPieceTokenizer) -> Padding:

@@ -27,6 +27,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import warnings
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
@@ -37,24 +38,24 @@ from ..text.pretokenizers import PRETOKENIZERS
 from ..textfiles import read_text_file
 from .added_tokens import AddedToken
 from .decoder import WordPieceDecoder
+from .hf_config import (
+    CONFIG_FILE,
+    SPECIAL_TOKENS_MAP_FILE,
+    config_beside,
+    guess_casing,
+    hard_coded_differences,
+    options_from_config,
+    transformers_config,
+)
 from .template import Template
 from .truncation import Padding, Truncation
 
 TOKENIZER_FILE = "tokenizer.json"
 VOCAB_FILE = "vocab.txt"
-CONFIG_FILE = "tokenizer_config.json"
-SPECIAL_TOKENS_MAP_FILE = "special_tokens_map.json"
 #: The key that marks a settings file (``tokenizer.json`` without the vocab), with its format version.
 SETTINGS_MARK = "wordpiece_lib_settings"
 
 _PRETOKENIZER_TYPES = {"bert": "BertPreTokenizer", "whitespace": "WhitespaceSplit"}
-_BERT_ROLES = {
-    "[UNK]": "unk_token",
-    "[SEP]": "sep_token",
-    "[PAD]": "pad_token",
-    "[CLS]": "cls_token",
-    "[MASK]": "mask_token",
-}
 
 
 def settings_path(vocab_path: str | os.PathLike[str]) -> Path:
@@ -153,41 +154,6 @@ def _json_text(data: dict[str, Any]) -> str:
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
 
 
-def transformers_config(tokenizer: TokenizerParts) -> tuple[dict[str, Any], dict[str, Any]]:
-    """``tokenizer_config.json`` and ``special_tokens_map.json`` for ``transformers``.
-
-    The class is ``PreTrainedTokenizerFast``: it takes every setting from
-    ``tokenizer.json``. (``BertTokenizer`` would rebuild the pipeline from its
-    own defaults, ignoring, say, a cased normalizer or another prefix.)
-
-    >>> from wordpiece_lib import WordPieceTokenizer
-    >>> config, special_map = transformers_config(WordPieceTokenizer(Vocab(["[UNK]", "[CLS]", "[SEP]", "a"])))
-    >>> config["tokenizer_class"], special_map
-    ('PreTrainedTokenizerFast', {'unk_token': '[UNK]', 'cls_token': '[CLS]', 'sep_token': '[SEP]'})
-    """
-    special_map: dict[str, Any] = {}
-    others = []
-    for token in tokenizer.special_tokens:
-        role = _BERT_ROLES.get(token.content)
-        if role is not None:
-            special_map[role] = token.content
-        elif token.special:
-            others.append(token.content)
-    if others:
-        special_map["additional_special_tokens"] = others
-    config: dict[str, Any] = {
-        "tokenizer_class": "PreTrainedTokenizerFast",
-        "do_lower_case": tokenizer.lowercase,
-        "clean_up_tokenization_spaces": False,
-        # BERT-style models take the segment ids too; transformers returns only what is listed here.
-        "model_input_names": ["input_ids", "token_type_ids", "attention_mask"],
-        **special_map,
-    }
-    if tokenizer.truncation is not None:
-        config["model_max_length"] = tokenizer.truncation.max_length
-    return config, special_map
-
-
 def is_folder_name(path: str | os.PathLike[str]) -> bool:
     """True when ``path`` names a folder to save into: an existing folder, a name ending with ``/``, or no suffix.
 
@@ -226,6 +192,15 @@ def save_tokenizer(tokenizer: TokenizerParts, path: str | os.PathLike[str]) -> P
             raise FileNotFoundError(f"cannot create {target}: folder {target.parent} does not exist")
         data = tokenizer_to_json(tokenizer)  # checked before anything is written
         config, special_map = transformers_config(tokenizer)
+        lost = hard_coded_differences(tokenizer)
+        if lost:
+            warnings.warn(
+                f"{', '.join(lost)}: BertTokenizer/BertTokenizerFast (rebuilt from vocab.txt and {CONFIG_FILE}) "
+                f"cannot take this; AutoTokenizer, PreTrainedTokenizerFast and tokenizers.Tokenizer.from_file "
+                f"keep it ({TOKENIZER_FILE})",
+                UserWarning,
+                stacklevel=3,
+            )
         target.mkdir(exist_ok=True)
         tokenizer.vocab.save(target / VOCAB_FILE)
         atomic_write_text(target / CONFIG_FILE, _json_text(config))
@@ -375,10 +350,14 @@ def options_from_json(data: Any, *, vocab: Vocab | None = None, **overrides: Any
     (False, False)
     """
     vocab, options = tokenizer_options(data, vocab=vocab)
+    return vocab, _with_overrides(options, overrides)
+
+
+def _with_overrides(options: dict[str, Any], overrides: dict[str, Any]) -> dict[str, Any]:
     if "lowercase" in overrides and "normalizer" not in overrides:
         options["normalizer"] = dataclasses.replace(options["normalizer"], lowercase=overrides["lowercase"])
     options.update(overrides)
-    return vocab, options
+    return options
 
 
 def _read_json(path: Path, name: str) -> Any:
@@ -415,10 +394,22 @@ def load_options(path: str | os.PathLike[str], **overrides: Any) -> tuple[Vocab,
             vocab_file = target.with_name(str(data.get("vocab_file", VOCAB_FILE)))
             raise ValueError(f"{target} holds the settings of a vocab: load the vocab {vocab_file} instead")
         return options_from_json(data, **overrides)
-    vocab = Vocab.load(target)
     settings = settings_path(target)
     if not settings.is_file():
+        beside = config_beside(target)
+        if beside is not None:  # Google's BERT checkpoints: vocab.txt with transformers' config beside it
+            config, read = beside
+            unk_token = config.get("unk_token", "[UNK]")
+            if isinstance(unk_token, dict):  # transformers may write a role as an AddedToken object
+                unk_token = unk_token.get("content")
+            vocab = Vocab.load(target, unk_token=unk_token if isinstance(unk_token, str) and unk_token else "[UNK]")
+            vocab, options = options_from_config(config, vocab, " + ".join(str(path) for path in read))
+            return vocab, _with_overrides(options, overrides)
+        vocab = Vocab.load(target)
+        if "lowercase" not in overrides and "normalizer" not in overrides:
+            return vocab, {"lowercase": guess_casing(vocab, str(target)), **overrides}
         return vocab, overrides
+    vocab = Vocab.load(target)
     data = _read_json(settings, "settings file")
     if not isinstance(data, dict) or SETTINGS_MARK not in data:
         raise ValueError(f"{settings} is not a settings file written by wordpiece_lib")
@@ -438,5 +429,4 @@ __all__ = [
     "settings_path",
     "tokenizer_options",
     "tokenizer_to_json",
-    "transformers_config",
 ]

@@ -10,6 +10,7 @@ from wordpiece_lib import BertNormalizer, Vocab, WordPieceTokenizer
 from wordpiece_lib.model.longest_match import encode_word
 from wordpiece_lib.pipeline.added_tokens import AddedToken
 from wordpiece_lib.pipeline.decoder import WordPieceDecoder
+from wordpiece_lib.pipeline.hf_config import CasingGuess
 from wordpiece_lib.pipeline.template import Template
 from wordpiece_lib.pipeline.tokenizer_json import settings_path
 from wordpiece_lib.pipeline.truncation import Padding, Truncation
@@ -171,8 +172,10 @@ def test_vocab_txt_travels_with_its_settings(tmp_path):
     loaded = WordPieceTokenizer.from_file(path)
     assert settings_of(loaded) == settings_of(ours)
     assert WordPieceTokenizer.from_file(path).tokenize("HUGS pug") == ["hug", "@@s", "p", "@@u", "@@g"]
-    settings_path(path).unlink()  # without it: the defaults, as before
-    assert WordPieceTokenizer.from_file(path).prefix == "##" and WordPieceTokenizer.from_file(path).lowercase is False
+    settings_path(path).unlink()  # without it: the defaults, and the casing the vocab's letters suggest, said
+    with pytest.warns(CasingGuess, match="looks uncased"):
+        alone = WordPieceTokenizer.from_file(path)
+    assert alone.prefix == "##" and alone.lowercase is True
     with pytest.raises(ValueError, match="holds the settings of a vocab"):
         ours.save(tmp_path / "again.txt")
         WordPieceTokenizer.from_file(tmp_path / "again.settings.json")
