@@ -210,3 +210,66 @@ def test_settings_bert_tokenizer_cannot_take_warn_and_reach_the_other_loaders(be
     bert = transformers.BertTokenizerFast.from_pretrained(str(folder))
     probe = "a\x07b extraordinarily x-y"
     assert bert(probe)["input_ids"] != ours.encode_plus(probe).ids
+
+
+HF_ADDED = (
+    ("<ent>", {}),  # add_tokens' defaults: normalized, not special
+    ("<X>", {"lstrip": True, "rstrip": True, "normalized": False}),
+    ("Zq", {"single_word": True}),
+    ("hug", {"normalized": False}),  # already in the vocab: keeps its id
+)
+ADDED_TEXT = st.lists(
+    st.one_of(
+        st.sampled_from(["<ent>", "<ENT>", "<X>", " <X> ", "Zq", "aZq", "Zq!", "hug", "<sp>", "<Sp>", " ", "é"]),
+        st.sampled_from(TROUBLEMAKERS),
+        st.characters(codec="utf-8"),
+    ),
+    max_size=14,
+).map("".join)
+
+
+@pytest.mark.parametrize("setting", ["cased-strip-accents", "uncased"])
+def test_a_tokenizer_extended_in_hf_loads_encodes_saves_and_loads_back_everywhere(bert_vocab_path, tmp_path, setting):
+    normalizer = NORMALIZERS[setting]
+    hf = transformers.BertTokenizerFast(
+        vocab=str(bert_vocab_path), do_lower_case=normalizer.lowercase, strip_accents=normalizer.strips_accents
+    )
+    hf.add_tokens([tokenizers.AddedToken(content, **switches) for content, switches in HF_ADDED])
+    hf.add_special_tokens({"additional_special_tokens": ["<sp>"]})
+    hf.save_pretrained(str(tmp_path / "hf"))
+    ours = WordPieceTokenizer.from_file(tmp_path / "hf")
+    assert ours.token_ids["<ent>"] == len(ours.vocab) == 30522 and ours.token_ids["<sp>"] == 30525
+    assert ours.token_ids["hug"] == hf.convert_tokens_to_ids("hug") < 30522  # in the vocab already: its own id
+    peers = {"made in HF": hf, **loaders(tmp_path / "hf")}
+    folder = save_folder(ours, tmp_path)
+    peers.update({f"{name} (our folder)": loader for name, loader in loaders(folder).items()})
+    peers["ours reloaded"] = _AsPeer(WordPieceTokenizer.from_file(folder))
+
+    @settings(QUICK, max_examples=50)
+    @given(text=ADDED_TEXT, pair=st.one_of(st.none(), ADDED_TEXT))
+    def same(text, pair):
+        assert differences(ours, peers, text, pair) == []
+
+    same()
+    saved = json.loads((folder / "tokenizer.json").read_text())
+    assert saved["added_tokens"] == json.loads((tmp_path / "hf" / "tokenizer.json").read_text())["added_tokens"]
+
+
+def test_tokens_we_add_reach_every_loader(bert_tokens, tmp_path):
+    ours = make_tokenizer(bert_tokens, "angle", NORMALIZERS["cased-strip-accents"])
+    assert ours.add_tokens(["<ent>", "Zq"]) == 2
+    assert ours.add_tokens(["<sp>"], special=True) == 1
+    folder = save_folder(ours, tmp_path)
+    peers = loaders(folder)
+    check_roles(ours, "angle", peers)
+    for name, loader in peers.items():
+        if isinstance(loader, transformers.PreTrainedTokenizerBase):
+            assert len(loader) == len(bert_tokens) + 3, name
+            assert "<sp>" in loader.all_special_tokens, name
+
+    @settings(QUICK, max_examples=50)
+    @given(text=ADDED_TEXT, pair=st.one_of(st.none(), ADDED_TEXT))
+    def same(text, pair):
+        assert differences(ours, peers, text, pair) == []
+
+    same()

@@ -10,8 +10,12 @@ pre-tokenized and split into pieces. Hugging Face calls them added tokens
 * ``special``: a special token (``[CLS]``, ``[PAD]`` ...): ``decode`` can skip it;
 * ``single_word``: match only when no word character touches it on either side;
 * ``lstrip`` / ``rstrip``: the match swallows the whitespace on its left / right;
-* ``normalized``: match in the normalized text instead of the raw text (not
-  supported here: BERT's specials are matched in the raw text).
+* ``normalized``: match in the normalized text (its content normalized too)
+  instead of the raw text; Hugging Face's ``add_tokens`` sets it for ordinary
+  added tokens, BERT's specials are matched in the raw text.
+
+An added token may lie beyond the model's vocab (its own id, ``len(vocab)``
+onwards), as the tokens ``add_tokens`` adds in Hugging Face do.
 
 When two added tokens could match at the same place, the longest wins; the
 search then goes on after the match (leftmost-longest, as Hugging Face does).
@@ -49,11 +53,6 @@ class AddedToken:
         check_str(self.content, "content", allow_empty=False)
         for name in ("special", "single_word", "lstrip", "rstrip", "normalized"):
             check_bool(getattr(self, name), name)
-        if self.normalized:
-            raise ValueError(
-                f"added token {self.content!r} has normalized=True: only added tokens matched in the raw text "
-                "(normalized=False, as BERT's special tokens are) are supported"
-            )
 
     def to_json(self, token_id: int) -> dict[str, Any]:
         """The ``added_tokens`` entry of ``tokenizer.json`` (Hugging Face's field order).

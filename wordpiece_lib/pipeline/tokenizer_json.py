@@ -28,6 +28,7 @@ import dataclasses
 import json
 import os
 import warnings
+from collections import ChainMap
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
@@ -117,7 +118,8 @@ def tokenizer_to_json(tokenizer: TokenizerParts, *, include_vocab: bool = True) 
             f"(supported: {', '.join(_PRETOKENIZER_TYPES)})"
         )
     vocab = tokenizer.vocab
-    added = sorted((vocab[token.content], token) for token in tokenizer.special_tokens)
+    token_ids = getattr(tokenizer, "token_ids", vocab)
+    added = sorted(((token_ids[token.content], token) for token in tokenizer.special_tokens), key=lambda item: item[0])
     model: dict[str, Any] = {
         "type": "WordPiece",
         "unk_token": vocab.unk_token,
@@ -144,7 +146,7 @@ def tokenizer_to_json(tokenizer: TokenizerParts, *, include_vocab: bool = True) 
             if tokenizer.pretokenizer in _PRETOKENIZER_TYPES
             else None  # only in a settings file, which names it under "pretokenizer"
         ),
-        "post_processor": tokenizer.template.to_json(vocab) if tokenizer.template is not None else None,
+        "post_processor": tokenizer.template.to_json(token_ids) if tokenizer.template is not None else None,
         "decoder": decoder.to_json() if decoder is not None else None,
         "model": model,
     }
@@ -303,19 +305,30 @@ def tokenizer_options(data: Any, *, vocab: Vocab | None = None) -> tuple[Vocab, 
         )
 
     specials = []
-    for entry in data.get("added_tokens") or []:
-        content = entry.get("content") if isinstance(entry, dict) else None
-        if isinstance(content, str) and content not in vocab:
-            raise ValueError(
-                f"added token {content!r} (id {entry.get('id')}) is not in the WordPiece vocab: "
-                "tokens added beyond the vocab are not supported"
-            )
+    entries = data.get("added_tokens") or []
+    if not isinstance(entries, list):
+        raise ValueError(f"added_tokens must be a list, got {type(entries).__name__}")
+    token_ids: dict[str, int] = {}
+    for entry in entries:
         token = AddedToken.from_json(entry)
-        if entry.get("id") != vocab[token.content]:
+        token_id = entry.get("id")
+        if isinstance(token_id, bool) or not isinstance(token_id, int):
+            raise ValueError(f"added token {token.content!r} has the id {token_id!r}: an id is a number")
+        if token.content in vocab and token_id != vocab[token.content]:
             raise ValueError(
-                f"added token {token.content!r} has id {entry.get('id')}, but its vocab id is {vocab[token.content]}"
+                f"added token {token.content!r} has id {token_id}, but its vocab id is {vocab[token.content]}"
             )
+        token_ids[token.content] = token_id
         specials.append(token)
+    # Tokens beyond the vocab take the ids after it, in order (what Hugging Face's add_tokens gives them).
+    beyond = sorted((token_id, content) for content, token_id in token_ids.items() if content not in vocab)
+    for position, (token_id, content) in enumerate(beyond):
+        if token_id != len(vocab) + position:
+            raise ValueError(
+                f"added token {content!r} has id {token_id}; tokens beyond the {len(vocab)}-token vocab must "
+                f"take the ids {len(vocab)}, {len(vocab) + 1} ... in order, without gaps"
+            )
+    specials.sort(key=lambda token: token_ids[token.content])
 
     post_processor = _component(data, "post_processor")
     decoder_data = _component(data, "decoder")
@@ -327,7 +340,11 @@ def tokenizer_options(data: Any, *, vocab: Vocab | None = None) -> tuple[Vocab, 
         "prefix": model.get("continuing_subword_prefix", "##"),
         "max_input_chars_per_word": model.get("max_input_chars_per_word", 100),
         "special_tokens": specials,
-        "template": Template.from_json(post_processor, vocab) if post_processor is not None else None,
+        "template": (
+            Template.from_json(post_processor, ChainMap(token_ids, vocab.lookup_table()))  # type: ignore[arg-type]
+            if post_processor is not None
+            else None
+        ),
         "truncation": Truncation.from_json(truncation) if truncation is not None else None,
         "padding": Padding.from_json(padding) if padding is not None else None,
         "decoder": WordPieceDecoder.from_json(decoder_data) if decoder_data is not None else None,
