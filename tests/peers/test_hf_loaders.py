@@ -273,3 +273,103 @@ def test_tokens_we_add_reach_every_loader(bert_tokens, tmp_path):
         assert differences(ours, peers, text, pair) == []
 
     same()
+
+
+# -- truncation, padding and overflow -----------------------------------------------------------------------------
+
+WORDS = st.lists(
+    st.sampled_from(["hug", "hugs", "pug", "the", "island", "naïve", "!", "Hello", "野"]), max_size=14
+).map(" ".join)
+TRUNCATIONS = st.builds(
+    dict,
+    max_length=st.integers(0, 14),
+    stride=st.integers(0, 5),
+    strategy=st.sampled_from(["longest_first", "only_first", "only_second"]),
+    direction=st.sampled_from(["right", "left"]),
+)
+
+
+def tree(encoding) -> tuple:
+    """Every field of an encoding and, nested, of its overflowing windows."""
+    return tuple(getattr(encoding, field) for field in FIELDS), tuple(map(tree, encoding.overflowing))
+
+
+@pytest.fixture(scope="module")
+def bert_ours(bert_tokens) -> WordPieceTokenizer:
+    return make_tokenizer(bert_tokens, "bert", NORMALIZERS["uncased"])
+
+
+@settings(QUICK, max_examples=200)
+@given(options=TRUNCATIONS, pad=st.sampled_from([None, 0, 16]), text=WORDS, pair=st.one_of(st.none(), WORDS))
+def test_truncation_padding_and_overflow_match_tokenizers(bert_ours, options, pad, text, pair):
+    """Every window, nested as tokenizers nests a pair's windows; the same refusals at the same moment."""
+    from wordpiece_lib.pipeline.truncation import Padding, Truncation
+
+    peer = tokenizers.Tokenizer.from_str(json.dumps(bert_ours.to_json()))
+    try:
+        peer.enable_truncation(**options)
+        peer_refused = None
+    except Exception as error:  # the refusal itself is what is compared
+        peer_refused = error
+    try:
+        truncation = Truncation(**options)
+        ours = WordPieceTokenizer(
+            bert_ours.vocab,
+            normalizer=bert_ours.normalize,
+            special_tokens=bert_ours.special_tokens,
+            truncation=truncation,
+            padding=None if pad is None else Padding(pad or None),
+        )
+        ours_refused = None
+    except ValueError as error:
+        ours_refused = error
+    assert (ours_refused is None) == (peer_refused is None), (ours_refused, peer_refused)
+    if ours_refused is not None:
+        return
+    if pad is not None:
+        peer.enable_padding(length=pad or None)
+    for add_special_tokens in (True, False):
+        try:
+            theirs = tree(peer.encode(text, pair, add_special_tokens=add_special_tokens))
+        except BaseException as error:  # a panic on a pair's too-large stride
+            if isinstance(error, KeyboardInterrupt):
+                raise
+            theirs = "refused"
+        try:
+            mine = tree(ours.encode_plus(text, pair, add_special_tokens=add_special_tokens))
+        except ValueError:
+            mine = "refused"
+        assert mine == theirs
+
+
+def test_overflow_rows_match_transformers_return_overflowing_tokens(bert_ours, tmp_path):
+    """transformers' rows: the encoding, then its overflowing windows (one level), with overflow_to_sample_mapping."""
+    from wordpiece_lib.pipeline.truncation import Truncation
+
+    folder = save_folder(bert_ours, tmp_path)
+    loaded = transformers.AutoTokenizer.from_pretrained(str(folder))
+    questions = ["who hugs the pug?", "naïve island"]
+    contexts = ["the pug hugs " * 9, "Hello island hugs pug the island " * 3]
+    for kwargs, pairs in (
+        ({"max_length": 16, "stride": 3, "truncation": "only_second"}, True),
+        ({"max_length": 9, "stride": 2, "truncation": True}, False),
+    ):
+        ours = WordPieceTokenizer(
+            bert_ours.vocab,
+            normalizer=bert_ours.normalize,
+            special_tokens=bert_ours.special_tokens,
+            truncation=Truncation(
+                kwargs["max_length"], stride=kwargs["stride"], strategy="only_second" if pairs else "longest_first"
+            ),
+        )
+        inputs = (questions, contexts) if pairs else (contexts,)
+        theirs = loaded(*inputs, return_overflowing_tokens=True, return_offsets_mapping=True, **kwargs)
+        rows, mapping = [], []
+        for index, encoding in enumerate(ours.encode_batch(list(zip(*inputs)) if pairs else contexts)):
+            rows += [encoding, *encoding.overflowing]
+            mapping += [index] * (1 + len(encoding.overflowing))
+        assert theirs["overflow_to_sample_mapping"] == mapping
+        assert theirs["input_ids"] == [row.ids for row in rows]
+        assert theirs["offset_mapping"] == [row.offsets for row in rows]
+        assert theirs["token_type_ids"] == [row.type_ids for row in rows]
+        assert len(rows) > len(contexts)  # the contexts did overflow

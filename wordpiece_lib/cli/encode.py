@@ -48,7 +48,9 @@ Each input line gives one output line:
   --format jsonl   one JSON object per line with everything a model needs, under
                    Hugging Face's names: ids, type_ids, tokens, offsets (character
                    spans in the input line), word_ids, sequence_ids,
-                   attention_mask, special_tokens_mask
+                   attention_mask, special_tokens_mask; and, when --max-length
+                   cut the line, "overflowing": the rest as more such objects
+                   (windows overlapping by --stride tokens)
 
 The tokenizer comes from --tokenizer (a tokenizer.json, or a folder holding
 one: ours or Hugging Face's, with its special tokens, truncation and padding)
@@ -100,6 +102,14 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--max-length", type=int, metavar="N", help="cut every line to N tokens, special tokens included"
+    )
+    parser.add_argument(
+        "--stride",
+        type=int,
+        default=0,
+        metavar="N",
+        help="with --max-length: keep what is cut as more windows overlapping by N tokens "
+        "('overflowing' in --format jsonl, as Hugging Face's Encoding.overflowing)",
     )
     parser.add_argument(
         "--pad",
@@ -158,7 +168,11 @@ def load(args: argparse.Namespace) -> WordPieceTokenizer:
     if args.max_length is not None:
         if args.max_length < 1:
             raise ValueError(f"--max-length must be a positive number, got {args.max_length}")
-        tokenizer.truncation = Truncation(args.max_length)
+        if args.stride < 0:
+            raise ValueError(f"--stride must be 0 or more, got {args.stride}")
+        tokenizer.truncation = Truncation(args.max_length, stride=args.stride)
+    elif args.stride:
+        raise ValueError("--stride needs --max-length (the windows are max-length tokens long)")
     if args.pad is not None:
         tokenizer.padding = padding_from_flag(args.pad, tokenizer)
     return tokenizer

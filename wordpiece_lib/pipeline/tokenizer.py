@@ -222,6 +222,8 @@ class WordPieceTokenizer:
     def truncation(self, value: Truncation | None) -> None:
         if value is not None and not isinstance(value, Truncation):
             raise TypeError(f"truncation must be a Truncation or None, got {type(value).__name__}")
+        if value is not None:  # refused when set, as Hugging Face's enable_truncation does
+            value.check_stride(self.template.added_tokens(False) if self.template is not None else 0)
         self._truncation = value
 
     @property
@@ -418,18 +420,38 @@ class WordPieceTokenizer:
         return self._assemble(first, second, add_special_tokens)
 
     def _assemble(self, first: TextTokens, second: TextTokens | None, add_special_tokens: bool) -> Encoding:
-        """Truncation, then the template (or, without one, the texts one after the other)."""
+        """Truncation, then the template (or, without one, the texts one after the other); cut parts overflow."""
+        if self.truncation is None:
+            return self._join(first, second, add_special_tokens)
         template = self.template
-        if self.truncation is not None:
-            added = template.added_tokens(second is not None) if template is not None and add_special_tokens else 0
-            cut, cut_second = self.truncation.truncate(
-                Encoding.from_sequence(*first),
-                None if second is None else Encoding.from_sequence(*second, sequence_id=1, type_id=1),
-                added,
-            )
-            first = (cut.ids, cut.tokens, cut.offsets, cut.word_ids)
-            if cut_second is not None:
-                second = (cut_second.ids, cut_second.tokens, cut_second.offsets, cut_second.word_ids)
+        added = template.added_tokens(second is not None) if template is not None and add_special_tokens else 0
+        firsts, seconds = self.truncation.windows(
+            Encoding.from_sequence(*first),
+            None if second is None else Encoding.from_sequence(*second, sequence_id=1, type_id=1),
+            added,
+        )
+        parts = [(window.ids, window.tokens, window.offsets, window.word_ids) for window in firsts]
+        if seconds is None:
+            encoding = self._join(parts[0], None, add_special_tokens)
+            encoding.overflowing = [self._join(part, None, add_special_tokens) for part in parts[1:]]
+            return encoding
+        second_parts = [(window.ids, window.tokens, window.offsets, window.word_ids) for window in seconds]
+
+        def merged(a: int, a_rest: list[int], b: int, b_rest: list[int]) -> Encoding:
+            # Hugging Face's Encoding.merge_with: each overflowing window of the first text with the second
+            # (whose own windows nest under it), with each window of the second; then the first with each of those.
+            encoding = self._join(parts[a], second_parts[b], add_special_tokens)
+            for other in a_rest:
+                encoding.overflowing.append(merged(other, [], b, b_rest))
+                encoding.overflowing += [merged(other, [], window, []) for window in b_rest]
+            encoding.overflowing += [merged(a, a_rest, window, []) for window in b_rest]
+            return encoding
+
+        return merged(0, list(range(1, len(parts))), 0, list(range(1, len(second_parts))))
+
+    def _join(self, first: TextTokens, second: TextTokens | None, add_special_tokens: bool) -> Encoding:
+        """The template around the texts (or, without one, the texts one after the other)."""
+        template = self.template
         if template is not None:
             return template.build(first, second, self.token_ids, add_special_tokens=add_special_tokens)
         if second is None:

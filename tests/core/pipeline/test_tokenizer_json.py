@@ -244,10 +244,10 @@ def test_settings_changed_after_first_use_take_effect(setting, value):
         (lambda: AddedToken(""), ValueError, "content must not be empty"),
         (
             lambda: WordPieceTokenizer(
-                VOCAB, truncation=Truncation(1), template=Template("<s> $A </s>", "<s> $A </s> $B")
-            ).encode_plus("hug"),
+                VOCAB, truncation=Truncation(4, stride=3), template=Template("<s> $A </s>", "<s> $A </s> $B")
+            ),
             ValueError,
-            "leaves no room for the 2 special tokens",
+            "stride=3 is larger than the 2 tokens a text keeps (max_length=4 minus 2 special tokens)",
         ),
         (
             lambda: WordPieceTokenizer(VOCAB, truncation=Truncation(4, stride=4), template=None).encode_plus(
@@ -277,3 +277,10 @@ def test_added_tokens_beyond_the_vocab_keep_their_ids_and_switches():
     data["added_tokens"][-1]["id"] = 16
     with pytest.raises(ValueError, match=r"must take the ids 13, 14 \.\.\. in order, without gaps"):
         WordPieceTokenizer.from_json(data)
+
+
+def test_max_length_below_the_special_tokens_leaves_the_text_uncut_as_hf():
+    ours = WordPieceTokenizer(VOCAB, truncation=Truncation(1), template=Template("<s> $A </s>", "<s> $A </s> $B"))
+    peer = tokenizers.Tokenizer.from_str(json.dumps(ours.to_json()))
+    assert ours.encode_plus("hug hug").tokens == peer.encode("hug hug").tokens == ["<s>", "hug", "hug", "</s>"]
+    assert ours.encode_plus("hug hug").overflowing == [] == peer.encode("hug hug").overflowing
