@@ -72,9 +72,9 @@ class AddedToken:
 
     @classmethod
     def from_json(cls, entry: Any) -> AddedToken:
-        """Read an ``added_tokens`` entry (unknown keys are an error; missing switches take the defaults).
+        """Read an ``added_tokens`` entry (unknown or missing keys are an error, as in Hugging Face).
 
-        >>> AddedToken.from_json({"id": 103, "content": "[MASK]", "special": True, "normalized": False}).content
+        >>> AddedToken.from_json(AddedToken("[MASK]").to_json(103)).content
         '[MASK]'
         """
         if not isinstance(entry, dict):
@@ -83,11 +83,12 @@ class AddedToken:
         unknown = sorted(set(entry) - known)
         if unknown:
             raise ValueError(f"added token {entry.get('content')!r} has unsupported fields: {', '.join(unknown)}")
-        if "content" not in entry:
-            raise ValueError("an added_tokens entry has no 'content'")
-        options = {name: entry[name] for name in known - {"id", "content"} if name in entry}
-        options.setdefault("normalized", not options.get("special", False))
-        return cls(entry["content"], **options)
+        missing = sorted(known - set(entry))
+        if missing:  # tokenizers refuses such a file too
+            raise ValueError(
+                f"added token {entry.get('content')!r} has no {', '.join(missing)}: every field is required"
+            )
+        return cls(entry["content"], **{name: entry[name] for name in known - {"id", "content"}})
 
 
 def as_added_tokens(tokens: Iterable[str | AddedToken], name: str = "special_tokens") -> tuple[AddedToken, ...]:

@@ -49,6 +49,29 @@ from ..text.pretokenizers import (
 from .added_tokens import AddedToken, AddedTokenSplitter, as_added_tokens
 
 
+def check_text(text: str, name: str = "text") -> str:
+    """``text`` if it is a str of characters; a lone surrogate (not a character) is refused, as Hugging Face does.
+
+    >>> check_text("héllo")
+    'héllo'
+    >>> try:
+    ...     check_text("a" + chr(0xD800) + "b")
+    ... except ValueError as error:
+    ...     print(str(error)[:45])
+    text holds a lone surrogate '\\ud800' at posit
+    """
+    check_str(text, name)
+    if not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError as error:
+            raise ValueError(
+                f"{name} holds a lone surrogate {text[error.start]!r} at position {error.start}: it is not a character "
+                "(text read with errors='surrogateescape'?)"
+            ) from None
+    return text
+
+
 class _Memo(dict):  # type: ignore[type-arg]
     """A dict that computes missing values, and forgets everything when full."""
 
@@ -307,7 +330,7 @@ class FastWordPieceTokenizer:
         >>> FastWordPieceTokenizer(Vocab(["[UNK]", "a", "##b", "."])).tokenize("ab. abc [UNK]")
         ['a', '##b', '.', '[UNK]', '[UNK]']
         """
-        check_str(text, "text")
+        check_text(text)
         if self._norm_splitter:
             return self.encode_sequence(text)[1]
         if self._splitter.occurs_in(text):
@@ -354,7 +377,7 @@ class FastWordPieceTokenizer:
         >>> tokens, offsets, words
         (['hug', '##s', '!', '[MASK]'], [(0, 3), (3, 4), (4, 5), (6, 12)], [0, 0, 1, 2])
         """
-        check_str(text, "text")
+        check_text(text)
         out: tuple[list[int], list[str], list[tuple[int, int]], list[int]] = ([], [], [], [])
         encode_part = self._encode_normalized_part if self._norm_splitter else self._encode_part
         if self._splitter.occurs_in(text):
@@ -389,7 +412,7 @@ class FastWordPieceTokenizer:
         results: list[TextTokens | None] = [None] * len(texts)
         joined = []
         for index, text in enumerate(texts):
-            check_str(text, f"texts[{index}]")
+            check_text(text, f"texts[{index}]")
             if self._class_table is None or self._norm_splitter or self._splitter.occurs_in(text):
                 results[index] = self.encode_sequence(text)
             else:
@@ -546,7 +569,7 @@ class FastWordPieceTokenizer:
         >>> FastWordPieceTokenizer(Vocab(["[UNK]", "a", "##b"])).encode("ab b [UNK]")
         [1, 2, 0, 0]
         """
-        check_str(text, "text")
+        check_text(text)
         if self._norm_splitter or self._splitter.occurs_in(text):  # an lstrip/rstrip match is not spelled as its token
             return self.encode_sequence(text)[0]
         return list(map(self._ids.__getitem__, self._plain_tokens(text)))
@@ -580,4 +603,4 @@ class FastWordPieceTokenizer:
         )
 
 
-__all__ = ["AUTO_LINEAR_FROM", "MATCH_ALGORITHMS", "FastWordPieceTokenizer"]
+__all__ = ["AUTO_LINEAR_FROM", "MATCH_ALGORITHMS", "FastWordPieceTokenizer", "check_text"]

@@ -24,7 +24,7 @@ from ..model.vocab import MAX_INPUT_CHARS_PER_WORD, Vocab
 from ..text.normalizer import BertNormalizer
 from ..text.pretokenizers import PRETOKENIZERS, get_pretokenizer
 from .added_tokens import AddedToken, as_added_tokens
-from .decoder import WordPieceDecoder, join_with_spaces
+from .decoder import WordPieceDecoder, join_with_spaces, transformers_clean_up
 from .encoding import Encoding
 from .fast_tokenizer import FastWordPieceTokenizer
 from .template import Template, TextTokens
@@ -484,7 +484,9 @@ class WordPieceTokenizer:
             out.append(token if token is not None else self.vocab.token(token_id))
         return out
 
-    def decode(self, ids: Sequence[int], *, skip_special_tokens: bool = True) -> str:
+    def decode(
+        self, ids: Sequence[int], *, skip_special_tokens: bool = True, clean_up_tokenization_spaces: bool = False
+    ) -> str:
         """Text for ids, as Hugging Face decodes: special tokens skipped, ``##`` pieces glued, spaces cleaned up.
 
         >>> tokenizer = WordPieceTokenizer(Vocab(["[UNK]", "[CLS]", "[SEP]", "island", ",", "he", "said", "."]))
@@ -492,6 +494,9 @@ class WordPieceTokenizer:
         'island, he said.'
         >>> tokenizer.decode([1, 3, 2], skip_special_tokens=False)
         '[CLS] island [SEP]'
+
+        ``clean_up_tokenization_spaces`` adds transformers' second clean-up over the whole text
+        (``jim ' s`` becomes ``jim's``), as its ``decode`` does with that option.
         """
         check_bool(skip_special_tokens, "skip_special_tokens")
         if isinstance(ids, (str, bytes)) or not isinstance(ids, Iterable):
@@ -502,9 +507,17 @@ class WordPieceTokenizer:
             ids = [token_id for token_id in ids if token_id not in skipped]
         tokens = self.convert_ids_to_tokens(ids)
         decoder = self.decoder
-        return decoder.decode(tokens) if decoder is not None else join_with_spaces(tokens)
+        text = decoder.decode(tokens) if decoder is not None else join_with_spaces(tokens)
+        check_bool(clean_up_tokenization_spaces, "clean_up_tokenization_spaces")
+        return transformers_clean_up(text) if clean_up_tokenization_spaces else text
 
-    def decode_batch(self, batch: Sequence[Sequence[int]], *, skip_special_tokens: bool = True) -> list[str]:
+    def decode_batch(
+        self,
+        batch: Sequence[Sequence[int]],
+        *,
+        skip_special_tokens: bool = True,
+        clean_up_tokenization_spaces: bool = False,
+    ) -> list[str]:
         """``decode`` for each list of ids.
 
         >>> WordPieceTokenizer(Vocab(["[UNK]", "a", "##b"])).decode_batch([[1, 2], [1]])
@@ -512,7 +525,12 @@ class WordPieceTokenizer:
         """
         if isinstance(batch, (str, bytes)) or not isinstance(batch, Iterable):
             raise TypeError(f"batch must be a list of lists of ids, got {type(batch).__name__}")
-        return [self.decode(ids, skip_special_tokens=skip_special_tokens) for ids in batch]
+        return [
+            self.decode(
+                ids, skip_special_tokens=skip_special_tokens, clean_up_tokenization_spaces=clean_up_tokenization_spaces
+            )
+            for ids in batch
+        ]
 
     def __repr__(self) -> str:
         return (

@@ -237,6 +237,20 @@ def _kind(component: Any) -> str:
     return repr(component.get("type")) if isinstance(component, dict) else "null"
 
 
+#: What tokenizers refuses a tokenizer.json without (strip_accents may be missing: null, follow lowercase).
+_MODEL_FIELDS = ("unk_token", "continuing_subword_prefix", "max_input_chars_per_word")
+_NORMALIZER_FIELDS = ("clean_text", "handle_chinese_chars", "lowercase")
+
+
+def _require(component: dict[str, Any], where: str, fields: tuple[str, ...]) -> None:
+    missing = [field for field in fields if field not in component]
+    if missing:
+        raise ValueError(
+            f"{where} has no {', '.join(missing)}: tokenizer.json must give "
+            f"{'it' if len(missing) == 1 else 'them'} (Hugging Face refuses the file too)"
+        )
+
+
 def _vocab_from_model(model: dict[str, Any]) -> list[str]:
     entries = model.get("vocab")
     if not isinstance(entries, dict) or not entries:
@@ -258,7 +272,8 @@ def tokenizer_options(data: Any, *, vocab: Vocab | None = None) -> tuple[Vocab, 
 
     ``vocab`` replaces ``model.vocab`` (a settings file has none).
 
-    >>> data = {"pre_tokenizer": {"type": "BertPreTokenizer"}, "model": {"type": "WordPiece", "vocab": {"[UNK]": 0, "a": 1}}}
+    >>> model = {"type": "WordPiece", "unk_token": "[UNK]", "continuing_subword_prefix": "##", "max_input_chars_per_word": 100}
+    >>> data = {"pre_tokenizer": {"type": "BertPreTokenizer"}, "model": {**model, "vocab": {"[UNK]": 0, "a": 1}}}
     >>> vocab, options = tokenizer_options(data)
     >>> vocab.tokens, options["pretokenizer"], options["template"]
     (('[UNK]', 'a'), 'bert', None)
@@ -273,7 +288,8 @@ def tokenizer_options(data: Any, *, vocab: Vocab | None = None) -> tuple[Vocab, 
     )
     if unsupported:
         raise ValueError(f"unsupported WordPiece model fields: {', '.join(unsupported)}")
-    unk_token = model.get("unk_token", "[UNK]")
+    _require(model, "model", _MODEL_FIELDS)
+    unk_token = model["unk_token"]
     if vocab is None:
         vocab = Vocab(_vocab_from_model(model), unk_token=unk_token)
     elif vocab.unk_token != unk_token:
@@ -283,6 +299,7 @@ def tokenizer_options(data: Any, *, vocab: Vocab | None = None) -> tuple[Vocab, 
     if normalizer_data is None:  # no normalizer: every step off is the same
         normalizer = BertNormalizer(lowercase=False, strip_accents=False, clean_text=False, handle_chinese_chars=False)
     elif normalizer_data.get("type") == "BertNormalizer":
+        _require(normalizer_data, "normalizer", _NORMALIZER_FIELDS)
         switches = {
             key: normalizer_data[key]
             for key in ("clean_text", "handle_chinese_chars", "strip_accents", "lowercase")
@@ -358,9 +375,10 @@ def options_from_json(data: Any, *, vocab: Vocab | None = None, **overrides: Any
     ``WordPieceTokenizer.from_json`` builds the tokenizer from them.
 
     >>> data = {
-    ...     "normalizer": {"type": "BertNormalizer", "lowercase": True},
+    ...     "normalizer": {"type": "BertNormalizer", "lowercase": True, "clean_text": True, "handle_chinese_chars": True},
     ...     "pre_tokenizer": {"type": "BertPreTokenizer"},
-    ...     "model": {"type": "WordPiece", "vocab": {"[UNK]": 0}},
+    ...     "model": {"type": "WordPiece", "unk_token": "[UNK]", "continuing_subword_prefix": "##",
+    ...               "max_input_chars_per_word": 100, "vocab": {"[UNK]": 0}},
     ... }
     >>> vocab, options = options_from_json(data, lowercase=False)
     >>> options["normalizer"].lowercase, options["lowercase"]

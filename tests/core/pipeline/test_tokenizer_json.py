@@ -146,7 +146,13 @@ def test_broken_files_give_one_clear_error(tmp_path):
         json.dumps(
             {
                 "pre_tokenizer": {"type": "BertPreTokenizer"},
-                "model": {"type": "WordPiece", "vocab": {"[UNK]": 0, "a": 2}},
+                "model": {
+                    "type": "WordPiece",
+                    "unk_token": "[UNK]",
+                    "continuing_subword_prefix": "##",
+                    "max_input_chars_per_word": 100,
+                    "vocab": {"[UNK]": 0, "a": 2},
+                },
             }
         ),
         encoding="utf-8",
@@ -284,3 +290,58 @@ def test_max_length_below_the_special_tokens_leaves_the_text_uncut_as_hf():
     peer = tokenizers.Tokenizer.from_str(json.dumps(ours.to_json()))
     assert ours.encode_plus("hug hug").tokens == peer.encode("hug hug").tokens == ["<s>", "hug", "hug", "</s>"]
     assert ours.encode_plus("hug hug").overflowing == [] == peer.encode("hug hug").overflowing
+
+
+@pytest.mark.parametrize(
+    ("remove", "named"),
+    [
+        (lambda data: data["model"].pop("unk_token"), "model has no unk_token"),
+        (lambda data: data["model"].pop("max_input_chars_per_word"), "model has no max_input_chars_per_word"),
+        (lambda data: data["normalizer"].pop("lowercase"), "normalizer has no lowercase"),
+        (lambda data: data["added_tokens"][0].pop("rstrip"), "has no rstrip"),
+    ],
+    ids=["unk_token", "max_chars", "lowercase", "added-rstrip"],
+)
+def test_required_fields_are_required_as_in_hf(remove, named):
+    data = WordPieceTokenizer(VOCAB, special_tokens=["<s>"]).to_json()
+    remove(data)
+    with pytest.raises(Exception):  # noqa: B017 - tokenizers' own error type; ours is checked below
+        tokenizers.Tokenizer.from_str(json.dumps(data))
+    with pytest.raises(ValueError, match=named):
+        WordPieceTokenizer.from_json(data)
+    data = WordPieceTokenizer(VOCAB).to_json()
+    del data["normalizer"]["strip_accents"]  # optional in both: null, following lowercase
+    tokenizers.Tokenizer.from_str(json.dumps(data))
+    assert WordPieceTokenizer.from_json(data).normalize.strip_accents is None
+
+
+def test_lone_surrogates_are_refused_as_in_hf():
+    ours = WordPieceTokenizer(VOCAB)
+    peer = tokenizers.Tokenizer.from_str(json.dumps(ours.to_json()))
+    text = "hug" + chr(0xDC80)
+    with pytest.raises(TypeError):
+        peer.encode(text)
+    for call in (
+        ours.tokenize,
+        ours.encode,
+        ours.encode_plus,
+        lambda t: ours.encode_batch([t]),
+        lambda t: ours.encode_plus("a", t),
+    ):
+        with pytest.raises(ValueError, match="lone surrogate"):
+            call(text)
+
+
+def test_clean_up_tokenization_spaces_is_transformers_second_pass(bert_tokenizer_json):
+    transformers = pytest.importorskip("transformers")
+    peer = transformers.PreTrainedTokenizerFast(
+        tokenizer_object=tokenizers.Tokenizer.from_str(json.dumps(bert_tokenizer_json))
+    )
+    ours = WordPieceTokenizer.from_json(bert_tokenizer_json)
+    ours.truncation = ours.padding = None
+    for text in ["Jim's pug, he said. Isn't it?", "they're here ; we've 'm ok !", "do not go"]:
+        ids = ours.encode(text)
+        for clean in (True, False):
+            assert ours.decode(ids, clean_up_tokenization_spaces=clean) == peer.decode(
+                ids, clean_up_tokenization_spaces=clean
+            )
