@@ -373,3 +373,27 @@ def test_overflow_rows_match_transformers_return_overflowing_tokens(bert_ours, t
         assert theirs["offset_mapping"] == [row.offsets for row in rows]
         assert theirs["token_type_ids"] == [row.type_ids for row in rows]
         assert len(rows) > len(contexts)  # the contexts did overflow
+
+
+@pytest.mark.parametrize("setting", ["uncased", "cased"])
+def test_no_pre_tokenizer_loads_and_encodes_as_hf(tmp_path, setting):
+    """``"pre_tokenizer": null``: the whole normalized text is one word, spaces included."""
+    vocab = Vocab(["[UNK]", "[CLS]", "[SEP]", "[PAD]", "a", "b", "a b", "##a", "##b", "## b", "é", "##é"])
+    ours = WordPieceTokenizer(vocab, normalizer=NORMALIZERS[setting], max_input_chars_per_word=9)
+    data = ours.to_json()
+    data["pre_tokenizer"] = None
+    ours = WordPieceTokenizer.from_json(data)
+    assert ours.pretokenizer == "none" and ours.to_json()["pre_tokenizer"] is None
+    peer = tokenizers.Tokenizer.from_str(json.dumps(data))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # BertTokenizer cannot take it: row 1
+        folder = ours.save(tmp_path / "saved")
+    peers = {"from_str": peer, **loaders(folder, bert_class=False)}
+    text = st.lists(st.sampled_from(["a", "b", " ", "A", "é", "É", "\u0301", "[SEP]", "我", "\x00"]), max_size=12)
+
+    @settings(QUICK, max_examples=80)
+    @given(text=text.map("".join), pair=st.one_of(st.none(), text.map("".join)))
+    def same(text, pair):
+        assert differences(ours, peers, text, pair) == []
+
+    same()

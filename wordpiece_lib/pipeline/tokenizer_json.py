@@ -112,7 +112,7 @@ def tokenizer_to_json(tokenizer: TokenizerParts, *, include_vocab: bool = True) 
     normalizer = tokenizer.normalize
     if not isinstance(normalizer, BertNormalizer):
         raise ValueError("a normalizer function cannot be written to tokenizer.json; use a BertNormalizer")
-    if tokenizer.pretokenizer not in _PRETOKENIZER_TYPES and include_vocab:
+    if tokenizer.pretokenizer not in (*_PRETOKENIZER_TYPES, "none") and include_vocab:
         raise ValueError(
             f"the {tokenizer.pretokenizer!r} pre-tokenizer has no exact tokenizer.json equivalent "
             f"(supported: {', '.join(_PRETOKENIZER_TYPES)})"
@@ -144,7 +144,7 @@ def tokenizer_to_json(tokenizer: TokenizerParts, *, include_vocab: bool = True) 
         "pre_tokenizer": (
             {"type": _PRETOKENIZER_TYPES[tokenizer.pretokenizer]}
             if tokenizer.pretokenizer in _PRETOKENIZER_TYPES
-            else None  # only in a settings file, which names it under "pretokenizer"
+            else None  # "none" itself, or (only in a settings file, which names it) GPT-2's
         ),
         "post_processor": tokenizer.template.to_json(token_ids) if tokenizer.template is not None else None,
         "decoder": decoder.to_json() if decoder is not None else None,
@@ -316,9 +316,12 @@ def tokenizer_options(data: Any, *, vocab: Vocab | None = None) -> tuple[Vocab, 
         pretokenizer = data["pretokenizer"]  # a settings file names ours, GPT-2's included
     elif kind in names and set(pretokenizer_data) == {"type"}:  # type: ignore[arg-type]
         pretokenizer = names[kind]
+    elif pretokenizer_data is None:  # no pre-tokenizer: the whole normalized text is one word, as in Hugging Face
+        pretokenizer = "none"
     else:
         raise ValueError(
-            f"unsupported pre_tokenizer {_kind(pretokenizer_data)}: only BertPreTokenizer and WhitespaceSplit are supported"
+            f"unsupported pre_tokenizer {_kind(pretokenizer_data)}: only BertPreTokenizer, WhitespaceSplit "
+            "and none (null) are supported"
         )
 
     specials = []
