@@ -196,3 +196,12 @@ def test_jsonl_carries_the_overflowing_windows_of_a_cut_line(bert_tokenizer_json
             assert window["ids"] == peer_window.ids and window["offsets"] == [list(o) for o in peer_window.offsets]
     result = run_cli("encode", "--tokenizer", str(path), "--stride", "2", str(corpus), "-o", str(out))
     assert result.returncode != 0 and "--stride needs --max-length" in result.stderr
+
+
+def test_a_folder_saved_with_a_setting_bert_tokenizer_cannot_take_says_so_in_one_line(corpus, tmp_path):
+    result = run_cli(
+        "train", str(corpus), "--vocab-size", "45", "--pretokenizer", "whitespace", "-o", str(tmp_path / "f/")
+    )
+    assert result.returncode == 0
+    warning = [line for line in result.stderr.splitlines() if line.startswith("warning:")]
+    assert len(warning) == 1 and "pretokenizer='whitespace'" in warning[0] and "AutoTokenizer" in warning[0]
