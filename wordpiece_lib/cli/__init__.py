@@ -13,6 +13,7 @@ import argparse
 import contextlib
 import os
 import sys
+import warnings
 from collections.abc import Sequence
 
 from wordpiece_lib import __version__
@@ -108,6 +109,10 @@ def build_parser(prog: str = MODULE_PROGRAM) -> argparse.ArgumentParser:
     return parser
 
 
+def _show_warning(message: Warning | str, *_: object, **__: object) -> None:
+    print(f"warning: {message}", file=sys.stderr)
+
+
 def main(argv: Sequence[str] | None = None, *, prog: str | None = None) -> int:
     """Run the command line and return the exit status.
 
@@ -129,7 +134,8 @@ def main(argv: Sequence[str] | None = None, *, prog: str | None = None) -> int:
         print("error: standard output is closed, so -o - has nowhere to go; give -o FILE", file=sys.stderr)
         return 2
     try:
-        with terminate_cleanly():
+        with terminate_cleanly(), warnings.catch_warnings():
+            warnings.showwarning = _show_warning  # the library's warnings as the commands' own one-line ones
             return int(args.run(args) or 0)
     except KeyboardInterrupt:
         print("error: interrupted (Ctrl-C); output files were left as they were", file=sys.stderr)

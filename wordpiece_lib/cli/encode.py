@@ -11,8 +11,10 @@ import shutil
 import stat
 import sys
 import tempfile
+import warnings
 from collections.abc import Callable, Iterator
 from itertools import chain
+from pathlib import Path
 from typing import Any, BinaryIO
 
 from wordpiece_lib import WordPieceTokenizer
@@ -31,6 +33,7 @@ from wordpiece_lib.cli.common import (
     with_flag_names,
 )
 from wordpiece_lib.counting.textstream import check_file, read_lines
+from wordpiece_lib.pipeline.hf_config import CasingGuess, config_beside, looks_uncased
 from wordpiece_lib.pipeline.tokenizer_json import MAX_JSON_BYTES, find_settings, parse_json
 from wordpiece_lib.pipeline.truncation import Padding, Truncation
 from wordpiece_lib.text.pretokenizers import PRETOKENIZERS
@@ -47,7 +50,9 @@ Each input line gives one output line:
   --format jsonl   one JSON object per line with everything a model needs, under
                    Hugging Face's names: ids, type_ids, tokens, offsets (character
                    spans in the input line), word_ids, sequence_ids,
-                   attention_mask, special_tokens_mask
+                   attention_mask, special_tokens_mask; and, when --max-length
+                   cut the line, "overflowing": the rest as more such objects
+                   (windows overlapping by --stride tokens)
 
 The tokenizer comes from --tokenizer (a tokenizer.json, or a folder holding
 one: ours or Hugging Face's, with its special tokens, truncation and padding)
@@ -109,6 +114,14 @@ def register(subparsers: Any) -> None:
         f"(default: {MAX_LINE_BYTES:,}; {MAX_JSONL_LINE_BYTES:,} with --format jsonl)",
     )
     parser.add_argument(
+        "--stride",
+        type=int,
+        default=0,
+        metavar="N",
+        help="with --max-length: keep what is cut as more windows overlapping by N tokens "
+        "('overflowing' in --format jsonl, as Hugging Face's Encoding.overflowing)",
+    )
+    parser.add_argument(
         "--pad",
         metavar="N|longest",
         help="pad every line to N tokens, or to the longest line ('longest')",
@@ -132,19 +145,27 @@ def load(args: argparse.Namespace) -> WordPieceTokenizer:
     elif path == STDIO:
         tokenizer = WordPieceTokenizer(load_vocab(STDIO))
     else:
-        tokenizer = WordPieceTokenizer.from_file(path)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", CasingGuess)
+            tokenizer = WordPieceTokenizer.from_file(path)
+        for warning in caught:
+            if not issubclass(warning.category, CasingGuess):
+                warnings.warn_explicit(warning.message, warning.category, warning.filename, warning.lineno)
+            elif args.lowercase is None:  # the flag, when given, chooses: the guess is moot
+                warn(f"{warning.message}; or pass --lowercase / --no-lowercase")
     settings = None if args.tokenizer or path == STDIO else find_settings(path)
-    saved = args.tokenizer is not None or settings is not None
-    where = path if args.tokenizer else settings
+    beside = None if args.tokenizer or path == STDIO else config_beside(Path(path))
+    saved = args.tokenizer is not None or settings is not None or beside is not None
+    where = path if args.tokenizer else settings if settings is not None else beside[1][-1] if beside else None
     if args.lowercase is not None:
         if saved and args.lowercase != tokenizer.lowercase:
             flag = "--lowercase" if args.lowercase else "--no-lowercase"
             warn(f"{flag} contradicts {where}, which says lowercase={str(tokenizer.lowercase).lower()}; using {flag}")
         tokenizer.lowercase = args.lowercase
-    elif not saved and looks_uncased(tokenizer):
+    elif path == STDIO and looks_uncased(tokenizer.vocab):
         warn(
-            f"{path} has no capital letters, so it looks uncased, but nothing says to lowercase: capitalised words "
-            "will become [UNK] or pieces; pass --lowercase (or --no-lowercase to keep the case and silence this)"
+            "the vocab on standard input has no capital letters, so it looks uncased, but nothing says to lowercase: "
+            "capitalised words will become [UNK] or pieces; pass --lowercase (or --no-lowercase to keep the case)"
         )
     if args.pretokenizer is not None:
         if saved and args.pretokenizer != tokenizer.pretokenizer:
@@ -156,27 +177,14 @@ def load(args: argparse.Namespace) -> WordPieceTokenizer:
     if args.max_length is not None:
         if args.max_length < 1:
             raise ValueError(f"--max-length must be a positive number, got {args.max_length}")
-        tokenizer.truncation = Truncation(args.max_length)
+        if args.stride < 0:
+            raise ValueError(f"--stride must be 0 or more, got {args.stride}")
+        tokenizer.truncation = Truncation(args.max_length, stride=args.stride)
+    elif args.stride:
+        raise ValueError("--stride needs --max-length (the windows are max-length tokens long)")
     if args.pad is not None:
         tokenizer.padding = padding_from_flag(args.pad, tokenizer)
     return tokenizer
-
-
-def looks_uncased(tokenizer: WordPieceTokenizer) -> bool:
-    """True for a vocab with letters but no capital letters (outside its special tokens), read cased.
-
-    >>> from wordpiece_lib.model.vocab import Vocab
-    >>> looks_uncased(WordPieceTokenizer(Vocab(["[UNK]", "hug", "##s"]))), looks_uncased(WordPieceTokenizer(Vocab(["[UNK]", "Hug"])))
-    (True, False)
-    """
-    if tokenizer.lowercase:
-        return False
-    specials = {token.content for token in tokenizer.special_tokens} | {tokenizer.vocab.unk_token}
-    words = [token for token in tokenizer.vocab if token not in specials]
-    # A capital is a letter with a different lowercase (so the double-struck R in BERT's vocab is none).
-    return any(char.isalpha() for token in words for char in token) and not any(
-        char.lower() != char for token in words for char in token
-    )
 
 
 def padding_from_flag(value: str, tokenizer: WordPieceTokenizer) -> Padding:

@@ -29,6 +29,8 @@ import hashlib
 import json
 import os
 import re
+import warnings
+from collections import ChainMap
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
@@ -46,13 +48,20 @@ from ..text.pretokenizers import PRETOKENIZERS
 from ..textfiles import read_text_file
 from .added_tokens import AddedToken
 from .decoder import WordPieceDecoder
+from .hf_config import (
+    CONFIG_FILE,
+    SPECIAL_TOKENS_MAP_FILE,
+    config_beside,
+    guess_casing,
+    hard_coded_differences,
+    options_from_config,
+    transformers_config,
+)
 from .template import Template
 from .truncation import Padding, Truncation
 
 TOKENIZER_FILE = "tokenizer.json"
 VOCAB_FILE = "vocab.txt"
-CONFIG_FILE = "tokenizer_config.json"
-SPECIAL_TOKENS_MAP_FILE = "special_tokens_map.json"
 #: The key that marks a settings file (``tokenizer.json`` without the vocab), with its format version.
 SETTINGS_MARK = "wordpiece_lib_settings"
 #: What a side file's name adds to the name of the file it describes.
@@ -65,13 +74,6 @@ MAX_FILE_PADDING = 1 << 17
 MAX_JSON_BYTES = 256 * 1024**2
 
 _PRETOKENIZER_TYPES = {"bert": "BertPreTokenizer", "whitespace": "WhitespaceSplit"}
-_BERT_ROLES = {
-    "[UNK]": "unk_token",
-    "[SEP]": "sep_token",
-    "[PAD]": "pad_token",
-    "[CLS]": "cls_token",
-    "[MASK]": "mask_token",
-}
 
 
 def settings_path(vocab_path: str | os.PathLike[str]) -> Path:
@@ -176,13 +178,14 @@ def tokenizer_to_json(tokenizer: TokenizerParts, *, include_vocab: bool = True) 
     normalizer = tokenizer.normalize
     if not isinstance(normalizer, BertNormalizer):
         raise ValueError("a normalizer function cannot be written to tokenizer.json; use a BertNormalizer")
-    if tokenizer.pretokenizer not in _PRETOKENIZER_TYPES and include_vocab:
+    if tokenizer.pretokenizer not in (*_PRETOKENIZER_TYPES, "none") and include_vocab:
         raise ValueError(
             f"the {tokenizer.pretokenizer!r} pre-tokenizer has no exact tokenizer.json equivalent "
             f"(supported: {', '.join(_PRETOKENIZER_TYPES)})"
         )
     vocab = tokenizer.vocab
-    added = sorted((vocab[token.content], token) for token in tokenizer.special_tokens)
+    token_ids = getattr(tokenizer, "token_ids", vocab)
+    added = sorted(((token_ids[token.content], token) for token in tokenizer.special_tokens), key=lambda item: item[0])
     model: dict[str, Any] = {
         "type": "WordPiece",
         "unk_token": vocab.unk_token,
@@ -207,9 +210,9 @@ def tokenizer_to_json(tokenizer: TokenizerParts, *, include_vocab: bool = True) 
         "pre_tokenizer": (
             {"type": _PRETOKENIZER_TYPES[tokenizer.pretokenizer]}
             if tokenizer.pretokenizer in _PRETOKENIZER_TYPES
-            else None  # only in a settings file, which names it under "pretokenizer"
+            else None  # "none" itself, or (only in a settings file, which names it) GPT-2's
         ),
-        "post_processor": tokenizer.template.to_json(vocab) if tokenizer.template is not None else None,
+        "post_processor": tokenizer.template.to_json(token_ids) if tokenizer.template is not None else None,
         "decoder": decoder.to_json() if decoder is not None else None,
         "model": model,
     }
@@ -217,41 +220,6 @@ def tokenizer_to_json(tokenizer: TokenizerParts, *, include_vocab: bool = True) 
 
 def _json_text(data: dict[str, Any]) -> str:
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
-
-
-def transformers_config(tokenizer: TokenizerParts) -> tuple[dict[str, Any], dict[str, Any]]:
-    """``tokenizer_config.json`` and ``special_tokens_map.json`` for ``transformers``.
-
-    The class is ``PreTrainedTokenizerFast``: it takes every setting from
-    ``tokenizer.json``. (``BertTokenizer`` would rebuild the pipeline from its
-    own defaults, ignoring, say, a cased normalizer or another prefix.)
-
-    >>> from wordpiece_lib import WordPieceTokenizer
-    >>> config, special_map = transformers_config(WordPieceTokenizer(Vocab(["[UNK]", "[CLS]", "[SEP]", "a"])))
-    >>> config["tokenizer_class"], special_map
-    ('PreTrainedTokenizerFast', {'unk_token': '[UNK]', 'cls_token': '[CLS]', 'sep_token': '[SEP]'})
-    """
-    special_map: dict[str, Any] = {}
-    others = []
-    for token in tokenizer.special_tokens:
-        role = _BERT_ROLES.get(token.content)
-        if role is not None:
-            special_map[role] = token.content
-        elif token.special:
-            others.append(token.content)
-    if others:
-        special_map["additional_special_tokens"] = others
-    config: dict[str, Any] = {
-        "tokenizer_class": "PreTrainedTokenizerFast",
-        "do_lower_case": tokenizer.lowercase,
-        "clean_up_tokenization_spaces": False,
-        # BERT-style models take the segment ids too; transformers returns only what is listed here.
-        "model_input_names": ["input_ids", "token_type_ids", "attention_mask"],
-        **special_map,
-    }
-    if tokenizer.truncation is not None:
-        config["model_max_length"] = tokenizer.truncation.max_length
-    return config, special_map
 
 
 def is_folder_name(path: str | os.PathLike[str]) -> bool:
@@ -293,6 +261,15 @@ def save_tokenizer(tokenizer: TokenizerParts, path: str | os.PathLike[str]) -> P
             raise FileNotFoundError(f"cannot create {target}: folder {target.parent} does not exist")
         data = tokenizer_to_json(tokenizer)  # checked before anything is written
         config, special_map = transformers_config(tokenizer)
+        lost = hard_coded_differences(tokenizer)
+        if lost:
+            warnings.warn(
+                f"{', '.join(lost)}: BertTokenizer/BertTokenizerFast (rebuilt from vocab.txt and {CONFIG_FILE}) "
+                f"cannot take this; AutoTokenizer, PreTrainedTokenizerFast and tokenizers.Tokenizer.from_file "
+                f"keep it ({TOKENIZER_FILE})",
+                UserWarning,
+                stacklevel=3,
+            )
         target.mkdir(exist_ok=True)
         with atomic_group() as group:
             group.add(target / VOCAB_FILE, encode_utf8(tokenizer.vocab.to_text(), what="the vocab"))
@@ -333,6 +310,20 @@ def _kind(component: Any) -> str:
     return repr(component.get("type")) if isinstance(component, dict) else "null"
 
 
+#: What tokenizers refuses a tokenizer.json without (strip_accents may be missing: null, follow lowercase).
+_MODEL_FIELDS = ("unk_token", "continuing_subword_prefix", "max_input_chars_per_word")
+_NORMALIZER_FIELDS = ("clean_text", "handle_chinese_chars", "lowercase")
+
+
+def _require(component: dict[str, Any], where: str, fields: tuple[str, ...]) -> None:
+    missing = [field for field in fields if field not in component]
+    if missing:
+        raise ValueError(
+            f"{where} has no {', '.join(missing)}: tokenizer.json must give "
+            f"{'it' if len(missing) == 1 else 'them'} (Hugging Face refuses the file too)"
+        )
+
+
 def _vocab_from_model(model: dict[str, Any]) -> list[str]:
     entries = model.get("vocab")
     if not isinstance(entries, dict) or not entries:
@@ -354,7 +345,8 @@ def tokenizer_options(data: Any, *, vocab: Vocab | None = None) -> tuple[Vocab, 
 
     ``vocab`` replaces ``model.vocab`` (a settings file has none).
 
-    >>> data = {"pre_tokenizer": {"type": "BertPreTokenizer"}, "model": {"type": "WordPiece", "vocab": {"[UNK]": 0, "a": 1}}}
+    >>> model = {"type": "WordPiece", "unk_token": "[UNK]", "continuing_subword_prefix": "##", "max_input_chars_per_word": 100}
+    >>> data = {"pre_tokenizer": {"type": "BertPreTokenizer"}, "model": {**model, "vocab": {"[UNK]": 0, "a": 1}}}
     >>> vocab, options = tokenizer_options(data)
     >>> vocab.tokens, options["pretokenizer"], options["template"]
     (('[UNK]', 'a'), 'bert', None)
@@ -369,7 +361,8 @@ def tokenizer_options(data: Any, *, vocab: Vocab | None = None) -> tuple[Vocab, 
     )
     if unsupported:
         raise ValueError(f"unsupported WordPiece model fields: {', '.join(unsupported)}")
-    unk_token = model.get("unk_token", "[UNK]")
+    _require(model, "model", _MODEL_FIELDS)
+    unk_token = model["unk_token"]
     if vocab is None:
         vocab = Vocab(_vocab_from_model(model), unk_token=unk_token)
     elif vocab.unk_token != unk_token:
@@ -379,6 +372,7 @@ def tokenizer_options(data: Any, *, vocab: Vocab | None = None) -> tuple[Vocab, 
     if normalizer_data is None:  # no normalizer: every step off is the same
         normalizer = BertNormalizer(lowercase=False, strip_accents=False, clean_text=False, handle_chinese_chars=False)
     elif normalizer_data.get("type") == "BertNormalizer":
+        _require(normalizer_data, "normalizer", _NORMALIZER_FIELDS)
         switches = {
             key: normalizer_data[key]
             for key in ("clean_text", "handle_chinese_chars", "strip_accents", "lowercase")
@@ -395,25 +389,39 @@ def tokenizer_options(data: Any, *, vocab: Vocab | None = None) -> tuple[Vocab, 
         pretokenizer = data["pretokenizer"]  # a settings file names ours, GPT-2's included
     elif kind in names and set(pretokenizer_data) == {"type"}:  # type: ignore[arg-type]
         pretokenizer = names[kind]
+    elif pretokenizer_data is None:  # no pre-tokenizer: the whole normalized text is one word, as in Hugging Face
+        pretokenizer = "none"
     else:
         raise ValueError(
-            f"unsupported pre_tokenizer {_kind(pretokenizer_data)}: only BertPreTokenizer and WhitespaceSplit are supported"
+            f"unsupported pre_tokenizer {_kind(pretokenizer_data)}: only BertPreTokenizer, WhitespaceSplit "
+            "and none (null) are supported"
         )
 
     specials = []
-    for entry in data.get("added_tokens") or []:
-        content = entry.get("content") if isinstance(entry, dict) else None
-        if isinstance(content, str) and content not in vocab:
-            raise ValueError(
-                f"added token {content!r} (id {entry.get('id')}) is not in the WordPiece vocab: "
-                "tokens added beyond the vocab are not supported"
-            )
+    entries = data.get("added_tokens") or []
+    if not isinstance(entries, list):
+        raise ValueError(f"added_tokens must be a list, got {type(entries).__name__}")
+    token_ids: dict[str, int] = {}
+    for entry in entries:
         token = AddedToken.from_json(entry)
-        if entry.get("id") != vocab[token.content]:
+        token_id = entry.get("id")
+        if isinstance(token_id, bool) or not isinstance(token_id, int):
+            raise ValueError(f"added token {token.content!r} has the id {token_id!r}: an id is a number")
+        if token.content in vocab and token_id != vocab[token.content]:
             raise ValueError(
-                f"added token {token.content!r} has id {entry.get('id')}, but its vocab id is {vocab[token.content]}"
+                f"added token {token.content!r} has id {token_id}, but its vocab id is {vocab[token.content]}"
             )
+        token_ids[token.content] = token_id
         specials.append(token)
+    # Tokens beyond the vocab take the ids after it, in order (what Hugging Face's add_tokens gives them).
+    beyond = sorted((token_id, content) for content, token_id in token_ids.items() if content not in vocab)
+    for position, (token_id, content) in enumerate(beyond):
+        if token_id != len(vocab) + position:
+            raise ValueError(
+                f"added token {content!r} has id {token_id}; tokens beyond the {len(vocab)}-token vocab must "
+                f"take the ids {len(vocab)}, {len(vocab) + 1} ... in order, without gaps"
+            )
+    specials.sort(key=lambda token: token_ids[token.content])
 
     _check_file_limits(model, _component(data, "padding"))
     post_processor = _component(data, "post_processor")
@@ -426,7 +434,11 @@ def tokenizer_options(data: Any, *, vocab: Vocab | None = None) -> tuple[Vocab, 
         "prefix": model.get("continuing_subword_prefix", "##"),
         "max_input_chars_per_word": model.get("max_input_chars_per_word", 100),
         "special_tokens": specials,
-        "template": Template.from_json(post_processor, vocab) if post_processor is not None else None,
+        "template": (
+            Template.from_json(post_processor, ChainMap(token_ids, vocab.lookup_table()))  # type: ignore[arg-type]
+            if post_processor is not None
+            else None
+        ),
         "truncation": Truncation.from_json(truncation) if truncation is not None else None,
         "padding": Padding.from_json(padding) if padding is not None else None,
         "decoder": WordPieceDecoder.from_json(decoder_data) if decoder_data is not None else None,
@@ -457,19 +469,24 @@ def options_from_json(data: Any, *, vocab: Vocab | None = None, **overrides: Any
     ``WordPieceTokenizer.from_json`` builds the tokenizer from them.
 
     >>> data = {
-    ...     "normalizer": {"type": "BertNormalizer", "lowercase": True},
+    ...     "normalizer": {"type": "BertNormalizer", "lowercase": True, "clean_text": True, "handle_chinese_chars": True},
     ...     "pre_tokenizer": {"type": "BertPreTokenizer"},
-    ...     "model": {"type": "WordPiece", "vocab": {"[UNK]": 0}},
+    ...     "model": {"type": "WordPiece", "unk_token": "[UNK]", "continuing_subword_prefix": "##",
+    ...               "max_input_chars_per_word": 100, "vocab": {"[UNK]": 0}},
     ... }
     >>> vocab, options = options_from_json(data, lowercase=False)
     >>> options["normalizer"].lowercase, options["lowercase"]
     (False, False)
     """
     vocab, options = tokenizer_options(data, vocab=vocab)
+    return vocab, _with_overrides(options, overrides)
+
+
+def _with_overrides(options: dict[str, Any], overrides: dict[str, Any]) -> dict[str, Any]:
     if "lowercase" in overrides and "normalizer" not in overrides:
         options["normalizer"] = dataclasses.replace(options["normalizer"], lowercase=overrides["lowercase"])
     options.update(overrides)
-    return vocab, options
+    return options
 
 
 def _read_json(path: Path, name: str) -> Any:
@@ -536,10 +553,24 @@ def load_options(path: str | os.PathLike[str], **overrides: Any) -> tuple[Vocab,
             raise ValueError(f"{target} holds the settings of a vocab: load the vocab {vocab_file} instead")
         return _naming(target, lambda: options_from_json(data, **overrides))
     with shared_folder_lock(target):  # not while a writer switches the vocab and its settings
-        vocab = Vocab.load(target)
         settings = find_settings(target)
         if settings is None:
+            beside = config_beside(target)
+            if beside is not None:  # Google's BERT checkpoints: vocab.txt with transformers' config beside it
+                config, read = beside
+                unk_token = config.get("unk_token", "[UNK]")
+                if isinstance(unk_token, dict):  # transformers may write a role as an AddedToken object
+                    unk_token = unk_token.get("content")
+                unk_token = unk_token if isinstance(unk_token, str) and unk_token else "[UNK]"
+                vocab, options = options_from_config(
+                    config, Vocab.load(target, unk_token=unk_token), " + ".join(str(path) for path in read)
+                )
+                return vocab, _with_overrides(options, overrides)
+            vocab = Vocab.load(target)
+            if "lowercase" not in overrides and "normalizer" not in overrides:
+                return vocab, {"lowercase": guess_casing(vocab, str(target)), **overrides}
             return vocab, overrides
+        vocab = Vocab.load(target)
         data = _read_json(settings, "settings file")
         if not isinstance(data, dict) or SETTINGS_MARK not in data:
             raise ValueError(f"{settings} is not a settings file written by wordpiece_lib")
@@ -612,5 +643,4 @@ __all__ = [
     "side_file_of",
     "tokenizer_options",
     "tokenizer_to_json",
-    "transformers_config",
 ]
