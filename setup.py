@@ -1,8 +1,8 @@
-"""Build hook: the small corpora of ``data/toy/`` travel inside the wheel, as ``wordpiece_lib/_bundled/toy/``.
+"""Build hook: the small corpora of ``data/toy/`` and the cleaned novel travel inside the wheel, under ``wordpiece_lib/_bundled/``.
 
 Everything else about the package is declared in ``pyproject.toml``. In a checkout the library
 reads ``data/`` itself; an installed wheel has no ``data/`` folder, so its copies are packaged
-here at build time (BERT's vocab is not: an installed library fetches it, see ``wordpiece_lib/data/copies.py``).
+here at build time (BERT's vocab is not: an installed library fetches it, see ``data/README.md``).
 """
 
 from __future__ import annotations
@@ -14,8 +14,9 @@ from setuptools import setup
 from setuptools.command.build_py import build_py
 
 ROOT = Path(__file__).resolve().parent
-#: Bundled into the wheel: the folder (under data/) and the README that names each file's source and licence.
-WHEEL_DATA = ("toy", "README.md")
+#: Bundled into the wheel (under data/): the toy corpora, Treasure Island (the default book of ``load_book``,
+#: public domain, 0.37 MB) and the README that names each file's source and licence.
+WHEEL_DATA = ("toy", "treasure-island.txt", "README.md")
 
 
 class BuildWithData(build_py):

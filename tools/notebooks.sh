@@ -29,8 +29,7 @@ if [ -n "${WORDPIECE_NOTEBOOKS_DRY_RUN:-}" ]; then  # for the tests: say what wo
   exit 0
 fi
 bash tools/setup.sh notebooks
-# The novel of notebooks 05-08, once, into data/cache/ (offline: those notebooks say how to get it).
-.venv/bin/python -m wordpiece_lib fetch treasure-island || echo "note: the novel could not be fetched (offline?); notebooks 05-08 will say how to get it"
+# Nothing to download: the novel of notebooks 05-08 and 10 is in data/.
 # Use this environment's kernel even if the machine has other "python3" kernels.
 export JUPYTER_PREFER_ENV_PATH=1
 exec .venv/bin/jupyter "${arguments[@]}"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Set everything up and run the whole test suite (CI runs it too, see .ci/run).
-# Offline, or without a browser, it still runs: each test whose data or browser is missing is
-# skipped with one line saying how to get it. Extra arguments go to pytest.
+# Offline it runs in full (the data sets are in data/); without a browser or an optional peer, each
+# test that needs one is skipped with one line saying how to get it. Extra arguments go to pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash tools/setup.sh dev
@@ -9,8 +9,7 @@ bash tools/setup.sh dev
 bash tools/install_browser.sh
 # Optional peers the tests compare against; each test skips when its peer is missing.
 .venv/bin/python tools/fetch_tf_text.py || echo "note: TensorFlow Text's learner could not be fetched; its identity tests will be skipped"
-# The data set the tests need that is not in the repository (the novel), downloaded once into data/cache/.
-.venv/bin/python -m wordpiece_lib fetch treasure-island || echo "note: the novel could not be fetched (offline?); the tests that need it will be skipped"
+# Every data set the tests need is in data/ (the novel included): nothing to download.
 
 export JUPYTER_PREFER_ENV_PATH=1
 

@@ -4,7 +4,15 @@ A regular file is written atomically: the bytes go to a hidden temporary file
 in the same folder, are flushed to disk, and the temporary file is renamed
 over the target (``os.replace`` is atomic on one file system). If anything
 fails midway, Ctrl-C and ``kill`` included, the temporary file is removed and
-the old file is untouched.
+the old file is untouched. The new file keeps the owner, group and mode of the
+one it replaces; a file the user could not write to is refused, not replaced
+(a rename would ignore its permissions).
+
+A result of several files (a vocab and its settings, a tokenizer folder) is
+written with :func:`atomic_group`: every part is written and synced first,
+then all are switched under a lock on their folder, with the old files kept
+until the end, so a failure puts the whole old result back and two writers at
+once leave one whole result.
 
 Not every path names a regular file:
 
@@ -25,11 +33,15 @@ program has not installed its own handlers for them.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
+import errno
+import hashlib
 import os
+import shutil
 import signal
 import stat
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import BinaryIO
 
@@ -95,6 +107,26 @@ def _signals_held() -> Iterator[None]:
         signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
+NAME_MAX = 255
+
+
+def _temporary_name(name: str, kind: str = "tmp") -> str:
+    """A hidden ``.NAME.RANDOM.tmp`` name, with NAME shortened so the whole stays within 255 bytes.
+
+    A valid name of 238-255 bytes would otherwise give a temporary name too
+    long for the file system, and the save would fail although the name is fine.
+
+    >>> len(_temporary_name("v" * 255).encode()) <= 255, _temporary_name("vocab.txt").startswith(".vocab.txt.")
+    (True, True)
+    """
+    random = os.urandom(6).hex()  # os.urandom rather than secrets: the same bytes, without its imports at start-up
+    room = NAME_MAX - len(f"..{random}.{kind}")
+    encoded = name.encode("utf-8", "surrogateescape")
+    if len(encoded) > room:
+        name = encoded[:room].decode("utf-8", "ignore")  # cut on a character boundary
+    return f".{name}.{random}.{kind}"
+
+
 def _create_temporary(folder: Path, name: str) -> tuple[int, str]:
     """Open a new hidden ``.NAME.RANDOM.tmp`` file in ``folder`` for writing.
 
@@ -104,8 +136,7 @@ def _create_temporary(folder: Path, name: str) -> tuple[int, str]:
     """
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
     for _ in range(100):
-        # os.urandom rather than the secrets module: the same bytes, without its imports at start-up.
-        candidate = folder / f".{name}.{os.urandom(6).hex()}.tmp"
+        candidate = folder / _temporary_name(name)
         try:
             return os.open(candidate, flags, 0o666), str(candidate)
         except FileExistsError:
@@ -113,13 +144,61 @@ def _create_temporary(folder: Path, name: str) -> tuple[int, str]:
     raise FileExistsError(f"cannot create a temporary file for {name} in {folder}")
 
 
-def _keep_mode(target: Path, temporary: str) -> None:
-    """Give the new file the permissions of the file it replaces, if there is one."""
+def _keep_mode_and_owner(target: Path, handle: int, given: str) -> None:
+    """Give the new file the owner, group and permissions of the file it replaces, if there is one."""
     try:
-        mode = stat.S_IMODE(os.stat(target).st_mode)
+        old = os.stat(target)
     except FileNotFoundError:
         return
-    os.chmod(temporary, mode)
+    new = os.fstat(handle)
+    if hasattr(os, "fchown") and (old.st_uid, old.st_gid) != (new.st_uid, new.st_gid):
+        try:
+            os.fchown(handle, old.st_uid, old.st_gid)  # before the mode: a change of owner clears setuid bits
+        except PermissionError:
+            raise PermissionError(
+                f"cannot replace {given}: its owner or group could not be kept; write the result to another file"
+            ) from None
+    if hasattr(os, "fchmod"):  # not on Windows, where modes are little more than read-only
+        os.fchmod(handle, stat.S_IMODE(old.st_mode))
+
+
+def check_replaceable(given: str | os.PathLike[str], info: os.stat_result | None = None) -> None:
+    """Refuse to replace an existing file the user could not write to (a rename would ignore that).
+
+    A write-protected file (no write permission for anyone, as ``rm`` asks about)
+    is refused even for root; a file of another user, or one without write
+    permission for this user, is refused for everyone else.
+
+    >>> import tempfile, pathlib
+    >>> kept = pathlib.Path(tempfile.mkdtemp()) / "kept.txt"
+    >>> _ = kept.write_text("old")
+    >>> kept.chmod(0o444)
+    >>> check_replaceable(kept)
+    Traceback (most recent call last):
+    ...
+    PermissionError: cannot replace .../kept.txt: it is write-protected; make it writable (chmod u+w) or write to another file
+    """
+    if info is None:
+        try:
+            info = os.stat(given)
+        except FileNotFoundError:
+            return
+    if not stat.S_ISREG(info.st_mode):
+        return
+    if info.st_mode & 0o222 == 0:
+        raise PermissionError(
+            f"cannot replace {given}: it is write-protected; make it writable (chmod u+w) or write to another file"
+        )
+    if not hasattr(os, "geteuid") or os.geteuid() == 0:
+        return
+    if info.st_uid != os.geteuid():
+        raise PermissionError(f"cannot replace {given}: it belongs to another user; write the result to another file")
+    if not os.access(given, os.W_OK):
+        raise PermissionError(f"cannot replace {given}: you have no permission to write it; write to another file")
+    if info.st_gid not in {os.getegid(), *os.getgroups()}:
+        raise PermissionError(
+            f"cannot replace {given}: its group is not one of yours, so it could not be kept; write to another file"
+        )
 
 
 def resolve_output(path: str | os.PathLike[str]) -> tuple[Path, bool]:
@@ -127,7 +206,8 @@ def resolve_output(path: str | os.PathLike[str]) -> tuple[Path, bool]:
 
     Symbolic links are followed. A regular file, or a name not taken yet,
     gives ``(the real path, False)``; a character device or a FIFO gives
-    ``(the real path, True)``; anything else is refused.
+    ``(the real path, True)``; anything else, or a file the user could not
+    write to (:func:`check_replaceable`), is refused.
 
     >>> resolve_output("/dev/null")
     (PosixPath('/dev/null'), True)
@@ -145,15 +225,21 @@ def resolve_output(path: str | os.PathLike[str]) -> tuple[Path, bool]:
     try:
         # The given path, not the resolved one: /dev/stdout resolves to "pipe:[...]" under /proc,
         # a name that cannot be opened, while the link itself opens the pipe.
-        mode = os.stat(given).st_mode
+        info = os.stat(given)
     except FileNotFoundError:
         folder = real.parent
         if not folder.is_dir():
             raise FileNotFoundError(f"cannot write {given}: folder {folder} does not exist") from None
+        if len(real.name.encode("utf-8", "surrogateescape")) > NAME_MAX:
+            raise OSError(
+                errno.ENAMETOOLONG, f"cannot write {given}: a file name has at most {NAME_MAX} bytes"
+            ) from None
         return real, False
     except OSError as error:  # a symlink loop, a name too long, a folder we may not enter ...
         raise type(error)(error.errno, f"cannot write {given}: {error.strerror}") from None
+    mode = info.st_mode
     if stat.S_ISREG(mode):
+        check_replaceable(given, info)
         return real, False
     if stat.S_ISCHR(mode) or stat.S_ISFIFO(mode):
         return (real if real.exists() else given), True
@@ -161,6 +247,197 @@ def resolve_output(path: str | os.PathLike[str]) -> tuple[Path, bool]:
         raise IsADirectoryError(f"cannot write {given}: it is a folder; give a file name inside it")
     kind = "a block device (a disk)" if stat.S_ISBLK(mode) else "a socket" if stat.S_ISSOCK(mode) else "not a file"
     raise OSError(f"cannot write {given}: it is {kind}; refusing to write over it")
+
+
+def _named(error: OSError, given: str) -> OSError:
+    """The same error, naming the user's path (never the hidden temporary name)."""
+    if str(given) in str(error) and not error.filename:
+        return error
+    return type(error)(error.errno, f"cannot write {given}: {error.strerror or error}")
+
+
+class _PartStream:
+    """The stream of one part being written: it hashes what goes through and names the user's path in errors."""
+
+    def __init__(self, raw: BinaryIO, given: str) -> None:
+        self.raw, self.given = raw, given
+        self.hash = hashlib.sha256()
+
+    def write(self, data: bytes) -> int:
+        self.hash.update(data)
+        try:
+            return self.raw.write(data)
+        except OSError as error:
+            raise _named(error, self.given) from None
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.raw, name)
+
+
+@dataclasses.dataclass
+class _Part:
+    given: str
+    target: Path
+    temporary: str = ""
+    backup: str = ""
+    sha256: str = ""
+
+
+@contextlib.contextmanager
+def _folder_locks(folders: Iterable[Path], *, shared: bool = False) -> Iterator[None]:
+    """Hold ``flock`` on each folder (sorted, so two writers never wait on each other in a circle).
+
+    Writers of a result of several files hold it exclusively while they switch
+    the files, readers of such a result shared while they read: nobody sees
+    half of one result and half of another. Where folders cannot be locked,
+    nothing is held.
+    """
+    try:
+        import fcntl
+    except ImportError:  # Windows
+        yield
+        return
+    handles = []
+    try:
+        for folder in sorted(set(folders)):
+            try:
+                handle = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_CLOEXEC", 0))
+            except OSError:
+                continue
+            handles.append(handle)
+            with contextlib.suppress(OSError):
+                fcntl.flock(handle, fcntl.LOCK_SH if shared else fcntl.LOCK_EX)
+        yield
+    finally:
+        for handle in handles:
+            os.close(handle)
+
+
+def shared_folder_lock(*paths: str | os.PathLike[str]) -> contextlib.AbstractContextManager[None]:
+    """Read the files ``paths`` (parts of one result) while no writer switches them.
+
+    >>> with shared_folder_lock("vocab.txt", "vocab.txt.settings.json"):
+    ...     pass
+    """
+    return _folder_locks((Path(os.path.realpath(path)).parent for path in paths), shared=True)
+
+
+class AtomicGroup:
+    """Files written as one result: each part goes to a temporary file first, then all replace the old ones together.
+
+    Use :func:`atomic_group`. Every part is written and synced beside its
+    target before any target changes; the switch holds a lock on the folders
+    (one writer at a time) and keeps a hard link to each old file, so a
+    failure halfway through puts every old file back.
+    """
+
+    def __init__(self) -> None:
+        self.parts: list[_Part] = []
+
+    @contextlib.contextmanager
+    def stream(self, path: str | os.PathLike[str]) -> Iterator[BinaryIO]:
+        """A binary stream for the part ``path`` (its bytes land when the whole group commits)."""
+        target, through = resolve_output(path)
+        if through:
+            raise OSError(f"cannot write {path}: a device or a pipe cannot be part of a result of several files")
+        if any(part.target == target for part in self.parts):
+            raise ValueError(f"{path} is written twice in one result")
+        part = _Part(str(path), target)
+        self.parts.append(part)
+        try:
+            with _signals_held():  # so no signal strikes between creating the file and knowing its name
+                handle, part.temporary = _create_temporary(target.parent, target.name)
+        except OSError as error:
+            raise _named(error, part.given) from None
+        with os.fdopen(handle, "wb") as raw:
+            _keep_mode_and_owner(target, raw.fileno(), part.given)
+            stream = _PartStream(raw, part.given)
+            yield stream  # type: ignore[misc]
+            try:
+                raw.flush()
+                os.fsync(raw.fileno())
+            except OSError as error:
+                raise _named(error, part.given) from None
+        part.sha256 = stream.hash.hexdigest()
+
+    def add(self, path: str | os.PathLike[str], data: bytes) -> str:
+        """Add the part ``path`` holding ``data``; its SHA-256 (hex)."""
+        with self.stream(path) as stream:
+            stream.write(data)
+        return self.parts[-1].sha256
+
+    def _commit(self) -> None:
+        several = len(self.parts) > 1
+        with _folder_locks(part.target.parent for part in self.parts), _signals_held():
+            switched: list[_Part] = []
+            try:
+                for part in self.parts:
+                    if several and os.path.lexists(part.target):
+                        part.backup = str(part.target.parent / _temporary_name(part.target.name, "old"))
+                        try:
+                            os.link(part.target, part.backup)
+                        except OSError:  # a file system without hard links: keep a copy instead
+                            shutil.copy2(part.target, part.backup)
+                    os.replace(part.temporary, part.target)
+                    part.temporary = ""
+                    switched.append(part)
+            except BaseException as error:
+                for done in reversed(switched):
+                    with contextlib.suppress(OSError):
+                        if done.backup:
+                            os.replace(done.backup, done.target)
+                            done.backup = ""
+                        else:
+                            os.unlink(done.target)
+                if isinstance(error, OSError):
+                    raise _named(error, part.given) from None
+                raise
+            for folder in {part.target.parent for part in self.parts}:
+                _sync_folder(folder)
+
+    def _discard(self) -> None:
+        with _signals_held():
+            for part in self.parts:
+                for leftover in (part.temporary, part.backup):
+                    if leftover:
+                        with contextlib.suppress(FileNotFoundError):
+                            os.unlink(leftover)
+                part.temporary = part.backup = ""
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make a rename durable (where a folder can be opened and synced)."""
+    try:
+        handle = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(handle)
+    except OSError:
+        pass
+    finally:
+        os.close(handle)
+
+
+@contextlib.contextmanager
+def atomic_group() -> Iterator[AtomicGroup]:
+    """Write several files as one result (a vocab and its settings, a tokenizer folder): all or none replace the old.
+
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> with atomic_group() as group:
+    ...     _ = group.add(folder / "vocab.txt", b"[UNK]\\n")
+    ...     _ = group.add(folder / "vocab.txt.settings.json", b"{}\\n")
+    >>> sorted(path.name for path in folder.iterdir())
+    ['vocab.txt', 'vocab.txt.settings.json']
+    """
+    with terminate_cleanly():
+        group = AtomicGroup()
+        try:
+            yield group
+            group._commit()
+        finally:
+            group._discard()
 
 
 @contextlib.contextmanager
@@ -184,22 +461,8 @@ def atomic_writer(path: str | os.PathLike[str]) -> Iterator[BinaryIO]:
         with open(target, "wb") as stream:
             yield stream
         return
-    with terminate_cleanly():
-        temporary = ""
-        try:
-            with _signals_held():  # so no signal strikes between creating the file and knowing its name
-                handle, temporary = _create_temporary(target.parent, target.name)
-            with os.fdopen(handle, "wb") as stream:
-                _keep_mode(target, temporary)
-                yield stream
-                stream.flush()
-                os.fsync(stream.fileno())
-            os.replace(temporary, target)
-        except BaseException:
-            if temporary:
-                with _signals_held(), contextlib.suppress(FileNotFoundError):
-                    os.unlink(temporary)
-            raise
+    with atomic_group() as group, group.stream(path) as stream:
+        yield stream
 
 
 def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> Path:
@@ -256,12 +519,17 @@ def encode_utf8(text: str, *, what: str = "text") -> bytes:
 
 
 __all__ = [
+    "NAME_MAX",
     "TERMINATING_SIGNALS",
+    "AtomicGroup",
     "TerminatedBySignal",
+    "atomic_group",
     "atomic_write_bytes",
     "atomic_write_text",
     "atomic_writer",
+    "check_replaceable",
     "encode_utf8",
     "resolve_output",
+    "shared_folder_lock",
     "terminate_cleanly",
 ]

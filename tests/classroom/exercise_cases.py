@@ -52,6 +52,8 @@ from wordpiece_lib import (  # noqa: E402
     train_fast,
 )
 from wordpiece_lib.analysis.language_metrics import token_usage, vocab_shares  # noqa: E402
+from wordpiece_lib.analysis.segmentation import vocab_overlap  # noqa: E402
+from wordpiece_lib.classroom import own_work  # noqa: E402
 from wordpiece_lib.classroom.big_corpora import checks as corpora_checks  # noqa: E402
 from wordpiece_lib.classroom.bpe_comparison import checks as bpe_checks  # noqa: E402
 from wordpiece_lib.classroom.character_splitting import checks as splitting_checks  # noqa: E402
@@ -69,7 +71,11 @@ from wordpiece_lib.counting.stream_count import merge_counts  # noqa: E402
 from wordpiece_lib.data import datasets  # noqa: E402
 from wordpiece_lib.data.copies import DataUnavailable, fetch  # noqa: E402
 from wordpiece_lib.data.language_data import parallel_phrases  # noqa: E402
+from wordpiece_lib.pipeline.decoder import WordPieceDecoder  # noqa: E402
+from wordpiece_lib.pipeline.encoding import Encoding  # noqa: E402
+from wordpiece_lib.pipeline.truncation import Truncation  # noqa: E402
 from wordpiece_lib.text.normalizer import BertNormalizer  # noqa: E402
+from wordpiece_lib.text.scripts import normalization_merges  # noqa: E402
 from wordpiece_lib.training.bpe import train_bpe  # noqa: E402
 from wordpiece_lib.training.scores import pair_counts, score_pairs, wordpiece_score  # noqa: E402
 from wordpiece_lib.training.top_down import split_points  # noqa: E402
@@ -101,6 +107,28 @@ class Wrong:
     extra: dict[str, Any] = field(default_factory=dict)  # e.g. the source of the answer cell
 
 
+def run_answer_cell(source: str, namespace: dict[str, Any]) -> None:
+    """Run ``source`` in ``namespace`` as a notebook runs an answer cell: under the answer-cell watch."""
+    with own_work.watched_cell(source):
+        exec(compile(source, "<answer cell>", "exec"), namespace)
+
+
+#: An answer slot filled with what the answer cell assigned (see :func:`computed`).
+FROM_CELL = object()
+
+
+def computed(label: str, source: str, names: dict[str, Any], keys: tuple[str, ...], kind: str = LIBRARY) -> Wrong:
+    """An answer a cell computed with the library (run under the notebook's watch, as in a kernel)."""
+    return Wrong(label, tuple(FROM_CELL for _ in keys), kind, extra={"cell": (source, names, keys)})
+
+
+def another_cell(code: str, name: str) -> Any:
+    """The function ``name`` defined by ``code`` in a namespace of its own, as an earlier notebook cell defines it."""
+    namespace: dict = {}
+    exec(code, namespace)
+    return namespace[name]
+
+
 def typed(label: str, value: Any) -> Wrong:
     """A wrong value typed straight into the answer cell (its source runs nothing the check would refuse)."""
     return Wrong(label, (value,), extra={"source": ""})
@@ -120,7 +148,16 @@ class Case:
     notebook_names: dict[str, Any] = field(default_factory=dict)
 
     def run(self, answer: tuple[Any, ...], extra: dict[str, Any] | None = None) -> None:
-        options = {name: now(value) for name, value in {**self.options, **(extra or {})}.items()}
+        extra = dict(extra or {})
+        cell = extra.pop("cell", None)
+        if cell is not None:  # the answer is what a watched answer cell assigned, as in the notebook
+            source, names, keys = cell
+            namespace = {name: now(value) for name, value in names.items()}
+            run_answer_cell(source, namespace)
+            values = iter([namespace[key] for key in keys])
+            answer = tuple(next(values) if part is FROM_CELL else part for part in answer)
+            extra["source"] = source
+        options = {name: now(value) for name, value in {**self.options, **extra}.items()}
         self.check(*(now(value) for value in answer), *(now(value) for value in self.data), **options)
 
     def secret_texts(self) -> tuple[str, ...]:
@@ -179,12 +216,49 @@ def count_words(words):
     return counts
 
 
+def count_characters(words):
+    """Notebook 01's worked cell (it counts the characters of the words), wrapped in a def."""
+    characters = {}
+    for word in words:
+        for character in word:
+            characters[character] = characters.get(character, 0) + 1
+    return characters
+
+
 def count_pairs(splits, word_counts):
     counts = {}
     for word, pieces in splits.items():
         for pair in itertools.pairwise(pieces):
             counts[pair] = counts.get(pair, 0) + word_counts[word]
     return counts
+
+
+def count_pieces(splits, word_counts):
+    """Notebook 02's worked cell (it counts pieces), wrapped in a def."""
+    pieces_seen = {}
+    for word, pieces in splits.items():
+        for piece in pieces:
+            pieces_seen[piece] = pieces_seen.get(piece, 0) + word_counts[word]
+    return pieces_seen
+
+
+def count_pairs_not_neighbours(splits, word_counts):
+    """Every two pieces of a word, in order, whether or not they stand side by side."""
+    counts = {}
+    for word, pieces in splits.items():
+        for pair in itertools.combinations(pieces, 2):
+            counts[pair] = counts.get(pair, 0) + word_counts[word]
+    return counts
+
+
+def pair_counts_in_a_helper():
+    """A helper cell imports ``pair_counts`` under another name; the answer cell only calls the helper."""
+    helper_cell: dict = {}
+    exec(
+        "from wordpiece_lib.training.scores import pair_counts as tally\ndef pairs_of(s, c):\n    return dict(tally(s, c))",
+        helper_cell,
+    )
+    return lambda splits, word_counts: helper_cell["pairs_of"](splits, word_counts)
 
 
 def count_pairs_once_per_word(splits, word_counts):
@@ -242,6 +316,78 @@ def merge_overlapping(splits, pair):
     return result
 
 
+def each(merge_one):
+    """A merge of one pair made into ``merge_all``: the pairs one after the other, each on the last result."""
+
+    def merge_all(splits, pairs):
+        for pair in pairs:
+            splits = merge_one(splits, pair)
+        return splits
+
+    return merge_all
+
+
+def merge_each_in_the_original(splits, pairs):
+    """Looks for every pair in the original splits, keeping a word's last change."""
+    result = {word: list(pieces) for word, pieces in splits.items()}
+    for pair in pairs:
+        for word, pieces in merge(splits, pair).items():
+            if pieces != splits[word]:
+                result[word] = pieces
+    return result
+
+
+def merge_all_from_another_cell():
+    """``merge_all`` defined in one cell, calling a helper from another cell that imported merge_pair as ``mp``."""
+    helper_cell: dict = {}
+    exec(
+        "from wordpiece_lib import merge_pair as mp, join_pair\ndef one(s, p):\n    return mp(s, p, join_pair(*p))",
+        helper_cell,
+    )
+    answer_cell: dict = {"one": helper_cell["one"]}
+    exec(
+        "def merge_all(splits, pairs):\n    for pair in pairs:\n        splits = one(splits, pair)\n    return splits",
+        answer_cell,
+    )
+    return answer_cell["merge_all"]
+
+
+def worked_merge_cell(splits, pair):
+    """Notebook 03 section 1's cell, wrapped in a def as it stands (it merges one pair)."""
+    new_token = join_pair(*pair)
+    merged = {}
+    for word, pieces in splits.items():
+        out, i = [], 0
+        while i < len(pieces):
+            if i + 1 < len(pieces) and (pieces[i], pieces[i + 1]) == pair:
+                out.append(new_token)
+                i += 2
+            else:
+                out.append(pieces[i])
+                i += 1
+        merged[word] = out
+    return merged
+
+
+def merge_first_occurrence_only(splits, pair):
+    """Joins the pair where it first occurs in a word, and leaves a second occurrence apart."""
+    token = join_pair(*pair)
+    result = {}
+    for word, pieces in splits.items():
+        out = list(pieces)
+        for i in range(len(out) - 1):
+            if (out[i], out[i + 1]) == tuple(pair):
+                out[i : i + 2] = [token]
+                break
+        result[word] = out
+    return result
+
+
+def encode_unk_from_100(word, vocab):
+    """The length rule off by one: a word of exactly 100 characters is [UNK] too."""
+    return ["[UNK]"] if len(word) >= 100 else encode_without_length_rule(word, vocab)
+
+
 def my_encode(word, vocab):
     if len(word) > 100:
         return ["[UNK]"]
@@ -256,6 +402,40 @@ def my_encode(word, vocab):
         else:
             return ["[UNK]"]
     return tokens
+
+
+def lookups(word, vocab, first, later):
+    """Longest match where the first piece is looked up as ``first + piece`` and the others as ``later + piece``."""
+    if len(word) > 100:
+        return ["[UNK]"]
+    tokens, start = [], 0
+    while start < len(word):
+        for end in range(len(word), start, -1):
+            piece = (first if start == 0 else later) + word[start:end]
+            if piece in vocab:
+                tokens.append(piece)
+                start = end
+                break
+        else:
+            return ["[UNK]"]
+    return tokens
+
+
+def my_encode_marked(word, vocab):
+    """Notebook 04's exercise: longest match for a vocab in the begin-of-word marker style."""
+    return lookups(word, vocab, "_", "")
+
+
+def in_marker_style(encode):
+    """A ``##``-style encoder made to work on a marker-style vocab (the same slips, the other convention)."""
+
+    def encode_marked(word, vocab):
+        prefix_vocab = {
+            token if token == "[UNK]" else token[1:] if token.startswith("_") else "##" + token for token in vocab
+        }
+        return [encoding_checks.marker_token(token) for token in encode(word, prefix_vocab)]
+
+    return encode_marked
 
 
 def encode_without_length_rule(word, vocab):
@@ -424,6 +604,7 @@ def cases_01() -> list[Case]:
                 Wrong("collections.Counter", (lambda words: dict(collections.Counter(words)),), LIBRARY),
                 Wrong("WordCounts", (lambda words: dict(WordCounts.from_words(words)),), LIBRARY),
                 Wrong("the printed counts of the course sentences", (lambda words: dict(example),), COPIED),
+                Wrong("the worked character count, wrapped", (count_characters,), COPIED),
             ),
             secrets=_secrets(*(count_words(w) for w in splitting_checks._fresh_word_lists() if w)),
         ),
@@ -435,24 +616,42 @@ def cases_01() -> list[Case]:
                 Wrong("no prefix", (list,)),
                 Wrong("prefix on the first character too", (lambda word: ["##" + c for c in word],)),
                 Wrong("the rest as one piece", (lambda word: [word[0], "##" + word[1:]],)),
+                Wrong("lowercased", (lambda word: [word[0].lower()] + ["##" + c.lower() for c in word[1:]],)),
                 Wrong("split_word", (split_word,), LIBRARY),
                 Wrong("split_word under another name", (lambda word: wordpiece_lib.split_word(word),), LIBRARY),
                 Wrong("the printed hugs example", (lambda word: ["h", "##u", "##g", "##s"],), COPIED),
+                Wrong("the worked marker line, wrapped", (lambda word: ["_", *word],), COPIED),
             ),
             secrets=_secrets(*(split_word(w) for w in splitting_checks._fresh_prefix_words() if len(w) > 1)),
         ),
         Case(
-            "split_with_marker",
-            splitting_checks.check_marker_split,
-            right=(lambda word: ["_", *word],),
+            "split_with_end_marker",
+            splitting_checks.check_end_marker_split,
+            right=(lambda word: [*word[:-1], word[-1] + "</w>"],),
             wrongs=(
-                Wrong("marker glued to the first letter", (lambda word: ["_" + word[0], *word[1:]],)),
-                Wrong("marker and ## prefix mixed", (lambda word: ["_", word[0], *("##" + c for c in word[1:])],)),
-                Wrong("marker at the end", (lambda word: [*word, "_"],)),
-                Wrong("split_word with a marker", (lambda word: split_word(word, marker="_"),), LIBRARY),
-                Wrong("the printed low example", (lambda word: ["_", "l", "o", "w"],), COPIED),
+                Wrong("the marker as a piece of its own", (lambda word: [*word, "</w>"],)),
+                Wrong("the marker on every piece", (lambda word: [c + "</w>" for c in word],)),
+                Wrong("the marker on the first character", (lambda word: [word[0] + "</w>", *word[1:]],)),
+                Wrong(
+                    "## prefix kept",
+                    (
+                        lambda word: (
+                            [word[0], *("##" + c for c in word[1:-1]), "##" + word[-1] + "</w>"]
+                            if len(word) > 1
+                            else [word + "</w>"]
+                        ),
+                    ),
+                ),
+                Wrong("lowercased", (lambda word: [*word.lower()[:-1], word.lower()[-1] + "</w>"],)),
+                Wrong(
+                    "split_word with a marker, reworked",
+                    (lambda word: [*split_word(word, marker="_")[1:-1], split_word(word, marker="_")[-1] + "</w>"],),
+                    LIBRARY,
+                ),
+                Wrong("the worked begin-of-word line, wrapped", (lambda word: ["_", *word],), COPIED),
+                Wrong("the printed low example", (lambda word: ["l", "o", "w</w>"],), COPIED),
             ),
-            secrets=_secrets(*(split_word(w, marker="_") for w in splitting_checks._fresh_marker_words())),
+            secrets=_secrets(*([*w[:-1], w[-1] + "</w>"] for w in splitting_checks._fresh_marker_words())),
         ),
         Case(
             "my_alphabet",
@@ -469,6 +668,22 @@ def cases_01() -> list[Case]:
                     (right_alphabet,),
                     LIBRARY,
                     extra={"source": "my_alphabet = alphabet(['bun', 'bug', 'gnu'])"},
+                ),
+                computed(
+                    "alphabet under an alias",
+                    "from wordpiece_lib import alphabet as letters\nmy_alphabet = letters(['bun', 'bug', 'gnu'])",
+                    {},
+                    ("my_alphabet",),
+                ),
+                computed(
+                    "split_word reached through another cell's helper",
+                    "my_alphabet = sorted({piece for word in ['bun', 'bug', 'gnu'] for piece in cut(word)})",
+                    {
+                        "cut": another_cell(
+                            "import wordpiece_lib as w\ndef cut(word):\n    return w.split_word(word)", "cut"
+                        )
+                    },
+                    ("my_alphabet",),
                 ),
                 Wrong(
                     "the hug/pug alphabet printed above",
@@ -502,9 +717,9 @@ def cases_02() -> list[Case]:
                 Wrong("a pair counted once per word", (count_pairs_once_per_word,)),
                 Wrong("pair_counts", (pair_counts,), LIBRARY),
                 Wrong("score_pairs", (lambda s, c: {x.pair: x.pair_count for x in score_pairs(s, c)},), LIBRARY),
-                Wrong(
-                    "the printed hug/pug pairs", (lambda s, c: count_pairs(initial_splits(HUG_PUG), HUG_PUG),), COPIED
-                ),
+                Wrong("the worked piece count, wrapped", (count_pieces,), COPIED),
+                Wrong("pairs of every two pieces, not neighbours", (count_pairs_not_neighbours,)),
+                Wrong("pair_counts under an alias, in a helper", (pair_counts_in_a_helper(),), LIBRARY),
             ),
             secrets=_secrets(*(pair_counts(initial_splits(c), c) for c in corpora)),
         ),
@@ -515,6 +730,7 @@ def cases_02() -> list[Case]:
             wrongs=(
                 Wrong("a float", (lambda p, left, right: p / (left * right),)),
                 Wrong("counts added", (lambda p, left, right: Fraction(p, left + right),)),
+                Wrong("a Fraction made from a float", (lambda p, left, right: Fraction(p / (left * right)),)),
                 Wrong("upside down", (lambda p, left, right: Fraction(left * right, p),)),
                 Wrong("the BPE count", (lambda p, left, right: Fraction(p),)),
                 Wrong("scores.wordpiece_score", (wordpiece_score,), LIBRARY),
@@ -531,6 +747,7 @@ def cases_02() -> list[Case]:
                 Wrong("the best pair before the merge, printed earlier", (("##g", "##s"),), COPIED),
                 Wrong("the most frequent pair", (("h", "##ug"),)),
                 Wrong("pieces that never stand side by side", (("p", "##un"),)),
+                Wrong("the pair just merged", (("##u", "##g"),)),
                 Wrong("without the ## prefix", (("u", "n"),)),
             ),
             secrets=_secrets(("##u", "##n"), ("b", "##u")),
@@ -544,6 +761,8 @@ def cases_02() -> list[Case]:
                 Wrong("WordPiece's choice", (wordpiece_best,)),
                 Wrong("hug/pug's BPE pair, printed above", (("##u", "##g"),), COPIED),
                 Wrong("without the ## prefix", ((bpe_best[0], bpe_best[1].removeprefix("##")),)),
+                Wrong("the most frequent pair read backwards", ((bpe_best[1], bpe_best[0]),)),
+                Wrong("WordPiece's best pair of hug/pug, printed in section 2", (("##g", "##s"),), COPIED),
             ),
             secrets=_secrets(bpe_best),
         ),
@@ -556,25 +775,31 @@ def cases_03() -> list[Case]:
     fresh = merge_checks._fresh_merge_cases()
     return [
         Case(
-            "merge",
-            merge_checks.check_merge_pair,
-            right=(merge,),
+            "merge_all",
+            merge_checks.check_merge_all,
+            right=(each(merge),),
             wrongs=(
-                Wrong("keeps the right piece's ##", (merge_keeping_the_prefix,)),
-                Wrong("overlapping merges", (merge_overlapping,)),
-                Wrong("merge_pair", (lambda splits, pair: merge_pair(splits, pair, join_pair(*pair)),), LIBRARY),
+                Wrong("keeps the right piece's ##", (each(merge_keeping_the_prefix),)),
+                Wrong("overlapping merges", (each(merge_overlapping),)),
+                Wrong("the first occurrence only", (each(merge_first_occurrence_only),)),
+                Wrong("the pairs in reverse order", (lambda splits, pairs: each(merge)(splits, pairs[::-1]),)),
+                Wrong("each pair looked for in the original splits", (merge_each_in_the_original,)),
+                Wrong("only the first pair", (lambda splits, pairs: merge(splits, pairs[0]),)),
+                Wrong("merge_pair", (each(lambda splits, pair: merge_pair(splits, pair, join_pair(*pair))),), LIBRARY),
+                Wrong("merge_pair under an alias, from another cell", (merge_all_from_another_cell(),), LIBRARY),
+                Wrong("section 1's worked cell, wrapped in a def", (worked_merge_cell,), COPIED),
                 Wrong(
                     "the printed ##gs result",
-                    (lambda splits, pair: merge(initial_splits(HUG_PUG), ("##g", "##s")),),
+                    (lambda splits, pairs: merge(initial_splits(HUG_PUG), ("##g", "##s")),),
                     COPIED,
                 ),
             ),
             secrets=_secrets(
                 *(
-                    pieces
-                    for splits, pair in fresh
-                    for pieces in merge_pair(splits, pair, join_pair(*pair)).values()
-                    if len(pieces) > 1
+                    pieces  # the merged pieces of every word a merge changed (the others are the input itself)
+                    for splits, pairs in fresh
+                    for word, pieces in merge_checks._merged(splits, pairs).items()
+                    if len(pieces) > 1 and pieces != splits[word]
                 )
             ),
         ),
@@ -588,6 +813,30 @@ def cases_03() -> list[Case]:
                 Wrong("hug/pug's first three, printed above", (["##gs", "hu", "hugs"],), COPIED, {"source": ""}),
                 typed("BPE's choices", ["##ug", "##un", "hug"]),
                 typed("a tie broken alphabetically", ["##gs", "##ug", "hug"]),
+                computed(
+                    "the trainer under an alias",
+                    "first_three = [s.new_token for s in tb(variant, 100).steps[:3]]",
+                    {"tb": train_bottom_up, "variant": VARIANT},
+                    ("first_three",),
+                ),
+                computed(
+                    "a helper from another cell runs train_fast",
+                    "first_three = predict(variant)",
+                    {
+                        "predict": another_cell(
+                            "from wordpiece_lib import train_fast as go\ndef predict(c):\n    return go(c, 100).new_tokens[:3]",
+                            "predict",
+                        ),
+                        "variant": VARIANT,
+                    },
+                    ("first_three",),
+                ),
+                computed(
+                    "read off a trace made in another cell",
+                    "first_three = big.tokens(3)[-3:]",
+                    {"big": Later(lambda: train_bottom_up(VARIANT, 100))},
+                    ("first_three",),
+                ),
                 Wrong(
                     "runs the trainer",
                     (first_three,),
@@ -614,6 +863,13 @@ def cases_03() -> list[Case]:
                     {"source": ""},
                 ),
                 typed("no recount after merge 2", ["##gs", "##ug", "##un", "hugs"]),
+                typed("the 'first' policy's fourth merge kept", ["##gs", "##ug", "##ugs", "hug"]),
+                computed(
+                    "read off a lexical trace made in another cell",
+                    "lexical_four = lexical_trace.tokens(4)[-4:]",
+                    {"lexical_trace": Later(lambda: train_bottom_up(HUG_PUG, 100, tie_break="lexical"))},
+                    ("lexical_four",),
+                ),
                 Wrong(
                     "runs the trainer",
                     (lexical,),
@@ -633,6 +889,13 @@ def cases_03() -> list[Case]:
                 typed("no merges counted", 10),
                 Wrong("the size with two special tokens", (18,), COPIED, {"source": ""}),
                 typed("every letter twice in the alphabet", 26),
+                typed("the special tokens forgotten", 16),
+                computed(
+                    "the trainer under an alias",
+                    "final_size = len(t(word_counts, 1000, special_tokens=['[UNK]', '[CLS]', '[SEP]']).tokens())",
+                    {"t": train_bottom_up, "word_counts": HUG_PUG},
+                    ("final_size",),
+                ),
                 Wrong("counts the trained vocab", (19,), LIBRARY, {"source": "final_size = len(big.tokens())"}),
             ),
             secrets=("19",),
@@ -648,21 +911,30 @@ def cases_04() -> list[Case]:
         Case(
             "my_encode",
             encoding_checks.check_longest_match,
-            right=(my_encode,),
+            right=(my_encode_marked,),
             wrongs=(
-                Wrong("no 100-character rule", (encode_without_length_rule,)),
-                Wrong("[UNK] for one position only", (encode_with_partial_unk,)),
-                Wrong("shortest match first", (encode_shortest_first,)),
-                Wrong("encode_word", (lambda word, vocab: encode_word(word, vocab),), LIBRARY),
+                Wrong("no 100-character rule", (in_marker_style(encode_without_length_rule),)),
+                Wrong("[UNK] for one position only", (in_marker_style(encode_with_partial_unk),)),
+                Wrong("shortest match first", (in_marker_style(encode_shortest_first),)),
+                Wrong("[UNK] from 100 characters on", (in_marker_style(encode_unk_from_100),)),
+                Wrong("the marker on every piece", (lambda word, vocab: lookups(word, vocab, "_", "_"),)),
+                Wrong("no marker at all", (lambda word, vocab: lookups(word, vocab, "", ""),)),
+                Wrong("'##' for the pieces after the first", (lambda word, vocab: lookups(word, vocab, "_", "##"),)),
+                Wrong("encode_word, the vocab turned back", (in_marker_style(encode_word),), LIBRARY),
                 Wrong(
-                    "WordPieceTokenizer",
-                    (lambda word, vocab: WordPieceTokenizer(Vocab(sorted(vocab))).encode_word(word),),
+                    "WordPieceTokenizer's method",
+                    (in_marker_style(lambda word, vocab: WordPieceTokenizer(Vocab(sorted(vocab))).encode_word(word)),),
                     LIBRARY,
                 ),
+                Wrong("section 1's longest_match with the 100 rule, as it stands", (my_encode,), COPIED),
                 Wrong("the notebook's longest_match", (calls_the_worked_example,), COPIED),
             ),
             secrets=_secrets(
-                *(encode_word(word, vocab) for word, vocab in fresh if encode_word(word, vocab) != ["[UNK]"])
+                *(
+                    tokens
+                    for word, vocab in fresh
+                    if (tokens := [encoding_checks.marker_token(t) for t in encode_word(word, vocab)]) != ["[UNK]"]
+                )
             ),
         ),
         Case(
@@ -675,6 +947,8 @@ def cases_04() -> list[Case]:
                 Wrong("the table's word", ("pugs",), COPIED),
                 Wrong("a word both cut alike", ("hugs",)),
                 Wrong("a letter the corpus lacks", ("mugs",)),
+                Wrong("a corpus word, cut alike", ("pug",)),
+                Wrong("another corpus word", ("bun",)),
             ),
         ),
         Case(
@@ -710,6 +984,8 @@ def cases_05() -> list[Case]:
                 Wrong("the total count", (18,)),
                 Wrong("only kept substrings taken off (the guide)", (13,)),
                 Wrong("taken off twice", (7,)),
+                Wrong("hug plus hugs", (15,)),
+                Wrong("only the longer word's count", (5,)),
             ),
             secrets=("10",),
         ),
@@ -723,6 +999,7 @@ def cases_05() -> list[Case]:
                 Wrong("a prefix that gave its count away", (survivors | {"hu"},)),
                 Wrong("only counts above the threshold", (survivors - {"##g", "##s"},)),
                 Wrong("one missing", (survivors - {"##ug"},)),
+                Wrong("the whole word dropped", (survivors - {"hug"},)),
             ),
             secrets=_secrets(sorted(survivors), "##ug"),
         ),
@@ -761,6 +1038,8 @@ def cases_05() -> list[Case]:
                 ),
                 typed("too low", threshold - 2),
                 typed("too high", threshold + 3),
+                typed("far too low", threshold - 10),
+                typed("twice as high", threshold * 2),
                 Wrong(
                     "runs the search",
                     (threshold,),
@@ -789,6 +1068,7 @@ def cases_06() -> list[Case]:
                 Wrong("no recount after merge 1", ([("##u", "##g"), ("p", "##u")],)),
                 Wrong("merge 3 as merge 2", ([("##u", "##g"), ("h", "##ug")],)),
                 Wrong("the new tokens instead of pairs", (["##ug", "##un"],)),
+                Wrong("the two merges swapped", ([("##u", "##n"), ("##u", "##g")],)),
             ),
             secrets=_secrets(("##u", "##n")),
         ),
@@ -801,6 +1081,28 @@ def cases_06() -> list[Case]:
                 Wrong("divided by WordPiece's size", (Fraction(13, 17),)),
                 Wrong("shared counted twice in the union", (Fraction(13, 32),)),
                 Wrong("divided by BPE's size", (Fraction(13, 15),)),
+                Wrong("the right value as a float", (13 / 19,)),
+                computed(
+                    "vocab_overlap's jaccard, under an alias",
+                    "toy_jaccard = Fraction(overlap(wp, bpe).jaccard).limit_denominator(100)",
+                    {"overlap": vocab_overlap, "Fraction": Fraction, "wp": wp_toy.tokens(), "bpe": bpe_toy.tokens()},
+                    ("toy_jaccard",),
+                ),
+                computed(
+                    "counted through another cell's helper",
+                    "toy_jaccard = share(wp, bpe)",
+                    {
+                        "share": another_cell(
+                            "from fractions import Fraction\nfrom wordpiece_lib.analysis import segmentation as sg\n"
+                            "def share(a, b):\n    o = sg.vocab_overlap(a, b)\n"
+                            "    return Fraction(len(o.shared), len(o.shared) + len(o.only_first) + len(o.only_second))",
+                            "share",
+                        ),
+                        "wp": wp_toy.tokens(),
+                        "bpe": bpe_toy.tokens(),
+                    },
+                    ("toy_jaccard",),
+                ),
             ),
             secrets=("13/19", "Fraction(13, 19)", "0.684", "19 in"),
         ),
@@ -811,6 +1113,8 @@ def cases_06() -> list[Case]:
             wrongs=(
                 Wrong("leftmost pair first", (replay_leftmost_first,)),
                 Wrong("longest match", (replay_by_longest_match,)),
+                Wrong("the merges replayed last-learned first", (lambda word, merges: replay(word, merges[::-1]),)),
+                Wrong("no merge replayed", (lambda word, merges: [word[0]] + ["##" + c for c in word[1:]],)),
                 Wrong("encode_with_merges", (encode_with_merges,), LIBRARY),
                 Wrong("the printed hugs example", (lambda word, merges: ["hug", "##s"],), COPIED),
             ),
@@ -826,6 +1130,8 @@ def cases_06() -> list[Case]:
                 Wrong("WordPiece's pugs, shown in notebook 04", ("pugs",), COPIED),
                 Wrong("a corpus word", ("gnus",)),
                 Wrong("a letter the corpus lacks", ("gnum",)),
+                Wrong("a corpus word, cut alike", ("pug",)),
+                Wrong("another corpus word", ("hugs",)),
             ),
             secrets=("'gnug'",),
         ),
@@ -857,6 +1163,7 @@ def cases_07() -> list[Case]:
                     (lambda tokens: max(len(t.removeprefix("##")) for t in tokens if t not in BERT_SPECIAL_TOKENS),),
                 ),
                 Wrong("the notebook's 10k answer typed in", (lambda tokens: "miscalculations",), COPIED),
+                Wrong("the first token", (lambda tokens: tokens[0],)),
             ),
             secrets=_secrets(
                 *(
@@ -874,6 +1181,8 @@ def cases_07() -> list[Case]:
                 Wrong("every name (true of the whole vocab)", (len(NAMES),)),
                 Wrong("one too many", (whole + 1,)),
                 Wrong("none", (0,)),
+                Wrong("two too many", (whole + 2,)),
+                Wrong("one too few", (whole - 1,)),
             ),
             secrets=(str(whole),),
         ),
@@ -892,6 +1201,24 @@ def cases_07() -> list[Case]:
                     LIBRARY,
                     {"source": "predicted_split = {w: len(encode_word(w, full_vocab)) > 1 for w in words_to_predict}"},
                 ),
+                computed(
+                    "the encoder under an alias",
+                    "predicted_split = {w: len(ew(w, vocab)) > 1 for w in words}",
+                    {"ew": encode_word, "vocab": full_vocab, "words": WORDS_TO_PREDICT},
+                    ("predicted_split",),
+                ),
+                computed(
+                    "a tokenizer object's method, in another cell's helper",
+                    "predicted_split = {w: pieces(w) > 1 for w in words}",
+                    {
+                        "pieces": another_cell(
+                            "def make(tok):\n    def pieces(w):\n        return len(tok.tokenize(w))\n    return pieces",
+                            "make",
+                        )(WordPieceTokenizer(Vocab(full_trace().tokens()))),
+                        "words": WORDS_TO_PREDICT,
+                    },
+                    ("predicted_split",),
+                ),
             ),
             secrets=("'hug': False", "'school': False", "'captains': True"),
         ),
@@ -904,6 +1231,8 @@ def cases_07() -> list[Case]:
                 Wrong("punctuation left out", (len(tokens) / len(plain),)),
                 Wrong("words per token", (len(words) / len(tokens),)),
                 Wrong("the number of tokens", (len(tokens),)),
+                Wrong("rounded to one decimal", (round(len(tokens) / len(words), 1),)),
+                Wrong("[CLS] and [SEP] counted", ((len(tokens) + 2) / len(words),)),
             ),
             secrets=(f"{len(tokens)} tokens", f"{len(words)} words", f"{len(tokens) / len(words):.3f}"),
         ),
@@ -924,6 +1253,13 @@ def cases_08() -> list[Case]:
                 Wrong("pops too far", (["token", "##i", "##z"], "##")),
                 Wrong("right pops, wrong link", (["token", "##i"], "##iz")),
                 Wrong("the paper's abcd answer, printed above", (["a", "##b"], "##cd"), COPIED),
+                computed(
+                    "read off the automaton's node",
+                    "node = automaton.node(automaton.find('tokeniz'))\nmy_pops = list(node.failure_pops)\n"
+                    "my_link = automaton.label(node.failure_link)",
+                    {"automaton": LinMaxMatch(TOKEN_VOCAB)},
+                    ("my_pops", "my_link"),
+                ),
             ),
             secrets=_secrets(["token", "##i"], "##z"),
         ),
@@ -936,6 +1272,14 @@ def cases_08() -> list[Case]:
                 Wrong("only the first failure", (["token"],)),
                 Wrong("the whole word's tokens", (["token", "##i", "##s"],)),
                 Wrong("the abcdz example's pops", (["a", "##b", "##c"],), COPIED),
+                Wrong("the pops of the next failure too", (["token", "##i", "##s"],)),
+                computed(
+                    "read off the automaton's trace",
+                    "emitted_at_s = [t for step in automaton.trace('tokenis') if step.kind == 'fail' and step.position == 6 "
+                    "for t in step.tokens]",
+                    {"automaton": LinMaxMatch(TOKEN_VOCAB)},
+                    ("emitted_at_s",),
+                ),
             ),
             secrets=_secrets(["token", "##i"]),
         ),
@@ -950,6 +1294,13 @@ def cases_08() -> list[Case]:
                 Wrong("position counted from 1", ("acx", 3)),
                 Wrong("a word that is not [UNK]", ("abcdx", 5)),
                 Wrong("unknown from the first letter", ("zz", 0)),
+                computed(
+                    "found with the automaton's encode_word",
+                    "unk_word = next(w for w in ['ab', 'abcx', 'acx'] if w != 'abcx' and paper.encode_word(w) == ['[UNK]'])\n"
+                    "unk_position = 2",
+                    {"paper": LinMaxMatch(PAPER_VOCAB)},
+                    ("unk_word", "unk_position"),
+                ),
             ),
         ),
     ]
@@ -1008,9 +1359,19 @@ def mixed_usage() -> dict[str, dict[str, float]]:
     }
 
 
-def greek_tokens(per_word: Callable[[str], int] = lambda word: len(bert_uncased().tokenize(word))) -> float:
-    greek = word_lists()["el"]
-    return sum(per_word(word) * count for word, count in greek.items()) / greek.total
+#: Notebook 09's Your turn 2 measures Greek's most frequent words (its table measures every word of the list).
+TOP_GREEK = 200
+
+
+def top_greek() -> dict[str, int]:
+    return dict(word_lists()["el"].most_common(TOP_GREEK))
+
+
+def greek_tokens(
+    per_word: Callable[[str], int] = lambda word: len(bert_uncased().tokenize(word)), *, every_word: bool = False
+) -> float:
+    greek = dict(word_lists()["el"]) if every_word else top_greek()
+    return sum(per_word(word) * count for word, count in greek.items()) / sum(greek.values())
 
 
 def worst_parity(exponent: float) -> float:
@@ -1079,7 +1440,7 @@ def share_unused_tokens_owned(language, tokens, usage):
 def share_secrets() -> tuple[str, ...]:
     """The full values: a wrong share of one language may well equal another's rounded share."""
     shares = vocab_shares(language_sweep().tokens(0.7), mixed_usage()).shares
-    return (*(repr(value) for value in shares.values() if value), repr(1 / 3))  # 1/3: French's on the small vocab
+    return (*(repr(value) for value in shares.values() if value), repr(3 / 7))  # 3/7: each one's on the small vocab
 
 
 def share_printed_at_07(language, tokens, usage):
@@ -1114,6 +1475,12 @@ def cases_09() -> list[Case]:
                         "source": "merged_groups = [list(g) for g in normalization_merges(words_to_group, uncased).values()]"
                     },
                 ),
+                computed(
+                    "normalization_merges under an alias",
+                    "merged_groups = [list(g) for g in group(words, uncased).values()]",
+                    {"group": normalization_merges, "words": WORDS_TO_GROUP, "uncased": UNCASED},
+                    ("merged_groups",),
+                ),
             ),
             secrets=("'côté'", "'Ελλαδα'", "'пои'", "'かっこう'", "['пой', 'пои']"),
         ),
@@ -1121,19 +1488,12 @@ def cases_09() -> list[Case]:
             "greek_tokens_per_word",
             language_checks.check_tokens_per_word,
             right=(greek,),
-            data=(Later(lambda: bert_uncased().tokenize), Later(lambda: word_lists()["el"])),
+            data=(Later(lambda: bert_uncased().tokenize), Later(top_greek)),
             right_extra={"source": "greek_tokens_per_word = sum(len(bert.tokenize(w)) * c for w, c in el) / total"},
             wrongs=(
                 Wrong(
                     "every distinct word once",
-                    (
-                        Later(
-                            lambda: (
-                                sum(len(bert_uncased().tokenize(w)) for w in word_lists()["el"])
-                                / len(word_lists()["el"])
-                            )
-                        ),
-                    ),
+                    (Later(lambda: sum(len(bert_uncased().tokenize(w)) for w in top_greek()) / len(top_greek())),),
                     extra={"source": ""},
                 ),
                 typed("words per token", Later(lambda: 1 / greek_tokens())),
@@ -1143,7 +1503,16 @@ def cases_09() -> list[Case]:
                     extra={"source": ""},
                 ),
                 Wrong(
-                    "the table's figure, rounded", (Later(lambda: round(greek_tokens(), 2)),), COPIED, {"source": ""}
+                    "the table's figure (every word of the list), rounded",
+                    (Later(lambda: round(greek_tokens(every_word=True), 2)),),
+                    COPIED,
+                    {"source": ""},
+                ),
+                Wrong(
+                    "the table's figure, every digit",
+                    (Later(lambda: greek_tokens(every_word=True)),),
+                    COPIED,
+                    {"source": ""},
                 ),
                 Wrong(
                     "read off the notebook's metrics",
@@ -1202,6 +1571,7 @@ def cases_09() -> list[Case]:
                 typed("the typed [MASK] missed", {**WHICH_BERT_RIGHT, "c": None}),
                 typed("the two causes swapped", {**WHICH_BERT_RIGHT, "b": "special token typed", "c": "final sigma"}),
                 typed("a cause in other words", {**WHICH_BERT_RIGHT, "b": "the sigma"}),
+                Wrong("the stub's example", ({"a": None, "b": "CJK range", "c": None},), COPIED, {"source": ""}),
                 Wrong(
                     "both modes run",
                     (WHICH_BERT_RIGHT,),
@@ -1283,6 +1653,19 @@ def cases_10() -> list[Case]:
                     LIBRARY,
                     {"source": "rum_offsets = tokenizer.encode_plus(treasure_text).offsets[11]"},
                 ),
+                computed(
+                    "the tokenizer's encode_plus, through another cell's helper",
+                    "rum_offsets = where(tokenizer, text, 'rum')",
+                    {
+                        "where": another_cell(
+                            "def where(t, text, token):\n    e = t.encode_plus(text)\n    return e.offsets[e.tokens.index(token)]",
+                            "where",
+                        ),
+                        "tokenizer": Later(book_tokenizer),
+                        "text": TREASURE_TEXT,
+                    },
+                    ("rum_offsets",),
+                ),
             ),
             secrets=("(27, 30)", "[27:30]"),
         ),
@@ -1320,6 +1703,16 @@ def cases_10() -> list[Case]:
                     LIBRARY,
                     {"source": "kept = tuple(len(e) for e in Truncation(24).truncate(first, second, added_tokens=3))"},
                 ),
+                computed(
+                    "Truncation under an alias",
+                    "a, b = cut(24).truncate(one, two, added_tokens=3)\nkept = (len(a), len(b))",
+                    {
+                        "cut": Truncation,
+                        "one": Encoding.from_sequence([0] * 30, ["t"] * 30, [(0, 0)] * 30, [0] * 30),
+                        "two": Encoding.from_sequence([0] * 8, ["t"] * 8, [(0, 0)] * 8, [0] * 8),
+                    },
+                    ("kept",),
+                ),
             ),
             secrets=("(13, 8)", "13"),
         ),
@@ -1339,6 +1732,12 @@ def cases_10() -> list[Case]:
                     (DECODED,),
                     LIBRARY,
                     {"source": "decoded = tokenizer.decode(tokenizer.convert_tokens_to_ids(tokens_to_decode))"},
+                ),
+                computed(
+                    "the decoder object, under an alias",
+                    "decoded = D().decode(tokens)",
+                    {"D": WordPieceDecoder, "tokens": TOKENS_TO_DECODE},
+                    ("decoded",),
                 ),
             ),
             secrets=(repr(DECODED), "it ' s flint's"),
@@ -1509,10 +1908,12 @@ def every_outcome() -> dict[str, list[str]]:
     for case in all_cases():
         for workbook in wordpiece_lib.classroom.exercise.WORKBOOKS.values():
             workbook.reset()
+        own_work.forget_answer_work()
         results[f"{case.key}/right"] = list(outcome(case, case.right, case.right_extra))
         for wrong in case.wrongs:
             for workbook in wordpiece_lib.classroom.exercise.WORKBOOKS.values():
                 workbook.reset()
+            own_work.forget_answer_work()
             results[f"{case.key}/{wrong.label}"] = list(outcome(case, wrong.answer, wrong.extra))
     return results
 

@@ -29,6 +29,7 @@ HUG_PUG = {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}
 def fresh_start():
     for workbook in exercise.WORKBOOKS.values():
         workbook.reset()
+    own_work.forget_answer_work()
 
 
 def test_a_pair_written_without_the_inner_prefix_is_told_how_pieces_are_written():
@@ -50,8 +51,16 @@ def test_merging_explains_overlaps_and_the_dropped_prefix():
         token = join_pair(*pair)
         return {w: [token if (p, q) == pair else p for p, q in zip(s, [*s[1:], None])] for w, s in splits.items()}
 
-    assert "drop the '##' of the right piece" in fails_with(merging.check_merge_pair, merge_keeping_the_prefix)
-    assert "must still spell the word" in fails_with(merging.check_merge_pair, overlapping)
+    def each(merge_one):
+        def merge_all(splits, pairs):
+            for pair in pairs:
+                splits = merge_one(splits, pair)
+            return splits
+
+        return merge_all
+
+    assert "drop the '##' of the right piece" in fails_with(merging.check_merge_all, each(merge_keeping_the_prefix))
+    assert "must still spell the word" in fails_with(merging.check_merge_all, each(overlapping))
 
 
 def test_final_size_never_names_the_size_and_refuses_text():
@@ -132,3 +141,64 @@ def test_the_answer_cell_is_the_latest_that_assigned_the_answer():
     assert source == "first_three = ['##gs', 'hu', 'hug']  # predicted by hand"
     assert own_work.calls_in_source(source, merging.TRAINERS) == []
     assert own_work.answer_cell_source("never_assigned", shell) is None
+
+
+def test_a_fraction_built_from_a_float_is_told_so():
+    message = fails_with(scoring.check_wordpiece_score, lambda pair, left, right: Fraction(pair / (left * right)))
+    assert "built from a float" in message
+
+
+def test_an_exact_jaccard_is_asked_for_and_a_float_is_told_why():
+    from wordpiece_lib.classroom.bpe_comparison import checks as comparing
+
+    message = fails_with(comparing.check_jaccard, 0.4, ["a", "b", "c"], ["b", "c", "d", "e"])
+    assert "exact Fraction" in message and "float is rounded" in message and "0.4" not in message
+
+
+def test_a_split_that_lowercases_is_told_to_keep_the_characters():
+    message = fails_with(
+        splitting.check_split_word, lambda word: [word[0].lower()] + ["##" + c.lower() for c in word[1:]]
+    )
+    assert "changes no capital and no accent" in message
+
+
+def test_the_length_rule_off_by_one_is_not_blamed_on_the_prefix():
+    from exercise_cases import encode_unk_from_100, in_marker_style
+
+    message = fails_with(encoding.check_longest_match, in_marker_style(encode_unk_from_100))
+    assert "exactly 100 characters" in message and "marker" not in message and "'##'" not in message
+
+
+def test_a_leftmost_replay_is_not_called_longest_match():
+    from exercise_cases import replay_leftmost_first
+
+    from wordpiece_lib.classroom.bpe_comparison import checks as comparing
+
+    message = fails_with(comparing.check_merge_replay, replay_leftmost_first)
+    assert "not the leftmost" in message and "longest match" not in message
+
+
+def test_counter_is_not_called_the_librarys_own_version():
+    import collections
+
+    message = fails_with(splitting.check_word_counts, lambda words: dict(collections.Counter(words)))
+    assert "`Counter`, Python's own version" in message and "library" not in message
+
+
+def test_pairs_that_are_not_neighbours_are_told_so_not_blamed_on_the_counts():
+    from exercise_cases import count_pairs_not_neighbours
+
+    message = fails_with(scoring.check_pair_counts, count_pairs_not_neighbours)
+    assert "not a pair of neighbouring pieces" in message and "adds n" not in message
+
+
+def test_a_share_slip_is_named_for_what_it_is():
+    """On the small vocab every slip gives another share, so each is told its own idea."""
+    from exercise_cases import share_last_language_wins_ties, share_of_every_user, share_unused_tokens_owned
+
+    from wordpiece_lib.classroom.other_languages import checks as languages
+
+    usage = languages._TOY_USAGE
+    assert "no owner" in fails_with(languages.check_share_function, share_unused_tokens_owned, [], usage)
+    assert "listed FIRST" in fails_with(languages.check_share_function, share_last_language_wins_ties, [], usage)
+    assert "uses it MOST" in fails_with(languages.check_share_function, share_of_every_user, [], usage)

@@ -23,22 +23,22 @@ import pytest
 from data_helpers import skip_or_fail
 from exercise_cases import COPIED, LIBRARY, Case, all_cases, data_missing, outcome
 
-from wordpiece_lib.classroom import exercise
+from wordpiece_lib.classroom import exercise, own_work
 from wordpiece_lib.classroom.exercise import TODO, WORKBOOKS
 
 HASH_SEEDS = ("0", "1", "42", "4294967295", "random")
 
 #: Exercises whose notebook prints an example the learner could copy, and those that ask to write a library function.
 COPYABLE = {
-    "count_words", "split_with_prefix", "split_with_marker", "my_alphabet", "count_pairs", "wordpiece_score",
-    "best_after_ug", "bpe_first", "merge", "first_three", "lexical_four", "final_size", "my_encode", "my_word",
+    "count_words", "split_with_prefix", "split_with_end_marker", "my_alphabet", "count_pairs", "wordpiece_score",
+    "best_after_ug", "bpe_first", "merge_all", "first_three", "lexical_four", "final_size", "my_encode", "my_word",
     "my_decode", "my_split_points", "my_threshold", "bpe_first_two", "replay", "bpe_differing_word",
     "longest_token", "failure_of_tokeniz", "emitted_at_s", "unk_word", "merged_groups", "greek_tokens_per_word",
     "share_of", "chosen_exponent", "my_pair_input",
 }  # fmt: skip
 LIBRARY_FUNCTIONS = {
-    "count_words", "split_with_prefix", "split_with_marker", "my_alphabet", "count_pairs", "wordpiece_score",
-    "merge", "first_three", "lexical_four", "final_size", "my_encode", "my_decode", "my_split_points",
+    "count_words", "split_with_prefix", "split_with_end_marker", "my_alphabet", "count_pairs", "wordpiece_score",
+    "merge_all", "first_three", "lexical_four", "final_size", "my_encode", "my_decode", "my_split_points",
     "my_threshold", "replay", "predicted_split", "merged_groups", "greek_tokens_per_word", "share_of",
     "rum_offsets", "kept", "decoded", "merge_in_order",
 }  # fmt: skip
@@ -69,6 +69,7 @@ def cases() -> dict[str, Case]:
 def fresh_start():
     for workbook in WORKBOOKS.values():
         workbook.reset()
+    own_work.forget_answer_work()
     yield
 
 
@@ -118,6 +119,7 @@ def test_the_right_answer_passes(cases, key):
 
 
 def secret_shown(message: str, secret: str) -> bool:
+    message = re.sub(r"this was try \d+", "", message)  # the try count is no value of the exercise
     if secret.isdigit():
         return re.search(rf"(?<![\d/.]){secret}(?![\d/])", message) is not None
     return secret in message
@@ -204,13 +206,13 @@ def test_tiers_hint_from_the_second_try_and_offer_the_answer_from_the_third(case
 def test_progress_lists_each_exercise_as_done_wrong_or_not_started(cases):
     workbook = next(w for w in WORKBOOKS.values() if "count_words" in w.exercises)
     outcome(cases["count_words"], cases["count_words"].right)
-    outcome(cases["split_with_marker"], cases["split_with_marker"].wrongs[0].answer)
+    outcome(cases["split_with_end_marker"], cases["split_with_end_marker"].wrongs[0].answer)
     progress = workbook.progress()
     rows = {key: status for _title, key, status in progress.rows}
     assert rows == {
         "count_words": "done",
         "split_with_prefix": "not started",
-        "split_with_marker": "wrong (1 try)",
+        "split_with_end_marker": "wrong (1 try)",
         "my_alphabet": "not started",
     }
     assert "1 of 4 done" in repr(progress)
@@ -286,3 +288,51 @@ def test_every_check_says_the_same_under_five_hash_seeds():
     assert len(first) >= 3 * len(KEYS)
     for name, (result, _message) in first.items():
         assert result == ("passed" if name.endswith("/right") else "failed"), name
+
+
+def test_a_value_rounded_as_the_notebook_prints_it_passes(cases):
+    """07 prints tokens per word with two decimals: that rounding is right, not a counting mistake."""
+    case = cases["team_fertility"]
+    assert outcome(case, (round(case.right[0], 2),)) == ("passed", "")
+    assert outcome(case, (round(case.right[0], 1),))[0] == "failed"
+
+
+#: Exercises whose notebook shows no earlier worked example of the same shape that could be copied
+#: (a computed figure, a fact about a corpus): (b) of the mutation suite has nothing to wrap for them yet.
+NO_COPYABLE_EXAMPLE = {
+    "hug_keeps", "survivors", "toy_jaccard", "whole_names", "predicted_split", "team_fertility", "rum_offsets",
+    "kept", "decoded", "cut", "merge_in_order", "hours",
+}  # fmt: skip
+#: Value exercises whose answer cell is watched: an answer the library computed there must be among the cases.
+WATCHED_VALUES = {
+    "my_alphabet", "first_three", "lexical_four", "final_size", "toy_jaccard", "predicted_split",
+    "failure_of_tokeniz", "emitted_at_s", "unk_word", "merged_groups", "rum_offsets", "kept", "decoded",
+}  # fmt: skip
+
+
+def test_the_mutation_suite_tries_enough_wrong_answers_of_every_kind(cases):
+    """(d) five wrong answers at least; (b) the worked example wrapped or typed in; (c) the library's answer."""
+    require_data()
+    for key, case in cases.items():
+        assert len(case.wrongs) >= 5, f"{key}: only {len(case.wrongs)} wrong answers"
+        kinds = {wrong.kind for wrong in case.wrongs}
+        if key not in NO_COPYABLE_EXAMPLE:
+            assert COPIED in kinds, f"{key}: no worked example of the notebook among its wrong answers"
+        if key in WATCHED_VALUES:
+            assert any("cell" in wrong.extra for wrong in case.wrongs), f"{key}: no answer computed in a cell"
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_no_message_gives_the_answer_away_on_any_try(cases, key):
+    """(e) every wrong answer in turn, in one session: the hints and the offer of show_answer come in, never the value."""
+    case = cases[key]
+    for wrong in case.wrongs:
+        result, message = outcome(case, wrong.answer, wrong.extra)
+        assert result == "failed", f"{key}: {wrong.label!r} {result}"
+        for secret in case.secret_texts():
+            assert not secret_shown(message, secret), f"{key}: {wrong.label!r} gives away {secret!r}: {message}"
+    workbook = next(w for w in WORKBOOKS.values() if key in w.exercises)
+    assert workbook.attempt(key).status() == f"wrong ({len(case.wrongs)} tries)"
+    own_work.forget_answer_work()  # the right answer comes from a new cell, in which the library did not run
+    assert outcome(case, case.right, case.right_extra) == ("passed", "")
+    assert workbook.attempt(key).status() == "done"

@@ -9,7 +9,7 @@ from wordpiece_lib import Vocab, WordPieceTokenizer
 from wordpiece_lib.classroom.exercise import TODO
 from wordpiece_lib.classroom.model_inputs import checks, plots
 from wordpiece_lib.classroom.model_inputs.widgets import TokenSpanView, token_spans_html
-from wordpiece_lib.classroom.style import FAILED_FILL
+from wordpiece_lib.classroom.style import FAILED_FILL, SPECIAL_FILL
 from wordpiece_lib.pipeline.decoder import WordPieceDecoder
 from wordpiece_lib.pipeline.truncation import Padding, Truncation
 
@@ -167,3 +167,12 @@ def test_figures_read_encodings():
     assert "1 of 4 texts cut" in histogram.axes[0].texts[0].get_text()
     with pytest.raises(ValueError, match="lengths is empty"):
         plots.length_histogram([])
+
+
+def test_view_marks_added_tokens_beyond_the_vocab_and_normalized_ones():
+    tokenizer = WordPieceTokenizer(VOCAB, lowercase=True)
+    tokenizer.add_tokens(["<Ent>"])  # Hugging Face's default: normalized, its own id after the vocab
+    page = token_spans_html(tokenizer, "yo <ENT>")
+    entity = tokenizer.token_ids["<Ent>"]
+    assert entity == len(VOCAB) and f"id {entity}" in page
+    assert page.count(f"background:{SPECIAL_FILL}") == 3  # its span, its chip, the legend

@@ -170,7 +170,7 @@ def last_wins_ties(language, tokens, usage):
         (counts_owned, "number of tokens"),
         (with_specials, "special tokens"),
         (every_user, "MOST"),
-        (last_wins_ties, "find the language with the largest usage"),
+        (last_wins_ties, "listed FIRST"),
         (lambda *args: None, "returned None"),
     ],
 )

@@ -10,7 +10,9 @@ import pytest
 
 from wordpiece_lib import Vocab, WordPieceTokenizer
 from wordpiece_lib.cli import main
+from wordpiece_lib.cli.count import counts_settings_path
 from wordpiece_lib.counting.counts_tsv import load_counts
+from wordpiece_lib.pipeline.tokenizer_json import settings_path
 from wordpiece_lib.text.google import GoogleNormalizer, GoogleWords
 
 # A private-use character (kept by Google, dropped by Hugging Face) and a word-final capital sigma.
@@ -32,10 +34,10 @@ def test_count_cuts_googles_words_and_says_so_beside_the_counts(corpus, tmp_path
     counts = load_counts(out)
     assert dict(counts) == dict(Counter(expected))
     assert "οδος" in counts and "odos\ue000" in counts and "cls" in counts
-    assert json.loads((tmp_path / "counts.settings.json").read_text())["compat"] == "google"
+    assert json.loads(counts_settings_path(out).read_text())["compat"] == "google"
     plain = tmp_path / "plain.tsv"
     assert main(["count", str(corpus), "--lowercase", "-o", str(plain), "--quiet"]) == 0
-    assert "οδοσ" in load_counts(plain) and "compat" not in json.loads((tmp_path / "plain.settings.json").read_text())
+    assert "οδοσ" in load_counts(plain) and "compat" not in json.loads(counts_settings_path(plain).read_text())
 
 
 def test_train_writes_a_vocab_alone_and_encode_gives_googles_tokens(corpus, tmp_path, capsys):
@@ -43,7 +45,7 @@ def test_train_writes_a_vocab_alone_and_encode_gives_googles_tokens(corpus, tmp_
     args = ["train", str(corpus), "--vocab-size", "60", "--lowercase", "--compat", "google", "-o", str(vocab_path)]
     assert main(args) == 0
     assert "encode with --vocab" in capsys.readouterr().err
-    assert not (tmp_path / "vocab.settings.json").exists()
+    assert not settings_path(vocab_path).exists()
     assert "οδος" in Vocab.load(vocab_path)
     for refused in ("tokenizer.json", "folder/"):
         code = main([*args[:-1], str(tmp_path / refused)])
@@ -68,7 +70,7 @@ def test_train_from_counts_follows_their_compat_and_refuses_another(corpus, tmp_
     assert main(["count", str(corpus), "--compat", "google", "-o", str(counts), "--quiet"]) == 0
     out = tmp_path / "vocab.txt"
     assert main(["train", "--counts", str(counts), "--vocab-size", "60", "-o", str(out), "--quiet"]) == 0
-    assert not (tmp_path / "vocab.settings.json").exists()  # written the Google way: the vocab alone
+    assert not settings_path(out).exists()  # written the Google way: the vocab alone
     code = main(
         ["train", "--counts", str(counts), "--vocab-size", "60", "--compat", "huggingface", "-o", str(out), "--quiet"]
     )

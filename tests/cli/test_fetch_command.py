@@ -56,11 +56,11 @@ def test_fetch_downloads_into_the_cache_and_says_where(monkeypatch, tmp_path, ca
 
 def test_offline_the_error_says_what_to_do(monkeypatch, tmp_path, capsys):
     isolate(monkeypatch, tmp_path)
-    assert main(["fetch", "treasure-island", "--quiet", "--timeout", "2"]) == 2
+    assert main(["fetch", "kafka-verwandlung", "--quiet", "--timeout", "2"]) == 2
     err = capsys.readouterr().err
     first = err.splitlines()[0]
-    assert first.startswith("error: treasure-island.txt (treasure-island) is not available here")
-    assert "https://www.gutenberg.org/cache/epub/120/pg120.txt" in first and str(tmp_path) in first
+    assert first.startswith("error: kafka-verwandlung.txt (kafka-verwandlung) is not available here")
+    assert data.DATASETS["kafka-verwandlung"].urls[0] in first and str(tmp_path) in first
     assert "network access blocked in tests" in err
 
 

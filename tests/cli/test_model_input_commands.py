@@ -70,7 +70,7 @@ def test_train_to_folder_loads_in_transformers_with_the_same_tokens(corpus, tmp_
 
 def test_vocab_settings_travel_to_encode(corpus, tmp_path):
     train(corpus, tmp_path / "vocab.txt", "--lowercase")
-    settings = json.loads((tmp_path / "vocab.settings.json").read_text(encoding="utf-8"))
+    settings = json.loads((tmp_path / "vocab.txt.settings.json").read_text(encoding="utf-8"))
     assert settings["normalizer"]["lowercase"] is True and settings["pretokenizer"] == "bert"
     out = tmp_path / "tokens.txt"
     result = run_cli("encode", "--vocab", str(tmp_path / "vocab.txt"), str(corpus), "-o", str(out))
@@ -178,3 +178,30 @@ def test_the_quick_tokens_and_ids_path_writes_what_the_encodings_say(output_form
     quick = quick_format(tokenizer, output_format, special_tokens)
     expected = [format_line(e, output_format) for e in tokenizer.encode_batch(lines, add_special_tokens=special_tokens)]
     assert [" ".join(quick(line)) for line in lines] == expected
+
+
+def test_jsonl_carries_the_overflowing_windows_of_a_cut_line(bert_tokenizer_json, corpus, tmp_path):
+    path = tmp_path / "bert.json"
+    path.write_text(json.dumps(bert_tokenizer_json), encoding="utf-8")
+    out = tmp_path / "inputs.jsonl"
+    flags = ["--tokenizer", str(path), "--format", "jsonl", "--max-length", "6", "--stride", "2", "--pad", "6"]
+    assert main(["encode", *flags, str(corpus), "-o", str(out), "--quiet"]) == 0
+    peer = tokenizers.Tokenizer.from_file(str(path))
+    peer.enable_truncation(6, stride=2)
+    peer.enable_padding(length=6, pad_id=0, pad_token="[PAD]")
+    records = [json.loads(line) for line in lines_of(out)]
+    for record, expected in zip(records, peer.encode_batch(TEXT.splitlines()), strict=True):
+        assert len(record["overflowing"]) == len(expected.overflowing) > 0
+        for window, peer_window in zip(record["overflowing"], expected.overflowing, strict=True):
+            assert window["ids"] == peer_window.ids and window["offsets"] == [list(o) for o in peer_window.offsets]
+    result = run_cli("encode", "--tokenizer", str(path), "--stride", "2", str(corpus), "-o", str(out))
+    assert result.returncode != 0 and "--stride needs --max-length" in result.stderr
+
+
+def test_a_folder_saved_with_a_setting_bert_tokenizer_cannot_take_says_so_in_one_line(corpus, tmp_path):
+    result = run_cli(
+        "train", str(corpus), "--vocab-size", "45", "--pretokenizer", "whitespace", "-o", str(tmp_path / "f/")
+    )
+    assert result.returncode == 0
+    warning = [line for line in result.stderr.splitlines() if line.startswith("warning:")]
+    assert len(warning) == 1 and "pretokenizer='whitespace'" in warning[0] and "AutoTokenizer" in warning[0]

@@ -7,6 +7,7 @@ Expected values are worked out by hand in the comments, or come from Hugging Fac
 from __future__ import annotations
 
 import math
+import re
 import unicodedata
 from dataclasses import replace
 
@@ -23,6 +24,7 @@ from wordpiece_lib.analysis.language_metrics import (
     vocab_shares,
 )
 from wordpiece_lib.counting.mixing import mix_corpora, sampling_probabilities
+from wordpiece_lib.data.gutenberg import text_sha256
 from wordpiece_lib.data.language_data import LANGUAGE_NAMES, frequency_list, frequency_word_counts, parallel_phrases
 from wordpiece_lib.data.multilingual_books import MULTILINGUAL_BOOKS, available_book_text, book_path
 from wordpiece_lib.text.scripts import char_script, decomposition, main_script, normalization_merges
@@ -310,38 +312,63 @@ def test_parallel_phrases_unknown_locale():
 # ---------------------------------------------------------------- the registered books
 
 
-def test_books_are_registered_like_data_sets_without_a_made_up_checksum():
+def test_every_book_is_pinned_to_a_copy_at_a_fixed_commit_of_project_gutenbergs_repository():
+    assert sorted(MULTILINGUAL_BOOKS) == ["kafka-verwandlung", "wu-xiyouji"]  # the others had no checkable copy
     for name, book in MULTILINGUAL_BOOKS.items():
-        assert book.name == name and book.filename == f"{name}.txt"
-        assert book.sha256 is None and book.size is None  # never fetched: nothing to pin
-        assert book.urls[0].startswith("https://www.gutenberg.org/cache/epub/") and book.clean == "gutenberg"
-        assert not book.bundled
+        assert book.name == name and book.filename == f"{name}.txt" and book.clean == "gutenberg"
+        assert len(book.sha256) == 64 and book.size > 100_000 and not book.bundled
+        first = re.fullmatch(
+            r"https://raw\.githubusercontent\.com/gutenbergbooks/(\d+)/([0-9a-f]{40})/(\d+)-0\.txt", book.urls[0]
+        )
+        assert first and first[1] == first[3] == str(book.gutenberg_id), book.urls[0]
+        assert first[2] in book.source and book.urls[1].startswith("https://www.gutenberg.org/cache/epub/")
 
 
-def test_available_book_text_reads_a_local_copy_and_never_downloads(tmp_path):
+def unpinned(monkeypatch, name: str = "kafka-verwandlung", text: str | None = None):
+    """Book ``name`` pinned to ``text`` (a checksum computed here), or with no pin at all."""
+    book = MULTILINGUAL_BOOKS[name]
+    pin = {"sha256": None, "size": None} if text is None else {"sha256": text_sha256(text), "size": len(text.encode())}
+    monkeypatch.setitem(MULTILINGUAL_BOOKS, name, replace(book, **pin))
+
+
+def test_available_book_text_reads_a_local_copy_and_never_downloads(tmp_path, monkeypatch):
     assert available_book_text("kafka-verwandlung", tmp_path) is None
     book_path("kafka-verwandlung", tmp_path).write_text("", encoding="utf-8")
     assert available_book_text("kafka-verwandlung", tmp_path) is None  # empty: treated as missing
+    story = "Als Gregor\nSamsa\n\nerwachte."
+    unpinned(monkeypatch, text=story)
     raw = "header\n*** START OF THE PROJECT GUTENBERG EBOOK ***\nAls Gregor\nSamsa\n\nerwachte.\n*** END OF IT ***\nfooter"
     book_path("kafka-verwandlung", tmp_path).write_text(raw, encoding="utf-8")
     # Licence header and footer cut; a text this short says nothing about wrapping, so its lines stay.
-    assert available_book_text("kafka-verwandlung", tmp_path) == "Als Gregor\nSamsa\n\nerwachte."
+    assert available_book_text("kafka-verwandlung", tmp_path) == story
+    unpinned(monkeypatch)
     cut = "*** START OF THE PROJECT GUTENBERG EBOOK ***\nAls Gregor Samsa eines Morgens"
     book_path("kafka-verwandlung", tmp_path).write_text(cut, encoding="utf-8")
-    with pytest.raises(ValueError, match="no END line"):  # cut short: never used
+    with pytest.raises(ValueError, match="no END line"):  # unpinned and cut short: never used
         available_book_text("kafka-verwandlung", tmp_path)
 
 
-def test_a_pinned_checksum_is_enforced(tmp_path, monkeypatch):
-    book = MULTILINGUAL_BOOKS["kalevala"]
-    monkeypatch.setitem(MULTILINGUAL_BOOKS, "kalevala", replace(book, sha256="0" * 64))
-    book_path("kalevala", tmp_path).write_text("Mieleni minun tekevi", encoding="utf-8")
-    with pytest.raises(ValueError, match="checksum"):
-        available_book_text("kalevala", tmp_path)
+@pytest.mark.parametrize("name", ["kafka-verwandlung", "wu-xiyouji"])
+def test_a_copy_that_is_not_the_pinned_text_is_refused(tmp_path, name):
+    size = MULTILINGUAL_BOOKS[name].size
+    book_path(name, tmp_path).write_text("Mieleni minun tekevi", encoding="utf-8")
+    with pytest.raises(
+        ValueError, match=f"{name}.txt looks truncated: 20 bytes after cleaning, expected about {size:,}"
+    ):
+        available_book_text(name, tmp_path)
+    # As long as the book, with Project Gutenberg's lines, but other words: refused too.
+    other = (
+        "*** START OF THE PROJECT GUTENBERG EBOOK ***\n"
+        + "Mieleni minun tekevi.\n" * (size // 22)
+        + "*** END OF IT ***"
+    )
+    book_path(name, tmp_path).write_text(other, encoding="utf-8")
+    with pytest.raises(ValueError, match="differs from the pinned copy"):
+        available_book_text(name, tmp_path)
 
 
 def test_unknown_book_names_the_choices():
-    with pytest.raises(ValueError, match="kalevala"):
+    with pytest.raises(ValueError, match="kafka-verwandlung"):
         book_path("no-such-book")
 
 

@@ -1,8 +1,9 @@
 """The installable package is the library alone: no vendored JavaScript, nothing that needs a checkout.
 
-The wheel carries the small bundled corpora (``data/toy/``) so an installed library, run far from any
-checkout, still has them; BERT's vocab is not in the wheel: an installed library fetches it (here from
-a server on 127.0.0.1 standing in for Hugging Face) and checks its pinned checksum.
+The wheel carries the small bundled corpora (``data/toy/``) and the cleaned novel, so an installed
+library, run far from any checkout and with no network, still has them; BERT's vocab is not in the
+wheel: an installed library fetches it (here from a server on 127.0.0.1 standing in for Hugging Face)
+and checks its pinned checksum.
 """
 
 from __future__ import annotations
@@ -112,17 +113,25 @@ def test_the_package_never_looks_for_the_offline_edition_or_the_notebooks():
             assert needle not in text, f"{path.relative_to(ROOT)} mentions {needle!r}"
 
 
-def test_the_wheel_holds_the_bundled_corpora_and_the_licence_but_not_the_cache_or_the_vocab(wheel_names):
+def test_the_wheel_holds_the_bundled_corpora_the_novel_and_the_licence_but_not_the_cache_or_the_vocab(
+    wheel, wheel_names
+):
     bundled = sorted(name for name in wheel_names if name.startswith("wordpiece_lib/_bundled/"))
     expected = sorted(
         f"wordpiece_lib/_bundled/{dataset.filename}"
         for dataset in data.DATASETS.values()
-        if dataset.bundled and dataset.filename.startswith("toy/")
+        if dataset.bundled and (dataset.filename.startswith("toy/") or dataset.clean == "gutenberg")
     )
-    assert expected and [name for name in bundled if name.endswith((".txt", ".tsv"))] == expected
+    assert "wordpiece_lib/_bundled/treasure-island.txt" in expected
+    assert [name for name in bundled if name.endswith((".txt", ".tsv"))] == expected
+    with zipfile.ZipFile(wheel) as archive:
+        assert (
+            archive.read("wordpiece_lib/_bundled/treasure-island.txt")
+            == (ROOT / "data" / "treasure-island.txt").read_bytes()
+        )
     assert "wordpiece_lib/_bundled/README.md" in wheel_names
     assert any(name.endswith(".dist-info/licenses/LICENSE") for name in wheel_names)
-    assert not [name for name in wheel_names if "cache" in name.split("/") or "treasure-island" in name]
+    assert not [name for name in wheel_names if "cache" in name.split("/")]
     assert not [name for name in wheel_names if name.endswith("bert-base-uncased-vocab.txt")]
 
 
@@ -135,6 +144,8 @@ assert "{installed}" in wordpiece_lib.__file__, wordpiece_lib.__file__
 assert data.checkout_root() is None
 print(datasets.hug_pug_counts())
 print(data.cache_dir())
+book = wordpiece_lib.load_book()  # the novel, from the wheel: no network here at all
+print("BOOK", data.fetch("treasure-island", download=False), len(book), book.split()[-1])
 try:
     data.fetch("bert-base-uncased-vocab", download=False)
 except data.DataUnavailable as missing:
@@ -146,7 +157,7 @@ print("FETCHED", path)
 """
 
 
-def test_an_installed_library_finds_its_corpora_and_fetches_berts_vocab(installed, tmp_path):
+def test_an_installed_library_finds_its_corpora_and_the_novel_and_fetches_berts_vocab(installed, tmp_path):
     vocab = (ROOT / "data" / "bert-base-uncased-vocab.txt").read_bytes()
     with serve({"/vocab.txt": Reply(vocab)}) as url:
         done = run_installed(installed, INSTALLED_CHECK.format(installed=installed, url=url), tmp_path)
@@ -155,6 +166,9 @@ def test_an_installed_library_finds_its_corpora_and_fetches_berts_vocab(installe
     assert lines[0] == "WordCounts({'hug': 10, 'pug': 5, 'pun': 12, 'bun': 4, 'hugs': 5})"
     user_cache = tmp_path / "user-cache" / "wordpiece_lib"
     assert lines[1] == str(user_cache)  # not a checkout: the user's cache folder
-    assert lines[2].startswith("MISSING bert-base-uncased-vocab.txt is missing: fetch it with")
-    assert lines[3] == f"FETCHED {user_cache / 'bert-base-uncased-vocab.txt'}"
+    novel = (ROOT / "data" / "treasure-island.txt").read_text(encoding="utf-8")
+    bundled = installed / "wordpiece_lib" / "_bundled" / "treasure-island.txt"
+    assert lines[2] == f"BOOK {bundled} {len(novel)} {novel.split()[-1]}"
+    assert lines[3].startswith("MISSING bert-base-uncased-vocab.txt is missing: fetch it with")
+    assert lines[4] == f"FETCHED {user_cache / 'bert-base-uncased-vocab.txt'}"
     assert (user_cache / "bert-base-uncased-vocab.txt").read_bytes() == vocab

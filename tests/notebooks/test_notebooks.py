@@ -267,13 +267,58 @@ def test_a_wrong_answer_stops_the_notebook(tmp_path):
     assert "A check failed" in output
 
 
+def test_in_a_kernel_a_prediction_the_trainer_made_in_another_cells_helper_is_refused():
+    """03 cut to its setup, a helper cell importing the trainer under an alias, and the answer cell using it.
+
+    Nothing in the answer cell names a trainer: only the calls counted while it ran can tell.
+    """
+    path = SOLUTION[2]
+    assert path.name.startswith("03_")
+    cells = nbformat.read(path, as_version=4).cells
+    imports = next(i for i, cell in enumerate(cells) if i > 0 and "from wordpiece_lib import" in cell.source)
+    check = next(
+        i for i, cell in enumerate(cells) if cell.source.startswith("%%ipytest") and "first_three" in cell.source
+    )
+    helper = nbformat.v4.new_code_cell(
+        "from wordpiece_lib import train_bottom_up as tb\n\n\ndef predict(counts):\n"
+        "    return [step.new_token for step in tb(counts, 100).steps[:3]]"
+    )
+    answer = nbformat.v4.new_code_cell(
+        'variant = {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5, "bugs": 3}\nfirst_three = predict(variant)'
+    )
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [cells[0], cells[imports], helper, answer, cells[check]]
+    executed_notebook, error = execute(notebook, path.parent)
+    assert error is not None, "the prediction was made by the trainer: the check must fail"
+    output = text_of(executed_notebook.cells[-1])
+    assert "your answer runs 'train_bottom_up'" in output and "ran while your answer cell ran" in output, output
+
+
+def test_an_unfinished_exercise_is_named_by_its_notebook_and_title():
+    """The short summary of a skipped check names the exercise, not the kernel's temporary file."""
+    path = STUDENT[0]
+    cells = nbformat.read(path, as_version=4).cells
+    imports = next(i for i, cell in enumerate(cells) if i > 0 and "from wordpiece_lib import" in cell.source)
+    stub = next(i for i, cell in enumerate(cells) if cell.source.startswith("def count_words"))
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [cells[0], cells[imports], cells[stub], cells[stub + 1]]
+    executed_notebook, error = execute(notebook, path.parent)
+    assert error is None
+    output = text_of(executed_notebook.cells[-1])
+    line = next(line for line in output.splitlines() if line.startswith("SKIPPED"))
+    assert line.startswith("SKIPPED [1] 01 · From text to characters: not done yet: Your turn 1 · count words"), line
+    assert "ipykernel" not in line and ".py:" not in line, line
+
+
 @pytest.mark.parametrize("path", ALL, ids=label)
 def test_without_the_library_the_first_cell_says_how_to_install_it(path, tmp_path):
     """Opened outside the workshop, with the library not installed: one sentence on installing it, no StopIteration."""
     first = nbformat.read(path, as_version=4).cells[0].source
     setup = first[: first.index("import ipytest")]
     script = tmp_path / "first_cell.py"
-    script.write_text("import sys\nsys.modules['wordpiece_lib'] = None  # cannot be imported\n" + setup, encoding="utf-8")
+    script.write_text(
+        "import sys\nsys.modules['wordpiece_lib'] = None  # cannot be imported\n" + setup, encoding="utf-8"
+    )
     done = subprocess.run([sys.executable, str(script)], cwd=tmp_path, capture_output=True, text=True, timeout=60)
     assert done.returncode != 0
     last = done.stderr.strip().splitlines()[-1]

@@ -211,8 +211,9 @@ def classroom_callables() -> list[tuple[str, Callable[..., Any], Any]]:
     found: list[tuple[str, Callable[..., Any], Any]] = []
     for info in pkgutil.walk_packages(classroom.__path__, "wordpiece_lib.classroom."):
         # The exercise frame (exercise, own_work) and the checks take a student's answer or source,
-        # judged by the check; the Workbook API is swept on its own below.
-        if info.name.endswith((".checks", ".exercise", ".own_work")):
+        # judged by the check; the Workbook API is swept on its own below. not_done_report is the
+        # frame's pytest plugin: its hook takes pytest's own report objects.
+        if info.name.endswith((".checks", ".exercise", ".own_work", ".not_done_report")):
             continue
         module = importlib.import_module(info.name)
         for name, value in vars(module).items():
@@ -537,6 +538,7 @@ def module_values(corpus: Any) -> dict[str, dict[str, Any]]:
         "apply_alphabet_options": {"limit_alphabet": None, "initial_alphabet": ""},
         "check_same_length": {"encodings": WordPieceTokenizer(VOCAB).encode_batch(["hug", "pug"])},
         "write_corpus": {"weights": {"hug": 2.0, "pug": 1.0}, "size_bytes": 100},
+        "glob_files": {"pattern": str(corpus.parent / "*.txt")},
     }
 
 

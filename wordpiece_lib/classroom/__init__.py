@@ -3,11 +3,13 @@
 ``exercise`` is the framework every check uses (``TODO``, "not done yet",
 plain-words failures, a notebook's ``Workbook`` of exercises with tries,
 tiered hints, ``show_answer`` and ``progress``), helped by ``own_work``
-(library functions switched off while a learner's function runs) and
-``fresh_inputs`` (inputs the notebook never printed); ``prose`` makes a
+(the calls of library functions counted while a learner's function or answer cell runs) and
+``fresh_inputs`` (inputs the notebook never printed); ``not_done_report``
+(the pytest plugin that names an unfinished exercise); ``prose`` makes a
 sentence from live values; ``style`` holds the colours, figure and button
-settings all topics share; ``frames`` turns the core's results into DataFrames. Then one subpackage per notebook topic, each
-with ``checks``, ``plots`` and ``widgets`` modules as the notebook needs:
+settings all topics share; ``frames`` turns the core's results into
+DataFrames. Then one subpackage per notebook topic, each with ``checks``,
+``plots`` and ``widgets`` modules as the notebook needs:
 
 =========================  ===================================
 ``character_splitting``    01: normalizing, splitting, ``##``

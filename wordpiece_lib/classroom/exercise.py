@@ -7,7 +7,9 @@ answer (a value, or a function the learner wrote) and either returns quietly
 or raises ``AssertionError`` with a message that points at the *idea* that is
 off, never at the expected value. The workbook then adds tiers:
 
-1. every wrong try is counted (``progress()`` shows done / wrong / not started);
+1. every wrong try is counted (``progress()`` shows done / wrong / not started;
+   the latest check decides, so a done exercise checked again with a wrong
+   answer is wrong again);
 2. from the second wrong try on, the exercise's hints are added, one more each time;
 3. from the third wrong try on, the message says ``show_answer("key")`` gives a
    worked answer; before any try it asks the learner to have a go first.
@@ -113,8 +115,17 @@ class NotDoneYet(Exception):
     """Raised instead of a pytest skip when pytest is not installed."""
 
 
+#: The exercises whose check is running (innermost last): a "not done yet" note names the exercise.
+_CHECKING: list[tuple[str, Exercise]] = []
+
+
 def not_done(exercise: str) -> None:
     """Skip the current test with a friendly note (the exercise is not started).
+
+    While a registered check runs, the note names its exercise (its title and
+    the key for ``show_answer``) and carries the notebook's name, which the
+    pytest plugin :mod:`wordpiece_lib.classroom.not_done_report` shows in the
+    short summary instead of the kernel's temporary file.
 
     >>> not_done("the split exercise")
     Traceback (most recent call last):
@@ -122,12 +133,18 @@ def not_done(exercise: str) -> None:
     Skipped: not done yet: the split exercise (replace TODO / the NotImplementedError line, then run this cell again)
     """
     __tracebackhide__ = True  # keep this frame out of the student's report
+    where = None
+    if _CHECKING:
+        where, current = _CHECKING[-1]
+        exercise = f"{current.title} ({current.key})"
     message = f"not done yet: {exercise} (replace TODO / the NotImplementedError line, then run this cell again)"
     try:
         import pytest
     except ModuleNotFoundError:  # pragma: no cover - pytest is always there in the workshop
         raise NotDoneYet(message) from None
-    pytest.skip(message)
+    skipped = pytest.skip.Exception(message, allow_module_level=False)
+    skipped.notebook = where  # type: ignore[attr-defined]
+    raise skipped
 
 
 def is_todo(value: Any) -> bool:
@@ -162,7 +179,9 @@ def call(
     """Call the learner's function; a stub skips, a crash is explained, forbidden library calls fail.
 
     ``forbidden`` names library functions the exercise asks the learner to
-    write instead of calling (see :mod:`wordpiece_lib.classroom.own_work`).
+    write instead of calling (see :mod:`wordpiece_lib.classroom.own_work`):
+    their calls are counted while the learner's function runs, however they
+    were reached (an alias, another cell's helper, an object's method).
     A function that returns ``None`` is told it forgot its ``return`` line,
     unless ``none_is_answer`` (the exercise uses ``None`` as an answer).
 
@@ -172,7 +191,7 @@ def call(
     >>> call(split_word, "hug", name="split", exercise="splitting", forbidden=[Forbidden("split_word", (split_word,))])
     Traceback (most recent call last):
     ...
-    AssertionError: split calls `split_word`, the library's own version: the exercise is to write those steps yourself (the check switches `split_word` off while it runs your function)
+    AssertionError: split calls `split_word`, the library's own version, which did the work: the exercise is to write those steps yourself (1 call of code the exercise replaces ran while the check ran your function)
     """
     __tracebackhide__ = True  # keep this frame out of the student's report
     if is_todo(function):
@@ -184,10 +203,16 @@ def call(
     except NotImplementedError:
         not_done(exercise)
     except ForbiddenUse as used:
-        label = f"`{used.args[0]}`"
+        label = f"`{used.label}`"
+        seen = (
+            f"{used.calls} {'call' if used.calls == 1 else 'calls'} of code the exercise replaces ran while the "
+            "check ran your function"
+            if used.calls
+            else "your code refers to it"
+        )
         raise AssertionError(
-            f"{name} calls {label}, the library's own version: the exercise is to write those steps yourself "
-            f"(the check switches {label} off while it runs your function)"
+            f"{name} calls {label}, {used.owner} own version, which did the work: the exercise is to "
+            f"write those steps yourself ({seen})"
         ) from None
     except Exception as error:  # the student's code crashed: say where, in words
         shown = ", ".join(short_repr(arg) for arg in args)
@@ -294,7 +319,10 @@ class Exercise:
     second wrong try on, one more each time; they point at an idea, never at
     the value. ``answer`` is the worked answer (Markdown): a fixed text, or a
     function that makes it from the arguments the check was last called with,
-    so it can use the notebook's own data.
+    so it can use the notebook's own data. A ``prediction`` is an answer
+    the learner gives before a cell reveals it: its first checked answer is
+    kept, and ``progress()`` says when it changed after the reveal ran
+    (the notebook's reveal cell calls :meth:`Workbook.reveal`).
 
     >>> Exercise("shout", "Your turn 1 · shout").hints
     ()
@@ -304,6 +332,7 @@ class Exercise:
     title: str
     hints: tuple[str, ...] = ()
     answer: str | Callable[..., str] | None = None
+    prediction: bool = False
 
     def __post_init__(self) -> None:
         _check_text(self.key, "key")
@@ -316,6 +345,8 @@ class Exercise:
         object.__setattr__(self, "hints", hints)  # frozen: a list given becomes the tuple stored
         if self.answer is not None and not isinstance(self.answer, str) and not callable(self.answer):
             raise TypeError(f"answer must be a str, a function making one, or None, got {type(self.answer).__name__}")
+        if not isinstance(self.prediction, bool):
+            raise TypeError(f"prediction must be True or False, got {type(self.prediction).__name__}")
 
 
 def _check_text(value: Any, name: str) -> str:
@@ -328,26 +359,66 @@ def _check_text(value: Any, name: str) -> str:
 
 @dataclass
 class Attempt:
-    """What the checks saw of one exercise in this kernel."""
+    """What the checks saw of one exercise in this kernel.
+
+    The latest check decides: ``done`` is set by a passing check and cleared
+    by a failing one (``was_done`` remembers that it had been done). For a
+    prediction, ``prediction`` is the answer as first checked, and
+    ``changed_after_reveal`` says that, after the cell revealing the answer
+    had run, a check saw another answer than the last one checked before it.
+    """
 
     tries: int = 0
     done: bool = False
     answer_seen: bool = False
     last_call: tuple[tuple[Any, ...], dict[str, Any]] | None = field(default=None, repr=False)
+    was_done: bool = False
+    prediction: str | None = None
+    before_reveal: str | None = None
+    first_right: bool | None = None
+    revealed: bool = False
+    changed_after_reveal: bool = False
 
     def status(self) -> str:
-        """``done``, ``wrong (n tries)`` or ``not started``, with a note when the answer was looked at.
+        """``done``, ``wrong (n tries)`` or ``not started``, with notes on the answer and a changed prediction.
 
         >>> Attempt(tries=2).status(), Attempt(tries=1, done=True).status(), Attempt().status()
         ('wrong (2 tries)', 'done', 'not started')
+        >>> Attempt(tries=1, was_done=True).status()
+        'wrong (1 try) after being done'
+        >>> Attempt(tries=1, done=True, first_right=False, changed_after_reveal=True).status()
+        'done, prediction changed after its reveal ran (the first prediction was wrong)'
         """
         if self.done:
             text = "done"
         elif self.tries:
             text = f"wrong ({self.tries} {'try' if self.tries == 1 else 'tries'})"
+            if self.was_done:
+                text += " after being done"
         else:
             text = "not started"
+        if self.changed_after_reveal:
+            first = {True: "right", False: "wrong"}.get(self.first_right)  # type: ignore[arg-type]
+            text += ", prediction changed after its reveal ran" + (
+                f" (the first prediction was {first})" if first else ""
+            )
         return f"{text}, answer seen" if self.answer_seen else text
+
+
+def fingerprint(value: Any) -> str:
+    """A text that is the same for equal answers on every run (sets sorted), to tell a changed prediction.
+
+    >>> fingerprint({"b", "a"}) == fingerprint({"a", "b"}), fingerprint([1, 2])
+    (True, '[1, 2]')
+    """
+    if isinstance(value, (set, frozenset)):
+        return "{" + ", ".join(sorted(fingerprint(item) for item in value)) + "}"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{fingerprint(k)}: {fingerprint(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, (list, tuple)):
+        inner = ", ".join(fingerprint(item) for item in value)
+        return f"[{inner}]" if isinstance(value, list) else f"({inner})"
+    return repr(value)
 
 
 class Text(str):
@@ -431,17 +502,57 @@ class Workbook:
                 __tracebackhide__ = True  # keep this frame out of the student's report
                 attempt = self._attempts[key]
                 attempt.last_call = (args, kwargs)
+                answer = fingerprint(args[0]) if exercise.prediction and args and not is_todo(args[0]) else None
+                _CHECKING.append((self.notebook, exercise))
                 try:
                     check(*args, **kwargs)
                 except AssertionError as wrong:
                     attempt.tries += 1
+                    attempt.was_done = attempt.was_done or attempt.done
+                    attempt.done = False  # the latest attempt decides
+                    self._record_prediction(attempt, answer, right=False)
                     raise AssertionError(self._tiered(exercise, attempt, str(wrong))) from None
+                finally:
+                    _CHECKING.pop()
                 attempt.done = True
+                self._record_prediction(attempt, answer, right=True)
 
             tiered.exercise = exercise  # type: ignore[attr-defined]
             return tiered  # type: ignore[return-value]
 
         return register
+
+    @staticmethod
+    def _record_prediction(attempt: Attempt, answer: str | None, *, right: bool) -> None:
+        if answer is None:
+            return
+        if attempt.prediction is None:  # the first checked answer is the prediction
+            attempt.prediction, attempt.first_right = answer, right
+        if not attempt.revealed:
+            attempt.before_reveal = answer
+        elif answer != (attempt.before_reveal or attempt.prediction):
+            attempt.changed_after_reveal = True
+
+    def reveal(self, key: str) -> None:
+        """Note that the cell revealing the answer to ``key`` ran (a prediction changed after it is reported).
+
+        >>> book = Workbook("98 · reveal", [Exercise("guess", "Your turn 1 · guess", prediction=True)])
+        >>> @book.check("guess")
+        ... def check_guess(answer):
+        ...     if answer != 3:
+        ...         raise AssertionError("count again")
+        >>> try:
+        ...     check_guess(2)
+        ... except AssertionError:
+        ...     pass
+        >>> book.reveal("guess")
+        >>> check_guess(3)
+        >>> book.progress()
+        98 · reveal: 1 of 1 done
+          Your turn 1 · guess (guess): done, prediction changed after its reveal ran (the first prediction was wrong)
+        """
+        self._exercise(key)
+        self._attempts[key].revealed = True
 
     def _tiered(self, exercise: Exercise, attempt: Attempt, message: str) -> str:
         lines = [message]
@@ -457,7 +568,7 @@ class Workbook:
         return self._attempts[key]
 
     def progress(self) -> Progress:
-        """Every exercise of the notebook: done, wrong (how many tries) or not started."""
+        """Every exercise of the notebook as its latest check left it: done, wrong (how many tries) or not started."""
         rows = tuple((exercise.title, key, self._attempts[key].status()) for key, exercise in self.exercises.items())
         return Progress(self.notebook, rows)
 

@@ -1,22 +1,24 @@
 """Is the answer the learner's own work? Library calls in a function, trainer runs in an answer cell.
 
-Two kinds of exercise need this:
+Found by what runs, not by the names typed. Two kinds of exercise need this:
 
 * "write ``split_word`` yourself": an answer that just calls the library's
   ``split_word`` passes every input, and teaches nothing. :func:`call_own_work`
-  runs the learner's function with each forbidden function *switched off*:
-  every name bound to it (in the learner's namespace, under any alias, and as
-  an attribute of every imported module) is replaced for the duration of the
-  call by a stand-in that records its use and raises. A second, static look at
-  the function's code (:func:`forbidden_names_in`) catches a call on a branch
-  the test inputs happen not to reach. Neither look relies on the name the
-  learner typed, so ``from wordpiece_lib import split_word as s`` is caught
-  too; a local variable that happens to be called ``split_word`` is not
-  mistaken for the library function.
+  runs the learner's function while a profile function (:class:`CallCount`)
+  counts the calls of the forbidden functions' code: an import alias, a helper
+  defined in another cell and an object method that ends in the library's
+  function are all counted, and the answer is refused with the name of the
+  function that did the work. A static look at the function's code
+  (:func:`forbidden_names_in`) also catches a call on a branch the test inputs
+  happen not to reach; a local variable that happens to be called
+  ``split_word`` is not mistaken for the library function.
 * "predict the first merges without running the trainer": the answer is a
-  value, so the check reads the notebook cell that assigned it
-  (:func:`answer_cell_source`, from IPython's input history) and looks for
-  calls of the forbidden names in it (:func:`calls_in_source`).
+  value. Each checks module registers the library that gives that value
+  (:func:`watch_answer`); in IPython every cell that assigns a watched answer
+  runs with the same call counting (:func:`install_answer_watch`), and the
+  check refuses the answer when the library did the work
+  (:func:`refuse_in_answer`). The names in the answer cell (from IPython's
+  input history, :func:`answer_cell_source`) are looked at too.
 
 >>> from wordpiece_lib.model.pieces import split_word
 >>> def mine(word):
@@ -67,40 +69,52 @@ class Forbidden:
 
 
 def forbid(*library: Any) -> tuple[Forbidden, ...]:
-    """One :class:`Forbidden` for each library function or class, labelled with its own name.
+    """One :class:`Forbidden` for each library function, method or class, labelled with its own name.
 
     >>> from wordpiece_lib.model.pieces import initial_splits, split_word
-    >>> [item.label for item in forbid(split_word, initial_splits)]
-    ['`split_word`', '`initial_splits`']
+    >>> from wordpiece_lib.training.trace import Trace
+    >>> [item.label for item in forbid(split_word, initial_splits, Trace.tokens)]
+    ['`split_word`', '`initial_splits`', '`Trace.tokens`']
     """
-    return tuple(Forbidden(item.__name__, (item,)) for item in library)
+    return tuple(Forbidden(_label(item), (item,)) for item in library)
+
+
+def _label(item: Any) -> str:
+    """A function's name for a message: ``Class.method`` for a method, the plain name otherwise."""
+    item = _unwrap(item)
+    qualified = getattr(item, "__qualname__", None)
+    if isinstance(qualified, str) and "<locals>" not in qualified:
+        return qualified
+    return str(getattr(item, "__name__", item))
 
 
 class ForbiddenUse(Exception):
-    """Raised by a switched-off library function when the learner's code calls it."""
+    """Raised when the library did the work the learner was asked to do.
+
+    ``args[0]`` is the label of the function that did it (the outermost
+    forbidden call), ``args[1]`` how many calls of forbidden functions ran.
+    """
+
+    @property
+    def label(self) -> str:
+        return str(self.args[0])
+
+    @property
+    def calls(self) -> int:
+        return int(self.args[1]) if len(self.args) > 1 else 0
+
+    @property
+    def owner(self) -> str:
+        """Whose version did the work: ``the library's`` or ``Python's`` (``collections.Counter``...)."""
+        return str(self.args[2]) if len(self.args) > 2 else "the library's"
 
 
-class _SwitchedOff:
-    """Stands in for a forbidden function while the learner's code runs: any use is recorded, then refused."""
-
-    def __init__(self, forbidden: Forbidden, used: list[str]) -> None:
-        self._forbidden = forbidden
-        self._used = used
-
-    def _refuse(self) -> ForbiddenUse:
-        self._used.append(self._forbidden.label_name)
-        return ForbiddenUse(f"{self._forbidden.label_name} is switched off for this exercise")
-
-    def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        raise self._refuse()
-
-    def __getattr__(self, name: str) -> Any:
-        if name.startswith("__") and name.endswith("__"):
-            raise AttributeError(name)
-        raise self._refuse()
-
-    def __repr__(self) -> str:
-        return f"<{self._forbidden.label_name}, switched off for this exercise>"
+def _owner(label: str, forbidden: Sequence[Forbidden], namespace: dict[str, Any]) -> str:
+    for rule in forbidden:
+        if label in answer_codes([rule], namespace).values() or label == rule.label_name:
+            module = str(getattr(_unwrap(rule.objects[0]), "__module__", "") if rule.objects else "wordpiece_lib")
+            return "the library's" if module.startswith("wordpiece_lib") or not rule.objects else "Python's"
+    return "the library's"
 
 
 def _code_objects(code: types.CodeType) -> Iterator[types.CodeType]:
@@ -160,55 +174,113 @@ def forbidden_names_in(function: Any, forbidden: Iterable[Forbidden]) -> set[str
     return found
 
 
-@contextlib.contextmanager
-def switched_off(function: Any, forbidden: Sequence[Forbidden]) -> Iterator[list[str]]:
-    """Inside the block, every forbidden object reachable by ``function`` is a recording stand-in.
+def _unwrap(item: Any) -> Any:
+    """The plain function behind a bound method, a static/class method, a property or a ``functools.wraps`` wrapper."""
+    item = getattr(item, "__func__", item)
+    if isinstance(item, property):
+        item = item.fget
+    item = getattr(item, "func", item) if not isinstance(item, type) else item  # functools.partial, cached_property
+    while hasattr(item, "__wrapped__"):
+        item = item.__wrapped__
+    return item
 
-    Yields the list the stand-ins append their label to when used. Every
-    binding is put back when the block ends, whatever happens inside.
 
-    >>> from wordpiece_lib.model import pieces
-    >>> rule = [Forbidden("split_word", (pieces.split_word,))]
-    >>> with switched_off(lambda word: pieces.split_word(word), rule) as used:
-    ...     pieces.split_word
-    <split_word, switched off for this exercise>
-    >>> pieces.split_word("hug")
-    ['h', '##u', '##g']
+def answer_codes(forbidden: Iterable[Forbidden], namespace: dict[str, Any] | None = None) -> dict[types.CodeType, str]:
+    """The code objects whose running means the library did the work, each with the name a message gives it.
+
+    A function gives its own code; a class gives the code of every method,
+    property and class method of it and of its Python base classes (labelled
+    ``Class.method``), so an answer that goes through an object's method is
+    found whatever the object is called.
+
+    >>> from wordpiece_lib.model.pieces import split_word
+    >>> sorted(answer_codes(forbid(split_word)).values())
+    ['split_word']
+    >>> from wordpiece_lib.counting.word_counts import WordCounts
+    >>> "WordCounts.from_words" in answer_codes(forbid(WordCounts)).values()
+    True
     """
-    namespace = getattr(function, "__globals__", {})
-    used: list[str] = []
-    restore: list[tuple[Any, str, Any]] = []
-    try:
-        for rule in forbidden:
-            objects = rule.resolve(namespace)
-            if not objects:
+    codes: dict[types.CodeType, str] = {}
+    for rule in forbidden:
+        for item in rule.resolve(namespace or {}):
+            if isinstance(item, type):
+                for klass in item.__mro__:
+                    if klass is object or klass.__module__ == "builtins":
+                        continue
+                    for attribute, member in vars(klass).items():
+                        code = getattr(_unwrap(member), "__code__", None)
+                        if isinstance(code, types.CodeType):
+                            made = attribute in {"__init__", "__new__", "__post_init__"}  # making one: the class
+                            codes.setdefault(code, item.__name__ if made else f"{item.__name__}.{attribute}")
                 continue
-            stand_in = _SwitchedOff(rule, used)
-            for name, value in list(namespace.items()):
-                if _is_any(value, objects):
-                    restore.append((namespace, name, value))
-                    namespace[name] = stand_in
-            for module in list(sys.modules.values()):
-                if not isinstance(module, types.ModuleType):
-                    continue
-                attributes = getattr(module, "__dict__", {})
-                for item in objects:
-                    attribute = getattr(item, "__name__", None)
-                    if attribute and attributes.get(attribute) is item:
-                        restore.append((attributes, attribute, item))
-                        attributes[attribute] = stand_in
-        yield used
-    finally:
-        for where, name, value in reversed(restore):
-            where[name] = value
+            code = getattr(_unwrap(item), "__code__", None)
+            if isinstance(code, types.CodeType):
+                codes.setdefault(code, rule.label_name)
+    return codes
+
+
+class CallCount:
+    """Counts, while it is active, the calls of the given code objects, however they were reached.
+
+    It is a profile function (``sys.setprofile``): it sees every Python call
+    the code makes, so an alias, a helper defined in another cell, a
+    ``functools.partial`` or an object's method that ends in one of the
+    counted functions is counted all the same. ``first`` is the label of the
+    outermost counted call (the function that did the work), ``calls`` how
+    many counted calls ran in all.
+
+    >>> from wordpiece_lib.model.pieces import split_word
+    >>> s = split_word  # any alias
+    >>> with CallCount(answer_codes(forbid(split_word))) as count:
+    ...     _ = [s(word) for word in ["hug", "pug"]]
+    >>> count.first, count.calls
+    ('split_word', 2)
+    """
+
+    def __init__(self, codes: dict[types.CodeType, str]) -> None:
+        self.codes = codes
+        self.calls = 0
+        self.by_label: dict[str, int] = {}
+        self.first: str | None = None
+        self._outer: Any = None
+        self._previous: Any = None
+
+    def _profile(self, frame: types.FrameType, event: str, arg: Any) -> None:
+        if event == "call":
+            label = self.codes.get(frame.f_code)
+            if label is not None:
+                self.calls += 1
+                self.by_label[label] = self.by_label.get(label, 0) + 1
+                if self._outer is None:
+                    self._outer = frame
+                    if self.first is None:
+                        self.first = label
+        elif event == "return" and frame is self._outer:
+            self._outer = None
+        if self._previous is not None:  # another profiler was active: let it see everything too
+            self._previous(frame, event, arg)
+
+    def __enter__(self) -> CallCount:
+        self._previous = sys.getprofile()
+        if self.codes:
+            sys.setprofile(self._profile)
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        if self.codes:
+            sys.setprofile(self._previous)
 
 
 def call_own_work(function: Callable[..., Any], args: Sequence[Any], forbidden: Sequence[Forbidden]) -> Any:
-    """Call ``function(*args)`` with the forbidden functions switched off.
+    """Call ``function(*args)`` and refuse the result if a forbidden library function did the work.
 
-    Raises :class:`ForbiddenUse` naming the first forbidden function used (even
-    when the learner's code caught the stand-in's exception); any other
-    exception of the learner's code propagates unchanged.
+    The calls are counted while the learner's function runs (see
+    :class:`CallCount`), so neither an alias, nor a helper from another
+    cell, nor a library object's method that leads to a forbidden function
+    gets past. A static look at the function's code
+    (:func:`forbidden_names_in`) also finds a call on a branch these inputs
+    do not reach. Raises :class:`ForbiddenUse` with the label of the function
+    that did the work; any other exception of the learner's code propagates.
 
     >>> from wordpiece_lib.model.pieces import split_word
     >>> rule = [Forbidden("split_word", (split_word,))]
@@ -217,23 +289,24 @@ def call_own_work(function: Callable[..., Any], args: Sequence[Any], forbidden: 
     >>> call_own_work(lambda word: split_word(word), ["hug"], rule)
     Traceback (most recent call last):
     ...
-    wordpiece_lib.classroom.own_work.ForbiddenUse: split_word
+    wordpiece_lib.classroom.own_work.ForbiddenUse: ('split_word', 1, "the library's")
     """
     target = getattr(function, "func", function)  # functools.partial(split_word, ...) is split_word too
     namespace = getattr(target, "__globals__", {})
     for rule in forbidden:
         if _is_any(target, rule.resolve(namespace)) or _is_any(target, rule.objects):
-            raise ForbiddenUse(rule.label_name)
-    static = sorted(forbidden_names_in(target, forbidden))
-    if static:
-        raise ForbiddenUse(static[0])
-    with switched_off(function, forbidden) as used:
+            raise ForbiddenUse(rule.label_name, 1)
+    with CallCount(answer_codes(forbidden, namespace)) as count:
         try:
             result = function(*args)
-        except ForbiddenUse:
-            raise ForbiddenUse(used[0] if used else "a switched-off function") from None
-    if used:
-        raise ForbiddenUse(used[0])
+        except Exception:
+            if count.first is None:
+                raise
+    if count.first is not None:  # even when the learner's code caught an error of the library's function
+        raise ForbiddenUse(count.first, count.calls, _owner(count.first, forbidden, namespace))
+    static = sorted(forbidden_names_in(target, forbidden))
+    if static:
+        raise ForbiddenUse(static[0], 0, _owner(static[0], forbidden, namespace))
     return result
 
 
@@ -270,18 +343,24 @@ def assigns(source: str, name: str) -> bool:
     return name in _assigned_names(tree)
 
 
+def _running_shell() -> Any:
+    """The IPython shell this code runs in, or None (a plain Python session, or IPython not installed)."""
+    try:
+        from IPython import get_ipython
+    except ModuleNotFoundError:  # pragma: no cover - IPython comes with Jupyter
+        return None
+    return get_ipython()
+
+
 def answer_cell_source(name: str, shell: Any = None) -> str | None:
     """The source of the latest notebook cell that assigned ``name``, or None outside IPython (or if none did).
 
     >>> answer_cell_source("first_three") is None  # a plain Python session has no cells
     True
     """
+    shell = shell if shell is not None else _running_shell()
     if shell is None:
-        try:
-            from IPython import get_ipython
-        except ModuleNotFoundError:  # pragma: no cover - IPython comes with Jupyter
-            return None
-        shell = get_ipython()
+        return None
     history = getattr(getattr(shell, "history_manager", None), "input_hist_raw", None)
     if not history:
         return None
@@ -313,11 +392,152 @@ def calls_in_source(source: str, names: Iterable[str]) -> list[str]:
     return sorted(found)
 
 
-def refuse_in_answer(key: str, names: Iterable[str], message: str, source: str | None = None) -> None:
-    """Fail when the answer cell of ``key`` (or ``source``) uses one of ``names``; ``message`` says why.
+@dataclass(frozen=True)
+class CellWork:
+    """What ran while an answer cell ran: the function that did the work (or None) and how many calls."""
 
-    ``message`` names the culprit with ``{name}``. Outside IPython, with no
-    ``source``, there is no cell to read and nothing is refused.
+    source: str
+    first: str | None = None
+    calls: int = 0
+
+
+#: Value exercises by key: the library an answer must not come from (each checks module registers its own).
+WATCHED: dict[str, tuple[Forbidden, ...]] = {}
+#: What ran in the latest cell that assigned each watched key.
+_WORK: dict[str, CellWork] = {}
+
+
+def watch_answer(key: str, forbidden: Sequence[Forbidden]) -> None:
+    """From now on, count the calls of ``forbidden`` while a cell that assigns ``key`` runs.
+
+    >>> from wordpiece_lib.model.pieces import alphabet
+    >>> watch_answer("demo_alphabet", forbid(alphabet))
+    >>> "demo_alphabet" in WATCHED
+    True
+    """
+    WATCHED[key] = tuple(forbidden)
+
+
+class _CellWatch:
+    """Counts, while one cell runs, the forbidden calls of every watched key the cell assigns."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        try:
+            tree = ast.parse(source)
+        except SyntaxError:  # a magic cell (%%ipytest ...) assigns no answer
+            tree = ast.Module(body=[], type_ignores=[])
+        assigned = _assigned_names(tree)
+        self.keys = [key for key in WATCHED if key in assigned]
+        codes: dict[types.CodeType, str] = {}
+        for key in self.keys:
+            codes.update(answer_codes(WATCHED[key]))
+        self.count = CallCount(codes)
+
+    def start(self) -> None:
+        if self.keys:
+            self.count.__enter__()
+
+    def stop(self) -> None:
+        if not self.keys:
+            return
+        self.count.__exit__(None, None, None)
+        for key in self.keys:
+            labels = {label for rule in WATCHED[key] for label in answer_codes([rule]).values()}
+            calls = sum(n for label, n in self.count.by_label.items() if label in labels)
+            first = (
+                self.count.first
+                if self.count.first in labels
+                else next((label for label in self.count.by_label if label in labels), None)
+            )
+            _WORK[key] = CellWork(self.source, first, calls)
+
+
+@contextlib.contextmanager
+def watched_cell(source: str) -> Iterator[None]:
+    """While the block runs, watch it as the notebook watches a cell whose code is ``source``.
+
+    This is what :func:`install_answer_watch` does around every cell; a test
+    runs an answer cell's code inside the block.
+
+    >>> from wordpiece_lib.model.pieces import alphabet
+    >>> watch_answer("demo_alphabet", forbid(alphabet))
+    >>> with watched_cell("demo_alphabet = letters(['hug'])"):
+    ...     letters = alphabet
+    ...     demo_alphabet = letters(["hug"])
+    >>> work_in_answer("demo_alphabet")
+    CellWork(source="demo_alphabet = letters(['hug'])", first='alphabet', calls=1)
+    """
+    watch = _CellWatch(source)
+    watch.start()
+    try:
+        yield
+    finally:
+        watch.stop()
+
+
+def work_in_answer(key: str, source: str | None = None) -> CellWork | None:
+    """What ran in the latest watched cell that assigned ``key`` (None if none ran, or not that ``source``).
+
+    >>> work_in_answer("never_watched") is None
+    True
+    """
+    work = _WORK.get(key)
+    if work is None or (source is not None and work.source.strip() != source.strip()):
+        return None
+    return work
+
+
+def forget_answer_work() -> None:
+    """Forget what ran in every answer cell (a fresh start, as in a new kernel).
+
+    >>> forget_answer_work()
+    >>> work_in_answer("demo_alphabet") is None
+    True
+    """
+    _WORK.clear()
+
+
+def install_answer_watch(shell: Any = None) -> bool:
+    """In IPython, watch every cell that assigns a watched answer (once per shell); False outside IPython.
+
+    >>> install_answer_watch()  # a plain Python session has no cells
+    False
+    """
+    shell = shell if shell is not None else _running_shell()
+    if shell is None:
+        return False
+    events = getattr(shell, "events", None)
+    if events is None:
+        return False
+    if getattr(shell, "_wordpiece_answer_watch", False):
+        return True
+    running: list[_CellWatch] = []
+
+    def before(info: Any) -> None:
+        watch = _CellWatch(getattr(info, "raw_cell", "") or "")
+        watch.start()
+        running.append(watch)
+
+    def after(result: Any) -> None:
+        while running:
+            running.pop().stop()
+
+    events.register("pre_run_cell", before)
+    events.register("post_run_cell", after)
+    shell._wordpiece_answer_watch = True
+    return True
+
+
+def refuse_in_answer(key: str, names: Iterable[str], message: str, source: str | None = None) -> None:
+    """Fail when the library did the work of the answer ``key``; ``message`` says why, naming it with ``{name}``.
+
+    Two looks: what *ran* while the answer cell ran (the calls counted by
+    :func:`install_answer_watch` for the functions registered with
+    :func:`watch_answer`, whatever alias, helper or object method reached
+    them), and the names the cell's code uses (``names``, for a call the
+    watch could not see, e.g. outside IPython). ``source`` is the answer
+    cell's code (default: the latest cell that assigned ``key``).
 
     >>> refuse_in_answer("n", ["train_fast"], "your answer runs {name}", source="n = len(train_fast(c, 9).steps)")
     Traceback (most recent call last):
@@ -326,6 +546,13 @@ def refuse_in_answer(key: str, names: Iterable[str], message: str, source: str |
     >>> refuse_in_answer("n", ["train_fast"], "your answer runs {name}", source="n = 12")
     """
     __tracebackhide__ = True  # keep this frame out of the student's report
+    work = work_in_answer(key, source)
+    if work is not None and work.first is not None:
+        plural = "call" if work.calls == 1 else "calls"
+        raise AssertionError(
+            message.format(name=repr(work.first))
+            + f" ({work.calls} {plural} of the library's own version ran while your answer cell ran)"
+        )
     code = answer_cell_source(key) if source is None else source
     used = calls_in_source(code or "", names)
     if used:
@@ -333,14 +560,21 @@ def refuse_in_answer(key: str, names: Iterable[str], message: str, source: str |
 
 
 __all__ = [
+    "CallCount",
+    "CellWork",
     "Forbidden",
     "ForbiddenUse",
     "answer_cell_source",
+    "answer_codes",
     "assigns",
     "call_own_work",
     "calls_in_source",
     "forbid",
     "forbidden_names_in",
+    "forget_answer_work",
+    "install_answer_watch",
     "refuse_in_answer",
-    "switched_off",
+    "watch_answer",
+    "watched_cell",
+    "work_in_answer",
 ]

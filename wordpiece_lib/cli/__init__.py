@@ -10,13 +10,16 @@ The exit statuses are listed in ``EXIT_STATUSES`` and at the end of ``--help``.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
+import warnings
 from collections.abc import Sequence
 
 from wordpiece_lib import __version__
 from wordpiece_lib.atomic import TerminatedBySignal, terminate_cleanly
 from wordpiece_lib.cli import count, encode, fetch, top_down, train
+from wordpiece_lib.cli.common import STDIO
 
 #: Every command, in the order ``--help`` lists them; each module has ``register(subparsers)``.
 COMMANDS = (train, encode, top_down, count, fetch)
@@ -32,6 +35,15 @@ EXIT_STATUSES = {
     130: "interrupted (Ctrl-C)",
     141: "standard output was closed early (as by head); the output was cut short",
     143: "terminated (SIGTERM); 129 for SIGHUP",
+}
+
+#: What to try when a command runs out of memory.
+MEMORY_ADVICE = {
+    "train": "a smaller --vocab-size, or train from counts (count first, then train --counts)",
+    "top-down": "a smaller --max-input-tokens or --max-token-length, or a smaller --vocab-size",
+    "encode": "a smaller --max-line-bytes, --pad or --max-length, or --format ids instead of jsonl",
+    "count": "fewer --workers (each holds the distinct words of its part), or a smaller --max-word-bytes",
+    "fetch": "freeing some memory; the download is streamed, so this is unusual",
 }
 
 DESCRIPTION = """\
@@ -97,6 +109,10 @@ def build_parser(prog: str = MODULE_PROGRAM) -> argparse.ArgumentParser:
     return parser
 
 
+def _show_warning(message: Warning | str, *_: object, **__: object) -> None:
+    print(f"warning: {message}", file=sys.stderr)
+
+
 def main(argv: Sequence[str] | None = None, *, prog: str | None = None) -> int:
     """Run the command line and return the exit status.
 
@@ -105,6 +121,7 @@ def main(argv: Sequence[str] | None = None, *, prog: str | None = None) -> int:
     ...
     0
     """
+    closed = reopen_closed_streams() if argv is None else set()
     parser = build_parser(prog or (program_name() if argv is None else program_name("wordpiece")))
     try:
         args = parser.parse_args(argv)
@@ -113,21 +130,30 @@ def main(argv: Sequence[str] | None = None, *, prog: str | None = None) -> int:
     if not getattr(args, "run", None):
         parser.print_help(sys.stderr)
         return 2
+    if 1 in closed and STDIO in (getattr(args, "output", None), getattr(args, "output_file", None)):
+        print("error: standard output is closed, so -o - has nowhere to go; give -o FILE", file=sys.stderr)
+        return 2
     try:
-        with terminate_cleanly():
+        with terminate_cleanly(), warnings.catch_warnings():
+            warnings.showwarning = _show_warning  # the library's warnings as the commands' own one-line ones
             return int(args.run(args) or 0)
     except KeyboardInterrupt:
         print("error: interrupted (Ctrl-C); output files were left as they were", file=sys.stderr)
+        if argv is None:  # the program itself, not a caller of main() who goes on afterwards
+            _end_now(130)
         return 130
     except TerminatedBySignal as stop:
         print(f"error: stopped by {stop.name}; output files were left as they were", file=sys.stderr)
-        return int(stop.code)  # type: ignore[arg-type]
+        if argv is None:
+            _end_now(int(stop.code))  # type: ignore[arg-type]
+        return int(stop.code)  # type: ignore[arg-type]  # type: ignore[arg-type]
     except BrokenPipeError:
         # The reader of the output went away (``... -o - | head``): quietly, as other Unix tools do.
         _silence_stdout()
         return 141
     except MemoryError:
-        print("error: out of memory; try a smaller --vocab-size or a smaller input", file=sys.stderr)
+        advice = MEMORY_ADVICE.get(getattr(args, "command", ""), "a smaller input")
+        print(f"error: out of memory; try {advice}", file=sys.stderr)
         return 2
     except (ValueError, TypeError, OSError) as error:
         print(f"error: {_first_line(error)}", file=sys.stderr)
@@ -141,6 +167,45 @@ def main(argv: Sequence[str] | None = None, *, prog: str | None = None) -> int:
             file=sys.stderr,
         )
         return 1
+
+
+def reopen_closed_streams() -> set[int]:
+    """Put ``/dev/null`` on standard input, output or error when the command started with them closed
+    (``>&-``, ``2>&-``); the numbers of those that were closed.
+
+    Otherwise the first file the command opens takes the closed number, and
+    an error line meant for standard error lands in the output file (or the
+    data meant for standard output does), and Python's ``sys.stdout`` is
+    ``None``.
+    """
+    closed = set()
+    for number, name in ((0, "stdin"), (1, "stdout"), (2, "stderr")):
+        try:
+            os.fstat(number)
+            continue
+        except OSError:
+            closed.add(number)
+        handle = os.open(os.devnull, os.O_RDWR)
+        if handle != number:
+            os.dup2(handle, number)
+            os.close(handle)
+        stream = open(number, "r" if number == 0 else "w", encoding="utf-8", closefd=False)  # noqa: SIM115
+        setattr(sys, name, stream)
+    return closed
+
+
+def _end_now(status: int) -> None:
+    """After the one line that says the command stopped, end with ``status`` and nothing more.
+
+    Outputs are already cleaned up; what the interpreter would still close on
+    its way out (a Dask cluster's tasks and threads, say) logged tracebacks,
+    and a second interrupt among them turned the exit status 130 into death
+    by SIGINT.
+    """
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            stream.flush()
+    os._exit(status)
 
 
 def _silence_stdout() -> None:

@@ -26,11 +26,21 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from wordpiece_lib.atomic import atomic_writer, resolve_output
-from wordpiece_lib.model.vocab import UNK_TOKEN, Vocab
+from wordpiece_lib.atomic import NAME_MAX, atomic_writer, resolve_output
+from wordpiece_lib.model.vocab import MAX_VOCAB_FILE_BYTES, UNK_TOKEN, Vocab
 from wordpiece_lib.pipeline.compat import COMPAT_MODES
 from wordpiece_lib.pipeline.tokenizer import WordPieceTokenizer
-from wordpiece_lib.pipeline.tokenizer_json import is_folder_name
+from wordpiece_lib.pipeline.tokenizer_json import (
+    CONFIG_FILE,
+    SETTINGS_SUFFIX,
+    SPECIAL_TOKENS_MAP_FILE,
+    TOKENIZER_FILE,
+    VOCAB_FILE,
+    is_folder_name,
+    legacy_settings_path,
+    settings_path,
+    side_file_of,
+)
 from wordpiece_lib.text.pretokenizers import PRETOKENIZERS
 from wordpiece_lib.textfiles import decode_utf8, describe_size, read_stream, read_text_file
 
@@ -59,7 +69,7 @@ def add_vocab_output(parser: argparse.ArgumentParser) -> None:
         "--output",
         required=True,
         metavar="OUT",
-        help="vocab.txt (with its settings beside it in vocab.settings.json), NAME.json (Hugging Face's "
+        help="vocab.txt (with its settings beside it in vocab.txt.settings.json), NAME.json (Hugging Face's "
         "tokenizer.json) or FOLDER/ (tokenizer.json, tokenizer_config.json, special_tokens_map.json and "
         "vocab.txt: transformers.AutoTokenizer.from_pretrained loads it); - for standard output (vocab.txt)",
     )
@@ -94,8 +104,20 @@ def add_pretokenizer_option(parser: argparse.ArgumentParser) -> None:
         "--pretokenizer",
         choices=sorted(PRETOKENIZERS),
         default="bert",
+        action=_Given,
         help="how to cut text into words (default: bert)",
     )
+
+
+class _Given(argparse.Action):
+    """Store the value, and that it was given (``pretokenizer_given``): a default may yield to saved
+    settings, a flag the user typed may not."""
+
+    def __call__(
+        self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any, option: Any = None
+    ) -> None:
+        setattr(namespace, self.dest, values)
+        setattr(namespace, f"{self.dest}_given", True)
 
 
 def where(name: str | os.PathLike[str]) -> str:
@@ -115,8 +137,16 @@ def _regular_file(name: str) -> os.stat_result | None:
     return info if stat.S_ISREG(info.st_mode) else None
 
 
+def _input_files(name: str) -> list[tuple[str, str]]:
+    """An input file and its side files (settings now and under the old name): ``(path, what it is)``."""
+    files = [(name, "an input file")]
+    for side in (settings_path(name), legacy_settings_path(name)):
+        files.append((str(side), f"the settings file of the input {name}"))
+    return files
+
+
 def refuse_overwriting_inputs(output: str | os.PathLike[str], inputs: Sequence[str | None]) -> None:
-    """Stop before the output file would replace one of the input files (also through a link).
+    """Stop before the output file would replace one of the input files or their settings (also through a link).
 
     Devices and pipes are no files to protect: ``/dev/stdin`` and ``/dev/stdout``
     may both be the terminal.
@@ -136,16 +166,21 @@ def refuse_overwriting_inputs(output: str | os.PathLike[str], inputs: Sequence[s
     for name in inputs:
         if name is None or name == STDIO:
             continue
-        source = _regular_file(name)
-        if source is not None and os.path.samestat(source, target):
-            raise ValueError(f"output {output} is also an input file; write the result to another file")
+        for path, what in _input_files(name):
+            source = _regular_file(path)
+            if source is not None and os.path.samestat(source, target):
+                article = "also " if what.startswith("an ") else ""
+                raise ValueError(f"output {output} is {article}{what}; write the result to another file")
 
 
-def checked_output(name: str, inputs: Sequence[str | None], *, folder_ok: bool = False) -> str:
+def checked_output(name: str, inputs: Sequence[str | None], *, folder_ok: bool = False, side_file: bool = False) -> str:
     """The output name, after checking it can be written without harm (before any input is read).
 
     With ``folder_ok``, an existing folder, a name ending with ``/`` or a
-    name without a suffix is a folder to save a tokenizer into.
+    name without a suffix is a folder to save a tokenizer into (its four files
+    are checked). With ``side_file``, the output gets ``NAME.settings.json``
+    beside it (unless it is a stream), which is checked too. No output may be
+    an input, an input's settings file, or the settings file of another file.
 
     >>> checked_output("vocab.txt", ["book.txt"]), checked_output("-", ["-"])
     ('vocab.txt', '-')
@@ -158,10 +193,35 @@ def checked_output(name: str, inputs: Sequence[str | None], *, folder_ok: bool =
         output = Path(name)
         if not output.is_dir() and not output.parent.is_dir():
             raise FileNotFoundError(f"cannot create the folder {output}: {output.parent} does not exist")
+        for part in (VOCAB_FILE, CONFIG_FILE, SPECIAL_TOKENS_MAP_FILE, TOKENIZER_FILE):
+            if output.is_dir():
+                _checked_file(str(output / part), inputs)
         return name
-    resolve_output(name)  # a folder, a missing folder, a symlink loop, a socket: said now, not after the work
-    refuse_overwriting_inputs(name, inputs)
+    through = _checked_file(name, inputs)
+    owner = side_file_of(name)
+    if owner is not None:
+        raise ValueError(
+            f"output {name} is the settings file of {owner}; write the result to another file (a name not ending "
+            f"with {SETTINGS_SUFFIX})"
+        )
+    if side_file and not through:
+        side = settings_path(name)
+        if len(side.name.encode("utf-8", "surrogateescape")) > NAME_MAX:
+            raise ValueError(
+                f"output name {name} is too long to keep its settings beside it in {side.name[:20]}...{SETTINGS_SUFFIX} "
+                f"(a file name has at most {NAME_MAX} bytes): use a name at most {NAME_MAX - len(SETTINGS_SUFFIX)} "
+                "bytes long"
+            )
+        _checked_file(str(side), inputs)
     return name
+
+
+def _checked_file(name: str, inputs: Sequence[str | None]) -> bool:
+    """Check one output file (a folder, a missing folder, a symlink loop, a socket, a file the user may not write,
+    an input: said now, not after the work); True when it is written through (a device or a pipe)."""
+    through = resolve_output(name)[1]
+    refuse_overwriting_inputs(name, inputs)
+    return through
 
 
 def check_stdin_once(names: Sequence[str | None]) -> None:
@@ -205,7 +265,8 @@ def writes_through(name: str) -> bool:
 def load_vocab(name: str) -> Vocab:
     """The vocab in the file ``name``, or on standard input for ``-``."""
     if name == STDIO:
-        text = decode_utf8(read_stream(sys.stdin.buffer, "vocab on standard input", refuse_nul=True), "standard input")
+        data = read_stream(sys.stdin.buffer, "vocab on standard input", refuse_nul=True, max_bytes=MAX_VOCAB_FILE_BYTES)
+        text = decode_utf8(data, "standard input")
         return Vocab.from_text(text, source="vocab on standard input")
     return Vocab.load(name)
 
@@ -339,6 +400,21 @@ class Report:
             print(f"note: {text}", file=sys.stderr)
 
 
+def positive_int(text: str) -> int:
+    """An argparse type: a whole number of at least 1 (a bad one is argparse's one-line usage error).
+
+    >>> positive_int("4096")
+    4096
+    """
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
 def parse_token_list(text: str, flag: str) -> list[str]:
     """Split a comma-separated token list given to ``flag``; an empty item is an error.
 
@@ -431,7 +507,7 @@ def save_tokens(
     The format follows ``output``'s name: ``NAME.json``, Hugging Face's
     ``tokenizer.json``; a folder, the layout ``transformers.AutoTokenizer.from_pretrained``
     loads; ``-``, a device or a pipe, ``vocab.txt`` alone (there is no "beside" to
-    keep settings in); anything else, ``vocab.txt`` and ``NAME.settings.json`` beside
+    keep settings in); anything else, ``vocab.txt`` and ``vocab.txt.settings.json`` beside
     it (so ``encode`` knows whether the vocab is lowercased, its pre-tokenizer,
     prefix and special tokens).
 

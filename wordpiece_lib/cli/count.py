@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import argparse
+import glob
 import json
+import logging
 import os
+import re
 import sys
 from pathlib import Path
 from typing import Any
 
-from wordpiece_lib.atomic import atomic_write_text
+from wordpiece_lib.atomic import atomic_group
 from wordpiece_lib.cli.common import (
     STDIO,
+    CountingStream,
     Report,
     add_compat_option,
     add_pretokenizer_option,
@@ -20,16 +24,26 @@ from wordpiece_lib.cli.common import (
     input_source,
     new_command,
     open_output,
+    positive_int,
+    with_flag_names,
     writes_through,
 )
 from wordpiece_lib.counting.counts_tsv import load_counts, write_counts
 from wordpiece_lib.counting.files import count_files
 from wordpiece_lib.counting.stream_count import available_cpus, input_size
-from wordpiece_lib.counting.textstream import expand_inputs
+from wordpiece_lib.counting.textstream import MAX_WORD_BYTES, expand_inputs
 from wordpiece_lib.pipeline.compat import COMPAT_MODES
-from wordpiece_lib.pipeline.tokenizer_json import settings_path
+from wordpiece_lib.pipeline.tokenizer_json import (
+    MAX_JSON_BYTES,
+    SETTINGS_SUFFIX,
+    check_belongs,
+    legacy_settings_path,
+    parse_json,
+    settings_path,
+)
 from wordpiece_lib.text.google import GoogleNormalizer
 from wordpiece_lib.text.pretokenizers import PRETOKENIZERS
+from wordpiece_lib.textfiles import read_text_file
 
 HELP = """\
 Count the words of UTF-8 text files into a counts file (word<TAB>count lines).
@@ -41,7 +55,7 @@ distinct words, not the size of the corpus. The counts (and so every vocab
 trained from them) are the same whether one process, --workers N processes
 or a Dask cluster counted them, down to the order of the lines: the order
 in which the words were first seen, which the default tie-break reads.
-Beside the counts, NAME.settings.json records --lowercase and --pretokenizer,
+Beside the counts, COUNTS_TSV.settings.json records --lowercase and --pretokenizer,
 so that `train --counts` gives its vocab the same settings.
 
 examples:
@@ -51,12 +65,23 @@ examples:
   python -m wordpiece_lib train --counts counts.tsv --vocab-size 30000 -o vocab.txt
 """
 
+#: How a counts file's settings say who wrote them.
+MADE_BY = "python -m wordpiece_lib count"
+
 #: Below this many bytes, one process counts faster than starting more.
 PARALLEL_FROM_BYTES = 16 << 20
 
 
 def add_workers_option(parser: argparse.ArgumentParser) -> None:
-    """``--workers``, for every command that counts text files."""
+    """``--workers`` and ``--max-word-bytes``, for every command that counts text files."""
+    parser.add_argument(
+        "--max-word-bytes",
+        type=positive_int,
+        default=MAX_WORD_BYTES,
+        metavar="N",
+        help=f"stop at a run of more than N bytes without a space or line end, which is no word "
+        f"(a binary file, /dev/zero; default: {MAX_WORD_BYTES:,})",
+    )
     parser.add_argument(
         "--workers",
         type=int,
@@ -88,6 +113,23 @@ def register(subparsers: Any) -> None:
         help="count on a Dask cluster: a scheduler address (tcp://host:8786) or 'local' for --workers processes here",
     )
     parser.set_defaults(run=run)
+
+
+def check_dask_address(address: str) -> None:
+    """``--dask``: ``local``, or a scheduler address ``[PROTOCOL://]HOST:PORT``; said plainly before connecting.
+
+    >>> check_dask_address("tcp://10.0.0.5:8786"), check_dask_address("local")
+    (None, None)
+    >>> check_dask_address("tcp://")
+    Traceback (most recent call last):
+    ...
+    ValueError: --dask must be 'local' or a scheduler address such as tcp://10.0.0.5:8786, got 'tcp://'
+    """
+    match = re.fullmatch(r"(?:([a-z][a-z0-9+.-]*)://)?(\[[0-9a-fA-F:.]+\]|[^\s:/\[\]]+):(\d{1,5})/?", address)
+    if address == "local":
+        return
+    if match is None or not 0 < int(match.group(3)) < 65536:
+        raise ValueError(f"--dask must be 'local' or a scheduler address such as tcp://10.0.0.5:8786, got {address!r}")
 
 
 def choose_workers(requested: int | None, inputs: list[str]) -> int:
@@ -125,7 +167,10 @@ def count_inputs(args: argparse.Namespace, report: Report, *, dask: Any = None) 
             workers=workers,
             dask=dask,
             progress=progress.advance if progress.enabled else None,
+            max_word_bytes=getattr(args, "max_word_bytes", MAX_WORD_BYTES),
         )
+    except ValueError as error:
+        raise with_flag_names(error, ["max_word_bytes"]) from None
     finally:
         progress.close()
     if not counts:
@@ -147,46 +192,96 @@ def where_from(name: str) -> str:
 
 
 def counts_settings_path(counts_path: str | os.PathLike[str]) -> Path:
-    """Where ``count`` records how a counts file was made: ``NAME.settings.json`` beside it.
+    """Where ``count`` records how a counts file was made: ``NAME.settings.json`` beside it (the whole name).
 
     >>> counts_settings_path("out/counts.tsv")
-    PosixPath('out/counts.settings.json')
+    PosixPath('out/counts.tsv.settings.json')
     """
     return settings_path(counts_path)
 
 
-def write_counts_settings(
-    counts_path: str, *, lowercase: bool, pretokenizer: str, compat: str | None = None
-) -> Path | None:
-    """Record beside the counts how their words were made, so a vocab trained from them gets the same settings.
+def counts_settings_bytes(
+    counts_path: str, *, lowercase: bool, pretokenizer: str, sha256: str, compat: str | None = None
+) -> bytes:
+    """What ``count`` records beside the counts: how their words were made, and the checksum of the counts.
 
-    Counts written to standard output, a device or a pipe have no "beside": nothing is written (``None``).
+    >>> json.loads(counts_settings_bytes("c.tsv", lowercase=True, pretokenizer="bert", sha256="ab"))["counts_file"]
+    'c.tsv'
     """
-    if writes_through(counts_path):
-        return None
     settings: dict[str, Any] = {"lowercase": lowercase, "pretokenizer": pretokenizer}
     if compat == "google":  # only then: counts files of the default mode stay as they were
         settings["compat"] = compat
-    settings["made_by"] = "python -m wordpiece_lib count"
-    return atomic_write_text(counts_settings_path(counts_path), json.dumps(settings, indent=2) + "\n")
+    settings |= {
+        "made_by": MADE_BY,
+        "counts_file": Path(counts_path).name,
+        "counts_sha256": sha256,
+    }
+    return (json.dumps(settings, indent=2) + "\n").encode("utf-8")
+
+
+def _legacy_counts_settings(counts_path: Path) -> Path | None:
+    """The old ``NAME.settings.json`` of ``NAME.tsv``, when nothing else could be its owner.
+
+    The old name left out the suffix, so ``book.tsv`` and ``book.txt`` shared it: it is read only when
+    ``count`` wrote it and no other file in the folder has the same name before its suffix.
+    """
+    legacy = legacy_settings_path(counts_path)
+    if not legacy.is_file() or legacy.stat().st_size > MAX_JSON_BYTES:
+        return None
+    try:
+        data = json.loads(legacy.read_text(encoding="utf-8"))
+    except (OSError, ValueError, RecursionError):
+        return None
+    if not isinstance(data, dict) or data.get("made_by") != MADE_BY or "counts_file" in data:
+        return None
+    rivals = [
+        path
+        for path in counts_path.parent.glob(glob.escape(counts_path.stem) + ".*")
+        if path.name != counts_path.name and not path.name.endswith(SETTINGS_SUFFIX)
+    ]
+    return None if rivals else legacy
 
 
 def read_counts_settings(counts_path: str | os.PathLike[str]) -> dict[str, Any] | None:
     """The settings ``count`` recorded beside a counts file, or ``None`` (a counts file made another way)."""
     path = counts_settings_path(counts_path)
     if not path.is_file():
-        return None
-    try:
-        settings = json.loads(path.read_text(encoding="utf-8"))
-    except (ValueError, UnicodeDecodeError) as error:
-        raise ValueError(f"{path} is not the JSON `count` writes: {error}") from None
+        legacy = _legacy_counts_settings(Path(counts_path))
+        if legacy is None:
+            return None
+        path = legacy
+    settings = parse_json(read_text_file(path, name="counts settings", max_bytes=MAX_JSON_BYTES), str(path))
     if not isinstance(settings, dict) or not isinstance(settings.get("lowercase"), bool):
         raise ValueError(f'{path} should say whether the counts were lowercased ("lowercase": true or false)')
     if settings.get("pretokenizer") not in PRETOKENIZERS:
         raise ValueError(f"{path} names no known pre-tokenizer: {settings.get('pretokenizer')!r}")
     if settings.setdefault("compat", "huggingface") not in COMPAT_MODES:
         raise ValueError(f"{path} names no known compat mode: {settings['compat']!r}")
+    check_belongs(path, settings.get("counts_sha256"), counts_path)
     return settings
+
+
+def write_counts_file(
+    counts: Any, output: str, *, lowercase: bool, pretokenizer: str, compat: str | None = None
+) -> int:
+    """Write the counts and, beside them, their settings, as one unit; the bytes of counts written.
+
+    Standard output, a device or a pipe has no "beside": the counts alone are written through.
+    """
+    if writes_through(output):
+        with open_output(output) as stream:
+            write_counts(counts, stream)
+        return stream.written
+    with atomic_group() as group:
+        with group.stream(output) as raw:
+            stream = CountingStream(raw)
+            write_counts(counts, stream)
+        sha256 = group.parts[-1].sha256
+        side = counts_settings_bytes(
+            output, lowercase=lowercase, pretokenizer=pretokenizer, sha256=sha256, compat=compat
+        )
+        group.add(counts_settings_path(output), side)
+    return stream.written
 
 
 def counts_and_settings(args: argparse.Namespace, pretokenizer: str, report: Report) -> tuple[Any, bool, str]:
@@ -200,7 +295,7 @@ def counts_and_settings(args: argparse.Namespace, pretokenizer: str, report: Rep
     if args.counts and args.inputs:
         raise ValueError("give INPUT text files or --counts, not both")
     if args.counts:
-        counts = load_counts(sys.stdin.buffer if args.counts == STDIO else args.counts)
+        counts = load_counts(sys.stdin.buffer if args.counts == STDIO else args.counts, trainable=True)
         saved = None if args.counts == STDIO else read_counts_settings(args.counts)
         if saved is None:
             return counts, args.lowercase, pretokenizer
@@ -223,6 +318,12 @@ def counts_and_settings(args: argparse.Namespace, pretokenizer: str, report: Rep
                 f"--lowercase contradicts {counts_settings_path(args.counts)}: those counts were not lowercased "
                 "(count again with --lowercase)"
             )
+        if getattr(args, "pretokenizer_given", False) and pretokenizer != saved["pretokenizer"]:
+            raise ValueError(
+                f"--pretokenizer {pretokenizer} contradicts {counts_settings_path(args.counts)}: those counts were "
+                f"cut into words by {saved['pretokenizer']} (count again with --pretokenizer {pretokenizer}, or "
+                "leave the flag out)"
+            )
         return counts, saved["lowercase"], saved["pretokenizer"]
     if not args.inputs:
         raise ValueError("nothing to learn from: give INPUT text files or --counts COUNTS_TSV")
@@ -232,7 +333,7 @@ def counts_and_settings(args: argparse.Namespace, pretokenizer: str, report: Rep
 def run(args: argparse.Namespace) -> int:
     """Count and write the counts file; returns the exit status."""
     check_stdin_once(args.inputs)
-    output = checked_output(args.output, args.inputs)
+    output = checked_output(args.output, [path for name in args.inputs for path in _expanded(name)], side_file=True)
     report = Report(quiet=args.quiet)
     if args.dask is None:
         counts = count_inputs(args, report)
@@ -245,14 +346,18 @@ def run(args: argparse.Namespace) -> int:
             import_distributed()
         except ImportError as error:
             raise ValueError(f"--dask needs Dask: {error}") from None
+        check_dask_address(args.dask)
+        # The client logs each failed attempt to reach a lost scheduler with a traceback; the command says
+        # it in one line when it gives up.
+        logging.getLogger("distributed.client").setLevel(logging.CRITICAL)
         workers = args.workers or available_cpus()
         with connected(args.dask, workers) as client:
             link = dashboard_link(client)
             if link and not args.quiet:
                 print(f"Dask dashboard: {link}", file=sys.stderr)
             counts = count_inputs(args, report, dask=client)
-    with open_output(output) as stream:
-        write_counts(counts, stream)
-    write_counts_settings(output, lowercase=args.lowercase, pretokenizer=args.pretokenizer, compat=args.compat)
-    report.done(output, f"{counts.total:,} words, {len(counts):,} distinct", stream.written)
+    written = write_counts_file(
+        counts, output, lowercase=args.lowercase, pretokenizer=args.pretokenizer, compat=args.compat
+    )
+    report.done(output, f"{counts.total:,} words, {len(counts):,} distinct", written)
     return 0

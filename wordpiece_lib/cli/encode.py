@@ -11,8 +11,10 @@ import shutil
 import stat
 import sys
 import tempfile
+import warnings
 from collections.abc import Callable, Iterator
 from itertools import chain
+from pathlib import Path
 from typing import Any, BinaryIO
 
 from wordpiece_lib import WordPieceTokenizer
@@ -27,10 +29,13 @@ from wordpiece_lib.cli.common import (
     load_vocab,
     new_command,
     open_output,
+    positive_int,
     size_of,
+    with_flag_names,
 )
 from wordpiece_lib.counting.textstream import check_file, read_lines
-from wordpiece_lib.pipeline.tokenizer_json import settings_path
+from wordpiece_lib.pipeline.hf_config import CasingGuess, config_beside, looks_uncased
+from wordpiece_lib.pipeline.tokenizer_json import MAX_JSON_BYTES, find_settings, parse_json
 from wordpiece_lib.pipeline.truncation import Padding, Truncation
 from wordpiece_lib.text.pretokenizers import PRETOKENIZERS
 from wordpiece_lib.textfiles import CHUNK_BYTES, decode_utf8, read_stream
@@ -46,7 +51,9 @@ Each input line gives one output line:
   --format jsonl   one JSON object per line with everything a model needs, under
                    Hugging Face's names: ids, type_ids, tokens, offsets (character
                    spans in the input line), word_ids, sequence_ids,
-                   attention_mask, special_tokens_mask
+                   attention_mask, special_tokens_mask; and, when --max-length
+                   cut the line, "overflowing": the rest as more such objects
+                   (windows overlapping by --stride tokens)
 
 The tokenizer comes from --tokenizer (a tokenizer.json, or a folder holding
 one: ours or Hugging Face's, with its special tokens, truncation and padding)
@@ -101,6 +108,22 @@ def register(subparsers: Any) -> None:
         "--max-length", type=int, metavar="N", help="cut every line to N tokens, special tokens included"
     )
     parser.add_argument(
+        "--max-line-bytes",
+        type=positive_int,
+        default=None,
+        metavar="N",
+        help=f"stop at an input line of more than N bytes: encoding holds a whole line and all made from it "
+        f"(default: {MAX_LINE_BYTES:,}; {MAX_JSONL_LINE_BYTES:,} with --format jsonl)",
+    )
+    parser.add_argument(
+        "--stride",
+        type=int,
+        default=0,
+        metavar="N",
+        help="with --max-length: keep what is cut as more windows overlapping by N tokens "
+        "('overflowing' in --format jsonl, as Hugging Face's Encoding.overflowing)",
+    )
+    parser.add_argument(
         "--pad",
         metavar="N|longest",
         help="pad every line to N tokens, or to the longest line ('longest')",
@@ -118,27 +141,34 @@ def load(args: argparse.Namespace) -> WordPieceTokenizer:
     path = args.tokenizer or args.vocab
     compat = args.compat or "huggingface"
     if path == STDIO and args.tokenizer:
-        text = decode_utf8(read_stream(sys.stdin.buffer, "tokenizer on standard input"), "standard input")
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise ValueError(f"the tokenizer on standard input is not JSON: {error}") from None
-        tokenizer = WordPieceTokenizer.from_json(data, compat=compat)
+        data = read_stream(sys.stdin.buffer, "tokenizer on standard input", max_bytes=MAX_JSON_BYTES)
+        tokenizer = WordPieceTokenizer.from_json(
+            parse_json(decode_utf8(data, "standard input"), "the tokenizer on standard input"), compat=compat
+        )
     elif path == STDIO:
         tokenizer = WordPieceTokenizer(load_vocab(STDIO), compat=compat)
     else:
-        tokenizer = WordPieceTokenizer.from_file(path, compat=compat)
-    saved = args.tokenizer is not None or (path != STDIO and settings_path(path).is_file())
-    where = path if args.tokenizer else settings_path(path)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", CasingGuess)
+            tokenizer = WordPieceTokenizer.from_file(path, compat=compat)
+        for warning in caught:
+            if not issubclass(warning.category, CasingGuess):
+                warnings.warn_explicit(warning.message, warning.category, warning.filename, warning.lineno)
+            elif args.lowercase is None:  # the flag, when given, chooses: the guess is moot
+                warn(f"{warning.message}; or pass --lowercase / --no-lowercase")
+    settings = None if args.tokenizer or path == STDIO else find_settings(path)
+    beside = None if args.tokenizer or path == STDIO else config_beside(Path(path))
+    saved = args.tokenizer is not None or settings is not None or beside is not None
+    where = path if args.tokenizer else settings if settings is not None else beside[1][-1] if beside else None
     if args.lowercase is not None:
         if saved and args.lowercase != tokenizer.lowercase:
             flag = "--lowercase" if args.lowercase else "--no-lowercase"
             warn(f"{flag} contradicts {where}, which says lowercase={str(tokenizer.lowercase).lower()}; using {flag}")
         tokenizer.lowercase = args.lowercase
-    elif not saved and looks_uncased(tokenizer):
+    elif path == STDIO and looks_uncased(tokenizer.vocab):
         warn(
-            f"{path} has no capital letters, so it looks uncased, but nothing says to lowercase: capitalised words "
-            "will become [UNK] or pieces; pass --lowercase (or --no-lowercase to keep the case and silence this)"
+            "the vocab on standard input has no capital letters, so it looks uncased, but nothing says to lowercase: "
+            "capitalised words will become [UNK] or pieces; pass --lowercase (or --no-lowercase to keep the case)"
         )
     if args.pretokenizer is not None:
         if saved and args.pretokenizer != tokenizer.pretokenizer:
@@ -150,27 +180,14 @@ def load(args: argparse.Namespace) -> WordPieceTokenizer:
     if args.max_length is not None:
         if args.max_length < 1:
             raise ValueError(f"--max-length must be a positive number, got {args.max_length}")
-        tokenizer.truncation = Truncation(args.max_length)
+        if args.stride < 0:
+            raise ValueError(f"--stride must be 0 or more, got {args.stride}")
+        tokenizer.truncation = Truncation(args.max_length, stride=args.stride)
+    elif args.stride:
+        raise ValueError("--stride needs --max-length (the windows are max-length tokens long)")
     if args.pad is not None:
         tokenizer.padding = padding_from_flag(args.pad, tokenizer)
     return tokenizer
-
-
-def looks_uncased(tokenizer: WordPieceTokenizer) -> bool:
-    """True for a vocab with letters but no capital letters (outside its special tokens), read cased.
-
-    >>> from wordpiece_lib.model.vocab import Vocab
-    >>> looks_uncased(WordPieceTokenizer(Vocab(["[UNK]", "hug", "##s"]))), looks_uncased(WordPieceTokenizer(Vocab(["[UNK]", "Hug"])))
-    (True, False)
-    """
-    if tokenizer.lowercase:
-        return False
-    specials = {token.content for token in tokenizer.special_tokens} | {tokenizer.vocab.unk_token}
-    words = [token for token in tokenizer.vocab if token not in specials]
-    # A capital is a letter with a different lowercase (so the double-struck R in BERT's vocab is none).
-    return any(char.isalpha() for token in words for char in token) and not any(
-        char.lower() != char for token in words for char in token
-    )
 
 
 def padding_from_flag(value: str, tokenizer: WordPieceTokenizer) -> Padding:
@@ -249,15 +266,41 @@ def quick_format(
 LINES_PER_BATCH = 4096
 
 
-def batches(source: str | BinaryIO, progress: ProgressBar | None = None) -> Iterator[list[str]]:
-    """The lines of a file or binary stream (read as a stream; plain or compressed), ``LINES_PER_BATCH`` at a time."""
+#: The longest input line ``encode`` takes by default: encoding holds a line and everything made from it,
+#: up to 40 bytes of memory a byte of text for tokens and ids, and 500 for --format jsonl (a token a byte:
+#: "a,a,a,..."), so these keep one line under 500 MB.
+MAX_LINE_BYTES = 1 << 20
+MAX_JSONL_LINE_BYTES = 1 << 18
+
+
+#: Padded tokens in one batch: with padding to N tokens, a batch holds at most this many / N lines.
+PADDED_TOKENS_PER_BATCH = 1 << 20
+
+
+def batches(
+    source: str | BinaryIO,
+    progress: ProgressBar | None = None,
+    max_line_bytes: int = MAX_LINE_BYTES,
+    pad_length: int | None = None,
+) -> Iterator[list[str]]:
+    """The lines of a file or binary stream (read as a stream; plain or compressed), ``LINES_PER_BATCH`` at a time.
+
+    A batch is cut short when its lines add up to ``max_line_bytes``, or when padding each line to
+    ``pad_length`` tokens would pass ``PADDED_TOKENS_PER_BATCH``, so memory stays bounded.
+    """
+    most = LINES_PER_BATCH if not pad_length else max(1, min(LINES_PER_BATCH, PADDED_TOKENS_PER_BATCH // pad_length))
     batch: list[str] = []
+    size = 0
     advance = progress.advance if progress is not None and progress.enabled else None
-    for line in read_lines(source, progress=advance):
-        batch.append(line)
-        if len(batch) == LINES_PER_BATCH:
-            yield batch
-            batch = []
+    try:
+        for line in read_lines(source, progress=advance, max_line_bytes=max_line_bytes):
+            batch.append(line)
+            size += len(line)
+            if len(batch) >= most or size >= max_line_bytes:
+                yield batch
+                batch, size = [], 0
+    except ValueError as error:
+        raise with_flag_names(error, ["max_line_bytes", "max_word_bytes"]) from None
     if batch:
         yield batch
 
@@ -277,14 +320,16 @@ def rereadable(name: str) -> Iterator[str | BinaryIO]:
         yield copy  # type: ignore[misc]
 
 
-def longest_encoding(tokenizer: WordPieceTokenizer, source: str | BinaryIO, special_tokens: bool) -> int:
+def longest_encoding(
+    tokenizer: WordPieceTokenizer, source: str | BinaryIO, special_tokens: bool, max_line_bytes: int = MAX_LINE_BYTES
+) -> int:
     """The number of tokens of the longest line, unpadded (a first pass for ``--pad longest``)."""
     padding, tokenizer.padding = tokenizer.padding, None
     try:
         return max(
             (
                 len(encoding)
-                for batch in batches(source)
+                for batch in batches(source, max_line_bytes=max_line_bytes)
                 for encoding in tokenizer.encode_batch(batch, add_special_tokens=special_tokens)
             ),
             default=0,
@@ -298,6 +343,8 @@ def run(args: argparse.Namespace) -> int:
     inputs = [args.input, args.vocab, args.tokenizer]
     check_stdin_once(inputs)
     output = checked_output(args.output, inputs)
+    if args.max_line_bytes is None:
+        args.max_line_bytes = MAX_JSONL_LINE_BYTES if args.format == "jsonl" else MAX_LINE_BYTES
     report = Report(quiet=args.quiet)
     tokenizer = load(args)
     padding = tokenizer.padding
@@ -307,7 +354,7 @@ def run(args: argparse.Namespace) -> int:
         if padding is not None and padding.length is None:
             # Padding to the longest line treats the whole input as one batch: find that line first, then pad to it.
             source = stack.enter_context(rereadable(args.input))
-            longest = longest_encoding(tokenizer, source, args.special_tokens)
+            longest = longest_encoding(tokenizer, source, args.special_tokens, args.max_line_bytes)
             if not isinstance(source, str):
                 source.seek(0)
             tokenizer.padding = dataclasses.replace(padding, length=longest)
@@ -315,7 +362,8 @@ def run(args: argparse.Namespace) -> int:
         progress = stack.enter_context(contextlib.closing(report.progress("B", "encoding", total=size)))
         stream = stack.enter_context(open_output(output))
         quick = quick_format(tokenizer, args.format, args.special_tokens)
-        for batch in batches(source, progress):
+        pad_length = tokenizer.padding.length if tokenizer.padding is not None else None
+        for batch in batches(source, progress, args.max_line_bytes, pad_length):
             if quick is not None:
                 items = list(map(quick, batch))
                 tokens += sum(map(len, items))

@@ -101,7 +101,9 @@ def start_learning(args: argparse.Namespace, tokens: str, flag: str, pretokenize
     special_tokens = parse_token_list(tokens, flag)
     require_unknown_token(special_tokens, flag)
     check_stdin_once([*args.inputs, args.counts])
-    output = checked_output(args.output, [*args.inputs, args.counts], folder_ok=True)
+    output = checked_output(
+        args.output, [*args.inputs, args.counts], folder_ok=True, side_file=Path(args.output).suffix != ".json"
+    )
     report = Report(quiet=args.quiet)
     counts, lowercase, pretokenizer = counts_and_settings(args, pretokenizer, report)
     return Learning(special_tokens, output, report, counts, lowercase, pretokenizer)

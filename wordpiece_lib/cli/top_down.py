@@ -116,6 +116,12 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Learn the vocab and write it; returns the exit status."""
+    if not args.joiner or args.joiner != args.joiner.strip():
+        # Said before any work, in the flag's name (the tokenizer would say "prefix" after the training).
+        raise ValueError(
+            f"--joiner must be a mark without spaces, such as {top_down.JOINER}, got {args.joiner!r}: it marks "
+            "the pieces inside a word"
+        )
     start = start_learning(args, args.reserved_tokens, "--reserved-tokens", "bert")
     with flags_in_errors(*FLAG_NAMES):
         result = train_top_down(

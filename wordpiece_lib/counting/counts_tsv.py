@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 import sys
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
@@ -23,6 +24,7 @@ from typing import Any, BinaryIO
 
 from .._validate import check_bool, check_path, check_str
 from ..atomic import atomic_writer
+from ..textfiles import describe_size
 from .textstream import check_file, is_binary_stream, read_lines
 from .word_counts import WordCounts, as_word_counts
 
@@ -103,8 +105,21 @@ def write_counts(counts: WordCounts | Mapping[str, int] | Iterable[tuple[str, in
     return written
 
 
-def load_counts(path: str | os.PathLike[str] | BinaryIO) -> WordCounts:
+#: Characters no word to train on may hold: controls (NUL, VT, FF, ...), and the line breaks and spaces
+#: other than U+0020 that ``str.split`` and ``str.splitlines`` know (NEL, U+2028, U+3000 ...): a token
+#: made of one of them, such as ``##\x0b``, cannot be a vocab.txt line.
+_UNTRAINABLE = re.compile("[\x00-\x1f\x7f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\x1c-\x1f]")
+#: The most digits of one count (10**30 words is more than any corpus has).
+MAX_COUNT_DIGITS = 30
+#: The largest counts file read (the counts of tens of millions of distinct words).
+MAX_COUNTS_FILE_BYTES = 2 * 1024**3
+
+
+def load_counts(path: str | os.PathLike[str] | BinaryIO, *, trainable: bool = False) -> WordCounts:
     """Read a counts file written by ``save_counts`` (or by hand), or an open binary stream of one, as a stream.
+
+    ``trainable``: refuse, with its line, a word holding a character no vocab token can hold (NUL, VT,
+    NEL, U+2028 ...), so training from the counts does not fail only at the end.
 
     >>> import tempfile, pathlib
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "counts.tsv"
@@ -112,6 +127,7 @@ def load_counts(path: str | os.PathLike[str] | BinaryIO) -> WordCounts:
     >>> load_counts(path)
     WordCounts({'hug': 12, 'pug': 5})
     """
+    check_bool(trainable, "trainable")
     if is_binary_stream(path):
         source: Any = "counts on standard input" if path is getattr(sys.stdin, "buffer", None) else "counts stream"
         lines = read_lines(path, name="counts")  # type: ignore[arg-type]
@@ -119,6 +135,13 @@ def load_counts(path: str | os.PathLike[str] | BinaryIO) -> WordCounts:
         if not isinstance(path, (str, os.PathLike)):
             raise TypeError(f"path must be a file name (a str or a path), got {type(path).__name__}")
         source = check_file(path, "counts file")
+        info = os.stat(source)
+        size = info.st_size
+        if stat.S_ISREG(info.st_mode) and size > MAX_COUNTS_FILE_BYTES:
+            raise ValueError(
+                f"counts file {source} holds {describe_size(size)}, over {describe_size(MAX_COUNTS_FILE_BYTES)}, the "
+                "most read; drop its rarest words first (they make no tokens)"
+            )
         lines = read_lines(source, name="counts file")
     counts: dict[str, int] = {}
     get = counts.get
@@ -135,7 +158,18 @@ def load_counts(path: str | os.PathLike[str] | BinaryIO) -> WordCounts:
             raise ValueError(
                 f"{source}, line {number}: the word {word!r} has spaces around it; vocab.txt cannot hold that"
             )
+        odd = _UNTRAINABLE.search(word) if trainable else None
+        if odd is not None:
+            raise ValueError(
+                f"{source}, line {number}: the word {word!r} holds the control or line-break character "
+                f"U+{ord(odd.group()):04X}; a token made of it could not be saved in vocab.txt (remove the line)"
+            )
         digits = count.strip()
+        if len(digits) > MAX_COUNT_DIGITS:
+            raise ValueError(
+                f"{source}, line {number}: the count of {word!r} has {len(digits):,} digits; a count has at most "
+                f"{MAX_COUNT_DIGITS}"
+            )
         if not _COUNT.fullmatch(digits) or int(digits) == 0:
             raise ValueError(
                 f"{source}, line {number}: the count of {word!r} must be a positive whole number, got {count!r}"

@@ -17,14 +17,16 @@ Dask is imported only here, and only when used: the library works without it.
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
+import time
 import uuid
 from collections.abc import Iterator
 from typing import Any
 
 from ..text.fast_split import FastSplitter
 from .stream_count import count_part, merge_counts
-from .textstream import FilePart, Progress, split_file
+from .textstream import MAX_WORD_BYTES, FilePart, Progress, split_file
 
 #: Parts are sized for about this many per worker (for balance), within these bounds.
 PARTS_PER_WORKER = 8
@@ -75,11 +77,13 @@ def connected(cluster: Any, workers: int) -> Iterator[Any]:
         yield cluster
         return
     if isinstance(cluster, str) and cluster == "local":
-        with local_cluster(workers) as started, distributed.Client(started) as client:
+        with _children_quiet():
+            started = local_cluster(workers)
+        with started, distributed.Client(started) as client, _quiet_when_stopped():
             yield client
         return
     if isinstance(cluster, str) and cluster:
-        with distributed.Client(cluster, timeout="30s") as client:
+        with distributed.Client(cluster, timeout="30s") as client, _quiet_when_stopped():
             yield client
         return
     if hasattr(cluster, "scheduler_address"):  # a cluster object (LocalCluster, a cloud cluster ...)
@@ -90,6 +94,38 @@ def connected(cluster: Any, workers: int) -> Iterator[Any]:
         "dask must be a distributed.Client, a scheduler address such as 'tcp://10.0.0.5:8786', "
         f"a cluster object, or 'local', got {type(cluster).__name__}"
     )
+
+
+@contextlib.contextmanager
+def _children_quiet() -> Iterator[None]:
+    """Start the cluster's processes with their standard error on ``os.devnull``.
+
+    Ctrl-C in a terminal goes to every process of the command, and each Dask
+    process printed its own traceback (49 lines and more) under the one line
+    this process prints. Their errors still reach this process as exceptions.
+    """
+    try:
+        saved = os.dup(2)
+    except OSError:  # no standard error at all: nothing to keep quiet
+        yield
+        return
+    try:
+        with open(os.devnull, "wb") as devnull:
+            os.dup2(devnull.fileno(), 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+
+
+@contextlib.contextmanager
+def _quiet_when_stopped() -> Iterator[None]:
+    """On Ctrl-C or another stop, close the cluster without its log lines (the command says it in one)."""
+    try:
+        yield
+    except (KeyboardInterrupt, SystemExit):
+        logging.disable(logging.CRITICAL)
+        raise
 
 
 class PartCounts:
@@ -116,8 +152,8 @@ def dashboard_link(client: Any) -> str | None:
     return client.dashboard_link if "dashboard" in services else None
 
 
-def _count(part: FilePart, splitter: FastSplitter) -> PartCounts:
-    return PartCounts(dict(count_part(part, splitter)))
+def _count(part: FilePart, splitter: FastSplitter, max_word_bytes: int = MAX_WORD_BYTES) -> PartCounts:
+    return PartCounts(dict(count_part(part, splitter, max_word_bytes=max_word_bytes)))
 
 
 def _merge(*partials: PartCounts) -> PartCounts:
@@ -147,13 +183,13 @@ def count_with_dask(
     workers: int = 1,
     progress: Progress | None = None,
     part_bytes: int | None = None,
+    max_word_bytes: int = MAX_WORD_BYTES,
 ) -> dict[str, int]:
     """The word counts of ``paths`` (in order), counted by the Dask cluster ``cluster``.
 
     ``workers`` is the size of a ``"local"`` cluster. Parts are about
     ``part_bytes`` (default: sized from the inputs and the cluster's workers).
     """
-    distributed = import_distributed()
     with connected(cluster, workers) as client:
         known_workers = len(client.scheduler_info().get("workers", {})) or workers
         parts = plan_parts(paths, known_workers, part_bytes)
@@ -163,7 +199,12 @@ def count_with_dask(
         # countings apart (Dask takes equal keys for equal results).
         token = uuid.uuid4().hex
         leaves = client.map(
-            _count, parts, splitter=splitter, key=[f"count-{token}-{i}" for i in range(len(parts))], pure=False
+            _count,
+            parts,
+            splitter=splitter,
+            max_word_bytes=max_word_bytes,
+            key=[f"count-{token}-{i}" for i in range(len(parts))],
+            pure=False,
         )
         sizes = {future.key: _part_size(part) for future, part in zip(leaves, parts)}
         level = list(leaves)
@@ -175,12 +216,59 @@ def count_with_dask(
                 for start in range(0, len(level), MERGE_FAN_IN)
             ]
         # Hold no leaf past its merge: the workers then free each part's counts as soon as it is added up.
-        finished = distributed.as_completed(leaves) if progress is not None else None
+        waiting = {future: sizes[future.key] for future in leaves} if progress is not None else {}
         del leaves
-        if finished is not None:
-            for done in finished:
-                progress(sizes[done.key])
-        return level[0].result().counts
+        return _outcome(client, level[0], waiting, progress).counts
+
+
+#: How often the wait for the counts looks whether the cluster is still there.
+POLL_SECONDS = 2.0
+#: A cluster without a single worker for this long will count nothing more: the count stops.
+WORKERLESS_SECONDS = 60.0
+
+
+def _outcome(client: Any, result: Any, waiting: dict[Any, int], progress: Progress | None) -> PartCounts:
+    """The result of ``result``, reporting each finished part to ``progress``; a lost scheduler, or a cluster
+    left without workers for ``WORKERLESS_SECONDS``, ends the wait with a ``ConnectionError``
+    (Dask itself would wait for ever)."""
+    workerless_since: float | None = None
+    while True:
+        try:
+            outcome = result.result(timeout=POLL_SECONDS)
+        except TimeoutError:
+            outcome = None
+        except BaseException as error:
+            # Dask cancels every task when the client loses its scheduler ("scheduler-connection-lost").
+            if "Cancelled" not in type(error).__name__:
+                raise
+            raise ConnectionError(
+                f"lost the Dask scheduler at {client.scheduler.address} before the count was done; "
+                "start it again and count again"
+            ) from None
+        for future in [future for future in waiting if outcome is not None or future.done()]:
+            if progress is not None:
+                progress(waiting[future])
+            del waiting[future]
+        if outcome is not None:
+            return outcome
+        if client.status not in ("running", "connecting", "newly-created"):
+            raise ConnectionError(
+                f"lost the Dask scheduler at {client.scheduler.address} (the client is {client.status}); "
+                "start it again and count again"
+            )
+        try:
+            workers = len(client.nthreads())
+        except (OSError, TimeoutError) as error:
+            raise ConnectionError(f"lost the Dask scheduler at {client.scheduler.address}: {error}") from None
+        if workers:
+            workerless_since = None
+        elif workerless_since is None:
+            workerless_since = time.monotonic()
+        elif time.monotonic() - workerless_since > WORKERLESS_SECONDS:
+            raise ConnectionError(
+                f"the Dask cluster at {client.scheduler.address} has had no workers for {WORKERLESS_SECONDS:.0f} s; "
+                "start some (dask worker ADDRESS) and count again"
+            )
 
 
 def _part_size(part: FilePart) -> int:

@@ -10,15 +10,17 @@ order included (see ``stream_count`` for why).
 from __future__ import annotations
 
 import os
+import stat
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import IO, Any
 
+from .._validate import check_positive_int
 from ..text.normalizer import BertNormalizer
 from .dask_count import count_with_dask
 from .local_count import count_with_processes
 from .stream_count import count_into, expand_sources, make_splitter, resolve_workers
-from .textstream import FilePart, Progress
+from .textstream import MAX_WORD_BYTES, FilePart, Progress
 from .word_counts import WordCounts
 
 
@@ -31,6 +33,7 @@ def count_files(
     workers: int = 1,
     dask: Any = None,
     progress: Progress | None = None,
+    max_word_bytes: int = MAX_WORD_BYTES,
 ) -> WordCounts:
     """Count the words of UTF-8 text files (plain, gzip, bzip2 or xz; glob patterns allowed) as a stream.
 
@@ -43,7 +46,9 @@ def count_files(
     ``"tcp://10.0.0.5:8786"``, or ``"local"`` for a ``LocalCluster`` of
     ``workers`` processes on this machine (needs ``pip install
     "wordpiece-lib[dask]"``). ``progress(n)`` is told as each ``n`` bytes of
-    input are done.
+    input are done. A run of more than ``max_word_bytes`` bytes without a
+    space or line end (``/dev/zero``, a binary file) is an error naming the
+    file and offset, and so is a file that changes while it is read.
 
     >>> import tempfile, pathlib
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "a.txt"
@@ -63,15 +68,54 @@ def count_files(
             "an open stream (standard input) is counted by this process alone: give workers=1 and no dask, "
             "or save it to a file first"
         )
+    check_positive_int(max_word_bytes, "max_word_bytes")
     paths: list[str] = sources  # type: ignore[assignment]
+    before = _file_versions(sources)
     if dask is not None:
-        return WordCounts.adopt(count_with_dask(paths, splitter, dask, workers=workers, progress=progress))
-    if workers > 1:
-        return WordCounts.adopt(count_with_processes(paths, splitter, workers=workers, progress=progress))
-    counts: Counter[str] = Counter()
+        found = count_with_dask(
+            paths, splitter, dask, workers=workers, progress=progress, max_word_bytes=max_word_bytes
+        )
+    elif workers > 1:
+        found = count_with_processes(paths, splitter, workers=workers, progress=progress, max_word_bytes=max_word_bytes)
+    else:
+        counts: Counter[str] = Counter()
+        for source in sources:
+            part = FilePart(source) if isinstance(source, str) else source
+            count_into(part, splitter, counts, progress, max_word_bytes=max_word_bytes)
+        found = counts
+    _check_unchanged(before)
+    return WordCounts.adopt(found)
+
+
+def _file_versions(sources: Iterable[object]) -> dict[str, tuple[int, int, int, int]]:
+    """Size, modification time and identity of each regular file among ``sources`` (streams are skipped).
+
+    >>> _file_versions(["no/such/file.txt"])
+    {}
+    """
+    versions = {}
     for source in sources:
-        count_into(FilePart(source) if isinstance(source, str) else source, splitter, counts, progress)
-    return WordCounts.adopt(counts)
+        if isinstance(source, str):
+            try:
+                info = os.stat(source)
+            except OSError:
+                continue
+            if stat.S_ISREG(info.st_mode):
+                versions[source] = (info.st_size, info.st_mtime_ns, info.st_ino, info.st_dev)
+    return versions
+
+
+def _check_unchanged(before: Mapping[str, tuple[int, int, int, int]]) -> None:
+    """Refuse counts of a file that was written to, cut short or replaced while it was read (no version of it).
+
+    >>> _check_unchanged(_file_versions(["no/such/file.txt"]))
+    """
+    for path, version in before.items():
+        if _file_versions([path]).get(path) != version:
+            raise ValueError(
+                f"input file {path} changed while it was read (its size, time or identity differ): the counts "
+                "match no version of it; count it again when nothing writes to it"
+            )
 
 
 __all__ = ["count_files"]

@@ -14,33 +14,88 @@ counts and the running total, whatever the corpus size.
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
+import errno
 import multiprocessing
 import os
+import signal
 import sys
+import threading
+import time
 from collections import Counter, deque
 from collections.abc import Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from ..text.fast_split import FastSplitter
-from .stream_count import count_into, count_part
-from .textstream import FilePart, Progress, check_utf8, compression, read_blocks, split_file
+from .stream_count import available_cpus, count_into, count_part
+from .textstream import MAX_WORD_BYTES, FilePart, Progress, check_utf8, compression, read_blocks, split_file
 
 #: Parts are sized so that each worker gets several (for balance), within these bounds.
 MIN_PART_BYTES = 1 << 20
 MAX_PART_BYTES = 1 << 26
 
 _splitter: FastSplitter | None = None  # set once in each worker process
+_max_word_bytes = MAX_WORD_BYTES
 
 
-def _start_worker(splitter: FastSplitter) -> None:
-    global _splitter
+def _start_worker(splitter: FastSplitter, max_word_bytes: int = MAX_WORD_BYTES, parent: int | None = None) -> None:
+    global _splitter, _max_word_bytes
     _splitter = splitter
+    _max_word_bytes = max_word_bytes
+    if parent is not None:
+        die_with_parent(parent)
+
+
+#: ``prctl`` option: the signal a process gets when its parent ends (Linux).
+_PR_SET_PDEATHSIG = 1
+
+
+def die_with_parent(parent: int) -> None:
+    """End this worker process when its parent ``parent`` ends, even by SIGKILL (which runs no cleanup).
+
+    On Linux the kernel sends SIGKILL at once (``prctl(PR_SET_PDEATHSIG)``); elsewhere, and as a second
+    guard, a thread looks every second whether the parent is still there.
+    """
+    if sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        except (OSError, AttributeError):
+            pass
+    if os.getppid() != parent:  # the parent already went before the line above
+        os._exit(1)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(1)
+
+    with contextlib.suppress(RuntimeError):  # no thread to spare: on Linux the kernel's signal still holds
+        threading.Thread(target=watch, name="watch-parent", daemon=True).start()
+
+
+def usable_workers(paths: list[str], part_bytes: int, workers: int) -> int:
+    """No more processes than CPUs, nor than parts to count (a compressed file counts as one per CPU).
+
+    >>> usable_workers([], 1 << 20, 100)
+    1
+    """
+    cpus = available_cpus()
+    parts = 0
+    for path in paths:
+        if compression(path) is None:
+            parts += -(-os.path.getsize(path) // part_bytes)
+        else:
+            parts += cpus  # read here and handed out in parcels as it goes
+    return max(1, min(workers, cpus, parts))
 
 
 def _count_file_part(part: FilePart) -> dict[str, int]:
     assert _splitter is not None
-    return dict(count_part(part, _splitter))
+    return dict(count_part(part, _splitter, max_word_bytes=_max_word_bytes))
 
 
 def _count_parcel(path: str, offset: int, blocks: list[bytes]) -> dict[str, int]:
@@ -81,6 +136,7 @@ def count_with_processes(
     workers: int,
     progress: Progress | None = None,
     part_bytes: int | None = None,
+    max_word_bytes: int = MAX_WORD_BYTES,
 ) -> dict[str, int]:
     """The word counts of ``paths`` (in order), counted by ``workers`` processes.
 
@@ -97,19 +153,56 @@ def count_with_processes(
         # Plain files that make one part: workers would get nothing to share and only add their start-up.
         counts: Counter[str] = Counter()
         for path in paths:
-            count_into(FilePart(path), splitter, counts, progress)
+            count_into(FilePart(path), splitter, counts, progress, max_word_bytes=max_word_bytes)
         return dict(counts)
     total: dict[str, int] = {}
+    workers = usable_workers(paths, part_bytes, workers)
     context = multiprocessing.get_context(start_method())
-    with ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker, initargs=(splitter,)) as pool:
+    pool = ProcessPoolExecutor(
+        workers, mp_context=context, initializer=_start_worker, initargs=(splitter, max_word_bytes, os.getpid())
+    )
+    finished = False
+    try:
         pending: deque[tuple[Future[dict[str, int]], int]] = deque()
-        for function, arguments, size in _tasks(paths, part_bytes, progress):
+        for function, arguments, size in _tasks(paths, part_bytes, progress, max_word_bytes):
             pending.append((pool.submit(function, *arguments), size))
             while len(pending) >= 2 * workers:
                 _merge_next(pending, total, progress)
         while pending:
             _merge_next(pending, total, progress)
+        finished = True
+    except BrokenProcessPool:
+        raise ChildProcessError(
+            "a counting process ended before its part was counted (killed, or out of memory?); count again, "
+            "perhaps with fewer workers"
+        ) from None
+    except (OSError, RuntimeError) as error:
+        # A fork that fails (EAGAIN, ENOMEM), or the pool's own thread that cannot start, under a limit on
+        # processes (ulimit -u) or memory; anything else is not about starting processes.
+        starting = isinstance(error, OSError) and error.errno in (errno.EAGAIN, errno.ENOMEM) and not error.filename
+        if not starting and "can't start new thread" not in str(error):
+            raise
+        reason = error.strerror if isinstance(error, OSError) else str(error)
+        raise ChildProcessError(
+            f"cannot start {workers} counting processes ({reason}): the system's limit on processes or memory "
+            "is reached; give fewer workers"
+        ) from None
+    finally:
+        _stop(pool, finished)
     return total
+
+
+def _stop(pool: ProcessPoolExecutor, finished: bool) -> None:
+    """Shut the pool down; after a failure, end its processes at once rather than wait for their parts
+    (or for ever, for processes whose pool never got going)."""
+    if finished:
+        pool.shutdown(wait=True)
+        return
+    # The pool keeps its processes in a private table; there is no public way to end them now.
+    for process in list((getattr(pool, "_processes", None) or {}).values()):
+        with contextlib.suppress(Exception):
+            process.kill()
+    pool.shutdown(wait=False, cancel_futures=True)
 
 
 def _merge_next(
@@ -127,7 +220,9 @@ def _merge_next(
         progress(size)
 
 
-def _tasks(paths: list[str], part_bytes: int, progress: Progress | None) -> Iterator[tuple[Any, tuple[Any, ...], int]]:
+def _tasks(
+    paths: list[str], part_bytes: int, progress: Progress | None, max_word_bytes: int = MAX_WORD_BYTES
+) -> Iterator[tuple[Any, tuple[Any, ...], int]]:
     """Each part as (function, arguments, bytes to report when its counts are merged), in order."""
     for path in paths:
         if compression(path) is None:
@@ -138,7 +233,7 @@ def _tasks(paths: list[str], part_bytes: int, progress: Progress | None) -> Iter
         parcel_size = 0
         offset = 0
         # A compressed file's bytes are reported as they are read here; its parcels' results add none.
-        for block in read_blocks(FilePart(path), progress=progress):
+        for block in read_blocks(FilePart(path), progress=progress, max_word_bytes=max_word_bytes):
             parcel.append(block)
             parcel_size += len(block)
             if parcel_size >= part_bytes:

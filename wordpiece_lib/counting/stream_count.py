@@ -30,15 +30,23 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import IO
 
-from .._validate import check_instance, check_int, check_optional_callable, check_path, check_sequence
+from .._validate import (
+    check_instance,
+    check_int,
+    check_optional_callable,
+    check_path,
+    check_sequence,
+)
 from ..text.fast_split import FastSplitter
 from ..text.normalizer import BertNormalizer
-from .textstream import FilePart, Progress, check_utf8, expand_inputs, is_binary_stream, read_blocks
+from .textstream import MAX_WORD_BYTES, FilePart, Progress, check_utf8, expand_inputs, is_binary_stream, read_blocks
 
 #: ``progress(n)``: ``n`` more bytes of the input files (as stored on disk) have been counted.
 
 
-def count_part(part: FilePart, splitter: FastSplitter, progress: Progress | None = None) -> Counter[str]:
+def count_part(
+    part: FilePart, splitter: FastSplitter, progress: Progress | None = None, *, max_word_bytes: int = MAX_WORD_BYTES
+) -> Counter[str]:
     """The word counts of one file part, in first-seen order.
 
     >>> import tempfile, pathlib
@@ -48,14 +56,22 @@ def count_part(part: FilePart, splitter: FastSplitter, progress: Progress | None
     Counter({'hug': 3, ',': 1, '!': 1})
     """
     counts: Counter[str] = Counter()
-    count_into(part, splitter, counts, progress)
+    count_into(part, splitter, counts, progress, max_word_bytes=max_word_bytes)
     return counts
 
 
 def count_into(
-    part: FilePart | IO[bytes], splitter: FastSplitter, counts: Counter[str], progress: Progress | None = None
+    part: FilePart | IO[bytes],
+    splitter: FastSplitter,
+    counts: Counter[str],
+    progress: Progress | None = None,
+    *,
+    max_word_bytes: int = MAX_WORD_BYTES,
 ) -> None:
-    """Add the words of one file part or open binary stream to ``counts`` (new words go last, in first-seen order)."""
+    """Add the words of one file part or open binary stream to ``counts`` (new words go last, in first-seen order).
+
+    A run of more than ``max_word_bytes`` bytes without a space or line end stops it (``read_blocks``).
+    """
     if not isinstance(part, FilePart) and not is_binary_stream(part):
         raise TypeError(f"part must be a FilePart or an open binary stream, got {type(part).__name__}")
     check_path(part.path, "part.path") if isinstance(part, FilePart) else None
@@ -64,7 +80,7 @@ def count_into(
         raise TypeError(f"counts must be a Counter, got {type(counts).__name__}")
     check_optional_callable(progress, "progress", "a function progress(n_bytes)")
     offset, label = (part.start, part.path) if isinstance(part, FilePart) else (0, "standard input")
-    for block in read_blocks(part, progress=progress):
+    for block in read_blocks(part, progress=progress, max_word_bytes=max_word_bytes):
         check_utf8(block, label, offset)
         offset += len(block)
         splitter.count_bytes(block, counts)

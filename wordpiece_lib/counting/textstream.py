@@ -21,8 +21,10 @@ import gzip
 import io
 import lzma
 import os
+import re
 import stat
 import sys
+import zlib
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import IO, Any, NamedTuple
@@ -35,6 +37,9 @@ from ..textfiles import stat_input
 BLOCK_BYTES = 1 << 16
 #: A line longer than this is cut at its last space or tab.
 MAX_LINE_BYTES = 1 << 22
+#: The longest run of bytes without a space or line end read by default (a "word" of 4 MiB is no word:
+#: ``/dev/zero``, a binary file, a gzip bomb); ``max_word_bytes`` raises it.
+MAX_WORD_BYTES = 1 << 22
 
 # The magic numbers of the formats we decompress; no UTF-8 text starts with any of them
 # (0x8b and 0xfd never start a UTF-8 character; "BZh" is followed by a digit and the block magic).
@@ -148,14 +153,83 @@ def expand_inputs(patterns: Iterable[str | os.PathLike[str]], *, name: str = "in
             raise TypeError(f"each {name} must be a str or a path, got {type(pattern).__name__}")
         text = os.fspath(pattern)
         if not os.path.exists(text) and glob.has_magic(text):
-            matches = sorted(glob.glob(text, recursive=True))
-            files = [Path(match) for match in matches if os.path.isfile(match)]
+            files = glob_files(text)
             if not files:
                 raise FileNotFoundError(f"{name} pattern {text} matches no file")
             found.extend(files)
             continue
         found.append(check_file(text, f"{name} file"))
     return found
+
+
+def glob_files(pattern: str) -> list[Path]:
+    """The files ``pattern`` matches, sorted by name, each once (also when links lead to it twice).
+
+    ``**`` walks each folder once: a symbolic link back up the tree (a loop) is
+    not followed round and round, as ``glob.glob`` would (41 times for one loop,
+    and for ever through two).
+
+    >>> import tempfile, pathlib, os
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> (folder / "sub").mkdir()
+    >>> _ = (folder / "sub" / "a.txt").write_text("a")
+    >>> os.symlink(folder, folder / "sub" / "loop")
+    >>> [path.name for path in glob_files(str(folder / "**" / "*.txt"))]
+    ['a.txt']
+    """
+    pattern = check_str(pattern, "pattern")
+    parts = pattern.split(os.sep)
+    if "**" not in parts:
+        matches = sorted(glob.glob(pattern))
+    else:
+        at = parts.index("**")
+        root = os.sep.join(parts[:at]) or ("." if not pattern.startswith(os.sep) else os.sep)
+        rest = os.sep.join(parts[at + 1 :]) or "*"
+        matches = []
+        for base in _glob_roots(root):
+            for folder in _walk_once(base):
+                matches.extend(_glob_files_in(folder, rest))
+        matches = sorted(set(matches))
+    seen: set[tuple[int, int]] = set()
+    return [Path(match) for match in matches if _new_of_kind(match, stat.S_ISREG, seen)]
+
+
+def _new_of_kind(path: str, kind: Callable[[int], bool], seen: set[tuple[int, int]]) -> bool:
+    """True the first time the file or folder behind ``path`` (links followed) is met and is of ``kind``."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return False
+    if not kind(info.st_mode) or (info.st_dev, info.st_ino) in seen:
+        return False
+    seen.add((info.st_dev, info.st_ino))  # a link or a loop reaching it again is not a new one
+    return True
+
+
+def _glob_roots(root: str) -> list[str]:
+    return sorted(glob.glob(root)) if glob.has_magic(root) else [root]
+
+
+def _glob_files_in(folder: str, rest: str) -> list[str]:
+    """The paths ``rest`` (a pattern, maybe with ``**`` again) matches in ``folder``."""
+    pattern = os.path.join(glob.escape(folder), rest)
+    return [str(path) for path in glob_files(pattern)] if "**" in rest.split(os.sep) else glob.glob(pattern)
+
+
+def _walk_once(base: str) -> Iterator[str]:
+    """``base`` and every folder under it (links to folders followed), each real folder once."""
+    seen: set[tuple[int, int]] = set()
+    stack = [base]
+    while stack:
+        folder = stack.pop()
+        if not _new_of_kind(folder, stat.S_ISDIR, seen):
+            continue
+        yield folder
+        try:
+            names = sorted(entry.name for entry in os.scandir(folder) if not entry.name.startswith("."))
+        except OSError:
+            continue
+        stack.extend(os.path.join(folder, name) for name in reversed(names))
 
 
 def check_file(path: str | os.PathLike[str], name: str = "input file") -> Path:
@@ -254,11 +328,99 @@ def _decompressed(raw: IO[bytes], start: int | None = None) -> tuple[IO[bytes], 
     return opener(raw), raw
 
 
+_SPACES = (b" ", b"\t", b"\r", b"\n")
+
+
+def _first_space(data: bytes) -> int:
+    """The index of the first space, tab, CR or LF in ``data``, or -1."""
+    found = [index for index in (data.find(space) for space in _SPACES) if index >= 0]
+    return min(found) if found else -1
+
+
+def _last_space(data: bytes) -> int:
+    """The index of the last space, tab, CR or LF in ``data``, or -1."""
+    return max(data.rfind(space) for space in _SPACES)
+
+
+class _Caps:
+    """Watches the runs of bytes without a space (words) and without a line end (lines) as chunks go by.
+
+    Each chunk is searched once, so a long line costs linear time, and a run
+    over its cap stops the reading with an error naming the file and the byte
+    offset where the run starts.
+    """
+
+    def __init__(self, label: str, max_word_bytes: int, max_line_bytes: int | None, compressed: bool) -> None:
+        self.label, self.max_word, self.max_line = label, max_word_bytes, max_line_bytes
+        self.where = "decompressed byte offset" if compressed else "byte offset"
+        self.word_run = self.line_run = 0
+        self.word_start = self.line_start = 0
+
+    def check(self, chunk: bytes, offset: int) -> None:
+        self.word_run, self.word_start = self._follow(
+            chunk, offset, self.word_run, self.word_start, self.max_word, _first_space, _last_space, "word"
+        )
+        if self.max_line is not None:
+            self.line_run, self.line_start = self._follow(
+                chunk,
+                offset,
+                self.line_run,
+                self.line_start,
+                self.max_line,
+                lambda data: data.find(b"\n"),
+                lambda data: data.rfind(b"\n"),
+                "line",
+            )
+
+    def _follow(
+        self,
+        chunk: bytes,
+        offset: int,
+        run: int,
+        start: int,
+        cap: int,
+        first: Callable[[bytes], int],
+        last: Callable[[bytes], int],
+        what: str,
+    ) -> tuple[int, int]:
+        end = last(chunk)
+        if end < 0:
+            if run == 0:
+                start = offset
+            run += len(chunk)
+            if run > cap:
+                self._refuse(what, start, cap, chunk)
+            return run, start
+        head = first(chunk)
+        if run + head > cap:
+            self._refuse(what, start if run else offset, cap, chunk)
+        if cap < len(chunk) and what == "word":  # a cap below the chunk size: look inside too
+            inside = re.search(rb"[^ \t\r\n]{%d}" % (cap + 1), chunk)
+            if inside is not None:
+                self._refuse(what, offset + inside.start(), cap, chunk)
+        elif cap < len(chunk):
+            inside = re.search(rb"[^\n]{%d}" % (cap + 1), chunk)
+            if inside is not None:
+                self._refuse(what, offset + inside.start(), cap, chunk)
+        return len(chunk) - end - 1, offset + end + 1
+
+    def _refuse(self, what: str, start: int, cap: int, chunk: bytes) -> None:
+        without = "a space or a line end" if what == "word" else "a line end"
+        hint = " (it holds NUL bytes: is it a binary file?)" if b"\0" in chunk else ""
+        raise ValueError(
+            f"{self.label} has a {what} of over {cap:,} bytes without {without}, from {self.where} "
+            f"{start:,}{hint}; if that is right, raise the limit with max_{what}_bytes"
+        )
+
+
 def read_blocks(
     part: FilePart | str | os.PathLike[str] | IO[bytes],
     *,
     block_bytes: int = BLOCK_BYTES,
     progress: Progress | None = None,
+    max_word_bytes: int = MAX_WORD_BYTES,
+    max_line_bytes: int | None = None,
+    name: str = "input file",
 ) -> Iterator[bytes]:
     """The bytes of ``part`` (a whole file, or an open binary stream such as standard input),
     decompressed, in blocks that end at a line end.
@@ -267,13 +429,27 @@ def read_blocks(
     from disk since the last call (compressed bytes for a compressed file),
     so a progress bar over the file sizes ends at 100%.
 
+    Memory and time stay bounded on any input (``/dev/zero``, a gzip bomb, a
+    line with no line end): a line longer than ``MAX_LINE_BYTES`` is cut at a
+    space instead; a run of more than ``max_word_bytes`` bytes without a space
+    or line end, or a line longer than ``max_line_bytes`` (when given), is a
+    ``ValueError`` naming the file (as ``name``) and the byte offset.
+
     >>> import tempfile, pathlib
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "a.txt"
     >>> _ = path.write_bytes(b"one\\ntwo\\nthree")
     >>> list(read_blocks(path, block_bytes=5))
     [b'one\\n', b'two\\n', b'three']
+    >>> list(read_blocks(path, max_word_bytes=4))
+    Traceback (most recent call last):
+    ...
+    ValueError: input file .../a.txt has a word of over 4 bytes without a space or a line end, from byte offset 8; if that is right, raise the limit with max_word_bytes
     """
     check_positive_int(block_bytes, "block_bytes")
+    check_str(name, "name")
+    check_positive_int(max_word_bytes, "max_word_bytes")
+    if max_line_bytes is not None:
+        check_positive_int(max_line_bytes, "max_line_bytes")
     check_optional_callable(progress, "progress", "a function progress(n_bytes)")
     if not is_binary_stream(part) and not isinstance(part, FilePart):
         check_path(part, "part")
@@ -281,42 +457,73 @@ def read_blocks(
         # An open stream belongs to the caller (standard input is not ours to close).
         stream, raw = _decompressed(part)  # type: ignore[arg-type]
         end = start = None
+        label = "standard input" if part is getattr(sys.stdin, "buffer", None) else "the stream"
     else:
         if not isinstance(part, FilePart):
             part = FilePart(os.fspath(part))  # type: ignore[arg-type]
         stream, raw = open_part(part)
         start, end = part.start, part.end
+        label = f"{name} {part.path}"
+    caps = _Caps(label, max_word_bytes, max_line_bytes, compressed=stream is not raw)
     with contextlib.ExitStack() as closing:
         if start is not None:
             closing.enter_context(raw)
             closing.enter_context(stream)
         remaining = None if end is None or start is None else end - start
+        offset = start or 0  # where the next chunk starts (in the decompressed text)
         reported = raw.tell()
-        carry = b""
+        pending: list[bytes] = []  # chunks of the current line, not handed out yet
+        pending_bytes = 0
+        cut_at = -1  # in the pending bytes: just after their last space, where a line too long is cut
         while True:
             want = block_bytes if remaining is None else min(block_bytes, remaining)
-            chunk = stream.read(want) if want > 0 else b""
+            try:
+                chunk = stream.read(want) if want > 0 else b""
+            except (EOFError, OSError, lzma.LZMAError, zlib.error) as error:
+                if isinstance(error, OSError) and not _is_corrupt(error):
+                    raise
+                raise ValueError(
+                    f"{label} is a damaged or cut short compressed file (stopped at decompressed offset "
+                    f"{offset:,}: {error})"
+                ) from None
             if remaining is not None:
                 remaining -= len(chunk)
             if not chunk:
-                if carry:
-                    yield carry
+                if pending:
+                    yield b"".join(pending)
                 if progress is not None:
                     progress(raw.tell() - reported)
                 return
-            data = carry + chunk if carry else chunk
-            cut = data.rfind(b"\n") + 1
-            if cut == 0 and len(data) >= MAX_LINE_BYTES:
-                cut = max(data.rfind(b" "), data.rfind(b"\t"), data.rfind(b"\r")) + 1
-            if cut == 0:
-                carry = data
-                continue
-            carry = data[cut:]
-            yield data[:cut]
+            caps.check(chunk, offset)
+            offset += len(chunk)
+            newline = chunk.rfind(b"\n")
+            if newline < 0:
+                space = _last_space(chunk)
+                if space >= 0:
+                    cut_at = pending_bytes + space + 1
+                pending.append(chunk)
+                pending_bytes += len(chunk)
+                if pending_bytes < MAX_LINE_BYTES or cut_at < 0:
+                    continue
+                data = b"".join(pending)
+                block, rest = data[:cut_at], data[cut_at:]
+            else:
+                pending.append(chunk[: newline + 1])
+                block, rest = b"".join(pending), chunk[newline + 1 :]
+            pending = [rest] if rest else []
+            pending_bytes = len(rest)
+            cut_at = _last_space(rest) + 1 if rest else -1
+            cut_at = cut_at if cut_at > 0 else -1
+            yield block
             if progress is not None:
                 position = raw.tell()
                 progress(position - reported)
                 reported = position
+
+
+def _is_corrupt(error: OSError) -> bool:
+    """True for the ``OSError`` gzip and bz2 raise on a damaged stream (not a disk's read error)."""
+    return error.errno is None
 
 
 def decode_block(block: bytes, path: str | os.PathLike[str], offset: int, name: str = "input file") -> str:
@@ -329,6 +536,11 @@ def decode_block(block: bytes, path: str | os.PathLike[str], offset: int, name: 
     ...
     ValueError: input file a.txt is not valid UTF-8: byte 0xe9 at offset 103 (convert it to UTF-8 first, e.g. iconv -f latin1 -t utf-8)
     """
+    if offset == 0 and _looks_like_utf16(block):
+        raise ValueError(
+            f"{name} {os.fspath(path)} looks like UTF-16 text, not UTF-8 (convert it first, e.g. "
+            "iconv -f utf-16 -t utf-8)"
+        )
     try:
         return block.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -337,6 +549,21 @@ def decode_block(block: bytes, path: str | os.PathLike[str], offset: int, name: 
             f"{name} {os.fspath(path)} is not valid UTF-8: byte 0x{block[error.start]:02x} at "
             f"{where} {offset + error.start} (convert it to UTF-8 first, e.g. iconv -f latin1 -t utf-8)"
         ) from None
+
+
+def _looks_like_utf16(head: bytes) -> bool:
+    """True when the first bytes of a text look like UTF-16: its byte order mark, or a NUL in every other byte.
+
+    >>> _looks_like_utf16("hug".encode("utf-16")), _looks_like_utf16("hug pug".encode("utf-16-le")), _looks_like_utf16(b"hug")
+    (True, True, False)
+    """
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return True
+    sample = head[:1024]
+    if len(sample) < 4:
+        return False
+    half = len(sample) // 2
+    return max(sample[0::2].count(0), sample[1::2].count(0)) > 0.9 * half
 
 
 def _is_plain(path: str | os.PathLike[str]) -> bool:
@@ -348,8 +575,8 @@ def _is_plain(path: str | os.PathLike[str]) -> bool:
 
 
 def check_utf8(block: bytes, path: str | os.PathLike[str], offset: int) -> None:
-    """Raise ``decode_block``'s error if ``block`` is not valid UTF-8 (ASCII needs no decoding)."""
-    if not block.isascii():
+    """Raise ``decode_block``'s error if ``block`` is not valid UTF-8 (ASCII needs no decoding), or looks like UTF-16."""
+    if not block.isascii() or (offset == 0 and _looks_like_utf16(block)):
         decode_block(block, path, offset)
 
 
@@ -359,11 +586,13 @@ def read_lines(
     block_bytes: int = BLOCK_BYTES,
     name: str = "input file",
     progress: Progress | None = None,
+    max_line_bytes: int | None = None,
 ) -> Iterator[str]:
     """The lines of a (possibly compressed) UTF-8 file or open binary stream, without their ``\\n``, as a stream.
 
     A last line without ``\\n`` is still a line; memory holds one block (and
     the longest line) at a time. ``progress`` is told the bytes read, as by ``read_blocks``.
+    A line of more than ``max_line_bytes`` bytes (when given) is an error naming the file and offset.
 
     >>> import io, tempfile, pathlib
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "a.txt"
@@ -379,7 +608,19 @@ def read_lines(
         label = os.fspath(check_file(path, name))  # type: ignore[arg-type]
     offset = 0
     pending = ""
-    for block in read_blocks(path, block_bytes=block_bytes, progress=progress):
+    if max_line_bytes is not None:
+        check_positive_int(max_line_bytes, "max_line_bytes")
+    # With a cap on lines, that is the one that counts: no word may be longer than its line anyway.
+    word_cap = MAX_WORD_BYTES if max_line_bytes is None else max(max_line_bytes, MAX_WORD_BYTES)
+    blocks = read_blocks(
+        path,
+        block_bytes=block_bytes,
+        progress=progress,
+        name=name,
+        max_line_bytes=max_line_bytes,
+        max_word_bytes=word_cap,
+    )
+    for block in blocks:
         text = decode_block(block, label, offset, name)
         offset += len(block)
         lines = text.split("\n")

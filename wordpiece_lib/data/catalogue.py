@@ -22,6 +22,8 @@ GUTENBERG_URLS = (
     "https://www.gutenberg.org/cache/epub/{id}/pg{id}.txt",
     "https://www.gutenberg.org/ebooks/{id}.txt.utf-8",
 )
+#: Project Gutenberg's public Git repository of book number ``{id}`` (its text without the licence header).
+GUTENBERG_REPOSITORY = "https://github.com/gutenbergbooks/{id}"
 
 
 @dataclass(frozen=True)
@@ -33,6 +35,8 @@ class DataSet:
     ``clean == "gutenberg"``, because Project Gutenberg regenerates its headers
     and a copy may be wrapped differently. ``size`` is the byte size of the
     clean file. Both are None for a book nobody pinned (``gutenberg_book``).
+    ``bundled``: a copy sits in the repository's ``data/`` (the toy corpora and
+    the novel also inside the wheel), so it is there with no network at all.
 
     >>> DATASETS["treasure-island"].gutenberg_id
     120
@@ -115,10 +119,27 @@ def gutenberg_book(gutenberg_id: int) -> DataSet:
     )
 
 
-def _unpinned_book(name: str, number: int, language: str, description: str) -> DataSet:
-    """A Project Gutenberg book nobody has fetched and checked yet: no checksum or size pinned (see ``gutenberg_book``)."""
+def _pinned_book(
+    name: str, number: int, commit: str, language: str, description: str, sha256: str, size: int
+) -> DataSet:
+    """A Project Gutenberg book pinned to the copy in Project Gutenberg's own repository at ``commit``.
+
+    That copy is fetched first, from an address that never changes; Project Gutenberg's site comes
+    second (its current file may carry credits the pinned copy lacks, and is then refused).
+    """
+    repository = GUTENBERG_REPOSITORY.format(id=number)
+    raw = f"https://raw.githubusercontent.com/gutenbergbooks/{number}/{commit}/{number}-0.txt"
     return dataclasses.replace(
-        gutenberg_book(number), name=name, description=description, filename=f"{name}.txt", language=language
+        gutenberg_book(number),
+        name=name,
+        description=description,
+        urls=(raw, *gutenberg_book(number).urls),
+        filename=f"{name}.txt",
+        sha256=sha256,
+        size=size,
+        licence="public domain in the USA (the text; Project Gutenberg's licence covers only its header and footer)",
+        source=f"Project Gutenberg eBook #{number}, as in Project Gutenberg's repository {repository} (commit {commit})",
+        language=language,
     )
 
 
@@ -132,9 +153,11 @@ DATASETS: dict[str, DataSet] = {
             filename="treasure-island.txt",
             sha256="18154ff725fdb6428a690fc7b485826b911b97c516270f523be730980ce4f48d",
             size=369_076,
-            licence="public domain in the USA (Project Gutenberg licence)",
+            licence="public domain (the text; Project Gutenberg's header, footer and trademark are removed)",
             source="Project Gutenberg eBook #120: https://www.gutenberg.org/ebooks/120",
             clean="gutenberg",
+            # In data/ and in the wheel: the default book of load_book() and of five notebooks works offline.
+            bundled=True,
             gutenberg_id=120,
         ),
         DataSet(
@@ -152,14 +175,26 @@ DATASETS: dict[str, DataSet] = {
             bundled=True,
         ),
         *(
-            _unpinned_book(name, number, language, description)
-            for name, number, language, description in (
-                ("hugo-miserables-1", 17489, "fr", "Victor Hugo, Les Misérables, tome I: Fantine (French)"),
-                ("kafka-verwandlung", 22367, "de", "Franz Kafka, Die Verwandlung (German)"),
-                ("cervantes-quijote", 2000, "es", "Miguel de Cervantes, Don Quijote (Spanish)"),
-                ("kalevala", 7000, "fi", "Elias Lönnrot, Kalevala (Finnish)"),
-                ("wu-xiyouji", 23962, "zh", "Wu Cheng'en, 西遊記 Journey to the West (Chinese)"),
-                ("akutagawa-rashomon", 1982, "ja", "Akutagawa Ryūnosuke, 羅生門 Rashōmon (Japanese)"),
+            _pinned_book(name, number, commit, language, description, sha256, size)
+            for name, number, commit, language, description, sha256, size in (
+                (
+                    "kafka-verwandlung",
+                    22367,
+                    "2501ac156704c394c99481b4304a41eecd821247",
+                    "de",
+                    "Franz Kafka, Die Verwandlung (German)",
+                    "8455e96d785aa2ea9eb5b258d0f7d568a895bf8af5cd764370082b13d026f88c",
+                    124_047,
+                ),
+                (
+                    "wu-xiyouji",
+                    23962,
+                    "a36b0b10ed4eb7218574f08edfd3e01b07cbb07e",
+                    "zh",
+                    "Wu Cheng'en, 西遊記 Journey to the West (Chinese)",
+                    "ef6b9938314ff61e3aafa2b1bff07b1459fb36ba27088d2dd54b0d8a9b981ac6",
+                    2_201_294,
+                ),
             )
         ),
         _course(
@@ -221,4 +256,4 @@ def books() -> list[str]:
     return [name for name, dataset in DATASETS.items() if dataset.clean == "gutenberg"]
 
 
-__all__ = ["CLEANING", "DATASETS", "GUTENBERG_URLS", "DataSet", "books", "gutenberg_book"]
+__all__ = ["CLEANING", "DATASETS", "GUTENBERG_REPOSITORY", "GUTENBERG_URLS", "DataSet", "books", "gutenberg_book"]

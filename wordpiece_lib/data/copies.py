@@ -2,8 +2,8 @@
 
 ``fetch(name)`` gives the path of a checked copy, looking in this order:
 
-1. bundled: the repository's ``data/`` folder (the small corpora also ship
-   inside the installed package);
+1. bundled: the repository's ``data/`` folder (the small corpora and
+   Treasure Island also ship inside the installed package);
 2. the cache folder, ``cache_dir()``: ``WORDPIECE_DATA_DIR`` if set, else
    ``data/cache/`` in a checkout, else the user's cache folder;
 3. the read-only mirror ``WORDPIECE_DATA_MIRROR`` (folders holding the files,

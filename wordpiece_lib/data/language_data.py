@@ -24,6 +24,7 @@ Both imports happen inside the functions: the library itself needs neither.
 
 from __future__ import annotations
 
+import itertools
 import unicodedata
 from collections.abc import Sequence
 
@@ -109,7 +110,8 @@ def frequency_list(language: str, *, top: int = 5000, wordlist: str = "small") -
     frequencies = wordfreq.get_frequency_dict(language, wordlist=wordlist)
     # get_frequency_dict keeps the file's order (most frequent first); sorted() is stable on ties.
     ranked = sorted(frequencies.items(), key=lambda item: -item[1])
-    return [item for item in ranked if not _only_marks(item[0])][:top]
+    # Filtered lazily: a list holds tens of thousands of words and only the first ``top`` are kept.
+    return list(itertools.islice((item for item in ranked if not _only_marks(item[0])), top))
 
 
 def _only_marks(word: str) -> bool:

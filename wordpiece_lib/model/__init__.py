@@ -1,15 +1,17 @@
-"""The WordPiece model: pieces, the vocab, and cutting a word with it (notebooks 01, 04, 08).
+"""The models: pieces, the vocab, and cutting a word with them (notebooks 01, 04, 08, 12).
 
 - ``pieces``: Pieces: how a word starts out before any merge, and how two pieces join
 - ``vocab``: ``Vocab``: tokens and their ids, and BERT's ``vocab.txt`` format
-- ``longest_match``: Encoding words with a vocab: greedy longest-match-first, and merge replay
+- ``longest_match``: Encoding words with a vocab: greedy longest-match-first
 - ``linmaxmatch``: Linear-time WordPiece encoding: LinMaxMatch (Song et al., "Fast WordPiece Tokenization", EMNLP 2021)
+- ``unigram``: The Unigram model: pieces with log-probabilities, and the Viterbi cut of a word
 """
 
-from . import linmaxmatch, longest_match, pieces, vocab
+from . import linmaxmatch, longest_match, pieces, unigram, vocab
 from .linmaxmatch import *
 from .longest_match import *
 from .pieces import *
+from .unigram import *
 from .vocab import *
 
 __all__ = [
@@ -17,4 +19,5 @@ __all__ = [
     *vocab.__all__,
     *longest_match.__all__,
     *linmaxmatch.__all__,
+    *unigram.__all__,
 ]

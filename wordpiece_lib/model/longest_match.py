@@ -1,4 +1,4 @@
-"""Encoding words with a vocab: greedy longest-match-first, and merge replay.
+"""Encoding words with a vocab: greedy longest-match-first.
 
 Longest-match-first (what BERT does): take the longest vocab entry that
 starts the word; continue on the rest, looking it up with the prefix

@@ -7,16 +7,29 @@
 - ``decoder``: Decoding: from tokens back to readable text, the way Hugging Face's WordPiece decoder does it
 - ``fast_tokenizer``: Whole texts, fast: ``FastWordPieceTokenizer``, the engine behind ``WordPieceTokenizer.tokenize``
 - ``compat``: Which reference the tokenizer reproduces: ``compat="huggingface"`` (the default) or ``"google"``
+- ``hf_config``: ``tokenizer_config.json`` and ``special_tokens_map.json``: what ``transformers``' loaders read beside the vocab
 - ``tokenizer_json``: Hugging Face's ``tokenizer.json``, both ways, and the files that travel with a vocab
 - ``tokenizer``: ``WordPieceTokenizer``: the whole BERT pipeline in one object, from text to a model's input and back
 """
 
-from . import added_tokens, compat, decoder, encoding, fast_tokenizer, template, tokenizer, tokenizer_json, truncation
+from . import (
+    added_tokens,
+    compat,
+    decoder,
+    encoding,
+    fast_tokenizer,
+    hf_config,
+    template,
+    tokenizer,
+    tokenizer_json,
+    truncation,
+)
 from .added_tokens import *
 from .compat import *
 from .decoder import *
 from .encoding import *
 from .fast_tokenizer import *
+from .hf_config import *
 from .template import *
 from .tokenizer import *
 from .tokenizer_json import *
@@ -29,6 +42,7 @@ __all__ = [
     *truncation.__all__,
     *decoder.__all__,
     *fast_tokenizer.__all__,
+    *hf_config.__all__,
     *tokenizer_json.__all__,
     *compat.__all__,
     *tokenizer.__all__,

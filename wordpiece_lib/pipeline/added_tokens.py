@@ -10,8 +10,12 @@ pre-tokenized and split into pieces. Hugging Face calls them added tokens
 * ``special``: a special token (``[CLS]``, ``[PAD]`` ...): ``decode`` can skip it;
 * ``single_word``: match only when no word character touches it on either side;
 * ``lstrip`` / ``rstrip``: the match swallows the whitespace on its left / right;
-* ``normalized``: match in the normalized text instead of the raw text (not
-  supported here: BERT's specials are matched in the raw text).
+* ``normalized``: match in the normalized text (its content normalized too)
+  instead of the raw text; Hugging Face's ``add_tokens`` sets it for ordinary
+  added tokens, BERT's specials are matched in the raw text.
+
+An added token may lie beyond the model's vocab (its own id, ``len(vocab)``
+onwards), as the tokens ``add_tokens`` adds in Hugging Face do.
 
 When two added tokens could match at the same place, the longest wins; the
 search then goes on after the match (leftmost-longest, as Hugging Face does).
@@ -49,11 +53,6 @@ class AddedToken:
         check_str(self.content, "content", allow_empty=False)
         for name in ("special", "single_word", "lstrip", "rstrip", "normalized"):
             check_bool(getattr(self, name), name)
-        if self.normalized:
-            raise ValueError(
-                f"added token {self.content!r} has normalized=True: only added tokens matched in the raw text "
-                "(normalized=False, as BERT's special tokens are) are supported"
-            )
 
     def to_json(self, token_id: int) -> dict[str, Any]:
         """The ``added_tokens`` entry of ``tokenizer.json`` (Hugging Face's field order).
@@ -73,9 +72,9 @@ class AddedToken:
 
     @classmethod
     def from_json(cls, entry: Any) -> AddedToken:
-        """Read an ``added_tokens`` entry (unknown keys are an error; missing switches take the defaults).
+        """Read an ``added_tokens`` entry (unknown or missing keys are an error, as in Hugging Face).
 
-        >>> AddedToken.from_json({"id": 103, "content": "[MASK]", "special": True, "normalized": False}).content
+        >>> AddedToken.from_json(AddedToken("[MASK]").to_json(103)).content
         '[MASK]'
         """
         if not isinstance(entry, dict):
@@ -84,11 +83,12 @@ class AddedToken:
         unknown = sorted(set(entry) - known)
         if unknown:
             raise ValueError(f"added token {entry.get('content')!r} has unsupported fields: {', '.join(unknown)}")
-        if "content" not in entry:
-            raise ValueError("an added_tokens entry has no 'content'")
-        options = {name: entry[name] for name in known - {"id", "content"} if name in entry}
-        options.setdefault("normalized", not options.get("special", False))
-        return cls(entry["content"], **options)
+        missing = sorted(known - set(entry))
+        if missing:  # tokenizers refuses such a file too
+            raise ValueError(
+                f"added token {entry.get('content')!r} has no {', '.join(missing)}: every field is required"
+            )
+        return cls(entry["content"], **{name: entry[name] for name in known - {"id", "content"}})
 
 
 def as_added_tokens(tokens: Iterable[str | AddedToken], name: str = "special_tokens") -> tuple[AddedToken, ...]:

@@ -51,6 +51,22 @@ def clean_up(text: str) -> str:
     return text
 
 
+#: transformers' ``clean_up_tokenization``: the same replacements but " do not", over the whole decoded text.
+TRANSFORMERS_CLEANUP: tuple[tuple[str, str], ...] = tuple(pair for pair in CLEANUP_REPLACEMENTS if pair[0] != " do not")
+
+
+def transformers_clean_up(text: str) -> str:
+    """transformers' ``clean_up_tokenization_spaces`` pass, applied to a whole decoded text.
+
+    >>> transformers_clean_up("jim ' s pug , he said .")
+    "jim's pug, he said."
+    """
+    check_str(text, "text")
+    for old, new in TRANSFORMERS_CLEANUP:
+        text = text.replace(old, new)
+    return text
+
+
 @dataclass(frozen=True)
 class WordPieceDecoder:
     """Hugging Face's ``decoders.WordPiece``: glue ``##`` pieces, space the rest, optionally clean up.
@@ -110,4 +126,11 @@ def join_with_spaces(tokens: Iterable[str]) -> str:
     return " ".join(check_str_list(tokens, "tokens"))
 
 
-__all__ = ["CLEANUP_REPLACEMENTS", "WordPieceDecoder", "clean_up", "join_with_spaces"]
+__all__ = [
+    "CLEANUP_REPLACEMENTS",
+    "TRANSFORMERS_CLEANUP",
+    "WordPieceDecoder",
+    "clean_up",
+    "join_with_spaces",
+    "transformers_clean_up",
+]

@@ -14,7 +14,10 @@ A model does not read tokens; it reads parallel lists, one entry per token:
 * ``type_ids``: the segment the model sees (BERT: ``0`` first text, ``1`` second);
 * ``attention_mask``: ``1`` for real tokens, ``0`` for padding;
 * ``special_tokens_mask``: ``1`` for the tokens the post-processor added
-  (``[CLS]``, ``[SEP]``) and for padding.
+  (``[CLS]``, ``[SEP]``) and for padding;
+* ``overflowing``: when truncation cut the text, the rest as more encodings
+  (windows of ``max_length`` overlapping by ``stride`` tokens, each with its
+  special tokens), how question answering reads a long context.
 
 The field names are Hugging Face ``tokenizers``' ones, so ``to_dict`` gives
 the same JSON as its ``Encoding``.
@@ -53,7 +56,7 @@ class Encoding:
     (1, (0, 3))
     """
 
-    __slots__ = FIELDS
+    __slots__ = (*FIELDS, "overflowing")
 
     def __init__(
         self,
@@ -79,6 +82,7 @@ class Encoding:
     def _fill(self, fields: Sequence[list[Any]]) -> None:
         for name, value in zip(FIELDS, fields, strict=True):
             setattr(self, name, value)
+        self.overflowing: list[Encoding] = []
 
     @classmethod
     def trusted(cls, *fields: list[Any]) -> Encoding:
@@ -152,7 +156,9 @@ class Encoding:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Encoding):
             return NotImplemented
-        return all(getattr(self, name) == getattr(other, name) for name in FIELDS)
+        return all(getattr(self, name) == getattr(other, name) for name in FIELDS) and (
+            self.overflowing == other.overflowing
+        )
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -168,6 +174,8 @@ class Encoding:
         """
         data: dict[str, list[Any]] = {name: list(getattr(self, name)) for name in FIELDS}
         data["offsets"] = [list(pair) for pair in self.offsets]
+        if self.overflowing:  # only when truncation cut something: the usual record keeps Hugging Face's fields
+            data["overflowing"] = [encoding.to_dict() for encoding in self.overflowing]
         return data
 
     def token_to_chars(self, token_index: int) -> Offsets | None:
@@ -208,6 +216,14 @@ class Encoding:
         window = slice(0, max_length) if direction == "right" else slice(len(self) - max_length, len(self))
         return Encoding(**{name: getattr(self, name)[window] for name in FIELDS})
 
+    def window(self, start: int, stop: int) -> Encoding:
+        """Tokens ``start`` to ``stop`` (a slice of every field).
+
+        >>> Encoding.from_sequence([1, 2, 3], ["a", "b", "c"], [(0, 1), (1, 2), (2, 3)], [0, 1, 2]).window(1, 3).tokens
+        ['b', 'c']
+        """
+        return Encoding.trusted(*(getattr(self, name)[start:stop] for name in FIELDS))
+
     def padded(
         self, length: int, *, pad_id: int, pad_token: str, pad_type_id: int = 0, direction: str = "right"
     ) -> Encoding:
@@ -219,8 +235,16 @@ class Encoding:
         check_int(length, "length", minimum=0)
         check_choice(direction, "direction", DIRECTIONS)
         missing = length - len(self)
+        overflowing = [
+            encoding.padded(length, pad_id=pad_id, pad_token=pad_token, pad_type_id=pad_type_id, direction=direction)
+            for encoding in self.overflowing
+        ]
         if missing <= 0:
-            return self
+            if overflowing == self.overflowing:
+                return self
+            same = Encoding.trusted(*(getattr(self, name) for name in FIELDS))
+            same.overflowing = overflowing
+            return same
         padding = Encoding(
             [pad_id] * missing,
             [pad_type_id] * missing,
@@ -231,7 +255,9 @@ class Encoding:
             [0] * missing,
             [1] * missing,
         )
-        return Encoding.concatenate([self, padding] if direction == "right" else [padding, self])
+        padded = Encoding.concatenate([self, padding] if direction == "right" else [padding, self])
+        padded.overflowing = overflowing  # Hugging Face pads the windows to the same length
+        return padded
 
 
 def check_same_length(encodings: Sequence[Encoding]) -> int:

@@ -20,9 +20,10 @@ in the text (``[MASK]``) are cut out first and stay whole.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from bisect import bisect_left
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import accumulate, chain, repeat
 from operator import add, itemgetter, sub
 from typing import Any
@@ -48,6 +49,29 @@ from ..text.pretokenizers import (
     whitespace_split,
 )
 from .added_tokens import AddedToken, AddedTokenSplitter, as_added_tokens
+
+
+def check_text(text: str, name: str = "text") -> str:
+    """``text`` if it is a str of characters; a lone surrogate (not a character) is refused, as Hugging Face does.
+
+    >>> check_text("héllo")
+    'héllo'
+    >>> try:
+    ...     check_text("a" + chr(0xD800) + "b")
+    ... except ValueError as error:
+    ...     print(str(error)[:45])
+    text holds a lone surrogate '\\ud800' at posit
+    """
+    check_str(text, name)
+    if not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError as error:
+            raise ValueError(
+                f"{name} holds a lone surrogate {text[error.start]!r} at position {error.start}: it is not a character "
+                "(text read with errors='surrogateescape'?)"
+            ) from None
+    return text
 
 
 class _Memo(dict):  # type: ignore[type-arg]
@@ -125,6 +149,7 @@ class FastWordPieceTokenizer:
         cache_size: int = 1_000_000,
         automaton: LinMaxMatch | None = None,
         special_tokens: Iterable[str | AddedToken] | None = None,
+        added_ids: Mapping[str, int] | None = None,
     ) -> None:
         if not isinstance(vocab, Vocab):
             raise TypeError(f"vocab must be a Vocab, got {type(vocab).__name__} (use Vocab.load('vocab.txt'))")
@@ -154,10 +179,26 @@ class FastWordPieceTokenizer:
         self._word_pieces = _Memo(self._pieces_with_offsets, cache_size)  # type: ignore[arg-type]
         self._ids = vocab.lookup_table()  # shared with the vocab: a million-token vocab is not copied
         self.special_tokens = as_added_tokens(vocab.special_tokens if special_tokens is None else special_tokens)
+        beyond = dict(added_ids or {})
+        self._special_ids: dict[str, int] = {}
         for token in self.special_tokens:
-            if token.content not in self._ids:
-                raise ValueError(f"special token {token.content!r} is not in the vocab")
-        self._splitter = AddedTokenSplitter(self.special_tokens)
+            if token.content in self._ids:
+                self._special_ids[token.content] = self._ids[token.content]
+            elif token.content in beyond:
+                self._special_ids[token.content] = beyond[token.content]
+            else:
+                raise ValueError(f"added token {token.content!r} is neither in the vocab nor given an id (added_ids)")
+        self._splitter = AddedTokenSplitter([token for token in self.special_tokens if not token.normalized])
+        # Tokens with normalized=True are looked for in the normalized text, their own content normalized too.
+        self._norm_ids: dict[str, int] = {}
+        normalized_tokens = []
+        for token in self.special_tokens:
+            if token.normalized:
+                content = self.normalize(token.content)
+                if content and content not in self._norm_ids:
+                    self._norm_ids[content] = self._special_ids[token.content]
+                    normalized_tokens.append(dataclasses.replace(token, content=content))
+        self._norm_splitter = AddedTokenSplitter(normalized_tokens)
         self._fast_normalize: Callable[[str], str] = self.normalize
         self._split_table: CharTable | None = None
         self._class_table: CharTable | None = None
@@ -224,6 +265,7 @@ class FastWordPieceTokenizer:
             "max_input_chars_per_word": tokenizer.max_input_chars_per_word,
             "normalizer": tokenizer.normalize,
             "special_tokens": tokenizer.special_tokens,
+            "added_ids": getattr(tokenizer, "added_ids", None),
         }
         settings.update(options)
         return cls(tokenizer.vocab, **settings)
@@ -326,7 +368,9 @@ class FastWordPieceTokenizer:
         >>> FastWordPieceTokenizer(Vocab(["[UNK]", "a", "##b", "."])).tokenize("ab. abc [UNK]")
         ['a', '##b', '.', '[UNK]', '[UNK]']
         """
-        check_str(text, "text")
+        check_text(text)
+        if self._norm_splitter:
+            return self.encode_sequence(text)[1]
         if self._splitter.occurs_in(text):
             tokens: list[str] = []
             for start, end, special in self._splitter.split(text):
@@ -371,21 +415,22 @@ class FastWordPieceTokenizer:
         >>> tokens, offsets, words
         (['hug', '##s', '!', '[MASK]'], [(0, 3), (3, 4), (4, 5), (6, 12)], [0, 0, 1, 2])
         """
-        check_str(text, "text")
+        check_text(text)
         out: tuple[list[int], list[str], list[tuple[int, int]], list[int]] = ([], [], [], [])
+        encode_part = self._encode_normalized_part if self._norm_splitter else self._encode_part
         if self._splitter.occurs_in(text):
             word_index = 0
             for start, end, special in self._splitter.split(text):
                 if special is None:
-                    word_index = self._encode_part(text[start:end], start, word_index, out)
+                    word_index = encode_part(text[start:end], start, word_index, out)
                 else:
-                    out[0].append(self._ids[special])
+                    out[0].append(self._special_ids[special])
                     out[1].append(text[start:end])  # with the spaces an lstrip/rstrip token swallowed, as HF
                     out[2].append((start, end))
                     out[3].append(word_index)
                     word_index += 1
         else:
-            self._encode_part(text, 0, 0, out)
+            encode_part(text, 0, 0, out)
         return out
 
     def encode_sequences(self, texts: Sequence[str]) -> list[TextTokens]:
@@ -405,8 +450,8 @@ class FastWordPieceTokenizer:
         results: list[TextTokens | None] = [None] * len(texts)
         joined = []
         for index, text in enumerate(texts):
-            check_str(text, f"texts[{index}]")
-            if self._class_table is None or self._splitter.occurs_in(text):
+            check_text(text, f"texts[{index}]")
+            if self._class_table is None or self._norm_splitter or self._splitter.occurs_in(text):
                 results[index] = self.encode_sequence(text)
             else:
                 joined.append(index)
@@ -494,7 +539,42 @@ class FastWordPieceTokenizer:
                     )
                     word_ids += chain.from_iterable(map(repeat, range(word_index, word_index + len(words)), counts))
                     return word_index + len(words)
+        return self._encode_aligned(self._aligned(text), shift, word_index, out)
+
+    def _encode_normalized_part(
+        self,
+        text: str,
+        shift: int,
+        word_index: int,
+        out: tuple[list[int], list[str], list[tuple[int, int]], list[int]],
+    ) -> int:
+        """``_encode_part`` when added tokens are looked for in the normalized text (``normalized=True``)."""
         aligned = self._aligned(text)
+        if not self._norm_splitter.occurs_in(aligned.text):
+            return self._encode_aligned(aligned, shift, word_index, out)
+        origins = aligned.origins
+        for start, end, special in self._norm_splitter.split(aligned.text):
+            if special is None:
+                part = AlignedText(aligned.text[start:end], origins[start:end])
+                word_index = self._encode_aligned(part, shift, word_index, out)
+            else:
+                out[0].append(self._norm_ids[special])
+                out[1].append(aligned.text[start:end])  # the normalized text it matched, as Hugging Face gives it
+                out[2].append((origins[start] + shift, origins[end - 1] + 1 + shift))
+                out[3].append(word_index)
+                word_index += 1
+        return word_index
+
+    def _encode_aligned(
+        self,
+        aligned: AlignedText,
+        shift: int,
+        word_index: int,
+        out: tuple[list[int], list[str], list[tuple[int, int]], list[int]],
+    ) -> int:
+        """Append the tokens of normalized text whose characters came from ``aligned.origins`` (+ ``shift``)."""
+        ids, tokens, offsets, word_ids = out
+        pieces = self._word_pieces
         origins = aligned.origins
         for start, end in self._spans(aligned.text):  # type: ignore[misc]
             word_tokens, word_token_ids, token_starts, token_ends, count = pieces[aligned.text[start:end]]
@@ -531,7 +611,8 @@ class FastWordPieceTokenizer:
         >>> FastWordPieceTokenizer(Vocab(["[UNK]", "a", "##b"])).encode("ab b [UNK]")
         [1, 2, 0, 0]
         """
-        if self._splitter.occurs_in(check_str(text, "text")):  # an lstrip/rstrip match is not spelled as its token
+        check_text(text)
+        if self._norm_splitter or self._splitter.occurs_in(text):  # an lstrip/rstrip match is not spelled as its token
             return self.encode_sequence(text)[0]
         return list(map(self._ids.__getitem__, self._plain_tokens(text)))
 
@@ -564,4 +645,4 @@ class FastWordPieceTokenizer:
         )
 
 
-__all__ = ["AUTO_LINEAR_FROM", "MATCH_ALGORITHMS", "FastWordPieceTokenizer"]
+__all__ = ["AUTO_LINEAR_FROM", "MATCH_ALGORITHMS", "FastWordPieceTokenizer", "check_text"]

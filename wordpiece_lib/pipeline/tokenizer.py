@@ -14,7 +14,8 @@ from __future__ import annotations
 import dataclasses
 import gc
 import os
-from collections.abc import Callable, Iterable, Sequence
+from collections import ChainMap
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +26,7 @@ from ..text.normalizer import BertNormalizer
 from ..text.pretokenizers import PRETOKENIZERS, get_pretokenizer
 from .added_tokens import AddedToken, as_added_tokens
 from .compat import check_compat, google_file_settings, resolve_compat
-from .decoder import WordPieceDecoder, join_with_spaces
+from .decoder import WordPieceDecoder, join_with_spaces, transformers_clean_up
 from .encoding import Encoding
 from .fast_tokenizer import FastWordPieceTokenizer
 from .template import Template, TextTokens
@@ -106,6 +107,7 @@ class WordPieceTokenizer:
         self._lowercase = (
             normalizer.lowercase if isinstance(normalizer, (BertNormalizer, GoogleNormalizer)) else lowercase
         )
+        self._added_ids: dict[str, int] = {}
         self.special_tokens = vocab.special_tokens if special_tokens is None else special_tokens  # type: ignore[assignment]
         self.template = template  # type: ignore[assignment]
         self.truncation = truncation
@@ -191,11 +193,54 @@ class WordPieceTokenizer:
     @special_tokens.setter
     def special_tokens(self, tokens: Iterable[str | AddedToken]) -> None:
         added = as_added_tokens(tokens)
-        for token in added:
-            if token.content not in self.vocab:
-                raise ValueError(f"special token {token.content!r} is not in the vocab")
+        # Tokens beyond the model's vocab get the next ids, in the order given (Hugging Face's add_tokens).
+        beyond = [token.content for token in added if token.content not in self.vocab]
+        self._added_ids = {content: len(self.vocab) + index for index, content in enumerate(beyond)}
         # In id order, as tokenizer.json lists them: the order never changes what matches.
-        self._special_tokens = tuple(sorted(added, key=lambda token: self.vocab[token.content]))
+        self._special_tokens = tuple(sorted(added, key=lambda token: self.token_ids[token.content]))
+
+    @property
+    def added_ids(self) -> dict[str, int]:
+        """The ids of the added tokens beyond the model's vocab (``len(vocab)`` onwards), by content."""
+        return dict(self._added_ids)
+
+    @property
+    def token_ids(self) -> Mapping[str, int]:
+        """Every token's id: the vocab's, then the added tokens beyond it.
+
+        >>> tokenizer = WordPieceTokenizer(Vocab(["[UNK]", "a"]), special_tokens=["[UNK]", "<ent>"])
+        >>> tokenizer.token_ids["<ent>"], tokenizer.convert_ids_to_tokens([2, 1])
+        (2, ['<ent>', 'a'])
+        """
+        return ChainMap(self._added_ids, self.vocab.lookup_table())  # type: ignore[arg-type]
+
+    def add_tokens(self, tokens: Iterable[str | AddedToken], *, special: bool = False) -> int:
+        """Add tokens as Hugging Face's ``add_tokens`` does: strings become ``normalized`` (special: not) tokens.
+
+        Tokens already there are left as they are; new ones beyond the vocab get the next ids. Returns how
+        many were added.
+
+        >>> tokenizer = WordPieceTokenizer(Vocab(["[UNK]", "a"]), lowercase=True)
+        >>> tokenizer.add_tokens(["<Ent>"]), tokenizer.tokenize("a <ENT>"), tokenizer.encode("a <ent>")
+        (1, ['a', '<ent>'], [1, 2])
+        """
+        check_bool(special, "special")
+        if isinstance(tokens, (str, bytes)):
+            raise TypeError(f"tokens must be a list of str or AddedToken, got {type(tokens).__name__}")
+        fresh = list(
+            as_added_tokens(
+                [
+                    AddedToken(token, special=special, normalized=not special) if isinstance(token, str) else token
+                    for token in tokens
+                ],
+                "tokens",
+            )
+        )
+        known = {token.content for token in self.special_tokens}
+        fresh = [token for token in fresh if token.content not in known]
+        order = sorted(self.special_tokens, key=lambda token: self.token_ids[token.content])
+        self.special_tokens = [*order, *fresh]
+        return len(fresh)
 
     @property
     def template(self) -> Template | None:
@@ -210,7 +255,7 @@ class WordPieceTokenizer:
         if template is not None and not isinstance(template, Template):
             raise TypeError(f"template must be a Template, 'bert' or None, got {type(template).__name__}")
         for token in template.special_tokens if template is not None else ():
-            if token not in self.vocab:
+            if token not in self.token_ids:
                 raise ValueError(f"template token {token!r} is not in the vocab")
         self._template = template
 
@@ -223,6 +268,8 @@ class WordPieceTokenizer:
     def truncation(self, value: Truncation | None) -> None:
         if value is not None and not isinstance(value, Truncation):
             raise TypeError(f"truncation must be a Truncation or None, got {type(value).__name__}")
+        if value is not None:  # refused when set, as Hugging Face's enable_truncation does
+            value.check_stride(self.template.added_tokens(False) if self.template is not None else 0)
         self._truncation = value
 
     @property
@@ -234,9 +281,10 @@ class WordPieceTokenizer:
     def padding(self, value: Padding | None) -> None:
         if value is not None and not isinstance(value, Padding):
             raise TypeError(f"padding must be a Padding or None, got {type(value).__name__}")
-        if value is not None and value.pad_token in self.vocab and self.vocab[value.pad_token] != value.pad_id:
+        ids = self.token_ids
+        if value is not None and value.pad_token in ids and ids[value.pad_token] != value.pad_id:
             raise ValueError(
-                f"padding.pad_id={value.pad_id}, but {value.pad_token!r} has id {self.vocab[value.pad_token]} in the vocab"
+                f"padding.pad_id={value.pad_id}, but {value.pad_token!r} has id {ids[value.pad_token]} in the vocab"
             )
         self._padding = value
 
@@ -447,20 +495,40 @@ class WordPieceTokenizer:
         return self._assemble(first, second, add_special_tokens)
 
     def _assemble(self, first: TextTokens, second: TextTokens | None, add_special_tokens: bool) -> Encoding:
-        """Truncation, then the template (or, without one, the texts one after the other)."""
+        """Truncation, then the template (or, without one, the texts one after the other); cut parts overflow."""
+        if self.truncation is None:
+            return self._join(first, second, add_special_tokens)
         template = self.template
-        if self.truncation is not None:
-            added = template.added_tokens(second is not None) if template is not None and add_special_tokens else 0
-            cut, cut_second = self.truncation.truncate(
-                Encoding.from_sequence(*first),
-                None if second is None else Encoding.from_sequence(*second, sequence_id=1, type_id=1),
-                added,
-            )
-            first = (cut.ids, cut.tokens, cut.offsets, cut.word_ids)
-            if cut_second is not None:
-                second = (cut_second.ids, cut_second.tokens, cut_second.offsets, cut_second.word_ids)
+        added = template.added_tokens(second is not None) if template is not None and add_special_tokens else 0
+        firsts, seconds = self.truncation.windows(
+            Encoding.from_sequence(*first),
+            None if second is None else Encoding.from_sequence(*second, sequence_id=1, type_id=1),
+            added,
+        )
+        parts = [(window.ids, window.tokens, window.offsets, window.word_ids) for window in firsts]
+        if seconds is None:
+            encoding = self._join(parts[0], None, add_special_tokens)
+            encoding.overflowing = [self._join(part, None, add_special_tokens) for part in parts[1:]]
+            return encoding
+        second_parts = [(window.ids, window.tokens, window.offsets, window.word_ids) for window in seconds]
+
+        def merged(a: int, a_rest: list[int], b: int, b_rest: list[int]) -> Encoding:
+            # Hugging Face's Encoding.merge_with: each overflowing window of the first text with the second
+            # (whose own windows nest under it), with each window of the second; then the first with each of those.
+            encoding = self._join(parts[a], second_parts[b], add_special_tokens)
+            for other in a_rest:
+                encoding.overflowing.append(merged(other, [], b, b_rest))
+                encoding.overflowing += [merged(other, [], window, []) for window in b_rest]
+            encoding.overflowing += [merged(a, a_rest, window, []) for window in b_rest]
+            return encoding
+
+        return merged(0, list(range(1, len(parts))), 0, list(range(1, len(second_parts))))
+
+    def _join(self, first: TextTokens, second: TextTokens | None, add_special_tokens: bool) -> Encoding:
+        """The template around the texts (or, without one, the texts one after the other)."""
+        template = self.template
         if template is not None:
-            return template.build(first, second, self.vocab, add_special_tokens=add_special_tokens)
+            return template.build(first, second, self.token_ids, add_special_tokens=add_special_tokens)
         if second is None:
             return Encoding.from_sequence(*first)
         return Encoding.concatenate(
@@ -477,9 +545,23 @@ class WordPieceTokenizer:
         """
         if isinstance(ids, (str, bytes)) or not isinstance(ids, Iterable):
             raise TypeError(f"ids must be a list of int, got {type(ids).__name__}")
-        return [self.vocab.token(token_id) for token_id in ids]
+        if not self._added_ids:
+            return [self.vocab.token(token_id) for token_id in ids]
+        # Hugging Face spells a normalized added token as its normalized content.
+        beyond = {
+            self._added_ids[token.content]: self.normalize(token.content) if token.normalized else token.content
+            for token in self.special_tokens
+            if token.content in self._added_ids
+        }
+        out = []
+        for token_id in ids:
+            token = beyond.get(token_id) if type(token_id) is int else None
+            out.append(token if token is not None else self.vocab.token(token_id))
+        return out
 
-    def decode(self, ids: Sequence[int], *, skip_special_tokens: bool = True) -> str:
+    def decode(
+        self, ids: Sequence[int], *, skip_special_tokens: bool = True, clean_up_tokenization_spaces: bool = False
+    ) -> str:
         """Text for ids, as Hugging Face decodes: special tokens skipped, ``##`` pieces glued, spaces cleaned up.
 
         >>> tokenizer = WordPieceTokenizer(Vocab(["[UNK]", "[CLS]", "[SEP]", "island", ",", "he", "said", "."]))
@@ -487,16 +569,30 @@ class WordPieceTokenizer:
         'island, he said.'
         >>> tokenizer.decode([1, 3, 2], skip_special_tokens=False)
         '[CLS] island [SEP]'
+
+        ``clean_up_tokenization_spaces`` adds transformers' second clean-up over the whole text
+        (``jim ' s`` becomes ``jim's``), as its ``decode`` does with that option.
         """
         check_bool(skip_special_tokens, "skip_special_tokens")
-        tokens = self.convert_ids_to_tokens(ids)
+        if isinstance(ids, (str, bytes)) or not isinstance(ids, Iterable):
+            raise TypeError(f"ids must be a list of int, got {type(ids).__name__}")
         if skip_special_tokens:
-            skipped = {token.content for token in self.special_tokens if token.special}
-            tokens = [token for token in tokens if token not in skipped]
+            known = self.token_ids
+            skipped = {known[token.content] for token in self.special_tokens if token.special}
+            ids = [token_id for token_id in ids if token_id not in skipped]
+        tokens = self.convert_ids_to_tokens(ids)
         decoder = self.decoder
-        return decoder.decode(tokens) if decoder is not None else join_with_spaces(tokens)
+        text = decoder.decode(tokens) if decoder is not None else join_with_spaces(tokens)
+        check_bool(clean_up_tokenization_spaces, "clean_up_tokenization_spaces")
+        return transformers_clean_up(text) if clean_up_tokenization_spaces else text
 
-    def decode_batch(self, batch: Sequence[Sequence[int]], *, skip_special_tokens: bool = True) -> list[str]:
+    def decode_batch(
+        self,
+        batch: Sequence[Sequence[int]],
+        *,
+        skip_special_tokens: bool = True,
+        clean_up_tokenization_spaces: bool = False,
+    ) -> list[str]:
         """``decode`` for each list of ids.
 
         >>> WordPieceTokenizer(Vocab(["[UNK]", "a", "##b"])).decode_batch([[1, 2], [1]])
@@ -504,7 +600,12 @@ class WordPieceTokenizer:
         """
         if isinstance(batch, (str, bytes)) or not isinstance(batch, Iterable):
             raise TypeError(f"batch must be a list of lists of ids, got {type(batch).__name__}")
-        return [self.decode(ids, skip_special_tokens=skip_special_tokens) for ids in batch]
+        return [
+            self.decode(
+                ids, skip_special_tokens=skip_special_tokens, clean_up_tokenization_spaces=clean_up_tokenization_spaces
+            )
+            for ids in batch
+        ]
 
     def __repr__(self) -> str:
         return (

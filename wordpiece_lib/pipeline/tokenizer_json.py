@@ -13,7 +13,7 @@ Three ways to save (``save_tokenizer``; the name decides):
 * ``NAME.json``: one ``tokenizer.json``;
 * ``FOLDER/``: ``tokenizer.json`` plus ``tokenizer_config.json``,
   ``special_tokens_map.json`` and ``vocab.txt``, the layout of a model folder;
-* ``vocab.txt``: the vocab, and beside it ``vocab.settings.json``: the same
+* ``vocab.txt``: the vocab, and beside it ``vocab.txt.settings.json``: the same
   JSON without the vocab, so that whoever encodes with the vocab later gets
   its settings (lowercase or not, pre-tokenizer, prefix, special tokens ...).
 
@@ -25,46 +25,114 @@ error naming it, never approximated.
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import json
 import os
+import re
+import warnings
+from collections import ChainMap
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
-from ..atomic import atomic_write_text, resolve_output
+from ..atomic import (
+    atomic_group,
+    atomic_write_bytes,
+    atomic_write_text,
+    encode_utf8,
+    resolve_output,
+    shared_folder_lock,
+)
 from ..model.vocab import Vocab
 from ..text.normalizer import BertNormalizer
 from ..text.pretokenizers import PRETOKENIZERS
 from ..textfiles import read_text_file
 from .added_tokens import AddedToken
 from .decoder import WordPieceDecoder
+from .hf_config import (
+    CONFIG_FILE,
+    SPECIAL_TOKENS_MAP_FILE,
+    config_beside,
+    guess_casing,
+    hard_coded_differences,
+    options_from_config,
+    transformers_config,
+)
 from .template import Template
 from .truncation import Padding, Truncation
 
 TOKENIZER_FILE = "tokenizer.json"
 VOCAB_FILE = "vocab.txt"
-CONFIG_FILE = "tokenizer_config.json"
-SPECIAL_TOKENS_MAP_FILE = "special_tokens_map.json"
 #: The key that marks a settings file (``tokenizer.json`` without the vocab), with its format version.
 SETTINGS_MARK = "wordpiece_lib_settings"
+#: What a side file's name adds to the name of the file it describes.
+SETTINGS_SUFFIX = ".settings.json"
+#: The most ``max_input_chars_per_word`` a file may set (Hugging Face's default: 100).
+MAX_FILE_CHARS_PER_WORD = 100_000
+#: The longest fixed padding a file may set: every line then takes that many tokens of memory.
+MAX_FILE_PADDING = 1 << 17
+#: The largest ``tokenizer.json`` or settings file read (BERT's is 0.7 MB; a multilingual one about 20 MB).
+MAX_JSON_BYTES = 256 * 1024**2
 
 _PRETOKENIZER_TYPES = {"bert": "BertPreTokenizer", "whitespace": "WhitespaceSplit"}
-_BERT_ROLES = {
-    "[UNK]": "unk_token",
-    "[SEP]": "sep_token",
-    "[PAD]": "pad_token",
-    "[CLS]": "cls_token",
-    "[MASK]": "mask_token",
-}
 
 
 def settings_path(vocab_path: str | os.PathLike[str]) -> Path:
-    """Where the settings of a ``vocab.txt`` are kept: ``vocab.settings.json`` beside it.
+    """Where the settings of a ``vocab.txt`` are kept: ``vocab.txt.settings.json`` beside it.
+
+    The whole name, suffix included, so that ``book.txt`` and ``book.tsv`` never share one.
 
     >>> settings_path("out/vocab.txt")
+    PosixPath('out/vocab.txt.settings.json')
+    """
+    path = Path(vocab_path)
+    return path.with_name(f"{path.name}{SETTINGS_SUFFIX}")
+
+
+def legacy_settings_path(vocab_path: str | os.PathLike[str]) -> Path:
+    """Where versions before 0.x kept the settings: ``vocab.settings.json`` (the suffix left out).
+
+    >>> legacy_settings_path("out/vocab.txt")
     PosixPath('out/vocab.settings.json')
     """
     path = Path(vocab_path)
-    return path.with_name(f"{path.stem}.settings.json")
+    return path.with_name(f"{path.stem}{SETTINGS_SUFFIX}")
+
+
+def side_file_of(path: str | os.PathLike[str]) -> Path | None:
+    """The file whose settings ``path`` would be (``vocab.txt`` for ``vocab.txt.settings.json``), if it exists.
+
+    >>> side_file_of("vocab.txt") is None
+    True
+    """
+    name = Path(path).name
+    if not name.endswith(SETTINGS_SUFFIX) or name == SETTINGS_SUFFIX:
+        return None
+    owner = Path(path).with_name(name[: -len(SETTINGS_SUFFIX)])
+    return owner if owner.is_file() else None
+
+
+def find_settings(vocab_path: str | os.PathLike[str]) -> Path | None:
+    """The settings file of the vocab ``vocab_path``, or ``None``.
+
+    ``vocab.txt.settings.json``; else the old name ``vocab.settings.json``, but only when it says it
+    belongs to this very file (its ``vocab_file``): ``vocab.txt`` and ``vocab.tsv`` shared the old name.
+
+    >>> find_settings("no-such-vocab.txt") is None
+    True
+    """
+    current = settings_path(vocab_path)
+    if current.is_file():
+        return current
+    legacy = legacy_settings_path(vocab_path)
+    if legacy == Path(vocab_path) or not legacy.is_file() or legacy.stat().st_size > MAX_JSON_BYTES:
+        return None
+    try:
+        data = json.loads(legacy.read_text(encoding="utf-8"))
+    except (OSError, ValueError, RecursionError):
+        return None
+    if isinstance(data, dict) and SETTINGS_MARK in data and data.get("vocab_file") == Path(vocab_path).name:
+        return legacy
+    return None
 
 
 @runtime_checkable
@@ -110,13 +178,14 @@ def tokenizer_to_json(tokenizer: TokenizerParts, *, include_vocab: bool = True) 
     normalizer = tokenizer.normalize
     if not isinstance(normalizer, BertNormalizer):
         raise ValueError("a normalizer function cannot be written to tokenizer.json; use a BertNormalizer")
-    if tokenizer.pretokenizer not in _PRETOKENIZER_TYPES and include_vocab:
+    if tokenizer.pretokenizer not in (*_PRETOKENIZER_TYPES, "none") and include_vocab:
         raise ValueError(
             f"the {tokenizer.pretokenizer!r} pre-tokenizer has no exact tokenizer.json equivalent "
             f"(supported: {', '.join(_PRETOKENIZER_TYPES)})"
         )
     vocab = tokenizer.vocab
-    added = sorted((vocab[token.content], token) for token in tokenizer.special_tokens)
+    token_ids = getattr(tokenizer, "token_ids", vocab)
+    added = sorted(((token_ids[token.content], token) for token in tokenizer.special_tokens), key=lambda item: item[0])
     model: dict[str, Any] = {
         "type": "WordPiece",
         "unk_token": vocab.unk_token,
@@ -141,9 +210,9 @@ def tokenizer_to_json(tokenizer: TokenizerParts, *, include_vocab: bool = True) 
         "pre_tokenizer": (
             {"type": _PRETOKENIZER_TYPES[tokenizer.pretokenizer]}
             if tokenizer.pretokenizer in _PRETOKENIZER_TYPES
-            else None  # only in a settings file, which names it under "pretokenizer"
+            else None  # "none" itself, or (only in a settings file, which names it) GPT-2's
         ),
-        "post_processor": tokenizer.template.to_json(vocab) if tokenizer.template is not None else None,
+        "post_processor": tokenizer.template.to_json(token_ids) if tokenizer.template is not None else None,
         "decoder": decoder.to_json() if decoder is not None else None,
         "model": model,
     }
@@ -151,41 +220,6 @@ def tokenizer_to_json(tokenizer: TokenizerParts, *, include_vocab: bool = True) 
 
 def _json_text(data: dict[str, Any]) -> str:
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
-
-
-def transformers_config(tokenizer: TokenizerParts) -> tuple[dict[str, Any], dict[str, Any]]:
-    """``tokenizer_config.json`` and ``special_tokens_map.json`` for ``transformers``.
-
-    The class is ``PreTrainedTokenizerFast``: it takes every setting from
-    ``tokenizer.json``. (``BertTokenizer`` would rebuild the pipeline from its
-    own defaults, ignoring, say, a cased normalizer or another prefix.)
-
-    >>> from wordpiece_lib import WordPieceTokenizer
-    >>> config, special_map = transformers_config(WordPieceTokenizer(Vocab(["[UNK]", "[CLS]", "[SEP]", "a"])))
-    >>> config["tokenizer_class"], special_map
-    ('PreTrainedTokenizerFast', {'unk_token': '[UNK]', 'cls_token': '[CLS]', 'sep_token': '[SEP]'})
-    """
-    special_map: dict[str, Any] = {}
-    others = []
-    for token in tokenizer.special_tokens:
-        role = _BERT_ROLES.get(token.content)
-        if role is not None:
-            special_map[role] = token.content
-        elif token.special:
-            others.append(token.content)
-    if others:
-        special_map["additional_special_tokens"] = others
-    config: dict[str, Any] = {
-        "tokenizer_class": "PreTrainedTokenizerFast",
-        "do_lower_case": tokenizer.lowercase,
-        "clean_up_tokenization_spaces": False,
-        # BERT-style models take the segment ids too; transformers returns only what is listed here.
-        "model_input_names": ["input_ids", "token_type_ids", "attention_mask"],
-        **special_map,
-    }
-    if tokenizer.truncation is not None:
-        config["model_max_length"] = tokenizer.truncation.max_length
-    return config, special_map
 
 
 def is_folder_name(path: str | os.PathLike[str]) -> bool:
@@ -207,7 +241,8 @@ def is_folder_name(path: str | os.PathLike[str]) -> bool:
 def save_tokenizer(tokenizer: TokenizerParts, path: str | os.PathLike[str]) -> Path:
     """Save ``tokenizer`` atomically: ``NAME.json``, a folder (``FOLDER/``, no suffix, or existing), or ``vocab.txt``.
 
-    ``vocab.txt`` (any other suffix) gets its settings in ``vocab.settings.json`` beside it.
+    ``vocab.txt`` (any other suffix) gets its settings in ``vocab.txt.settings.json`` beside it; the two
+    (or the folder's four files) replace the old ones as one unit (``atomic_group``).
 
     >>> import tempfile, pathlib
     >>> folder = pathlib.Path(tempfile.mkdtemp())
@@ -226,11 +261,21 @@ def save_tokenizer(tokenizer: TokenizerParts, path: str | os.PathLike[str]) -> P
             raise FileNotFoundError(f"cannot create {target}: folder {target.parent} does not exist")
         data = tokenizer_to_json(tokenizer)  # checked before anything is written
         config, special_map = transformers_config(tokenizer)
+        lost = hard_coded_differences(tokenizer)
+        if lost:
+            warnings.warn(
+                f"{', '.join(lost)}: BertTokenizer/BertTokenizerFast (rebuilt from vocab.txt and {CONFIG_FILE}) "
+                f"cannot take this; AutoTokenizer, PreTrainedTokenizerFast and tokenizers.Tokenizer.from_file "
+                f"keep it ({TOKENIZER_FILE})",
+                UserWarning,
+                stacklevel=3,
+            )
         target.mkdir(exist_ok=True)
-        tokenizer.vocab.save(target / VOCAB_FILE)
-        atomic_write_text(target / CONFIG_FILE, _json_text(config))
-        atomic_write_text(target / SPECIAL_TOKENS_MAP_FILE, _json_text(special_map))
-        atomic_write_text(target / TOKENIZER_FILE, _json_text(data))
+        with atomic_group() as group:
+            group.add(target / VOCAB_FILE, encode_utf8(tokenizer.vocab.to_text(), what="the vocab"))
+            group.add(target / CONFIG_FILE, encode_utf8(_json_text(config)))
+            group.add(target / SPECIAL_TOKENS_MAP_FILE, encode_utf8(_json_text(special_map)))
+            group.add(target / TOKENIZER_FILE, encode_utf8(_json_text(data)))
         return target
     if target.suffix == ".json":
         return atomic_write_text(target, _json_text(tokenizer_to_json(tokenizer)))
@@ -240,9 +285,14 @@ def save_tokenizer(tokenizer: TokenizerParts, path: str | os.PathLike[str]) -> P
         "pretokenizer": tokenizer.pretokenizer,
         **tokenizer_to_json(tokenizer, include_vocab=False),
     }
-    tokenizer.vocab.save(target)
-    if not resolve_output(target)[1]:  # a device or a pipe has no "beside" to keep the settings in
-        atomic_write_text(settings_path(target), _json_text(settings))
+    vocab_bytes = encode_utf8(tokenizer.vocab.to_text(), what="the vocab")
+    if resolve_output(target)[1]:  # a device or a pipe has no "beside" to keep the settings in
+        atomic_write_bytes(target, vocab_bytes)
+        return target
+    settings["vocab_sha256"] = hashlib.sha256(vocab_bytes).hexdigest()
+    with atomic_group() as group:
+        group.add(target, vocab_bytes)
+        group.add(settings_path(target), encode_utf8(_json_text(settings)))
     return target
 
 
@@ -258,6 +308,20 @@ def _component(data: dict[str, Any], key: str) -> Any:
 
 def _kind(component: Any) -> str:
     return repr(component.get("type")) if isinstance(component, dict) else "null"
+
+
+#: What tokenizers refuses a tokenizer.json without (strip_accents may be missing: null, follow lowercase).
+_MODEL_FIELDS = ("unk_token", "continuing_subword_prefix", "max_input_chars_per_word")
+_NORMALIZER_FIELDS = ("clean_text", "handle_chinese_chars", "lowercase")
+
+
+def _require(component: dict[str, Any], where: str, fields: tuple[str, ...]) -> None:
+    missing = [field for field in fields if field not in component]
+    if missing:
+        raise ValueError(
+            f"{where} has no {', '.join(missing)}: tokenizer.json must give "
+            f"{'it' if len(missing) == 1 else 'them'} (Hugging Face refuses the file too)"
+        )
 
 
 def _vocab_from_model(model: dict[str, Any]) -> list[str]:
@@ -281,7 +345,8 @@ def tokenizer_options(data: Any, *, vocab: Vocab | None = None) -> tuple[Vocab, 
 
     ``vocab`` replaces ``model.vocab`` (a settings file has none).
 
-    >>> data = {"pre_tokenizer": {"type": "BertPreTokenizer"}, "model": {"type": "WordPiece", "vocab": {"[UNK]": 0, "a": 1}}}
+    >>> model = {"type": "WordPiece", "unk_token": "[UNK]", "continuing_subword_prefix": "##", "max_input_chars_per_word": 100}
+    >>> data = {"pre_tokenizer": {"type": "BertPreTokenizer"}, "model": {**model, "vocab": {"[UNK]": 0, "a": 1}}}
     >>> vocab, options = tokenizer_options(data)
     >>> vocab.tokens, options["pretokenizer"], options["template"]
     (('[UNK]', 'a'), 'bert', None)
@@ -296,7 +361,8 @@ def tokenizer_options(data: Any, *, vocab: Vocab | None = None) -> tuple[Vocab, 
     )
     if unsupported:
         raise ValueError(f"unsupported WordPiece model fields: {', '.join(unsupported)}")
-    unk_token = model.get("unk_token", "[UNK]")
+    _require(model, "model", _MODEL_FIELDS)
+    unk_token = model["unk_token"]
     if vocab is None:
         vocab = Vocab(_vocab_from_model(model), unk_token=unk_token)
     elif vocab.unk_token != unk_token:
@@ -306,6 +372,7 @@ def tokenizer_options(data: Any, *, vocab: Vocab | None = None) -> tuple[Vocab, 
     if normalizer_data is None:  # no normalizer: every step off is the same
         normalizer = BertNormalizer(lowercase=False, strip_accents=False, clean_text=False, handle_chinese_chars=False)
     elif normalizer_data.get("type") == "BertNormalizer":
+        _require(normalizer_data, "normalizer", _NORMALIZER_FIELDS)
         switches = {
             key: normalizer_data[key]
             for key in ("clean_text", "handle_chinese_chars", "strip_accents", "lowercase")
@@ -322,26 +389,41 @@ def tokenizer_options(data: Any, *, vocab: Vocab | None = None) -> tuple[Vocab, 
         pretokenizer = data["pretokenizer"]  # a settings file names ours, GPT-2's included
     elif kind in names and set(pretokenizer_data) == {"type"}:  # type: ignore[arg-type]
         pretokenizer = names[kind]
+    elif pretokenizer_data is None:  # no pre-tokenizer: the whole normalized text is one word, as in Hugging Face
+        pretokenizer = "none"
     else:
         raise ValueError(
-            f"unsupported pre_tokenizer {_kind(pretokenizer_data)}: only BertPreTokenizer and WhitespaceSplit are supported"
+            f"unsupported pre_tokenizer {_kind(pretokenizer_data)}: only BertPreTokenizer, WhitespaceSplit "
+            "and none (null) are supported"
         )
 
     specials = []
-    for entry in data.get("added_tokens") or []:
-        content = entry.get("content") if isinstance(entry, dict) else None
-        if isinstance(content, str) and content not in vocab:
-            raise ValueError(
-                f"added token {content!r} (id {entry.get('id')}) is not in the WordPiece vocab: "
-                "tokens added beyond the vocab are not supported"
-            )
+    entries = data.get("added_tokens") or []
+    if not isinstance(entries, list):
+        raise ValueError(f"added_tokens must be a list, got {type(entries).__name__}")
+    token_ids: dict[str, int] = {}
+    for entry in entries:
         token = AddedToken.from_json(entry)
-        if entry.get("id") != vocab[token.content]:
+        token_id = entry.get("id")
+        if isinstance(token_id, bool) or not isinstance(token_id, int):
+            raise ValueError(f"added token {token.content!r} has the id {token_id!r}: an id is a number")
+        if token.content in vocab and token_id != vocab[token.content]:
             raise ValueError(
-                f"added token {token.content!r} has id {entry.get('id')}, but its vocab id is {vocab[token.content]}"
+                f"added token {token.content!r} has id {token_id}, but its vocab id is {vocab[token.content]}"
             )
+        token_ids[token.content] = token_id
         specials.append(token)
+    # Tokens beyond the vocab take the ids after it, in order (what Hugging Face's add_tokens gives them).
+    beyond = sorted((token_id, content) for content, token_id in token_ids.items() if content not in vocab)
+    for position, (token_id, content) in enumerate(beyond):
+        if token_id != len(vocab) + position:
+            raise ValueError(
+                f"added token {content!r} has id {token_id}; tokens beyond the {len(vocab)}-token vocab must "
+                f"take the ids {len(vocab)}, {len(vocab) + 1} ... in order, without gaps"
+            )
+    specials.sort(key=lambda token: token_ids[token.content])
 
+    _check_file_limits(model, _component(data, "padding"))
     post_processor = _component(data, "post_processor")
     decoder_data = _component(data, "decoder")
     truncation = _component(data, "truncation")
@@ -352,12 +434,33 @@ def tokenizer_options(data: Any, *, vocab: Vocab | None = None) -> tuple[Vocab, 
         "prefix": model.get("continuing_subword_prefix", "##"),
         "max_input_chars_per_word": model.get("max_input_chars_per_word", 100),
         "special_tokens": specials,
-        "template": Template.from_json(post_processor, vocab) if post_processor is not None else None,
+        "template": (
+            Template.from_json(post_processor, ChainMap(token_ids, vocab.lookup_table()))  # type: ignore[arg-type]
+            if post_processor is not None
+            else None
+        ),
         "truncation": Truncation.from_json(truncation) if truncation is not None else None,
         "padding": Padding.from_json(padding) if padding is not None else None,
         "decoder": WordPieceDecoder.from_json(decoder_data) if decoder_data is not None else None,
     }
     return vocab, options
+
+
+def _check_file_limits(model: dict[str, Any], padding: dict[str, Any] | None) -> None:
+    """Sizes a downloaded file may not set beyond what one line can afford (the caller may still set more)."""
+    limit = model.get("max_input_chars_per_word")
+    if isinstance(limit, int) and not isinstance(limit, bool) and limit > MAX_FILE_CHARS_PER_WORD:
+        raise ValueError(
+            f"model.max_input_chars_per_word is {limit:,}, over {MAX_FILE_CHARS_PER_WORD:,}, the most taken "
+            "from a file (set tokenizer.max_input_chars_per_word yourself to go beyond)"
+        )
+    strategy = padding.get("strategy") if padding is not None else None
+    length = strategy.get("Fixed") if isinstance(strategy, dict) else None
+    if isinstance(length, int) and not isinstance(length, bool) and length > MAX_FILE_PADDING:
+        raise ValueError(
+            f"padding pads every line to {length:,} tokens, over {MAX_FILE_PADDING:,}, the most taken from a "
+            "file (each line would take that much memory; pad explicitly to go beyond)"
+        )
 
 
 def options_from_json(data: Any, *, vocab: Vocab | None = None, **overrides: Any) -> tuple[Vocab, dict[str, Any]]:
@@ -366,27 +469,61 @@ def options_from_json(data: Any, *, vocab: Vocab | None = None, **overrides: Any
     ``WordPieceTokenizer.from_json`` builds the tokenizer from them.
 
     >>> data = {
-    ...     "normalizer": {"type": "BertNormalizer", "lowercase": True},
+    ...     "normalizer": {"type": "BertNormalizer", "lowercase": True, "clean_text": True, "handle_chinese_chars": True},
     ...     "pre_tokenizer": {"type": "BertPreTokenizer"},
-    ...     "model": {"type": "WordPiece", "vocab": {"[UNK]": 0}},
+    ...     "model": {"type": "WordPiece", "unk_token": "[UNK]", "continuing_subword_prefix": "##",
+    ...               "max_input_chars_per_word": 100, "vocab": {"[UNK]": 0}},
     ... }
     >>> vocab, options = options_from_json(data, lowercase=False)
     >>> options["normalizer"].lowercase, options["lowercase"]
     (False, False)
     """
     vocab, options = tokenizer_options(data, vocab=vocab)
+    return vocab, _with_overrides(options, overrides)
+
+
+def _with_overrides(options: dict[str, Any], overrides: dict[str, Any]) -> dict[str, Any]:
     if "lowercase" in overrides and "normalizer" not in overrides:
         options["normalizer"] = dataclasses.replace(options["normalizer"], lowercase=overrides["lowercase"])
     options.update(overrides)
-    return vocab, options
+    return options
 
 
 def _read_json(path: Path, name: str) -> Any:
-    text = read_text_file(path, name=name)
+    text = read_text_file(path, name=name, max_bytes=MAX_JSON_BYTES)
+    return parse_json(text, f"{name} {path}")
+
+
+def parse_json(text: str, where: str) -> Any:
+    """``json.loads``, with every way it can fail said as one ``ValueError`` naming ``where``.
+
+    >>> parse_json("[" * 100_000, "tokenizer file t.json")
+    Traceback (most recent call last):
+    ...
+    ValueError: tokenizer file t.json is not usable JSON: nested too deeply (more levels of [ and { than Python's reader allows)
+    >>> parse_json('{"a": ' + "9" * 5000 + "}", "x.json")
+    Traceback (most recent call last):
+    ...
+    ValueError: x.json is not usable JSON: a number of over 4,300 digits at line 1, column 7
+    """
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:
-        raise ValueError(f"{name} {path} is not valid JSON: {error.msg} (line {error.lineno})") from None
+        raise ValueError(f"{where} is not valid JSON: {error.msg} (line {error.lineno})") from None
+    except RecursionError:
+        raise ValueError(
+            f"{where} is not usable JSON: nested too deeply (more levels of [ and {{ than Python's reader allows)"
+        ) from None
+    except ValueError as error:
+        if "digits" not in str(error):
+            raise ValueError(f"{where} is not usable JSON: {error}") from None
+        match = re.search(r"\d{4301,}", text)
+        offset = match.start() if match else 0
+        line = text.count("\n", 0, offset) + 1
+        column = offset - (text.rfind("\n", 0, offset) + 1) + 1
+        raise ValueError(
+            f"{where} is not usable JSON: a number of over 4,300 digits at line {line}, column {column}"
+        ) from None
 
 
 def load_options(path: str | os.PathLike[str], **overrides: Any) -> tuple[Vocab, dict[str, Any]]:
@@ -414,29 +551,96 @@ def load_options(path: str | os.PathLike[str], **overrides: Any) -> tuple[Vocab,
         if isinstance(data, dict) and SETTINGS_MARK in data:
             vocab_file = target.with_name(str(data.get("vocab_file", VOCAB_FILE)))
             raise ValueError(f"{target} holds the settings of a vocab: load the vocab {vocab_file} instead")
-        return options_from_json(data, **overrides)
-    vocab = Vocab.load(target)
-    settings = settings_path(target)
-    if not settings.is_file():
-        return vocab, overrides
-    data = _read_json(settings, "settings file")
-    if not isinstance(data, dict) or SETTINGS_MARK not in data:
-        raise ValueError(f"{settings} is not a settings file written by wordpiece_lib")
-    return options_from_json(data, vocab=vocab, **overrides)
+        return _naming(target, lambda: options_from_json(data, **overrides))
+    with shared_folder_lock(target):  # not while a writer switches the vocab and its settings
+        settings = find_settings(target)
+        if settings is None:
+            beside = config_beside(target)
+            if beside is not None:  # Google's BERT checkpoints: vocab.txt with transformers' config beside it
+                config, read = beside
+                unk_token = config.get("unk_token", "[UNK]")
+                if isinstance(unk_token, dict):  # transformers may write a role as an AddedToken object
+                    unk_token = unk_token.get("content")
+                unk_token = unk_token if isinstance(unk_token, str) and unk_token else "[UNK]"
+                vocab, options = options_from_config(
+                    config, Vocab.load(target, unk_token=unk_token), " + ".join(str(path) for path in read)
+                )
+                return vocab, _with_overrides(options, overrides)
+            vocab = Vocab.load(target)
+            if "lowercase" not in overrides and "normalizer" not in overrides:
+                return vocab, {"lowercase": guess_casing(vocab, str(target)), **overrides}
+            return vocab, overrides
+        vocab = Vocab.load(target)
+        data = _read_json(settings, "settings file")
+        if not isinstance(data, dict) or SETTINGS_MARK not in data:
+            raise ValueError(f"{settings} is not a settings file written by wordpiece_lib")
+        check_belongs(settings, data.get("vocab_sha256"), target)
+    return _naming(settings, lambda: options_from_json(data, vocab=vocab, **overrides))
+
+
+def _naming(path: Path, build: Any) -> tuple[Vocab, dict[str, Any]]:
+    """``build()``, with a ``ValueError`` about the file's contents naming the file."""
+    try:
+        return build()
+    except ValueError as error:
+        if str(path) in str(error):
+            raise
+        raise ValueError(f"{path}: {error}") from None
+
+
+def file_sha256(path: str | os.PathLike[str]) -> str:
+    """The SHA-256 (hex) of a file's bytes, read a block at a time.
+
+    >>> import tempfile, pathlib
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "a.txt"
+    >>> _ = path.write_bytes(b"a")
+    >>> file_sha256(path)[:12]
+    'ca978112ca1b'
+    """
+    digest = hashlib.sha256()
+    with open(path, "rb") as stream:
+        for block in iter(lambda: stream.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def check_belongs(side_file: str | os.PathLike[str], recorded: Any, path: str | os.PathLike[str]) -> None:
+    """Refuse a side file written for another version of ``path`` (its recorded SHA-256 differs).
+
+    A save cut short by a power loss, or a file changed by hand after it was
+    saved, would otherwise be read with settings that are not its own.
+    Side files from before the checksum (no ``recorded``) are taken as they are.
+
+    >>> check_belongs("v.txt.settings.json", None, "v.txt")
+    """
+    if recorded is None:
+        return
+    if not isinstance(recorded, str) or recorded != file_sha256(path):
+        raise ValueError(
+            f"{side_file} was written for another version of {path} (its checksum differs): save {path} again, or "
+            f"delete {side_file} if you changed {path} on purpose"
+        )
 
 
 __all__ = [
     "CONFIG_FILE",
+    "MAX_JSON_BYTES",
     "SETTINGS_MARK",
+    "SETTINGS_SUFFIX",
     "SPECIAL_TOKENS_MAP_FILE",
     "TOKENIZER_FILE",
     "VOCAB_FILE",
     "TokenizerParts",
+    "check_belongs",
+    "file_sha256",
+    "find_settings",
+    "legacy_settings_path",
     "load_options",
     "options_from_json",
+    "parse_json",
     "save_tokenizer",
     "settings_path",
+    "side_file_of",
     "tokenizer_options",
     "tokenizer_to_json",
-    "transformers_config",
 ]

@@ -15,8 +15,10 @@ a text keeps 6 tokens. For a pair, ``strategy`` says which text gives up tokens:
   is too short to make room).
 
 ``direction="right"`` drops tokens at the end, ``"left"`` at the start.
-``stride`` is kept for compatibility: Hugging Face uses it to return the
-dropped tokens as overlapping windows, which this library does not do.
+What is cut is not lost: it comes back as more windows of the same length
+(``Encoding.overflowing``), each overlapping the one before by ``stride``
+tokens, as Hugging Face gives them. A ``max_length`` below the template's
+special tokens leaves the texts uncut (Hugging Face's outcome too).
 
 Padding goes up to a fixed ``length``, or with ``length=None`` up to the
 longest encoding of the batch; ``pad_to_multiple_of`` then rounds that up.
@@ -83,6 +85,21 @@ class Truncation:
             stride=data.get("stride", 0),
         )
 
+    def check_stride(self, added_tokens: int) -> None:
+        """Refuse a ``stride`` no window could move forward with, as Hugging Face's ``enable_truncation`` does.
+
+        >>> Truncation(6, stride=4).check_stride(2)
+        >>> Truncation(6, stride=5).check_stride(2)
+        Traceback (most recent call last):
+        ...
+        ValueError: stride=5 is larger than the 4 tokens a text keeps (max_length=6 minus 2 special tokens)
+        """
+        if self.max_length >= added_tokens and self.stride > self.max_length - added_tokens:
+            raise ValueError(
+                f"stride={self.stride} is larger than the {self.max_length - added_tokens} tokens a text keeps "
+                f"(max_length={self.max_length} minus {added_tokens} special tokens)"
+            )
+
     def truncate(
         self, first: Encoding, second: Encoding | None, added_tokens: int = 0
     ) -> tuple[Encoding, Encoding | None]:
@@ -95,18 +112,28 @@ class Truncation:
         >>> [len(part) for part in Truncation(11).truncate(long, short, added_tokens=3)]
         [5, 3]
         """
+        firsts, seconds = self.windows(first, second, added_tokens)
+        return firsts[0], None if seconds is None else seconds[0]
+
+    def windows(
+        self, first: Encoding, second: Encoding | None, added_tokens: int = 0
+    ) -> tuple[list[Encoding], list[Encoding] | None]:
+        """Each text cut into windows: the first is what ``truncate`` keeps, the rest overflow.
+
+        >>> long = Encoding.from_sequence(list(range(6)), list("abcdef"), [(0, 1)] * 6, [0] * 6)
+        >>> [window.tokens for window in Truncation(3, stride=1).windows(long, None)[0]]
+        [['a', 'b', 'c'], ['c', 'd', 'e'], ['e', 'f']]
+        """
         budget = self.max_length
         if added_tokens:
-            if added_tokens > budget:
-                raise ValueError(
-                    f"max_length={budget} leaves no room for the {added_tokens} special tokens of the template"
-                )
+            if added_tokens > budget:  # no room for the special tokens: Hugging Face leaves the texts uncut
+                return [first], None if second is None else [second]
             budget -= added_tokens
         total = len(first) + (len(second) if second is not None else 0)
-        if total <= budget:
-            return first, second
-        if budget == 0:  # nothing fits, whatever the strategy
+        if budget == 0:  # nothing fits, whatever the strategy: everything overflows
             return self._cut(first, 0), None if second is None else self._cut(second, 0)
+        if total <= budget:
+            return [first], None if second is None else [second]
         if self.strategy == "longest_first":
             if second is None:
                 return self._cut(first, budget), None
@@ -128,16 +155,36 @@ class Truncation:
                 f"the {which} text has {len(target)} tokens: too few to cut {excess} and fit max_length={self.max_length}"
             )
         cut = self._cut(target, len(target) - excess)
-        return (cut, second) if self.strategy == "only_first" else (first, cut)
+        if self.strategy == "only_first":
+            return cut, None if second is None else [second]
+        return [first], cut
 
-    def _cut(self, encoding: Encoding, length: int) -> Encoding:
-        # Hugging Face refuses a stride that would not leave a window moving forward.
-        if 0 < length < len(encoding) and self.stride >= length:
+    def _cut(self, encoding: Encoding, length: int) -> list[Encoding]:
+        """Hugging Face's ``Encoding.truncate``: windows of ``length`` tokens, each ``length - stride`` further on."""
+        size = len(encoding)
+        if length >= size:
+            return [encoding]
+        if length == 0:
+            return [encoding.truncated(0), encoding]
+        # Hugging Face stops here too (it panics); a stride must leave each window moving forward.
+        if self.stride >= length:
             raise ValueError(
                 f"stride={self.stride} must be smaller than the {length} tokens a text is cut to "
                 "(max_length minus the special tokens, shared between the texts of a pair)"
             )
-        return encoding.truncated(length, self.direction)
+        step = length - self.stride
+        spans = []
+        if self.direction == "right":
+            for start in range(0, size, step):
+                spans.append((start, min(start + length, size)))
+                if spans[-1][1] == size:
+                    break
+        else:
+            for stop in range(size, 0, -step):
+                spans.append((max(stop - length, 0), stop))
+                if spans[-1][0] == 0:
+                    break
+        return [encoding.window(start, stop) for start, stop in spans]
 
 
 def _snake_case(name: Any) -> str:

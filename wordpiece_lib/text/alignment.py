@@ -108,27 +108,36 @@ def _normalize_whole_text(text: str, normalizer: BertNormalizer) -> AlignedText:
 def _decompose(chars: list[tuple[str, int]]) -> list[tuple[str, int]]:
     """NFD with origins: decompose each character, then sort every run of combining marks by combining class.
 
-    Like Hugging Face, a character's decomposition takes its place, and the
-    extra characters share its origin. Reordering then moves the marks; a
-    position keeps the origin of the character that was first there.
+    As in Hugging Face's alignments, the first character of each decomposition
+    *takes* the next origin, in order, and the extra ones are *inserted*,
+    each marks moving with its flag when sorted: a taken character gets the
+    next input character's origin, an inserted one the origin taken last.
+    So ``"ŭ〯"`` (u, breve, then a mark of lower class) becomes u, the mark,
+    the breve with origins 0, 1, 1, and a token over them spans both
+    original characters; a run of single marks keeps its origins in order.
     """
-    out: list[tuple[str, int]] = []
-    for char, origin in chars:
+    flagged: list[tuple[str, bool]] = []
+    for char, _ in chars:
         parts = char if char == "\U00011938" else unicodedata.normalize("NFD", char)
-        out.extend((part, origin) for part in parts)
-    positions = [origin for _, origin in out]
-    letters = [char for char, _ in out]
+        flagged.extend((part, index == 0) for index, part in enumerate(parts))
     start = 0
-    while start < len(letters):
-        if unicodedata.combining(letters[start]) == 0:
+    while start < len(flagged):
+        if unicodedata.combining(flagged[start][0]) == 0:
             start += 1
             continue
         end = start
-        while end < len(letters) and unicodedata.combining(letters[end]) != 0:
+        while end < len(flagged) and unicodedata.combining(flagged[end][0]) != 0:
             end += 1
-        letters[start:end] = sorted(letters[start:end], key=unicodedata.combining)
+        flagged[start:end] = sorted(flagged[start:end], key=lambda item: unicodedata.combining(item[0]))
         start = end
-    return list(zip(letters, positions))
+    origins = [origin for _, origin in chars]
+    out = []
+    taken = -1
+    for char, takes in flagged:
+        if takes:
+            taken += 1
+        out.append((char, origins[max(taken, 0)]))
+    return out
 
 
 __all__ = ["AlignedText", "normalize_with_origins"]

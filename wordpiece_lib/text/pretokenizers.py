@@ -1,13 +1,16 @@
 """Pre-tokenizers: cut normalized text into the words that get subword-split.
 
-Three ways, shown side by side in notebook 01:
+Three ways, shown side by side in notebook 01 (and ``none``, for a
+``tokenizer.json`` without a pre-tokenizer):
 
 * ``whitespace``: split on whitespace only (punctuation stays glued on);
 * ``bert``: split on whitespace, then make every punctuation character a word
   of its own. Punctuation means Unicode category ``P*`` plus all 32 ASCII
   symbols (so ``$ + < = > ^ ` | ~`` count too, as in BERT);
 * ``gpt2``: GPT-2's regular expression (contractions, letter runs, digit
-  runs, runs of other symbols), with the ``regex`` package.
+  runs, runs of other symbols), with the ``regex`` package;
+* ``none``: no cutting at all: the whole (normalized) text is one word,
+  spaces included, as Hugging Face does with ``"pre_tokenizer": null``.
 """
 
 from __future__ import annotations
@@ -183,22 +186,42 @@ def gpt2_spans(text: str) -> list[tuple[int, int]]:
     return [match.span() for match in gpt2_pattern().finditer(check_str(text, "text"))]
 
 
+def no_split(text: str) -> list[str]:
+    """No pre-tokenization: the whole text is one word (none for an empty text).
+
+    >>> no_split("hug s"), no_split("")
+    (['hug s'], [])
+    """
+    return [text] if check_str(text, "text") else []
+
+
+def no_split_spans(text: str) -> list[tuple[int, int]]:
+    """Where the word of ``no_split(text)`` is.
+
+    >>> no_split_spans("hug s")
+    [(0, 5)]
+    """
+    return [(0, len(text))] if check_str(text, "text") else []
+
+
 #: For each pre-tokenizer name, the function giving its words' positions.
 PRETOKENIZER_SPANS: dict[str, Callable[[str], list[tuple[int, int]]]] = {
     "whitespace": whitespace_spans,
     "bert": bert_spans,
     "gpt2": gpt2_spans,
+    "none": no_split_spans,
 }
 
 PRETOKENIZERS: dict[str, PreTokenizer] = {
     "whitespace": whitespace_split,
     "bert": bert_split,
     "gpt2": gpt2_split,
+    "none": no_split,
 }
 
 
 def get_pretokenizer(name: str) -> PreTokenizer:
-    """Look up a pre-tokenizer by name: ``whitespace``, ``bert`` or ``gpt2``.
+    """Look up a pre-tokenizer by name: ``whitespace``, ``bert``, ``gpt2`` or ``none``.
 
     >>> get_pretokenizer("bert")("a,b")
     ['a', ',', 'b']
@@ -230,6 +253,8 @@ __all__ = [
     "gpt2_split",
     "is_bert_whitespace",
     "is_punctuation",
+    "no_split",
+    "no_split_spans",
     "pretokenize",
     "whitespace_spans",
     "whitespace_split",

@@ -1,4 +1,4 @@
-"""Training: scores, merges and the trainers, bottom-up, BPE and top-down (notebooks 02, 03, 05, 06, 07).
+"""Training: scores, merges and the trainers, bottom-up, BPE, top-down and Unigram (notebooks 02, 03, 05, 06, 07, 12).
 
 - ``scores``: Pair statistics and the three ways to rank a merge
 - ``trace``: ``Trace``: the record of a bottom-up training run, step by step
@@ -11,6 +11,7 @@
 - ``top_down``: The top-down WordPiece learner of TensorFlow Text, step by step
 - ``fast_top_down``: ``FastTopDown``: TensorFlow Text's top-down learner, vectorised with NumPy
 - ``top_down_search``: The top-down learner's threshold search, and ``learn`` with TensorFlow Text's signature
+- ``unigram``: Training a Unigram model: start from many pieces, then drop the ones the corpus misses least
 """
 
 from . import (
@@ -25,6 +26,7 @@ from . import (
     top_down,
     top_down_search,
     trace,
+    unigram,
 )
 from .bottom_up import *
 from .bpe import *
@@ -37,6 +39,7 @@ from .scores import *
 from .top_down import *
 from .top_down_search import *
 from .trace import *
+from .unigram import *
 
 __all__ = [
     *scores.__all__,
@@ -50,4 +53,5 @@ __all__ = [
     *top_down.__all__,
     *fast_top_down.__all__,
     *top_down_search.__all__,
+    *unigram.__all__,
 ]

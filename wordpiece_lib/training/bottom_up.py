@@ -3,7 +3,8 @@
 Each step rebuilds the pair table from scratch (see ``scores.py``), takes the
 best pair under the chosen criterion and tie-break, and merges it in every
 word. That is slow on a book (the fast trainer gives the same merges), but
-every step can be followed by hand.
+every step can be followed by hand. Notebook 03 builds it step by step, and
+notebook 02 the pair table it reads.
 """
 
 from __future__ import annotations
@@ -46,9 +47,14 @@ def train_bottom_up(
     chosen, counts = plan.options, plan.counts
     trace = plan.new_trace()
     splits = initial_splits(counts, chosen.prefix, marker=chosen.marker)
+    # The vocab so far: special tokens and the alphabet. It is a set because two different pairs can
+    # join into the same token (a + bc, ab + c); the second adds nothing, so the loop counts tokens, not steps.
     known = set(trace.tokens(0))
     while len(known) < vocab_size:
+        # Rebuilt from nothing at every step: slow, but each row is what a learner computes by hand.
         candidates = score_pairs(splits, counts, chosen.criterion)
+        # Asked before the frequency bar filters: "no pair left" and "no pair frequent enough" are
+        # different reasons to stop, and the trace says which.
         pairs_left = bool(candidates)
         if chosen.min_frequency > 1:
             candidates = [candidate for candidate in candidates if candidate.pair_count >= chosen.min_frequency]
@@ -56,9 +62,11 @@ def train_bottom_up(
         if best is None:
             trace.stop_reason = stop_reason_without_pairs(pairs_left, chosen.min_frequency)
             break
+        # The new token keeps the left piece's place in the word: "##g" + "##s" is "##gs", "h" + "##u" is "hu".
         new_token = join_pair(*best.pair, chosen.prefix, marker=chosen.marker)
         splits = merge_pair(splits, best.pair, new_token)
         known.add(new_token)
+        # The runners-up are ranked only when asked for: the widgets show them, training does not need them.
         top = tuple(rank_candidates(candidates, chosen.tie_break)[: chosen.top_k]) if chosen.top_k else ()
         trace.steps.append(
             TraceStep(
@@ -75,7 +83,7 @@ def train_bottom_up(
         )
         if chosen.progress is not None:
             chosen.progress(len(trace.steps), plan.planned_merges)
-    else:
+    else:  # the loop ran out because the vocab is full, not because the pairs did
         trace.stop_reason = f"reached vocab_size={vocab_size}"
     return trace
 
@@ -91,6 +99,7 @@ def merge_pair(splits: Mapping[str, list[str]], pair: Pair, new_token: str) -> d
     check_str(new_token, "new_token", allow_empty=False)
     merged = {}
     for word, pieces in splits.items():
+        # Most words hold neither piece: a cheap membership test spares them the left-to-right scan.
         if left in pieces and right in pieces:
             merged[word] = replace_pair(pieces, pair, new_token)
         else:

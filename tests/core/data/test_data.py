@@ -1,8 +1,9 @@
 """The data module: bundled copies, the cache, the read-only mirror and downloads from a server on 127.0.0.1.
 
 Most tests register a small data set of their own (its checksum computed here), so they run anywhere,
-offline included. The tests marked "pinned" use the real Treasure Island from this machine and
-simulate Project Gutenberg serving it re-wrapped, with its licence header.
+offline included. The tests of the pinned book use the real Treasure Island (bundled in ``data/``) and
+simulate Project Gutenberg serving it re-wrapped, with its licence header, to a library that has no
+bundled copy (``unbundled``).
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import os
+import re
 import stat
 import textwrap
 from pathlib import Path
@@ -19,9 +21,9 @@ from data_helpers import data_path, data_sets_used
 from local_server import Reply, serve
 
 from wordpiece_lib import WordCounts, data
-from wordpiece_lib.data import catalogue
+from wordpiece_lib.data import catalogue, copies
 from wordpiece_lib.data.chapters import split_chapters
-from wordpiece_lib.data.gutenberg import clean_gutenberg, text_sha256
+from wordpiece_lib.data.gutenberg import clean_gutenberg, has_gutenberg_markers, text_sha256
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -74,6 +76,11 @@ def register(monkeypatch, name: str, **fields) -> data.DataSet:
     return dataset
 
 
+def unbundled(monkeypatch, **fields) -> data.DataSet:
+    """Treasure Island as if it were not bundled: found only in the cache, the mirror or on the network."""
+    return register(monkeypatch, "treasure-island", bundled=False, **fields)
+
+
 def small_book(monkeypatch, *urls: str) -> data.DataSet:
     """A pinned Gutenberg-cleaned book of our own, served from ``urls``."""
     return register(
@@ -96,7 +103,7 @@ def test_first_download_of_a_rewrapped_book_with_a_licence_header_gives_the_pinn
     served = gutenberg_file(pinned, width=70)
     assert max(len(line) for line in served.decode().split("\r\n")) <= 79  # wrapped, as Gutenberg's old files are
     with serve({"/cache/epub/120/pg120.txt": (reply := Reply(served))}) as url:
-        register(monkeypatch, "treasure-island", urls=(f"{url}/cache/epub/120/pg120.txt",))
+        unbundled(monkeypatch, urls=(f"{url}/cache/epub/120/pg120.txt",))
         path = data.fetch("treasure-island")
     assert reply.hits and path == cache / "treasure-island.txt"
     text = path.read_text(encoding="utf-8")
@@ -112,8 +119,32 @@ def test_first_download_of_a_rewrapped_book_with_a_licence_header_gives_the_pinn
     assert data.fetch("treasure-island", download=False) == path
 
 
-def test_a_raw_gutenberg_file_saved_by_hand_in_the_cache_is_cleaned_before_use(book_path, cache):
+def test_the_bundled_novel_has_the_words_of_every_faithful_copy_and_nothing_of_project_gutenbergs(monkeypatch):
+    """The copy in data/ is the pinned text: the same word counts and chapters as the mirror's copy, when one is here."""
+    bundled = ROOT / "data" / "treasure-island.txt"
+    assert data.fetch("treasure-island", download=False) == bundled  # found first, before any cache or mirror
+    text = bundled.read_text(encoding="utf-8")
+    assert text_sha256(text) == data.DATASETS["treasure-island"].sha256
+    # Project Gutenberg's licence covers its header, footer and trademark: none of them is in the bundled text.
+    assert has_gutenberg_markers(text) == (False, False)
+    assert not re.search(r"gutenberg|ebook|licen[cs]e|trademark", text, re.IGNORECASE)
+    assert text.startswith("Treasure Island\n") and text.endswith("“Pieces of eight! Pieces of eight!”")
+    unbundled(monkeypatch)
+    others = [mirror / "treasure-island.txt" for mirror in data.mirror_dirs()]
+    for other in [path for path in others if path.is_file()]:
+        copy = copies.read_checked(data.DATASETS["treasure-island"], other)
+        for lowercase in (False, True):
+            ours, theirs = (
+                WordCounts.from_texts(text, lowercase=lowercase),
+                WordCounts.from_texts(copy, lowercase=lowercase),
+            )
+            assert list(ours.items()) == list(theirs.items()), other
+        assert list(split_chapters(text)) == list(split_chapters(copy)), other
+
+
+def test_a_raw_gutenberg_file_saved_by_hand_in_the_cache_is_cleaned_before_use(book_path, cache, monkeypatch):
     pinned = book_path.read_text(encoding="utf-8")
+    unbundled(monkeypatch)
     cache.mkdir()
     (cache / "treasure-island.txt").write_bytes(gutenberg_file(pinned, width=None))
     text = data.load_book("treasure-island", progress=False)
@@ -129,6 +160,7 @@ def test_the_mirror_is_read_but_never_written(book_path, cache, tmp_path, monkey
     mirror.chmod(stat.S_IRUSR | stat.S_IXUSR)
     before = {path.name: path.read_bytes() for path in mirror.iterdir()}
     monkeypatch.setenv(data.MIRROR_ENV, str(mirror))
+    unbundled(monkeypatch)
     try:
         path = data.fetch("treasure-island", download=False)
     finally:
@@ -148,6 +180,7 @@ def test_ready_copies_are_used_as_they_are_and_never_rewritten(book_path, tmp_pa
     before = (ready / "treasure-island.txt").read_bytes()
     monkeypatch.setenv(data.DATA_DIR_ENV, str(ready))
     monkeypatch.delenv(data.MIRROR_ENV, raising=False)
+    unbundled(monkeypatch)
     assert data.fetch("treasure-island", download=False) == ready / "treasure-island.txt"
     assert sorted(path.name for path in ready.iterdir()) == ["treasure-island.txt"]
     assert (ready / "treasure-island.txt").read_bytes() == before
@@ -199,6 +232,7 @@ def test_a_bad_cached_copy_is_never_used(cache, monkeypatch, content, problem):
 
 
 def test_offline_with_nothing_anywhere_one_error_names_the_file_the_url_and_the_folder(cache, monkeypatch):
+    unbundled(monkeypatch)
     with pytest.raises(data.DataUnavailable) as error:
         data.fetch("treasure-island", timeout=2, progress=False)
     first = str(error.value).splitlines()[0]
@@ -303,12 +337,22 @@ def test_load_book_arguments_are_checked(tmp_path):
 # ------------------------------------------------------------------ the bundled files and where things go
 
 
-def test_every_bundled_file_matches_its_pinned_size_and_checksum():
+def test_every_bundled_file_matches_its_pinned_size_and_checksum(monkeypatch, tmp_path):
+    readme = (ROOT / "data" / "README.md").read_text(encoding="utf-8")
+    monkeypatch.setenv(data.DATA_DIR_ENV, str(tmp_path / "cache"))
+    monkeypatch.delenv(data.MIRROR_ENV, raising=False)  # nothing beside the checkout: a clean clone offline
     for dataset in data.DATASETS.values():
         if not dataset.bundled:
             continue
         content = (ROOT / "data" / dataset.filename).read_bytes()
-        assert (len(content), hashlib.sha256(content).hexdigest()) == (dataset.size, dataset.sha256), dataset.name
+        digest = hashlib.sha256(content).hexdigest()
+        if dataset.clean == "none":
+            assert (len(content), digest) == (dataset.size, dataset.sha256), dataset.name
+        else:  # a book: bundled clean, so its bytes are the pinned size and its words the pinned text
+            text = content.decode("utf-8")
+            assert (len(content), text_sha256(text)) == (dataset.size, dataset.sha256), dataset.name
+            assert clean_gutenberg(text) == text, dataset.name
+            assert f"`{digest}`" in readme, f"{dataset.name}: data/README.md names the file's own sha256"
         assert data.fetch(dataset.name, download=False) == ROOT / "data" / dataset.filename
 
 
@@ -348,15 +392,18 @@ def test_the_cache_is_in_the_checkout_unless_the_environment_says_otherwise(monk
 
 def test_the_test_helper_skips_or_fails_as_asked(monkeypatch, cache):
     monkeypatch.delenv("WORDPIECE_REQUIRE_DATA", raising=False)
+    bundled = unbundled(monkeypatch)
     with pytest.raises(pytest.skip.Exception, match=r"fetch it with `python -m wordpiece_lib fetch treasure-island`"):
         data_path("treasure-island")
     monkeypatch.setenv("WORDPIECE_REQUIRE_DATA", "1")
     with pytest.raises(pytest.fail.Exception, match="WORDPIECE_REQUIRE_DATA=1: a missing data set is an error"):
         data_path("treasure-island")
     assert data_path("course-sentences").name == "course-sentences.txt"  # bundled: never missing
+    monkeypatch.setitem(data.DATASETS, "treasure-island", dataclasses.replace(bundled, bundled=True))
+    assert data_path("treasure-island") == ROOT / "data" / "treasure-island.txt"  # the bundled novel too
 
 
 def test_the_tests_see_which_data_sets_a_notebook_loads():
-    code = 'a = load_book()\nb = data.fetch(name)\nc = fetch()\nd = data.fetch("bert-base-uncased-vocab")\nload_text(name="kalevala")'
-    assert data_sets_used(code) == ["treasure-island", "bert-base-uncased-vocab", "kalevala"]
+    code = 'a = load_book()\nb = data.fetch(name)\nc = fetch()\nd = data.fetch("bert-base-uncased-vocab")\nload_text(name="kafka-verwandlung")'
+    assert data_sets_used(code) == ["treasure-island", "bert-base-uncased-vocab", "kafka-verwandlung"]
     assert data_sets_used('load_book("moby-dick")') == []  # not a data set: nothing to require

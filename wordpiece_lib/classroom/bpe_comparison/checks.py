@@ -4,7 +4,7 @@ They run in the frame of :mod:`wordpiece_lib.classroom.exercise`: a right
 answer passes quietly, a wrong one is told which idea is off (never the
 expected value), and an answer still set to ``TODO`` skips as "not done
 yet". ``replay`` runs on merges learned from fresh corpora, with the
-library's replay switched off. The expected answers come from the library
+library's replay counted (refused when it did the work). The expected answers come from the library
 (``bpe``, ``segmentation``, ``longest_match``), never from a hard-coded list.
 
 >>> WORKBOOK.reset()
@@ -24,9 +24,10 @@ from itertools import pairwise
 from typing import Any
 
 from wordpiece_lib._validate import check_instance
-from wordpiece_lib.analysis.segmentation import merge_replay_encoder, vocab_overlap
-from wordpiece_lib.classroom.exercise import Exercise, Workbook, as_list, call, forbid, require
+from wordpiece_lib.analysis.segmentation import VocabOverlap, merge_replay_encoder, vocab_overlap
+from wordpiece_lib.classroom.exercise import Exercise, Workbook, as_list, call, forbid, require, short_repr
 from wordpiece_lib.classroom.fresh_inputs import fresh_counts, fresh_rng, fresh_words
+from wordpiece_lib.classroom.own_work import refuse_in_answer, watch_answer
 from wordpiece_lib.classroom.style import fraction_text
 from wordpiece_lib.counting.word_counts import as_word_counts
 from wordpiece_lib.model.longest_match import encode_word
@@ -111,6 +112,7 @@ WORKBOOK = Workbook(
                 "After the first merge, recount: the merged pair is gone, and the new token makes new pairs.",
             ),
             answer=_bpe_merges_answer,
+            prediction=True,
         ),
         Exercise(
             "toy_jaccard",
@@ -165,7 +167,7 @@ def check_first_bpe_merges(answer: Any, word_counts: Mapping[str, int], count: i
     >>> check_first_bpe_merges([("##u", "##g"), ("h", "##ug")], counts, 2)
     Traceback (most recent call last):
     ...
-    AssertionError: merge 1 is right, merge 2 is not: after merge 1, ('h', '##ug') stands 15 times side by side, and another pair more often; recount every pair after each merge
+    AssertionError: merge 1 is right, merge 2 is not: after merge 1, your pair stands 15 times side by side, and another pair more often; recount every pair after each merge
     """
     __tracebackhide__ = True  # pytest shows the student's line, not ours
     pairs = [_as_pair(item) for item in as_list(require(answer, "BPE's first merges"), "your merges")]
@@ -207,7 +209,7 @@ def check_first_bpe_merges(answer: Any, word_counts: Mapping[str, int], count: i
         when = "" if number == 1 else f"after merge {number - 1}, "
         recount = "" if number == 1 else "; recount every pair after each merge"
         raise AssertionError(
-            f"{intro}: {when}{pair!r} stands {table[pair]} times side by side, and another pair more often{recount}"
+            f"{intro}: {when}your pair stands {table[pair]} times side by side, and another pair more often{recount}"
         )
 
 
@@ -228,6 +230,23 @@ def _fresh_replay_cases() -> list[tuple[str, list[tuple[str, str]]]]:
     return cases
 
 
+def _leftmost_replay(word: str, merges: list[tuple[str, str]]) -> list[str]:
+    """A slip to recognise: each round merges the leftmost learned pair of the word, not the earliest learned.
+
+    >>> _leftmost_replay("abc", [("##b", "##c"), ("a", "##b")])
+    ['ab', '##c']
+    """
+    known = {tuple(pair) for pair in merges}
+    pieces = [word[0]] + ["##" + letter for letter in word[1:]]
+    while True:
+        for i in range(len(pieces) - 1):
+            if (pieces[i], pieces[i + 1]) in known:
+                pieces[i : i + 2] = [pieces[i] + pieces[i + 1].removeprefix("##")]
+                break
+        else:
+            return pieces
+
+
 @WORKBOOK.check("replay")
 def check_merge_replay(function: Any) -> None:
     """Check a function ``replay(word, merges)`` that encodes a word by replaying merges, on fresh merges and words.
@@ -236,7 +255,7 @@ def check_merge_replay(function: Any) -> None:
     >>> check_merge_replay(encode_with_merges)
     Traceback (most recent call last):
     ...
-    AssertionError: replay calls `encode_with_merges`, the library's own version: the exercise is to write those steps yourself (the check switches `encode_with_merges` off while it runs your function)
+    AssertionError: replay calls `encode_with_merges`, the library's own version, which did the work: the exercise is to write those steps yourself (1 call of code the exercise replaces ran while the check ran your function)
     """
     __tracebackhide__ = True  # pytest shows the student's line, not ours
     for word, merges in _fresh_replay_cases():
@@ -255,6 +274,11 @@ def check_merge_replay(function: Any) -> None:
             raise AssertionError(
                 f"{intro}: the pieces must spell the word again (drop the '##' and glue them); keep the '##' on "
                 "every piece but the first"
+            )
+        if got == _leftmost_replay(word, merges):
+            raise AssertionError(
+                f"{intro}: at each round merge the pair that was learned FIRST (smallest step) among the pairs "
+                "present, not the leftmost learned pair of the word"
             )
         if got == encode_word(word, vocab | set(got) | set(expected), unk_token="?"):
             raise AssertionError(
@@ -317,9 +341,13 @@ def check_encoders_differ(answer: Any, trace: Trace, steps: int | None = None, k
         )
 
 
+#: The overlap of two vocabs, computed for you (the tokens may be printed in the answer cell: reading them is the work).
+watch_answer("toy_jaccard", forbid(vocab_overlap, VocabOverlap))
+
+
 @WORKBOOK.check("toy_jaccard")
-def check_jaccard(answer: Any, first: Any, second: Any) -> None:
-    """Check the Jaccard index |shared| / |union| of two vocabs (exact Fraction, or a float within 1e-9).
+def check_jaccard(answer: Any, first: Any, second: Any, *, source: str | None = None) -> None:
+    """Check the Jaccard index |shared| / |union| of two vocabs, as an exact Fraction (a float is refused).
 
     >>> WORKBOOK.reset()
     >>> check_jaccard(Fraction(2, 5), ["a", "b", "c"], ["b", "c", "d", "e"])
@@ -330,8 +358,20 @@ def check_jaccard(answer: Any, first: Any, second: Any) -> None:
     """
     __tracebackhide__ = True  # pytest shows the student's line, not ours
     value = require(answer, "the Jaccard index")
-    if isinstance(value, bool) or not isinstance(value, (int, float, Fraction)):
-        raise AssertionError(f"answer with a number (a Fraction such as Fraction(1, 3), or a float), got {value!r}")
+    refuse_in_answer(
+        "toy_jaccard",
+        ("vocab_overlap", "jaccard", "shared", "only_first", "only_second"),
+        "your answer uses {name}, which counts the overlap for you: count the shared tokens in the two printed "
+        "vocabs yourself",
+        source,
+    )
+    if isinstance(value, float):
+        raise AssertionError(
+            "answer with an exact Fraction, such as Fraction(1, 3), not a float: a float is rounded, and two vocabs' "
+            "overlaps are compared exactly in this notebook"
+        )
+    if isinstance(value, bool) or not isinstance(value, (int, Fraction)):
+        raise AssertionError(f"answer with an exact Fraction, such as Fraction(1, 3), got {short_repr(value)}")
     overlap = vocab_overlap(first, second)
     shared = len(overlap.shared)
     union = shared + len(overlap.only_first) + len(overlap.only_second)

@@ -1,7 +1,7 @@
 """Checks for notebook 01's exercises: counting words, splitting them, the alphabet.
 
 The function exercises are run on fresh words (never the notebook's examples)
-with the library's own version switched off; a wrong answer is told which
+with the library's own version counted (refused when it did the work); a wrong answer is told which
 idea is off, never the expected value.
 
 >>> WORKBOOK.reset()
@@ -15,12 +15,13 @@ AssertionError: split_with_prefix('yzx') gave ['y', 'z', 'x']: every character a
 from __future__ import annotations
 
 import collections
+import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from wordpiece_lib.classroom.exercise import Exercise, Workbook, as_list, call, forbid, require, short_list
 from wordpiece_lib.classroom.fresh_inputs import fresh_rng, fresh_word, fresh_words
-from wordpiece_lib.classroom.own_work import answer_cell_source, calls_in_source
+from wordpiece_lib.classroom.own_work import refuse_in_answer, watch_answer
 from wordpiece_lib.counting.word_counts import WordCounts
 from wordpiece_lib.model.pieces import DEFAULT_PREFIX, alphabet, initial_splits, split_word
 
@@ -37,9 +38,9 @@ def split_with_prefix(word):
     return [word[0]] + ["##" + character for character in word[1:]]
 ```"""
 
-SPLIT_WITH_MARKER_ANSWER = """```python
-def split_with_marker(word):
-    return ["_", *word]  # the marker, then one piece per character
+SPLIT_WITH_END_MARKER_ANSWER = """```python
+def split_with_end_marker(word):
+    return [*word[:-1], word[-1] + "</w>"]  # one piece per character; the last one carries the marker
 ```"""
 
 
@@ -73,10 +74,13 @@ WORKBOOK = Workbook(
             answer=SPLIT_WITH_PREFIX_ANSWER,
         ),
         Exercise(
-            "split_with_marker",
-            "Your turn 3 · the begin-of-word marker",
-            hints=("[*word] is the list of a word's characters.",),
-            answer=SPLIT_WITH_MARKER_ANSWER,
+            "split_with_end_marker",
+            "Your turn 3 · the end-of-word marker",
+            hints=(
+                "word[:-1] is every character but the last, word[-1] the last one.",
+                "The marker is glued to the last character: it is not a piece of its own.",
+            ),
+            answer=SPLIT_WITH_END_MARKER_ANSWER,
         ),
         Exercise(
             "my_alphabet",
@@ -95,16 +99,48 @@ show_answer = WORKBOOK.show_answer
 #: Writing these is the exercise: a check fails an answer that calls them.
 COUNTING = forbid(WordCounts, collections.Counter)
 SPLITTING = forbid(split_word, initial_splits)
+#: The alphabet is worked out by hand: a cell assigning it must not let these do the work.
+ALPHABET_MAKERS = forbid(alphabet, split_word, initial_splits)
+watch_answer("my_alphabet", ALPHABET_MAKERS)
+
+
+CHARACTERS_AS_THEY_ARE = (
+    "keep every character as it is: splitting changes no capital and no accent (the normalizer, which runs "
+    "before counting, is where that happens)"
+)
+
+
+def _same_letters(got: str, word: str) -> bool:
+    """True when ``got`` is ``word`` with capitals or accents changed (lowercased, stripped...)."""
+
+    def plain(text: str) -> str:
+        decomposed = unicodedata.normalize("NFD", text.casefold())
+        return "".join(char for char in decomposed if not unicodedata.combining(char))
+
+    return plain(got) == plain(word)
 
 
 def _fresh_prefix_words() -> list[str]:
     rng = fresh_rng("split_with_prefix")
-    return [fresh_word(rng, "xyzoq", 3, 3), fresh_word(rng, shortest=6, longest=9), "é", "naïve", "c3po!"]
+    # capitals and accents stay as they are: splitting never lowercases or strips (the normalizer did that)
+    return [
+        fresh_word(rng, "xyzoq", 3, 3),
+        fresh_word(rng, shortest=6, longest=9),
+        "é",
+        "Über",
+        "naïve",
+        "McCoy",
+        "c3po!",
+    ]
+
+
+#: The original BPE's end-of-word marker (Sennrich et al.), glued to a word's last character.
+END_MARKER = "</w>"
 
 
 def _fresh_marker_words() -> list[str]:
-    rng = fresh_rng("split_with_marker")
-    return [fresh_word(rng, "rtae", 3, 3), fresh_word(rng, shortest=5, longest=8), "ü", "x-ray"]
+    rng = fresh_rng("split_with_end_marker")
+    return [fresh_word(rng, "rtae", 3, 3), fresh_word(rng, shortest=5, longest=8), "ü", "Ärger", "x-ray"]
 
 
 @WORKBOOK.check("split_with_prefix")
@@ -115,7 +151,7 @@ def check_split_word(function: Callable[[str], list[str]], prefix: str = DEFAULT
     >>> check_split_word(split_word)
     Traceback (most recent call last):
     ...
-    AssertionError: split_with_prefix calls `split_word`, the library's own version: the exercise is to write those steps yourself (the check switches `split_word` off while it runs your function)
+    AssertionError: split_with_prefix calls `split_word`, the library's own version, which did the work: the exercise is to write those steps yourself (1 call of code the exercise replaces ran while the check ran your function)
     """
     __tracebackhide__ = True  # keep this frame out of the student's report
     for word in _fresh_prefix_words():
@@ -127,7 +163,10 @@ def check_split_word(function: Callable[[str], list[str]], prefix: str = DEFAULT
         if got == expected:
             continue
         intro = f"split_with_prefix({word!r}) gave {short_list(got)}"
-        if "".join(piece.removeprefix(prefix) for piece in got) != word:
+        spelled = "".join(piece.removeprefix(prefix) for piece in got)
+        if spelled != word and _same_letters(spelled, word):
+            raise AssertionError(f"{intro}: {CHARACTERS_AS_THEY_ARE}")
+        if spelled != word:
             raise AssertionError(
                 f"{intro}: without their {prefix!r} the pieces should spell the word again, one character each"
             )
@@ -138,33 +177,44 @@ def check_split_word(function: Callable[[str], list[str]], prefix: str = DEFAULT
         raise AssertionError(f"{intro}: every character after the first needs the {prefix!r} prefix")
 
 
-@WORKBOOK.check("split_with_marker")
-def check_marker_split(function: Callable[[str], list[str]], marker: str = "_") -> None:
-    """Check a function that splits a word with a begin-of-word marker (on fresh words).
+@WORKBOOK.check("split_with_end_marker")
+def check_end_marker_split(function: Callable[[str], list[str]], marker: str = END_MARKER) -> None:
+    """Check a function that splits a word into characters, the last one carrying an end-of-word marker.
 
     >>> WORKBOOK.reset()
-    >>> check_marker_split(lambda word: ["_", *word])
-    >>> check_marker_split(lambda word: ["_" + word[0], *word[1:]])
+    >>> check_end_marker_split(lambda word: [*word[:-1], word[-1] + "</w>"])
+    >>> check_end_marker_split(lambda word: [*word, "</w>"])
     Traceback (most recent call last):
     ...
-    AssertionError: split_with_marker('tre') gave ['_t', 'r', 'e']: the marker '_' is a piece of its own, in front of the word's characters
+    AssertionError: split_with_end_marker('rrt') gave ['r', 'r', 't', '</w>']: the marker '</w>' is glued to the word's last character, not a piece of its own
     """
     __tracebackhide__ = True  # keep this frame out of the student's report
     for word in _fresh_marker_words():
         got = as_list(
-            call(function, word, name="split_with_marker", exercise="the begin-of-word marker", forbidden=SPLITTING),
-            f"split_with_marker({word!r})",
+            call(function, word, name="split_with_end_marker", exercise="the end-of-word marker", forbidden=SPLITTING),
+            f"split_with_end_marker({word!r})",
         )
-        expected = split_word(word, marker=marker)
+        expected = [*word[:-1], word[-1] + marker]
         if got == expected:
             continue
-        intro = f"split_with_marker({word!r}) gave {short_list(got)}"
-        if not got or got[0] != marker:
-            reason = f"the marker {marker!r} is a piece of its own, in front of the word's characters"
-        elif any(piece.startswith(DEFAULT_PREFIX) for piece in got):
-            reason = f"with a begin-of-word marker no piece carries the {DEFAULT_PREFIX!r} prefix"
+        intro = f"split_with_end_marker({word!r}) gave {short_list(got)}"
+        bare = [piece.removeprefix(DEFAULT_PREFIX).removesuffix(marker).removeprefix("_") for piece in got]
+        spelled = "".join(piece for piece in bare if piece)
+        if spelled != word and _same_letters(spelled, word):
+            reason = CHARACTERS_AS_THEY_ARE
+        elif marker in got:
+            reason = f"the marker {marker!r} is glued to the word's last character, not a piece of its own"
+        elif any(piece.startswith(DEFAULT_PREFIX) or piece == "_" for piece in got):
+            reason = (
+                f"with an end-of-word marker no piece carries the {DEFAULT_PREFIX!r} prefix and no '_' opens the "
+                "word: the marker at the end is the only sign"
+            )
+        elif sum(piece.endswith(marker) for piece in got) > 1:
+            reason = f"only the word's last character carries {marker!r}"
+        elif not got or not got[-1].endswith(marker):
+            reason = f"the word's last piece carries {marker!r}: it shows where the word ends"
         else:
-            reason = "after the marker comes one piece per character, in the word's order"
+            reason = "one piece per character, in the word's order"
         raise AssertionError(f"{intro}: {reason}")
 
 
@@ -236,11 +286,12 @@ def check_alphabet(answer: Any, words: Iterable[str], prefix: str = DEFAULT_PREF
     __tracebackhide__ = True  # keep this frame out of the student's report
     words = list(words)
     got_list = as_list(require(answer, "the alphabet"), "the alphabet")
-    code = answer_cell_source("my_alphabet") if source is None else source
-    if code and calls_in_source(code, ["alphabet"]):
-        raise AssertionError(
-            "your answer calls `alphabet`: this exercise is to work the pieces out by hand, then check them"
-        )
+    refuse_in_answer(
+        "my_alphabet",
+        ["alphabet", "split_word", "initial_splits"],
+        "your answer uses {name}, which does the exercise for you: work the pieces out by hand, then check them",
+        source,
+    )
     wrong = [item for item in got_list if not isinstance(item, str)]
     if wrong:
         raise AssertionError(f"the alphabet is a list of pieces (str), but it holds {wrong[0]!r}")
@@ -273,7 +324,7 @@ def check_alphabet(answer: Any, words: Iterable[str], prefix: str = DEFAULT_PREF
 __all__ = [
     "WORKBOOK",
     "check_alphabet",
-    "check_marker_split",
+    "check_end_marker_split",
     "check_split_word",
     "check_word_counts",
     "progress",

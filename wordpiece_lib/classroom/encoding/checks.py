@@ -2,7 +2,7 @@
 
 ``my_encode`` and ``my_decode`` run on fresh vocabs and words (never the
 notebook's), with the library's encoders, the notebook's worked
-``longest_match`` and ``decode_pieces`` switched off. No failure message
+``longest_match`` and ``decode_pieces`` counted (refused when it did the work). No failure message
 names the expected tokens.
 
 >>> WORKBOOK.reset()
@@ -36,7 +36,7 @@ def my_encode(word, vocab):
     tokens, start = [], 0
     while start < len(word):
         for end in range(len(word), start, -1):  # longest candidate first
-            piece = word[start:end] if start == 0 else "##" + word[start:end]
+            piece = "_" + word[start:end] if start == 0 else word[start:end]  # the marker opens the word
             if piece in vocab:
                 tokens.append(piece)
                 start = end
@@ -88,11 +88,13 @@ WORKBOOK = Workbook(
     [
         Exercise(
             "my_encode",
-            "Your turn 1 · write the encoder",
+            "Your turn 1 · longest match, marker style",
             hints=(
+                "The loop of section 1 works; only the lookup changes: which string do you look up at the start of "
+                "the word, and which after it?",
+                "The first piece is looked up with '_' in front, the pieces after it as they are (no '##').",
                 "for end in range(len(word), start, -1) tries the longest candidate first; a for-else runs its "
                 "else when no break happened.",
-                "Pieces after the first are looked up with '##' in front.",
             ),
             answer=ENCODE_ANSWER,
         ),
@@ -125,6 +127,30 @@ ENCODERS = (
 DECODERS = forbid(decode_pieces)
 
 
+#: The begin-of-word marker of the article's style (notebook 01): it opens a word's first piece.
+MARKER = "_"
+
+
+def marker_token(token: str) -> str:
+    """A ``##``-style token in the marker style: ``##x`` -> ``x``, a word-initial ``x`` -> ``_x``.
+
+    >>> [marker_token(t) for t in ["hu", "##gs", "[UNK]"]]
+    ['_hu', 'gs', '[UNK]']
+    """
+    if token == "[UNK]":
+        return token
+    return token.removeprefix(DEFAULT_PREFIX) if token.startswith(DEFAULT_PREFIX) else MARKER + token
+
+
+def marker_vocab(vocab: Iterable[str]) -> set[str]:
+    """A ``##``-style vocab written in the marker style (the same pieces, another convention).
+
+    >>> sorted(marker_vocab(["[UNK]", "h", "hu", "##g", "##u"]))
+    ['[UNK]', '_h', '_hu', 'g', 'u']
+    """
+    return {marker_token(token) for token in vocab}
+
+
 def _fresh_encode_cases() -> list[tuple[str, set[str]]]:
     rng = fresh_rng("my_encode")
     cases: list[tuple[str, set[str]]] = []
@@ -146,7 +172,11 @@ def _fresh_encode_cases() -> list[tuple[str, set[str]]]:
 
 @WORKBOOK.check("my_encode")
 def check_longest_match(function: Callable[[str, Any], list[str]]) -> None:
-    """Check a longest-match-first encoder ``(word, vocab) -> tokens`` on fresh vocabs and words.
+    """Check a longest-match-first encoder ``(word, vocab) -> tokens`` for vocabs in the marker style.
+
+    The vocabs are fresh ``##``-style vocabs written in the article's marker style (a word's first
+    piece opens with ``_``, the others carry nothing), so section 1's worked ``longest_match`` does
+    not pass as it stands: the exercise transfers it.
 
     >>> WORKBOOK.reset()
     >>> def encode(word, vocab):
@@ -155,7 +185,7 @@ def check_longest_match(function: Callable[[str, Any], list[str]]) -> None:
     ...     tokens, start = [], 0
     ...     while start < len(word):
     ...         for end in range(len(word), start, -1):
-    ...             piece = word[start:end] if start == 0 else "##" + word[start:end]
+    ...             piece = "_" + word[start:end] if start == 0 else word[start:end]
     ...             if piece in vocab:
     ...                 tokens.append(piece)
     ...                 start = end
@@ -167,15 +197,17 @@ def check_longest_match(function: Callable[[str, Any], list[str]]) -> None:
     >>> check_longest_match(lambda word, vocab: encode_word(word, vocab))
     Traceback (most recent call last):
     ...
-    AssertionError: my_encode calls `encode_word`, the library's own version: the exercise is to write those steps yourself (the check switches `encode_word` off while it runs your function)
+    AssertionError: my_encode calls `encode_word`, the library's own version, which did the work: the exercise is to write those steps yourself (1 call of code the exercise replaces ran while the check ran your function)
     """
     __tracebackhide__ = True  # keep this frame out of the student's report
-    for word, vocab in _fresh_encode_cases():
+    for word, prefix_vocab in _fresh_encode_cases():
+        vocab = marker_vocab(prefix_vocab)
         got = as_list(
             call(function, word, set(vocab), name="my_encode", exercise="longest match first", forbidden=ENCODERS),
             f"my_encode({word[:12]!r})",
         )
-        expected = encode_word(word, vocab)
+        # longest match commutes with the change of style: '_' + x at the start is x, a later x is '##' + x
+        expected = [marker_token(token) for token in encode_word(word, prefix_vocab)]
         if got == expected:
             continue
         shown = word if len(word) <= 20 else f"{word[:8]}...({len(word)} characters)"
@@ -186,12 +218,16 @@ def check_longest_match(function: Callable[[str, Any], list[str]]) -> None:
             hint = "if some position has no match, the WHOLE word becomes one [UNK], not just that part"
         elif expected == ["[UNK]"]:
             hint = "some position of this word has no match in the vocab: then the whole word is one [UNK]"
+        elif got == ["[UNK]"] and len(word) == 100:
+            hint = "a word of exactly 100 characters is still looked up: only a LONGER word is [UNK] at once"
+        elif any(token.startswith(DEFAULT_PREFIX) for token in got):
+            hint = "this vocab has no '##' pieces: in the marker style a piece after the first is looked up as it is"
         elif got == ["[UNK]"]:
-            hint = "every position of this word has a match; look pieces after the first up WITH the '##' prefix"
-        elif got and got[0].startswith(DEFAULT_PREFIX):
-            hint = "the first piece is looked up without '##'"
-        elif any(not token.startswith(DEFAULT_PREFIX) for token in got[1:]):
-            hint = "pieces after the first are looked up WITH the '##' prefix"
+            hint = "every position of this word has a match: look the first piece up with '_' in front, the others as they are"
+        elif got and not got[0].startswith(MARKER):
+            hint = f"the first piece is looked up with the marker {MARKER!r} in front"
+        elif any(token.startswith(MARKER) for token in got[1:]):
+            hint = f"only the first piece carries {MARKER!r}: pieces after it are looked up as they are"
         else:
             hint = "at each position take the LONGEST piece in the vocab, then continue after it"
         raise AssertionError(f"{intro}: {hint}")
@@ -249,7 +285,7 @@ def check_decode(function: Callable[[list[str]], str], prefix: str = DEFAULT_PRE
     >>> check_decode(decode_pieces)
     Traceback (most recent call last):
     ...
-    AssertionError: my_decode calls `decode_pieces`, the library's own version: the exercise is to write those steps yourself (the check switches `decode_pieces` off while it runs your function)
+    AssertionError: my_decode calls `decode_pieces`, the library's own version, which did the work: the exercise is to write those steps yourself (1 call of code the exercise replaces ran while the check ran your function)
     """
     __tracebackhide__ = True  # keep this frame out of the student's report
     for tokens in _fresh_token_lists():

@@ -23,7 +23,8 @@ from typing import Any
 
 from wordpiece_lib._validate import check_instance, check_int
 from wordpiece_lib.classroom.exercise import Exercise, Workbook, require
-from wordpiece_lib.model.linmaxmatch import CONTINUATION, AutomatonStep, LinMaxMatch
+from wordpiece_lib.classroom.own_work import forbid, refuse_in_answer, watch_answer
+from wordpiece_lib.model.linmaxmatch import CONTINUATION, AutomatonStep, LinMaxMatch, trace_automaton
 from wordpiece_lib.model.longest_match import encode_word
 
 #: The words notebook 08 walks through on the paper's vocab: the [UNK] exercise asks for a new one.
@@ -123,10 +124,37 @@ def _link_name(automaton: LinMaxMatch, link: int | None) -> str | None:
 
 # ---------------------------------------------------------------- exercise: failure pops and link of a node
 
+#: The automaton's own answers: a node's failure data, its trace, its encoding (whatever the object is called).
+AUTOMATON_ANSWERS = forbid(
+    LinMaxMatch.node, LinMaxMatch.nodes, LinMaxMatch.to_dict, LinMaxMatch.trace, LinMaxMatch.encode_word,
+    LinMaxMatch.tokenize_normalized, trace_automaton, encode_word,
+)  # fmt: skip
+AUTOMATON_NAMES = ("node", "nodes", "to_dict", "trace", "encode_word", "trace_automaton", "tokenize_normalized")
+for _key in ("my_pops", "my_link", "emitted_at_s", "unk_word", "unk_position"):
+    watch_answer(_key, AUTOMATON_ANSWERS)
+
+
+def _refuse_the_automaton(*keys: str, source: str | None) -> None:
+    __tracebackhide__ = True  # pytest shows the student's line, not ours
+    for key in keys:
+        refuse_in_answer(
+            key,
+            AUTOMATON_NAMES,
+            "your answer uses {name}, which runs the automaton for you: follow the trie and the links by hand "
+            "(the drawing above has every node), then let the check tell you",
+            source,
+        )
+
 
 @WORKBOOK.check("failure_of_tokeniz")
 def check_failure(
-    pops: Any, link: Any, automaton: LinMaxMatch, label: str, *, continuation: bool | None = None
+    pops: Any,
+    link: Any,
+    automaton: LinMaxMatch,
+    label: str,
+    *,
+    continuation: bool | None = None,
+    source: str | None = None,
 ) -> None:
     """Check the failure pops and the failure link a student computed for the node spelling ``label``.
 
@@ -148,6 +176,7 @@ def check_failure(
     check_instance(automaton, "automaton", LinMaxMatch)
     got_pops = _token_list(require(pops, "the failure pops"), "the failure pops")
     got_link = require(link, "the failure link")
+    _refuse_the_automaton("my_pops", "my_link", source=source)
     if continuation is None:
         continuation = label.startswith(automaton.prefix)
     node_id = automaton.find(label, continuation=continuation)
@@ -225,7 +254,9 @@ def _fails_at(automaton: LinMaxMatch, word: str, position: int) -> list[Automato
 
 
 @WORKBOOK.check("emitted_at_s")
-def check_emitted_at(answer: Any, automaton: LinMaxMatch, word: str, position: int) -> None:
+def check_emitted_at(
+    answer: Any, automaton: LinMaxMatch, word: str, position: int, *, source: str | None = None
+) -> None:
     """Check the tokens LinMaxMatch emits while it is stuck on the character at ``position`` of ``word``.
 
     That is every failure pop emitted before the character can be read (one
@@ -244,6 +275,7 @@ def check_emitted_at(answer: Any, automaton: LinMaxMatch, word: str, position: i
     __tracebackhide__ = True  # pytest shows the student's line, not ours
     check_instance(automaton, "automaton", LinMaxMatch)
     got = _token_list(require(answer, "the tokens emitted at the failure"), "the emitted tokens")
+    _refuse_the_automaton("emitted_at_s", source=source)
     fails = _fails_at(automaton, word, position)
     if not fails:
         raise ValueError(f"the automaton does not fail at position {position} of {word!r}: pick another position")
@@ -284,7 +316,13 @@ def check_emitted_at(answer: Any, automaton: LinMaxMatch, word: str, position: i
 
 @WORKBOOK.check("unk_word")
 def check_unk_word(
-    word: Any, position: Any, automaton: LinMaxMatch, *, min_position: int = 1, known: Iterable[str] = SHOWN_WORDS
+    word: Any,
+    position: Any,
+    automaton: LinMaxMatch,
+    *,
+    min_position: int = 1,
+    known: Iterable[str] = SHOWN_WORDS,
+    source: str | None = None,
 ) -> None:
     """Check a word that LinMaxMatch turns into ``[UNK]``, and the position at which it knows.
 
@@ -307,6 +345,7 @@ def check_unk_word(
     check_int(min_position, "min_position", minimum=0)
     word = require(word, "a word that becomes [UNK]")
     position = require(position, "the position at which the automaton knows")
+    _refuse_the_automaton("unk_word", "unk_position", source=source)
     if not isinstance(word, str) or not word:
         raise AssertionError(f"answer with a word (a non-empty str), got {word!r}")
     if isinstance(position, bool) or not isinstance(position, int):
@@ -334,7 +373,8 @@ def check_unk_word(
     if last.char is None:
         raise AssertionError(
             f"{word!r} is {automaton.unk_token} all right, but position {position} is not where the automaton knows: "
-            "here every character can be read, and the trouble shows only at the end of the word (answer len(word))"
+            "here every character can be read, and the trouble shows only at the end of the word (the exercise says "
+            "which position stands for the end)"
         )
     if position == len(word):
         raise AssertionError(

@@ -1,6 +1,6 @@
-"""Checks for notebook 03's exercises: one merge by hand, the merge order, tie-breaks, the final size.
+"""Checks for notebook 03's exercises: replaying merges in order, the merge order, tie-breaks, the final size.
 
-``merge`` runs on fresh splits with the library's merging switched off. The
+``merge_all`` runs on fresh splits with the library's merging counted (refused when it did the work). The
 prediction exercises read the notebook cell that made the answer: running a
 trainer there is not predicting, and the check says so. No failure message
 names the expected tokens or size.
@@ -21,31 +21,41 @@ from typing import Any
 
 from wordpiece_lib.classroom.exercise import Exercise, Workbook, as_list, call, forbid, require
 from wordpiece_lib.classroom.fresh_inputs import fresh_counts, fresh_rng
-from wordpiece_lib.classroom.own_work import refuse_in_answer
+from wordpiece_lib.classroom.merge_steps.widgets import MergeStepper
+from wordpiece_lib.classroom.own_work import refuse_in_answer, watch_answer
 from wordpiece_lib.model.pieces import DEFAULT_PREFIX, alphabet, initial_splits, join_pair
 from wordpiece_lib.training.bottom_up import merge_pair, train_bottom_up
+from wordpiece_lib.training.bpe import train_bpe
+from wordpiece_lib.training.fast_bottom_up import train_fast
 from wordpiece_lib.training.scores import score_pairs
-from wordpiece_lib.training.trace import apply_merges, encode_with_merges, merge_in_pieces
+from wordpiece_lib.training.trace import Trace, apply_merges, encode_with_merges, merge_in_pieces
 
-MERGE_ANSWER = """```python
-def merge(splits, pair):
-    new_token = join_pair(*pair)
-    result = {}
-    for word, pieces in splits.items():
-        out, i = [], 0
-        while i < len(pieces):
-            if i + 1 < len(pieces) and (pieces[i], pieces[i + 1]) == tuple(pair):
-                out.append(new_token)
-                i += 2  # both halves are used up
-            else:
-                out.append(pieces[i])
-                i += 1
-        result[word] = out
-    return result
+MERGE_ALL_ANSWER = """```python
+def merge_all(splits, pairs):
+    for pair in pairs:  # in the order they were learned: a later pair may hold a token an earlier one made
+        new_token = join_pair(*pair)
+        merged = {}
+        for word, pieces in splits.items():
+            out, i = [], 0
+            while i < len(pieces):
+                if i + 1 < len(pieces) and (pieces[i], pieces[i + 1]) == tuple(pair):
+                    out.append(new_token)
+                    i += 2  # both halves are used up
+                else:
+                    out.append(pieces[i])
+                    i += 1
+            merged[word] = out
+        splits = merged  # the next pair is looked for in the merged pieces
+    return splits
 ```"""
 
 #: Running any of these in the answer cell is not predicting.
 TRAINERS = ("train_bottom_up", "train_fast", "train_bpe", "tiny_trainer", "MergeStepper", "trace_frame")
+#: What trains: running any of these (under any name, or through a trace's methods) while the answer cell runs
+#: means the trainer made the prediction.
+TRAINING = forbid(train_bottom_up, train_fast, train_bpe, MergeStepper, Trace.tokens, Trace.steps_for_size, Trace.vocab)
+for _key in ("first_three", "lexical_four", "final_size"):
+    watch_answer(_key, TRAINING)
 
 
 def _merges_answer(name: str, tie_break: str) -> Callable[..., str]:
@@ -80,14 +90,16 @@ WORKBOOK = Workbook(
     "03 · The training loop: merge, repeat",
     [
         Exercise(
-            "merge",
-            "Your turn 1 · merge a pair",
+            "merge_all",
+            "Your turn 1 · replay a list of merges",
             hints=(
-                "Walk along each word's pieces with an index; when the pair starts at i, emit the new token and jump "
-                "by two.",
+                "One pair at a time, in the list's order; each pair is looked for in the pieces the pairs before it "
+                "left, not in the original splits.",
+                "Inside one pair's merge, walk along each word's pieces with an index; when the pair starts at i, "
+                "emit the new token and jump by two.",
                 "join_pair(left, right) builds the new token (it drops the right piece's '##').",
             ),
-            answer=MERGE_ANSWER,
+            answer=MERGE_ALL_ANSWER,
         ),
         Exercise(
             "first_three",
@@ -98,6 +110,7 @@ WORKBOOK = Workbook(
                 "On a tie, the 'first' policy takes the pair met first reading the words in their listed order.",
             ),
             answer=_merges_answer("first_three", "first"),
+            prediction=True,
         ),
         Exercise(
             "lexical_four",
@@ -107,6 +120,7 @@ WORKBOOK = Workbook(
                 "Only the tie-break changes: the scores are the same as under 'first' until the merges part.",
             ),
             answer=_merges_answer("lexical_four", "lexical"),
+            prediction=True,
         ),
         Exercise(
             "final_size",
@@ -117,6 +131,7 @@ WORKBOOK = Workbook(
                 "Training merges until every word is a single token: the trace in section 2 lists those merges.",
             ),
             answer=_final_size_answer,
+            prediction=True,
         ),
     ],
 )
@@ -126,65 +141,108 @@ show_answer = WORKBOOK.show_answer
 MERGING = forbid(merge_pair, merge_in_pieces, apply_merges, encode_with_merges)
 
 
-def _fresh_merge_cases() -> list[tuple[dict[str, list[str]], tuple[str, str]]]:
-    rng = fresh_rng("merge")
+def _fresh_merge_cases() -> list[tuple[dict[str, list[str]], list[tuple[str, str]]]]:
+    """Fresh splits, each with a list of merges in training order (a later one uses an earlier one's token)."""
+    rng = fresh_rng("merge_all")
     cases = []
     for _ in range(3):
-        counts = fresh_counts(rng, "abo", count=6, shortest=2, longest=6)
+        counts = fresh_counts(rng, "abo", count=6, shortest=3, longest=7)
         splits = initial_splits(counts)
-        pairs = sorted({pair for pieces in splits.values() for pair in itertools.pairwise(pieces)})
-        cases.append((splits, rng.choice(pairs)))
-    cases.append((initial_splits({"xooox": 1, "ooo": 2}), ("##o", "##o")))  # overlapping occurrences
+        pairs: list[tuple[str, str]] = []
+        current = splits
+        for _step in range(3):  # pairs present after the merges before them, so order matters
+            present = sorted({pair for pieces in current.values() for pair in itertools.pairwise(pieces)})
+            if not present:
+                break
+            built = [pair for pair in present if any(join_pair(*old) in pair for old in pairs)]
+            pair = rng.choice(built or present)
+            pairs.append(pair)
+            current = merge_pair(current, pair, join_pair(*pair))
+        cases.append((splits, pairs))
+    # overlapping occurrences, and the pair twice in one word, apart
+    cases.append((initial_splits({"xooox": 1, "ooo": 2}), [("##o", "##o")]))
+    cases.append((initial_splits({"zab": 1, "xabzab": 2, "abab": 1}), [("##a", "##b"), ("z", "##ab")]))
     return cases
 
 
-@WORKBOOK.check("merge")
-def check_merge_pair(function: Callable[[Mapping[str, list[str]], tuple[str, str]], Mapping[str, list[str]]]) -> None:
-    """Check a function ``(splits, pair) -> new splits`` that merges one pair (on fresh splits).
+def _merged(splits: Mapping[str, list[str]], pairs: Sequence[tuple[str, str]]) -> dict[str, list[str]]:
+    result = {word: list(pieces) for word, pieces in splits.items()}
+    for pair in pairs:
+        result = merge_pair(result, pair, join_pair(*pair))
+    return result
+
+
+@WORKBOOK.check("merge_all")
+def check_merge_all(
+    function: Callable[[Mapping[str, list[str]], list[tuple[str, str]]], Mapping[str, list[str]]],
+) -> None:
+    """Check a function ``(splits, pairs) -> new splits`` that applies merges in order (on fresh splits).
 
     >>> WORKBOOK.reset()
-    >>> def merge(splits, pair):
-    ...     token = join_pair(*pair)
-    ...     out = {}
-    ...     for word, pieces in splits.items():
-    ...         new, i = [], 0
-    ...         while i < len(pieces):
-    ...             if tuple(pieces[i : i + 2]) == tuple(pair):
-    ...                 new.append(token)
-    ...                 i += 2
-    ...             else:
-    ...                 new.append(pieces[i])
-    ...                 i += 1
-    ...         out[word] = new
-    ...     return out
-    >>> check_merge_pair(merge)
-    >>> check_merge_pair(lambda splits, pair: merge_pair(splits, pair, join_pair(*pair)))
+    >>> def merge_all(splits, pairs):
+    ...     for pair in pairs:
+    ...         token = join_pair(*pair)
+    ...         out = {}
+    ...         for word, pieces in splits.items():
+    ...             new, i = [], 0
+    ...             while i < len(pieces):
+    ...                 if tuple(pieces[i : i + 2]) == tuple(pair):
+    ...                     new.append(token)
+    ...                     i += 2
+    ...                 else:
+    ...                     new.append(pieces[i])
+    ...                     i += 1
+    ...             out[word] = new
+    ...         splits = out
+    ...     return splits
+    >>> check_merge_all(merge_all)
+    >>> check_merge_all(lambda splits, pairs: merge_all(splits, pairs[:1]))
     Traceback (most recent call last):
     ...
-    AssertionError: merge calls `merge_pair`, the library's own version: the exercise is to write those steps yourself (the check switches `merge_pair` off while it runs your function)
+    AssertionError: merge_all with the merges [('o', '##a'), ('oa', '##o'), ('oao', '##o')] gave 'oaoo' ['oa', '##o', '##o']: some learned pair still stands side by side: apply every pair of the list, in the list's order, each to the pieces the ones before it left
     """
     __tracebackhide__ = True  # keep this frame out of the student's report
-    for splits, pair in _fresh_merge_cases():
+    for splits, pairs in _fresh_merge_cases():
         given = {word: list(pieces) for word, pieces in splits.items()}
-        got = call(function, given, pair, name="merge", exercise="merging a pair", forbidden=MERGING)
+        got = call(
+            function, given, [tuple(pair) for pair in pairs], name="merge_all", exercise="replaying merges",
+            forbidden=MERGING,
+        )  # fmt: skip
         if not isinstance(got, Mapping):
-            raise AssertionError(f"merge should return a dict word -> pieces, got {type(got).__name__}")
-        expected = merge_pair(splits, pair, join_pair(*pair))
+            raise AssertionError(f"merge_all should return a dict word -> pieces, got {type(got).__name__}")
+        expected = _merged(splits, pairs)
+        one_by_one = {word: [] for word in splits}
+        for pair in pairs:  # each pair merged in the ORIGINAL splits: a slip to recognise
+            for word, pieces in merge_pair(splits, pair, join_pair(*pair)).items():
+                if pieces != splits[word]:
+                    one_by_one[word] = pieces
         for word, pieces in expected.items():
             if word not in got:
-                raise AssertionError(f"merge(...) lost the word {word!r}: every word keeps its entry")
+                raise AssertionError(f"merge_all(...) lost the word {word!r}: every word keeps its entry")
             mine = list(got[word])
             if mine == pieces:
                 continue
-            shown = f"merging {pair} in {word!r} {splits[word]} gave {mine}"
+            shown = f"merge_all with the merges {list(pairs)} gave {word!r} {mine}"
             if "".join(piece.removeprefix(DEFAULT_PREFIX) for piece in mine) != word:
                 hint = (
                     "drop the '##' of the right piece when joining (join_pair does it)"
                     if any(DEFAULT_PREFIX in piece.removeprefix(DEFAULT_PREFIX) for piece in mine)
                     else "the pieces must still spell the word"
                 )
-            elif len(mine) > len(pieces):
-                hint = f"every place where {pair[0]!r} is directly followed by {pair[1]!r} becomes one piece"
+            elif any(mine == _merged(splits, pairs[:size])[word] for size in range(len(pairs))):
+                hint = (
+                    "some learned pair still stands side by side: apply every pair of the list, in the list's "
+                    "order, each to the pieces the ones before it left"
+                )
+            elif mine == _merged(splits, list(reversed(pairs)))[word] and len(pairs) > 1:
+                hint = "apply the pairs in the list's order: a pair learned later may need a token made earlier"
+            elif mine == one_by_one[word] and len(pairs) > 1:
+                hint = (
+                    "look for each pair in the pieces the merges before it left, not in the original splits: "
+                    "the next merge starts from the last one's result"
+                )
+            elif any(pair in set(itertools.pairwise(mine)) for pair in map(tuple, pairs)):
+                hint = "some learned pair still stands side by side: apply every pair of the list, one after the other"
             else:
                 hint = "go from left to right and use each piece once: a piece already merged cannot be merged again"
             raise AssertionError(f"{shown}: {hint}")
@@ -333,7 +391,7 @@ __all__ = [
     "WORKBOOK",
     "check_final_size",
     "check_lexical_merges",
-    "check_merge_pair",
+    "check_merge_all",
     "check_merges",
     "progress",
     "show_answer",

@@ -4,6 +4,9 @@ A placeholder answer (``TODO``) skips with "not done yet"; a wrong answer
 raises ``AssertionError`` with a hint that points at the mistake without
 giving the answer away. The expected answers come from the library
 (``WordPieceTokenizer``, ``Template``, ``Truncation``, ``WordPieceDecoder``).
+Each value check takes ``source``, the code that made the answer (default: the
+notebook cell that assigned it); the library doing the exercise's work there
+(encoding, truncating, decoding) is refused, naming the function that did it.
 
 >>> WORKBOOK.reset()
 >>> from wordpiece_lib import Vocab, WordPieceTokenizer
@@ -22,7 +25,7 @@ from typing import Any
 
 from wordpiece_lib.classroom.exercise import Exercise, Workbook, call, require
 from wordpiece_lib.classroom.fresh_inputs import fresh_rng, fresh_word
-from wordpiece_lib.classroom.own_work import refuse_in_answer
+from wordpiece_lib.classroom.own_work import forbid, refuse_in_answer, watch_answer
 from wordpiece_lib.model.pieces import decode_pieces
 from wordpiece_lib.pipeline.decoder import WordPieceDecoder
 from wordpiece_lib.pipeline.encoding import Encoding
@@ -47,7 +50,8 @@ def _offsets_answer(answer: Any, tokenizer: WordPieceTokenizer, text: str, token
     )
 
 
-def _kept_answer(answer: Any, first_length: int, second_length: int, max_length: int, **_: Any) -> str:
+def _kept_by_truncation(first_length: int, second_length: int, max_length: int) -> tuple[int, int]:
+    """How many tokens of each text the library's truncation keeps for a pair under ``max_length``."""
     first = Encoding.from_sequence(
         [0] * first_length, ["t"] * first_length, [(0, 0)] * first_length, [0] * first_length
     )
@@ -55,7 +59,11 @@ def _kept_answer(answer: Any, first_length: int, second_length: int, max_length:
         [0] * second_length, ["t"] * second_length, [(0, 0)] * second_length, [0] * second_length
     )
     cut_first, cut_second = Truncation(max_length).truncate(first, second, added_tokens=3)
-    kept = (len(cut_first), len(cut_second or []))
+    return len(cut_first), len(cut_second or [])
+
+
+def _kept_answer(answer: Any, first_length: int, second_length: int, max_length: int, **_: Any) -> str:
+    kept = _kept_by_truncation(first_length, second_length, max_length)
     return f"{max_length} - 3 special tokens = {max_length - 3} places; the longer text gives way first.\n```python\nkept = {kept}\n```"
 
 
@@ -83,12 +91,14 @@ WORKBOOK = Workbook(
             "Your turn 3 · what `longest_first` keeps",
             hints=("longest_first takes one token at a time from whichever text is longer.",),
             answer=_kept_answer,
+            prediction=True,
         ),
         Exercise(
             "decoded",
             "Your turn 4 · predict a decode",
             hints=("Glue the ## pieces, put spaces between words, then the clean-up removes some spaces.",),
             answer=_decoded_answer,
+            prediction=True,
         ),
     ],
 )
@@ -113,17 +123,17 @@ def _pair_of_ints(answer: Any, what: str) -> tuple[int, int]:
 ENCODERS = ("encode_plus", "encode_batch", "offsets", "normalize_with_origins")
 TRUNCATERS = ("Truncation", "truncate", "truncation", "encode_plus", "encode_batch")
 DECODERS = ("decode", "decode_batch", "WordPieceDecoder", "decode_pieces", "decoder")
+#: What gives each answer away, however it is reached (an alias, a helper, a tokenizer's method).
+watch_answer("rum_offsets", forbid(WordPieceTokenizer.encode_plus, WordPieceTokenizer.encode_batch))
+watch_answer("kept", forbid(Truncation, WordPieceTokenizer.encode_plus, WordPieceTokenizer.encode_batch))
+watch_answer("decoded", forbid(WordPieceDecoder, WordPieceTokenizer.decode, WordPieceTokenizer.decode_batch))
 
 
 @WORKBOOK.check("rum_offsets")
 def check_offsets(
     answer: Any, tokenizer: WordPieceTokenizer, text: str, token: str, *, source: str | None = None
 ) -> None:
-    """``answer`` must be the ``(start, end)`` offsets of the first ``token`` of ``text``.
-
-    ``source`` is the code that made the answer (default: the notebook cell
-    that assigned ``rum_offsets``); encoding there fails: the exercise is to count by hand.
-    """
+    """``answer`` must be the ``(start, end)`` offsets of the first ``token`` of ``text``."""
     __tracebackhide__ = True
     start, end = _pair_of_ints(require(answer, "the offsets exercise"), "Your offsets")
     refuse_in_answer(
@@ -229,9 +239,6 @@ def check_kept_lengths(
 ) -> None:
     """``answer`` must be how many tokens of each text ``longest_first`` truncation keeps, with BERT's 3 specials.
 
-    ``source`` is the code that made the answer (default: the notebook cell
-    that assigned ``kept``); truncating there fails: the exercise is to reason it out.
-
     >>> check_kept_lengths((13, 8), 30, 8, max_length=24)
     """
     __tracebackhide__ = True
@@ -243,14 +250,7 @@ def check_kept_lengths(
         "share it out yourself",
         source,
     )
-    first = Encoding.from_sequence(
-        [0] * first_length, ["t"] * first_length, [(0, 0)] * first_length, [0] * first_length
-    )
-    second = Encoding.from_sequence(
-        [0] * second_length, ["t"] * second_length, [(0, 0)] * second_length, [0] * second_length
-    )
-    cut_first, cut_second = Truncation(max_length).truncate(first, second, added_tokens=3)
-    expected = (len(cut_first), len(cut_second or []))
+    expected = _kept_by_truncation(first_length, second_length, max_length)
     if kept == expected:
         return
     total = sum(kept) + 3
@@ -274,9 +274,6 @@ def check_kept_lengths(
 @WORKBOOK.check("decoded")
 def check_decoded(answer: Any, tokens: Sequence[str], *, source: str | None = None) -> None:
     """``answer`` must be what Hugging Face's WordPiece decoder (with clean-up) makes of ``tokens``.
-
-    ``source`` is the code that made the answer (default: the notebook cell
-    that assigned ``decoded``); decoding there fails: the exercise is to predict.
 
     >>> check_decoded("hugs!", ["hug", "##s", "!"])
     """

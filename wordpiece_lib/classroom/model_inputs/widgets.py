@@ -60,7 +60,7 @@ def visible(char: str) -> str:
     return f'<sub style="color:#888;font-size:70%">U+{ord(char):04X}</sub>'
 
 
-def _text_html(text: str, encoding: Encoding, sequence_id: int, unknown: str, specials: set[str]) -> str:
+def _text_html(text: str, encoding: Encoding, sequence_id: int, unknown: str, specials: set[int]) -> str:
     spans = [
         (start, end, index)
         for index, (start, end) in enumerate(encoding.offsets)
@@ -76,7 +76,7 @@ def _text_html(text: str, encoding: Encoding, sequence_id: int, unknown: str, sp
         border = ""
         if token == unknown:
             colour, border = FAILED_FILL, f"border:1px solid {WINNER_COLOUR};"
-        elif token.strip() in specials:
+        elif encoding.ids[index] in specials:
             colour, border = SPECIAL_FILL, f"border:1px solid {SPECIAL_COLOUR};"
         title = html.escape(f"token {index}: {token!r}, id {encoding.ids[index]}", quote=True)
         piece = "".join(visible(char) for char in text[start:end])
@@ -86,7 +86,7 @@ def _text_html(text: str, encoding: Encoding, sequence_id: int, unknown: str, sp
     return "".join(parts)
 
 
-def _chips_html(encoding: Encoding, unknown: str, specials: set[str]) -> str:
+def _chips_html(encoding: Encoding, unknown: str, specials: set[int]) -> str:
     chips = []
     for index, token in enumerate(encoding.tokens):
         if encoding.attention_mask[index] == 0:
@@ -95,7 +95,7 @@ def _chips_html(encoding: Encoding, unknown: str, specials: set[str]) -> str:
             colour = TEMPLATE_FILL
         elif token == unknown:
             colour = FAILED_FILL
-        elif token.strip() in specials:
+        elif encoding.ids[index] in specials:
             colour = SPECIAL_FILL
         else:
             colour = TOKEN_SHADES[index % 2]
@@ -120,7 +120,9 @@ def token_spans_html(
     check_str(text, "text")
     encoding = tokenizer.encode_plus(text, pair, add_special_tokens=add_special_tokens)
     unknown = tokenizer.vocab.unk_token
-    specials = {token.content for token in tokenizer.special_tokens}
+    # Added tokens by id: a normalized one is spelled as the text it matched (<ent> for <Ent>), maybe beyond the vocab.
+    token_ids = tokenizer.token_ids
+    specials = {token_ids[token.content] for token in tokenizer.special_tokens} - {tokenizer.vocab.unk_id}
     rows = [
         f'<div style="font-family:monospace;white-space:pre-wrap;line-height:1.9">'
         f"{_text_html(source, encoding, sequence_id, unknown, specials)}</div>"
@@ -129,7 +131,7 @@ def token_spans_html(
     legend = (
         f'<div style="font-size:80%;color:#555">tokens alternate <span style="background:{TOKEN_SHADES[0]}">blue</span>'
         f' / <span style="background:{TOKEN_SHADES[1]}">orange</span>; <span style="background:{FAILED_FILL}">'
-        f'{html.escape(unknown)}</span>; <span style="background:{SPECIAL_FILL}">special token typed in the text</span>;'
+        f'{html.escape(unknown)}</span>; <span style="background:{SPECIAL_FILL}">added token typed in the text</span>;'
         f' <span style="background:{TEMPLATE_FILL}">added by the template</span>; hover a span for its token</div>'
     )
     return "<div>" + "".join(rows) + f"<div>{_chips_html(encoding, unknown, specials)}</div>{legend}</div>"

@@ -23,11 +23,11 @@ from typing import Any
 
 from wordpiece_lib._validate import check_callable, check_instance
 from wordpiece_lib.analysis.bert_references import DIFFERENCE_CAUSES, difference_cause
-from wordpiece_lib.analysis.language_metrics import vocab_shares
+from wordpiece_lib.analysis.language_metrics import measure_languages, vocab_shares
 from wordpiece_lib.analysis.segmentation import measure
 from wordpiece_lib.classroom.exercise import Exercise, Workbook, call, require, short_repr
 from wordpiece_lib.classroom.other_languages.sweep import ExponentSweep
-from wordpiece_lib.classroom.own_work import forbid, refuse_in_answer
+from wordpiece_lib.classroom.own_work import forbid, refuse_in_answer, watch_answer
 from wordpiece_lib.counting.word_counts import as_word_counts
 from wordpiece_lib.model.vocab import BERT_SPECIAL_TOKENS, Vocab
 from wordpiece_lib.pipeline.tokenizer import WordPieceTokenizer
@@ -137,6 +137,7 @@ def _groups(answer: Any) -> list[frozenset[str]]:
 
 #: What computes the groups for the learner: the exercise asks to predict them (``uncased(word)`` is fine).
 GROUPERS = ("normalization_merges",)
+watch_answer("merged_groups", forbid(normalization_merges))
 
 
 @WORKBOOK.check("merged_groups")
@@ -212,6 +213,7 @@ def check_accent_merges(
 
 #: What reads the figure off the notebook's table or measures it for the learner.
 MEASURERS = ("measure", "measure_languages", "bert_metrics", "bert_table", "fertility")
+watch_answer("greek_tokens_per_word", forbid(measure, measure_languages))
 
 
 @WORKBOOK.check("greek_tokens_per_word")
@@ -273,8 +275,12 @@ def check_tokens_per_word(
 #: The library's own shares: the exercise is to write them.
 SHARE_FORBIDDEN = forbid(vocab_shares)
 
-_TOY_TOKENS = ["[UNK]", "a", "b", "##c", "d", "e", "f"]
-_TOY_USAGE = {"en": {"a": 5.0, "b": 1.0, "e": 3.0, "f": 1.0}, "fr": {"b": 2.0, "##c": 1.0, "e": 1.0, "f": 1.0}}
+#: A vocab where every slip gives English another share: a token nobody uses (d), a tie (g), shared tokens.
+_TOY_TOKENS = ["[UNK]", "a", "b", "##c", "d", "e", "f", "g"]
+_TOY_USAGE = {
+    "en": {"a": 5.0, "b": 1.0, "e": 3.0, "f": 1.0, "g": 1.0},
+    "fr": {"b": 2.0, "##c": 1.0, "e": 1.0, "f": 2.0, "g": 1.0},
+}
 
 
 @WORKBOOK.check("share_of")
@@ -325,6 +331,17 @@ def _share_hint(
         return f"{intro}: that looks like a number of tokens. A share is a fraction: divide by the counted tokens."
     if math.isclose(got, owned / len(tokens), rel_tol=1e-9):
         return f"{intro}: leave the special tokens ({', '.join(BERT_SPECIAL_TOKENS)}) out of the count."
+    first_owner = {token: max(usage, key=lambda lang: usage[lang].get(token, 0)) for token in counted}
+    unused_owned = sum(1 for token in counted if first_owner[token] == language)
+    if unused_owned != owned and math.isclose(got, unused_owned / len(counted), rel_tol=1e-9):
+        return (
+            f"{intro}: a token that no language uses has no owner, so it adds to no language's share (it still "
+            "counts in the vocab)."
+        )
+    last_owner = {token: max(reversed(list(usage)), key=lambda lang: usage[lang].get(token, 0)) for token in counted}
+    last_owned = sum(1 for t in counted if last_owner[t] == language and usage[language].get(t, 0) > 0)
+    if last_owned != owned and math.isclose(got, last_owned / len(counted), rel_tol=1e-9):
+        return f"{intro}: on a tie the token goes to the language listed FIRST in usage."
     if math.isclose(got, used / len(counted), rel_tol=1e-9):
         return (
             f"{intro}: that counts every token the language uses. A token shared by several languages belongs to "

@@ -175,10 +175,10 @@ def parity_by_size(sweep: ExponentSweep, exponents: Sequence[float], sizes: Sequ
     figure, axes = new_figure(7.5, 3.8)
     others = sweep.languages[1:]
     for index, exponent in enumerate(exponents):
-        measured = [sweep.measure(exponent, size) for size in sizes]
-        actual = [figures.vocab_size for figures in measured]
-        worst = [max(figures.parity[language] for language in others) for figures in measured]
-        mean = [sum(figures.parity[language] for language in others) / len(others) for figures in measured]
+        measured = [sweep.parity(exponent, size) for size in sizes]  # (vocab size, parity by language)
+        actual = [size for size, _ in measured]
+        worst = [max(parities[language] for language in others) for _, parities in measured]
+        mean = [sum(parities[language] for language in others) / len(others) for _, parities in measured]
         colour = SERIES_COLOURS[index % len(SERIES_COLOURS)]
         axes.plot(actual, worst, marker="o", markersize=3, color=colour, label=f"exponent {exponent:g}: worst")
         axes.plot(

@@ -39,7 +39,9 @@ from wordpiece_lib.analysis.language_metrics import (
 from wordpiece_lib.counting.mixing import MixedCorpus, mix_corpora
 from wordpiece_lib.counting.word_counts import WordCounts, as_word_counts
 from wordpiece_lib.data.language_data import frequency_word_counts
-from wordpiece_lib.model.longest_match import encode_word
+from wordpiece_lib.model.longest_match import MAX_INPUT_CHARS_PER_WORD, longest_match
+from wordpiece_lib.model.pieces import DEFAULT_PREFIX
+from wordpiece_lib.model.vocab import UNK_TOKEN as UNK
 from wordpiece_lib.model.vocab import Vocab
 from wordpiece_lib.pipeline.tokenizer import WordPieceTokenizer
 from wordpiece_lib.text.normalizer import BertNormalizer
@@ -117,6 +119,9 @@ class ExponentSweep:
     points: tuple[SweepPoint, ...]
     vocab_size: int
     _measured: dict[tuple[float, int], LanguageFigures] = field(default_factory=dict, repr=False, compare=False)
+    _parities: dict[tuple[float, int], tuple[int, dict[str, float]]] = field(
+        default_factory=dict, repr=False, compare=False
+    )
     _split_words: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False, compare=False)
     _splitter: dict[None, Callable[[str], list[str]]] = field(default_factory=dict, repr=False, compare=False)
 
@@ -150,16 +155,24 @@ class ExponentSweep:
         """The tokens of a list entry or phrase under ``tokens``: what ``tokenizer().tokenize`` gives, faster.
 
         The split into words does not depend on the vocab, so it is done once
-        for the sweep; each distinct word is then encoded once per vocab.
+        for the sweep; each distinct word, and each text, is then encoded once
+        per vocab (``measure`` reads every list entry twice). Longest match
+        tries no candidate longer than the vocab's longest token, as
+        ``encode_word`` does for a ``Vocab``: the same tokens, fewer lookups.
         """
         vocab = frozenset(tokens)
+        longest = max(map(len, vocab), default=1)
         splitter = self._splitter
         if not splitter:
-            splitter[None] = WordPieceTokenizer(Vocab(["[UNK]"]), normalizer=MIXED_NORMALIZER).fast.words
+            splitter[None] = WordPieceTokenizer(Vocab([UNK]), normalizer=MIXED_NORMALIZER).fast.words
         split_words = self._split_words
         encoded: dict[str, list[str]] = {}
+        done: dict[str, list[str]] = {}
 
         def tokenize(text: str) -> list[str]:
+            known_text = done.get(text)
+            if known_text is not None:
+                return list(known_text)
             words = split_words.get(text)
             if words is None:
                 words = split_words[text] = tuple(splitter[None](text))
@@ -167,11 +180,39 @@ class ExponentSweep:
             for word in words:
                 known = encoded.get(word)
                 if known is None:
-                    known = encoded[word] = encode_word(word, vocab)
+                    if len(word) > MAX_INPUT_CHARS_PER_WORD:
+                        known = [UNK]
+                    else:
+                        known = longest_match(word, vocab, DEFAULT_PREFIX, UNK, longest)
+                    encoded[word] = known
                 pieces.extend(known)
-            return pieces
+            done[text] = pieces
+            return list(pieces)
 
         return tokenize
+
+    def parity(self, exponent: float, vocab_size: int | None = None) -> tuple[int, dict[str, float]]:
+        """The vocab's size and each language's parity: ``measure``'s ``vocab_size`` and ``parity``, and nothing else.
+
+        A figure of parity against the vocab size needs only these, so the
+        word lists are not tokenized for it; ``measure`` reuses what this found.
+
+        >>> sweep = exponent_sweep((("en", (("the", 6), ("then", 3))), ("fr", (("le", 8), ("les", 2)))),
+        ...     exponents=(1.0,), vocab_size=14, phrases=(("en", ("then the",)), ("fr", ("les le",))))
+        >>> size, parities = sweep.parity(1.0, 12)
+        >>> (size, parities) == (sweep.measure(1.0, 12).vocab_size, sweep.measure(1.0, 12).parity)
+        True
+        """
+        size = self.vocab_size if vocab_size is None else check_int(vocab_size, "vocab_size", minimum=1)
+        key = (exponent, size)
+        if key in self._measured:
+            figures = self._measured[key]
+            return figures.vocab_size, figures.parity
+        if key not in self._parities:
+            tokens = self.tokens(exponent, size)
+            counts = parallel_token_counts(self._tokenize_function(tokens), self.phrases)
+            self._parities[key] = (len(tokens), parity(counts, reference=self.languages[0]))
+        return self._parities[key]
 
     def measure(self, exponent: float, vocab_size: int | None = None) -> LanguageFigures:
         """Tokens per word, ``[UNK]`` rate, parity on the parallel phrases, and vocab shares, by language.
@@ -191,16 +232,25 @@ class ExponentSweep:
                 total = counts.total
                 usage[language] = token_usage(tokenize, {word: count / total for word, count in counts.items()})
             shares = vocab_shares(tokens, usage)
+            if key not in self._parities:  # with this vocab's tokenizer, whose words are encoded already
+                counts = parallel_token_counts(tokenize, self.phrases)
+                self._parities[key] = (len(tokens), parity(counts, reference=self.languages[0]))
             self._measured[key] = LanguageFigures(
                 vocab_size=len(tokens),
                 tokens_per_word={language: m.fertility for language, m in metrics.items()},
                 unk_rate={language: m.unk_rate for language, m in metrics.items()},
-                parity=parity(parallel_token_counts(tokenize, self.phrases), reference=self.languages[0]),
+                parity=self._parities[key][1],
                 share=shares.shares,
                 owned=shares.owned,
                 unused_share=shares.unused / shares.counted,
             )
         return self._measured[key]
+
+
+@functools.lru_cache(maxsize=4)
+def _pre_tokenized_lists(corpora: tuple[tuple[str, Pairs], ...]) -> dict[str, WordCounts]:
+    """Each language's words as the pipeline sees them: computed once for every sweep of the same corpora."""
+    return {language: pre_tokenized(WordCounts.from_pairs(pairs)) for language, pairs in corpora}
 
 
 @functools.lru_cache(maxsize=4)
@@ -212,7 +262,7 @@ def _sweep(
     criterion: str,
 ) -> ExponentSweep:
     word_lists = {language: WordCounts.from_pairs(pairs) for language, pairs in corpora}
-    words = {language: pre_tokenized(counts) for language, counts in word_lists.items()}
+    words = _pre_tokenized_lists(corpora)
     points = []
     for exponent in exponents:
         mix = mix_corpora(words, exponent)

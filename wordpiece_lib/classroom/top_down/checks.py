@@ -5,7 +5,7 @@ answer passes quietly, a wrong one is told which idea is off (never the
 expected value), and an answer still set to ``TODO`` skips as "not done
 yet". The expected answers come from :mod:`wordpiece_lib.training.top_down`, which
 follows TensorFlow Text. ``my_split_points`` runs on fresh vocabs and words
-with the library's ``split_points`` switched off; the threshold exercise
+with the library's ``split_points`` counted (refused when it did the work); the threshold exercise
 refuses an answer cell that runs the search.
 
 >>> WORKBOOK.reset()
@@ -23,7 +23,7 @@ from typing import Any
 
 from wordpiece_lib.classroom.exercise import Exercise, Workbook, call, forbid, require
 from wordpiece_lib.classroom.fresh_inputs import fresh_counts, fresh_rng, fresh_words
-from wordpiece_lib.classroom.own_work import refuse_in_answer
+from wordpiece_lib.classroom.own_work import refuse_in_answer, watch_answer
 from wordpiece_lib.classroom.top_down.widgets import TopDownRounds
 from wordpiece_lib.counting.word_counts import as_word_counts
 from wordpiece_lib.training.top_down import (
@@ -33,6 +33,7 @@ from wordpiece_lib.training.top_down import (
     substring_counts,
     threshold_pass,
 )
+from wordpiece_lib.training.top_down_search import learn, search_threshold, train_top_down
 
 SPLIT_POINTS_ANSWER = """```python
 def my_split_points(word, vocab):
@@ -136,6 +137,8 @@ show_answer = WORKBOOK.show_answer
 #: Writing the split is the exercise; running the search is what the threshold exercise asks you to do by hand.
 SPLITTING = forbid(split_points)
 SEARCHES = ("train_top_down", "learn", "search", "default_search", "overshoot", "learn_with_threshold")
+#: The search for a threshold, whatever name or object reaches it (``book_rounds.size`` stays allowed).
+watch_answer("my_threshold", forbid(train_top_down, learn, search_threshold))
 
 
 def _remaining_counts(word_counts: Mapping[str, int]) -> tuple[dict[str, int], dict[str, int]]:
@@ -291,7 +294,7 @@ def check_split_points(function: Callable[[str, Collection[str]], Any]) -> None:
     >>> check_split_points(split_points)
     Traceback (most recent call last):
     ...
-    AssertionError: my_split_points calls `split_points`, the library's own version: the exercise is to write those steps yourself (the check switches `split_points` off while it runs your function)
+    AssertionError: my_split_points calls `split_points`, the library's own version, which did the work: the exercise is to write those steps yourself (1 call of code the exercise replaces ran while the check ran your function)
     """
     __tracebackhide__ = True  # pytest shows the student's line, not ours
     for word, vocab in _fresh_split_cases():

@@ -1,0 +1,119 @@
+"""Exit status 2 and one plain line naming the file or the flag, in the cases that gave internal errors or odd wording.
+
+Before: a closed standard output or error gave an internal error (and an
+error line could land in the data); bad ``--dask`` addresses got Python's
+wording; ``top-down --joiner ''`` named a parameter the command line does not
+have, after the training; ``train --counts`` silently took the counts'
+pre-tokenizer over ``--pretokenizer``; every ``MemoryError`` advised a smaller
+``--vocab-size``, also in ``encode``.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from wordpiece_lib.cli import MEMORY_ADVICE, main
+
+REPO = Path(__file__).resolve().parents[2]
+TEXT = "hug the pug and the bun\n" * 20
+
+
+def run_cli(*args: str, **options) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    return subprocess.run(
+        [sys.executable, "-m", "wordpiece_lib", *args], capture_output=True, text=True, env=env, timeout=300, **options
+    )
+
+
+@pytest.fixture
+def corpus(tmp_path: Path) -> Path:
+    path = tmp_path / "book.txt"
+    path.write_text(TEXT, encoding="utf-8")
+    return path
+
+
+def closed(fd: int):
+    """A ``preexec_fn`` that closes ``fd`` in the child, as ``>&-`` or ``2>&-`` does."""
+    return lambda: os.close(fd)
+
+
+def test_a_closed_standard_output_is_said_for_minus_o_minus(corpus: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "wordpiece_lib", "count", str(corpus), "-o", "-"],
+        stderr=subprocess.PIPE, text=True, timeout=300, env={**os.environ, "PYTHONPATH": str(REPO)},
+        preexec_fn=closed(1),
+    )  # fmt: skip
+    assert result.returncode == 2
+    assert result.stderr == "error: standard output is closed, so -o - has nowhere to go; give -o FILE\n"
+
+
+def test_a_closed_standard_error_never_lands_in_the_output(corpus: Path, tmp_path: Path) -> None:
+    """With fd 2 closed, the output file would take number 2 and an error line would be written into it."""
+    out = tmp_path / "c.tsv"
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    ok = subprocess.run([sys.executable, "-m", "wordpiece_lib", "count", str(corpus), "-o", str(out)],
+                        stdout=subprocess.PIPE, timeout=300, env=env, preexec_fn=closed(2))  # fmt: skip
+    assert ok.returncode == 0
+    assert out.read_text(encoding="utf-8") == "hug\t20\nthe\t40\npug\t20\nand\t20\nbun\t20\n"
+    failed = subprocess.run([sys.executable, "-m", "wordpiece_lib", "count", str(tmp_path / "missing.txt"),
+                             "-o", str(out)], stdout=subprocess.PIPE, timeout=300, env=env, preexec_fn=closed(2))  # fmt: skip
+    assert failed.returncode == 2
+    assert out.read_text(encoding="utf-8") == "hug\t20\nthe\t40\npug\t20\nand\t20\nbun\t20\n"
+
+
+@pytest.mark.parametrize("address", ["tcp://", "nonsense", "tcp://host:99999", "tcp://host:", ":8786"])
+def test_bad_dask_addresses_are_said_plainly(corpus: Path, tmp_path: Path, capsys, address: str) -> None:
+    pytest.importorskip("distributed")
+    assert main(["count", str(corpus), "--dask", address, "-o", str(tmp_path / "c.tsv")]) == 2
+    error = capsys.readouterr().err
+    assert error == (
+        f"error: --dask must be 'local' or a scheduler address such as tcp://10.0.0.5:8786, got {address!r}\n"
+    )
+
+
+@pytest.mark.parametrize("joiner", ["", " ", "## "])
+def test_an_empty_joiner_names_the_flag_before_any_work(tmp_path: Path, capsys, joiner: str) -> None:
+    missing = tmp_path / "missing.txt"  # not read: the flag is checked first
+    assert main(["top-down", str(missing), "--joiner", joiner, "--vocab-size", "30", "-o", str(tmp_path / "v")]) == 2
+    error = capsys.readouterr().err
+    assert error.startswith("error: --joiner must be a mark without spaces") and error.count("\n") == 1
+
+
+def test_train_counts_refuses_a_contradicting_pretokenizer(corpus: Path, tmp_path: Path, capsys) -> None:
+    counts = tmp_path / "c.tsv"
+    assert main(["count", str(corpus), "--quiet", "-o", str(counts)]) == 0  # cut by bert
+    vocab = tmp_path / "v.txt"
+    train = ["train", "--counts", str(counts), "--vocab-size", "30", "--quiet", "-o", str(vocab)]
+    assert main([*train, "--pretokenizer", "whitespace"]) == 2
+    assert "--pretokenizer whitespace contradicts" in capsys.readouterr().err and not vocab.exists()
+    assert main([*train, "--pretokenizer", "bert"]) == 0  # the same: fine
+    assert main(train) == 0  # no flag: the counts' own
+
+
+@pytest.mark.parametrize("command", ["train", "top-down", "encode", "count"])
+def test_out_of_memory_advice_fits_the_command(corpus: Path, tmp_path: Path, monkeypatch, capsys, command) -> None:
+    from wordpiece_lib.cli import count, encode, top_down, train
+
+    module = {"train": train, "top-down": top_down, "encode": encode, "count": count}[command]
+
+    def exhausted(args):
+        raise MemoryError
+
+    vocab = tmp_path / "vocab.txt"
+    vocab.write_text("[UNK]\nhug\n", encoding="utf-8")
+    monkeypatch.setattr(module, "run", exhausted)
+    argv = {
+        "train": ["train", str(corpus), "--vocab-size", "30", "-o", str(tmp_path / "v.txt")],
+        "top-down": ["top-down", str(corpus), "--vocab-size", "30", "-o", str(tmp_path / "v.txt")],
+        "encode": ["encode", "--vocab", str(vocab), str(corpus), "-o", str(tmp_path / "t.txt")],
+        "count": ["count", str(corpus), "-o", str(tmp_path / "c.tsv")],
+    }[command]
+    assert main(argv) == 2
+    error = capsys.readouterr().err
+    assert error == f"error: out of memory; try {MEMORY_ADVICE[command]}\n"
+    assert ("--vocab-size" in error) == (command in ("train", "top-down"))

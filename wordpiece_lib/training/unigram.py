@@ -1,0 +1,418 @@
+"""Training a Unigram model: start from many pieces, then drop the ones the corpus misses least.
+
+WordPiece and BPE grow a vocab by merging; Unigram shrinks one. It starts from
+a large set of pieces (the seed), gives each a probability, and repeats:
+
+1. *E-step*: cut every word in every possible way, each cut weighted by its
+   probability (the lattice's forward and backward sums), and add up how often
+   each piece is expected to be used;
+2. *M-step*: a piece's new log-probability follows its expected count
+   (Hugging Face's and SentencePiece's Bayesian variant: ``digamma(count) -
+   digamma(total)``, a piece expected less than half a time is dropped);
+3. *prune*: for each piece, estimate how much the corpus loss would grow if it
+   were gone (its uses handed to its second-best cut), and keep the
+   ``shrinking_factor`` share that matters most; single characters stay.
+
+The loop stops when the pieces are within 10% of ``vocab_size``; the final
+vocab keeps every character of the corpus and then the pieces in the model's
+order, best score first. This follows Hugging Face's ``UnigramTrainer`` step for
+step; its seed is the repeated substrings of the distinct words that branch to
+the right (those a suffix tree has nodes for, which Hugging Face reads from a
+suffix array), ranked by occurrences times length. Notebook 12 works the
+course's hug/pug example by hand.
+
+>>> trace = train_unigram({"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}, 12)
+>>> trace.model.pieces[0], trace.model.tokenize("hugs"), trace.model.tokenize("bun")
+('<unk>', ['hug', 's'], ['b', 'u', 'n'])
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from .._validate import check_int, check_str, check_str_list
+from ..counting.word_counts import WordCounts, as_word_counts
+from ..model.unigram import UnigramModel
+
+#: SentencePiece's bar: a piece expected to be used less than this often in the corpus is dropped.
+EXPECTED_FREQUENCY_THRESHOLD = 0.5
+
+
+def substring_frequencies(word_counts: WordCounts | Mapping[str, int], *, strict: bool = True) -> dict[str, int]:
+    """Every substring of every word, with how often it occurs in the corpus (the course's seed).
+
+    With ``strict``, a word itself counts only where it is inside a longer word
+    (the course's "all strict substrings").
+
+    >>> frequencies = substring_frequencies({"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5})
+    >>> frequencies["u"], frequencies["hug"], sum(frequencies.values()), "pug" in frequencies
+    (36, 15, 210, False)
+    """
+    counts = as_word_counts(word_counts)
+    pieces = {word[i:j] for word in counts for i in range(len(word)) for j in range(i + 1, len(word) + 1)}
+    if strict:  # a word stays only where it also sits inside another word ("hug" in "hugs")
+        pieces -= {word for word in counts if not any(word in other and word != other for other in counts)}
+    frequencies: dict[str, int] = {}
+    for word, count in counts.items():
+        for i in range(len(word)):
+            for j in range(i + 1, len(word) + 1):
+                if word[i:j] in pieces:
+                    frequencies[word[i:j]] = frequencies.get(word[i:j], 0) + count
+    return frequencies
+
+
+def model_from_frequencies(frequencies: Mapping[str, int | float], *, unk_token: str = "<unk>") -> UnigramModel:
+    """A model whose pieces have log-probabilities ``log(frequency / total)``, the unknown piece first.
+
+    >>> model = model_from_frequencies({"a": 3, "b": 1})
+    >>> model.pieces, round(math.exp(model.score_of("a")), 2)
+    (('<unk>', 'a', 'b'), 0.75)
+    """
+    total = sum(frequencies.values())
+    scores = [(piece, math.log(frequency) - math.log(total)) for piece, frequency in frequencies.items()]
+    return UnigramModel([(unk_token, 0.0), *scores], unk_id=0)
+
+
+def corpus_loss(model: UnigramModel, word_counts: WordCounts | Mapping[str, int]) -> float:
+    """The corpus's negative log-likelihood under the model's best cuts: ``sum(count * -score(best cut))``.
+
+    >>> frequencies = substring_frequencies({"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5})
+    >>> round(corpus_loss(model_from_frequencies(frequencies), {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}), 1)
+    169.8
+    """
+    return sum(-count * model.best_path(word).score for word, count in as_word_counts(word_counts).items())
+
+
+def removal_losses(model: UnigramModel, word_counts: WordCounts | Mapping[str, int]) -> dict[str, float]:
+    """How much the corpus loss grows when each piece longer than one character is removed (the course's way).
+
+    The piece is taken out, the others keep their scores, every word is cut
+    again: exact, and slow on a big corpus (``train_unigram`` estimates it instead).
+
+    >>> corpus = {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}
+    >>> losses = removal_losses(model_from_frequencies(substring_frequencies(corpus)), corpus)
+    >>> round(losses["hug"], 1), round(losses["pu"], 1)
+    (23.5, 0.0)
+    """
+    counts = as_word_counts(word_counts)
+    before = corpus_loss(model, counts)
+    losses = {}
+    for index, piece in enumerate(model.pieces):
+        if index == model.unk_id or len(piece) == 1:
+            continue
+        kept = [(p, s) for i, (p, s) in enumerate(zip(model.pieces, model.scores, strict=True)) if i != index]
+        unk_id = model.unk_id if model.unk_id is None or model.unk_id < index else model.unk_id - 1
+        smaller = UnigramModel(kept, unk_id=unk_id)
+        losses[piece] = corpus_loss(smaller, counts) - before
+    return losses
+
+
+def seed_pieces(
+    word_counts: WordCounts | Mapping[str, int],
+    *,
+    max_piece_length: int = 16,
+    seed_size: int = 1_000_000,
+) -> list[tuple[str, float]]:
+    """The pieces training starts from, with log-probabilities: every character, then frequent substrings.
+
+    Characters are ranked by how often the corpus uses them; longer substrings
+    by their occurrences in the distinct words times their length (a piece
+    that saves many characters ranks high); ``seed_size`` pieces at most.
+
+    >>> [piece for piece, _ in seed_pieces({"hug": 10, "pug": 5, "hugs": 5})][:6]
+    ['u', 'g', 'h', 's', 'p', 'ug']
+    """
+    counts = as_word_counts(word_counts)
+    check_int(max_piece_length, "max_piece_length", minimum=1)
+    check_int(seed_size, "seed_size", minimum=1)
+    characters: dict[str, int] = {}
+    occurrences: dict[str, int] = {}
+    first_follower: dict[str, str] = {}
+    branching: set[str] = set()
+    for word, count in counts.items():
+        for char in word:
+            characters[char] = characters.get(char, 0) + count
+        for i in range(len(word)):
+            for j in range(i + 2, min(len(word), i + max_piece_length) + 1):
+                piece = word[i:j]
+                occurrences[piece] = occurrences.get(piece, 0) + 1
+                follower = word[j] if j < len(word) else ""
+                if first_follower.setdefault(piece, follower) != follower:
+                    branching.add(piece)
+    # A substring always followed by the same character adds nothing its longer form does not: like the
+    # suffix array Hugging Face and SentencePiece read the seed from, keep repeats that branch to the right.
+    occurrences = {piece: found for piece, found in occurrences.items() if found > 1 and piece in branching}
+    # Ties in either ranking go to the larger code points first, as a descending sort of (score, text) does.
+    ranked_characters = sorted(characters.items(), key=lambda item: (item[1], item[0]), reverse=True)
+    ranked_substrings = sorted(
+        ((piece, found * len(piece)) for piece, found in occurrences.items()),
+        key=lambda item: (item[1], item[0]),
+        reverse=True,
+    )
+    seed = (ranked_characters + ranked_substrings)[: max(seed_size, len(ranked_characters))]
+    log_total = math.log(sum(score for _, score in seed))
+    return [(piece, math.log(score) - log_total) for piece, score in seed]
+
+
+def expected_counts(model: UnigramModel, word_counts: WordCounts | Mapping[str, int]) -> tuple[list[float], float]:
+    """The E-step: how often each piece is expected to be used, over all cuts of all words; and the loss.
+
+    A cut's weight is its probability; a piece's expected count adds, for every
+    word, ``count * P(cut uses that piece)`` (forward sums into each node, backward
+    sums out of it). The loss is ``-sum(count * log(sum of all cuts' probabilities))``.
+
+    >>> model = UnigramModel([("<unk>", 0.0), ("a", math.log(0.5)), ("aa", math.log(0.25))])
+    >>> counts, loss = expected_counts(model, {"aa": 2})
+    >>> counts, round(loss, 4)
+    ([0.0, 2.0, 1.0], 1.3863)
+    """
+    counts = as_word_counts(word_counts)
+    expected = [0.0] * len(model)
+    loss = 0.0
+    exp, log_add = math.exp, _log_add  # local names: this loop visits every node of the corpus
+    for word, count in counts.items():
+        nodes = model.nodes(word)  # by start, then by length
+        size = len(word)
+        forward = [-math.inf] * (size + 1)
+        backward = [-math.inf] * (size + 1)
+        forward[0] = backward[size] = 0.0
+        # In start order, every path into a node's start is summed before the node is: a forward pass.
+        for start, end, _, score in nodes:
+            forward[end] = log_add(forward[end], forward[start] + score)
+        # Backward, by start from the end; within one start in the lattice's order (Hugging Face's float order).
+        by_start: list[list[tuple[int, int, int, float]]] = [[] for _ in range(size)]
+        for node in nodes:
+            by_start[node[0]].append(node)
+        for start in range(size - 1, -1, -1):
+            for _, end, _, score in by_start[start]:
+                backward[start] = log_add(backward[start], score + backward[end])
+        total = forward[size]
+        for start, end, piece_id, score in nodes:
+            expected[piece_id] += count * exp(forward[start] + score + backward[end] - total)
+        loss -= count * total
+    return expected, loss
+
+
+def _log_add(left: float, right: float) -> float:
+    """``log(exp(left) + exp(right))`` as SentencePiece and Hugging Face compute it (a term 50 below is dropped)."""
+    if left == _NO_PATH:
+        return right
+    if left > right:
+        return left if left > right + 50.0 else left + _log(_exp(right - left) + 1.0)
+    return right if right > left + 50.0 else right + _log(_exp(left - right) + 1.0)
+
+
+_NO_PATH, _log, _exp = -math.inf, math.log, math.exp
+
+
+def digamma(x: float) -> float:
+    """The digamma function (the derivative of log Gamma), for x > 0: what the M-step scores with.
+
+    >>> round(digamma(1.0), 6), round(digamma(10.0), 6)
+    (-0.577216, 2.251753)
+    """
+    result = 0.0
+    while x < 7.0:  # psi(x) = psi(x + 1) - 1/x, until the asymptotic series is accurate
+        result -= 1.0 / x
+        x += 1.0
+    x -= 0.5
+    inverse = 1.0 / x
+    square = inverse * inverse
+    fourth = square * square
+    return (
+        result
+        + math.log(x)
+        + square / 24
+        - 7 * fourth / 960
+        + 31 * fourth * square / 8064
+        - 127 * fourth * fourth / 30720
+    )
+
+
+def m_step(model: UnigramModel, expected: list[float]) -> list[tuple[str, float]]:
+    """The M-step: each piece expected at least half a time gets ``digamma(count) - digamma(total)``.
+
+    >>> model = UnigramModel([("<unk>", 0.0), ("a", -1.0), ("b", -1.0), ("ab", -2.0)])
+    >>> [(piece, round(score, 3)) for piece, score in m_step(model, [0.0, 8.0, 8.0, 0.2])]
+    [('<unk>', 0.0), ('a', -0.725), ('b', -0.725)]
+    """
+    kept = [
+        (piece, count)
+        for index, (piece, count) in enumerate(zip(model.pieces, expected, strict=True))
+        if index != model.unk_id and count >= EXPECTED_FREQUENCY_THRESHOLD
+    ]
+    log_total = digamma(sum(count for _, count in kept))
+    unk = [(model.pieces[model.unk_id], 0.0)] if model.unk_id is not None else []
+    return unk + [(piece, digamma(count) - log_total) for piece, count in kept]
+
+
+def prune(model: UnigramModel, word_counts: WordCounts, *, keep: int) -> list[tuple[str, float]]:
+    """Keep ``keep`` pieces: those whose removal would cost the corpus most (estimated), and every must-have.
+
+    A piece whose only cut is itself (a character) or that is never its own
+    best cut's alternative-less stays. For the others the loss of removing it is
+    estimated from the best cuts of all words: its uses go to its second-best
+    cut, so its probability is replaced by that cut's (Hugging Face's estimate).
+
+    >>> corpus = WordCounts.from_pairs([("hug", 10), ("pug", 5), ("pun", 12), ("bun", 4), ("hugs", 5)])
+    >>> model = model_from_frequencies(substring_frequencies(corpus))
+    >>> [piece for piece, _ in prune(model, corpus, keep=13)][:3]
+    ['<unk>', 'h', 'u']
+    """
+    unk_id = model.unk_id
+    always_keep = [True] * len(model)
+    alternatives: list[list[int]] = [[] for _ in range(len(model))]
+    for index, piece in enumerate(model.pieces):
+        if index == unk_id:
+            always_keep[index] = False
+            continue
+        cuts = model.nbest(piece, 2)
+        if len(cuts) == 1:
+            continue  # no other way to spell it: it stays
+        if len(cuts[0].ids) >= 2:
+            always_keep[index] = False  # never its own best cut: removable when unused
+        else:
+            alternatives[index] = cuts[1].ids
+    used = [0.0] * len(model)  # uses in the best cuts of all words, weighted by the words' counts
+    all_words = 0.0
+    for word, count in word_counts.items():
+        all_words += count
+        for piece_id in model.best_path(word).ids:
+            used[piece_id] += count
+    total_used = sum(used)
+    kept: list[tuple[str, float]] = [(model.pieces[unk_id], model.scores[unk_id])] if unk_id is not None else []
+    candidates: list[tuple[float, int]] = []
+    for index, (piece, score) in enumerate(zip(model.pieces, model.scores, strict=True)):
+        if index == unk_id or (used[index] == 0.0 and not always_keep[index]):
+            continue
+        if not alternatives[index]:
+            kept.append((piece, score))
+            continue
+        share = used[index] / all_words  # how many times per word the piece is used
+        if share == 0.0:
+            continue
+        log_probability = math.log(used[index]) - math.log(total_used)
+        log_total_after = math.log(total_used + used[index] * (len(alternatives[index]) - 1))
+        log_probability_after = sum(
+            math.log(used[other] + used[index]) - log_total_after for other in alternatives[index]
+        )
+        candidates.append((share * (log_probability - log_probability_after), index))
+    candidates.sort(key=lambda item: item[0], reverse=True)  # stable: equal losses keep the model's order
+    for _, index in candidates:
+        if len(kept) >= keep:
+            break
+        kept.append((model.pieces[index], model.scores[index]))
+    return kept
+
+
+@dataclass(frozen=True)
+class UnigramStep:
+    """One step of training: an EM round or a pruning, the number of pieces after it, and the loss before it."""
+
+    kind: str
+    size: int
+    loss: float
+
+
+@dataclass
+class UnigramTrace:
+    """A Unigram training run: the model it ended with, and every step on the way."""
+
+    model: UnigramModel
+    steps: list[UnigramStep] = field(default_factory=list)
+
+
+def train_unigram(
+    word_counts: WordCounts | Mapping[str, int] | Iterable[tuple[str, int]],
+    vocab_size: int = 8000,
+    *,
+    shrinking_factor: float = 0.75,
+    n_sub_iterations: int = 2,
+    max_piece_length: int = 16,
+    seed_size: int = 1_000_000,
+    unk_token: str = "<unk>",
+    initial_alphabet: Iterable[str] = (),
+) -> UnigramTrace:
+    """Train a Unigram model of ``vocab_size`` pieces (the unknown piece included), as Hugging Face's trainer does.
+
+    ``shrinking_factor``: the share of pieces each pruning keeps; ``n_sub_iterations``:
+    EM rounds between prunings; ``max_piece_length`` and ``seed_size`` bound the seed;
+    ``initial_alphabet``: characters kept even if the corpus lacks them.
+
+    >>> trace = train_unigram({"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}, 10)
+    >>> trace.model.tokenize("hugs"), trace.model.tokenize("bugs"), [step.kind for step in trace.steps]
+    (['hug', 's'], ['b', 'ug', 's'], ['em', 'em'])
+    """
+    counts = as_word_counts(word_counts)
+    check_int(vocab_size, "vocab_size", minimum=1)
+    check_int(n_sub_iterations, "n_sub_iterations", minimum=1)
+    if (
+        isinstance(shrinking_factor, bool)
+        or not isinstance(shrinking_factor, (int, float))
+        or not 0 < shrinking_factor < 1
+    ):
+        raise ValueError(f"shrinking_factor must be a number between 0 and 1, got {shrinking_factor!r}")
+    check_str(unk_token, "unk_token", allow_empty=False)
+    alphabet = check_str_list(list(initial_alphabet), "initial_alphabet")
+    pieces = [(unk_token, 0.0), *seed_pieces(counts, max_piece_length=max_piece_length, seed_size=seed_size)]
+    model = UnigramModel(pieces, unk_id=0)
+    desired = vocab_size * 11 // 10
+    trace = UnigramTrace(model)
+    while True:
+        for _ in range(n_sub_iterations):
+            expected, loss = expected_counts(model, counts)
+            model = UnigramModel(m_step(model, expected), unk_id=0)
+            trace.steps.append(UnigramStep("em", len(model), loss))
+        if len(model) <= desired:
+            break
+        loss = corpus_loss(model, counts)
+        model = UnigramModel(prune(model, counts, keep=max(desired, int(len(model) * shrinking_factor))), unk_id=0)
+        trace.steps.append(UnigramStep("prune", len(model), loss))
+    trace.model = _finalize(model, counts, vocab_size, alphabet)
+    return trace
+
+
+def _finalize(model: UnigramModel, counts: WordCounts, vocab_size: int, alphabet: list[str]) -> UnigramModel:
+    """Every character of the corpus, then the model's pieces in its order, up to ``vocab_size``; best score first."""
+    scores = dict(zip(model.pieces, model.scores, strict=True))
+    unk = model.pieces[0]
+    final: dict[str, float] = {unk: 0.0}
+    lowest = min(score for piece, score in scores.items() if piece != unk)
+    penalty = 0.0
+    required = sorted({char for word in counts for char in word} | set(alphabet))
+    for char in required:
+        if char in scores:
+            final[char] = scores[char]
+        else:  # a character the EM dropped: just below the worst piece, so it is used only when nothing else fits
+            final[char] = lowest + penalty
+            penalty += 0.0001
+    for piece, score in zip(model.pieces, model.scores, strict=True):
+        if piece in final:
+            continue
+        final[piece] = score
+        # Checked after an addition only, as Hugging Face does: when the characters alone fill the vocab, the
+        # remaining pieces all come in.
+        if len(final) == vocab_size:
+            break
+    ranked = sorted(final.items(), key=lambda item: item[1], reverse=True)
+    ranked.remove((unk, 0.0))
+    return UnigramModel([(unk, 0.0), *ranked], unk_id=0)
+
+
+__all__ = [
+    "EXPECTED_FREQUENCY_THRESHOLD",
+    "UnigramStep",
+    "UnigramTrace",
+    "corpus_loss",
+    "digamma",
+    "expected_counts",
+    "m_step",
+    "model_from_frequencies",
+    "prune",
+    "removal_losses",
+    "seed_pieces",
+    "substring_frequencies",
+    "train_unigram",
+]
