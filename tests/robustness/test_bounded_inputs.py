@@ -231,7 +231,13 @@ def test_sizes_from_a_downloaded_tokenizer_json_are_capped(tmp_path: Path, field
         "version": "1.0",
         "padding": None,
         "pre_tokenizer": {"type": "BertPreTokenizer"},
-        "model": {"type": "WordPiece", "unk_token": "[UNK]", "vocab": {"[PAD]": 0, "[UNK]": 1, "hug": 2}},
+        "model": {
+            "type": "WordPiece",
+            "unk_token": "[UNK]",
+            "continuing_subword_prefix": "##",
+            "max_input_chars_per_word": 100,
+            "vocab": {"[PAD]": 0, "[UNK]": 1, "hug": 2},
+        },
     }
     if field == "padding":
         data["padding"] = value

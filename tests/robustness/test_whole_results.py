@@ -108,16 +108,17 @@ def test_counts_settings_carry_the_counts_checksum(corpus: Path, tmp_path: Path,
 def test_an_old_style_settings_file_is_read_only_when_it_names_the_vocab(tmp_path: Path) -> None:
     from wordpiece_lib import Vocab
 
-    saved = WordPieceTokenizer(Vocab(["[UNK]", "hug", "##s"]), lowercase=True).save(tmp_path / "vocab.txt")
+    tokenizer = WordPieceTokenizer(Vocab(["[UNK]", "hug", "##s"]), lowercase=True, pretokenizer="whitespace")
+    saved = tokenizer.save(tmp_path / "vocab.txt")
     new = settings_path(saved)
     data = json.loads(new.read_text(encoding="utf-8"))
     del data["vocab_sha256"]  # the old format had none
     new.unlink()
     legacy = tmp_path / "vocab.settings.json"
     legacy.write_text(json.dumps(data), encoding="utf-8")
-    assert WordPieceTokenizer.from_file(saved).lowercase is True
+    assert WordPieceTokenizer.from_file(saved).pretokenizer == "whitespace"
     legacy.write_text(json.dumps({**data, "vocab_file": "vocab.tsv"}), encoding="utf-8")  # another file's
-    assert WordPieceTokenizer.from_file(saved).lowercase is False
+    assert WordPieceTokenizer.from_file(saved, lowercase=True).pretokenizer == "bert"  # the default: not read
 
 
 @pytest.mark.parametrize("side", ["vocab.txt.settings.json", "vocab.settings.json"])

@@ -28,7 +28,7 @@ from itertools import accumulate, chain, repeat
 from operator import add, itemgetter, sub
 from typing import Any
 
-from .._validate import check_bool, check_choice, check_instance, check_int, check_str
+from .._validate import check_bool, check_choice, check_instance, check_int, check_mapping, check_str
 from ..model.linmaxmatch import LinMaxMatch, automaton_for
 from ..model.longest_match import encode_word
 from ..model.pieces import DEFAULT_PREFIX
@@ -179,7 +179,7 @@ class FastWordPieceTokenizer:
         self._word_pieces = _Memo(self._pieces_with_offsets, cache_size)  # type: ignore[arg-type]
         self._ids = vocab.lookup_table()  # shared with the vocab: a million-token vocab is not copied
         self.special_tokens = as_added_tokens(vocab.special_tokens if special_tokens is None else special_tokens)
-        beyond = dict(added_ids or {})
+        beyond = dict(check_mapping(added_ids, "added_ids", "a dict token -> id")) if added_ids is not None else {}
         self._special_ids: dict[str, int] = {}
         for token in self.special_tokens:
             if token.content in self._ids:

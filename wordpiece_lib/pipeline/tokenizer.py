@@ -225,7 +225,7 @@ class WordPieceTokenizer:
         (1, ['a', '<ent>'], [1, 2])
         """
         check_bool(special, "special")
-        if isinstance(tokens, (str, bytes)):
+        if isinstance(tokens, (str, bytes)) or not isinstance(tokens, Iterable):
             raise TypeError(f"tokens must be a list of str or AddedToken, got {type(tokens).__name__}")
         fresh = list(
             as_added_tokens(
