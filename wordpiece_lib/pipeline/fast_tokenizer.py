@@ -416,7 +416,7 @@ class FastWordPieceTokenizer:
         (['hug', '##s', '!', '[MASK]'], [(0, 3), (3, 4), (4, 5), (6, 12)], [0, 0, 1, 2])
         """
         check_text(text)
-        out: tuple[list[int], list[str], list[tuple[int, int]], list[int]] = ([], [], [], [])
+        out: TextTokens = ([], [], [], [])
         encode_part = self._encode_normalized_part if self._norm_splitter else self._encode_part
         if self._splitter.occurs_in(text):
             word_index = 0
@@ -506,13 +506,7 @@ class FastWordPieceTokenizer:
             begin, end = token_bounds[first], token_bounds[first + count]
             results[index] = (all_ids[begin:end], all_tokens[begin:end], offsets[begin:end], word_ids[begin:end])
 
-    def _encode_part(
-        self,
-        text: str,
-        shift: int,
-        word_index: int,
-        out: tuple[list[int], list[str], list[tuple[int, int]], list[int]],
-    ) -> int:
+    def _encode_part(self, text: str, shift: int, word_index: int, out: TextTokens) -> int:
         """Append the tokens of ``text`` (which starts at ``shift`` in the whole text) to ``out``; the next word index."""
         ids, tokens, offsets, word_ids = out
         pieces = self._word_pieces
@@ -541,13 +535,7 @@ class FastWordPieceTokenizer:
                     return word_index + len(words)
         return self._encode_aligned(self._aligned(text), shift, word_index, out)
 
-    def _encode_normalized_part(
-        self,
-        text: str,
-        shift: int,
-        word_index: int,
-        out: tuple[list[int], list[str], list[tuple[int, int]], list[int]],
-    ) -> int:
+    def _encode_normalized_part(self, text: str, shift: int, word_index: int, out: TextTokens) -> int:
         """``_encode_part`` when added tokens are looked for in the normalized text (``normalized=True``)."""
         aligned = self._aligned(text)
         if not self._norm_splitter.occurs_in(aligned.text):
@@ -565,13 +553,7 @@ class FastWordPieceTokenizer:
                 word_index += 1
         return word_index
 
-    def _encode_aligned(
-        self,
-        aligned: AlignedText,
-        shift: int,
-        word_index: int,
-        out: tuple[list[int], list[str], list[tuple[int, int]], list[int]],
-    ) -> int:
+    def _encode_aligned(self, aligned: AlignedText, shift: int, word_index: int, out: TextTokens) -> int:
         """Append the tokens of normalized text whose characters came from ``aligned.origins`` (+ ``shift``)."""
         ids, tokens, offsets, word_ids = out
         pieces = self._word_pieces
