@@ -58,7 +58,7 @@ Each input line gives one output line:
 The tokenizer comes from --tokenizer (a tokenizer.json, or a folder holding
 one: ours or Hugging Face's, with its special tokens, truncation and padding)
 or from --vocab (a vocab.txt, with the settings saved beside it by `train`,
-vocab.settings.json, when it is there). Flags given here override the saved
+vocab.txt.settings.json, when it is there). Flags given here override the saved
 settings, with a warning when they contradict them. The template's special
 tokens ([CLS] ... [SEP]) are added unless --no-special-tokens; special tokens
 typed in the text stay whole. Padding to the longest line treats the whole

@@ -35,7 +35,7 @@ vocab. --min-frequency, --limit-alphabet and --initial-alphabet mean what they
 mean in Hugging Face's trainers.
 
 The settings travel with the vocab: -o vocab.txt also writes
-vocab.settings.json (lowercase or not, pre-tokenizer, special tokens), which
+vocab.txt.settings.json (lowercase or not, pre-tokenizer, special tokens), which
 `encode --vocab vocab.txt` reads (with --counts, they come from the settings
 `count` wrote beside the counts); -o NAME.json writes Hugging Face's
 tokenizer.json; -o FOLDER/ writes a folder that transformers loads with
