@@ -18,8 +18,6 @@ import shutil
 import stat
 import subprocess
 import sys
-import tempfile
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -277,15 +275,6 @@ def test_a_write_protected_output_is_refused_before_any_work(corpus: Path, tmp_p
     assert main(["encode", "--vocab", str(vocab), str(tmp_path / "missing.txt"), "-o", str(out)]) == 2
     assert f"cannot replace {out}: it is write-protected" in one_error_line(capsys)
     assert out.read_text(encoding="utf-8") == "old\n" and stat.S_IMODE(out.stat().st_mode) == 0o444
-
-
-@pytest.fixture
-def open_folder() -> Iterator[Path]:
-    """A folder anyone may write, in a place the user nobody can reach (pytest's own folders are private)."""
-    folder = Path(tempfile.mkdtemp(prefix="wordpiece-open-"))
-    folder.chmod(0o777)
-    yield folder
-    shutil.rmtree(folder)
 
 
 @pytest.mark.skipif(not IS_ROOT or not shutil.which("setpriv"), reason="acting as another user needs root and setpriv")

@@ -14,9 +14,7 @@ import shutil
 import signal
 import subprocess
 import sys
-import tempfile
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -129,14 +127,6 @@ def test_a_lost_worker_ends_the_command_with_one_line(big_corpus: Path, tmp_path
     assert proc.returncode == 2, error
     assert error.count("\n") == 1 and "a counting process ended before its part was counted" in error
     assert not out.exists()
-
-
-@pytest.fixture
-def open_folder() -> Iterator[Path]:
-    folder = Path(tempfile.mkdtemp(prefix="wordpiece-open-"))
-    folder.chmod(0o777)
-    yield folder
-    shutil.rmtree(folder)
 
 
 @pytest.mark.skipif(

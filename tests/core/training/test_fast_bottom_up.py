@@ -16,6 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from core.test_seeds import COURSE_VOCAB_70  # the course chapter's printed vocab, kept once
 from wordpiece_lib import (
     WordCounts,
     alphabet,
@@ -156,14 +157,6 @@ def test_hug_pug_course_steps():
     assert (trace.steps[2].new_token, trace.steps[2].score) == ("hugs", Fraction(1, 15))
     assert trace.tokens() == ["##g", "##n", "##s", "##u", "b", "h", "p", "##gs", "hu", "hugs"]
 
-
-COURSE_VOCAB_70 = [
-    "[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", "##a", "##b", "##c", "##d", "##e", "##f", "##g", "##h", "##i",
-    "##k", "##l", "##m", "##n", "##o", "##p", "##r", "##s", "##t", "##u", "##v", "##w", "##y", "##z", ",", ".",
-    "C", "F", "H", "T", "a", "b", "c", "g", "h", "i", "s", "t", "u", "w", "y", "ab", "##fu", "Fa", "Fac", "##ct",
-    "##ful", "##full", "##fully", "Th", "ch", "##hm", "cha", "chap", "chapt", "##thm", "Hu", "Hug", "Hugg", "sh",
-    "th", "is", "##thms", "##za", "##zat", "##ut",
-]  # fmt: skip
 
 PIPELINE_VOCAB_100 = [
     "[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", "!", "##3", "##a", "##b", "##c", "##d", "##e", "##f", "##g",
