@@ -108,8 +108,8 @@ class Wrong:
 
 
 def run_answer_cell(source: str, namespace: dict[str, Any]) -> None:
-    """Run ``source`` in ``namespace`` as a notebook runs an answer cell: under the answer-cell watch."""
-    with own_work.watched_cell(source):
+    """Run ``source`` in ``namespace`` as a notebook runs any cell: under the watch, noting library values after."""
+    with own_work.watched_cell(source, namespace):
         exec(compile(source, "<answer cell>", "exec"), namespace)
 
 
@@ -122,9 +122,9 @@ def computed(label: str, source: str, names: dict[str, Any], keys: tuple[str, ..
     return Wrong(label, tuple(FROM_CELL for _ in keys), kind, extra={"cell": (source, names, keys)})
 
 
-def another_cell(code: str, name: str) -> Any:
-    """The function ``name`` defined by ``code`` in a namespace of its own, as an earlier notebook cell defines it."""
-    namespace: dict = {}
+def another_cell(code: str, name: str, **names: Any) -> Any:
+    """The function ``name`` defined by ``code`` in a namespace of its own (holding ``names``), as an earlier cell."""
+    namespace: dict = dict(names)
     exec(code, namespace)
     return namespace[name]
 
@@ -153,6 +153,8 @@ class Case:
         if cell is not None:  # the answer is what a watched answer cell assigned, as in the notebook
             source, names, keys = cell
             namespace = {name: now(value) for name, value in names.items()}
+            for earlier in extra.pop("earlier", ()):  # cells run before the answer cell, in the same kernel
+                run_answer_cell(earlier, namespace)
             run_answer_cell(source, namespace)
             values = iter([namespace[key] for key in keys])
             answer = tuple(next(values) if part is FROM_CELL else part for part in answer)
@@ -905,7 +907,7 @@ def cases_03() -> list[Case]:
 
 def cases_04() -> list[Case]:
     trace = train_bottom_up(datasets.hug_pug_counts(), vocab_size=100, special_tokens=["[UNK]"])
-    table_words = ["pugs"]
+    puns_trace = train_bottom_up({**datasets.hug_pug_counts(), "puns": 6}, vocab_size=100, special_tokens=["[UNK]"])
     fresh = encoding_checks._fresh_encode_cases()
     return [
         Case(
@@ -940,16 +942,35 @@ def cases_04() -> list[Case]:
         Case(
             "my_word",
             encoding_checks.check_replay_differs,
-            right=("pugsug",),
-            data=(trace,),
-            options={"known": table_words},
+            right=("buns",),
+            data=(puns_trace,),
+            options={"before": trace},
+            right_extra={"source": "my_word = 'buns'"},
             wrongs=(
-                Wrong("the table's word", ("pugs",), COPIED),
-                Wrong("a word both cut alike", ("hugs",)),
-                Wrong("a letter the corpus lacks", ("mugs",)),
-                Wrong("a corpus word, cut alike", ("pug",)),
-                Wrong("another corpus word", ("bun",)),
+                typed("the table's word, which disagreed before", "pugs"),
+                Wrong("the old exercise's way: a table word and a letter more", ("pugsu",), COPIED, {"source": ""}),
+                typed("the new corpus word, now one piece", "puns"),
+                typed("a word both cut alike", "huns"),
+                typed("a letter longest match cannot start with", "nuns"),
+                typed("the new suffix on a word piece that has it", "pugns"),
+                computed(
+                    "the table's search run on the new trace",
+                    "my_word = next(w for w in ['puns', 'buns'] if search(w, new) != replay(w, new.merges))",
+                    {
+                        "search": lambda w, t: encode_word(w, set(t.tokens())),
+                        "replay": encode_with_merges,
+                        "new": puns_trace,
+                    },
+                    ("my_word",),
+                ),
+                computed(
+                    "the encoders under other names",
+                    "my_word = [w for w in ('hugs', 'buns') if ew(w, v) != em(w, new.merges)][0]",
+                    {"ew": encode_word, "em": encode_with_merges, "v": set(puns_trace.tokens()), "new": puns_trace},
+                    ("my_word",),
+                ),
             ),
+            secrets=("'buns'",),
         ),
         Case(
             "my_decode",

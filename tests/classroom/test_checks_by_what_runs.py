@@ -276,3 +276,28 @@ def test_a_prediction_changed_before_the_reveal_is_not_reported():
     workbook.reveal("first_three")
     merging.check_merges(["##gs", "hu", "hug"], VARIANT, 3, source="")
     assert status(workbook, "first_three") == "done"
+
+
+def test_every_prediction_has_a_reveal_cell_after_its_check_and_none_before():
+    """A prediction is recorded before its reveal: each notebook reveals it in a cell after the exercise's check."""
+    import json
+    from pathlib import Path
+
+    import test_exercises  # noqa: F401  (imports every checks module, so every workbook is registered)
+
+    solutions = Path(__file__).resolve().parents[2] / "notebooks" / "solutions"
+    predictions = [
+        (name, exercise_)
+        for name, workbook in exercise.WORKBOOKS.items()
+        for exercise_ in workbook.exercises.values()
+        if exercise_.prediction
+    ]
+    assert len(predictions) >= 7
+    for name, prediction in predictions:
+        (path,) = solutions.glob(f"{name[:2]}_*.ipynb")
+        cells = ["".join(cell["source"]) for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]]
+        heading = next(i for i, source in enumerate(cells) if prediction.title in source)
+        check = next(i for i in range(heading, len(cells)) if cells[i].startswith("%%ipytest"))
+        reveals = [i for i, source in enumerate(cells) if f'reveal("{prediction.key}")' in source]
+        assert reveals, f"{path.name}: {prediction.key!r} is a prediction with no cell that reveals it"
+        assert min(reveals) > check, f"{path.name}: {prediction.key!r} is revealed before its check"

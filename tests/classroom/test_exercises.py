@@ -10,6 +10,7 @@ every check says the same under five ``PYTHONHASHSEED`` values.
 from __future__ import annotations
 
 import ast
+import functools
 import json
 import os
 import re
@@ -21,7 +22,7 @@ from pathlib import Path
 import exercise_cases as cases_module
 import pytest
 from data_helpers import skip_or_fail
-from exercise_cases import COPIED, LIBRARY, Case, all_cases, data_missing, outcome
+from exercise_cases import COPIED, LIBRARY, Case, all_cases, another_cell, data_missing, now, outcome
 
 from wordpiece_lib.classroom import exercise, own_work
 from wordpiece_lib.classroom.exercise import TODO, WORKBOOKS
@@ -306,7 +307,7 @@ NO_COPYABLE_EXAMPLE = {
 #: Value exercises whose answer cell is watched: an answer the library computed there must be among the cases.
 WATCHED_VALUES = {
     "my_alphabet", "first_three", "lexical_four", "final_size", "toy_jaccard", "predicted_split",
-    "failure_of_tokeniz", "emitted_at_s", "unk_word", "merged_groups", "rum_offsets", "kept", "decoded",
+    "failure_of_tokeniz", "emitted_at_s", "unk_word", "merged_groups", "rum_offsets", "kept", "decoded", "my_word",
 }  # fmt: skip
 
 
@@ -336,3 +337,57 @@ def test_no_message_gives_the_answer_away_on_any_try(cases, key):
     own_work.forget_answer_work()  # the right answer comes from a new cell, in which the library did not run
     assert outcome(case, case.right, case.right_extra) == ("passed", "")
     assert workbook.attempt(key).status() == "done"
+
+
+@pytest.mark.parametrize("key", sorted(WATCHED_VALUES))
+def test_the_library_answer_from_an_earlier_cell_copied_by_name_is_not_credited(cases, key):
+    """(c) each library answer the suite computes in an answer cell, moved to an earlier cell: the answer cell only copies it."""
+    case = cases[key]
+    in_cells = [wrong for wrong in case.wrongs if wrong.kind == LIBRARY and "cell" in wrong.extra]
+    assert in_cells, f"{key}: no library answer computed in a cell to move into an earlier one"
+    for wrong in in_cells:
+        source, names, variables = wrong.extra["cell"]
+        earlier, copies = source, []
+        for number, variable in enumerate(variables):
+            earlier = re.sub(rf"\b{variable}\b", f"from_before_{number}", earlier)
+            copies.append(f"{variable} = from_before_{number}")
+        moved = {**wrong.extra, "cell": ("\n".join(copies), names, variables), "earlier": (earlier,)}
+        own_work.forget_answer_work()
+        result, message = outcome(case, wrong.answer, moved)
+        assert result == "failed", f"{key}: {wrong.label!r}, computed in an earlier cell and copied, {result}"
+        assert "earlier cell" in message and "from_before" in message, f"{key}: {wrong.label!r}: {message}"
+        for secret in case.secret_texts():
+            assert not secret_shown(message, secret), f"{key}: {wrong.label!r} gives away {secret!r}: {message}"
+
+
+def _routes_to(work):
+    """The learner's function reaching ``work`` three ways a name check misses."""
+    helper = another_cell("def helper(*args, **kwargs):\n    return work(*args, **kwargs)", "helper", work=work)
+
+    class Toolbox:
+        def run(self, *args, **kwargs):
+            return work(*args, **kwargs)
+
+    return {
+        "a helper defined in another cell": lambda *args, **kwargs: helper(*args, **kwargs),
+        "an object's method": Toolbox().run,
+        "functools.partial of it": functools.partial(work),
+    }
+
+
+def _function_keys() -> list[str]:
+    return sorted(
+        case.key for case in all_cases() if callable(now(case.right[0])) and any(w.kind == LIBRARY for w in case.wrongs)
+    )
+
+
+@pytest.mark.parametrize("key", _function_keys())
+def test_the_library_reached_through_another_cell_an_object_or_a_partial_is_not_credited(cases, key):
+    """(c) every function exercise: its library answer, wrapped three more ways, is refused naming the library."""
+    case = cases[key]
+    for wrong in [w for w in case.wrongs if w.kind == LIBRARY and callable(now(w.answer[0]))]:
+        for route, answer in _routes_to(now(wrong.answer[0])).items():
+            own_work.forget_answer_work()
+            result, message = outcome(case, (answer, *wrong.answer[1:]), wrong.extra)
+            assert result == "failed", f"{key}: {wrong.label!r} through {route} {result}"
+            assert "library" in message or "Python's" in message, f"{key}: {wrong.label!r} through {route}: {message}"

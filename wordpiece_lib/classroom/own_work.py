@@ -180,7 +180,9 @@ def _unwrap(item: Any) -> Any:
     if isinstance(item, property):
         item = item.fget
     item = getattr(item, "func", item) if not isinstance(item, type) else item  # functools.partial, cached_property
-    while hasattr(item, "__wrapped__"):
+    for _ in range(64):  # a proxy that answers every attribute (a mock) would otherwise never end
+        if not hasattr(item, "__wrapped__"):
+            break
         item = item.__wrapped__
     return item
 
@@ -454,11 +456,13 @@ class _CellWatch:
 
 
 @contextlib.contextmanager
-def watched_cell(source: str) -> Iterator[None]:
+def watched_cell(source: str, namespace: dict[str, Any] | None = None) -> Iterator[None]:
     """While the block runs, watch it as the notebook watches a cell whose code is ``source``.
 
     This is what :func:`install_answer_watch` does around every cell; a test
-    runs an answer cell's code inside the block.
+    runs an answer cell's code inside the block. With ``namespace`` (the
+    cell's globals), the names the cell assigned from the library's work are
+    noted afterwards too (:func:`note_library_values`).
 
     >>> from wordpiece_lib.model.pieces import alphabet
     >>> watch_answer("demo_alphabet", forbid(alphabet))
@@ -474,6 +478,8 @@ def watched_cell(source: str) -> Iterator[None]:
         yield
     finally:
         watch.stop()
+        if namespace is not None:
+            note_library_values(source, namespace)
 
 
 def work_in_answer(key: str, source: str | None = None) -> CellWork | None:
@@ -496,6 +502,7 @@ def forget_answer_work() -> None:
     True
     """
     _WORK.clear()
+    _FROM_LIBRARY.clear()
 
 
 def install_answer_watch(shell: Any = None) -> bool:
@@ -521,12 +528,167 @@ def install_answer_watch(shell: Any = None) -> bool:
 
     def after(result: Any) -> None:
         while running:
-            running.pop().stop()
+            watch = running.pop()
+            watch.stop()
+            note_library_values(watch.source, getattr(shell, "user_ns", {}))
 
     events.register("pre_run_cell", before)
     events.register("post_run_cell", after)
     shell._wordpiece_answer_watch = True
     return True
+
+
+# ---------------------------------------------------------------- values an earlier cell computed
+
+
+#: Names whose latest value an earlier cell computed with a watched answer's library:
+#: name -> (that cell's code, {watched key: label of the function that did the work}).
+_FROM_LIBRARY: dict[str, tuple[str, dict[str, str]]] = {}
+
+
+def _top_level_assigned(tree: ast.Module) -> set[str]:
+    """Names a cell binds outside its functions: assignments, ``for`` and ``with`` targets, ``:=``."""
+    names: set[str] = set()
+    pending: list[ast.AST] = list(tree.body)
+    while pending:
+        node = pending.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+        pending.extend(ast.iter_child_nodes(node))
+    return names
+
+
+def _library_reached(tree: ast.AST, namespace: dict[str, Any], key: str) -> str | None:
+    """The label of the watched library of ``key`` that the code reaches by a name, or None.
+
+    Resolved in ``namespace`` after the cell ran: the library's function under
+    any alias, a module attribute, a method of a library object
+    (``trace.tokens``), a function of the learner's whose code refers to the
+    library, and a name an earlier cell computed with the library.
+    """
+    forbidden = WATCHED[key]
+    codes = answer_codes(forbidden, namespace)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+            earlier = _FROM_LIBRARY.get(node.id)
+            if earlier is not None and key in earlier[1]:
+                return earlier[1][key]
+            value = namespace.get(node.id)
+            if value is None:
+                continue
+            rule = next((rule for rule in forbidden if _is_any(value, rule.resolve(namespace))), None)
+            if rule is not None:  # the library's own function or class, under any name
+                return rule.label_name
+            code = getattr(_unwrap(value), "__code__", None)
+            if code in codes:  # a bound method or a wrapper of one
+                return codes[code]
+            if isinstance(value, types.FunctionType):
+                inside = sorted(forbidden_names_in(value, forbidden))
+                if inside:
+                    return inside[0]
+                method = _method_in_function(value, _objects_read(tree, namespace), codes)
+                if method is not None:
+                    return method
+        elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+            owner = namespace.get(node.value.id)
+            if owner is None:
+                continue
+            member = getattr(owner if isinstance(owner, (type, types.ModuleType)) else type(owner), node.attr, None)
+            code = getattr(_unwrap(member), "__code__", None) if member is not None else None
+            if code in codes:
+                return codes[code]
+    return None
+
+
+def _objects_read(tree: ast.AST, namespace: dict[str, Any]) -> list[Any]:
+    """The plain objects (not modules, classes or functions) a cell's code reads by name."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in namespace:
+            value = namespace[node.id]
+            if not isinstance(value, (types.ModuleType, type, types.FunctionType, types.BuiltinFunctionType)):
+                found.append(value)
+    return found
+
+
+def _method_in_function(
+    function: types.FunctionType, passed: list[Any], codes: dict[types.CodeType, str]
+) -> str | None:
+    """A library method the function's code names on an object it can reach: its globals, closure or arguments.
+
+    Static and generous on purpose: ``def where(t): return t.encode_plus(...)``
+    called as ``where(tokenizer)`` is found because the cell passes a
+    tokenizer and the function asks for ``encode_plus``.
+    """
+    reachable = list(passed)
+    if function.__closure__:
+        for cell in function.__closure__:
+            with contextlib.suppress(ValueError):  # an empty cell
+                reachable.append(cell.cell_contents)
+    for inner in _code_objects(function.__code__):
+        reachable.extend(function.__globals__[name] for name in inner.co_names if name in function.__globals__)
+    for inner in _code_objects(function.__code__):
+        for owner in reachable:
+            if isinstance(owner, (types.ModuleType, types.FunctionType)):
+                continue
+            klass = owner if isinstance(owner, type) else type(owner)
+            for attribute in inner.co_names:
+                member = getattr(klass, attribute, None)
+                code = getattr(_unwrap(member), "__code__", None) if member is not None else None
+                if code in codes:
+                    return codes[code]
+    return None
+
+
+def note_library_values(source: str, namespace: dict[str, Any]) -> None:
+    """After a cell ran: note which names it assigned from a watched answer's library (and forget the others).
+
+    An answer cell that only copies such a name (``first_three = mine``) runs
+    nothing the watch could count; :func:`refuse_in_answer` finds it here.
+
+    >>> from wordpiece_lib.model.pieces import alphabet
+    >>> watch_answer("demo_alphabet", forbid(alphabet))
+    >>> cell = {"letters": alphabet}
+    >>> note_library_values("mine = letters(['hug'])", cell)
+    >>> library_value_in("demo_alphabet = mine", "demo_alphabet")
+    ('mine', 'alphabet')
+    >>> note_library_values("mine = ['h', '##u', '##g']", cell)  # typed by hand this time
+    >>> library_value_in("demo_alphabet = mine", "demo_alphabet") is None
+    True
+    """
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:  # a magic cell (%%ipytest ...) assigns nothing of the learner's
+        return
+    assigned = _top_level_assigned(tree)
+    if not assigned or not WATCHED:
+        return
+    reached = {key: label for key in WATCHED if (label := _library_reached(tree, namespace, key)) is not None}
+    for name in assigned:
+        if reached:
+            _FROM_LIBRARY[name] = (source, dict(reached))
+        else:
+            _FROM_LIBRARY.pop(name, None)
+
+
+def library_value_in(source: str, key: str) -> tuple[str, str] | None:
+    """The first name ``source`` reads whose value an earlier cell computed with ``key``'s library, and that library.
+
+    >>> library_value_in("demo_alphabet = ['h']", "demo_alphabet") is None
+    True
+    """
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return None
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+            earlier = _FROM_LIBRARY.get(node.id)
+            if earlier is not None and key in earlier[1] and earlier[0].strip() != source.strip():
+                return node.id, earlier[1][key]
+    return None
 
 
 def refuse_in_answer(key: str, names: Iterable[str], message: str, source: str | None = None) -> None:
@@ -554,6 +716,10 @@ def refuse_in_answer(key: str, names: Iterable[str], message: str, source: str |
             + f" ({work.calls} {plural} of the library's own version ran while your answer cell ran)"
         )
     code = answer_cell_source(key) if source is None else source
+    copied = library_value_in(code or "", key)
+    if copied is not None:
+        name, label = copied
+        raise AssertionError(message.format(name=repr(label)) + f" (in an earlier cell, which computed `{name}`)")
     used = calls_in_source(code or "", names)
     if used:
         raise AssertionError(message.format(name=repr(used[0])))
@@ -573,6 +739,8 @@ __all__ = [
     "forbidden_names_in",
     "forget_answer_work",
     "install_answer_watch",
+    "library_value_in",
+    "note_library_values",
     "refuse_in_answer",
     "watch_answer",
     "watched_cell",

@@ -21,6 +21,7 @@ from typing import Any
 
 from wordpiece_lib.classroom.exercise import Exercise, Forbidden, Workbook, as_list, call, forbid, require, short_list
 from wordpiece_lib.classroom.fresh_inputs import fresh_counts, fresh_rng, fresh_word, fresh_words
+from wordpiece_lib.classroom.own_work import refuse_in_answer, watch_answer
 from wordpiece_lib.model.linmaxmatch import LinMaxMatch
 from wordpiece_lib.model.longest_match import encode_word, longest_match_attempts
 from wordpiece_lib.model.pieces import DEFAULT_PREFIX, decode_pieces
@@ -58,22 +59,26 @@ def my_decode(tokens):
 ```"""
 
 
-def _replay_answer(answer: Any, trace: Trace, known: Iterable[str] = (), **_: Any) -> str:
-    known = set(known)
+def _disagree(word: str, trace: Trace) -> bool:
+    """True when longest match and merge replay give ``word`` different tokens (and it is not [UNK])."""
+    longest = encode_word(word, set(trace.tokens()), prefix=trace.prefix)
+    return longest != ["[UNK]"] and longest != encode_with_merges(word, trace.merges, prefix=trace.prefix)
+
+
+def _replay_answer(answer: Any, trace: Trace, before: Trace | None = None, **_: Any) -> str:
     letters = "".join(sorted({piece.removeprefix(trace.prefix) for piece in trace.alphabet}))
-    vocab = set(trace.tokens())
-    for length in range(5, 8):
+    for length in range(2, 7):
         for word in _words_of(letters, length):
-            if word in known:
-                continue
-            longest, replay = encode_word(word, vocab), encode_with_merges(word, trace.merges)
-            if longest != replay and longest != ["[UNK]"]:
+            if _disagree(word, trace) and not (before is not None and _disagree(word, before)):
+                longest = encode_word(word, set(trace.tokens()), prefix=trace.prefix)
+                replay = encode_with_merges(word, trace.merges, prefix=trace.prefix)
                 return (
-                    f"`{word}`: longest match gives {longest}, merge replay {replay}. Start from a word of the "
-                    "table and add letters at the end: the early merge still grabs the same pair.\n"
+                    f"`{word}`: longest match gives {longest}, merge replay {replay}. The new word brings a "
+                    "suffix merge that is learned early, before the whole-word piece longest match grabs; "
+                    "replay builds the suffix first and then no merge joins it to the start.\n"
                     f"```python\nmy_word = {word!r}\n```"
                 )
-    return "Start from a word of the table and add letters at the end."
+    return "Look for a suffix piece the new word makes, learned before a word piece that ends where it starts."
 
 
 def _words_of(letters: str, length: int) -> Iterable[str]:
@@ -100,11 +105,15 @@ WORKBOOK = Workbook(
         ),
         Exercise(
             "my_word",
-            "Your turn 2 · find your own",
+            "Your turn 2 · predict a new disagreement",
             hints=(
-                "Every word of the table contains the same trouble spot; what happens if you add letters after it?",
+                "The old disagreements come from a suffix piece merged early, before the word piece that longest "
+                "match grabs. Which merge of the new trace is early in the same way?",
+                "Longest match takes the longest word piece first; replay builds the suffix first, and then no merge "
+                "joins it to what is left of the start.",
             ),
             answer=_replay_answer,
+            prediction=True,
         ),
         Exercise(
             "my_decode",
@@ -233,14 +242,18 @@ def check_longest_match(function: Callable[[str, Any], list[str]]) -> None:
         raise AssertionError(f"{intro}: {hint}")
 
 
+watch_answer("my_word", forbid(encode_word, encode_with_merges, longest_match_attempts, LinMaxMatch))
+
+
 @WORKBOOK.check("my_word")
-def check_replay_differs(answer: Any, trace: Trace, known: Iterable[str] = ()) -> None:
-    """Check a word on which merge replay and longest match disagree (words in ``known`` are refused).
+def check_replay_differs(answer: Any, trace: Trace, before: Trace | None = None, *, source: str | None = None) -> None:
+    """Check a word on which merge replay and longest match disagree for ``trace`` (and agreed for ``before``).
 
     >>> WORKBOOK.reset()
     >>> from wordpiece_lib import train_bottom_up
-    >>> trace = train_bottom_up({"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}, 100, special_tokens=["[UNK]"])
-    >>> check_replay_differs("hugs", trace)
+    >>> old = train_bottom_up({"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}, 100, special_tokens=["[UNK]"])
+    >>> new = train_bottom_up({"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5, "gnus": 3}, 100)
+    >>> check_replay_differs("hugs", new, before=old, source="my_word = 'hugs'")
     Traceback (most recent call last):
     ...
     AssertionError: for 'hugs' both give ['hugs']: look for a word whose longest first piece is not what the merges build
@@ -249,8 +262,12 @@ def check_replay_differs(answer: Any, trace: Trace, known: Iterable[str] = ()) -
     word = require(answer, "a word where the two encoders differ")
     if not isinstance(word, str) or not word:
         raise AssertionError(f"answer with a word (a non-empty str), got {word!r}")
-    if word in set(known):
-        raise AssertionError(f"{word!r} is already in the table above: find one of your own (try 5 letters or more)")
+    refuse_in_answer(
+        "my_word",
+        ["encode_word", "encode_with_merges", "longest_match_attempts", "LinMaxMatch"],
+        "your answer uses {name}, which searches for you: read the new trace's merges and predict",
+        source,
+    )
     vocab = set(trace.tokens())
     longest = encode_word(word, vocab, prefix=trace.prefix)
     replay = encode_with_merges(word, trace.merges, prefix=trace.prefix)
@@ -261,6 +278,11 @@ def check_replay_differs(answer: Any, trace: Trace, known: Iterable[str] = ()) -
     if longest == replay:
         raise AssertionError(
             f"for {word!r} both give {longest}: look for a word whose longest first piece is not what the merges build"
+        )
+    if before is not None and _disagree(word, before):
+        raise AssertionError(
+            f"the encoders disagreed on {word!r} already before the corpus changed: find a disagreement "
+            "that the new word's merges cause"
         )
 
 
