@@ -78,7 +78,7 @@ from wordpiece_lib.text.normalizer import BertNormalizer  # noqa: E402
 from wordpiece_lib.text.scripts import normalization_merges  # noqa: E402
 from wordpiece_lib.training.bpe import train_bpe  # noqa: E402
 from wordpiece_lib.training.scores import pair_counts, score_pairs, wordpiece_score  # noqa: E402
-from wordpiece_lib.training.top_down import split_points  # noqa: E402
+from wordpiece_lib.training.top_down import split_points, substring_counts, threshold_pass  # noqa: E402
 
 #: What kind of mistake a wrong answer is.
 COPIED, LIBRARY, SLIP = "copied worked example", "calls the library", "plausible slip"
@@ -1007,6 +1007,12 @@ def cases_05() -> list[Case]:
                 Wrong("taken off twice", (7,)),
                 Wrong("hug plus hugs", (15,)),
                 Wrong("only the longer word's count", (5,)),
+                computed(
+                    "the library's threshold pass, read off",
+                    "hug_keeps = one_pass(substring_counts(corpus), 4)['hug']",
+                    {"one_pass": threshold_pass, "substring_counts": substring_counts, "corpus": hugged},
+                    ("hug_keeps",),
+                ),
             ),
             secrets=("10",),
         ),
@@ -1021,6 +1027,16 @@ def cases_05() -> list[Case]:
                 Wrong("only counts above the threshold", (survivors - {"##g", "##s"},)),
                 Wrong("one missing", (survivors - {"##ug"},)),
                 Wrong("the whole word dropped", (survivors - {"hug"},)),
+                computed(
+                    "one pass of the library",
+                    "survivors = set(threshold_pass(substring_counts(corpus), 4))",
+                    {
+                        "threshold_pass": threshold_pass,
+                        "substring_counts": substring_counts,
+                        "corpus": survivors_corpus,
+                    },
+                    ("survivors",),
+                ),
             ),
             secrets=_secrets(sorted(survivors), "##ug"),
         ),
@@ -1090,6 +1106,12 @@ def cases_06() -> list[Case]:
                 Wrong("merge 3 as merge 2", ([("##u", "##g"), ("h", "##ug")],)),
                 Wrong("the new tokens instead of pairs", (["##ug", "##un"],)),
                 Wrong("the two merges swapped", ([("##u", "##n"), ("##u", "##g")],)),
+                computed(
+                    "BPE trained, its first two merges read off",
+                    "bpe_first_two = bpe(corpus, 100).merges[:2]",
+                    {"bpe": train_bpe, "corpus": HUG_PUG},
+                    ("bpe_first_two",),
+                ),
             ),
             secrets=_secrets(("##u", "##n")),
         ),

@@ -301,3 +301,19 @@ def test_every_prediction_has_a_reveal_cell_after_its_check_and_none_before():
         reveals = [i for i, source in enumerate(cells) if f'reveal("{prediction.key}")' in source]
         assert reveals, f"{path.name}: {prediction.key!r} is a prediction with no cell that reveals it"
         assert min(reveals) > check, f"{path.name}: {prediction.key!r} is revealed before its check"
+
+
+def test_data_set_up_beside_a_library_call_is_not_taken_for_the_library_s_answer():
+    """Only what a statement computed with the library is marked, never the data beside it or a loop variable."""
+    from wordpiece_lib import encode_word
+
+    own_work.watch_answer("demo_split", own_work.forbid(encode_word))
+    namespace = {"encode_word": encode_word, "vocab": {"hug", "##s", "pug"}}
+    run_answer_cell("words = ['hugs', 'pug']\nsplits = {w: encode_word(w, vocab) for w in words}", namespace)
+    assert own_work.library_value_in("demo_split = {w: False for w in words}", "demo_split") is None
+    assert own_work.library_value_in("demo_split = splits", "demo_split") == ("splits", "encode_word")
+    run_answer_cell("found = []\nfor w in words:\n    found.append(encode_word(w, vocab))", namespace)
+    assert own_work.library_value_in("demo_split = {w: len(w) > 3 for w in words}", "demo_split") is None
+    assert own_work.library_value_in("demo_split = found", "demo_split") == ("found", "encode_word")
+    run_answer_cell("splits = {'hugs': ['hug', '##s']}", namespace)  # typed over by hand: no longer the library's
+    assert own_work.library_value_in("demo_split = splits", "demo_split") is None

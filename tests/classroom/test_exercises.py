@@ -308,6 +308,7 @@ NO_COPYABLE_EXAMPLE = {
 WATCHED_VALUES = {
     "my_alphabet", "first_three", "lexical_four", "final_size", "toy_jaccard", "predicted_split",
     "failure_of_tokeniz", "emitted_at_s", "unk_word", "merged_groups", "rum_offsets", "kept", "decoded", "my_word",
+    "hug_keeps", "survivors", "bpe_first_two",
 }  # fmt: skip
 
 
@@ -391,3 +392,13 @@ def test_the_library_reached_through_another_cell_an_object_or_a_partial_is_not_
             result, message = outcome(case, (answer, *wrong.answer[1:]), wrong.extra)
             assert result == "failed", f"{key}: {wrong.label!r} through {route} {result}"
             assert "library" in message or "Python's" in message, f"{key}: {wrong.label!r} through {route}: {message}"
+
+
+def test_an_exact_fraction_is_as_right_as_a_float_where_the_notebook_asks_for_a_share(cases):
+    """09's share_of: a learner who returns a Fraction (as 06 taught) gets the same verdict as with a float."""
+    from fractions import Fraction
+
+    case = cases["share_of"]
+    right = now(case.right[0])
+    exact = lambda *args: Fraction(right(*args)).limit_denominator(10**9)  # noqa: E731
+    assert outcome(case, (exact,)) == ("passed", "")

@@ -294,6 +294,27 @@ def test_in_a_kernel_a_prediction_the_trainer_made_in_another_cells_helper_is_re
     assert "your answer runs 'train_bottom_up'" in output and "ran while your answer cell ran" in output, output
 
 
+def test_in_a_kernel_a_prediction_computed_in_an_earlier_cell_and_copied_by_name_is_refused():
+    """03 cut to its setup, a cell that trains and reads the merges off, and an answer cell that only copies them."""
+    path = SOLUTION[2]
+    cells = nbformat.read(path, as_version=4).cells
+    imports = next(i for i, cell in enumerate(cells) if i > 0 and "from wordpiece_lib import" in cell.source)
+    check = next(
+        i for i, cell in enumerate(cells) if cell.source.startswith("%%ipytest") and "first_three" in cell.source
+    )
+    earlier = nbformat.v4.new_code_cell(
+        'variant = {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5, "bugs": 3}\n'
+        "looked_up = train_bottom_up(variant, 100).new_tokens[:3]"
+    )
+    answer = nbformat.v4.new_code_cell("first_three = list(looked_up)")
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [cells[0], cells[imports], earlier, answer, cells[check]]
+    executed_notebook, error = execute(notebook, path.parent)
+    assert error is not None, "the prediction was copied from the trainer's output: the check must fail"
+    output = text_of(executed_notebook.cells[-1])
+    assert "train_bottom_up" in output and "an earlier cell, which computed `looked_up`" in output, output
+
+
 def test_an_unfinished_exercise_is_named_by_its_notebook_and_title():
     """The short summary of a skipped check names the exercise, not the kernel's temporary file."""
     path = STUDENT[0]

@@ -546,17 +546,50 @@ def install_answer_watch(shell: Any = None) -> bool:
 _FROM_LIBRARY: dict[str, tuple[str, dict[str, str]]] = {}
 
 
-def _top_level_assigned(tree: ast.Module) -> set[str]:
-    """Names a cell binds outside its functions: assignments, ``for`` and ``with`` targets, ``:=``."""
+#: Methods that change the object they are called on: ``found.append(...)`` writes ``found``.
+_MUTATING_METHODS = frozenset({"append", "extend", "insert", "add", "update", "setdefault", "__setitem__"})
+
+
+def _written_names(statement: ast.stmt) -> set[str]:
+    """Names one top-level statement binds or changes in the cell's namespace.
+
+    Assignments, ``for`` and ``with`` targets, ``:=``, ``x[k] = ...`` and
+    ``x.append(...)``-like calls; never the loop variables of a comprehension
+    or the names inside a function or class, which are local to them.
+    """
     names: set[str] = set()
-    pending: list[ast.AST] = list(tree.body)
+    pending: list[ast.AST] = [statement]
     while pending:
         node = pending.pop()
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
             continue
+        if isinstance(node, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+            continue  # its loop variables are its own
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
             names.add(node.id)
+        elif isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store) and isinstance(node.value, ast.Name):
+            names.add(node.value.id)
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in _MUTATING_METHODS
+            and isinstance(node.func.value, ast.Name)
+        ):
+            names.add(node.func.value.id)
         pending.extend(ast.iter_child_nodes(node))
+    return names
+
+
+def _local_names(tree: ast.AST) -> set[str]:
+    """Names local to a comprehension, a lambda or a function in the code: never the cell's own variables."""
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.comprehension):
+            names.update(part.id for part in ast.walk(node.target) if isinstance(part, ast.Name))
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            arguments = node.args
+            every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs, arguments.vararg, arguments.kwarg]
+            names.update(argument.arg for argument in every if argument is not None)
     return names
 
 
@@ -570,8 +603,11 @@ def _library_reached(tree: ast.AST, namespace: dict[str, Any], key: str) -> str 
     """
     forbidden = WATCHED[key]
     codes = answer_codes(forbidden, namespace)
+    local = _local_names(tree)
     for node in ast.walk(tree):
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+            if node.id in local:
+                continue
             earlier = _FROM_LIBRARY.get(node.id)
             if earlier is not None and key in earlier[1]:
                 return earlier[1][key]
@@ -584,7 +620,7 @@ def _library_reached(tree: ast.AST, namespace: dict[str, Any], key: str) -> str 
             code = getattr(_unwrap(value), "__code__", None)
             if code in codes:  # a bound method or a wrapper of one
                 return codes[code]
-            if isinstance(value, types.FunctionType):
+            if isinstance(value, types.FunctionType) and _learners(value):
                 inside = sorted(forbidden_names_in(value, forbidden))
                 if inside:
                     return inside[0]
@@ -600,6 +636,14 @@ def _library_reached(tree: ast.AST, namespace: dict[str, Any], key: str) -> str 
             if code in codes:
                 return codes[code]
     return None
+
+
+def _learners(function: types.FunctionType) -> bool:
+    """True for a function a notebook cell defined, False for one of an imported module (the library's own)."""
+    module = sys.modules.get(getattr(function, "__module__", None) or "")
+    return (
+        module is None or getattr(module, "__dict__", None) is not function.__globals__ or module.__name__ == "__main__"
+    )
 
 
 def _objects_read(tree: ast.AST, namespace: dict[str, Any]) -> list[Any]:
@@ -657,20 +701,28 @@ def note_library_values(source: str, namespace: dict[str, Any]) -> None:
     >>> note_library_values("mine = ['h', '##u', '##g']", cell)  # typed by hand this time
     >>> library_value_in("demo_alphabet = mine", "demo_alphabet") is None
     True
+    >>> note_library_values("words = ['hug', 'pug']\\nseen = [letters([w]) for w in words]", cell)
+    >>> library_value_in("demo_alphabet = sorted({c for w in words for c in w})", "demo_alphabet") is None
+    True
+    >>> library_value_in("demo_alphabet = seen[0]", "demo_alphabet")
+    ('seen', 'alphabet')
     """
     try:
         tree = ast.parse(source)
     except SyntaxError:  # a magic cell (%%ipytest ...) assigns nothing of the learner's
         return
-    assigned = _top_level_assigned(tree)
-    if not assigned or not WATCHED:
+    if not WATCHED:
         return
-    reached = {key: label for key in WATCHED if (label := _library_reached(tree, namespace, key)) is not None}
-    for name in assigned:
-        if reached:
-            _FROM_LIBRARY[name] = (source, dict(reached))
-        else:
-            _FROM_LIBRARY.pop(name, None)
+    for statement in tree.body:  # statement by statement: a cell may set up data and use the library apart
+        written = _written_names(statement)
+        if not written:
+            continue
+        reached = {key: label for key in WATCHED if (label := _library_reached(statement, namespace, key)) is not None}
+        for name in written:
+            if reached:
+                _FROM_LIBRARY[name] = (source, dict(reached))
+            else:
+                _FROM_LIBRARY.pop(name, None)
 
 
 def library_value_in(source: str, key: str) -> tuple[str, str] | None:
@@ -683,8 +735,9 @@ def library_value_in(source: str, key: str) -> tuple[str, str] | None:
         tree = ast.parse(source)
     except SyntaxError:
         return None
+    local = _local_names(tree)
     for node in ast.walk(tree):
-        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id not in local:
             earlier = _FROM_LIBRARY.get(node.id)
             if earlier is not None and key in earlier[1] and earlier[0].strip() != source.strip():
                 return node.id, earlier[1][key]

@@ -158,8 +158,13 @@ def _as_pair(answer: Any) -> tuple[str, str]:
     return answer[0], answer[1]
 
 
+watch_answer("bpe_first_two", forbid(train_bpe, train_fast, BpeEncoder))
+
+
 @WORKBOOK.check("bpe_first_two")
-def check_first_bpe_merges(answer: Any, word_counts: Mapping[str, int], count: int = 2) -> None:
+def check_first_bpe_merges(
+    answer: Any, word_counts: Mapping[str, int], count: int = 2, *, source: str | None = None
+) -> None:
     """Check a prediction of BPE's first ``count`` merges (the most frequent neighbouring pair, each time).
 
     >>> WORKBOOK.reset()
@@ -171,6 +176,12 @@ def check_first_bpe_merges(answer: Any, word_counts: Mapping[str, int], count: i
     """
     __tracebackhide__ = True  # pytest shows the student's line, not ours
     pairs = [_as_pair(item) for item in as_list(require(answer, "BPE's first merges"), "your merges")]
+    refuse_in_answer(
+        "bpe_first_two",
+        ["train_bpe", "train_fast", "BpeEncoder"],
+        "your answer uses {name}, which trains BPE for you: count the pairs yourself, merge, and count again",
+        source,
+    )
     counts = as_word_counts(word_counts)
     trace = train_bpe(counts, len(alphabet(counts)) + count, special_tokens=[])
     expected = trace.merges[:count]

@@ -18,6 +18,7 @@ AssertionError: 'été' and 'et' do not become the same word: they normalize to 
 from __future__ import annotations
 
 import math
+import numbers
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
@@ -313,8 +314,9 @@ def check_share_function(share_of: Any, tokens: Iterable[str], usage: Mapping[st
                 exercise="share_of",
                 forbidden=SHARE_FORBIDDEN,
             )
-            if isinstance(got, bool) or not isinstance(got, (int, float)) or not math.isfinite(got):
+            if isinstance(got, bool) or not isinstance(got, numbers.Real) or not math.isfinite(got):
                 raise AssertionError(f"share_of should return a number between 0 and 1, got {short_repr(got)}")
+            got = float(got)  # an exact Fraction is as right as a float here
             want = expected.shares[language]
             if math.isclose(got, want, rel_tol=1e-9, abs_tol=1e-12):
                 continue

@@ -167,8 +167,26 @@ def _as_token_set(answer: Any, what: str) -> set[str]:
     return set(tokens)
 
 
+#: The library that runs the threshold pass: a "by hand" answer must not come from it.
+THRESHOLD_PASSES = forbid(threshold_pass, learn_with_threshold, learn, train_top_down, search_threshold)
+watch_answer("survivors", THRESHOLD_PASSES)
+watch_answer("hug_keeps", THRESHOLD_PASSES)
+
+
+def _refuse_threshold_pass(key: str, source: str | None) -> None:
+    __tracebackhide__ = True  # keep this frame out of the student's report
+    refuse_in_answer(
+        key,
+        ["threshold_pass", "learn_with_threshold", "learn", "train_top_down", "search_threshold"],
+        "your answer uses {name}, which runs the pass for you: work it out longest substring first, by hand",
+        source,
+    )
+
+
 @WORKBOOK.check("survivors")
-def check_surviving_substrings(answer: Any, word_counts: Mapping[str, int], threshold: int) -> None:
+def check_surviving_substrings(
+    answer: Any, word_counts: Mapping[str, int], threshold: int, *, source: str | None = None
+) -> None:
     """Check which substrings one threshold pass keeps (TensorFlow Text's rule, before characters are added).
 
     >>> WORKBOOK.reset()
@@ -181,6 +199,7 @@ def check_surviving_substrings(answer: Any, word_counts: Mapping[str, int], thre
     """
     __tracebackhide__ = True  # pytest shows the student's line, not ours
     got = _as_token_set(require(answer, "the surviving substrings"), "your answer")
+    _refuse_threshold_pass("survivors", source)
     counts = as_word_counts(word_counts)
     totals = substring_counts(counts)
     expected = set(threshold_pass(totals, threshold))
@@ -220,7 +239,9 @@ def check_surviving_substrings(answer: Any, word_counts: Mapping[str, int], thre
 
 
 @WORKBOOK.check("hug_keeps")
-def check_effective_count(answer: Any, word_counts: Mapping[str, int], token: str, threshold: int) -> None:
+def check_effective_count(
+    answer: Any, word_counts: Mapping[str, int], token: str, threshold: int, *, source: str | None = None
+) -> None:
     """Check the count a substring keeps after prefix subtraction (TensorFlow Text's rule).
 
     >>> WORKBOOK.reset()
@@ -233,6 +254,7 @@ def check_effective_count(answer: Any, word_counts: Mapping[str, int], token: st
     got = require(answer, f"the effective count of {token!r}")
     if isinstance(got, bool) or not isinstance(got, int):
         raise AssertionError(f"answer with a whole number (an int), got {type(got).__name__}: {got!r}")
+    _refuse_threshold_pass("hug_keeps", source)
     counts = as_word_counts(word_counts)
     totals, remaining = _remaining_counts(counts)
     if token not in totals:
@@ -259,7 +281,7 @@ def check_effective_count(answer: Any, word_counts: Mapping[str, int], token: st
         )
     raise AssertionError(
         f"{intro}: every longer substring starting with {token!r} gives back what it still counts when its turn "
-        f"comes; in the end {token!r} keeps only the words in which it runs to the end of the word"
+        "comes, after its own longer substrings gave theirs back; go through them longest first"
     )
 
 
