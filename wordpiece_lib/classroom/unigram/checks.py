@@ -227,6 +227,13 @@ def check_best_cut(answer: Any, word_counts: Mapping[str, int], word: str) -> No
             raise AssertionError(
                 "that adds up every cut (the probability of the word); the question asks for the best single cut"
             )
+        for other in word_counts:  # a word of the corpus, worked in the notebook (pug) or not
+            other_best = max((cut_fraction(cut, frequencies) for cut in every_cut(other, frequencies)), default=None)
+            if other != word and probability == other_best:
+                raise AssertionError(
+                    f"that is the best cut's probability of {other!r}, a word of the corpus; {word!r} has pieces of "
+                    "its own: list them, then its cuts"
+                )
         if probability in chances:
             raise AssertionError(
                 "that is the probability of one cut of the word, but not of the best one: compare every cut "
@@ -392,6 +399,11 @@ def check_zero_cost(answer: Any, word_counts: Mapping[str, int], *, source: str 
     expected = _zero_cost(counts)
     if got == expected:
         return
+    if dict(counts) != COURSE and got == _zero_cost(COURSE):
+        raise AssertionError(
+            "that is the answer for the course's corpus of section 4; this corpus has other words: find the best "
+            "cuts of ITS words"
+        )
     for piece in sorted(got):
         if piece not in frequencies:
             raise AssertionError(
@@ -404,11 +416,6 @@ def check_zero_cost(answer: Any, word_counts: Mapping[str, int], *, source: str 
                 f"{piece!r} is a single character: pruning never removes one (every word must stay spellable); "
                 "leave characters out"
             )
-    if dict(counts) != COURSE and got == _zero_cost(COURSE):
-        raise AssertionError(
-            "that is the answer for the course's corpus of section 4; this corpus has other words: find the best "
-            "cuts of ITS words"
-        )
     multi = sorted((p for p in frequencies if len(p) > 1), key=lambda p: (frequencies[p], p))
     if got == set(multi[: len(got)]) and got != expected:
         raise AssertionError(

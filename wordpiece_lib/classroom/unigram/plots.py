@@ -168,7 +168,11 @@ def training_curve(frame: Any, *, title: str, loss_label: str = "corpus loss (be
     for axes, column, label in ((top, "loss", loss_label), (bottom, "vocab_size", "pieces")):
         values = list(frame[column])
         axes.plot(steps, values, color=SERIES_COLOURS[0], linestyle="-", linewidth=1.2, zorder=2)
-        for kind, marker, colour in (("start", "D", INK), ("em", "o", SERIES_COLOURS[0]), ("prune", "s", WINNER_COLOUR)):
+        for kind, marker, colour in (
+            ("start", "D", INK),
+            ("em", "o", SERIES_COLOURS[0]),
+            ("prune", "s", WINNER_COLOUR),
+        ):
             xs = [s for s, k in zip(steps, kinds) if k == kind]
             ys = [v for v, k in zip(values, kinds) if k == kind]
             if xs:
@@ -284,7 +288,9 @@ def three_way_bars(frame: Any) -> Any:
         )
     summary = "Grouped bar chart of tokens per word on the held-out chapter; " + "; ".join(parts) + "."
     rows = [(int(r["vocab size"]), r["model"], round(float(r["tokens per word"]), 4)) for _, r in frame.iterrows()]
-    return _described(figure, "Tokens per word, three trainers", summary, ["vocab size", "model", "tokens per word"], rows)
+    return _described(
+        figure, "Tokens per word, three trainers", summary, ["vocab size", "model", "tokens per word"], rows
+    )
 
 
 __all__ = ["lattice", "sampling_bars", "text_alternative", "three_way_bars", "training_curve"]
