@@ -134,7 +134,7 @@ WORKBOOK = Workbook(
             hints=(
                 "List the pieces of the vocab that fit inside the word, then every way to chain them from the "
                 "first letter to the last.",
-                "A cut's probability is the product of its pieces' frequency / 210; fewer pieces usually win.",
+                "A cut's probability is the product of its pieces' frequency over the total; fewer pieces usually win.",
             ),
             answer=_best_cut_answer,
             prediction=True,
@@ -176,7 +176,7 @@ def _as_fraction(value: Any, what: str) -> Fraction:
     if isinstance(value, float):
         raise AssertionError(
             f"give {what} as an exact Fraction, such as Fraction(1, 3), not a float: the probabilities here are "
-            "fractions of the total 210, and a float is rounded"
+            "frequencies divided by their total, exact fractions, and a float is rounded"
         )
     if isinstance(value, bool) or not isinstance(value, (int, Fraction)):
         raise AssertionError(f"give {what} as an exact Fraction, such as Fraction(1, 3), got {short_repr(value)}")
