@@ -1930,9 +1930,16 @@ def probability_through_the_model(word, probabilities):
     return Fraction(model.probability(word) / model.cut_probability(word, pieces)).limit_denominator(10**6)
 
 
+def first_vocab():
+    from wordpiece_lib.training.unigram import model_from_frequencies, substring_frequencies
+
+    return model_from_frequencies(substring_frequencies(HUG_PUG))
+
+
 def cases_12() -> list[Case]:
     from wordpiece_lib.classroom.unigram import checks as unigram_checks
     from wordpiece_lib.classroom.unigram.tables import removal_frame
+    from wordpiece_lib.classroom.unigram.widgets import sampling_frame
     from wordpiece_lib.training.unigram import model_from_frequencies, removal_losses, substring_frequencies
 
     bugs = (Fraction(1, 2205), 2)
@@ -1977,6 +1984,34 @@ def cases_12() -> list[Case]:
                 Wrong("UnigramModel under an alias", (probability_through_the_model,), LIBRARY),
             ),
             secrets=_secrets(*(f"{word_probability(w, v)}" for w, v in fresh if word_probability(w, v) not in (0, 1))),
+        ),
+        Case(
+            "hug_chance",
+            unigram_checks.check_sample_chance,
+            right=(Fraction(735, 887),),
+            data=(HUG_PUG, "hug", ["hug"]),
+            right_extra={"source": "hug_chance = Fraction(735, 887)"},
+            wrongs=(
+                Wrong("the cut's own probability, as in section 2", (Fraction(15, 210),), COPIED, {"source": ""}),
+                typed("every cut alike (alpha 0)", Fraction(1, 4)),
+                typed("Viterbi's choice", Fraction(1)),
+                typed("another cut's chance", Fraction(70, 887)),
+                typed("the right value as a float", 735 / 887),
+                typed("the word's probability", Fraction(887, 10290)),
+                computed(
+                    "cut_probability under an alias",
+                    "hug_chance = Fraction(chance('hug', ['hug'], 1.0)).limit_denominator(10_000)",
+                    {"chance": first_vocab().cut_probability, "Fraction": Fraction},
+                    ("hug_chance",),
+                ),
+                computed(
+                    "the sampling table, read in the answer cell",
+                    "hug_chance = Fraction(float(table(m, 'hug', [1.0]).iloc[0]['chance'])).limit_denominator(10_000)",
+                    {"table": sampling_frame, "m": first_vocab(), "Fraction": Fraction},
+                    ("hug_chance",),
+                ),
+            ),
+            secrets=("735/887", "Fraction(735, 887)", "735", "0.828", "82.9"),
         ),
         Case(
             "zero_cost",

@@ -35,12 +35,14 @@ COPYABLE = {
     "my_decode", "my_split_points", "my_threshold", "bpe_first_two", "replay", "bpe_differing_word",
     "longest_token", "failure_of_tokeniz", "emitted_at_s", "unk_word", "merged_groups", "greek_tokens_per_word",
     "share_of", "chosen_exponent", "my_pair_input", "bugs_best", "word_probability", "zero_cost",
+    "hug_chance",
 }  # fmt: skip
 LIBRARY_FUNCTIONS = {
     "count_words", "split_with_prefix", "split_with_end_marker", "my_alphabet", "count_pairs", "wordpiece_score",
     "merge_all", "first_three", "lexical_four", "final_size", "my_encode", "my_decode", "my_split_points",
     "my_threshold", "replay", "predicted_split", "merged_groups", "greek_tokens_per_word", "share_of",
     "rum_offsets", "kept", "decoded", "merge_in_order", "word_probability", "zero_cost",
+    "hug_chance",
 }  # fmt: skip
 
 
@@ -308,7 +310,7 @@ NO_COPYABLE_EXAMPLE = {
 WATCHED_VALUES = {
     "my_alphabet", "first_three", "lexical_four", "final_size", "toy_jaccard", "predicted_split",
     "failure_of_tokeniz", "emitted_at_s", "unk_word", "merged_groups", "rum_offsets", "kept", "decoded",
-    "zero_cost",
+    "zero_cost", "hug_chance",
 }  # fmt: skip
 
 

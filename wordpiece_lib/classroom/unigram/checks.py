@@ -31,6 +31,7 @@ from wordpiece_lib.classroom.fresh_inputs import fresh_rng, fresh_words
 from wordpiece_lib.classroom.own_work import refuse_in_answer, watch_answer
 from wordpiece_lib.classroom.style import fraction_text
 from wordpiece_lib.classroom.unigram.tables import cut_fraction, removal_frame
+from wordpiece_lib.classroom.unigram.widgets import sampling_frame
 from wordpiece_lib.counting.word_counts import as_word_counts
 from wordpiece_lib.model.unigram import UnigramModel
 from wordpiece_lib.training.unigram import (
@@ -125,6 +126,20 @@ def _zero_cost_answer(answer: Any, word_counts: Mapping[str, int], **_: Any) -> 
     )
 
 
+def _chance_answer(answer: Any, word_counts: Mapping[str, int], word: str, cut: Iterable[str], **_: Any) -> str:
+    frequencies = substring_frequencies(as_word_counts(word_counts))
+    cuts = every_cut(word, frequencies)
+    chances = [cut_fraction(each, frequencies) for each in cuts]
+    share = cut_fraction(list(cut), frequencies) / sum(chances)
+    lines = [f"| `{' '.join(each)}` | {fraction_text(chance)} |" for each, chance in zip(cuts, chances)]
+    return (
+        "| cut | probability |\n|---|---|\n"
+        + "\n".join(lines)
+        + f"\n\nThe chance is the cut's probability over their sum.\n```python\nhug_chance = Fraction({share.numerator}, "
+        f"{share.denominator})\n```"
+    )
+
+
 WORKBOOK = Workbook(
     "12 · Unigram, the third way",
     [
@@ -150,6 +165,17 @@ WORKBOOK = Workbook(
             answer=WORD_PROBABILITY_ANSWER,
         ),
         Exercise(
+            "hug_chance",
+            "Your turn 4 · predict a draw",
+            hints=(
+                "At alpha 1, a cut is drawn in proportion to its probability: its share of the sum over every cut.",
+                "The sum over every cut is the word's probability (Your turn 2); list the cuts of the word as in "
+                "Your turn 1.",
+            ),
+            answer=_chance_answer,
+            prediction=True,
+        ),
+        Exercise(
             "zero_cost",
             "Your turn 3 · which pieces can go for free?",
             hints=(
@@ -167,6 +193,8 @@ show_answer = WORKBOOK.show_answer
 
 #: The model and the trainer compute a word's probability (forward sums) for you.
 FORWARD_SUMS = forbid(UnigramModel, expected_counts, corpus_loss, train_unigram)
+#: The chance of a cut under sampling, computed for you.
+watch_answer("hug_chance", forbid(UnigramModel.cut_probability, UnigramModel.sample, sampling_frame))
 #: What removing a piece costs, computed for you.
 watch_answer("zero_cost", forbid(removal_losses, corpus_loss, removal_frame))
 
@@ -261,6 +289,65 @@ def check_best_cut(answer: Any, word_counts: Mapping[str, int], word: str) -> No
         )
     raise AssertionError(
         "the probability is right; the count is not: count the cuts whose probability equals the best one"
+    )
+
+
+@WORKBOOK.check("hug_chance")
+def check_sample_chance(
+    answer: Any, word_counts: Mapping[str, int], word: str, cut: Iterable[str], *, source: str | None = None
+) -> None:
+    """Check the chance that sampling at ``alpha`` 1 gives ``cut`` of ``word`` (the course's first vocab), exactly.
+
+    ``source`` is the code that made the answer (default: the notebook cell that
+    assigned ``hug_chance``); running the model's sampling there fails.
+
+    >>> WORKBOOK.reset()
+    >>> check_sample_chance(Fraction(1, 4), COURSE, "hug", ["hug"], source="")
+    Traceback (most recent call last):
+    ...
+    AssertionError: that is the chance at alpha 0, where every cut is as likely; at alpha 1 a cut is drawn in proportion to its probability
+    """
+    __tracebackhide__ = True  # pytest shows the student's line, not ours
+    value = _as_fraction(require(answer, "the chance of the cut"), "the chance")
+    refuse_in_answer(
+        "hug_chance",
+        ("cut_probability", "sample", "sampling_frame"),
+        "your answer uses {name}, which computes the chance for you: work it out from the cuts' probabilities",
+        source,
+    )
+    frequencies = substring_frequencies(as_word_counts(word_counts))
+    cuts = every_cut(word, frequencies)
+    chances = [cut_fraction(each, frequencies) for each in cuts]
+    mine = cut_fraction(list(cut), frequencies)
+    expected = mine / sum(chances)
+    if value == expected:
+        return
+    if value == mine:
+        raise AssertionError(
+            "that is the cut's own probability (as in section 2); sampling divides it by the sum over every cut of "
+            "the word, so that the chances of all cuts add up to 1"
+        )
+    if value == Fraction(1, len(cuts)):
+        raise AssertionError(
+            "that is the chance at alpha 0, where every cut is as likely; at alpha 1 a cut is drawn in proportion "
+            "to its probability"
+        )
+    if value == 1:
+        raise AssertionError("that is Viterbi's choice (always the best cut); sampling draws the other cuts too")
+    if value == sum(chances):
+        raise AssertionError(
+            "that is the probability of the word (every cut added); the cut's chance is its share of it"
+        )
+    if value in [chance / sum(chances) for chance in chances]:
+        raise AssertionError("that is the chance of another cut of the word: check which cut the question names")
+    best = max(chances)
+    if value == mine / sum(chance for chance in chances if chance in (best, mine)):
+        raise AssertionError("every cut of the word can be drawn, not only the best ones: add them all")
+    if value > 1:
+        raise AssertionError("a chance is at most 1: divide the cut's probability by the sum over every cut")
+    raise AssertionError(
+        "divide the cut's probability by the sum of the probabilities of every cut of the word (list them all, "
+        "as in Your turn 1)"
     )
 
 
@@ -439,6 +526,7 @@ __all__ = [
     "COURSE",
     "WORKBOOK",
     "check_best_cut",
+    "check_sample_chance",
     "check_word_probability",
     "check_zero_cost",
     "every_cut",
