@@ -165,17 +165,6 @@ WORKBOOK = Workbook(
             answer=WORD_PROBABILITY_ANSWER,
         ),
         Exercise(
-            "hug_chance",
-            "Your turn 4 · predict a draw",
-            hints=(
-                "At alpha 1, a cut is drawn in proportion to its probability: its share of the sum over every cut.",
-                "The sum over every cut is the word's probability (Your turn 2); list the cuts of the word as in "
-                "Your turn 1.",
-            ),
-            answer=_chance_answer,
-            prediction=True,
-        ),
-        Exercise(
             "zero_cost",
             "Your turn 3 · which pieces can go for free?",
             hints=(
@@ -184,6 +173,17 @@ WORKBOOK = Workbook(
                 "likely.",
             ),
             answer=_zero_cost_answer,
+            prediction=True,
+        ),
+        Exercise(
+            "hug_chance",
+            "Your turn 4 · predict a draw",
+            hints=(
+                "At alpha 1, a cut is drawn in proportion to its probability: its share of the sum over every cut.",
+                "The sum over every cut is the word's probability (Your turn 2); list the cuts of the word as in "
+                "Your turn 1.",
+            ),
+            answer=_chance_answer,
             prediction=True,
         ),
     ],
