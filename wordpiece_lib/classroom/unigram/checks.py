@@ -308,13 +308,14 @@ def check_sample_chance(
     AssertionError: that is the chance at alpha 0, where every cut is as likely; at alpha 1 a cut is drawn in proportion to its probability
     """
     __tracebackhide__ = True  # pytest shows the student's line, not ours
-    value = _as_fraction(require(answer, "the chance of the cut"), "the chance")
+    given = require(answer, "the chance of the cut")
     refuse_in_answer(
         "hug_chance",
         ("cut_probability", "sample", "sampling_frame"),
         "your answer uses {name}, which computes the chance for you: work it out from the cuts' probabilities",
         source,
     )
+    value = _as_fraction(given, "the chance")
     frequencies = substring_frequencies(as_word_counts(word_counts))
     cuts = every_cut(word, frequencies)
     chances = [cut_fraction(each, frequencies) for each in cuts]
