@@ -1,4 +1,4 @@
-"""Every exercise of notebooks 01-11 with its right answer and plausible wrong answers.
+"""Every exercise of notebooks 01-12 with its right answer and plausible wrong answers.
 
 Used by ``test_exercises.py`` in-process and, as a script, in subprocesses
 with different ``PYTHONHASHSEED`` values (``python exercise_cases.py``
@@ -1908,6 +1908,195 @@ def cases_11() -> list[Case]:
     ]
 
 
+# ---------------------------------------------------------------- 12 · Unigram
+
+UNIGRAM_VARIANT = {"mug": 8, "mugs": 3, "nun": 6, "bun": 4, "hum": 5}
+
+
+def word_probability(word, probabilities):
+    total = [Fraction(0)] * (len(word) + 1)
+    total[0] = Fraction(1)
+    for end in range(1, len(word) + 1):
+        for start in range(end):
+            if word[start:end] in probabilities:
+                total[end] += total[start] * probabilities[word[start:end]]
+    return total[len(word)]
+
+
+def all_cuts(word, vocab):
+    """Notebook 12's worked enumeration of every cut."""
+    if not word:
+        return [[]]
+    return [
+        [word[:end], *rest]
+        for end in range(1, len(word) + 1)
+        if word[:end] in vocab
+        for rest in all_cuts(word[end:], vocab)
+    ]
+
+
+def best_cut_probability(word, probabilities):
+    """Notebook 12's worked best_cut, kept as the answer: the maximum over the cuts, not their sum."""
+    import math
+
+    return max((math.prod(probabilities[p] for p in cut) for cut in all_cuts(word, probabilities)), default=Fraction(0))
+
+
+def probability_summing_sums(word, probabilities):
+    return sum((sum(probabilities[p] for p in cut) for cut in all_cuts(word, probabilities)), Fraction(0))
+
+
+def probability_without_the_whole_word(word, probabilities):
+    import math
+
+    return sum(
+        (math.prod(probabilities[p] for p in cut) for cut in all_cuts(word, probabilities) if len(cut) > 1), Fraction(0)
+    )
+
+
+def probability_as_float(word, probabilities):
+    return float(word_probability(word, probabilities))
+
+
+def probability_unknown_letter_is_one(word, probabilities):
+    return word_probability(word, probabilities) if set(word) <= {c for p in probabilities for c in p} else Fraction(1)
+
+
+def probability_through_the_model(word, probabilities):
+    """The library's model: its forward sums give the word's probability."""
+    import math
+
+    from wordpiece_lib.model.unigram import UnigramModel as UM
+
+    model = UM([("<unk>", 0.0), *((p, math.log(q)) for p, q in probabilities.items())], unk_id=0)
+    pieces = model.best_path(word).pieces
+    return Fraction(model.probability(word) / model.cut_probability(word, pieces)).limit_denominator(10**6)
+
+
+def first_vocab():
+    from wordpiece_lib.training.unigram import model_from_frequencies, substring_frequencies
+
+    return model_from_frequencies(substring_frequencies(HUG_PUG))
+
+
+def cases_12() -> list[Case]:
+    from wordpiece_lib.classroom.unigram import checks as unigram_checks
+    from wordpiece_lib.classroom.unigram.tables import removal_frame
+    from wordpiece_lib.classroom.unigram.widgets import sampling_frame
+    from wordpiece_lib.training.unigram import model_from_frequencies, removal_losses, substring_frequencies
+
+    bugs = (Fraction(1, 2205), 2)
+    zero = {"mu", "ug", "gs", "nu", "um"}
+    course_zero = {"hu", "ug", "pu", "un", "bu", "ugs", "gs"}
+    fresh = unigram_checks._fresh_probability_cases()
+    return [
+        Case(
+            "bugs_best",
+            unigram_checks.check_best_cut,
+            right=(bugs,),
+            data=(HUG_PUG, "bugs"),
+            wrongs=(
+                Wrong("pug's answer, worked in the notebook", ((Fraction(17, 2205), 2),), COPIED),
+                Wrong("frequencies multiplied, not divided", ((Fraction(20), 2),)),
+                Wrong("divided by the total once", ((Fraction(20, 210), 2),)),
+                Wrong(
+                    "the sum over every cut",
+                    ((Fraction(1, 2205) * 2 + Fraction(2, 25725) + Fraction(4, 46305) + Fraction(4, 540225), 2),),
+                ),
+                Wrong("a cut of three pieces", ((Fraction(2, 25725), 1),)),
+                Wrong("every cut counted", ((Fraction(1, 2205), 6),)),
+                Wrong("the tie missed", ((Fraction(1, 2205), 1),)),
+                Wrong("the right value as a float", ((1 / 2205, 2),)),
+            ),
+            secrets=("1/2205", "Fraction(1, 2205)", "2205", "0.000453"),
+        ),
+        Case(
+            "word_probability",
+            unigram_checks.check_word_probability,
+            right=(word_probability,),
+            wrongs=(
+                Wrong("the worked best cut (a maximum)", (best_cut_probability,), COPIED),
+                Wrong("pieces added within a cut", (probability_summing_sums,)),
+                Wrong("the whole word left out", (probability_without_the_whole_word,)),
+                Wrong("a float", (probability_as_float,)),
+                Wrong("an unknown letter taken as certain", (probability_unknown_letter_is_one,)),
+                Wrong(
+                    "the log of the probability",
+                    (lambda word, probabilities: -abs(word_probability(word, probabilities)),),
+                ),
+                Wrong("UnigramModel under an alias", (probability_through_the_model,), LIBRARY),
+            ),
+            secrets=_secrets(*(f"{word_probability(w, v)}" for w, v in fresh if word_probability(w, v) not in (0, 1))),
+        ),
+        Case(
+            "hug_chance",
+            unigram_checks.check_sample_chance,
+            right=(Fraction(735, 887),),
+            data=(HUG_PUG, "hug", ["hug"]),
+            right_extra={"source": "hug_chance = Fraction(735, 887)"},
+            wrongs=(
+                Wrong("the cut's own probability, as in section 2", (Fraction(15, 210),), COPIED, {"source": ""}),
+                typed("every cut alike (alpha 0)", Fraction(1, 4)),
+                typed("Viterbi's choice", Fraction(1)),
+                typed("another cut's chance", Fraction(70, 887)),
+                typed("the right value as a float", 735 / 887),
+                typed("the word's probability", Fraction(887, 10290)),
+                computed(
+                    "cut_probability under an alias",
+                    "hug_chance = Fraction(chance('hug', ['hug'], 1.0)).limit_denominator(10_000)",
+                    {"chance": first_vocab().cut_probability, "Fraction": Fraction},
+                    ("hug_chance",),
+                ),
+                computed(
+                    "the sampling table, read in the answer cell",
+                    "hug_chance = Fraction(float(table(m, 'hug', [1.0]).iloc[0]['chance'])).limit_denominator(10_000)",
+                    {"table": sampling_frame, "m": first_vocab(), "Fraction": Fraction},
+                    ("hug_chance",),
+                ),
+            ),
+            secrets=("735/887", "Fraction(735, 887)", "735", "0.828", "82.9"),
+        ),
+        Case(
+            "zero_cost",
+            unigram_checks.check_zero_cost,
+            right=(zero,),
+            data=(UNIGRAM_VARIANT,),
+            right_extra={"source": "zero_cost = " + repr(sorted(zero))},
+            wrongs=(
+                Wrong("the course corpus's answer, worked in section 4", (course_zero,), COPIED, {"source": ""}),
+                typed("the rarest pieces", {"ugs", "gs", "bu", "hu", "um"}),
+                typed("a single character too", zero | {"g"}),
+                typed("one missing", zero - {"mu"}),
+                typed("a piece a best cut needs", zero | {"ugs"}),
+                typed("a whole word that is no piece", zero | {"nun"}),
+                computed(
+                    "removal_losses under an alias",
+                    "zero_cost = {p for p, loss in costs(start(freq(v)), v).items() if abs(loss) < 1e-9}",
+                    {
+                        "costs": removal_losses,
+                        "start": model_from_frequencies,
+                        "freq": substring_frequencies,
+                        "v": UNIGRAM_VARIANT,
+                    },
+                    ("zero_cost",),
+                ),
+                computed(
+                    "the notebook's removal table, read in the answer cell",
+                    "zero_cost = set(table(start(freq(v)), v).query('`loss increase` == 0')['piece'])",
+                    {
+                        "table": removal_frame,
+                        "start": model_from_frequencies,
+                        "freq": substring_frequencies,
+                        "v": UNIGRAM_VARIANT,
+                    },
+                    ("zero_cost",),
+                ),
+            ),
+            secrets=_secrets(sorted(zero)),
+        ),
+    ]
+
+
 #: The data set each notebook's cases need (the others need none).
 NEEDS = {"05": "treasure-island", "07": "treasure-island", "09": "bert-base-uncased-vocab", "10": "treasure-island"}
 
@@ -1926,7 +2115,7 @@ def all_cases() -> list[Case]:
     """Every notebook's cases; those whose data set is not on this machine are left out."""
     makers = {
         "01": cases_01, "02": cases_02, "03": cases_03, "04": cases_04, "05": cases_05, "06": cases_06,
-        "07": cases_07, "08": cases_08, "09": cases_09, "10": cases_10, "11": cases_11,
+        "07": cases_07, "08": cases_08, "09": cases_09, "10": cases_10, "11": cases_11, "12": cases_12,
     }  # fmt: skip
     missing = {name: data_missing(name) is not None for name in set(NEEDS.values())}
     return [case for number, make in makers.items() if not missing.get(NEEDS.get(number, ""), False) for case in make()]

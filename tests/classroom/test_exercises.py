@@ -1,4 +1,4 @@
-"""Every exercise of notebooks 01-11: the right answer passes, plausible wrong ones fail without giving it away.
+"""Every exercise of notebooks 01-12: the right answer passes, plausible wrong ones fail without giving it away.
 
 The cases (right and wrong answers, and the texts that would give an answer
 away) are in ``exercise_cases.py``. Besides each case, this checks the tiers
@@ -35,13 +35,15 @@ COPYABLE = {
     "best_after_ug", "bpe_first", "merge_all", "first_three", "lexical_four", "final_size", "my_encode", "my_word",
     "my_decode", "my_split_points", "my_threshold", "bpe_first_two", "replay", "bpe_differing_word",
     "longest_token", "failure_of_tokeniz", "emitted_at_s", "unk_word", "merged_groups", "greek_tokens_per_word",
-    "share_of", "chosen_exponent", "my_pair_input",
+    "share_of", "chosen_exponent", "my_pair_input", "bugs_best", "word_probability", "zero_cost",
+    "hug_chance",
 }  # fmt: skip
 LIBRARY_FUNCTIONS = {
     "count_words", "split_with_prefix", "split_with_end_marker", "my_alphabet", "count_pairs", "wordpiece_score",
     "merge_all", "first_three", "lexical_four", "final_size", "my_encode", "my_decode", "my_split_points",
     "my_threshold", "replay", "predicted_split", "merged_groups", "greek_tokens_per_word", "share_of",
-    "rum_offsets", "kept", "decoded", "merge_in_order",
+    "rum_offsets", "kept", "decoded", "merge_in_order", "word_probability", "zero_cost",
+    "hug_chance",
 }  # fmt: skip
 
 
@@ -85,12 +87,13 @@ def every_key() -> list[str]:
     import wordpiece_lib.classroom.other_languages.checks
     import wordpiece_lib.classroom.pair_scores.checks
     import wordpiece_lib.classroom.real_book.checks
-    import wordpiece_lib.classroom.top_down.checks  # noqa: F401
+    import wordpiece_lib.classroom.top_down.checks
+    import wordpiece_lib.classroom.unigram.checks  # noqa: F401
 
     return [
         key
         for name, workbook in WORKBOOKS.items()
-        if name[:2] in {f"{n:02d}" for n in range(1, 12)}
+        if name[:2] in {f"{n:02d}" for n in range(1, 13)}
         for key in workbook.exercises
     ]
 
@@ -308,7 +311,7 @@ NO_COPYABLE_EXAMPLE = {
 WATCHED_VALUES = {
     "my_alphabet", "first_three", "lexical_four", "final_size", "toy_jaccard", "predicted_split",
     "failure_of_tokeniz", "emitted_at_s", "unk_word", "merged_groups", "rum_offsets", "kept", "decoded", "my_word",
-    "hug_keeps", "survivors", "bpe_first_two",
+    "hug_keeps", "survivors", "bpe_first_two", "zero_cost", "hug_chance",
 }  # fmt: skip
 
 

@@ -23,6 +23,7 @@ DataFrames. Then one subpackage per notebook topic, each with ``checks``,
 ``other_languages``        09: scripts, mixing, parity
 ``model_inputs``           10: offsets, special tokens, batches
 ``big_corpora``            11: streams, processes, Dask
+``unigram``                12: Unigram: lattice, EM, pruning, sampling
 =========================  ===================================
 
 The classroom reads the library (``wordpiece_lib``'s core); the core never

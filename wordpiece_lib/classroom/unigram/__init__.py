@@ -1,0 +1,1 @@
+"""Notebook 12, Unigram: checks, the Viterbi stepper and the sampling explorer, tables and figures."""

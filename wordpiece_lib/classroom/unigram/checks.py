@@ -1,0 +1,536 @@
+"""Checks behind notebook 12's "your turn" exercises (Unigram).
+
+They run in the frame of :mod:`wordpiece_lib.classroom.exercise`: a right
+answer passes quietly, a wrong one is told which idea is off (never the
+expected value), and an answer still set to ``TODO`` skips as "not done yet".
+The expected answers come from the piece frequencies, computed exactly here
+with fractions (every cut listed), and from the core's ``removal_losses``.
+``word_probability`` runs on fresh vocabs and words with the core's Unigram
+model and trainer counted (refused when they did the work); the pruning
+prediction refuses an answer cell that ran ``removal_losses``.
+
+>>> WORKBOOK.reset()
+>>> corpus = {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}
+>>> check_best_cut((Fraction(1, 2205), 2), corpus, "bugs")
+>>> check_best_cut((Fraction(20), 2), corpus, "bugs")
+Traceback (most recent call last):
+...
+AssertionError: that product uses the pieces' frequencies: a piece's probability is its frequency divided by the total of all frequencies, once per piece
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Iterable, Mapping
+from fractions import Fraction
+from typing import Any
+
+from wordpiece_lib.classroom.exercise import Exercise, Workbook, call, forbid, require, short_repr
+from wordpiece_lib.classroom.fresh_inputs import fresh_rng, fresh_words
+from wordpiece_lib.classroom.own_work import refuse_in_answer, watch_answer
+from wordpiece_lib.classroom.style import fraction_text
+from wordpiece_lib.classroom.unigram.tables import cut_fraction, removal_frame
+from wordpiece_lib.classroom.unigram.widgets import sampling_frame
+from wordpiece_lib.counting.word_counts import as_word_counts
+from wordpiece_lib.model.unigram import UnigramModel
+from wordpiece_lib.training.unigram import (
+    corpus_loss,
+    expected_counts,
+    model_from_frequencies,
+    removal_losses,
+    substring_frequencies,
+    train_unigram,
+)
+
+#: The course's corpus (the notebook's worked example); a copied answer for it is told so.
+COURSE = {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}
+
+WORD_PROBABILITY_ANSWER = """```python
+def word_probability(word, probabilities):
+    # total[i]: the summed probability of every way to cut word[:i] (total[0] = 1: the empty start)
+    total = [Fraction(0)] * (len(word) + 1)
+    total[0] = Fraction(1)
+    for end in range(1, len(word) + 1):
+        for start in range(end):
+            piece = word[start:end]
+            if piece in probabilities:
+                total[end] += total[start] * probabilities[piece]
+    return total[len(word)]
+```"""
+
+
+def every_cut(word: str, pieces: Iterable[str]) -> list[list[str]]:
+    """Every way to cut ``word`` into the given pieces, in a fixed order (first piece shortest first).
+
+    >>> every_cut("pug", ["p", "u", "g", "pu", "ug"])
+    [['p', 'u', 'g'], ['p', 'ug'], ['pu', 'g']]
+    """
+    vocab = set(pieces)
+    cuts: list[list[str]] = []
+
+    def walk(position: int, so_far: list[str]) -> None:
+        if position == len(word):
+            cuts.append(so_far)
+            return
+        for end in range(position + 1, len(word) + 1):
+            if word[position:end] in vocab:
+                walk(end, [*so_far, word[position:end]])
+
+    walk(0, [])
+    return cuts
+
+
+def _exact_word_probability(word: str, probabilities: Mapping[str, Fraction]) -> Fraction:
+    total = [Fraction(0)] * (len(word) + 1)
+    total[0] = Fraction(1)
+    for end in range(1, len(word) + 1):
+        for start in range(end):
+            piece = word[start:end]
+            if piece in probabilities:
+                total[end] += total[start] * probabilities[piece]
+    return total[len(word)]
+
+
+def _best_cut_answer(answer: Any, word_counts: Mapping[str, int], word: str, **_: Any) -> str:
+    frequencies = substring_frequencies(as_word_counts(word_counts))
+    total = sum(frequencies.values())
+    cuts = sorted(every_cut(word, frequencies), key=lambda cut: -cut_fraction(cut, frequencies))
+    lines = [
+        f"| `{' '.join(cut)}` | {' × '.join(f'{frequencies[p]}/{total}' for p in cut)} | "
+        f"{fraction_text(cut_fraction(cut, frequencies))} |"
+        for cut in cuts
+    ]
+    best = cut_fraction(cuts[0], frequencies)
+    tied = sum(cut_fraction(cut, frequencies) == best for cut in cuts)
+    return (
+        "| cut | product | probability |\n|---|---|---|\n"
+        + "\n".join(lines)
+        + f"\n```python\nbugs_best = (Fraction({best.numerator}, {best.denominator}), {tied})\n```"
+    )
+
+
+def _zero_cost_answer(answer: Any, word_counts: Mapping[str, int], **_: Any) -> str:
+    counts = as_word_counts(word_counts)
+    model = model_from_frequencies(substring_frequencies(counts))
+    lines = []
+    for word in counts:
+        cuts = model.nbest(word, 3)
+        lines.append(f"* `{word}`: best cut {' '.join(cuts[0].pieces)}")
+    zero = _zero_cost(counts)
+    return (
+        "Removing a piece costs nothing when every word that uses it in its best cut has another cut as likely "
+        "without it (and nothing when no best cut uses it):\n"
+        + "\n".join(lines)
+        + f"\n```python\nzero_cost = {sorted(zero)!r}\n```"
+    )
+
+
+def _chance_answer(answer: Any, word_counts: Mapping[str, int], word: str, cut: Iterable[str], **_: Any) -> str:
+    frequencies = substring_frequencies(as_word_counts(word_counts))
+    cuts = every_cut(word, frequencies)
+    chances = [cut_fraction(each, frequencies) for each in cuts]
+    share = cut_fraction(list(cut), frequencies) / sum(chances)
+    lines = [f"| `{' '.join(each)}` | {fraction_text(chance)} |" for each, chance in zip(cuts, chances)]
+    return (
+        "| cut | probability |\n|---|---|\n"
+        + "\n".join(lines)
+        + f"\n\nThe chance is the cut's probability over their sum.\n```python\nhug_chance = Fraction({share.numerator}, "
+        f"{share.denominator})\n```"
+    )
+
+
+WORKBOOK = Workbook(
+    "12 · Unigram, the third way",
+    [
+        Exercise(
+            "bugs_best",
+            "Your turn 1 · the best cut of a new word",
+            hints=(
+                "List the pieces of the vocab that fit inside the word, then every way to chain them from the "
+                "first letter to the last.",
+                "A cut's probability is the product of its pieces' frequency over the total; fewer pieces usually win.",
+            ),
+            answer=_best_cut_answer,
+            prediction=True,
+        ),
+        Exercise(
+            "word_probability",
+            "Your turn 2 · the probability of a word",
+            hints=(
+                "best_cut keeps the largest product; the word's probability keeps them all and adds them up.",
+                "To avoid listing every cut: total[end] adds total[start] × p(word[start:end]) over every piece "
+                "that ends at end.",
+            ),
+            answer=WORD_PROBABILITY_ANSWER,
+        ),
+        Exercise(
+            "zero_cost",
+            "Your turn 3 · which pieces can go for free?",
+            hints=(
+                "Write the best cut of each word first: a piece that no best cut uses costs nothing to remove.",
+                "A piece a best cut uses costs nothing too if another cut of that word, without it, is exactly as "
+                "likely.",
+            ),
+            answer=_zero_cost_answer,
+            prediction=True,
+        ),
+        Exercise(
+            "hug_chance",
+            "Your turn 4 · predict a draw",
+            hints=(
+                "At alpha 1, a cut is drawn in proportion to its probability: its share of the sum over every cut.",
+                "The sum over every cut is the word's probability (Your turn 2); list the cuts of the word as in "
+                "Your turn 1.",
+            ),
+            answer=_chance_answer,
+            prediction=True,
+        ),
+    ],
+)
+progress = WORKBOOK.progress
+show_answer = WORKBOOK.show_answer
+
+#: The model and the trainer compute a word's probability (forward sums) for you.
+FORWARD_SUMS = forbid(UnigramModel, expected_counts, corpus_loss, train_unigram)
+#: The chance of a cut under sampling, computed for you.
+watch_answer("hug_chance", forbid(UnigramModel.cut_probability, UnigramModel.sample, sampling_frame))
+#: What removing a piece costs, computed for you.
+watch_answer("zero_cost", forbid(removal_losses, corpus_loss, removal_frame))
+
+
+def _as_fraction(value: Any, what: str) -> Fraction:
+    __tracebackhide__ = True  # keep this frame out of the student's report
+    if isinstance(value, float):
+        raise AssertionError(
+            f"give {what} as an exact Fraction, such as Fraction(1, 3), not a float: the probabilities here are "
+            "frequencies divided by their total, exact fractions, and a float is rounded"
+        )
+    if isinstance(value, bool) or not isinstance(value, (int, Fraction)):
+        raise AssertionError(f"give {what} as an exact Fraction, such as Fraction(1, 3), got {short_repr(value)}")
+    return Fraction(value)
+
+
+@WORKBOOK.check("bugs_best")
+def check_best_cut(answer: Any, word_counts: Mapping[str, int], word: str) -> None:
+    """Check ``(probability of the best cut, how many cuts reach it)`` for ``word`` under the course's first vocab.
+
+    The vocab is every strict substring of ``word_counts`` with its frequency; a
+    piece's probability is its frequency over the total.
+
+    >>> WORKBOOK.reset()
+    >>> check_best_cut((Fraction(1, 2205), 6), COURSE, "bugs")
+    Traceback (most recent call last):
+    ...
+    AssertionError: the probability is right; the count is not: you counted every cut of the word, but only the cuts whose probability is the best one count
+    """
+    __tracebackhide__ = True  # pytest shows the student's line, not ours
+    given = require(answer, "the best cut's probability and how many cuts reach it")
+    if isinstance(given, (str, bytes)) or not isinstance(given, (tuple, list)) or len(given) != 2:
+        raise AssertionError(
+            f"answer with a pair: (the probability as a Fraction, how many cuts reach it), got {short_repr(given)}"
+        )
+    probability = _as_fraction(given[0], "the probability")
+    count = given[1]
+    frequencies = substring_frequencies(as_word_counts(word_counts))
+    total = sum(frequencies.values())
+    cuts = every_cut(word, frequencies)
+    if not cuts:
+        raise ValueError(f"{word!r} cannot be cut into pieces of this vocab")
+    chances = [cut_fraction(cut, frequencies) for cut in cuts]
+    best = max(chances)
+    if probability != best:
+        products = [math.prod(frequencies[piece] for piece in cut) for cut in cuts]
+        if probability in products:
+            raise AssertionError(
+                "that product uses the pieces' frequencies: a piece's probability is its frequency divided by the "
+                "total of all frequencies, once per piece"
+            )
+        if probability in [Fraction(product, total) for product in products]:
+            raise AssertionError(
+                "you divided by the total once for the whole cut; each piece is divided by the total, so a cut of "
+                "two pieces is divided by the total twice"
+            )
+        if probability == sum(chances):
+            raise AssertionError(
+                "that adds up every cut (the probability of the word); the question asks for the best single cut"
+            )
+        for other in word_counts:  # a word of the corpus, worked in the notebook (pug) or not
+            other_best = max((cut_fraction(cut, frequencies) for cut in every_cut(other, frequencies)), default=None)
+            if other != word and probability == other_best:
+                raise AssertionError(
+                    f"that is the best cut's probability of {other!r}, a word of the corpus; {word!r} has pieces of "
+                    "its own: list them, then its cuts"
+                )
+        if probability in chances:
+            raise AssertionError(
+                "that is the probability of one cut of the word, but not of the best one: compare every cut "
+                "(a cut with fewer pieces is usually more likely)"
+            )
+        if probability > 1:
+            raise AssertionError("a probability is at most 1: divide each piece's frequency by the total")
+        raise AssertionError(
+            f"that is not the probability of any cut of {word!r} into pieces of this vocab: list the pieces that fit "
+            "inside the word (every strict substring of the corpus's words), then every way to chain them"
+        )
+    if isinstance(count, bool) or not isinstance(count, int):
+        raise AssertionError(f"the second part is a whole number of cuts (an int), got {short_repr(count)}")
+    tied = chances.count(best)
+    if count == tied:
+        return
+    if count == len(cuts):
+        raise AssertionError(
+            "the probability is right; the count is not: you counted every cut of the word, but only the cuts "
+            "whose probability is the best one count"
+        )
+    if count == 1:
+        raise AssertionError(
+            "the probability is right; the count is not: more than one cut reaches it (a tie, as for `pug`)"
+        )
+    raise AssertionError(
+        "the probability is right; the count is not: count the cuts whose probability equals the best one"
+    )
+
+
+@WORKBOOK.check("hug_chance")
+def check_sample_chance(
+    answer: Any, word_counts: Mapping[str, int], word: str, cut: Iterable[str], *, source: str | None = None
+) -> None:
+    """Check the chance that sampling at ``alpha`` 1 gives ``cut`` of ``word`` (the course's first vocab), exactly.
+
+    ``source`` is the code that made the answer (default: the notebook cell that
+    assigned ``hug_chance``); running the model's sampling there fails.
+
+    >>> WORKBOOK.reset()
+    >>> check_sample_chance(Fraction(1, 4), COURSE, "hug", ["hug"], source="")
+    Traceback (most recent call last):
+    ...
+    AssertionError: that is the chance at alpha 0, where every cut is as likely; at alpha 1 a cut is drawn in proportion to its probability
+    """
+    __tracebackhide__ = True  # pytest shows the student's line, not ours
+    given = require(answer, "the chance of the cut")
+    refuse_in_answer(
+        "hug_chance",
+        ("cut_probability", "sample", "sampling_frame"),
+        "your answer uses {name}, which computes the chance for you: work it out from the cuts' probabilities",
+        source,
+    )
+    value = _as_fraction(given, "the chance")
+    frequencies = substring_frequencies(as_word_counts(word_counts))
+    cuts = every_cut(word, frequencies)
+    chances = [cut_fraction(each, frequencies) for each in cuts]
+    mine = cut_fraction(list(cut), frequencies)
+    expected = mine / sum(chances)
+    if value == expected:
+        return
+    if value == mine:
+        raise AssertionError(
+            "that is the cut's own probability (as in section 2); sampling divides it by the sum over every cut of "
+            "the word, so that the chances of all cuts add up to 1"
+        )
+    if value == Fraction(1, len(cuts)):
+        raise AssertionError(
+            "that is the chance at alpha 0, where every cut is as likely; at alpha 1 a cut is drawn in proportion "
+            "to its probability"
+        )
+    if value == 1:
+        raise AssertionError("that is Viterbi's choice (always the best cut); sampling draws the other cuts too")
+    if value == sum(chances):
+        raise AssertionError(
+            "that is the probability of the word (every cut added); the cut's chance is its share of it"
+        )
+    if value in [chance / sum(chances) for chance in chances]:
+        raise AssertionError("that is the chance of another cut of the word: check which cut the question names")
+    best = max(chances)
+    if value == mine / sum(chance for chance in chances if chance in (best, mine)):
+        raise AssertionError("every cut of the word can be drawn, not only the best ones: add them all")
+    if value > 1:
+        raise AssertionError("a chance is at most 1: divide the cut's probability by the sum over every cut")
+    raise AssertionError(
+        "divide the cut's probability by the sum of the probabilities of every cut of the word (list them all, "
+        "as in Your turn 1)"
+    )
+
+
+def _fresh_vocab(rng: random.Random, letters: str) -> dict[str, Fraction]:
+    pieces = list(letters)
+    for length in (2, 3):
+        pieces += [word for word in fresh_words(rng, letters, count=4, shortest=length, longest=length)]
+    pieces = list(dict.fromkeys(pieces))
+    weights = [rng.randint(1, 9) for _ in pieces]
+    total = sum(weights)
+    return {piece: Fraction(weight, total) for piece, weight in zip(pieces, weights)}
+
+
+def _fresh_probability_cases() -> list[tuple[str, dict[str, Fraction]]]:
+    rng = fresh_rng("word_probability")
+    cases: list[tuple[str, dict[str, Fraction]]] = []
+    for letters in ("abc", "lmno", "st"):
+        vocab = _fresh_vocab(rng, letters)
+        longest = max(vocab, key=len)  # a word that is a piece: its one-piece cut counts too
+        words = [longest, letters[0] * 4, *fresh_words(rng, letters, count=4, shortest=2, longest=6)]
+        words.append(letters[0] + "z" + letters[-1])  # a letter no piece has: no cut at all
+        cases += [(word, vocab) for word in dict.fromkeys(words)]
+    return cases
+
+
+def _slips(word: str, probabilities: Mapping[str, Fraction]) -> dict[str, Fraction | None]:
+    cuts = every_cut(word, probabilities)
+    products = [math.prod((probabilities[piece] for piece in cut), start=Fraction(1)) for cut in cuts]
+    return {
+        "max": max(products) if products else Fraction(0),
+        "sum of sums": sum((sum(probabilities[p] for p in cut) for cut in cuts), Fraction(0)),
+        "no whole word": sum((p for cut, p in zip(cuts, products) if len(cut) > 1), Fraction(0)),
+        "characters only": products[0] if cuts and all(len(p) == 1 for p in cuts[0]) else None,
+    }
+
+
+@WORKBOOK.check("word_probability")
+def check_word_probability(function: Callable[[str, Mapping[str, Fraction]], Any]) -> None:
+    """Check ``word_probability(word, probabilities)``: the sum over every cut of the product of its pieces.
+
+    >>> WORKBOOK.reset()
+    >>> def best_only(word, probabilities):
+    ...     from math import prod
+    ...     return max((prod((probabilities[p] for p in cut), start=Fraction(1)) for cut in every_cut(word, probabilities)), default=Fraction(0))
+    >>> check_word_probability(best_only)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    AssertionError: word_probability(...) gave the probability of the best cut only (what section 2's best_cut keeps): a word's probability adds up every cut of it
+    """
+    __tracebackhide__ = True  # pytest shows the student's line, not ours
+    for word, probabilities in _fresh_probability_cases():
+        got = call(
+            function,
+            word,
+            dict(probabilities),
+            name="word_probability",
+            exercise="the probability of a word",
+            forbidden=FORWARD_SUMS,
+        )
+        expected = _exact_word_probability(word, probabilities)
+        if isinstance(got, float):
+            raise AssertionError(
+                f"word_probability({word!r}, probabilities) gave a float: the probabilities are exact Fractions; "
+                "keep them exact (no math.exp, math.log or float() on the way)"
+            )
+        if isinstance(got, bool) or not isinstance(got, (int, Fraction)):
+            raise AssertionError(
+                f"word_probability({word!r}, probabilities) should return a Fraction, got {short_repr(got)}"
+            )
+        if got == expected:
+            continue
+        intro = f"word_probability({word!r}, probabilities)"
+        slips = _slips(word, probabilities)
+        if expected == 0:
+            raise AssertionError(
+                f"{intro}: a letter of this word is in no piece, so no cut exists and the probability is 0"
+            )
+        if got == slips["max"]:
+            raise AssertionError(
+                "word_probability(...) gave the probability of the best cut only (what section 2's best_cut "
+                "keeps): a word's probability adds up every cut of it"
+            )
+        if got == slips["sum of sums"]:
+            raise AssertionError(f"{intro}: within one cut, MULTIPLY the pieces' probabilities; then add the cuts")
+        if got == slips["no whole word"]:
+            raise AssertionError(
+                f"{intro}: the whole word is a piece of this vocab, so the cut of one piece counts too"
+            )
+        if slips["characters only"] is not None and got == slips["characters only"]:
+            raise AssertionError(f"{intro}: that is only the cut into single characters; add every other cut too")
+        if got < 0 or got > 1:
+            raise AssertionError(f"{intro}: a probability is between 0 and 1 (a log or a count is not)")
+        raise AssertionError(
+            f"{intro}: add, over every cut of the word into pieces of the vocab, the product of its pieces' "
+            "probabilities"
+        )
+
+
+def _zero_cost(word_counts: Mapping[str, int]) -> set[str]:
+    counts = as_word_counts(word_counts)
+    model = model_from_frequencies(substring_frequencies(counts))
+    return {piece for piece, loss in removal_losses(model, counts).items() if abs(loss) < 1e-9}
+
+
+@WORKBOOK.check("zero_cost")
+def check_zero_cost(answer: Any, word_counts: Mapping[str, int], *, source: str | None = None) -> None:
+    """Check the set of pieces (longer than one character) whose removal leaves the corpus loss as it is.
+
+    ``source`` is the code that made the answer (default: the notebook cell that
+    assigned ``zero_cost``); running ``removal_losses`` there fails.
+
+    >>> WORKBOOK.reset()
+    >>> check_zero_cost({"hu", "ug", "pu", "un", "bu", "ugs", "gs"}, COURSE, source="")
+    >>> check_zero_cost({"hu", "ug", "pu", "un", "bu", "ugs", "gs", "p"}, COURSE, source="")
+    Traceback (most recent call last):
+    ...
+    AssertionError: 'p' is a single character: pruning never removes one (every word must stay spellable); leave characters out
+    """
+    __tracebackhide__ = True  # pytest shows the student's line, not ours
+    given = require(answer, "the pieces that can go for free")
+    refuse_in_answer(
+        "zero_cost",
+        ("removal_losses", "removal_frame", "corpus_loss"),
+        "your answer uses {name}, which computes what removing each piece costs: find the best cuts of the words "
+        "yourself",
+        source,
+    )
+    if isinstance(given, (str, bytes)) or not isinstance(given, Iterable):
+        raise AssertionError(f"answer with a set of pieces such as {{'ab', 'bc'}}, got {short_repr(given)}")
+    pieces = list(given)
+    if any(not isinstance(piece, str) for piece in pieces):
+        raise AssertionError("answer with a set of pieces (strings) such as {'ab', 'bc'}")
+    got = set(pieces)
+    counts = as_word_counts(word_counts)
+    frequencies = substring_frequencies(counts)
+    expected = _zero_cost(counts)
+    if got == expected:
+        return
+    if dict(counts) != COURSE and got == _zero_cost(COURSE):
+        raise AssertionError(
+            "that is the answer for the course's corpus of section 4; this corpus has other words: find the best "
+            "cuts of ITS words"
+        )
+    for piece in sorted(got):
+        if piece not in frequencies:
+            raise AssertionError(
+                f"{piece!r} is not a piece of this vocab: the vocab holds the strict substrings of the words (a whole "
+                "word only when it sits inside a longer one)"
+            )
+    for piece in sorted(got):
+        if len(piece) == 1:
+            raise AssertionError(
+                f"{piece!r} is a single character: pruning never removes one (every word must stay spellable); "
+                "leave characters out"
+            )
+    multi = sorted((p for p in frequencies if len(p) > 1), key=lambda p: (frequencies[p], p))
+    if got == set(multi[: len(got)]) and got != expected:
+        raise AssertionError(
+            "those are the rarest pieces; what decides is whether some word's best cut needs the piece (and has no "
+            "other cut as likely), not how frequent the piece is"
+        )
+    extra = sorted(got - expected)
+    if extra:
+        raise AssertionError(
+            f"removing {extra[0]!r} costs something: some word's best cut uses it, and every other cut of that word "
+            "is less likely"
+        )
+    missing = len(expected - got)
+    raise AssertionError(
+        f"your set misses {missing} piece{'s' if missing > 1 else ''} that can go for free: a piece no best cut uses, "
+        "or one whose word has another cut exactly as likely"
+    )
+
+
+__all__ = [
+    "COURSE",
+    "WORKBOOK",
+    "check_best_cut",
+    "check_sample_chance",
+    "check_word_probability",
+    "check_zero_cost",
+    "every_cut",
+    "progress",
+    "show_answer",
+]

@@ -1,0 +1,312 @@
+"""Unigram, interactive: Viterbi stepped over a word's lattice, and sampled cuts under ``alpha``.
+
+* ``viterbi_steps`` replays ``UnigramModel.best_path`` one position at a time:
+  at each position, every piece that ends there, the total it would give, and
+  the one kept (the same strict ``>`` and visiting order as the core, so ties
+  go the same way). ``viterbi_text`` is its static twin for one position.
+* ``ViterbiStepper`` is the widget: a word box, first/previous/next/last
+  buttons and a position slider, all named and usable from the keyboard
+  (Tab to a control, Enter or Space on a button, the arrow keys on the slider).
+* ``sampling_frame`` lists every cut of a word with its exact chance under
+  ``alpha`` (``UnigramModel.cut_probability``) and its share among samples
+  drawn with ``UnigramModel.sample``; ``SamplingExplorer`` puts an ``alpha``
+  slider on it.
+
+>>> import math
+>>> from wordpiece_lib.model.unigram import UnigramModel
+>>> model = UnigramModel([("<unk>", 0.0), ("p", math.log(0.2)), ("u", math.log(0.3)), ("g", math.log(0.2)),
+...                       ("pu", math.log(0.1)), ("ug", math.log(0.2))])
+>>> steps = viterbi_steps(model, "pug")
+>>> [step.best for step in steps]
+[['p'], ['pu'], ['p', 'ug']]
+>>> print(viterbi_text(model, "pug", 3).splitlines()[0])
+'pug', position 3 of 3 (after 'pug'):
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from wordpiece_lib._validate import check_instance, check_int, check_str
+from wordpiece_lib.classroom.style import BUTTON_LAYOUT
+from wordpiece_lib.model.unigram import UnigramModel
+
+#: Words longer than this are refused by the stepper (the text view would be too long to read).
+MAX_WORD = 24
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A piece ending at a position: where it starts, its text, its score and the path total it gives."""
+
+    start: int
+    piece: str
+    score: float
+    total: float
+    unknown: bool = False
+
+
+@dataclass(frozen=True)
+class ViterbiStep:
+    """Position ``end`` of the word: the pieces ending there, the one kept (index), the best total and path."""
+
+    end: int
+    candidates: tuple[Candidate, ...]
+    chosen: int
+    total: float
+    best: list[str]
+
+
+def viterbi_steps(model: UnigramModel, word: str) -> list[ViterbiStep]:
+    """One step per position 1 .. len(word): what Viterbi compares there and keeps (``best_path``'s rule).
+
+    The last step's ``best`` is ``model.best_path(word)``'s cut (unknown
+    characters not fused), and its ``total`` the same score.
+    """
+    check_instance(model, "model", UnigramModel)
+    check_str(word, "word", allow_empty=False)
+    size = len(word)
+    kept: list[tuple[float, int, str] | None] = [None] * (size + 1)
+    kept[0] = (0.0, -1, "")
+    seen: list[list[Candidate]] = [[] for _ in range(size + 1)]
+    for node in model.lattice(word):  # by start, then by end: best_path's visiting order
+        here = kept[node.start]
+        if here is None:  # only when the model has no unknown piece: best_path refuses this word
+            raise ValueError(f"{word!r} cannot be cut with this model's pieces (it has no unknown piece)")
+        unknown = node.id == model.unk_id and node.piece != model.pieces[node.id]
+        score = node.score  # an unknown character's node already carries the penalised score
+        total = here[0] + score
+        seen[node.end].append(Candidate(node.start, node.piece, score, total, unknown))
+        target = kept[node.end]
+        if target is None or total > target[0]:
+            kept[node.end] = (total, node.start, node.piece)
+    steps = []
+    for end in range(1, size + 1):
+        best_here = kept[end]
+        assert best_here is not None
+        chosen = next(
+            index
+            for index, candidate in enumerate(seen[end])
+            if candidate.start == best_here[1] and candidate.total == best_here[0]
+        )
+        steps.append(ViterbiStep(end, tuple(seen[end]), chosen, best_here[0], _path(kept, end)))
+    return steps
+
+
+def _path(kept: Sequence[tuple[float, int, str] | None], end: int) -> list[str]:
+    pieces = []
+    while end > 0:
+        entry = kept[end]
+        assert entry is not None
+        pieces.append(entry[2])
+        end = entry[1]
+    return pieces[::-1]
+
+
+def viterbi_text(model: UnigramModel, word: str, position: int) -> str:
+    """What Viterbi does at ``position`` (1 .. len(word)): the pieces ending there, their totals, the one kept.
+
+    >>> from wordpiece_lib.model.unigram import UnigramModel
+    >>> model = UnigramModel([("<unk>", 0.0), ("a", -1.0), ("b", -2.0), ("ab", -2.5)])
+    >>> print(viterbi_text(model, "ab", 2))
+    'ab', position 2 of 2 (after 'ab'):
+      ab  from 0   score  -2.500   total  -2.500   <- kept
+      b   from 1   score  -2.000   total  -3.000
+    best cut of the word: ab   (total -2.500, probability 0.08208)
+    """
+    steps = viterbi_steps(model, word)
+    check_int(position, "position", minimum=1)
+    if position > len(steps):
+        raise ValueError(f"position must be between 1 and {len(steps)}, got {position}")
+    step = steps[position - 1]
+    width = max(len(candidate.piece) for candidate in step.candidates) + 2
+    lines = [f"{word!r}, position {position} of {len(word)} (after {word[:position]!r}):"]
+    order = sorted(range(len(step.candidates)), key=lambda index: -step.candidates[index].total)
+    for index in order:
+        candidate = step.candidates[index]
+        mark = "   <- kept" if index == step.chosen else ""
+        unknown = " (unknown)" if candidate.unknown else ""
+        lines.append(
+            f"  {candidate.piece:<{width}}from {candidate.start}   score {candidate.score:7.3f}   "
+            f"total {candidate.total:7.3f}{unknown}{mark}"
+        )
+    final = " of the word" if position == len(word) else " so far"
+    lines.append(
+        f"best cut{final}: {' '.join(step.best)}   (total {step.total:.3f}, probability {math.exp(step.total):.4g})"
+    )
+    return "\n".join(lines)
+
+
+class ViterbiStepper:
+    """Viterbi over a word, one position at a time (the static view: ``viterbi_text``; the figure: ``plots.lattice``).
+
+    Type a word, then step with the buttons or the slider. Every control has a
+    name a screen reader reads (its description), and all work from the keyboard.
+    """
+
+    def __init__(self, model: UnigramModel, word: str = "hugs", position: int | None = None) -> None:
+        import ipywidgets as w
+
+        self.model = check_instance(model, "model", UnigramModel)
+        word = check_str(word, "word", allow_empty=False).strip()
+        self.word_box = w.Text(
+            value=word, description="word", continuous_update=False, tooltip="the word to cut (press Enter)"
+        )
+        self.slider = w.IntSlider(
+            value=1,
+            min=1,
+            max=max(len(word), 1),
+            description="position",
+            tooltip="how many characters of the word Viterbi has read",
+            continuous_update=True,
+            layout={"width": "50%"},
+        )
+        self.buttons = {
+            name: w.Button(description=name, tooltip=f"go to the {name} position", layout=BUTTON_LAYOUT)
+            for name in ("first", "previous", "next", "last")
+        }
+        self.buttons["first"].on_click(lambda _: self.go(1))
+        self.buttons["previous"].on_click(lambda _: self.go(self.position - 1))
+        self.buttons["next"].on_click(lambda _: self.go(self.position + 1))
+        self.buttons["last"].on_click(lambda _: self.go(len(self.word)))
+        self.output = w.Output(layout={"border": "1px solid #ddd", "padding": "4px"})
+        self.slider.observe(lambda change: self._render(), names="value")
+        self.word_box.observe(self._new_word, names="value")
+        self.widget = w.VBox([self.word_box, w.HBox([*self.buttons.values(), self.slider]), self.output])
+        self.text = ""
+        self.go(len(word) if position is None else check_int(position, "position", minimum=1))
+        self._render()
+
+    @property
+    def word(self) -> str:
+        """The word shown now (spaces trimmed, at most ``MAX_WORD`` characters)."""
+        return self.word_box.value.strip()[:MAX_WORD] or "?"
+
+    @property
+    def position(self) -> int:
+        """How many characters Viterbi has read."""
+        return int(self.slider.value)
+
+    def go(self, position: int) -> None:
+        """Show ``position``; values past either end stop at the end."""
+        self.slider.value = min(max(int(position), 1), len(self.word))
+
+    def _new_word(self, change: dict[str, Any]) -> None:
+        self.slider.max = len(self.word)
+        self.slider.value = len(self.word)
+        self._render()
+
+    def _render(self) -> None:
+        position = min(self.position, len(self.word))
+        try:
+            self.text = viterbi_text(self.model, self.word, position)
+        except ValueError as problem:
+            self.text = f"cannot cut {self.word!r}: {problem}"
+        self.buttons["first"].disabled = self.buttons["previous"].disabled = position <= 1
+        self.buttons["next"].disabled = self.buttons["last"].disabled = position >= len(self.word)
+        self.output.outputs = ({"output_type": "stream", "name": "stdout", "text": self.text + "\n"},)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+
+# ---------------------------------------------------------------- sampling
+
+
+def sampling_frame(
+    model: UnigramModel, word: str, alphas: Sequence[float], *, samples: int = 1000, seed: int = 0
+) -> Any:
+    """Every cut of ``word`` at each ``alpha``: its exact chance and its share among ``samples`` draws.
+
+    The draws use ``random.Random(seed)``, so the table is the same on every run.
+
+    >>> from wordpiece_lib.model.unigram import UnigramModel
+    >>> model = UnigramModel([("<unk>", 0.0), ("a", math.log(0.5)), ("aa", math.log(0.25))])
+    >>> sampling_frame(model, "aa", [0.0], samples=10)[["alpha", "cut", "chance"]].values.tolist()
+    [[0.0, 'aa', 0.5], [0.0, 'a a', 0.5]]
+    """
+    import pandas as pd
+
+    check_instance(model, "model", UnigramModel)
+    check_str(word, "word", allow_empty=False)
+    check_int(samples, "samples", minimum=1)
+    cuts = [cut.pieces for cut in model.nbest(word, 500)]
+    rows = []
+    for alpha in alphas:
+        rng = random.Random(seed)
+        drawn: dict[str, int] = {}
+        for _ in range(samples):
+            key = " ".join(model.sample(word, alpha, rng).pieces)
+            drawn[key] = drawn.get(key, 0) + 1
+        for pieces in cuts:
+            key = " ".join(pieces)
+            rows.append(
+                {
+                    "alpha": float(alpha),
+                    "cut": key,
+                    "chance": model.cut_probability(word, pieces, alpha),
+                    "sampled": drawn.get(key, 0) / samples,
+                }
+            )
+    return pd.DataFrame(rows)
+
+
+class SamplingExplorer:
+    """Sample cuts of a word with an ``alpha`` slider: each cut's exact chance next to what 1,000 draws gave."""
+
+    def __init__(self, model: UnigramModel, word: str = "hugs", alpha: float = 1.0, *, samples: int = 1000) -> None:
+        import ipywidgets as w
+
+        self.model = check_instance(model, "model", UnigramModel)
+        self.samples = check_int(samples, "samples", minimum=1)
+        self.word_box = w.Text(
+            value=check_str(word, "word", allow_empty=False),
+            description="word",
+            continuous_update=False,
+            tooltip="the word to cut (press Enter)",
+        )
+        self.slider = w.FloatSlider(
+            value=float(alpha),
+            min=0.0,
+            max=4.0,
+            step=0.1,
+            description="alpha",
+            tooltip="0: every cut as likely; larger: the best cut more and more often",
+            continuous_update=False,
+            readout_format=".1f",
+        )
+        self.output = w.Output(layout={"border": "1px solid #ddd", "padding": "4px"})
+        self.slider.observe(lambda change: self._render(), names="value")
+        self.word_box.observe(lambda change: self._render(), names="value")
+        self.widget = w.VBox([w.HBox([self.word_box, self.slider]), self.output])
+        self.text = ""
+        self._render()
+
+    def _render(self) -> None:
+        word = self.word_box.value.strip()[:MAX_WORD] or "?"
+        frame = sampling_frame(self.model, word, [float(self.slider.value)], samples=self.samples)
+        lines = [f"{word!r} at alpha {self.slider.value:.1f}: {len(frame)} cuts, {self.samples:,} draws"]
+        lines += [
+            f"  {row.cut:<{max(len(c) for c in frame['cut']) + 2}}chance {row.chance:6.1%}   drawn {row.sampled:6.1%}"
+            for row in frame.itertuples()
+        ]
+        self.text = "\n".join(lines)
+        self.output.outputs = ({"output_type": "stream", "name": "stdout", "text": self.text + "\n"},)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+
+__all__ = [
+    "Candidate",
+    "SamplingExplorer",
+    "ViterbiStep",
+    "ViterbiStepper",
+    "sampling_frame",
+    "viterbi_steps",
+    "viterbi_text",
+]
