@@ -1654,6 +1654,15 @@ def my_pair_input(first, second):
     return tokens, [0] * (len(first) + 2) + [1] * (len(second) + 1)
 
 
+def pair_built_in_place(first, second):
+    """Right tokens and type ids, made by inserting into the caller's own lists."""
+    type_ids = [0] * (len(first) + 2) + [1] * (len(second) + 1)
+    first.insert(0, "[CLS]")
+    first.append("[SEP]")
+    second.append("[SEP]")
+    return first + second, type_ids
+
+
 def pair_with_one_sep(first, second):
     return ["[CLS]", *first, "[SEP]", *second], [0] * (len(first) + 2) + [1] * len(second)
 
@@ -1726,6 +1735,7 @@ def cases_10() -> list[Case]:
                 Wrong("[CLS] before each text", (pair_with_two_cls,)),
                 Wrong("the joined tokens encoded again", (pair_encoded_again,)),
                 Wrong("the question and passage's table, typed in", (pair_printed_above,), COPIED),
+                Wrong("right lists, built by changing the caller's", (pair_built_in_place,)),
             ),
         ),
         Case(

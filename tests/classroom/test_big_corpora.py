@@ -59,7 +59,12 @@ def test_unfinished_answers_skip_as_not_done_yet():
     ("cut", "message"),
     [
         (lambda data, position: position, "in two"),
-        (lambda data, position: len(data), "there is an earlier one"),
+        (lambda data, position: len(data), "the start of the data is also at or after 0"),
+        (lambda data, position: len(data) if position > 0 else 0, "an earlier line end is also at"),
+        (
+            lambda data, position: data.find(b"\n", position) if data.find(b"\n", position) >= 0 else len(data),
+            "that is the newline itself",
+        ),
         (lambda data, position: position - 1, "may only end at or after"),
         (lambda data, position: "3", "should return a position"),
         (lambda data, position: len(data) + 1, "past the end"),

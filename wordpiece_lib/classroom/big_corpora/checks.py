@@ -149,6 +149,11 @@ def _check_cut_positions(cut: Callable[[bytes, int], int], data: bytes) -> None:
             before, after = data[:got], data[got:]
             if _cuts_a_character(before):
                 problem = "it cuts a UTF-8 character in two (é takes two bytes), so neither part decodes"
+            elif after[:1] == b"\n":
+                problem = (
+                    "that is the newline itself, so the line end would open the next part; a part ends just AFTER "
+                    "a newline (a cut is where the next part starts)"
+                )
             elif before[-1:].isspace() or after[:1].isspace():
                 problem = (
                     "it is not at a line end; a space is safe for the words, but the parts should end at line "
@@ -160,8 +165,9 @@ def _check_cut_positions(cut: Callable[[bytes, int], int], data: bytes) -> None:
             raise AssertionError(f"cut(data, {position}) returned {got}: {problem}")
         safe = [end for end in range(position, got) if end == 0 or data[end - 1 : end] == b"\n"]
         if safe:
+            where = "the start of the data" if safe[0] == 0 else "an earlier line end"
             raise AssertionError(
-                f"cut(data, {position}) returned {got}, a line end, but there is an earlier one at or after "
+                f"cut(data, {position}) returned {got}, a line end, but {where} is also at or after "
                 f"{position}: parts should come as close to the size asked for as they can"
             )
 

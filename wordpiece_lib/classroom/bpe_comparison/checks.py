@@ -286,6 +286,11 @@ def check_merge_replay(function: Any) -> None:
                 f"{intro}: the pieces must spell the word again (drop the '##' and glue them); keep the '##' on "
                 "every piece but the first"
             )
+        if any(not piece.startswith("##") for piece in got[1:]) or got[0].startswith("##"):
+            raise AssertionError(
+                f"{intro}: every piece but the first carries '##' (the merges are pairs like ('h', '##u')); start "
+                "from the characters written that way, or no learned pair will ever match"
+            )
         if got == _leftmost_replay(word, merges):
             raise AssertionError(
                 f"{intro}: at each round merge the pair that was learned FIRST (smallest step) among the pairs "

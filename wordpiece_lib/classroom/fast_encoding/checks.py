@@ -299,7 +299,10 @@ def check_emitted_at(
         )
     encoded = encode_word(word, _vocab_of(automaton), prefix=automaton.prefix, max_input_chars_per_word=len(word))
     if got == encoded:
-        raise AssertionError(f"{intro}: that is the whole word's encoding; list only what is emitted while stuck here.")
+        raise AssertionError(
+            f"{intro}: that lists tokens of the whole word; follow the failure links from the node the automaton is "
+            "in when it meets this character, and list only what those pops emit."
+        )
     if len(got) > len(expected) and got[: len(expected)] == expected:
         raise AssertionError(
             f"{intro}: once a node with an edge for this character is reached, the automaton reads it and stops "

@@ -158,6 +158,11 @@ def check_offsets(
         )
     if end <= start:
         raise AssertionError(f"The end must come after the start (Python slice style: text[start:end]); got {answer!r}")
+    if text[start : end + 1].casefold().endswith(token.casefold()) and text[start:end].casefold() != token.casefold():
+        raise AssertionError(
+            f"text[{start}:{end}] leaves out the token's last character: the end of a Python slice is exclusive, "
+            "text[start:end] stops just before position end."
+        )
     raise AssertionError(
         f"text[{start}:{end}] is {text[start:end]!r}, but the token {token!r} came from other characters. "
         "Offsets count characters of the original text, the one you typed; print(repr(text)) shows the invisible ones."
@@ -204,7 +209,13 @@ def fresh_pairs() -> list[tuple[list[str], list[str]]]:
 
 def _check_one_pair(function: Callable[[list[str], list[str]], Any], first: list[str], second: list[str]) -> None:
     __tracebackhide__ = True
-    result = call(function, list(first), list(second), name="my_pair_input", exercise="the pair exercise")
+    given_first, given_second = list(first), list(second)
+    result = call(function, given_first, given_second, name="my_pair_input", exercise="the pair exercise")
+    if given_first != first or given_second != second:
+        raise AssertionError(
+            "my_pair_input changed the token lists it was given: the caller still needs them as they were, "
+            "so build a new list instead of inserting into or appending to them"
+        )
     if not isinstance(result, (tuple, list)) or len(result) != 2:
         raise AssertionError(f"my_pair_input should return two lists (tokens, type_ids), got {result!r}")
     tokens, type_ids = (list(part) for part in result)
@@ -261,10 +272,13 @@ def check_kept_lengths(
     if total < max_length and sum(kept) < first_length + second_length:
         raise AssertionError(f"That makes {total} tokens: truncation cuts only what does not fit in {max_length}.")
     if kept[0] > first_length or kept[1] > second_length:
-        raise AssertionError("A text cannot keep more tokens than it has.")
+        raise AssertionError(
+            f"A text cannot keep more tokens than it has: the first has {first_length}, the second {second_length}, "
+            "and your answer is (first, second)."
+        )
     raise AssertionError(
-        "Right total, wrong split. longest_first takes tokens from the longer text first: the shorter one keeps "
-        "everything as long as it fits in half of the room left."
+        "Right total, wrong split. longest_first removes one token at a time, each time from the text that is "
+        "longer at that moment: replay it token by token."
     )
 
 

@@ -89,7 +89,9 @@ WORKBOOK = Workbook(
         Exercise(
             "greek_tokens_per_word",
             "Your turn 2 · tokens per word, by hand",
-            hints=("Count the tokens of each word, times the word's count; divide by how many words there are.",),
+            hints=(
+                "Count the tokens of each word, times the word's count; divide by how many words the corpus holds, each counted as often as it occurs.",
+            ),
             answer=_fertility_answer,
         ),
         Exercise(

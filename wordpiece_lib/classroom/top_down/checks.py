@@ -26,6 +26,7 @@ from wordpiece_lib.classroom.fresh_inputs import fresh_counts, fresh_rng, fresh_
 from wordpiece_lib.classroom.own_work import refuse_in_answer, watch_answer
 from wordpiece_lib.classroom.top_down.widgets import TopDownRounds
 from wordpiece_lib.counting.word_counts import as_word_counts
+from wordpiece_lib.model.longest_match import encode_word
 from wordpiece_lib.training.top_down import (
     JOINER,
     learn_with_threshold,
@@ -233,7 +234,7 @@ def check_surviving_substrings(
         )
     missing = len(expected - got)
     raise AssertionError(
-        f"your set is missing {missing} substring{'s' if missing > 1 else ''} that survive(s): look for substrings "
+        f"your set is missing {missing} substring{'s' if missing > 1 else ''} that survive{'' if missing > 1 else 's'}: look for substrings "
         f"that, after the longer ones took their share, still count at least {threshold} (word endings too)"
     )
 
@@ -338,9 +339,25 @@ def check_split_points(function: Callable[[str, Collection[str]], Any]) -> None:
             hint = "the first piece starts at position 0"
         elif isinstance(got, (list, tuple)) and got and got[-1] == len(word):
             hint = f"list only where pieces start: the end of the word ({len(word)}) is not a start"
-        else:
+        elif _as_ints(got) == _starts_counting_the_joiner(word, vocab):
             hint = f"do not count the {JOINER!r} of a piece in its length: {JOINER}l covers one character of the word"
+        else:
+            hint = (
+                "those are not where the greedy pieces start: each piece starts where the one before it ended "
+                "(looking a piece up with str.find gives the FIRST place it occurs, which may be earlier)"
+            )
         raise AssertionError(f"{intro}: {hint}")
+
+
+def _starts_counting_the_joiner(word: str, vocab: Collection[str]) -> list[int] | None:
+    """The slip of counting each piece's ``##`` in its length: the starts that gives (None if the word fails)."""
+    pieces = encode_word(word, set(vocab), prefix=JOINER)
+    if pieces == ["[UNK]"]:
+        return None
+    starts = [0]
+    for piece in pieces[:-1]:
+        starts.append(starts[-1] + len(piece))
+    return starts
 
 
 def _call_allowing_none(function: Any, word: str, vocab: set[str]) -> Any:
