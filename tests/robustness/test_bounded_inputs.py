@@ -293,3 +293,80 @@ def test_huge_numbers_and_deep_nesting_in_json_name_the_file(tmp_path: Path, cap
         assert main(["encode", "--tokenizer", str(path), str(path), "-o", str(tmp_path / "o")]) == 2
         error = capsys.readouterr().err
         assert error.count("\n") == 1 and str(path) in error and message in error
+
+
+# -- counts: the total read ------------------------------------------------------------------------------------------
+
+
+def test_endless_counts_on_standard_input_stop_at_the_cap_in_linear_time(tmp_path: Path) -> None:
+    """Before, ``train --counts -`` fed an endless stream of good lines (``yes 'hug<TAB>1'``) never ended.
+
+    The work is the bytes the command took from the pipe before it stopped: the cap, one block of the
+    reader and what the pipe holds, whatever the cap (so the reading is linear, and stops at the cap)."""
+    import threading
+
+    cap = 2_000_000
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "wordpiece_lib", "train", "--counts", "-", "--vocab-size", "50",
+         "-o", str(tmp_path / "v.txt"), "--max-counts-bytes", str(cap)],
+        stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, bufsize=0,
+        preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_AS, (500 * MB, 500 * MB)),
+    )  # fmt: skip
+    fed = 0
+
+    def feed() -> None:
+        nonlocal fed
+        chunk = b"hug\t1\npug\t2\n" * 5000
+        try:
+            while True:
+                proc.stdin.write(chunk)
+                fed += len(chunk)
+        except (BrokenPipeError, ValueError, OSError):
+            pass
+
+    feeder = threading.Thread(target=feed, daemon=True)
+    feeder.start()
+    watchdog = threading.Timer(600, proc.kill)  # a bound for a regression that reads for ever, not a timing
+    watchdog.start()
+    error = proc.stderr.read().decode()  # not communicate(): it would close standard input, an end
+    proc.wait(timeout=600)
+    watchdog.cancel()
+    feeder.join(timeout=60)
+    proc.stdin.close()
+    result = subprocess.CompletedProcess(proc.args, proc.returncode, "", error)
+    message = one_line(result)
+    assert f"counts on standard input stopped at byte offset {cap:,}" in message and "--max-counts-bytes" in message
+    assert not (tmp_path / "v.txt").exists()
+    # The reader's block (64 KiB), the pipe's buffer (at most 1 MiB on Linux) and one chunk of the feeder.
+    assert cap < fed <= cap + (64 << 10) + (1 << 20) + 60_000, fed
+
+
+def test_the_default_counts_cap_is_the_stream_cap_for_a_pipe_and_the_file_cap_for_a_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A stream may never end, so it gets the smaller cap; a regular file's size is known before reading."""
+    import io
+
+    from wordpiece_lib.counting import counts_tsv
+
+    data = b"hug\t1\n" * 1000
+    monkeypatch.setattr(counts_tsv, "MAX_COUNTS_STREAM_BYTES", len(data) - 1)
+    with pytest.raises(ValueError, match=r"counts on the stream stopped at byte offset 5,999 \(5,999 bytes\)"):
+        counts_tsv.load_counts(io.BytesIO(data))
+    path = tmp_path / "c.tsv"
+    path.write_bytes(data)
+    assert counts_tsv.load_counts(path) == {"hug": 1000}
+    assert counts_tsv.load_counts(io.BytesIO(data), max_bytes=len(data)) == {"hug": 1000}
+    with pytest.raises(ValueError, match=r"counts file .*c\.tsv holds 6,000 bytes, over 5,999 bytes.*max_bytes"):
+        counts_tsv.load_counts(path, max_bytes=len(data) - 1)
+
+
+def test_a_compressed_counts_file_is_capped_by_what_it_decompresses_to(tmp_path: Path) -> None:
+    path = tmp_path / "c.tsv.gz"
+    with gzip.open(path, "wb") as stream:
+        stream.write(b"hug\t1\n" * 200_000)  # 1.2 MB, a few kB on disk
+    assert path.stat().st_size < 100_000
+    with pytest.raises(ValueError, match=r"counts file .*c\.tsv\.gz stopped at byte offset 1,000,000 .*max_bytes"):
+        load_counts(path, max_bytes=1_000_000)
+    assert load_counts(path, max_bytes=1_200_000) == {"hug": 200_000}
