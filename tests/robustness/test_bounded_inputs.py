@@ -218,6 +218,60 @@ def test_a_vocab_on_standard_input_from_dev_zero_is_refused(tmp_path: Path) -> N
     assert "vocab on standard input holds a NUL byte at offset 0" in error
 
 
+def big_vocab(path: Path, size: int) -> Path:
+    """A vocab.txt of ``size`` bytes or a little more: BERT's specials, then distinct tokens."""
+    lines = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", "hug", "##s"]
+    total = sum(len(line) + 1 for line in lines)
+    number = 0
+    while total < size:
+        lines.append(f"t{number}")
+        total += len(lines[-1]) + 1
+        number += 1
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("kind", ["vocab.txt", "tokenizer.json", "folder", "vocab on stdin", "tokenizer on stdin"])
+def test_a_vocab_or_tokenizer_over_the_cap_names_file_size_and_flag(tmp_path: Path, kind: str) -> None:
+    """Before, a vocab of up to 4 GiB (a tokenizer.json of up to 256 MiB) was read whole: over 100 GB of memory
+    for short tokens. The caps are set low here with the flag; the defaults are tested in test_resources."""
+    from wordpiece_lib import Vocab, WordPieceTokenizer
+
+    vocab = big_vocab(tmp_path / "vocab.txt", 200_000)
+    text = tmp_path / "in.txt"
+    text.write_text("hugs\n", encoding="utf-8")
+    stdin = None
+    if kind == "vocab.txt":
+        args, source = ["--vocab", str(vocab)], str(vocab)
+    elif kind == "vocab on stdin":
+        args, source, stdin = ["--vocab", "-"], "vocab on standard input", open(vocab, "rb")  # noqa: SIM115
+    else:
+        folder = WordPieceTokenizer(Vocab.load(vocab)).save(tmp_path / "saved")
+        target = folder / "tokenizer.json"
+        if kind == "tokenizer on stdin":
+            args, source, stdin = ["--tokenizer", "-"], "tokenizer on standard input", open(target, "rb")  # noqa: SIM115
+        else:
+            args, source = ["--tokenizer", str(target if kind == "tokenizer.json" else folder)], str(target)
+    try:
+        error = one_line(run_limited("encode", *args, str(text), "-o", "-", "--max-vocab-bytes", "100000", stdin=stdin))
+    finally:
+        if stdin is not None:
+            stdin.close()
+    assert (
+        source in error and "100,000" in error and "(if that is right, raise the limit with --max-vocab-bytes)" in error
+    )
+    if "stdin" not in kind:
+        assert f"({Path(source).stat().st_size:,} bytes)" in error
+    if "stdin" in kind:
+        stdin = open(vocab if kind == "vocab on stdin" else target, "rb")  # noqa: SIM115
+    try:
+        done = run_limited("encode", *args, str(text), "-o", "-", "--max-vocab-bytes", "10000000", stdin=stdin)
+    finally:
+        if stdin is not None:
+            stdin.close()
+    assert (done.returncode, done.stdout) == (0, "[CLS] hug ##s [SEP]\n"), done.stderr
+
+
 @pytest.mark.parametrize(
     ("field", "value", "message"),
     [

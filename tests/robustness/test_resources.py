@@ -27,7 +27,7 @@ from pathlib import Path
 
 import pytest
 
-from wordpiece_lib import LinMaxMatch, Vocab, encode_word
+from wordpiece_lib import LinMaxMatch, Vocab, WordPieceTokenizer, encode_word
 from wordpiece_lib.model.vocab import MAX_VOCAB_FILE_BYTES
 
 REPO = Path(__file__).resolve().parents[2]
@@ -205,13 +205,64 @@ def test_vocab_load_of_an_endless_pipe_of_new_tokens_stops_at_its_limit(tmp_path
         memory=500 * MB,
         cpu_seconds=60,
     )
-    assert out.strip().endswith("is larger than 50 MB, the most it may hold; stopped reading")
+    assert out.strip().endswith(
+        "is larger than 50,000,000 bytes (50 MB), the most it may hold; stopped reading "
+        "(if that is right, raise the limit with max_bytes)"
+    )
 
 
-def test_vocab_file_limit_accepts_what_hugging_face_accepts() -> None:
-    """Hugging Face ``tokenizers`` 0.23 has no size limit of its own: here it loaded (and encoded with) a
-    vocab holding one 3 GB token, in 5.7 GB of memory. Ours reads up to 4 GiB."""
-    assert MAX_VOCAB_FILE_BYTES >= 3_000_000_000
+def test_a_vocab_over_the_cap_is_refused_naming_file_size_and_parameter_and_loads_when_raised(tmp_path: Path) -> None:
+    """A deliberate difference from Hugging Face ``tokenizers``, which has no size limit of its own (0.23
+    loaded a vocab holding one 3 GB token, in 5.7 GB of memory). Ours stopped at 4 GiB, which a vocab of
+    short tokens needs over 100 GB to load; now it stops at ``MAX_VOCAB_FILE_BYTES`` (12 MB: LaBSE's
+    501,153 tokens would have to average 24 bytes to fill it; a load stays under 500 MB, see below)
+    unless ``max_bytes`` raises it, and then it reads what Hugging Face reads, to the same tokens."""
+    tokenizers = pytest.importorskip("tokenizers")
+    path = tmp_path / "vocab.txt"
+    path.write_text("[UNK]\nhug\n##s\n" + "x" * MAX_VOCAB_FILE_BYTES + "\n", encoding="utf-8")
+    size = path.stat().st_size
+    with pytest.raises(ValueError) as refused:
+        Vocab.load(path)
+    message = str(refused.value)
+    assert str(path) in message and f"({size:,} bytes)" in message and f"{MAX_VOCAB_FILE_BYTES:,} bytes" in message
+    assert message.endswith("(if that is right, raise the limit with max_bytes)")
+    peer = tokenizers.Tokenizer(tokenizers.models.WordPiece.from_file(str(path), unk_token="[UNK]"))
+    peer.pre_tokenizer = tokenizers.pre_tokenizers.BertPreTokenizer()
+    expected = peer.encode("hugs xx", add_special_tokens=False).tokens
+    tokenizer = WordPieceTokenizer(Vocab.load(path, max_bytes=size))
+    assert tokenizer.tokenize("hugs xx") == expected == ["hug", "##s", "[UNK]"]
+    assert len(tokenizer.vocab) == peer.get_vocab_size() == 4
+
+
+def test_a_vocab_of_short_tokens_at_the_cap_loads_in_under_500_mb(tmp_path: Path) -> None:
+    """The cap is set by memory: the costliest vocab per byte is many distinct short tokens (2.4 million
+    of at most 4 characters fill 12 MB); measured, it loads in about 370 MB (a 16.8 MB one took 588 MB)."""
+    import itertools
+
+    path = tmp_path / "vocab.txt"
+    alphabet = string.ascii_letters + string.digits
+    size, tokens = len("[UNK]\n"), 1
+    with open(path, "w", encoding="utf-8") as stream:
+        stream.write("[UNK]\n")
+        for length in range(1, 5):
+            for letters in itertools.product(alphabet, repeat=length):
+                line = "".join(letters) + "\n"
+                if size + len(line) > MAX_VOCAB_FILE_BYTES:
+                    break
+                stream.write(line)
+                size, tokens = size + len(line), tokens + 1
+            else:
+                continue
+            break
+    out = run_limited(
+        f"""
+        from wordpiece_lib import Vocab, WordPieceTokenizer
+        tokenizer = WordPieceTokenizer(Vocab.load({str(path)!r}))
+        print(len(tokenizer.vocab), tokenizer.tokenize("hug"))
+        """,
+        memory=500 * MB,
+    )
+    assert out.strip() == f"{tokens} ['hug']" and tokens > 2_000_000
 
 
 @pytest.mark.slow
@@ -226,7 +277,7 @@ def test_a_100_mb_token_loads_and_encodes_like_hugging_face(tmp_path: Path) -> N
     out = run_limited(
         f"""
         from wordpiece_lib import Vocab, WordPieceTokenizer
-        print(WordPieceTokenizer(Vocab.load({str(path)!r})).tokenize("hugs xx"))
+        print(WordPieceTokenizer(Vocab.load({str(path)!r}, max_bytes={path.stat().st_size})).tokenize("hugs xx"))
         """,
         memory=900 * MB,
     )
