@@ -48,8 +48,17 @@ def decode_utf8(data: bytes, source: str) -> str:
         ) from None
 
 
-def read_stream(stream: BinaryIO, source: str, *, max_bytes: int | None = None, refuse_nul: bool = False) -> bytes:
+def read_stream(
+    stream: BinaryIO,
+    source: str,
+    *,
+    max_bytes: int | None = None,
+    refuse_nul: bool = False,
+    raise_with: str | None = None,
+) -> bytes:
     """Everything ``stream`` holds, a chunk at a time, stopping with a ``ValueError`` past the limits.
+
+    ``raise_with`` names the parameter (or flag) that raises ``max_bytes``, for the error to say.
 
     >>> import io
     >>> read_stream(io.BytesIO(b"hug\\n"), "standard input")
@@ -71,9 +80,14 @@ def read_stream(stream: BinaryIO, source: str, *, max_bytes: int | None = None, 
         total += len(chunk)
         if max_bytes is not None and total > max_bytes:
             raise ValueError(
-                f"{source} is larger than {describe_size(max_bytes)}, the most it may hold; stopped reading"
+                f"{source} is larger than {max_bytes:,} bytes ({describe_size(max_bytes)}), the most it may hold; "
+                "stopped reading" + _raise_advice(raise_with)
             )
         chunks.append(chunk)
+
+
+def _raise_advice(raise_with: str | None) -> str:
+    return "" if raise_with is None else f" (if that is right, raise the limit with {raise_with})"
 
 
 def stat_input(path: str | os.PathLike[str], source: str) -> os.stat_result:
@@ -97,9 +111,16 @@ def stat_input(path: str | os.PathLike[str], source: str) -> os.stat_result:
 
 
 def read_file_bytes(
-    path: str | os.PathLike[str], *, name: str = "file", max_bytes: int | None = None, refuse_nul: bool = False
+    path: str | os.PathLike[str],
+    *,
+    name: str = "file",
+    max_bytes: int | None = None,
+    refuse_nul: bool = False,
+    raise_with: str | None = None,
 ) -> bytes:
     """The bytes of ``path`` (a file, a pipe or a device), with clear errors and an upper bound.
+
+    ``raise_with`` names the parameter (or flag) that raises ``max_bytes``, for the error to say.
 
     >>> read_file_bytes("/dev/null", name="input file")
     b''
@@ -113,11 +134,12 @@ def read_file_bytes(
         raise IsADirectoryError(f"{source} is a folder, not a file")
     if stat.S_ISREG(info.st_mode) and max_bytes is not None and info.st_size > max_bytes:
         raise ValueError(
-            f"{source} is {describe_size(info.st_size)}, more than the {describe_size(max_bytes)} it may hold"
+            f"{source} is {describe_size(info.st_size)} ({info.st_size:,} bytes), more than the {max_bytes:,} bytes "
+            "it may hold" + _raise_advice(raise_with)
         )
     try:
         with open(target, "rb") as stream:
-            return read_stream(stream, source, max_bytes=max_bytes, refuse_nul=refuse_nul)
+            return read_stream(stream, source, max_bytes=max_bytes, refuse_nul=refuse_nul, raise_with=raise_with)
     except OSError as error:
         if error.errno is None:
             raise
@@ -125,7 +147,12 @@ def read_file_bytes(
 
 
 def read_text_file(
-    path: str | os.PathLike[str], *, name: str = "file", max_bytes: int | None = None, refuse_nul: bool = False
+    path: str | os.PathLike[str],
+    *,
+    name: str = "file",
+    max_bytes: int | None = None,
+    refuse_nul: bool = False,
+    raise_with: str | None = None,
 ) -> str:
     """Read a UTF-8 file; a bad byte is reported with the file and offset.
 
@@ -137,7 +164,7 @@ def read_text_file(
     ...
     ValueError: ... is not valid UTF-8: byte 0xe9 at offset 3 ...
     """
-    data = read_file_bytes(path, name=name, max_bytes=max_bytes, refuse_nul=refuse_nul)
+    data = read_file_bytes(path, name=name, max_bytes=max_bytes, refuse_nul=refuse_nul, raise_with=raise_with)
     return decode_utf8(data, f"{name} {Path(path)}")
 
 

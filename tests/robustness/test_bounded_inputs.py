@@ -218,6 +218,60 @@ def test_a_vocab_on_standard_input_from_dev_zero_is_refused(tmp_path: Path) -> N
     assert "vocab on standard input holds a NUL byte at offset 0" in error
 
 
+def big_vocab(path: Path, size: int) -> Path:
+    """A vocab.txt of ``size`` bytes or a little more: BERT's specials, then distinct tokens."""
+    lines = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", "hug", "##s"]
+    total = sum(len(line) + 1 for line in lines)
+    number = 0
+    while total < size:
+        lines.append(f"t{number}")
+        total += len(lines[-1]) + 1
+        number += 1
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("kind", ["vocab.txt", "tokenizer.json", "folder", "vocab on stdin", "tokenizer on stdin"])
+def test_a_vocab_or_tokenizer_over_the_cap_names_file_size_and_flag(tmp_path: Path, kind: str) -> None:
+    """Before, a vocab of up to 4 GiB (a tokenizer.json of up to 256 MiB) was read whole: over 100 GB of memory
+    for short tokens. The caps are set low here with the flag; the defaults are tested in test_resources."""
+    from wordpiece_lib import Vocab, WordPieceTokenizer
+
+    vocab = big_vocab(tmp_path / "vocab.txt", 200_000)
+    text = tmp_path / "in.txt"
+    text.write_text("hugs\n", encoding="utf-8")
+    stdin = None
+    if kind == "vocab.txt":
+        args, source = ["--vocab", str(vocab)], str(vocab)
+    elif kind == "vocab on stdin":
+        args, source, stdin = ["--vocab", "-"], "vocab on standard input", open(vocab, "rb")  # noqa: SIM115
+    else:
+        folder = WordPieceTokenizer(Vocab.load(vocab)).save(tmp_path / "saved")
+        target = folder / "tokenizer.json"
+        if kind == "tokenizer on stdin":
+            args, source, stdin = ["--tokenizer", "-"], "tokenizer on standard input", open(target, "rb")  # noqa: SIM115
+        else:
+            args, source = ["--tokenizer", str(target if kind == "tokenizer.json" else folder)], str(target)
+    try:
+        error = one_line(run_limited("encode", *args, str(text), "-o", "-", "--max-vocab-bytes", "100000", stdin=stdin))
+    finally:
+        if stdin is not None:
+            stdin.close()
+    assert (
+        source in error and "100,000" in error and "(if that is right, raise the limit with --max-vocab-bytes)" in error
+    )
+    if "stdin" not in kind:
+        assert f"({Path(source).stat().st_size:,} bytes)" in error
+    if "stdin" in kind:
+        stdin = open(vocab if kind == "vocab on stdin" else target, "rb")  # noqa: SIM115
+    try:
+        done = run_limited("encode", *args, str(text), "-o", "-", "--max-vocab-bytes", "10000000", stdin=stdin)
+    finally:
+        if stdin is not None:
+            stdin.close()
+    assert (done.returncode, done.stdout) == (0, "[CLS] hug ##s [SEP]\n"), done.stderr
+
+
 @pytest.mark.parametrize(
     ("field", "value", "message"),
     [
@@ -293,3 +347,80 @@ def test_huge_numbers_and_deep_nesting_in_json_name_the_file(tmp_path: Path, cap
         assert main(["encode", "--tokenizer", str(path), str(path), "-o", str(tmp_path / "o")]) == 2
         error = capsys.readouterr().err
         assert error.count("\n") == 1 and str(path) in error and message in error
+
+
+# -- counts: the total read ------------------------------------------------------------------------------------------
+
+
+def test_endless_counts_on_standard_input_stop_at_the_cap_in_linear_time(tmp_path: Path) -> None:
+    """Before, ``train --counts -`` fed an endless stream of good lines (``yes 'hug<TAB>1'``) never ended.
+
+    The work is the bytes the command took from the pipe before it stopped: the cap, one block of the
+    reader and what the pipe holds, whatever the cap (so the reading is linear, and stops at the cap)."""
+    import threading
+
+    cap = 2_000_000
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "wordpiece_lib", "train", "--counts", "-", "--vocab-size", "50",
+         "-o", str(tmp_path / "v.txt"), "--max-counts-bytes", str(cap)],
+        stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, bufsize=0,
+        preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_AS, (500 * MB, 500 * MB)),
+    )  # fmt: skip
+    fed = 0
+
+    def feed() -> None:
+        nonlocal fed
+        chunk = b"hug\t1\npug\t2\n" * 5000
+        try:
+            while True:
+                proc.stdin.write(chunk)
+                fed += len(chunk)
+        except (BrokenPipeError, ValueError, OSError):
+            pass
+
+    feeder = threading.Thread(target=feed, daemon=True)
+    feeder.start()
+    watchdog = threading.Timer(600, proc.kill)  # a bound for a regression that reads for ever, not a timing
+    watchdog.start()
+    error = proc.stderr.read().decode()  # not communicate(): it would close standard input, an end
+    proc.wait(timeout=600)
+    watchdog.cancel()
+    feeder.join(timeout=60)
+    proc.stdin.close()
+    result = subprocess.CompletedProcess(proc.args, proc.returncode, "", error)
+    message = one_line(result)
+    assert f"counts on standard input stopped at byte offset {cap:,}" in message and "--max-counts-bytes" in message
+    assert not (tmp_path / "v.txt").exists()
+    # The reader's block (64 KiB), the pipe's buffer (at most 1 MiB on Linux) and one chunk of the feeder.
+    assert cap < fed <= cap + (64 << 10) + (1 << 20) + 60_000, fed
+
+
+def test_the_default_counts_cap_is_the_stream_cap_for_a_pipe_and_the_file_cap_for_a_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A stream may never end, so it gets the smaller cap; a regular file's size is known before reading."""
+    import io
+
+    from wordpiece_lib.counting import counts_tsv
+
+    data = b"hug\t1\n" * 1000
+    monkeypatch.setattr(counts_tsv, "MAX_COUNTS_STREAM_BYTES", len(data) - 1)
+    with pytest.raises(ValueError, match=r"counts on the stream stopped at byte offset 5,999 \(5,999 bytes\)"):
+        counts_tsv.load_counts(io.BytesIO(data))
+    path = tmp_path / "c.tsv"
+    path.write_bytes(data)
+    assert counts_tsv.load_counts(path) == {"hug": 1000}
+    assert counts_tsv.load_counts(io.BytesIO(data), max_bytes=len(data)) == {"hug": 1000}
+    with pytest.raises(ValueError, match=r"counts file .*c\.tsv holds 6,000 bytes, over 5,999 bytes.*max_bytes"):
+        counts_tsv.load_counts(path, max_bytes=len(data) - 1)
+
+
+def test_a_compressed_counts_file_is_capped_by_what_it_decompresses_to(tmp_path: Path) -> None:
+    path = tmp_path / "c.tsv.gz"
+    with gzip.open(path, "wb") as stream:
+        stream.write(b"hug\t1\n" * 200_000)  # 1.2 MB, a few kB on disk
+    assert path.stat().st_size < 100_000
+    with pytest.raises(ValueError, match=r"counts file .*c\.tsv\.gz stopped at byte offset 1,000,000 .*max_bytes"):
+        load_counts(path, max_bytes=1_000_000)
+    assert load_counts(path, max_bytes=1_200_000) == {"hug": 200_000}

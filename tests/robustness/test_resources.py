@@ -27,7 +27,7 @@ from pathlib import Path
 
 import pytest
 
-from wordpiece_lib import LinMaxMatch, Vocab, encode_word
+from wordpiece_lib import LinMaxMatch, Vocab, WordPieceTokenizer, encode_word
 from wordpiece_lib.model.vocab import MAX_VOCAB_FILE_BYTES
 
 REPO = Path(__file__).resolve().parents[2]
@@ -205,13 +205,64 @@ def test_vocab_load_of_an_endless_pipe_of_new_tokens_stops_at_its_limit(tmp_path
         memory=500 * MB,
         cpu_seconds=60,
     )
-    assert out.strip().endswith("is larger than 50 MB, the most it may hold; stopped reading")
+    assert out.strip().endswith(
+        "is larger than 50,000,000 bytes (50 MB), the most it may hold; stopped reading "
+        "(if that is right, raise the limit with max_bytes)"
+    )
 
 
-def test_vocab_file_limit_accepts_what_hugging_face_accepts() -> None:
-    """Hugging Face ``tokenizers`` 0.23 has no size limit of its own: here it loaded (and encoded with) a
-    vocab holding one 3 GB token, in 5.7 GB of memory. Ours reads up to 4 GiB."""
-    assert MAX_VOCAB_FILE_BYTES >= 3_000_000_000
+def test_a_vocab_over_the_cap_is_refused_naming_file_size_and_parameter_and_loads_when_raised(tmp_path: Path) -> None:
+    """A deliberate difference from Hugging Face ``tokenizers``, which has no size limit of its own (0.23
+    loaded a vocab holding one 3 GB token, in 5.7 GB of memory). Ours stopped at 4 GiB, which a vocab of
+    short tokens needs over 100 GB to load; now it stops at ``MAX_VOCAB_FILE_BYTES`` (12 MB: LaBSE's
+    501,153 tokens would have to average 24 bytes to fill it; a load stays under 500 MB, see below)
+    unless ``max_bytes`` raises it, and then it reads what Hugging Face reads, to the same tokens."""
+    tokenizers = pytest.importorskip("tokenizers")
+    path = tmp_path / "vocab.txt"
+    path.write_text("[UNK]\nhug\n##s\n" + "x" * MAX_VOCAB_FILE_BYTES + "\n", encoding="utf-8")
+    size = path.stat().st_size
+    with pytest.raises(ValueError) as refused:
+        Vocab.load(path)
+    message = str(refused.value)
+    assert str(path) in message and f"({size:,} bytes)" in message and f"{MAX_VOCAB_FILE_BYTES:,} bytes" in message
+    assert message.endswith("(if that is right, raise the limit with max_bytes)")
+    peer = tokenizers.Tokenizer(tokenizers.models.WordPiece.from_file(str(path), unk_token="[UNK]"))
+    peer.pre_tokenizer = tokenizers.pre_tokenizers.BertPreTokenizer()
+    expected = peer.encode("hugs xx", add_special_tokens=False).tokens
+    tokenizer = WordPieceTokenizer(Vocab.load(path, max_bytes=size))
+    assert tokenizer.tokenize("hugs xx") == expected == ["hug", "##s", "[UNK]"]
+    assert len(tokenizer.vocab) == peer.get_vocab_size() == 4
+
+
+def test_a_vocab_of_short_tokens_at_the_cap_loads_in_under_500_mb(tmp_path: Path) -> None:
+    """The cap is set by memory: the costliest vocab per byte is many distinct short tokens (2.4 million
+    of at most 4 characters fill 12 MB); measured, it loads in about 370 MB (a 16.8 MB one took 588 MB)."""
+    import itertools
+
+    path = tmp_path / "vocab.txt"
+    alphabet = string.ascii_letters + string.digits
+    size, tokens = len("[UNK]\n"), 1
+    with open(path, "w", encoding="utf-8") as stream:
+        stream.write("[UNK]\n")
+        for length in range(1, 5):
+            for letters in itertools.product(alphabet, repeat=length):
+                line = "".join(letters) + "\n"
+                if size + len(line) > MAX_VOCAB_FILE_BYTES:
+                    break
+                stream.write(line)
+                size, tokens = size + len(line), tokens + 1
+            else:
+                continue
+            break
+    out = run_limited(
+        f"""
+        from wordpiece_lib import Vocab, WordPieceTokenizer
+        tokenizer = WordPieceTokenizer(Vocab.load({str(path)!r}))
+        print(len(tokenizer.vocab), tokenizer.tokenize("hug"))
+        """,
+        memory=500 * MB,
+    )
+    assert out.strip() == f"{tokens} ['hug']" and tokens > 2_000_000
 
 
 @pytest.mark.slow
@@ -226,8 +277,91 @@ def test_a_100_mb_token_loads_and_encodes_like_hugging_face(tmp_path: Path) -> N
     out = run_limited(
         f"""
         from wordpiece_lib import Vocab, WordPieceTokenizer
-        print(WordPieceTokenizer(Vocab.load({str(path)!r})).tokenize("hugs xx"))
+        print(WordPieceTokenizer(Vocab.load({str(path)!r}, max_bytes={path.stat().st_size})).tokenize("hugs xx"))
         """,
         memory=900 * MB,
     )
     assert out.strip() == str(expected) == "['hug', '##s', '[UNK]']"
+
+
+# -- training on one very long word ----------------------------------------------------------------------------------
+
+
+def merge_everything(counts: dict[str, int], **options: object) -> tuple[int, int]:
+    """Train ``PairStats`` until no pair is left; the pieces the merges walked, and the merges."""
+    from wordpiece_lib.model.pieces import initial_splits, pair_joiner
+    from wordpiece_lib.training.pair_stats import PairStats
+
+    stats = PairStats(initial_splits(counts).values(), counts.values(), **options)
+    join = pair_joiner("##")
+    merges = 0
+    while (best := stats.best()) is not None:
+        stats.merge(*best.pair, join(*best.pair))
+        merges += 1
+    return stats.pieces_walked, merges
+
+
+def random_word(length: int, seed: int) -> str:
+    rng = random.Random(seed)
+    return "".join(rng.choice(string.ascii_lowercase) for _ in range(length))
+
+
+def test_the_work_of_training_grows_with_the_square_of_a_word_and_the_cap_bounds_it() -> None:
+    """Bottom-up training walks a whole word at each merge inside it: one word of L characters costs about
+    L * L / 2 piece visits (before: a 30,000-character word took 109 s and 1.4 GB in ``train``). So a word
+    over ``max_word_chars`` is refused, and what is trained costs at most the cap times the corpus's pieces."""
+    short = {"hug": 10, "pug": 5, "pun": 12}
+    walked = {}
+    for length in (300, 600, 1200):
+        walked[length], merges = merge_everything({**short, random_word(length, length): 1})
+        assert merges > length // 2  # about one merge per character: a merge may join two places at once
+        assert walked[length] <= length * length
+    assert walked[1200] >= 3 * walked[600] >= 9 * walked[300]  # quadratic: the reason for a cap
+    corpus = {**short, **{random_word(length, seed): 1 for seed, length in enumerate([50, 120, 200, 200])}}
+    cap = max(map(len, corpus)) + 1
+    total_pieces = sum(map(len, corpus))
+    assert merge_everything(corpus, max_word_pieces=cap)[0] <= cap * total_pieces
+
+
+def test_a_word_over_the_cap_is_refused_before_any_pair_is_counted(monkeypatch: pytest.MonkeyPatch) -> None:
+    from wordpiece_lib import train_fast
+    from wordpiece_lib.training import fast_bottom_up
+    from wordpiece_lib.training.pair_stats import MAX_TRAINING_WORD_CHARS, PairStats
+
+    built = []
+    monkeypatch.setattr(
+        fast_bottom_up, "PairStats", lambda *args, **kwargs: built.append(1) or PairStats(*args, **kwargs)
+    )
+    long_word = random_word(MAX_TRAINING_WORD_CHARS + 1, 5)
+    with pytest.raises(ValueError) as refused:
+        train_fast({"hug": 3, long_word: 2}, 100)
+    assert str(refused.value).startswith(
+        f"the word {long_word[:30]!r}... (seen 2 times) has {MAX_TRAINING_WORD_CHARS + 1:,} characters, over "
+        f"max_word_chars={MAX_TRAINING_WORD_CHARS:,}"
+    )
+    assert built == []
+    # Raised, the same word trains (to the end: every merge inside it).
+    trace = train_fast({"hug": 3, long_word[:400]: 2}, 10_000, max_word_chars=400, special_tokens=["[UNK]"])
+    assert built == [1] and long_word[:400] in trace.tokens()
+    with pytest.raises(ValueError, match=r"splits\[1\] has 401 pieces, over max_word_pieces=400"):
+        PairStats([["h", "##u", "##g"], list(long_word[:401])], [3, 2], max_word_pieces=400)
+
+
+def test_train_refuses_a_long_word_in_one_line_naming_the_flag_and_trains_it_when_raised(tmp_path: Path) -> None:
+    corpus = tmp_path / "book.txt"
+    corpus.write_text("hug the pug\n" * 20 + random_word(2_000, 7) + "\n", encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    for method in ("fast", "reference"):
+        args = [sys.executable, "-m", "wordpiece_lib", "train", str(corpus), "--vocab-size", "60", "--method", method]
+        refused = subprocess.run(
+            [*args, "-o", str(tmp_path / "v.txt"), "--max-word-chars", "1000"], capture_output=True, text=True, env=env
+        )
+        assert refused.returncode == 2 and refused.stderr.count("\n") == 1, refused.stderr
+        assert "has 2,000 characters, over --max-word-chars=1,000" in refused.stderr
+        assert "raise --max-word-chars" in refused.stderr and not (tmp_path / "v.txt").exists()
+    done = subprocess.run(
+        [*args[:-2], "-o", str(tmp_path / "v.txt"), "--max-word-chars", "2000", "--quiet"],
+        capture_output=True, text=True, env=env,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert len((tmp_path / "v.txt").read_text(encoding="utf-8").splitlines()) == 60

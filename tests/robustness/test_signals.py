@@ -135,3 +135,51 @@ def test_signal_at_random_moments_leaves_old_output_and_no_temporary_file(worklo
             # A signal that lands after the atomic rename (while the command says goodbye) finds the new
             # output complete; any earlier one must leave the old output. Never anything in between.
             assert content in (OLD, finished), f"{signum.name} after {delay} s left a partial output"
+
+
+#: Extension modules that only the commands' own imports load (none is loaded by Python's start-up, the
+#: console script or ``wordpiece_lib.cli`` itself): once one is mapped, the command is inside its imports.
+IMPORT_MARKS = ("_decimal", "_lzma", "_bz2", "_ctypes", "_json")
+
+
+def mapped_mark(pid: int) -> str | None:
+    """The first of ``IMPORT_MARKS`` the process ``pid`` has loaded (Linux: /proc/PID/maps)."""
+    try:
+        maps = Path(f"/proc/{pid}/maps").read_text()
+    except OSError:
+        return None
+    return next((mark for mark in IMPORT_MARKS if f"/{mark}." in maps), None)
+
+
+def entry_points() -> list[list[str]]:
+    points = [[sys.executable, "-m", "wordpiece_lib"]]
+    script = Path(sys.executable).parent / "wordpiece"
+    if script.is_file():
+        points.append([str(script)])
+    return points
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="finds the moment through /proc/PID/maps")
+@pytest.mark.parametrize("entry", entry_points(), ids=lambda entry: Path(entry[-1]).name)
+def test_ctrl_c_while_the_command_imports_prints_one_line(entry: list[str], tmp_path: Path) -> None:
+    """Before, Ctrl-C while ``wordpiece`` imported its commands printed Python's traceback (4 to 30 lines).
+
+    The signal is sent the moment the process has loaded an extension module only the commands import,
+    so it lands inside the imports, not after them: a count of standard input then waits for input.
+    """
+    seen = set()
+    for _ in range(3):  # three moments, as the marks come in different orders
+        proc = subprocess.Popen([*entry, "count", "-", "-o", str(tmp_path / "c.tsv"), "--quiet"], env=ENV,
+                                stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                                preexec_fn=as_from_a_terminal)  # fmt: skip
+        mark = None
+        deadline = time.monotonic() + 60
+        while mark is None and proc.poll() is None and time.monotonic() < deadline:
+            mark = mapped_mark(proc.pid)
+        proc.send_signal(signal.SIGINT)
+        error = proc.communicate(timeout=60)[1]
+        assert mark is not None, error
+        seen.add(mark)
+        assert (proc.returncode, error) == (130, "error: interrupted (Ctrl-C); output files were left as they were\n")
+        assert not (tmp_path / "c.tsv").exists()
+    assert seen

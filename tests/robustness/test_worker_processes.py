@@ -201,3 +201,44 @@ def test_a_lost_dask_scheduler_ends_the_count_with_one_line(big_corpus: Path, tm
     assert proc.returncode == 2, error
     assert error.count("\n") == 1 and error.startswith("error: ") and "internal error" not in error
     assert address in error and not out.exists()
+
+
+@pytest.mark.skipif(not shutil.which("dask", path=str(Path(sys.executable).parent)), reason="needs the dask command")
+def test_losing_every_dask_worker_ends_the_count_promptly_with_one_line(big_corpus: Path, tmp_path: Path) -> None:
+    """Before, the count waited 60 s (and more) once its last worker was gone; now it ends within
+    ``WORKERLESS_SECONDS`` of the loss. The worker and its nanny are killed together (SIGKILL to its
+    process group), so nothing starts it again."""
+    distributed = pytest.importorskip("distributed")
+    from wordpiece_lib.counting.dask_count import WORKERLESS_SECONDS
+
+    dask = str(Path(sys.executable).parent / "dask")
+    address = f"tcp://127.0.0.1:{free_port()}"
+    host, port = address.removeprefix("tcp://").split(":")
+    scheduler = subprocess.Popen([dask, "scheduler", "--host", host, "--port", port, "--no-dashboard"],
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
+    worker = subprocess.Popen([dask, "worker", address, "--nthreads", "1", "--no-dashboard"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)  # fmt: skip
+    out = tmp_path / "c.tsv"
+    proc = None
+    try:
+        with distributed.Client(address, timeout="60s") as watcher:
+            args = ["count", *[str(big_corpus)] * 6, "--dask", address, "-o", str(out), "--quiet"]
+            proc = subprocess.Popen(command(*args), env=environment(), stderr=subprocess.PIPE, text=True)
+            # The loss comes while a part is being counted: the scheduler shows a task on the worker.
+            assert wait_for(lambda: any(watcher.processing().values()) or proc.poll() is not None)
+            os.killpg(worker.pid, signal.SIGKILL)
+            lost_at = time.monotonic()
+            error = proc.communicate(timeout=300)[1]
+            waited = time.monotonic() - lost_at
+    finally:
+        for process in (proc, scheduler, worker):
+            if process is not None and process.poll() is None:
+                process.kill()
+                process.wait(timeout=60)
+    if proc.returncode == 0:
+        pytest.skip("the count ended before the worker was lost (a very fast machine)")
+    assert proc.returncode == 2, error
+    assert error.count("\n") == 1 and error.startswith("error: lost every Dask worker") and address in error
+    assert "internal error" not in error and not out.exists()
+    # A bound, not a timing: the old code waited 60 s; the new one WORKERLESS_SECONDS plus its polls.
+    assert waited < WORKERLESS_SECONDS + 30, waited

@@ -15,14 +15,38 @@ import os
 import sys
 import warnings
 from collections.abc import Sequence
+from types import ModuleType
+from typing import Any
 
 from wordpiece_lib import __version__
-from wordpiece_lib.atomic import TerminatedBySignal, terminate_cleanly
-from wordpiece_lib.cli import count, encode, fetch, top_down, train
-from wordpiece_lib.cli.common import STDIO
 
-#: Every command, in the order ``--help`` lists them; each module has ``register(subparsers)``.
-COMMANDS = (train, encode, top_down, count, fetch)
+# Nothing heavy is imported here: the installed ``wordpiece`` command imports this module before ``main``
+# runs, and a Ctrl-C during an import outside ``main`` would print Python's traceback. The commands (and
+# the library under them) are imported inside ``main``, where an interrupt is one line and status 130.
+
+#: The command modules, in the order ``--help`` lists them; each has ``register(subparsers)``.
+COMMAND_NAMES = ("train", "encode", "top_down", "count", "fetch")
+
+#: The line printed when Ctrl-C stops a command, at any moment.
+INTERRUPTED = "error: interrupted (Ctrl-C); output files were left as they were"
+
+
+def command_modules() -> tuple[ModuleType, ...]:
+    """The command modules (imported on first use), in the order ``--help`` lists them.
+
+    >>> [module.__name__.rsplit(".", 1)[1] for module in command_modules()]
+    ['train', 'encode', 'top_down', 'count', 'fetch']
+    """
+    import importlib
+
+    return tuple(importlib.import_module(f"wordpiece_lib.cli.{name}") for name in COMMAND_NAMES)
+
+
+def __getattr__(name: str) -> Any:
+    if name == "COMMANDS":  # the old constant, now built on first use
+        return command_modules()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 #: The program name when run as a module; the installed command is named after its file (``wordpiece``).
 MODULE_PROGRAM = "python -m wordpiece_lib"
@@ -102,7 +126,7 @@ def build_parser(prog: str = MODULE_PROGRAM) -> argparse.ArgumentParser:
     version = f"wordpiece_lib {__version__}" if prog == MODULE_PROGRAM else f"{prog} (wordpiece_lib) {__version__}"
     parser.add_argument("--version", action="version", version=version)
     subparsers = parser.add_subparsers(title="commands", dest="command", metavar="COMMAND", parser_class=OneLineParser)
-    for command in COMMANDS:
+    for command in command_modules():
         command.register(subparsers)
     for command_parser in subparsers.choices.values():
         command_parser.epilog = exit_status_help()
@@ -121,6 +145,19 @@ def main(argv: Sequence[str] | None = None, *, prog: str | None = None) -> int:
     ...
     0
     """
+    try:
+        return _run(argv, prog)
+    except KeyboardInterrupt:  # while the commands are imported, or the arguments read
+        print(INTERRUPTED, file=sys.stderr)
+        if argv is None:
+            _end_now(130)
+        return 130
+
+
+def _run(argv: Sequence[str] | None, prog: str | None) -> int:
+    from wordpiece_lib.atomic import TerminatedBySignal, terminate_cleanly
+    from wordpiece_lib.cli.common import STDIO
+
     closed = reopen_closed_streams() if argv is None else set()
     parser = build_parser(prog or (program_name() if argv is None else program_name("wordpiece")))
     try:
@@ -138,7 +175,7 @@ def main(argv: Sequence[str] | None = None, *, prog: str | None = None) -> int:
             warnings.showwarning = _show_warning  # the library's warnings as the commands' own one-line ones
             return int(args.run(args) or 0)
     except KeyboardInterrupt:
-        print("error: interrupted (Ctrl-C); output files were left as they were", file=sys.stderr)
+        print(INTERRUPTED, file=sys.stderr)
         if argv is None:  # the program itself, not a caller of main() who goes on afterwards
             _end_now(130)
         return 130

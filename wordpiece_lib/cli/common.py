@@ -262,13 +262,17 @@ def writes_through(name: str) -> bool:
     return name == STDIO or resolve_output(name)[1]
 
 
-def load_vocab(name: str) -> Vocab:
-    """The vocab in the file ``name``, or on standard input for ``-``."""
+def load_vocab(name: str, *, max_bytes: int | None = None) -> Vocab:
+    """The vocab in the file ``name``, or on standard input for ``-`` (at most ``max_bytes``, by default
+    ``MAX_VOCAB_FILE_BYTES``; the error for more names ``max_bytes``)."""
+    cap = MAX_VOCAB_FILE_BYTES if max_bytes is None else max_bytes
     if name == STDIO:
-        data = read_stream(sys.stdin.buffer, "vocab on standard input", refuse_nul=True, max_bytes=MAX_VOCAB_FILE_BYTES)
+        data = read_stream(
+            sys.stdin.buffer, "vocab on standard input", refuse_nul=True, max_bytes=cap, raise_with="max_bytes"
+        )
         text = decode_utf8(data, "standard input")
         return Vocab.from_text(text, source="vocab on standard input")
-    return Vocab.load(name)
+    return Vocab.load(name, max_bytes=cap)
 
 
 class CountingStream:

@@ -295,7 +295,14 @@ def counts_and_settings(args: argparse.Namespace, pretokenizer: str, report: Rep
     if args.counts and args.inputs:
         raise ValueError("give INPUT text files or --counts, not both")
     if args.counts:
-        counts = load_counts(sys.stdin.buffer if args.counts == STDIO else args.counts, trainable=True)
+        try:
+            counts = load_counts(
+                sys.stdin.buffer if args.counts == STDIO else args.counts,
+                trainable=True,
+                max_bytes=getattr(args, "max_counts_bytes", None),
+            )
+        except ValueError as error:
+            raise ValueError(str(error).replace("max_bytes", "--max-counts-bytes")) from None
         saved = None if args.counts == STDIO else read_counts_settings(args.counts)
         if saved is None:
             return counts, args.lowercase, pretokenizer

@@ -34,6 +34,7 @@ from wordpiece_lib.cli.common import (
     with_flag_names,
 )
 from wordpiece_lib.counting.textstream import check_file, read_lines
+from wordpiece_lib.model.vocab import MAX_VOCAB_FILE_BYTES
 from wordpiece_lib.pipeline.hf_config import CasingGuess, config_beside, looks_uncased
 from wordpiece_lib.pipeline.tokenizer_json import MAX_JSON_BYTES, find_settings, parse_json
 from wordpiece_lib.pipeline.truncation import Padding, Truncation
@@ -85,6 +86,14 @@ def register(subparsers: Any) -> None:
         "-o", "--output", required=True, metavar="OUT", help="where to write the result (- for standard output)"
     )
     parser.add_argument("--format", choices=FORMATS, default="tokens", help="what to write (default: tokens)")
+    parser.add_argument(
+        "--max-vocab-bytes",
+        type=positive_int,
+        default=None,
+        metavar="N",
+        help=f"read a --vocab or --tokenizer of at most N bytes (default: {MAX_VOCAB_FILE_BYTES:,} for a vocab.txt, "
+        f"{MAX_JSON_BYTES:,} for a tokenizer.json; loading takes up to 35 and 17 times that in memory)",
+    )
     parser.add_argument(
         "--lowercase",
         action=argparse.BooleanOptionalAction,
@@ -138,19 +147,34 @@ def warn(message: str) -> None:
 
 def load(args: argparse.Namespace) -> WordPieceTokenizer:
     """The tokenizer the flags ask for, saved settings first, flags over them (with a warning on a contradiction)."""
+    try:
+        return _load(args)
+    except ValueError as error:  # a file over its cap: the message names the flag that raises it
+        raise ValueError(
+            str(error).replace("raise the limit with max_bytes", "raise the limit with --max-vocab-bytes")
+        ) from None
+
+
+def _load(args: argparse.Namespace) -> WordPieceTokenizer:
     path = args.tokenizer or args.vocab
     compat = args.compat or "huggingface"
+    cap = args.max_vocab_bytes
     if path == STDIO and args.tokenizer:
-        data = read_stream(sys.stdin.buffer, "tokenizer on standard input", max_bytes=MAX_JSON_BYTES)
+        data = read_stream(
+            sys.stdin.buffer,
+            "tokenizer on standard input",
+            max_bytes=MAX_JSON_BYTES if cap is None else cap,
+            raise_with="max_bytes",
+        )
         tokenizer = WordPieceTokenizer.from_json(
             parse_json(decode_utf8(data, "standard input"), "the tokenizer on standard input"), compat=compat
         )
     elif path == STDIO:
-        tokenizer = WordPieceTokenizer(load_vocab(STDIO), compat=compat)
+        tokenizer = WordPieceTokenizer(load_vocab(STDIO, max_bytes=cap), compat=compat)
     else:
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always", CasingGuess)
-            tokenizer = WordPieceTokenizer.from_file(path, compat=compat)
+            tokenizer = WordPieceTokenizer.from_file(path, compat=compat, max_bytes=cap)
         for warning in caught:
             if not issubclass(warning.category, CasingGuess):
                 warnings.warn_explicit(warning.message, warning.category, warning.filename, warning.lineno)

@@ -22,11 +22,13 @@ from wordpiece_lib.cli.common import (
     check_stdin_once,
     checked_output,
     parse_token_list,
+    positive_int,
     require_unknown_token,
     save_tokens,
     with_flag_names,
 )
 from wordpiece_lib.cli.count import add_workers_option, counts_and_settings
+from wordpiece_lib.counting.counts_tsv import MAX_COUNTS_FILE_BYTES, MAX_COUNTS_STREAM_BYTES
 
 
 def add_corpus_inputs(parser: argparse.ArgumentParser, *counts_aliases: str) -> None:
@@ -49,6 +51,14 @@ def add_corpus_inputs(parser: argparse.ArgumentParser, *counts_aliases: str) -> 
         dest="counts",
         metavar="COUNTS_TSV",
         help='learn from "word<TAB>count" lines (from `count`) instead of text (- for standard input)',
+    )
+    parser.add_argument(
+        "--max-counts-bytes",
+        type=positive_int,
+        default=None,
+        metavar="N",
+        help=f"read at most N bytes of --counts (default: {MAX_COUNTS_FILE_BYTES:,} from a file, "
+        f"{MAX_COUNTS_STREAM_BYTES:,} from standard input, a pipe or a device, which may never end)",
     )
     add_workers_option(parser)
 

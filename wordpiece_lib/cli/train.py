@@ -13,9 +13,11 @@ from wordpiece_lib.cli.common import (
     add_trainer_options,
     add_vocab_output,
     new_command,
+    positive_int,
 )
 from wordpiece_lib.cli.learning import add_corpus_inputs, flags_in_errors, start_learning
 from wordpiece_lib.model.vocab import BERT_SPECIAL_TOKENS
+from wordpiece_lib.training.pair_stats import MAX_TRAINING_WORD_CHARS, check_word_lengths
 from wordpiece_lib.training.scores import TIE_BREAKS
 
 HELP = """\
@@ -75,6 +77,14 @@ def register(subparsers: Any) -> None:
         default="fast",
         help="fast incremental trainer (default) or the slow, readable reference",
     )
+    parser.add_argument(
+        "--max-word-chars",
+        type=positive_int,
+        default=MAX_TRAINING_WORD_CHARS,
+        metavar="N",
+        help="refuse a word of more than N characters: each merge walks a whole word, so one word costs its "
+        f"length squared (default: {MAX_TRAINING_WORD_CHARS:,})",
+    )
     add_trainer_options(parser)
     parser.set_defaults(run=run)
 
@@ -93,12 +103,16 @@ def run(args: argparse.Namespace) -> int:
         raise ValueError(f"--vocab-size must be a positive number, got {args.vocab_size}")
     start = start_learning(args, args.special_tokens, "--special-tokens", args.pretokenizer)
     train = trainer(args.method)
+    with flags_in_errors("max_word_chars"):
+        check_word_lengths(start.counts, args.max_word_chars)  # before any pair is counted, for both methods
+    lengths = {"max_word_chars": args.max_word_chars} if args.method == "fast" else {}
     progress = start.report.progress("merge", "training")
     try:
-        with flags_in_errors():
+        with flags_in_errors("max_word_chars"):
             trace = train(
                 start.counts,
                 args.vocab_size,
+                **lengths,
                 special_tokens=start.special_tokens,
                 tie_break=args.tie_break,
                 progress=progress if progress.enabled else None,  # no call per merge when nothing is shown

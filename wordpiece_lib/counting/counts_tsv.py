@@ -22,7 +22,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from .._validate import check_bool, check_path, check_str
+from .._validate import check_bool, check_path, check_positive_int, check_str
 from ..atomic import atomic_writer
 from ..textfiles import describe_size
 from .textstream import check_file, is_binary_stream, read_lines
@@ -113,13 +113,21 @@ _UNTRAINABLE = re.compile("[\x00-\x1f\x7f\x85\xa0\u1680\u2000-\u200a\u2028\u2029
 MAX_COUNT_DIGITS = 30
 #: The largest counts file read (the counts of tens of millions of distinct words).
 MAX_COUNTS_FILE_BYTES = 2 * 1024**3
+#: The most bytes read from counts without a size to check first (standard input, a pipe, a device), which may
+#: never end: about 3 million distinct words, which take about 400 MB of memory to hold.
+MAX_COUNTS_STREAM_BYTES = 40_000_000
 
 
-def load_counts(path: str | os.PathLike[str] | BinaryIO, *, trainable: bool = False) -> WordCounts:
+def load_counts(
+    path: str | os.PathLike[str] | BinaryIO, *, trainable: bool = False, max_bytes: int | None = None
+) -> WordCounts:
     """Read a counts file written by ``save_counts`` (or by hand), or an open binary stream of one, as a stream.
 
     ``trainable``: refuse, with its line, a word holding a character no vocab token can hold (NUL, VT,
     NEL, U+2028 ...), so training from the counts does not fail only at the end.
+    ``max_bytes``: the most bytes read (decompressed); by default ``MAX_COUNTS_FILE_BYTES`` for a regular
+    file, whose size is checked before reading, and ``MAX_COUNTS_STREAM_BYTES`` for standard input, a pipe
+    or a device, which may never end. Past it, reading stops with an error naming the byte offset.
 
     >>> import tempfile, pathlib
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "counts.tsv"
@@ -128,21 +136,26 @@ def load_counts(path: str | os.PathLike[str] | BinaryIO, *, trainable: bool = Fa
     WordCounts({'hug': 12, 'pug': 5})
     """
     check_bool(trainable, "trainable")
+    if max_bytes is not None:
+        check_positive_int(max_bytes, "max_bytes")
     if is_binary_stream(path):
         source: Any = "counts on standard input" if path is getattr(sys.stdin, "buffer", None) else "counts stream"
-        lines = read_lines(path, name="counts")  # type: ignore[arg-type]
+        cap = MAX_COUNTS_STREAM_BYTES if max_bytes is None else max_bytes
+        lines = read_lines(path, name="counts", max_bytes=cap)  # type: ignore[arg-type]
     else:
         if not isinstance(path, (str, os.PathLike)):
             raise TypeError(f"path must be a file name (a str or a path), got {type(path).__name__}")
         source = check_file(path, "counts file")
         info = os.stat(source)
         size = info.st_size
-        if stat.S_ISREG(info.st_mode) and size > MAX_COUNTS_FILE_BYTES:
+        regular = stat.S_ISREG(info.st_mode)
+        cap = max_bytes if max_bytes is not None else MAX_COUNTS_FILE_BYTES if regular else MAX_COUNTS_STREAM_BYTES
+        if regular and size > cap:
             raise ValueError(
-                f"counts file {source} holds {describe_size(size)}, over {describe_size(MAX_COUNTS_FILE_BYTES)}, the "
-                "most read; drop its rarest words first (they make no tokens)"
+                f"counts file {source} holds {describe_size(size)}, over {describe_size(cap)}, the most read; "
+                "drop its rarest words first (they make no tokens), or raise the limit with max_bytes"
             )
-        lines = read_lines(source, name="counts file")
+        lines = read_lines(source, name="counts file", max_bytes=cap)
     counts: dict[str, int] = {}
     get = counts.get
     for number, raw in enumerate(lines, start=1):

@@ -223,8 +223,11 @@ def count_with_dask(
 
 #: How often the wait for the counts looks whether the cluster is still there.
 POLL_SECONDS = 2.0
-#: A cluster without a single worker for this long will count nothing more: the count stops.
-WORKERLESS_SECONDS = 60.0
+#: How often it looks once the cluster has no worker: the end should come promptly.
+WORKERLESS_POLL_SECONDS = 0.25
+#: A cluster without a single worker for this long will count nothing more: the count stops. Long enough
+#: for a worker's nanny to start it again after a crash (about a second), short enough not to look hung.
+WORKERLESS_SECONDS = 5.0
 
 
 def _outcome(client: Any, result: Any, waiting: dict[Any, int], progress: Progress | None) -> PartCounts:
@@ -232,12 +235,18 @@ def _outcome(client: Any, result: Any, waiting: dict[Any, int], progress: Progre
     left without workers for ``WORKERLESS_SECONDS``, ends the wait with a ``ConnectionError``
     (Dask itself would wait for ever)."""
     workerless_since: float | None = None
+    had_workers = bool(client.scheduler_info().get("workers"))  # when the tasks were sent
     while True:
         try:
-            outcome = result.result(timeout=POLL_SECONDS)
+            outcome = result.result(timeout=POLL_SECONDS if workerless_since is None else WORKERLESS_POLL_SECONDS)
         except TimeoutError:
             outcome = None
         except BaseException as error:
+            if type(error).__name__ == "KilledWorker":  # a part's task took down every worker it was given
+                raise ConnectionError(
+                    f"Dask workers at {client.scheduler.address} died while counting (killed, or out of memory), "
+                    "each time the same part was tried; look at the workers' logs, then count again"
+                ) from None
             # Dask cancels every task when the client loses its scheduler ("scheduler-connection-lost").
             if "Cancelled" not in type(error).__name__:
                 raise
@@ -261,13 +270,14 @@ def _outcome(client: Any, result: Any, waiting: dict[Any, int], progress: Progre
         except (OSError, TimeoutError) as error:
             raise ConnectionError(f"lost the Dask scheduler at {client.scheduler.address}: {error}") from None
         if workers:
-            workerless_since = None
+            workerless_since, had_workers = None, True
         elif workerless_since is None:
             workerless_since = time.monotonic()
         elif time.monotonic() - workerless_since > WORKERLESS_SECONDS:
+            what = "lost every Dask worker of" if had_workers else "found no Dask worker in"
             raise ConnectionError(
-                f"the Dask cluster at {client.scheduler.address} has had no workers for {WORKERLESS_SECONDS:.0f} s; "
-                "start some (dask worker ADDRESS) and count again"
+                f"{what} the cluster at {client.scheduler.address} (none for {WORKERLESS_SECONDS:.0f} s) before "
+                "the count was done; start some (dask worker ADDRESS) and count again"
             )
 
 

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import IO, Any, NamedTuple
 
 from .._validate import check_optional_callable, check_path, check_positive_int, check_sequence, check_str
-from ..textfiles import stat_input
+from ..textfiles import describe_size, stat_input
 
 #: Blocks handed out by ``read_blocks``: small enough that the C library
 #: reuses their memory (1 MB blocks made a process grow to 10x its data).
@@ -587,12 +587,20 @@ def read_lines(
     name: str = "input file",
     progress: Progress | None = None,
     max_line_bytes: int | None = None,
+    max_bytes: int | None = None,
 ) -> Iterator[str]:
     """The lines of a (possibly compressed) UTF-8 file or open binary stream, without their ``\\n``, as a stream.
 
     A last line without ``\\n`` is still a line; memory holds one block (and
     the longest line) at a time. ``progress`` is told the bytes read, as by ``read_blocks``.
-    A line of more than ``max_line_bytes`` bytes (when given) is an error naming the file and offset.
+    A line of more than ``max_line_bytes`` bytes (when given) is an error naming the file and offset;
+    so is more than ``max_bytes`` bytes in all (decompressed), checked as each block comes, before it is used.
+
+    >>> import io
+    >>> list(read_lines(io.BytesIO(b"hug\\t1\\n" * 9), name="counts", max_bytes=20))
+    Traceback (most recent call last):
+    ...
+    ValueError: reading counts on the stream stopped at byte offset 20 (20 bytes), the most it reads; if that is right, raise the limit with max_bytes
 
     >>> import io, tempfile, pathlib
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "a.txt"
@@ -604,12 +612,16 @@ def read_lines(
     check_optional_callable(progress, "progress", "a function progress(n_bytes)")
     if is_binary_stream(path):
         label = "standard input" if path is getattr(sys.stdin, "buffer", None) else "stream"
+        where = f"{name} on {'the ' if label == 'stream' else ''}{label}"
     else:
         label = os.fspath(check_file(path, name))  # type: ignore[arg-type]
+        where = f"{name} {label}"
     offset = 0
     pending = ""
     if max_line_bytes is not None:
         check_positive_int(max_line_bytes, "max_line_bytes")
+    if max_bytes is not None:
+        check_positive_int(max_bytes, "max_bytes")
     # With a cap on lines, that is the one that counts: no word may be longer than its line anyway.
     word_cap = MAX_WORD_BYTES if max_line_bytes is None else max(max_line_bytes, MAX_WORD_BYTES)
     blocks = read_blocks(
@@ -621,6 +633,12 @@ def read_lines(
         max_word_bytes=word_cap,
     )
     for block in blocks:
+        if max_bytes is not None and offset + len(block) > max_bytes:
+            # Checked per block, so the cost stays linear; an endless source (a pipe, /dev/zero) ends here.
+            raise ValueError(
+                f"reading {where} stopped at byte offset {max_bytes:,} ({describe_size(max_bytes)}), the most "
+                "it reads; if that is right, raise the limit with max_bytes"
+            )
         text = decode_block(block, label, offset, name)
         offset += len(block)
         lines = text.split("\n")

@@ -21,9 +21,12 @@ UNK_TOKEN = "[UNK]"
 #: Hugging Face's and BERT's limit: a longer word becomes the unknown token without being looked at.
 MAX_INPUT_CHARS_PER_WORD = 100
 
-#: The largest ``vocab.txt`` that ``Vocab.load`` reads (4 GiB). Hugging Face ``tokenizers`` has no limit of
-#: its own; on a 24 GB machine it loaded a vocab holding one 3 GB token (see tests/robustness/test_resources.py).
-MAX_VOCAB_FILE_BYTES = 4 * 1024**3
+#: The largest ``vocab.txt`` that ``Vocab.load`` reads unless ``max_bytes`` says more: over ten times BERT's
+#: multilingual vocab (0.9 MB); LaBSE's 501,153 tokens would have to average 24 bytes to fill it. A vocab of
+#: short tokens costs up to about 35 bytes of memory per byte of file (a string, a list slot and a dict entry
+#: per token), so this keeps a load under 500 MB. Hugging Face ``tokenizers`` has no limit of its own
+#: (tests/robustness/test_resources.py).
+MAX_VOCAB_FILE_BYTES = 12_000_000
 
 T = TypeVar("T")
 
@@ -264,7 +267,8 @@ class Vocab:
         unk_token: str = UNK_TOKEN,
         max_bytes: int = MAX_VOCAB_FILE_BYTES,
     ) -> Vocab:
-        """Read a ``vocab.txt`` file (at most ``max_bytes`` bytes: a device such as ``/dev/zero`` has no end).
+        """Read a ``vocab.txt`` file (at most ``max_bytes`` bytes: a device such as ``/dev/zero`` has no end;
+        raise it for a vocab larger than any published one).
 
         >>> import tempfile, pathlib
         >>> path = pathlib.Path(tempfile.mkdtemp()) / "vocab.txt"
@@ -279,7 +283,7 @@ class Vocab:
         from ..textfiles import read_text_file
 
         check_int(max_bytes, "max_bytes", minimum=1)
-        text = read_text_file(path, name="vocab file", max_bytes=max_bytes, refuse_nul=True)
+        text = read_text_file(path, name="vocab file", max_bytes=max_bytes, refuse_nul=True, raise_with="max_bytes")
         return cls.from_text(text, unk_token=unk_token, source=str(path))
 
 

@@ -149,9 +149,14 @@ def transformers_config(tokenizer: Any) -> tuple[dict[str, Any], dict[str, Any]]
     return config, special_map
 
 
+#: The largest ``tokenizer_config.json`` or ``special_tokens_map.json`` read (a link to ``/dev/zero`` has no end;
+#: real ones are a few kB, a few MB with thousands of added tokens).
+MAX_CONFIG_BYTES = 30_000_000
+
+
 def _read_json_object(path: Path) -> dict[str, Any]:
     try:
-        data = json.loads(read_text_file(path, name=path.name))
+        data = json.loads(read_text_file(path, name=path.name, max_bytes=MAX_CONFIG_BYTES))
     except json.JSONDecodeError as error:
         raise ValueError(f"{path} is not valid JSON: {error.msg} (line {error.lineno})") from None
     if not isinstance(data, dict):

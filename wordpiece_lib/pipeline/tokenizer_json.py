@@ -34,6 +34,7 @@ from collections import ChainMap
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
+from .._validate import check_int
 from ..atomic import (
     atomic_group,
     atomic_write_bytes,
@@ -42,7 +43,7 @@ from ..atomic import (
     resolve_output,
     shared_folder_lock,
 )
-from ..model.vocab import Vocab
+from ..model.vocab import MAX_VOCAB_FILE_BYTES, Vocab
 from ..text.normalizer import BertNormalizer
 from ..text.pretokenizers import PRETOKENIZERS
 from ..textfiles import read_text_file
@@ -70,8 +71,10 @@ SETTINGS_SUFFIX = ".settings.json"
 MAX_FILE_CHARS_PER_WORD = 100_000
 #: The longest fixed padding a file may set: every line then takes that many tokens of memory.
 MAX_FILE_PADDING = 1 << 17
-#: The largest ``tokenizer.json`` or settings file read (BERT's is 0.7 MB; a multilingual one about 20 MB).
-MAX_JSON_BYTES = 256 * 1024**2
+#: The largest ``tokenizer.json`` or settings file read unless ``max_bytes`` says more (BERT's is 0.7 MB,
+#: multilingual BERT's 2.9 MB, XLM-RoBERTa's 17 MB). Loading one costs up to 17 bytes of memory per byte of
+#: JSON (a vocab of short tokens written compactly), so this keeps a load under 500 MB.
+MAX_JSON_BYTES = 30_000_000
 
 _PRETOKENIZER_TYPES = {"bert": "BertPreTokenizer", "whitespace": "WhitespaceSplit"}
 
@@ -489,8 +492,9 @@ def _with_overrides(options: dict[str, Any], overrides: dict[str, Any]) -> dict[
     return options
 
 
-def _read_json(path: Path, name: str) -> Any:
-    text = read_text_file(path, name=name, max_bytes=MAX_JSON_BYTES)
+def _read_json(path: Path, name: str, max_bytes: int | None = None) -> Any:
+    cap = MAX_JSON_BYTES if max_bytes is None else max_bytes
+    text = read_text_file(path, name=name, max_bytes=cap, raise_with="max_bytes")
     return parse_json(text, f"{name} {path}")
 
 
@@ -526,10 +530,14 @@ def parse_json(text: str, where: str) -> Any:
         ) from None
 
 
-def load_options(path: str | os.PathLike[str], **overrides: Any) -> tuple[Vocab, dict[str, Any]]:
+def load_options(
+    path: str | os.PathLike[str], *, max_bytes: int | None = None, **overrides: Any
+) -> tuple[Vocab, dict[str, Any]]:
     """The vocab and options of a ``tokenizer.json``, a folder holding one, or a ``vocab.txt`` (and its settings file).
 
-    ``WordPieceTokenizer.from_file`` builds the tokenizer from them.
+    ``WordPieceTokenizer.from_file`` builds the tokenizer from them (and passes its ``max_bytes`` on).
+    ``max_bytes``: the largest ``tokenizer.json`` or ``vocab.txt`` read; by default ``MAX_JSON_BYTES`` and
+    ``MAX_VOCAB_FILE_BYTES`` (a file over it is an error naming it, its size and ``max_bytes``).
 
     >>> import tempfile, pathlib
     >>> folder = pathlib.Path(tempfile.mkdtemp())
@@ -546,8 +554,11 @@ def load_options(path: str | os.PathLike[str], **overrides: Any) -> tuple[Vocab,
         if not (target / TOKENIZER_FILE).is_file():
             raise FileNotFoundError(f"folder {target} holds no {TOKENIZER_FILE}")
         target = target / TOKENIZER_FILE
+    if max_bytes is not None:
+        check_int(max_bytes, "max_bytes", minimum=1)
+    vocab_cap = MAX_VOCAB_FILE_BYTES if max_bytes is None else max_bytes
     if target.suffix == ".json":
-        data = _read_json(target, "tokenizer file")
+        data = _read_json(target, "tokenizer file", max_bytes)
         if isinstance(data, dict) and SETTINGS_MARK in data:
             vocab_file = target.with_name(str(data.get("vocab_file", VOCAB_FILE)))
             raise ValueError(f"{target} holds the settings of a vocab: load the vocab {vocab_file} instead")
@@ -563,14 +574,16 @@ def load_options(path: str | os.PathLike[str], **overrides: Any) -> tuple[Vocab,
                     unk_token = unk_token.get("content")
                 unk_token = unk_token if isinstance(unk_token, str) and unk_token else "[UNK]"
                 vocab, options = options_from_config(
-                    config, Vocab.load(target, unk_token=unk_token), " + ".join(str(path) for path in read)
+                    config,
+                    Vocab.load(target, unk_token=unk_token, max_bytes=vocab_cap),
+                    " + ".join(str(path) for path in read),
                 )
                 return vocab, _with_overrides(options, overrides)
-            vocab = Vocab.load(target)
+            vocab = Vocab.load(target, max_bytes=vocab_cap)
             if "lowercase" not in overrides and "normalizer" not in overrides:
                 return vocab, {"lowercase": guess_casing(vocab, str(target)), **overrides}
             return vocab, overrides
-        vocab = Vocab.load(target)
+        vocab = Vocab.load(target, max_bytes=vocab_cap)
         data = _read_json(settings, "settings file")
         if not isinstance(data, dict) or SETTINGS_MARK not in data:
             raise ValueError(f"{settings} is not a settings file written by wordpiece_lib")

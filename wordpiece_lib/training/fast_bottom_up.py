@@ -19,7 +19,7 @@ from typing import Any
 
 from ..counting.word_counts import WordCounts
 from ..model.pieces import initial_splits, pair_joiner
-from .pair_stats import FAST_CRITERIA, PairChoice, PairStats
+from .pair_stats import FAST_CRITERIA, MAX_TRAINING_WORD_CHARS, PairChoice, PairStats, check_word_lengths
 from .plan import TrainingPlan, plan_training, stop_reason_without_pairs, takes_trainer_options
 from .scores import Candidate
 from .trace import Trace, TraceStep
@@ -27,7 +27,11 @@ from .trace import Trace, TraceStep
 
 @takes_trainer_options
 def train_fast(
-    word_counts: WordCounts | Mapping[str, int] | Iterable[tuple[str, int]], vocab_size: int, **options: Any
+    word_counts: WordCounts | Mapping[str, int] | Iterable[tuple[str, int]],
+    vocab_size: int,
+    *,
+    max_word_chars: int = MAX_TRAINING_WORD_CHARS,
+    **options: Any,
 ) -> Trace:
     """Learn merges until the vocab has ``vocab_size`` tokens or no pair is left; fast.
 
@@ -37,7 +41,10 @@ def train_fast(
     done so far and the merges the target asks for (``vocab_size`` minus the
     starting vocab; a merge that rebuilds a known token adds a step but no token).
     ``top_k > 0`` costs a little more per merge (exact first-occurrence ranks
-    are kept for ``Candidate.first_seen``).
+    are kept for ``Candidate.first_seen``). A word of more than
+    ``max_word_chars`` characters is refused before any pair is counted: a
+    merge walks each word holding its pair, so a word costs up to its length
+    squared (``pair_stats.MAX_TRAINING_WORD_CHARS``).
 
     >>> trace = train_fast({"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}, 10, special_tokens=[])
     >>> [(step.new_token, step.score) for step in trace.steps]
@@ -49,17 +56,18 @@ def train_fast(
             "corpus, so every pair changes at every merge); use train_bottom_up(..., criterion='likelihood')"
         )
     plan = plan_training(word_counts, vocab_size, options, FAST_CRITERIA)
+    check_word_lengths(plan.counts, max_word_chars)
     # The trainer's tables hold no reference cycles; the cyclic collector would only rescan them again and again.
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return _train(plan)
+        return _train(plan, max_word_chars)
     finally:
         if collecting:
             gc.enable()
 
 
-def _train(plan: TrainingPlan) -> Trace:
+def _train(plan: TrainingPlan, max_word_chars: int = MAX_TRAINING_WORD_CHARS) -> Trace:
     counts, vocab_size = plan.counts, plan.vocab_size
     prefix, marker, tie_break, criterion = (
         plan.options.prefix,
@@ -77,6 +85,7 @@ def _train(plan: TrainingPlan) -> Trace:
         tie_break=tie_break,
         ranks=top_k > 0,
         min_count=max(min_frequency, 1),
+        max_word_pieces=max_word_chars + 1,  # a begin-of-word marker adds a piece
     )
     del splits
     trace = plan.new_trace()

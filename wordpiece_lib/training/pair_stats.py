@@ -115,7 +115,7 @@ from __future__ import annotations
 
 import heapq
 from collections import defaultdict
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import NamedTuple
 
 from .._validate import check_bool, check_choice, check_int, check_str_list
@@ -124,6 +124,40 @@ from .scores import TIE_BREAKS
 #: The criteria whose scores ``PairStats`` keeps up to date (the likelihood
 #: gain depends on corpus totals, so every score changes at every merge).
 FAST_CRITERIA = ("wordpiece", "bpe")
+
+#: The longest word (in characters) trained on unless ``max_word_chars`` says more. A merge walks the whole
+#: of each word holding its pair, and a word of L characters takes part in up to L - 1 merges, so training
+#: costs up to L * L steps for it: with the cap, at most the cap times the corpus's characters (a word of
+#: 10,000 characters trains in about 10 s and 180 MB; a run of 4 MB without a space, as ``count`` lets through,
+#: would take days). Hugging Face trains on any word (and encodes a word over 100 characters as [UNK]).
+MAX_TRAINING_WORD_CHARS = 10_000
+
+
+def check_word_lengths(words: Iterable[str], max_word_chars: int = MAX_TRAINING_WORD_CHARS) -> None:
+    """Raise ``ValueError`` naming the first word longer than ``max_word_chars`` characters.
+
+    >>> check_word_lengths({"hug": 3, "pug": 1})
+    >>> check_word_lengths({"hug": 3, "x" * 40: 2}, max_word_chars=30)
+    Traceback (most recent call last):
+    ...
+    ValueError: the word 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'... (seen 2 times) has 40 characters, over max_word_chars=30: ...
+    """
+    check_int(max_word_chars, "max_word_chars", minimum=1)
+    if not isinstance(words, (Mapping, Sequence)):
+        words = list(words)
+    lengths = list(map(len, words))
+    if not lengths or max(lengths) <= max_word_chars:  # the common case, at C speed
+        return
+    position = next(index for index, length in enumerate(lengths) if length > max_word_chars)
+    word = next(word for index, word in enumerate(words) if index == position)
+    times = words[word] if isinstance(words, Mapping) else None
+    seen = "" if times is None else " (seen once)" if times == 1 else f" (seen {times:,} times)"
+    raise ValueError(
+        f"the word {word[:30]!r}{'...' if len(word) > 30 else ''}{seen} has {len(word):,} characters, over "
+        f"max_word_chars={max_word_chars:,}: training walks a whole word at each of its merges, so one word "
+        "costs its length squared; if it is a word, raise max_word_chars, else leave it out (text without "
+        "spaces: cut it into words first)"
+    )
 
 
 class PairChoice(NamedTuple):
@@ -146,6 +180,7 @@ class PairStats:
     per merge; the trainer asks for it when recording candidates).
     ``min_count`` hides the pairs that occur fewer times from ``best`` and
     ``top`` (a pair that later gains occurrences comes back).
+    ``max_word_pieces`` refuses a longer word: each merge walks all of it (``pieces_walked`` counts that work).
 
     >>> stats = PairStats([["h", "##u", "##g"], ["p", "##u", "##g"], ["h", "##u", "##g", "##s"]], [10, 5, 5])
     >>> stats.best()  # 15/(15*20) ties with ('##g', '##s') at 5/(20*5); met first
@@ -165,8 +200,10 @@ class PairStats:
         tie_break: str = "first",
         ranks: bool = False,
         min_count: int = 1,
+        max_word_pieces: int = MAX_TRAINING_WORD_CHARS + 1,
     ) -> None:
         check_choice(criterion, "criterion", FAST_CRITERIA)
+        check_int(max_word_pieces, "max_word_pieces", minimum=1)
         # Pairs seen fewer times are never offered (a trainer's min_frequency); 1 offers every pair.
         self._min_count = check_int(min_count, "min_count", minimum=1)
         check_choice(tie_break, "tie_break", TIE_BREAKS)
@@ -198,6 +235,11 @@ class PairStats:
             check_str_list(pieces, f"splits[{index}]")
             if not pieces or not all(pieces):
                 raise ValueError(f"splits[{index}] must be a non-empty list of non-empty pieces, got {pieces!r}")
+            if len(pieces) > max_word_pieces:
+                raise ValueError(
+                    f"splits[{index}] has {len(pieces):,} pieces, over max_word_pieces={max_word_pieces:,}: each merge "
+                    "in a word walks all of it, so one word costs its length squared"
+                )
             ids = [known[piece] if piece in known else self._token_id(piece, 1) for piece in pieces]
             self._words.append(ids)
             self._counts.append(count)
@@ -225,6 +267,9 @@ class PairStats:
         # the global heap over groups
         self._heap: list[tuple] = []
         self._group_entry: dict[int, tuple] = {}  # latest global entry of each group
+        #: The pieces merges have walked through, summed over the words they visited: the work of training
+        #: that grows with word length (at most the longest word's pieces times the corpus's pieces).
+        self.pieces_walked = 0
         self._count_initial_pairs()
 
     # ----------------------------------------------------------------- setup
@@ -609,12 +654,14 @@ class PairStats:
             if track_first and position < first.get(code, position + 1):
                 first[code] = position
 
+        walked = 0
         for index in holders:
             pieces = words[index]
+            size = len(pieces)
+            walked += size
             if left_id not in pieces:
                 continue
             count = counts[index]
-            size = len(pieces)
             base = index * stride
             if left_id != right_id and pieces.count(left_id) == 1:
                 # The common case, one occurrence: patch the word in place.
@@ -675,6 +722,7 @@ class PairStats:
                     position = base + offsets[start] if offsets is not None else 0
                     gain(out[start] << shift | out[start + 1], position)
             words[index] = out
+        self.pieces_walked += walked
         return lost, gained, merged_total
 
     def _apply_changes(self, lost: dict[int, int], gained: dict[int, int]) -> None:
@@ -810,6 +858,8 @@ class _PositionCounts:
 
 __all__ = [
     "FAST_CRITERIA",
+    "MAX_TRAINING_WORD_CHARS",
     "PairChoice",
     "PairStats",
+    "check_word_lengths",
 ]
