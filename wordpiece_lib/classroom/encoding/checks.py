@@ -29,60 +29,6 @@ from wordpiece_lib.pipeline.tokenizer import WordPieceTokenizer
 from wordpiece_lib.training.fast_bottom_up import train_fast
 from wordpiece_lib.training.trace import Trace, encode_with_merges
 
-ENCODE_ANSWER = """```python
-def my_encode(word, vocab):
-    if len(word) > 100:  # rule 2: too long to look at
-        return ["[UNK]"]
-    tokens, start = [], 0
-    while start < len(word):
-        for end in range(len(word), start, -1):  # longest candidate first
-            piece = "_" + word[start:end] if start == 0 else word[start:end]  # the marker opens the word
-            if piece in vocab:
-                tokens.append(piece)
-                start = end
-                break
-        else:  # rule 1: nothing matches here, so the whole word is unknown
-            return ["[UNK]"]
-    return tokens
-```"""
-
-DECODE_ANSWER = """```python
-def my_decode(tokens):
-    words = []
-    for token in tokens:
-        if token.startswith("##") and words:
-            words[-1] += token[2:]  # glue it to the word so far
-        else:
-            words.append(token)
-    return " ".join(words)
-```"""
-
-
-def _replay_answer(answer: Any, trace: Trace, known: Iterable[str] = (), **_: Any) -> str:
-    known = set(known)
-    letters = "".join(sorted({piece.removeprefix(trace.prefix) for piece in trace.alphabet}))
-    vocab = set(trace.tokens())
-    for length in range(5, 8):
-        for word in _words_of(letters, length):
-            if word in known:
-                continue
-            longest, replay = encode_word(word, vocab), encode_with_merges(word, trace.merges)
-            if longest != replay and longest != ["[UNK]"]:
-                return (
-                    f"`{word}`: longest match gives {longest}, merge replay {replay}. Start from a word of the "
-                    "table and add letters at the end: the early merge still grabs the same pair.\n"
-                    f"```python\nmy_word = {word!r}\n```"
-                )
-    return "Start from a word of the table and add letters at the end."
-
-
-def _words_of(letters: str, length: int) -> Iterable[str]:
-    import itertools
-
-    for letters_tuple in itertools.product(letters, repeat=length):
-        yield "".join(letters_tuple)
-
-
 WORKBOOK = Workbook(
     "04 · Encoding text with a WordPiece vocab",
     [
@@ -96,7 +42,6 @@ WORKBOOK = Workbook(
                 "for end in range(len(word), start, -1) tries the longest candidate first; a for-else runs its "
                 "else when no break happened.",
             ),
-            answer=ENCODE_ANSWER,
         ),
         Exercise(
             "my_word",
@@ -104,7 +49,6 @@ WORKBOOK = Workbook(
             hints=(
                 "Every word of the table contains the same trouble spot; what happens if you add letters after it?",
             ),
-            answer=_replay_answer,
         ),
         Exercise(
             "my_decode",
@@ -113,9 +57,9 @@ WORKBOOK = Workbook(
                 "Build a list of words: a '##' token extends the last word, any other token starts a new one.",
                 "' '.join(words) puts spaces only between words.",
             ),
-            answer=DECODE_ANSWER,
         ),
     ],
+    answers="encoding",
 )
 progress = WORKBOOK.progress
 show_answer = WORKBOOK.show_answer
