@@ -221,4 +221,13 @@ def search(folder: str | Path, lines: Iterable[str]) -> tuple[list[Hit], int]:
     return hits, files
 
 
-__all__ = ["MIN_LINE", "Hit", "answer_lines", "checkout_answer_texts", "normalise", "notebook_sources", "search", "solution_regions"]
+__all__ = [
+    "MIN_LINE",
+    "Hit",
+    "answer_lines",
+    "checkout_answer_texts",
+    "normalise",
+    "notebook_sources",
+    "search",
+    "solution_regions",
+]

@@ -50,8 +50,12 @@ WHEEL_SOURCES = ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "LICE
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The command's arguments."""
     parser.add_argument("output", metavar="OUT", help="the release's folder (new, or empty)")
-    parser.add_argument("--mode", required=True, choices=MODES, help="self-study (answers by the hint ladder) or graded (none)")
-    parser.add_argument("--no-wheel", action="store_true", help="leave the wheel out (students install from PyPI or a clone)")
+    parser.add_argument(
+        "--mode", required=True, choices=MODES, help="self-study (answers by the hint ladder) or graded (none)"
+    )
+    parser.add_argument(
+        "--no-wheel", action="store_true", help="leave the wheel out (students install from PyPI or a clone)"
+    )
 
 
 def checkout_root() -> Path:
@@ -102,7 +106,19 @@ def build_wheel(root: Path, into: Path) -> Path:
         shutil.copytree(root / "wordpiece_lib", source / "wordpiece_lib", ignore=ignore)
         shutil.copytree(root / "data", source / "data", ignore=ignore)
         done = subprocess.run(
-            [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--no-index", "-q", "-w", str(into), str(source)],
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "wheel",
+                "--no-deps",
+                "--no-build-isolation",
+                "--no-index",
+                "-q",
+                "-w",
+                str(into),
+                str(source),
+            ],
             capture_output=True,
             text=True,
             timeout=600,
@@ -122,10 +138,10 @@ def readme(mode: str, wheel: str | None) -> str:
         else f'python -m pip install "wordpiece-lib[{STUDENT_EXTRA}]=={__version__}"'
     )
     answers = (
-        "Worked answers are off in this edition: `show_answer(\"name\")` says so. Each check still tells you "
+        'Worked answers are off in this edition: `show_answer("name")` says so. Each check still tells you '
         "what to look at, and from your second try it adds hints."
         if mode == "graded"
-        else "A worked answer opens with `show_answer(\"name\")` after your third wrong try at an exercise (each "
+        else 'A worked answer opens with `show_answer("name")` after your third wrong try at an exercise (each '
         "wrong try first adds a hint), or once you have done it."
     )
     return f"""# WordPiece workshop: student edition ({mode})
