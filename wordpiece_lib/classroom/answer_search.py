@@ -104,6 +104,29 @@ def notebook_sources(folder: Path) -> Iterator[tuple[str, str]]:
                 yield f"{path.name} cell {number}", source
 
 
+def given_lines(root: str | Path) -> set[str]:
+    """Lines every student has anyway, so finding one proves nothing: left out of the search.
+
+    They are the lines of the student notebooks (the prompts, the stubs' signatures, the examples)
+    and of the library's core (``wordpiece_lib`` outside ``classroom/``: the library the course
+    teaches, whose source students may read; an exercise asks them to write a step without
+    calling it). The classroom's own modules (the checks) are not among them: a worked answer
+    found there counts.
+    """
+    root = Path(root)
+    given: set[str] = set()
+    for path in sorted((root / "notebooks").glob("*.ipynb")):
+        for cell in json.loads(path.read_text(encoding="utf-8")).get("cells", []):
+            source = cell.get("source", "")
+            source = "".join(source) if isinstance(source, list) else source
+            given.update(normalise(line) for line in source.splitlines())
+    for path in sorted((root / "wordpiece_lib").rglob("*.py")):
+        if "classroom" not in path.relative_to(root / "wordpiece_lib").parts:
+            given.update(normalise(line) for line in path.read_text(encoding="utf-8").splitlines())
+    given.discard("")
+    return given
+
+
 def checkout_answer_texts(root: str | Path) -> list[tuple[str, str]]:
     """``(origin, text)`` of every worked answer a clone of the workshop holds, for the search.
 
@@ -226,6 +249,7 @@ __all__ = [
     "Hit",
     "answer_lines",
     "checkout_answer_texts",
+    "given_lines",
     "normalise",
     "notebook_sources",
     "search",

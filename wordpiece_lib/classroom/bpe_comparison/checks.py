@@ -31,7 +31,7 @@ from wordpiece_lib.classroom.own_work import refuse_in_answer, watch_answer
 from wordpiece_lib.classroom.style import fraction_text
 from wordpiece_lib.counting.word_counts import as_word_counts
 from wordpiece_lib.model.longest_match import encode_word
-from wordpiece_lib.model.pieces import alphabet
+from wordpiece_lib.model.pieces import alphabet, split_word
 from wordpiece_lib.training.bpe import BpeEncoder, train_bpe
 from wordpiece_lib.training.fast_bottom_up import train_fast
 from wordpiece_lib.training.scores import pair_counts
@@ -170,7 +170,7 @@ def _leftmost_replay(word: str, merges: list[tuple[str, str]]) -> list[str]:
     ['ab', '##c']
     """
     known = {tuple(pair) for pair in merges}
-    pieces = [word[0]] + ["##" + letter for letter in word[1:]]
+    pieces = split_word(word)
     while True:
         for i in range(len(pieces) - 1):
             if (pieces[i], pieces[i + 1]) in known:

@@ -13,7 +13,7 @@ import tempfile
 from pathlib import Path
 
 from wordpiece_lib import __version__
-from wordpiece_lib.classroom.answer_search import answer_lines, checkout_answer_texts, search
+from wordpiece_lib.classroom.answer_search import answer_lines, checkout_answer_texts, given_lines, search
 from wordpiece_lib.classroom.answers import BUNDLE_FILE, CHECKOUT_ANSWERS, MODES, RELEASE_FILE, write_bundle
 
 HELP = """\
@@ -30,8 +30,9 @@ solutions (notebooks/solutions/answers/), on the teacher's side.
 
 Before it finishes, the command searches every file of the release (archives
 and the wheel opened) for every worked answer (each line of 20 characters or
-more of the solution regions and of the fixed answer texts) and stops with
-status 2, writing nothing, if it finds one.
+more of the solution regions and of the fixed answer texts, but those every
+student has anyway: the student notebooks' lines and the library's core) and
+stops with status 2, writing nothing, if it finds one.
 
 It needs a clone of the workshop (its notebooks, data and solutions) and
 setuptools (to build the wheel; --no-wheel leaves it out).
@@ -207,7 +208,8 @@ def run(args: argparse.Namespace) -> int:
         shutil.copytree(root / "data", staging / "data", ignore=shutil.ignore_patterns("cache", "__pycache__"))
         wheel = None if args.no_wheel else build_wheel(root, staging / "wheels").name
         (staging / "README.md").write_text(readme(args.mode, wheel), encoding="utf-8")
-        lines = answer_lines(text for _, text in checkout_answer_texts(root))
+        given = given_lines(root)
+        lines = [line for line in answer_lines(text for _, text in checkout_answer_texts(root)) if line not in given]
         hits, files = search(staging, lines)
         if hits:
             shown = "; ".join(f"{hit.where.replace(str(staging), str(output))}: {hit.line!r}" for hit in hits[:3])

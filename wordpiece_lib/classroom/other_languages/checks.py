@@ -278,7 +278,7 @@ def _share_hint(
     got: float, language: str, where: str, tokens: list[str], usage: Mapping[str, Mapping[str, float]], owned: int
 ) -> str:
     intro = f"On {where}, share_of({language!r}, ...) returned {got:.4g}"
-    counted = [token for token in dict.fromkeys(tokens) if token not in BERT_SPECIAL_TOKENS]
+    counted = list(dict.fromkeys(token for token in tokens if token not in BERT_SPECIAL_TOKENS))
     used = sum(1 for token in counted if usage[language].get(token, 0) > 0)
     if got == owned:
         return f"{intro}: that looks like a number of tokens. A share is a fraction: divide by the counted tokens."
