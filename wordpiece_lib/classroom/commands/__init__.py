@@ -120,6 +120,10 @@ def main(argv: Sequence[str], prog: str = "wordpiece classroom") -> int:
             file=sys.stderr,
         )
         return 2
+    except (ValueError, TypeError, OSError) as error:  # bad input: one line, as every command says it
+        text = str(error).strip()
+        print(f"error: {text.splitlines()[0] if text else type(error).__name__}", file=sys.stderr)
+        return 2
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
