@@ -43,7 +43,7 @@ examples:
 
 #: Package to install when a module a command needs is missing (module -> the pip argument).
 EXTRA_FOR_MODULE = {
-    "matplotlib": "wordpiece-lib[notebooks]",
+    "matplotlib": "wordpiece-lib[kernel]",
     "nbformat": "wordpiece-lib[notebooks]",
     "nbclient": "wordpiece-lib[notebooks]",
     "setuptools": "setuptools>=77",
