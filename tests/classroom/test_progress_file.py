@@ -261,3 +261,12 @@ def test_the_command_runs_from_the_command_line(tmp_path):
             [*launcher, "classroom", "progress"], capture_output=True, text=True, timeout=120, check=False
         )
         assert missing.returncode == 2 and missing.stderr.startswith("error:")
+
+
+def test_without_matplotlib_the_plot_says_which_pip_command_gives_it(tmp_path, capsys, monkeypatch):
+    folders = class_of_three(tmp_path)
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # as if it were not installed
+    out = tmp_path / "class.csv"
+    assert main(["progress", *map(str, folders), "-o", str(out), "--plot", str(tmp_path / "class.png")]) == 2
+    assert 'pip install "wordpiece-lib[kernel]"' in capsys.readouterr().err
+    assert not out.exists()  # it stopped before writing anything
