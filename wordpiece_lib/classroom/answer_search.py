@@ -33,6 +33,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from wordpiece_lib._validate import check_path, check_str, check_str_list
+
 #: The shortest line searched for (shorter ones are too common to mean anything).
 MIN_LINE = 20
 #: Archives are opened to this depth (a wheel inside a tarball inside a zip is depth 3).
@@ -52,6 +54,7 @@ def normalise(line: str) -> str:
     >>> normalise("  return  [word[0]]\\t+ rest  ")
     'return [word[0]] + rest'
     """
+    check_str(line, "line")
     return " ".join(line.split())
 
 
@@ -61,6 +64,7 @@ def solution_regions(source: str) -> list[str]:
     >>> solution_regions("a\\n# BEGIN SOLUTION\\n# STUB: b = TODO\\nb = 2\\n# END SOLUTION\\nc")
     ['b = 2']
     """
+    check_str(source, "source")
     regions, current = [], None
     for line in source.splitlines():
         if BEGIN.match(line):
@@ -82,8 +86,11 @@ def answer_lines(texts: Iterable[str]) -> list[str]:
     >>> answer_lines(["A worked answer for Your turn 1 · x:\\n```python\\nx = sorted(words, key=len)[-1]\\n```"])
     ['x = sorted(words, key=len)[-1]']
     """
+    if isinstance(texts, (str, bytes)) or not isinstance(texts, Iterable):
+        raise TypeError(f"texts must be a list of str, got {type(texts).__name__}")
     found: dict[str, None] = {}
     for text in texts:
+        check_str(text, "texts' items")
         parts = solution_regions(text) if BEGIN.search(text) or "# BEGIN SOLUTION" in text else [text]
         for part in parts:
             for line in part.splitlines():
@@ -94,7 +101,8 @@ def answer_lines(texts: Iterable[str]) -> list[str]:
 
 
 def notebook_sources(folder: Path) -> Iterator[tuple[str, str]]:
-    """``(where, source)`` for every code cell of the notebooks in ``folder``."""
+    """``(where, source)`` for every code cell with a solution region of the notebooks in ``folder``."""
+    folder = Path(check_path(folder, "folder"))
     for path in sorted(folder.glob("*.ipynb")):
         cells = json.loads(path.read_text(encoding="utf-8")).get("cells", [])
         for number, cell in enumerate(cells):
@@ -113,7 +121,7 @@ def given_lines(root: str | Path) -> set[str]:
     calling it). The classroom's own modules (the checks) are not among them: a worked answer
     found there counts.
     """
-    root = Path(root)
+    root = Path(check_path(root, "root"))
     given: set[str] = set()
     for path in sorted((root / "notebooks").glob("*.ipynb")):
         for cell in json.loads(path.read_text(encoding="utf-8")).get("cells", []):
@@ -139,7 +147,7 @@ def checkout_answer_texts(root: str | Path) -> list[tuple[str, str]]:
 
     from wordpiece_lib.classroom.answers import CHECKOUT_ANSWERS, answers_from_source
 
-    root = Path(root)
+    root = Path(check_path(root, "root"))
     texts = list(notebook_sources(root / "notebooks" / "solutions"))
     for path in sorted((root / CHECKOUT_ANSWERS).glob("*.py")):
         answers = answers_from_source(path.stem, path.read_text(encoding="utf-8"), str(path))
@@ -231,8 +239,8 @@ def search(folder: str | Path, lines: Iterable[str]) -> tuple[list[Hit], int]:
     >>> [hit.where.endswith("a.py") for hit in hits], files
     ([True], 1)
     """
-    wanted = list(dict.fromkeys(lines))
-    root = Path(folder)
+    wanted = list(dict.fromkeys(check_str_list(lines, "lines")))
+    root = Path(check_path(folder, "folder"))
     paths = [root] if root.is_file() else sorted(path for path in root.rglob("*") if path.is_file())
     hits: list[Hit] = []
     files = 0

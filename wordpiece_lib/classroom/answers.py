@@ -24,8 +24,9 @@ names its set (``Workbook(..., answers="character_splitting")``) and asks
 4. otherwise (an installed wheel, far from a release or a clone) there are no
    answers and ``show_answer`` says where they come from.
 
->>> scramble(b"hug") != b"hug" and unscramble(scramble(b"hug")) == b"hug"
-True
+>>> bundle = write_bundle({"toy": "ANSWERS = {'k': 'a worked answer'}"})
+>>> b"worked" in bundle, read_bundle(bundle)["toy"]
+(False, "ANSWERS = {'k': 'a worked answer'}")
 """
 
 from __future__ import annotations
@@ -38,7 +39,8 @@ import zlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+
+from wordpiece_lib._validate import check_instance, check_mapping, check_path, check_str
 
 #: A folder of answer files that wins over every other place.
 ANSWERS_VARIABLE = "WORDPIECE_ANSWERS"
@@ -64,14 +66,14 @@ def _keystream(length: int) -> bytes:
     return b"".join(blocks)[:length]
 
 
-def scramble(data: bytes) -> bytes:
+def _scramble(data: bytes) -> bytes:
     """Compress ``data`` and mix it with a fixed key stream: no answer's text is left in the bytes."""
     packed = zlib.compress(data, 9)
     return bytes(a ^ b for a, b in zip(packed, _keystream(len(packed))))
 
 
-def unscramble(data: bytes) -> bytes:
-    """Undo :func:`scramble`."""
+def _unscramble(data: bytes) -> bytes:
+    """Undo :func:`_scramble`."""
     return zlib.decompress(bytes(a ^ b for a, b in zip(data, _keystream(len(data)))))
 
 
@@ -81,15 +83,20 @@ def write_bundle(sources: Mapping[str, str]) -> bytes:
     >>> read_bundle(write_bundle({"toy": "ANSWERS = {'k': 'text'}"}))
     {'toy': "ANSWERS = {'k': 'text'}"}
     """
-    return BUNDLE_MAGIC + scramble(json.dumps(dict(sources), sort_keys=True).encode("utf-8"))
+    check_mapping(sources, "sources", "a dict of answer-set name -> Python source")
+    for name, source in sources.items():
+        check_str(name, "sources' names")
+        check_str(source, f"sources[{name!r}]")
+    return BUNDLE_MAGIC + _scramble(json.dumps(dict(sources), sort_keys=True).encode("utf-8"))
 
 
 def read_bundle(data: bytes) -> dict[str, str]:
     """The answer sets' sources from a bundle (``ValueError`` when it is not one)."""
+    check_instance(data, "data", bytes)
     if not data.startswith(BUNDLE_MAGIC):
         raise ValueError("not a worked-answers bundle (it does not start as one)")
     try:
-        sources = json.loads(unscramble(data[len(BUNDLE_MAGIC) :]).decode("utf-8"))
+        sources = json.loads(_unscramble(data[len(BUNDLE_MAGIC) :]).decode("utf-8"))
     except (zlib.error, UnicodeDecodeError, json.JSONDecodeError) as error:
         raise ValueError(f"the worked-answers bundle is damaged ({type(error).__name__})") from None
     if not isinstance(sources, dict) or not all(isinstance(v, str) for v in sources.values()):
@@ -98,7 +105,14 @@ def read_bundle(data: bytes) -> dict[str, str]:
 
 
 def answers_from_source(name: str, source: str, filename: str) -> dict[str, Answer]:
-    """Run an answer file's ``source`` as a module and return its ``ANSWERS``."""
+    """Run an answer file's ``source`` as a module and return its ``ANSWERS``.
+
+    >>> answers_from_source("toy", "ANSWERS = {'k': 'text'}", "<toy>")
+    {'k': 'text'}
+    """
+    check_str(name, "name", allow_empty=False)
+    check_str(source, "source")
+    check_str(filename, "filename", allow_empty=False)
     module = types.ModuleType(f"wordpiece_answers_{name}")
     module.__file__ = filename
     exec(compile(source, filename, "exec"), module.__dict__)
@@ -152,7 +166,7 @@ def checkout_answers() -> Path | None:
     return folder if folder.is_dir() and (root / "pyproject.toml").is_file() else None
 
 
-def release_mode(folder: Path) -> str | None:
+def _release_mode(folder: Path) -> str | None:
     """The mode of the release whose notebooks are in ``folder`` (``None``: not a release's folder)."""
     marker = folder / RELEASE_FILE
     if not marker.is_file():
@@ -166,11 +180,13 @@ def release_mode(folder: Path) -> str | None:
 
 def find_source(folder: str | os.PathLike[str] | None = None) -> AnswerSource:
     """Where the worked answers are for notebooks run in ``folder`` (default: the working folder)."""
+    if folder is not None:
+        check_path(folder, "folder")
     chosen = os.environ.get(ANSWERS_VARIABLE)
     if chosen:
         return AnswerSource("folder", Path(chosen))
     here = Path(folder) if folder is not None else Path.cwd()
-    mode = release_mode(here)
+    mode = _release_mode(here)
     if mode == "graded":
         return AnswerSource("graded", None)
     if mode == "self-study":
@@ -197,11 +213,6 @@ def forget_source() -> None:
     _SOURCE = None
 
 
-def lookup(name: str, key: str) -> Any:
-    """The worked answer of ``key`` in the set ``name`` from the current source, or ``None``."""
-    return current_source().answers(name).get(key)
-
-
 __all__ = [
     "ANSWERS_VARIABLE",
     "BUNDLE_FILE",
@@ -211,7 +222,6 @@ __all__ = [
     "current_source",
     "find_source",
     "forget_source",
-    "lookup",
     "read_bundle",
     "write_bundle",
 ]

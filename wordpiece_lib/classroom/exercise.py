@@ -547,6 +547,10 @@ class Workbook:
             raise ValueError("a workbook needs at least one exercise")
         if answers is not None:
             _check_text(answers, "answers")
+        if progress_folder is not None and not isinstance(progress_folder, (str, os.PathLike)):
+            raise TypeError(
+                f"progress_folder must be a folder's path (str or Path), got {type(progress_folder).__name__}"
+            )
         #: The name of the answer set the worked answers come from (see :mod:`wordpiece_lib.classroom.answers`).
         self.answers = answers
         self._attempts = {key: Attempt() for key in self.exercises}

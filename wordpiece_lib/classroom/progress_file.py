@@ -42,6 +42,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from wordpiece_lib._validate import check_path, check_str
 from wordpiece_lib.atomic import atomic_write_text
 
 #: The environment variable naming the folder of the progress files (``off``: keep progress in memory).
@@ -60,6 +61,7 @@ def file_name(notebook: str) -> str:
     >>> file_name("01 · From text to characters"), file_name("My corpus: names!")
     ('.wordpiece-progress-01.json', '.wordpiece-progress-my-corpus-names.json')
     """
+    check_str(notebook, "notebook", allow_empty=False)
     head = notebook.split("·", 1)[0].strip()
     if not re.fullmatch(r"\d+[a-z]?", head):
         head = re.sub(r"[^a-z0-9]+", "-", notebook.lower()).strip("-")[:60] or "notebook"
@@ -158,7 +160,7 @@ def read_progress_file(path: str | os.PathLike[str]) -> dict[str, Any]:
     ...
     ValueError: ... is not a progress file (its format is 'something else', expected 'wordpiece-progress/1')
     """
-    path = Path(path)
+    path = Path(check_path(path, "path"))
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except UnicodeDecodeError:
