@@ -133,8 +133,9 @@ def build_wheel(root: Path, into: Path) -> Path:
 def readme(mode: str, wheel: str | None) -> str:
     """The release's README: how a student installs and opens the notebooks, and what the checks do."""
     install = (
-        f'python -m pip install "wheels/{wheel}[{STUDENT_EXTRA}]"   # notebooks 01-08\n'
-        f'python -m pip install "wheels/{wheel}[notebooks]"  # all notebooks (09-11 need more)'
+        f'python -m pip install "wheels/{wheel}[{STUDENT_EXTRA}]"   # notebooks 01-08, with JupyterLab\n'
+        f'# or "wheels/{wheel}[notebooks]" for all notebooks (09-11 need more), or\n'
+        f'# "wheels/{wheel}[kernel]" inside a Jupyter you already have (a JupyterHub, Colab, VS Code)'
         if wheel
         else f'python -m pip install "wordpiece-lib[{STUDENT_EXTRA}]=={__version__}"'
     )
