@@ -17,11 +17,19 @@ prose, code cells, exercises and slides. The lesson time is an estimate from tho
 
 rounded up to 5 minutes. ``docs/teaching-guide.md`` quotes a run of this script, with the date
 and the machine; run it on your own machine before planning a course.
+
+``--write-guide`` writes the table into the guide itself, between its two ``run-all table``
+markers, with each notebook's source hash in a comment: ``tests/docs/test_run_all_table.py``
+(run in CI) fails when a notebook's counts or sources no longer match the table, so the table is
+always a run of this script on the notebooks as they are (the times themselves are never checked:
+they depend on the machine).
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import math
 import os
 import platform
@@ -32,6 +40,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+GUIDE = ROOT / "docs" / "teaching-guide.md"
+BEGIN_MARK = "<!-- BEGIN run-all table: written by `python tools/time_notebooks.py --write-guide` -->"
+END_MARK = "<!-- END run-all table -->"
+HASHES = re.compile(r"<!-- notebook sources: (?P<pairs>.*?) -->", re.S)
 READING_WORDS_PER_MINUTE = 100
 MINUTES_PER_CODE_CELL = 1
 MINUTES_PER_EXERCISE = 8
@@ -94,6 +106,17 @@ def _kernel_cpu_seconds(client) -> float | None:
     return times.user + times.system + times.children_user + times.children_system
 
 
+def source_hash(notebook) -> str:
+    """The first 12 hex digits of the SHA-256 of a notebook's cells (type and source; outputs and metadata left out).
+
+    >>> import nbformat
+    >>> source_hash(nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("# hi")]))
+    'a7aeebe6f8e3'
+    """
+    cells = [[cell.cell_type, cell.source] for cell in notebook.cells]
+    return hashlib.sha256(json.dumps(cells, ensure_ascii=False).encode("utf-8")).hexdigest()[:12]
+
+
 def time_notebook(path: Path, timeout: int = 900) -> Timing:
     """Run ``path`` top to bottom and count its contents.
 
@@ -111,7 +134,9 @@ def time_notebook(path: Path, timeout: int = 900) -> Timing:
         notebook, timeout=timeout, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}
     )
     kernel_started = time.perf_counter()
-    with client.setup_kernel():
+    with client.setup_kernel(
+        env={**os.environ, "WORDPIECE_PROGRESS_DIR": "off"}
+    ):  # no progress file beside the solutions
         started = time.perf_counter()
         cpu_before = _kernel_cpu_seconds(client)
         for index, cell in enumerate(notebook.cells):
@@ -142,10 +167,34 @@ def table(timings: list[Timing]) -> str:
     return "\n".join(lines)
 
 
+def guide_block(timings: list[Timing], hashes: dict[str, str], measured: str) -> str:
+    """The guide's generated block: when and where it was measured, the table, the total, the source hashes."""
+    total_seconds = sum(timing.run_seconds for timing in timings)
+    total_minutes = sum(timing.lesson_minutes for timing in timings)
+    pairs = "; ".join(f"{name} {digest}" for name, digest in hashes.items())
+    return (
+        f"{BEGIN_MARK}\n{measured}\n\n{table(timings)}\n\n"
+        f"In all: {total_seconds:.0f} s of Run All, {total_minutes} minutes of lessons.\n"
+        f"<!-- notebook sources: {pairs} -->\n{END_MARK}"
+    )
+
+
+def write_guide(block: str, guide: Path = GUIDE) -> None:
+    """Put ``block`` in place of the guide's generated block."""
+    text = guide.read_text(encoding="utf-8")
+    start, end = text.find(BEGIN_MARK), text.find(END_MARK)
+    if start < 0 or end < start:
+        raise SystemExit(f"error: {guide} has no run-all table markers ({BEGIN_MARK!r} ... {END_MARK!r})")
+    guide.write_text(text[:start] + block + text[end + len(END_MARK) :], encoding="utf-8")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--notebooks", type=Path, default=ROOT / "notebooks" / "solutions")
     parser.add_argument("--only", nargs="*", default=None, help="notebook numbers, e.g. 01 05")
+    parser.add_argument(
+        "--write-guide", action="store_true", help=f"write the table into {GUIDE.relative_to(ROOT)} (every notebook)"
+    )
     args = parser.parse_args(argv)
     os.environ.setdefault("JUPYTER_PREFER_ENV_PATH", "1")
     paths = sorted(args.notebooks.glob("[0-9][0-9]_*.ipynb"))
@@ -154,26 +203,40 @@ def main(argv: list[str] | None = None) -> int:
     if not paths:
         print(f"error: no numbered notebooks in {args.notebooks}", file=sys.stderr)
         return 1
-    timings = []
+    if args.write_guide and args.only:
+        print("error: --write-guide times every notebook (leave out --only)", file=sys.stderr)
+        return 1
+    timings, hashes, loads = [], {}, []
     for path in paths:
+        import nbformat
+
+        hashes[path.stem] = source_hash(nbformat.read(path, as_version=4))
         timings.append(time_notebook(path))
+        loads.append(os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan"))
         timing = timings[-1]
         cpu = "" if timing.cpu_seconds is None else f", {timing.cpu_seconds:.1f} s of CPU"
         print(
             f"{path.name}: {timing.run_seconds:.1f} s{cpu} (kernel start {timing.kernel_seconds:.1f} s)",
             file=sys.stderr,
         )
-    print(f"Measured {time.strftime('%Y-%m-%d')} on {platform.node() or 'this machine'}, "
-          f"{os.cpu_count()} cores, Python {platform.python_version()}:\n")  # fmt: skip
-    print(table(timings))
-    total = sum(timing.lesson_minutes for timing in timings)
-    print(f"\nIn all: {sum(t.run_seconds for t in timings):.0f} s of Run All, {total} minutes of lessons.")
+    measured = (
+        f"Measured {time.strftime('%Y-%m-%d')} with `python tools/time_notebooks.py` on "
+        f"{platform.node() or 'this machine'}: {os.cpu_count()} cores, Python {platform.python_version()}, "
+        f"load average {min(loads):.1f} to {max(loads):.1f} during the run (other jobs share the machine)."
+    )
     if all(t.cpu_seconds is not None for t in timings):
-        cpu = sum(t.cpu_seconds or 0 for t in timings)
+        cpu_total = sum(t.cpu_seconds or 0 for t in timings)
         starts = sum(t.kernel_seconds or 0 for t in timings)
-        print(
-            f"The kernels' CPU time on the cells: {cpu:.0f} s; starting the kernels (not in Run All): {starts:.0f} s."
+        measured += (
+            f" The kernels spent {cpu_total:.0f} s of CPU time on the cells, a figure load changes far less; "
+            f"starting the {len(timings)} kernels took {starts:.0f} s more (not part of Run All)."
         )
+    block = guide_block(timings, hashes, measured)
+    if args.write_guide:
+        write_guide(block)
+        print(f"wrote the table into {GUIDE}", file=sys.stderr)
+    else:
+        print(block)
     return 0
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import importlib.util
+import os
 import re
 import subprocess
 import sys
@@ -50,8 +51,10 @@ def execute(notebook, folder: Path):
     client = nbclient.NotebookClient(
         notebook, timeout=TIMEOUT_PER_CELL, kernel_name="python3", resources={"metadata": {"path": str(folder)}}
     )
+    # Progress in memory only: a progress file left beside the notebooks by an earlier session would change it.
+    environment = {**os.environ, "WORDPIECE_PROGRESS_DIR": "off"}
     try:
-        client.execute()
+        client.execute(env=environment)
     except nbclient.exceptions.CellExecutionError as error:
         return notebook, error
     return notebook, None

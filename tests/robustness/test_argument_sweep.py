@@ -215,6 +215,9 @@ def classroom_callables() -> list[tuple[str, Callable[..., Any], Any]]:
         # frame's pytest plugin: its hook takes pytest's own report objects.
         if info.name.endswith((".checks", ".exercise", ".own_work", ".not_done_report")):
             continue
+        # The teacher's commands take argparse's namespace: their command lines are tested with bad arguments.
+        if ".classroom.commands" in info.name:
+            continue
         module = importlib.import_module(info.name)
         for name, value in vars(module).items():
             if not name.startswith("_") and inspect.isfunction(value) and value.__module__ == info.name:
@@ -224,8 +227,11 @@ def classroom_callables() -> list[tuple[str, Callable[..., Any], Any]]:
 
 def classroom_values() -> dict[str, dict[str, Any]]:
     """Valid arguments for the classroom functions whose parameters mean something of their own."""
+    from pathlib import Path
+
     import pandas as pd
 
+    from wordpiece_lib.classroom.answers import write_bundle
     from wordpiece_lib.classroom.bpe_comparison.tables import combination_fertility_points
     from wordpiece_lib.classroom.fast_encoding.plots import growth_counts
     from wordpiece_lib.classroom.other_languages.sweep import exponent_sweep
@@ -297,6 +303,17 @@ def classroom_values() -> dict[str, dict[str, Any]]:
         "seconds_bars": {"table": pd.DataFrame({"how": ["one core", "two cores"], "seconds": [2.0, 1.1]})},
         "share": {"value": 0.25},
         "listing": {"items": ["hug", "pug"]},
+        "normalise": {"line": "  a  b "},
+        "solution_regions": {"source": "# BEGIN SOLUTION\nx = 1\n# END SOLUTION"},
+        "answer_lines": {"texts": ["x = sorted(words, key=len)"]},
+        "notebook_sources": {"folder": Path(__file__).parent},
+        "given_lines": {"root": Path(__file__).parent},
+        "checkout_answer_texts": {"root": Path(__file__).parent},
+        "search": {"folder": Path(__file__).parent, "lines": ["never in any file here, not even this one"[::-1]]},
+        "write_bundle": {"sources": {"toy": "ANSWERS = {}"}},
+        "read_bundle": {"data": write_bundle({})},
+        "answers_from_source": {"name": "toy", "source": "ANSWERS = {}", "filename": "<toy>"},
+        "file_name": {"notebook": "01 · hugs"},
     }
 
 

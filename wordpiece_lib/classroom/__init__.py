@@ -26,6 +26,12 @@ DataFrames. Then one subpackage per notebook topic, each with ``checks``,
 ``unigram``                12: Unigram: lattice, EM, pruning, sampling
 =========================  ===================================
 
+For teachers: ``progress_file`` keeps each notebook's progress in a file beside it;
+``answers`` says where ``show_answer`` finds the worked answers (never in the package:
+with the solutions, or in a release) and ``answer_search`` looks for them in a folder;
+``authoring`` is the public exercise API for a teacher's own notebook; ``commands`` holds
+``wordpiece classroom ...`` (release, progress, grade, export).
+
 The classroom reads the library (``wordpiece_lib``'s core); the core never
 imports the classroom, pandas, matplotlib or ipywidgets.
 """

@@ -80,12 +80,15 @@ AssertionError: shout('hug') returned None: did you forget the `return` line?
 from __future__ import annotations
 
 import functools
+import os
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from wordpiece_lib.classroom.answers import AnswerSource, current_source
 from wordpiece_lib.classroom.own_work import Forbidden, ForbiddenUse, call_own_work, forbid
+from wordpiece_lib.classroom.progress_file import ProgressStore, now
 
 CheckFunction = TypeVar("CheckFunction", bound=Callable[..., None])
 
@@ -378,6 +381,44 @@ class Attempt:
     first_right: bool | None = None
     revealed: bool = False
     changed_after_reveal: bool = False
+    when: str | None = None
+
+    #: The fields a progress file keeps (``last_call`` holds live objects: it stays in the kernel).
+    SAVED = (
+        "tries",
+        "done",
+        "answer_seen",
+        "was_done",
+        "prediction",
+        "before_reveal",
+        "first_right",
+        "revealed",
+        "changed_after_reveal",
+        "when",
+    )
+
+    def record(self) -> dict[str, Any]:
+        """What the progress file keeps of this attempt (plain JSON values), its status included.
+
+        >>> Attempt(tries=2).record()["status"]
+        'wrong (2 tries)'
+        """
+        return {"status": self.status(), **{name: getattr(self, name) for name in self.SAVED}}
+
+    @classmethod
+    def from_record(cls, record: dict[str, Any]) -> Attempt:
+        """An attempt as a progress file kept it; a value of the wrong type is left at its default.
+
+        >>> Attempt.from_record({"tries": 3, "done": "yes"})
+        Attempt(tries=3, done=False, answer_seen=False, was_done=False, prediction=None, before_reveal=None, first_right=None, revealed=False, changed_after_reveal=False, when=None)
+        """
+        attempt = cls()
+        for name in cls.SAVED:
+            value, default = record.get(name), getattr(attempt, name)
+            kinds = (int,) if name == "tries" else (bool,) if isinstance(default, bool) else (str, bool, type(None))
+            if isinstance(value, kinds) and not (name == "tries" and (isinstance(value, bool) or value < 0)):
+                setattr(attempt, name, value)
+        return attempt
 
     def status(self) -> str:
         """``done``, ``wrong (n tries)`` or ``not started``, with notes on the answer and a changed prediction.
@@ -437,6 +478,7 @@ class Progress:
 
     notebook: str
     rows: tuple[tuple[str, str, str], ...]
+    note: str = ""
 
     @property
     def done(self) -> int:
@@ -445,6 +487,8 @@ class Progress:
     def __repr__(self) -> str:
         lines = [f"{self.notebook}: {self.done} of {len(self.rows)} done"]
         lines += [f"  {title} ({key}): {status}" for title, key, status in self.rows]
+        if self.note:
+            lines.append(f"Note: {self.note}")
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
@@ -460,7 +504,10 @@ class Progress:
             )
         return (
             f"<p><b>{html.escape(self.notebook)}</b>: {self.done} of {len(self.rows)} exercises done</p>"
-            "<table><tr><th>exercise</th><th>show_answer(...)</th><th>status</th></tr>" + "".join(cells) + "</table>"
+            "<table><tr><th>exercise</th><th>show_answer(...)</th><th>status</th></tr>"
+            + "".join(cells)
+            + "</table>"
+            + (f"<p><i>Note: {html.escape(self.note)}</i></p>" if self.note else "")
         )
 
 
@@ -469,9 +516,25 @@ WORKBOOKS: dict[str, Workbook] = {}
 
 
 class Workbook:
-    """The exercises of one notebook, and what the checks saw of them in this kernel."""
+    """The exercises of one notebook, and what the checks saw of them (kept in its progress file).
 
-    def __init__(self, notebook: str, exercises: Iterable[Exercise]) -> None:
+    ``answers`` names the answer set holding the worked answers of exercises
+    that give none themselves (the course's notebooks keep theirs with the
+    solutions, see :mod:`wordpiece_lib.classroom.answers`).
+    ``progress_folder`` is where the progress file goes (see
+    :mod:`wordpiece_lib.classroom.progress_file`; default: the notebook's folder when
+    run in a Jupyter kernel, else memory only). A file already there is read
+    back, so a restarted kernel goes on where it was.
+    """
+
+    def __init__(
+        self,
+        notebook: str,
+        exercises: Iterable[Exercise],
+        *,
+        answers: str | None = None,
+        progress_folder: str | os.PathLike[str] | None = None,
+    ) -> None:
         self.notebook = _check_text(notebook, "notebook")
         if isinstance(exercises, (str, bytes)) or not isinstance(exercises, Iterable):
             raise TypeError(f"exercises must be a list of Exercise, got {type(exercises).__name__}")
@@ -482,8 +545,29 @@ class Workbook:
         self.exercises = {exercise.key: exercise for exercise in exercises}
         if not self.exercises:
             raise ValueError("a workbook needs at least one exercise")
+        if answers is not None:
+            _check_text(answers, "answers")
+        if progress_folder is not None and not isinstance(progress_folder, (str, os.PathLike)):
+            raise TypeError(
+                f"progress_folder must be a folder's path (str or Path), got {type(progress_folder).__name__}"
+            )
+        #: The name of the answer set the worked answers come from (see :mod:`wordpiece_lib.classroom.answers`).
+        self.answers = answers
         self._attempts = {key: Attempt() for key in self.exercises}
+        self.store = ProgressStore.for_notebook(notebook, progress_folder)
+        for key, record in self.store.load().items():
+            if key in self._attempts:  # an exercise since removed from the notebook is forgotten
+                self._attempts[key] = Attempt.from_record(record)
         WORKBOOKS[notebook] = self
+
+    def _save(self, key: str | None = None) -> None:
+        """Write the progress file (``key``: the exercise that just changed gets the time)."""
+        if key is not None:
+            self._attempts[key].when = now()
+        records = {
+            name: {"title": self.exercises[name].title, **attempt.record()} for name, attempt in self._attempts.items()
+        }
+        self.store.save(self.notebook, records)
 
     def _exercise(self, key: str) -> Exercise:
         _check_text(key, "key")
@@ -511,11 +595,13 @@ class Workbook:
                     attempt.was_done = attempt.was_done or attempt.done
                     attempt.done = False  # the latest attempt decides
                     self._record_prediction(attempt, answer, right=False)
+                    self._save(key)
                     raise AssertionError(self._tiered(exercise, attempt, str(wrong))) from None
                 finally:
                     _CHECKING.pop()
                 attempt.done = True
                 self._record_prediction(attempt, answer, right=True)
+                self._save(key)
 
             tiered.exercise = exercise  # type: ignore[attr-defined]
             return tiered  # type: ignore[return-value]
@@ -553,12 +639,13 @@ class Workbook:
         """
         self._exercise(key)
         self._attempts[key].revealed = True
+        self._save(key)
 
     def _tiered(self, exercise: Exercise, attempt: Attempt, message: str) -> str:
         lines = [message]
         shown = min(max(attempt.tries - 1, 0), len(exercise.hints))
         lines += [f"Hint: {hint}" for hint in exercise.hints[:shown]]
-        if attempt.tries >= TRIES_BEFORE_ANSWER and exercise.answer is not None:
+        if attempt.tries >= TRIES_BEFORE_ANSWER and self._answer(exercise)[0] is not None:
             lines.append(f"Stuck? show_answer({exercise.key!r}) shows a worked answer (this was try {attempt.tries}).")
         return "\n".join(lines)
 
@@ -570,36 +657,78 @@ class Workbook:
     def progress(self) -> Progress:
         """Every exercise of the notebook as its latest check left it: done, wrong (how many tries) or not started."""
         rows = tuple((exercise.title, key, self._attempts[key].status()) for key, exercise in self.exercises.items())
-        return Progress(self.notebook, rows)
+        return Progress(self.notebook, rows, self.store.problem or "")
+
+    def _answer(self, exercise: Exercise) -> tuple[str | Callable[..., str] | None, AnswerSource | None]:
+        """The exercise's worked answer and where it came from (``None`` for one given in the exercise itself)."""
+        if exercise.answer is not None or self.answers is None:
+            return exercise.answer, None
+        source = current_source()
+        return source.answers(self.answers).get(exercise.key), source
 
     def show_answer(self, key: str, *, now: bool = False) -> Text:
-        """A worked answer to ``key``: after a first try, or at once with ``now=True``."""
+        """A worked answer to ``key``, when the answers' source allows it (see :mod:`wordpiece_lib.classroom.answers`).
+
+        In a clone of the workshop (or with answers given in the exercise): after a
+        first try, or at once with ``now=True``. In a self-study release: after the
+        third wrong try or once the exercise is done (the hint ladder), never with
+        ``now=True``. In a graded release: never. In a wheel installed on its own:
+        never, with where the answers come from.
+        """
         exercise = self._exercise(key)
         if not isinstance(now, bool):
             raise TypeError(f"now must be True or False, got {type(now).__name__}")
         attempt = self._attempts[key]
-        if exercise.answer is None:
+        if exercise.answer is None and self.answers is not None:
+            kind = current_source().kind
+            if kind == "graded":
+                return Text(
+                    f"Worked answers are off in this course (a graded release), so there is none for "
+                    f"{exercise.title}, now=True included: your teacher grades it. Its check cell still says what "
+                    "to look at, and from the second try it adds hints."
+                )
+            if kind == "none":
+                return Text(
+                    f"The worked answer to {exercise.title} is not installed with the library: worked answers come "
+                    "with your course's self-study release, or with a clone of the workshop "
+                    "(notebooks/solutions/answers/). Its check cell says what to look at."
+                )
+        answer, source = self._answer(exercise)
+        if answer is None:
             return Text(f"{exercise.title} has no worked answer here: its check says what to look at.")
-        if not (attempt.tries or attempt.done or now):
+        if source is not None and source.ladder_only:
+            if not (attempt.done or attempt.tries >= TRIES_BEFORE_ANSWER):
+                tries = f"{attempt.tries} {'try' if attempt.tries == 1 else 'tries'}"
+                return Text(
+                    f"In this self-study edition the worked answer to {exercise.title} opens after your "
+                    f"{TRIES_BEFORE_ANSWER}rd wrong try, or once the exercise is done (so far: {tries}); each wrong try "
+                    "first adds a hint." + (" now=True does not open it sooner." if now else "")
+                )
+        elif not (attempt.tries or attempt.done or now):
             return Text(
                 f"Have a go at {exercise.title} first: put your answer in, run its check cell, and read what the "
                 f"check says. If you want the answer anyway, run show_answer({key!r}, now=True)."
             )
-        if isinstance(exercise.answer, str):
+        if isinstance(answer, str):
             attempt.answer_seen = True
-            return Text(f"A worked answer for {exercise.title}:\n{exercise.answer}")
+            self._save(key)
+            return Text(f"A worked answer for {exercise.title}:\n{answer}")
         if attempt.last_call is None:
             return Text(
                 f"Run the check cell of {exercise.title} once (even with TODO still in it): the worked answer is "
                 "made from this notebook's data, which the check cell passes in."
             )
         args, kwargs = attempt.last_call
+        text = answer(*args, **kwargs)
         attempt.answer_seen = True
-        return Text(f"A worked answer for {exercise.title}:\n{exercise.answer(*args, **kwargs)}")
+        self._save(key)
+        return Text(f"A worked answer for {exercise.title}:\n{text}")
 
     def reset(self) -> None:
-        """Forget every try (a fresh start, as in a new kernel)."""
+        """Forget every try, in this kernel and in the progress file (a fresh start)."""
         self._attempts = {key: Attempt() for key in self.exercises}
+        if self.store.path is not None and self.store.path.exists():
+            self._save()
 
 
 def show_answer(key: str, *, now: bool = False) -> Text:

@@ -128,9 +128,22 @@ def build_parser(prog: str = MODULE_PROGRAM) -> argparse.ArgumentParser:
     subparsers = parser.add_subparsers(title="commands", dest="command", metavar="COMMAND", parser_class=OneLineParser)
     for command in command_modules():
         command.register(subparsers)
+    _register_classroom(subparsers)
     for command_parser in subparsers.choices.values():
         command_parser.epilog = exit_status_help()
     return parser
+
+
+def _register_classroom(subparsers: argparse._SubParsersAction) -> None:
+    """Add ``classroom``, the teacher's commands, which the classroom layer owns.
+
+    The one place the command line reaches into the classroom: a small module that
+    loads each command's module only when ``classroom`` runs (the import contract allows
+    exactly this edge).
+    """
+    from wordpiece_lib.classroom import commands
+
+    commands.register(subparsers)
 
 
 def _show_warning(message: Warning | str, *_: object, **__: object) -> None:

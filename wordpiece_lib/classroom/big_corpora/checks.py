@@ -29,38 +29,6 @@ from wordpiece_lib.classroom.own_work import forbid
 from wordpiece_lib.counting.stream_count import merge_counts
 from wordpiece_lib.counting.word_counts import WordCounts
 
-CUT_ANSWER = """A part may end right after a newline, or at the very start or end of the data:
-```python
-def cut(data, position):
-    if position == 0:
-        return 0
-    newline = data.find(b"\\n", position - 1)  # a newline just before `position` ends a line there
-    return len(data) if newline == -1 else newline + 1
-```"""
-
-MERGE_ANSWER = """A dict keeps its keys in the order they were first put in, so adding the parts one after the
-other, in their order, puts every word where a single reader would first meet it:
-```python
-def merge_in_order(parts):
-    total = {}
-    for part in parts:
-        for word, count in part.items():
-            total[word] = total.get(word, 0) + count
-    return total
-```"""
-
-
-def _hours_answer(
-    answer: Any, size_gb: float, mb_per_second_per_core: float, cores: int, efficiency: float, **_: Any
-) -> str:
-    hours = expected_hours(size_gb, mb_per_second_per_core, cores, efficiency)
-    return (
-        "The whole machine counts `mb_per_second * cores * efficiency` MB per second; the corpus is "
-        f"`{size_gb} * 1000` MB; an hour has 3,600 seconds.\n```python\n"
-        f"hours = {size_gb} * 1000 / (mb_per_second * {cores} * {efficiency}) / 3600  # {hours:.3g} here\n```"
-    )
-
-
 WORKBOOK = Workbook(
     "11 · Corpora beyond one process",
     [
@@ -71,7 +39,6 @@ WORKBOOK = Workbook(
                 "A position right after a newline byte is safe: data[cut - 1] == b'\\n'[0].",
                 "data.find(b'\\n', start) gives the position of the first newline at or after start (-1 if none).",
             ),
-            answer=CUT_ANSWER,
         ),
         Exercise(
             "merge_in_order",
@@ -80,7 +47,6 @@ WORKBOOK = Workbook(
                 "A dict remembers the order in which its keys were first inserted.",
                 "Go through the parts in their order, and through each part's words in its order.",
             ),
-            answer=MERGE_ANSWER,
         ),
         Exercise(
             "hours",
@@ -89,9 +55,9 @@ WORKBOOK = Workbook(
                 "First the speed of the whole machine in MB per second, then the seconds, then the hours.",
                 "The efficiency scales the ideal speed-up of the cores down: it multiplies the speed.",
             ),
-            answer=_hours_answer,
         ),
     ],
+    answers="big_corpora",
 )
 progress = WORKBOOK.progress
 show_answer = WORKBOOK.show_answer

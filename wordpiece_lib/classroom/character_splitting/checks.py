@@ -25,36 +25,6 @@ from wordpiece_lib.classroom.own_work import refuse_in_answer, watch_answer
 from wordpiece_lib.counting.word_counts import WordCounts
 from wordpiece_lib.model.pieces import DEFAULT_PREFIX, alphabet, initial_splits, split_word
 
-COUNT_WORDS_ANSWER = """```python
-def count_words(words):
-    counts = {}
-    for word in words:
-        counts[word] = counts.get(word, 0) + 1  # a dict keeps first-seen order
-    return counts
-```"""
-
-SPLIT_WITH_PREFIX_ANSWER = """```python
-def split_with_prefix(word):
-    return [word[0]] + ["##" + character for character in word[1:]]
-```"""
-
-SPLIT_WITH_END_MARKER_ANSWER = """```python
-def split_with_end_marker(word):
-    return [*word[:-1], word[-1] + "</w>"]  # one piece per character; the last one carries the marker
-```"""
-
-
-def _alphabet_answer(answer: Any, words: Iterable[str], prefix: str = DEFAULT_PREFIX, **_: Any) -> str:
-    words = list(words)
-    pieces = alphabet(words, prefix)
-    bare = [piece for piece in pieces if not piece.startswith(prefix)]
-    inner = [piece for piece in pieces if piece.startswith(prefix)]
-    return (
-        f"The first letters of {words} give {bare}; every other letter gives a `{prefix}` piece: {inner}. "
-        f"Each piece once:\n```python\nmy_alphabet = {bare + inner!r}\n```"
-    )
-
-
 WORKBOOK = Workbook(
     "01 · From text to characters",
     [
@@ -65,13 +35,11 @@ WORKBOOK = Workbook(
                 "counts.get(word, 0) + 1 is the count so far plus one, starting from 0 for a new word.",
                 "A dict remembers the order in which its keys were first added.",
             ),
-            answer=COUNT_WORDS_ANSWER,
         ),
         Exercise(
             "split_with_prefix",
             "Your turn 2 · the ## split",
             hints=("word[0] is the first character, word[1:] all the others.",),
-            answer=SPLIT_WITH_PREFIX_ANSWER,
         ),
         Exercise(
             "split_with_end_marker",
@@ -80,7 +48,6 @@ WORKBOOK = Workbook(
                 "word[:-1] is every character but the last, word[-1] the last one.",
                 "The marker is glued to the last character: it is not a piece of its own.",
             ),
-            answer=SPLIT_WITH_END_MARKER_ANSWER,
         ),
         Exercise(
             "my_alphabet",
@@ -89,9 +56,9 @@ WORKBOOK = Workbook(
                 "Write each word as its first pieces (notebook section 4), then list the pieces you wrote.",
                 "'g' and '##g' are two different pieces: one starts a word, the other continues one.",
             ),
-            answer=_alphabet_answer,
         ),
     ],
+    answers="character_splitting",
 )
 progress = WORKBOOK.progress
 show_answer = WORKBOOK.show_answer

@@ -30,62 +30,11 @@ from wordpiece_lib.pipeline.tokenizer import WordPieceTokenizer
 from wordpiece_lib.training.fast_bottom_up import train_fast
 from wordpiece_lib.training.trace import Trace, encode_with_merges
 
-ENCODE_ANSWER = """```python
-def my_encode(word, vocab):
-    if len(word) > 100:  # rule 2: too long to look at
-        return ["[UNK]"]
-    tokens, start = [], 0
-    while start < len(word):
-        for end in range(len(word), start, -1):  # longest candidate first
-            piece = "_" + word[start:end] if start == 0 else word[start:end]  # the marker opens the word
-            if piece in vocab:
-                tokens.append(piece)
-                start = end
-                break
-        else:  # rule 1: nothing matches here, so the whole word is unknown
-            return ["[UNK]"]
-    return tokens
-```"""
-
-DECODE_ANSWER = """```python
-def my_decode(tokens):
-    words = []
-    for token in tokens:
-        if token.startswith("##") and words:
-            words[-1] += token[2:]  # glue it to the word so far
-        else:
-            words.append(token)
-    return " ".join(words)
-```"""
-
 
 def _disagree(word: str, trace: Trace) -> bool:
     """True when longest match and merge replay give ``word`` different tokens (and it is not [UNK])."""
     longest = encode_word(word, set(trace.tokens()), prefix=trace.prefix)
     return longest != ["[UNK]"] and longest != encode_with_merges(word, trace.merges, prefix=trace.prefix)
-
-
-def _replay_answer(answer: Any, trace: Trace, before: Trace | None = None, **_: Any) -> str:
-    letters = "".join(sorted({piece.removeprefix(trace.prefix) for piece in trace.alphabet}))
-    for length in range(2, 7):
-        for word in _words_of(letters, length):
-            if _disagree(word, trace) and not (before is not None and _disagree(word, before)):
-                longest = encode_word(word, set(trace.tokens()), prefix=trace.prefix)
-                replay = encode_with_merges(word, trace.merges, prefix=trace.prefix)
-                return (
-                    f"`{word}`: longest match gives {longest}, merge replay {replay}. The new word brings a "
-                    "suffix merge that is learned early, before the whole-word piece longest match grabs; "
-                    "replay builds the suffix first and then no merge joins it to the start.\n"
-                    f"```python\nmy_word = {word!r}\n```"
-                )
-    return "Look for a suffix piece the new word makes, learned before a word piece that ends where it starts."
-
-
-def _words_of(letters: str, length: int) -> Iterable[str]:
-    import itertools
-
-    for letters_tuple in itertools.product(letters, repeat=length):
-        yield "".join(letters_tuple)
 
 
 WORKBOOK = Workbook(
@@ -101,7 +50,6 @@ WORKBOOK = Workbook(
                 "for end in range(len(word), start, -1) tries the longest candidate first; a for-else runs its "
                 "else when no break happened.",
             ),
-            answer=ENCODE_ANSWER,
         ),
         Exercise(
             "my_word",
@@ -112,7 +60,6 @@ WORKBOOK = Workbook(
                 "Longest match takes the longest word piece first; replay builds the suffix first, and then no merge "
                 "joins it to what is left of the start.",
             ),
-            answer=_replay_answer,
             prediction=True,
         ),
         Exercise(
@@ -122,9 +69,9 @@ WORKBOOK = Workbook(
                 "Build a list of words: a '##' token extends the last word, any other token starts a new one.",
                 "' '.join(words) puts spaces only between words.",
             ),
-            answer=DECODE_ANSWER,
         ),
     ],
+    answers="encoding",
 )
 progress = WORKBOOK.progress
 show_answer = WORKBOOK.show_answer

@@ -31,39 +31,6 @@ from wordpiece_lib.model.longest_match import encode_word
 SHOWN_WORDS = ("abcdx", "abcdz", "abcdy", "ab", "abd", "abcz", "abcdxb", "abcd")
 
 
-def _failure_answer(pops: Any, link: Any, automaton: LinMaxMatch, label: str, **_: Any) -> str:
-    node = automaton.node(automaton.find(label, continuation=label.startswith(automaton.prefix)))
-    expected_link = _link_name(automaton, node.failure_link)
-    return (
-        f"Longest token at the start of `{label}`, then the longest `##` token at the rest, and so on, until the rest "
-        f"is a node of the `##` trie.\n```python\nmy_pops = {list(node.failure_pops)!r}\nmy_link = {expected_link!r}\n```"
-    )
-
-
-def _emitted_answer(answer: Any, automaton: LinMaxMatch, word: str, position: int, **_: Any) -> str:
-    fails = _fails_at(automaton, word, position)
-    lines = [
-        f"* at `{_link_name(automaton, step.node) if step.node != CONTINUATION else automaton.prefix}`: emit "
-        f"{list(step.emitted)}, follow the link"
-        for step in fails
-    ]
-    emitted = [token for step in fails for token in step.emitted]
-    return "\n".join(lines) + f"\n```python\nemitted_at_s = {emitted!r}\n```"
-
-
-def _unk_answer(word: Any, position: Any, automaton: LinMaxMatch, **_: Any) -> str:
-    for candidate in ("aa", "aba", "acx", "abcdyz", "abcdxy"):
-        if candidate in SHOWN_WORDS:
-            continue
-        last = list(automaton.trace(candidate))[-1]
-        if last.kind == "unk" and last.position >= 1:
-            return (
-                f"`{candidate}`: the walk stops at position {last.position} with no edge and no failure link."
-                f"\n```python\nunk_word = {candidate!r}\nunk_position = {last.position}\n```"
-            )
-    return "Step through a few words in the stepper."
-
-
 WORKBOOK = Workbook(
     "08 · Fast encoding: LinMaxMatch",
     [
@@ -74,7 +41,6 @@ WORKBOOK = Workbook(
                 "Pop the longest token that starts 'tokeniz', then the longest ## token at what is left, and so on.",
                 "Stop popping as soon as what is left is a node of the ## trie: the link goes there.",
             ),
-            answer=_failure_answer,
         ),
         Exercise(
             "emitted_at_s",
@@ -83,7 +49,6 @@ WORKBOOK = Workbook(
                 "After a failure the automaton is at the node the link points to; does that node have an edge 's'?",
                 "Emit the failure pops of each node it fails at, until a node has the edge.",
             ),
-            answer=_emitted_answer,
         ),
         Exercise(
             "unk_word",
@@ -92,9 +57,9 @@ WORKBOOK = Workbook(
                 "A node without a failure link is a dead end; which nodes of the paper's trie have none?",
                 "Position 0 is the first character; len(word) means the automaton only knows at the end.",
             ),
-            answer=_unk_answer,
         ),
     ],
+    answers="fast_encoding",
 )
 progress = WORKBOOK.progress
 show_answer = WORKBOOK.show_answer

@@ -23,31 +23,12 @@ from wordpiece_lib.classroom.exercise import Exercise, Workbook, as_list, call, 
 from wordpiece_lib.classroom.fresh_inputs import fresh_counts, fresh_rng
 from wordpiece_lib.classroom.merge_steps.widgets import MergeStepper
 from wordpiece_lib.classroom.own_work import refuse_in_answer, watch_answer
-from wordpiece_lib.model.pieces import DEFAULT_PREFIX, alphabet, initial_splits, join_pair
+from wordpiece_lib.model.pieces import DEFAULT_PREFIX, initial_splits, join_pair
 from wordpiece_lib.training.bottom_up import merge_pair, train_bottom_up
 from wordpiece_lib.training.bpe import train_bpe
 from wordpiece_lib.training.fast_bottom_up import train_fast
 from wordpiece_lib.training.scores import score_pairs
 from wordpiece_lib.training.trace import Trace, apply_merges, encode_with_merges, merge_in_pieces
-
-MERGE_ALL_ANSWER = """```python
-def merge_all(splits, pairs):
-    for pair in pairs:  # in the order they were learned: a later pair may hold a token an earlier one made
-        new_token = join_pair(*pair)
-        merged = {}
-        for word, pieces in splits.items():
-            out, i = [], 0
-            while i < len(pieces):
-                if i + 1 < len(pieces) and (pieces[i], pieces[i + 1]) == tuple(pair):
-                    out.append(new_token)
-                    i += 2  # both halves are used up
-                else:
-                    out.append(pieces[i])
-                    i += 1
-            merged[word] = out
-        splits = merged  # the next pair is looked for in the merged pieces
-    return splits
-```"""
 
 #: Running any of these in the answer cell is not predicting.
 TRAINERS = ("train_bottom_up", "train_fast", "train_bpe", "tiny_trainer", "MergeStepper", "trace_frame")
@@ -56,34 +37,6 @@ TRAINERS = ("train_bottom_up", "train_fast", "train_bpe", "tiny_trainer", "Merge
 TRAINING = forbid(train_bottom_up, train_fast, train_bpe, MergeStepper, Trace.tokens, Trace.steps_for_size, Trace.vocab)
 for _key in ("first_three", "lexical_four", "final_size"):
     watch_answer(_key, TRAINING)
-
-
-def _merges_answer(name: str, tie_break: str) -> Callable[..., str]:
-    def answer(answer: Any, word_counts: Mapping[str, int], count: int, **_: Any) -> str:
-        return _merges_text(name, word_counts, count, tie_break)
-
-    return answer
-
-
-def _merges_text(name: str, word_counts: Mapping[str, int], count: int, tie_break: str) -> str:
-    trace = train_bottom_up(word_counts, 10**9, special_tokens=[], tie_break=tie_break, top_k=6)
-    lines = []
-    for step in trace.steps[:count]:
-        tied = [c.pair for c in step.candidates if c.score == step.score]
-        note = f" ({len(tied)} pairs tie; the {tie_break!r} policy picks this one)" if len(tied) > 1 else ""
-        lines.append(f"{step.number}. `{step.pair[0]} + {step.pair[1]}` → `{step.new_token}`, score {step.score}{note}")
-    tokens = [step.new_token for step in trace.steps[:count]]
-    return "\n".join(lines) + f"\n\n```python\n{name} = {tokens!r}\n```"
-
-
-def _final_size_answer(answer: Any, word_counts: Mapping[str, int], special_tokens: Sequence[str], **_: Any) -> str:
-    trace = train_bottom_up(word_counts, 10**9, special_tokens=list(special_tokens))
-    letters = alphabet(word_counts)
-    return (
-        f"{len(special_tokens)} special tokens + {len(letters)} pieces in the alphabet ({', '.join(letters)}) + "
-        f"{len(trace.steps)} merges (one new token each, until every word is whole) = {len(trace.tokens())}.\n"
-        f"```python\nfinal_size = {len(special_tokens)} + {len(letters)} + {len(trace.steps)}\n```"
-    )
 
 
 WORKBOOK = Workbook(
@@ -99,7 +52,6 @@ WORKBOOK = Workbook(
                 "emit the new token and jump by two.",
                 "join_pair(left, right) builds the new token (it drops the right piece's '##').",
             ),
-            answer=MERGE_ALL_ANSWER,
         ),
         Exercise(
             "first_three",
@@ -109,7 +61,6 @@ WORKBOOK = Workbook(
                 "the winner, then score again.",
                 "On a tie, the 'first' policy takes the pair met first reading the words in their listed order.",
             ),
-            answer=_merges_answer("first_three", "first"),
             prediction=True,
         ),
         Exercise(
@@ -119,7 +70,6 @@ WORKBOOK = Workbook(
                 "Compare tied pairs as Python compares tuples of strings: '#' sorts before every letter.",
                 "Only the tie-break changes: the scores are the same as under 'first' until the merges part.",
             ),
-            answer=_merges_answer("lexical_four", "lexical"),
             prediction=True,
         ),
         Exercise(
@@ -130,10 +80,10 @@ WORKBOOK = Workbook(
                 "one new token per merge.",
                 "Training merges until every word is a single token: the trace in section 2 lists those merges.",
             ),
-            answer=_final_size_answer,
             prediction=True,
         ),
     ],
+    answers="merge_steps",
 )
 progress = WORKBOOK.progress
 show_answer = WORKBOOK.show_answer

@@ -33,22 +33,6 @@ from wordpiece_lib.pipeline.template import Template
 from wordpiece_lib.pipeline.tokenizer import WordPieceTokenizer
 from wordpiece_lib.pipeline.truncation import Truncation
 
-PAIR_ANSWER = """```python
-def my_pair_input(first, second):
-    tokens = ["[CLS]", *first, "[SEP]", *second, "[SEP]"]
-    type_ids = [0] * (len(first) + 2) + [1] * (len(second) + 1)  # segment 0 ends with the first [SEP]
-    return tokens, type_ids
-```"""
-
-
-def _offsets_answer(answer: Any, tokenizer: WordPieceTokenizer, text: str, token: str, **_: Any) -> str:
-    encoding = tokenizer.encode_plus(text, add_special_tokens=False)
-    start, end = encoding.offsets[encoding.tokens.index(token)]
-    return (
-        f"`text[{start}:{end}]` is {text[start:end]!r}: offsets count characters of the original text.\n"
-        f"```python\nrum_offsets = ({start}, {end})\n```"
-    )
-
 
 def _kept_by_truncation(first_length: int, second_length: int, max_length: int) -> tuple[int, int]:
     """How many tokens of each text the library's truncation keeps for a pair under ``max_length``."""
@@ -62,15 +46,6 @@ def _kept_by_truncation(first_length: int, second_length: int, max_length: int) 
     return len(cut_first), len(cut_second or [])
 
 
-def _kept_answer(answer: Any, first_length: int, second_length: int, max_length: int, **_: Any) -> str:
-    kept = _kept_by_truncation(first_length, second_length, max_length)
-    return f"{max_length} - 3 special tokens = {max_length - 3} places; the longer text gives way first.\n```python\nkept = {kept}\n```"
-
-
-def _decoded_answer(answer: Any, tokens: Sequence[str], **_: Any) -> str:
-    return f"```python\ndecoded = {WordPieceDecoder().decode(tokens)!r}\n```"
-
-
 WORKBOOK = Workbook(
     "10 · From tokens to a model's input",
     [
@@ -78,29 +53,26 @@ WORKBOOK = Workbook(
             "rum_offsets",
             "Your turn 1 · offsets by hand",
             hints=("print(repr(text)) shows every character of the original text, the invisible ones too.",),
-            answer=_offsets_answer,
         ),
         Exercise(
             "my_pair_input",
             "Your turn 2 · a pair, by hand",
             hints=("[CLS] first [SEP] second [SEP]: segment 0 runs up to and including the first [SEP].",),
-            answer=PAIR_ANSWER,
         ),
         Exercise(
             "kept",
             "Your turn 3 · what `longest_first` keeps",
             hints=("longest_first takes one token at a time from whichever text is longer.",),
-            answer=_kept_answer,
             prediction=True,
         ),
         Exercise(
             "decoded",
             "Your turn 4 · predict a decode",
             hints=("Glue the ## pieces, put spaces between words, then the clean-up removes some spaces.",),
-            answer=_decoded_answer,
             prediction=True,
         ),
     ],
+    answers="model_inputs",
 )
 progress = WORKBOOK.progress
 show_answer = WORKBOOK.show_answer

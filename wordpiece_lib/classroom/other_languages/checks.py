@@ -34,49 +34,6 @@ from wordpiece_lib.model.vocab import BERT_SPECIAL_TOKENS, Vocab
 from wordpiece_lib.pipeline.tokenizer import WordPieceTokenizer
 from wordpiece_lib.text.scripts import main_script, normalization_merges
 
-SHARE_ANSWER = """```python
-def share_of(language, tokens, usage):
-    counted = [token for token in dict.fromkeys(tokens) if token not in BERT_SPECIAL_TOKENS]
-    owned = 0
-    for token in counted:
-        best = max(usage, key=lambda lang: usage[lang].get(token, 0))  # max keeps the first of equal values
-        if best == language and usage[language].get(token, 0) > 0:
-            owned += 1
-    return owned / len(counted)
-```"""
-
-
-def _merges_answer(answer: Any, words: Iterable[str], normalizer: Callable[[str], str], **_: Any) -> str:
-    groups = [list(group) for group in normalization_merges(list(words), normalizer).values()]
-    return f"Normalize every word and group those that come out the same:\n```python\nmerged_groups = {groups!r}\n```"
-
-
-def _fertility_answer(answer: Any, tokenize: Callable[[str], list[str]], word_counts: Any, **_: Any) -> str:
-    counts = as_word_counts(word_counts)
-    value = measure(tokenize, counts).fertility
-    return (
-        "Tokens of every word, weighted by its count, divided by the number of words:\n"
-        f"```python\ngreek_tokens_per_word = {value!r}\n```"
-    )
-
-
-def _exponent_answer(answer: Any, sweep: ExponentSweep, limit: float, vocab_size: int | None = None, **_: Any) -> str:
-    fitting = [e for e in sweep.exponents if max(sweep.measure(e, vocab_size).parity.values()) <= limit]
-    chosen = max(fitting) if fitting else None
-    return (
-        f"The exponents whose worst parity stays within {limit}: {fitting}; the largest of them.\n"
-        f"```python\nchosen_exponent = {chosen!r}\n```"
-    )
-
-
-def _disagreements_answer(answer: Any, texts: Mapping[str, str], vocab: Vocab, **_: Any) -> str:
-    expected = reference_disagreements(texts, vocab)
-    return (
-        "Tokenize each text both ways and, where they differ, find the rule behind it:\n"
-        f"```python\nbert_disagreements = {expected!r}\n```"
-    )
-
-
 WORKBOOK = Workbook(
     "09 · Beyond English",
     [
@@ -84,27 +41,24 @@ WORKBOOK = Workbook(
             "merged_groups",
             "Your turn 1 · which words does accent stripping merge?",
             hints=("Normalize each word with the notebook's normalizer and compare the results.",),
-            answer=_merges_answer,
         ),
         Exercise(
             "greek_tokens_per_word",
             "Your turn 2 · tokens per word, by hand",
             hints=(
-                "Count the tokens of each word, times the word's count; divide by how many words the corpus holds, each counted as often as it occurs.",
+                "Count the tokens of each word, times the word's count; divide by how many words the corpus holds, "
+                "each counted as often as it occurs.",
             ),
-            answer=_fertility_answer,
         ),
         Exercise(
             "share_of",
             "Your turn 3 · a language's share of a vocab",
             hints=("A token belongs to the language that uses it most; leave the special tokens out.",),
-            answer=SHARE_ANSWER,
         ),
         Exercise(
             "chosen_exponent",
             "Your turn 4 · choose the exponent",
             hints=("For each exponent, find its worst parity; keep those within the limit.",),
-            answer=_exponent_answer,
         ),
         Exercise(
             "bert_disagreements",
@@ -113,9 +67,9 @@ WORKBOOK = Workbook(
                 "Go through the rules one by one: does the text hold a special token, a long word, a private-use "
                 "character, a capital sigma at the end of a word?",
             ),
-            answer=_disagreements_answer,
         ),
     ],
+    answers="other_languages",
 )
 progress = WORKBOOK.progress
 show_answer = WORKBOOK.show_answer
@@ -329,7 +283,7 @@ def _share_hint(
     got: float, language: str, where: str, tokens: list[str], usage: Mapping[str, Mapping[str, float]], owned: int
 ) -> str:
     intro = f"On {where}, share_of({language!r}, ...) returned {got:.4g}"
-    counted = [token for token in dict.fromkeys(tokens) if token not in BERT_SPECIAL_TOKENS]
+    counted = list(dict.fromkeys(token for token in tokens if token not in BERT_SPECIAL_TOKENS))
     used = sum(1 for token in counted if usage[language].get(token, 0) > 0)
     if got == owned:
         return f"{intro}: that looks like a number of tokens. A share is a fraction: divide by the counted tokens."

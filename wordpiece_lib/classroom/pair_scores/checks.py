@@ -32,45 +32,6 @@ from wordpiece_lib.training.scores import (
     wordpiece_score,
 )
 
-COUNT_PAIRS_ANSWER = """```python
-def count_pairs(splits, word_counts):
-    counts = {}
-    for word, pieces in splits.items():
-        for pair in zip(pieces, pieces[1:]):  # every neighbouring pair, repeats included
-            counts[pair] = counts.get(pair, 0) + word_counts[word]
-    return counts
-```"""
-
-SCORE_ANSWER = """```python
-def wordpiece_score(pair_count, left_count, right_count):
-    return Fraction(pair_count, left_count * right_count)
-```"""
-
-
-def _best_pairs_answer(name: str) -> Callable[..., str]:
-    def answer(answer: Any, splits: Mapping[str, Sequence[str]], word_counts: Mapping[str, int], *rest: Any) -> str:
-        return _best_pairs_text(name, splits, word_counts, rest[0] if rest else "wordpiece")
-
-    return answer
-
-
-def _best_pairs_text(
-    name: str, splits: Mapping[str, Sequence[str]], word_counts: Mapping[str, int], criterion: str
-) -> str:
-    candidates = rank_candidates(score_pairs(splits, word_counts, criterion))
-    best = [c for c in candidates if c.score == candidates[0].score]
-    rows = "\n".join(
-        f"| `{c.pair[0]} {c.pair[1]}` | {c.pair_count} | {c.left_count} | {c.right_count} | {c.score} |"
-        for c in candidates[:6]
-    )
-    value = "score" if criterion == "wordpiece" else "count"
-    return (
-        f"Score every pair ({value}), best first:\n\n| pair | freq(ab) | freq(a) | freq(b) | {value} |\n"
-        f"|---|---|---|---|---|\n{rows}\n\nAny of these is right: {[c.pair for c in best]}\n"
-        f"```python\n{name} = {best[0].pair!r}\n```"
-    )
-
-
 WORKBOOK = Workbook(
     "02 · Which pair should be merged? Scores",
     [
@@ -81,13 +42,11 @@ WORKBOOK = Workbook(
                 "zip(pieces, pieces[1:]) gives every pair of neighbouring pieces of one word, repeats included.",
                 "A word seen n times adds n to each of its pairs.",
             ),
-            answer=COUNT_PAIRS_ANSWER,
         ),
         Exercise(
             "wordpiece_score",
             "Your turn 2 · the score",
             hints=("Fraction(a, b) is the exact fraction a / b.",),
-            answer=SCORE_ANSWER,
         ),
         Exercise(
             "best_after_ug",
@@ -96,15 +55,14 @@ WORKBOOK = Workbook(
                 "After the merge, recount: the merged pieces are rarer now, and the new token is a piece of its own.",
                 "Score = freq(ab) / (freq(a) * freq(b)): a pair whose pieces seldom occur apart scores high.",
             ),
-            answer=_best_pairs_answer("best_after_ug"),
         ),
         Exercise(
             "bpe_first",
             "Your turn 4 · BPE's choice",
             hints=("Add up, for each pair, the counts of the words it stands in (twice if it stands there twice).",),
-            answer=_best_pairs_answer("bpe_first"),
         ),
     ],
+    answers="pair_scores",
 )
 progress = WORKBOOK.progress
 show_answer = WORKBOOK.show_answer

@@ -37,54 +37,12 @@ from wordpiece_lib.model.vocab import BERT_SPECIAL_TOKENS
 from wordpiece_lib.pipeline.fast_tokenizer import FastWordPieceTokenizer
 from wordpiece_lib.pipeline.tokenizer import WordPieceTokenizer
 
-LONGEST_ANSWER = """```python
-def longest_token(tokens):
-    text_tokens = [token for token in tokens if token not in BERT_SPECIAL_TOKENS]
-    return max(sorted(text_tokens), key=lambda token: len(token.removeprefix("##")))  # sorted: ties fall the same way every run
-```"""
-
 #: Encoding in the answer cell is not predicting.
 ENCODERS = ("encode_word", "tokenize", "encode", "tokenizer_full", "tokenizer_10k", "WordPieceTokenizer")
 #: Encoding a word answers the prediction: any encoder, under any name or through any tokenizer object.
 watch_answer(
     "predicted_split", forbid(encode_word, longest_match, WordPieceTokenizer, FastWordPieceTokenizer, LinMaxMatch)
 )
-
-
-def _names_answer(answer: Any, names: Iterable[str], vocab: Iterable[str], **_: Any) -> str:
-    tokens = set(vocab)
-    names = list(names)
-    rows = "\n".join(f"| {name} | {' '.join(encode_word(name, tokens))} |" for name in names)
-    whole = sum(name in tokens for name in names)
-    return f"| name | tokens |\n|---|---|\n{rows}\n```python\nwhole_names = {whole}\n```"
-
-
-def _split_answer(
-    answer: Any, vocab: Iterable[str], book_words: Mapping[str, int], words: Iterable[str], **_: Any
-) -> str:
-    tokens = set(vocab)
-    lines = []
-    for word in words:
-        pieces = encode_word(word, tokens)
-        if word in book_words:
-            why = f"in the book ({book_words[word]} times): training to the end made it whole"
-        elif len(pieces) == 1:
-            longer = sorted((w for w in book_words if w.startswith(word) and w != word), key=lambda w: -book_words[w])
-            why = f"not in the book, but made on the way to {longer[0]!r}" if longer else "not in the book, yet a token"
-        else:
-            why = "not in the book, and no merge built it whole"
-        lines.append(f"* `{word}`: {' '.join(pieces)} ({why})")
-    values = {word: len(encode_word(word, tokens)) > 1 for word in words}
-    return "\n".join(lines) + f"\n```python\npredicted_split = {values!r}\n```"
-
-
-def _fertility_answer(answer: Any, sentence: str, tokenizer: WordPieceTokenizer, **_: Any) -> str:
-    words = tokenizer.words(sentence)
-    tokens = [token for word in words for token in tokenizer.encode_word(word)]
-    return (
-        f"{len(words)} words after pre-tokenization ({words}), {len(tokens)} tokens.\n"
-        f"```python\nteam_fertility = {len(tokens)} / {len(words)}\n```"
-    )
 
 
 WORKBOOK = Workbook(
@@ -98,7 +56,6 @@ WORKBOOK = Workbook(
                 "stands for.",
                 "Special tokens such as [MASK] stand for no text: leave them out first.",
             ),
-            answer=LONGEST_ANSWER,
         ),
         Exercise(
             "whole_names",
@@ -107,7 +64,6 @@ WORKBOOK = Workbook(
                 "A name is one token exactly when the name itself is in the vocab.",
                 "The vocab of 10,000 tokens holds every token made before the vocab reached that size.",
             ),
-            answer=_names_answer,
         ),
         Exercise(
             "predicted_split",
@@ -116,7 +72,6 @@ WORKBOOK = Workbook(
                 "Trained to the end means: training stopped because every word of the book was one token.",
                 "Pieces made on the way to a long word are tokens too, and some of them are words.",
             ),
-            answer=_split_answer,
             prediction=True,
         ),
         Exercise(
@@ -126,9 +81,9 @@ WORKBOOK = Workbook(
                 "tokenizer_10k.words(sentence) lists the words, punctuation marks included.",
                 "Fertility = number of tokens / number of words.",
             ),
-            answer=_fertility_answer,
         ),
     ],
+    answers="real_book",
 )
 progress = WORKBOOK.progress
 show_answer = WORKBOOK.show_answer

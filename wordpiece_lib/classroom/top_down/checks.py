@@ -36,58 +36,6 @@ from wordpiece_lib.training.top_down import (
 )
 from wordpiece_lib.training.top_down_search import learn, search_threshold, train_top_down
 
-SPLIT_POINTS_ANSWER = """```python
-def my_split_points(word, vocab):
-    pieces = encode_word(word, vocab)
-    if pieces == ["[UNK]"]:  # no piece fits somewhere: TensorFlow Text skips the word
-        return None
-    starts = [0]
-    for piece in pieces[:-1]:  # each piece ends where the next one starts
-        starts.append(starts[-1] + len(piece.removeprefix("##")))
-    return starts
-```"""
-
-
-def _effective_answer(answer: Any, word_counts: Mapping[str, int], token: str, threshold: int, **_: Any) -> str:
-    totals, remaining = _remaining_counts(as_word_counts(word_counts))
-    longer = sorted(_longer_with_prefix(token, totals), key=lambda text: (-len(text), text))
-    steps = ", ".join(f"`{other}` gives back {remaining[other]}" for other in longer)
-    return (
-        f"`{token}` is counted {totals[token]} times. Longest first: {steps}. "
-        f"What is left: {remaining[token]} (the words in which `{token}` runs to the end)."
-        f"\n```python\nhug_keeps = {remaining[token]}\n```"
-    )
-
-
-def _survivors_answer(answer: Any, word_counts: Mapping[str, int], threshold: int, **_: Any) -> str:
-    totals, remaining = _remaining_counts(as_word_counts(word_counts))
-    rows = "\n".join(
-        f"| `{token}` | {totals[token]} | {remaining[token]} | {'kept' if remaining[token] >= threshold else ''} |"
-        for token in sorted(totals, key=lambda text: (-len(text.removeprefix(JOINER)), text))
-    )
-    kept = set(threshold_pass(totals, threshold))
-    return (
-        f"| substring | counted | left when its turn comes | |\n|---|---|---|---|\n{rows}\n\n"
-        f"```python\nsurvivors = {sorted(kept)!r}\n```"
-    )
-
-
-def _threshold_answer(answer: Any, rounds: TopDownRounds, target: int, slack_ratio: float = 0.05, **_: Any) -> str:
-    smallest = target * (1 - slack_ratio)
-    low, high, tried = 1, 10_000, []
-    while low <= high:
-        middle = (low + high) // 2
-        size = rounds.size(middle)
-        tried.append(f"{middle} gives {size:,}")
-        if smallest <= size <= target:
-            return "A binary search by hand: " + "; ".join(tried) + f".\n```python\nmy_threshold = {middle}\n```"
-        if size > target:
-            low = middle + 1
-        else:
-            high = middle - 1
-    return "No threshold fits this target: " + "; ".join(tried)
-
-
 WORKBOOK = Workbook(
     "05 · Top-down WordPiece: keep what is frequent",
     [
@@ -99,7 +47,6 @@ WORKBOOK = Workbook(
                 "still counts when its turn comes.",
                 "A longer substring that was NOT kept gives back its count too (TensorFlow Text's rule).",
             ),
-            answer=_effective_answer,
         ),
         Exercise(
             "survivors",
@@ -109,7 +56,6 @@ WORKBOOK = Workbook(
                 "its turn comes.",
                 "What is left of a substring is the count of the words in which it runs to the end of the word.",
             ),
-            answer=_survivors_answer,
         ),
         Exercise(
             "my_split_points",
@@ -119,7 +65,6 @@ WORKBOOK = Workbook(
                 "it ends.",
                 "A piece's length in the word is its length without the '##'.",
             ),
-            answer=SPLIT_POINTS_ANSWER,
         ),
         Exercise(
             "my_threshold",
@@ -128,9 +73,9 @@ WORKBOOK = Workbook(
                 "A bigger threshold keeps fewer substrings: the size falls as the threshold grows.",
                 "Search like TensorFlow Text: try the middle of a range, then keep the half that can still work.",
             ),
-            answer=_threshold_answer,
         ),
     ],
+    answers="top_down",
 )
 progress = WORKBOOK.progress
 show_answer = WORKBOOK.show_answer
@@ -150,11 +95,6 @@ def _remaining_counts(word_counts: Mapping[str, int]) -> tuple[dict[str, int], d
     """
     totals = substring_counts(word_counts)
     return totals, threshold_pass(totals, 0)
-
-
-def _longer_with_prefix(token: str, totals: Mapping[str, int]) -> list[str]:
-    """The longer substrings that start like ``token`` (their counts are taken off it)."""
-    return [other for other in totals if other != token and other.startswith(token)]
 
 
 def _as_token_set(answer: Any, what: str) -> set[str]:
@@ -304,16 +244,6 @@ def check_split_points(function: Callable[[str, Collection[str]], Any]) -> None:
     """Check a function ``(word, vocab) -> start positions`` of the greedy split (``None`` if it fails), on fresh vocabs.
 
     >>> WORKBOOK.reset()
-    >>> from wordpiece_lib import encode_word
-    >>> def mine(word, vocab):
-    ...     pieces = encode_word(word, vocab)
-    ...     if pieces == ["[UNK]"]:
-    ...         return None
-    ...     starts = [0]
-    ...     for piece in pieces[:-1]:
-    ...         starts.append(starts[-1] + len(piece.removeprefix("##")))
-    ...     return starts
-    >>> check_split_points(mine)
     >>> check_split_points(split_points)
     Traceback (most recent call last):
     ...

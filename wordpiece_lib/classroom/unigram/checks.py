@@ -29,7 +29,6 @@ from typing import Any
 from wordpiece_lib.classroom.exercise import Exercise, Workbook, call, forbid, require, short_repr
 from wordpiece_lib.classroom.fresh_inputs import fresh_rng, fresh_words
 from wordpiece_lib.classroom.own_work import refuse_in_answer, watch_answer
-from wordpiece_lib.classroom.style import fraction_text
 from wordpiece_lib.classroom.unigram.tables import cut_fraction, removal_frame
 from wordpiece_lib.classroom.unigram.widgets import sampling_frame
 from wordpiece_lib.counting.word_counts import as_word_counts
@@ -45,19 +44,6 @@ from wordpiece_lib.training.unigram import (
 
 #: The course's corpus (the notebook's worked example); a copied answer for it is told so.
 COURSE = {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}
-
-WORD_PROBABILITY_ANSWER = """```python
-def word_probability(word, probabilities):
-    # total[i]: the summed probability of every way to cut word[:i] (total[0] = 1: the empty start)
-    total = [Fraction(0)] * (len(word) + 1)
-    total[0] = Fraction(1)
-    for end in range(1, len(word) + 1):
-        for start in range(end):
-            piece = word[start:end]
-            if piece in probabilities:
-                total[end] += total[start] * probabilities[piece]
-    return total[len(word)]
-```"""
 
 
 def every_cut(word: str, pieces: Iterable[str]) -> list[list[str]]:
@@ -92,54 +78,6 @@ def _exact_word_probability(word: str, probabilities: Mapping[str, Fraction]) ->
     return total[len(word)]
 
 
-def _best_cut_answer(answer: Any, word_counts: Mapping[str, int], word: str, **_: Any) -> str:
-    frequencies = substring_frequencies(as_word_counts(word_counts))
-    total = sum(frequencies.values())
-    cuts = sorted(every_cut(word, frequencies), key=lambda cut: -cut_fraction(cut, frequencies))
-    lines = [
-        f"| `{' '.join(cut)}` | {' × '.join(f'{frequencies[p]}/{total}' for p in cut)} | "
-        f"{fraction_text(cut_fraction(cut, frequencies))} |"
-        for cut in cuts
-    ]
-    best = cut_fraction(cuts[0], frequencies)
-    tied = sum(cut_fraction(cut, frequencies) == best for cut in cuts)
-    return (
-        "| cut | product | probability |\n|---|---|---|\n"
-        + "\n".join(lines)
-        + f"\n```python\nbugs_best = (Fraction({best.numerator}, {best.denominator}), {tied})\n```"
-    )
-
-
-def _zero_cost_answer(answer: Any, word_counts: Mapping[str, int], **_: Any) -> str:
-    counts = as_word_counts(word_counts)
-    model = model_from_frequencies(substring_frequencies(counts))
-    lines = []
-    for word in counts:
-        cuts = model.nbest(word, 3)
-        lines.append(f"* `{word}`: best cut {' '.join(cuts[0].pieces)}")
-    zero = _zero_cost(counts)
-    return (
-        "Removing a piece costs nothing when every word that uses it in its best cut has another cut as likely "
-        "without it (and nothing when no best cut uses it):\n"
-        + "\n".join(lines)
-        + f"\n```python\nzero_cost = {sorted(zero)!r}\n```"
-    )
-
-
-def _chance_answer(answer: Any, word_counts: Mapping[str, int], word: str, cut: Iterable[str], **_: Any) -> str:
-    frequencies = substring_frequencies(as_word_counts(word_counts))
-    cuts = every_cut(word, frequencies)
-    chances = [cut_fraction(each, frequencies) for each in cuts]
-    share = cut_fraction(list(cut), frequencies) / sum(chances)
-    lines = [f"| `{' '.join(each)}` | {fraction_text(chance)} |" for each, chance in zip(cuts, chances)]
-    return (
-        "| cut | probability |\n|---|---|\n"
-        + "\n".join(lines)
-        + f"\n\nThe chance is the cut's probability over their sum.\n```python\nhug_chance = Fraction({share.numerator}, "
-        f"{share.denominator})\n```"
-    )
-
-
 WORKBOOK = Workbook(
     "12 · Unigram, the third way",
     [
@@ -151,7 +89,6 @@ WORKBOOK = Workbook(
                 "first letter to the last.",
                 "A cut's probability is the product of its pieces' frequency over the total; fewer pieces usually win.",
             ),
-            answer=_best_cut_answer,
             prediction=True,
         ),
         Exercise(
@@ -162,7 +99,6 @@ WORKBOOK = Workbook(
                 "To avoid listing every cut: total[end] adds total[start] × p(word[start:end]) over every piece "
                 "that ends at end.",
             ),
-            answer=WORD_PROBABILITY_ANSWER,
         ),
         Exercise(
             "zero_cost",
@@ -172,7 +108,6 @@ WORKBOOK = Workbook(
                 "A piece a best cut uses costs nothing too if another cut of that word, without it, is exactly as "
                 "likely.",
             ),
-            answer=_zero_cost_answer,
             prediction=True,
         ),
         Exercise(
@@ -183,10 +118,10 @@ WORKBOOK = Workbook(
                 "The sum over every cut is the word's probability (Your turn 2); list the cuts of the word as in "
                 "Your turn 1.",
             ),
-            answer=_chance_answer,
             prediction=True,
         ),
     ],
+    answers="unigram",
 )
 progress = WORKBOOK.progress
 show_answer = WORKBOOK.show_answer

@@ -1,0 +1,73 @@
+"""The Run All table of docs/teaching-guide.md is a run of tools/time_notebooks.py on the notebooks as they are.
+
+``python tools/time_notebooks.py --write-guide`` writes the table between two markers, with each
+solution notebook's source hash in a comment. This checks the counts and the hashes (a notebook
+changed since the table was written fails here: re-run the script), never the times.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+nbformat = pytest.importorskip("nbformat")
+
+ROOT = Path(__file__).resolve().parents[2]
+SOLUTIONS = sorted((ROOT / "notebooks" / "solutions").glob("[0-9][0-9]_*.ipynb"))
+
+
+def load_tool():
+    spec = importlib.util.spec_from_file_location("time_notebooks", ROOT / "tools" / "time_notebooks.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["time_notebooks"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+TOOL = load_tool()
+RERUN = "the notebook changed since the table was written: run `python tools/time_notebooks.py --write-guide`"
+
+
+def block() -> str:
+    text = TOOL.GUIDE.read_text(encoding="utf-8")
+    start, end = text.find(TOOL.BEGIN_MARK), text.find(TOOL.END_MARK)
+    assert 0 <= start < end, "docs/teaching-guide.md has no generated run-all table"
+    return text[start:end]
+
+
+def rows() -> dict[str, list[str]]:
+    return {
+        line.split("|")[1].strip(): [cell.strip() for cell in line.strip("|").split("|")]
+        for line in block().splitlines()
+        if re.match(r"^\| \d\d_", line)
+    }
+
+
+def test_the_table_lists_every_notebook_with_its_source_hash():
+    hashes = dict(pair.split() for pair in TOOL.HASHES.search(block())["pairs"].split("; "))
+    assert sorted(rows()) == sorted(hashes) == [path.stem for path in SOLUTIONS]
+    for path in SOLUTIONS:
+        assert hashes[path.stem] == TOOL.source_hash(nbformat.read(path, as_version=4)), f"{path.stem}: {RERUN}"
+
+
+@pytest.mark.parametrize("path", SOLUTIONS, ids=[path.stem for path in SOLUTIONS])
+def test_the_counts_are_the_notebooks(path):
+    words, code, exercises, slides = TOOL.contents(nbformat.read(path, as_version=4))
+    row = rows()[path.stem]
+    assert [int(row[2].replace(",", "")), int(row[3]), int(row[4]), int(row[5])] == [words, code, exercises, slides], (
+        f"{path.stem}: {RERUN}"
+    )
+    timing = TOOL.Timing(path.stem, float(row[1]), words, code, exercises, slides)
+    assert abs(timing.lesson_minutes - int(row[6])) <= 5  # the Run All time is shown rounded to whole seconds
+
+
+def test_the_total_is_the_tables_sum():
+    total = re.search(r"In all: (\d+) s of Run All, (\d+) minutes of lessons", block())
+    assert total, "the block has no 'In all' line"
+    seconds = sum(int(row[1]) for row in rows().values())
+    assert abs(int(total[1]) - seconds) <= len(rows())  # each row is rounded on its own
+    assert int(total[2]) == sum(int(row[6]) for row in rows().values())
