@@ -29,6 +29,7 @@ from wordpiece_lib.classroom.answer_search import (
     given_lines,
     notebook_sources,
     search,
+    searched_lines,
 )
 from wordpiece_lib.classroom.commands import main
 from wordpiece_lib.classroom.exercise import WORKBOOKS
@@ -63,8 +64,8 @@ def worked(tmp_path_factory) -> dict[str, list[str]]:
     given = given_lines(ROOT)
     return {
         "all": lines,
-        "searched": [line for line in lines if line not in given],
-        "given": [line for line in lines if line in given],
+        "searched": searched_lines(lines, given),
+        "given": [line for line in lines if line not in searched_lines([line], given)],
     }
 
 

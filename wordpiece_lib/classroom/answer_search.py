@@ -135,6 +135,19 @@ def given_lines(root: str | Path) -> set[str]:
     return given
 
 
+def searched_lines(lines: Iterable[str], given: set[str]) -> list[str]:
+    """The worked-answer lines worth searching for: neither a given line nor part of one.
+
+    A line every student reads inside a longer one (``piece = word[start:end]`` within the
+    core's ``piece = word[start:end] if start == 0 else ...``) proves nothing when found either.
+
+    >>> searched_lines(["piece = word[start:end]", "total += probability"], {"piece = word[start:end] if x"})
+    ['total += probability']
+    """
+    everything = "\n".join(sorted(given))
+    return [line for line in lines if line not in given and line not in everything]
+
+
 def checkout_answer_texts(root: str | Path) -> list[tuple[str, str]]:
     """``(origin, text)`` of every worked answer a clone of the workshop holds, for the search.
 
@@ -261,5 +274,6 @@ __all__ = [
     "normalise",
     "notebook_sources",
     "search",
+    "searched_lines",
     "solution_regions",
 ]

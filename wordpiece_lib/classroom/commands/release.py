@@ -13,7 +13,13 @@ import tempfile
 from pathlib import Path
 
 from wordpiece_lib import __version__
-from wordpiece_lib.classroom.answer_search import answer_lines, checkout_answer_texts, given_lines, search
+from wordpiece_lib.classroom.answer_search import (
+    answer_lines,
+    checkout_answer_texts,
+    given_lines,
+    search,
+    searched_lines,
+)
 from wordpiece_lib.classroom.answers import BUNDLE_FILE, CHECKOUT_ANSWERS, MODES, RELEASE_FILE, write_bundle
 
 HELP = """\
@@ -210,7 +216,7 @@ def run(args: argparse.Namespace) -> int:
         wheel = None if args.no_wheel else build_wheel(root, staging / "wheels").name
         (staging / "README.md").write_text(readme(args.mode, wheel), encoding="utf-8")
         given = given_lines(root)
-        lines = [line for line in answer_lines(text for _, text in checkout_answer_texts(root)) if line not in given]
+        lines = searched_lines(answer_lines(text for _, text in checkout_answer_texts(root)), given)
         hits, files = search(staging, lines)
         if hits:
             shown = "; ".join(f"{hit.where.replace(str(staging), str(output))}: {hit.line!r}" for hit in hits[:3])
