@@ -31,8 +31,9 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from .._validate import check_bool, check_str
 
@@ -104,6 +105,15 @@ class UnigramModel:
 
     def __len__(self) -> int:
         return len(self.pieces)
+
+    @property
+    def piece_ids(self) -> Mapping[str, int]:
+        """Every piece's id, read-only.
+
+        >>> UnigramModel([("<unk>", 0.0), ("a", -1.5)]).piece_ids["a"]
+        1
+        """
+        return MappingProxyType(self._ids)
 
     def score_of(self, piece: str) -> float:
         """The score of ``piece``; a ``KeyError`` for a piece not in the vocab.
@@ -223,12 +233,14 @@ class UnigramModel:
             raise ValueError(f"n must be a whole number of at least 1, got {n!r}")
         ending: list[list[tuple[float, int, int, int]]] = [[] for _ in range(len(text) + 1)]
         ending[0] = [(0.0, -1, -1, -1)]
-        by_end = self._by_end(text)
+        by_end: dict[int, list[tuple[int, int, int, float]]] = {}
+        for node in self.nodes(text):  # plain tuples: training asks every piece for its two best cuts
+            by_end.setdefault(node[1], []).append(node)
         for end in range(1, len(text) + 1):
             candidates = []
-            for node in by_end.get(end, ()):
-                for rank, (so_far, *_) in enumerate(ending[node.start]):
-                    candidates.append((node.score + so_far, node.start, rank, node.id))
+            for start, _, piece_id, score in by_end.get(end, ()):
+                for rank, (so_far, *_) in enumerate(ending[start]):
+                    candidates.append((score + so_far, start, rank, piece_id))
             candidates.sort(key=lambda entry: (-entry[0], entry[1], entry[2]))
             ending[end] = [(total, start, rank, piece_id) for total, start, rank, piece_id in candidates[:n]]
         if text and not ending[len(text)]:
