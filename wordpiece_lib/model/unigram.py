@@ -337,18 +337,33 @@ class UnigramModel:
         return [token_id for _, token_id in self._tokens_and_ids(text)]
 
     def _tokens_and_ids(self, text: str) -> list[tuple[str, int]]:
-        result: list[tuple[str, int]] = []
+        return [(token, token_id) for token, token_id, _, _ in self.tokens_with_spans(text)]
+
+    def tokens_with_spans(self, text: str) -> list[tuple[str, int, int, int]]:
+        """Each token of the best cut with its id and where it starts and ends in ``text``, as Hugging Face's tokens.
+
+        An unknown token spells the characters it stands for; byte pieces share their character's span.
+
+        >>> model = UnigramModel([("<unk>", 0.0), ("a", -1.0), ("<0xC3>", -5.0), ("<0xA9>", -5.0)], byte_fallback=True)
+        >>> model.tokens_with_spans("aé"), model.tokens_with_spans("xya")
+        ([('a', 1, 0, 1), ('<0xC3>', 2, 1, 2), ('<0xA9>', 3, 1, 2)], [('xy', 0, 0, 2), ('a', 1, 2, 3)])
+        """
+        result: list[tuple[str, int, int, int]] = []
+        start = 0
         for piece in self.best_path(text).pieces:
+            end = start + len(piece)
             piece_id = self._ids.get(piece)
             if piece_id is None and self.byte_fallback:
                 spelled = [f"<0x{byte:02X}>" for byte in piece.encode("utf-8")]
                 if all(byte in self._ids for byte in spelled):
-                    result.extend((byte, self._ids[byte]) for byte in spelled)
+                    result.extend((byte, self._ids[byte], start, end) for byte in spelled)
+                    start = end
                     continue
             if piece_id is None:
                 assert self.unk_id is not None  # best_path refuses a text with an unknown character otherwise
                 piece_id = self.unk_id
-            result.append((piece, piece_id))
+            result.append((piece, piece_id, start, end))
+            start = end
         return result
 
     def probability(self, text: str) -> float:
