@@ -479,12 +479,19 @@ def train_unigram(
     seed_size: int = 1_000_000,
     unk_token: str = "<unk>",
     initial_alphabet: Iterable[str] = (),
+    special_tokens: Iterable[str] = (),
 ) -> UnigramTrace:
     """Train a Unigram model of ``vocab_size`` pieces (the unknown piece included), as Hugging Face's trainer does.
 
     ``shrinking_factor``: the share of pieces each pruning keeps; ``n_sub_iterations``:
     EM rounds between prunings; ``max_piece_length`` and ``seed_size`` bound the seed;
-    ``initial_alphabet``: characters kept even if the corpus lacks them.
+    ``initial_alphabet``: characters kept even if the corpus lacks them; ``special_tokens``:
+    pieces put first with score 0 (``unk_token`` among them, or put before them), counted
+    in ``vocab_size``, as Hugging Face's trainer puts them.
+
+    >>> model = train_unigram({"hug": 10, "pug": 5}, 8, special_tokens=["<s>", "<unk>"]).model
+    >>> model.pieces[:2], model.unk_id
+    (('<s>', '<unk>'), 1)
 
     >>> trace = train_unigram({"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}, 10)
     >>> trace.model.tokenize("hugs"), trace.model.tokenize("bugs"), [step.kind for step in trace.steps]
@@ -501,6 +508,11 @@ def train_unigram(
         raise ValueError(f"shrinking_factor must be a number between 0 and 1, got {shrinking_factor!r}")
     check_str(unk_token, "unk_token", allow_empty=False)
     alphabet = check_str_list(list(initial_alphabet), "initial_alphabet")
+    specials = list(dict.fromkeys(check_str_list(list(special_tokens), "special_tokens")))
+    if unk_token not in specials:
+        specials.insert(0, unk_token)
+    if vocab_size < len(specials):
+        raise ValueError(f"vocab_size {vocab_size} leaves no room beside the {len(specials)} special tokens")
     pieces = [(unk_token, 0.0), *seed_pieces(counts, max_piece_length=max_piece_length, seed_size=seed_size)]
     model = UnigramModel(pieces, unk_id=0)
     desired = vocab_size * 11 // 10
@@ -517,15 +529,18 @@ def train_unigram(
         loss, best_cuts = _best_cuts(model, lattices)
         model = UnigramModel(_prune(model, best_cuts, max(desired, int(len(model) * shrinking_factor))), unk_id=0)
         trace.steps.append(UnigramStep("prune", len(model), loss))
-    trace.model = _finalize(model, counts, vocab_size, alphabet)
+    trace.model = _finalize(model, counts, vocab_size, alphabet, specials)
     return trace
 
 
-def _finalize(model: UnigramModel, counts: WordCounts, vocab_size: int, alphabet: list[str]) -> UnigramModel:
-    """Every character of the corpus, then the model's pieces in its order, up to ``vocab_size``; best score first."""
+def _finalize(
+    model: UnigramModel, counts: WordCounts, vocab_size: int, alphabet: list[str], specials: list[str]
+) -> UnigramModel:
+    """The special tokens, then every character of the corpus and the model's pieces in its order up to
+    ``vocab_size``, best score first (Hugging Face's ``finalize``)."""
     scores = dict(zip(model.pieces, model.scores, strict=True))
     unk = model.pieces[0]
-    final: dict[str, float] = {unk: 0.0}
+    final: dict[str, float] = {unk: 0.0}  # the unknown piece is there only to be passed over
     lowest = min(score for piece, score in scores.items() if piece != unk)
     penalty = 0.0
     required = sorted({char for word in counts for char in word} | set(alphabet))
@@ -535,17 +550,19 @@ def _finalize(model: UnigramModel, counts: WordCounts, vocab_size: int, alphabet
         else:  # a character the EM dropped: just below the worst piece, so it is used only when nothing else fits
             final[char] = lowest + penalty
             penalty += 0.0001
+    room = vocab_size - len(specials)
     for piece, score in zip(model.pieces, model.scores, strict=True):
         if piece in final:
             continue
         final[piece] = score
         # Checked after an addition only, as Hugging Face does: when the characters alone fill the vocab, the
         # remaining pieces all come in.
-        if len(final) == vocab_size:
+        if len(final) - 1 == room:
             break
     ranked = sorted(final.items(), key=lambda item: item[1], reverse=True)
     ranked.remove((unk, 0.0))
-    return UnigramModel([(unk, 0.0), *ranked], unk_id=0)
+    ranked = [(piece, score) for piece, score in ranked if piece not in specials]  # a special token is listed once
+    return UnigramModel([*((token, 0.0) for token in specials), *ranked], unk_id=specials.index(unk))
 
 
 __all__ = [

@@ -8,6 +8,8 @@ training run (the seed model, after EM, after pruning), so the trained vocab can
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from tokenizers import pre_tokenizers
 
@@ -23,6 +25,7 @@ from wordpiece_lib.training.unigram import (
     m_step,
     prune,
     seed_pieces,
+    train_unigram,
 )
 
 
@@ -73,3 +76,21 @@ def test_unknown_characters_are_fused_as_best_path_fuses_them():
     assert cuts[0] == (3, [0, 3])  # "xx": two unknown characters, one unknown token
     assert loss == corpus_loss(smaller, counts)
     assert _e_step(smaller, Lattices(seed, counts)) == expected_counts(smaller, counts)
+
+
+@pytest.mark.parametrize("special_tokens", [["<unk>"], ["<s>", "<unk>", "</s>"], ["<pad>", "<mask>"]])
+def test_special_tokens_are_placed_as_hugging_faces_trainer_places_them(special_tokens):
+    from tokenizers import Tokenizer, models, trainers
+
+    corpus = {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}
+    peer = Tokenizer(models.Unigram())
+    trainer = trainers.UnigramTrainer(
+        vocab_size=12, unk_token="<unk>", special_tokens=special_tokens, show_progress=False
+    )
+    peer.train_from_iterator([word for word, count in corpus.items() for _ in range(count)], trainer)
+    theirs = UnigramModel.from_json(json.loads(peer.to_str())["model"])
+    ours = train_unigram(corpus, 12, special_tokens=special_tokens).model
+    specials = len(special_tokens) + ("<unk>" not in special_tokens)
+    assert ours.pieces[:specials] == theirs.pieces[:specials]
+    assert ours.scores[:specials] == theirs.scores[:specials]
+    assert (ours.unk_id, len(ours)) == (theirs.unk_id, len(theirs))
