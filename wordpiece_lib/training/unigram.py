@@ -255,6 +255,7 @@ def _e_step(model: UnigramModel, lattices: Lattices) -> tuple[list[float], float
     expected = [0.0] * len(model)
     loss = 0.0
     ids, scores, unk_id = dict(model.piece_ids), model.scores, model.unk_id
+    get = ids.get
     unk_score = model.min_score - UNK_PENALTY
     # This loop visits every node of the corpus: it finds a word's nodes as Lattices.nodes does and sums the
     # forward pass as it goes; log_add is written out in it (the same operations in the same order).
@@ -265,7 +266,7 @@ def _e_step(model: UnigramModel, lattices: Lattices) -> tuple[list[float], float
         forward[0] = 0.0
         nodes = []  # by start, then by length; each start's nodes in one list, for the backward pass
         for start, ends in enumerate(candidates):
-            here = [(start, end, ids[piece], scores[ids[piece]]) for end, piece in ends if piece in ids]
+            here = [(start, end, i, scores[i]) for end, piece in ends if (i := get(piece)) is not None]
             if len(here) < len(ends):  # pieces gone for good: later models need not look for them
                 candidates[start] = [(end, piece) for end, piece in ends if piece in ids]
             if unk_id is not None and not (here and here[0][1] == start + 1):
