@@ -82,7 +82,13 @@ def add_unigram_options(parser: argparse.ArgumentParser) -> None:
 
 
 def refuse_unigram_options(args: argparse.Namespace) -> None:
-    """``--model wordpiece`` with a Unigram option: an error naming it."""
+    """``--model wordpiece`` with a Unigram option: an error naming it.
+
+    >>> refuse_unigram_options(argparse.Namespace(shrinking_factor=0.5))
+    Traceback (most recent call last):
+    ...
+    ValueError: --shrinking-factor is an option of --model unigram; WordPiece training has no such setting
+    """
     for flag, name, *_ in UNIGRAM_OPTIONS:
         if getattr(args, name, None) is not None:
             raise ValueError(f"{flag} is an option of --model unigram; WordPiece training has no such setting")
@@ -107,7 +113,15 @@ def check_output(name: str) -> None:
 
 
 def metaspace_counts(args: argparse.Namespace, normalizer: BertNormalizer | None, report: Report) -> WordCounts:
-    """The words of INPUT's lines after ``Metaspace`` (each line on its own, as Hugging Face's trainer reads files)."""
+    """The words of INPUT's lines after ``Metaspace`` (each line on its own, as Hugging Face's trainer reads files).
+
+    >>> import tempfile, pathlib
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "a.txt"
+    >>> _ = path.write_text("hug  pug\\nhug\\n")
+    >>> args = argparse.Namespace(counts=None, inputs=[str(path)])
+    >>> dict(metaspace_counts(args, None, Report(quiet=True)))
+    {'▁hug': 2, '▁': 1, '▁pug': 1}
+    """
     if args.counts:
         raise ValueError(
             "--counts holds words cut by `count` (BERT's or whitespace pre-tokenizer), not Metaspace's: give INPUT "

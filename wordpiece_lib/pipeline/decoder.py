@@ -140,7 +140,11 @@ class MetaspaceDecoder:
         Metaspace(self.replacement, self.prepend_scheme, self.split)  # the same checks as the pre-tokenizer's
 
     def decode(self, tokens: Iterable[str]) -> str:
-        """The text for ``tokens``."""
+        """The text for ``tokens``.
+
+        >>> MetaspaceDecoder().decode(["▁a▁b", "▁c"])
+        'ab c'
+        """
         parts = []
         for position, token in enumerate(check_str_list(tokens, "tokens")):
             gone = "" if position == 0 and self.prepend_scheme != "never" else " "

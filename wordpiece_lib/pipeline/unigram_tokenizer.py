@@ -132,7 +132,12 @@ class UnigramEngine:
         return [normalized[start:end] for start, end in spans]
 
     def encode_sequence(self, text: str) -> TextTokens:
-        """Ids, tokens, offsets in ``text`` and word index of every token of ``text``; special tokens stay whole."""
+        """Ids, tokens, offsets in ``text`` and word index of every token of ``text``; special tokens stay whole.
+
+        >>> engine = UnigramEngine(UnigramModel([("<unk>", 0.0), ("▁a", -1.0)]), None, Metaspace(), [AddedToken("<unk>")])
+        >>> engine.encode_sequence("a<unk>a")
+        ([1, 0, 1], ['▁a', '<unk>', '▁a'], [(0, 1), (1, 6), (6, 7)], [0, 1, 2])
+        """
         check_text(text)
         out: TextTokens = ([], [], [], [])
         if not self._splitter.occurs_in(text):
@@ -151,21 +156,38 @@ class UnigramEngine:
         return out
 
     def encode_sequences(self, texts: Sequence[str]) -> list[TextTokens]:
-        """``encode_sequence`` of every text."""
+        """``encode_sequence`` of every text.
+
+        >>> engine = UnigramEngine(UnigramModel([("<unk>", 0.0), ("▁a", -1.0)]), None, Metaspace(), [])
+        >>> [tokens for _, tokens, _, _ in engine.encode_sequences(["a", "a a"])]
+        [['▁a'], ['▁a', '▁a']]
+        """
         if isinstance(texts, (str, bytes)) or not isinstance(texts, Sequence):
             raise TypeError(f"texts must be a list of str, got {type(texts).__name__}")
         return [self.encode_sequence(text) for text in texts]
 
     def tokenize(self, text: str) -> list[str]:
-        """The tokens of ``text``."""
+        """The tokens of ``text``.
+
+        >>> UnigramEngine(UnigramModel([("<unk>", 0.0), ("▁a", -1.0)]), None, Metaspace(), []).tokenize("ab")
+        ['▁a', 'b']
+        """
         return self.encode_sequence(text)[1]
 
     def encode(self, text: str) -> list[int]:
-        """The ids of ``text``."""
+        """The ids of ``text``.
+
+        >>> UnigramEngine(UnigramModel([("<unk>", 0.0), ("▁a", -1.0)]), None, Metaspace(), []).encode("ab")
+        [1, 0]
+        """
         return self.encode_sequence(text)[0]
 
     def longest_match(self, word: str) -> list[str]:
-        """The tokens of one word (the name ``WordPieceTokenizer.encode_word`` calls)."""
+        """The tokens of one word (the name ``WordPieceTokenizer.encode_word`` calls).
+
+        >>> UnigramEngine(UnigramModel([("<unk>", 0.0), ("▁a", -1.0)]), None, Metaspace(), []).longest_match("▁aa")
+        ['▁a', 'a']
+        """
         return [token for token, *_ in self._words[word]]
 
 
