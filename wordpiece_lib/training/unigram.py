@@ -200,10 +200,10 @@ class Lattices:
     """The pieces each word of a corpus can be cut into, looked up once for a whole training run.
 
     Training only ever removes pieces, so a substring of a word that is no piece
-    of the first model is no piece of any later one: each later model only
-    checks which of the first model's pieces it still has (``nodes``), instead
-    of looking up every substring of every word again. (The E-step of training
-    also forgets, as it goes, the pieces its model no longer has.)
+    of the first model is no piece of any later one. The first pass over the
+    corpus (``by_start``) looks up every substring of every word, as
+    ``model.nodes`` does, and keeps the pieces it found; later passes only check
+    which of those their model still has, and forget the ones it has not.
 
     >>> lattices = Lattices(UnigramModel([("<unk>", 0.0), ("a", -1.0), ("ab", -2.0)]), {"abc": 2})
     >>> list(lattices.nodes(UnigramModel([("<unk>", 0.0), ("a", -1.0)])))
@@ -212,81 +212,90 @@ class Lattices:
 
     def __init__(self, model: UnigramModel, word_counts: WordCounts | Mapping[str, int]) -> None:
         self.words = list(as_word_counts(word_counts).items())
-        pieces = set(model.pieces)
-        longest = model.longest
-        # For each word, for each start: the (end, piece) pairs of the first model, shortest first.
-        self.candidates: list[list[list[tuple[int, str]]]] = []
-        for word, _ in self.words:
-            size = len(word)
-            self.candidates.append(
-                [
-                    [
-                        (end, word[start:end])
-                        for end in range(start + 1, min(size, start + longest) + 1)
-                        if word[start:end] in pieces
-                    ]
-                    for start in range(size)
-                ]
-            )
+        self.longest = model.longest
+        #: For each word, for each start: the (end, piece) pairs still possible, shortest first (after a first pass).
+        self.candidates: list[list[list[tuple[int, str]]]] | None = None
+
+    def by_start(self, model: UnigramModel) -> Iterator[tuple[str, int, list[list[tuple[int, int, int, float]]]]]:
+        """Every word, its count, and ``model.nodes(word)`` as one list per start.
+
+        ``model``'s pieces must be among those of every model passed before.
+
+        >>> lattices = Lattices(UnigramModel([("<unk>", 0.0), ("a", -1.0), ("ab", -2.0)]), {"ab": 1})
+        >>> list(lattices.by_start(UnigramModel([("<unk>", 0.0), ("a", -1.0), ("ab", -2.0)])))
+        [('ab', 1, [[(0, 1, 1, -1.0), (0, 2, 2, -2.0)], [(1, 2, 0, -12.0)]])]
+        """
+        ids, scores, unk_id = dict(model.piece_ids), model.scores, model.unk_id
+        get = ids.get
+        unk_score = model.min_score - UNK_PENALTY
+        first = self.candidates is None
+        if first:
+            self.candidates = []
+            longest = max(self.longest, model.longest)
+        for index, (word, count) in enumerate(self.words):
+            starts = []
+            if first:  # look up every substring, as model.nodes does, and keep the pieces found
+                size = len(word)
+                candidates = []
+                for start in range(size):
+                    here, found = [], []
+                    for end in range(start + 1, min(size, start + longest) + 1):
+                        piece = word[start:end]
+                        piece_id = get(piece)
+                        if piece_id is not None:
+                            here.append((start, end, piece_id, scores[piece_id]))
+                            found.append((end, piece))
+                    candidates.append(found)
+                    starts.append(here)
+                self.candidates.append(candidates)  # type: ignore[union-attr]
+            else:
+                candidates = self.candidates[index]  # type: ignore[index]
+                for start, ends in enumerate(candidates):
+                    here = [(start, end, i, scores[i]) for end, piece in ends if (i := get(piece)) is not None]
+                    if len(here) < len(ends):  # pieces gone for good: later models need not look for them
+                        candidates[start] = [(end, piece) for end, piece in ends if piece in ids]
+                    starts.append(here)
+            if unk_id is not None:  # a start no one-character piece covers gets the unknown node, as in model.nodes
+                for start, here in enumerate(starts):
+                    if not (here and here[0][1] == start + 1):
+                        here.append((start, start + 1, unk_id, unk_score))
+            yield word, count, starts
 
     def nodes(self, model: UnigramModel) -> Iterator[tuple[str, int, list[tuple[int, int, int, float]]]]:
-        """Every word, its count, and its ``model.nodes(word)``, for a model whose pieces are among the first model's."""
-        ids, scores, unk_id = dict(model.piece_ids), model.scores, model.unk_id
-        unk_score = model.min_score - UNK_PENALTY
-        for (word, count), candidates in zip(self.words, self.candidates, strict=True):
-            nodes = []
-            for start, ends in enumerate(candidates):
-                single = False
-                for end, piece in ends:
-                    piece_id = ids.get(piece)
-                    if piece_id is not None:
-                        nodes.append((start, end, piece_id, scores[piece_id]))
-                        single = single or end == start + 1
-                if not single and unk_id is not None:
-                    nodes.append((start, start + 1, unk_id, unk_score))
-            yield word, count, nodes
+        """Every word, its count, and its ``model.nodes(word)`` (by start, then by length)."""
+        for word, count, starts in self.by_start(model):
+            yield word, count, [node for here in starts for node in here]
 
 
 def _e_step(model: UnigramModel, lattices: Lattices) -> tuple[list[float], float]:
-    """``expected_counts`` over the lattices of a training run: the same floats, about twice as fast.
+    """``expected_counts`` over the lattices of a training run: the same floats, faster.
 
     ``expected_counts`` is the readable definition; this twin is what ``train_unigram``
-    runs (tests/core/training/test_unigram_training.py checks the two are equal, float for float).
+    runs (tests/core/training/test_unigram_fast_steps.py checks the two are equal, float for float).
     """
     expected = [0.0] * len(model)
     loss = 0.0
-    ids, scores, unk_id = dict(model.piece_ids), model.scores, model.unk_id
-    get = ids.get
-    unk_score = model.min_score - UNK_PENALTY
-    # This loop visits every node of the corpus: it finds a word's nodes as Lattices.nodes does and sums the
-    # forward pass as it goes; log_add is written out in it (the same operations in the same order).
+    # This loop visits every node of the corpus: log_add is written out in it (the same operations in the
+    # same order), and the functions it calls are local names.
     exp, log, no_path = math.exp, math.log, _NO_PATH
-    for (word, count), candidates in zip(lattices.words, lattices.candidates, strict=True):
+    for word, count, starts in lattices.by_start(model):
         size = len(word)
+        # In start order, every path into a node's start is summed before the node is: a forward pass.
         forward = [no_path] * (size + 1)
         forward[0] = 0.0
-        nodes = []  # by start, then by length; each start's nodes in one list, for the backward pass
-        for start, ends in enumerate(candidates):
-            here = [(start, end, i, scores[i]) for end, piece in ends if (i := get(piece)) is not None]
-            if len(here) < len(ends):  # pieces gone for good: later models need not look for them
-                candidates[start] = [(end, piece) for end, piece in ends if piece in ids]
-            if unk_id is not None and not (here and here[0][1] == start + 1):
-                here.append((start, start + 1, unk_id, unk_score))
-            # Every path into this start was summed already (its nodes start earlier): a forward pass.
-            so_far = forward[start]
-            for _, end, _, score in here:
-                left, right = forward[end], so_far + score
+        for here in starts:
+            for start, end, _, score in here:
+                left, right = forward[end], forward[start] + score
                 if left == no_path:
                     forward[end] = right
                 elif left > right:
                     forward[end] = left if left > right + 50.0 else left + log(exp(right - left) + 1.0)
                 else:
                     forward[end] = right if right > left + 50.0 else right + log(exp(left - right) + 1.0)
-            nodes.append(here)
         # Backward, by start from the end; within one start in the lattice's order (Hugging Face's float order).
         backward = [no_path] * (size + 1)
         backward[size] = 0.0
-        for here in reversed(nodes):
+        for here in reversed(starts):
             for start, end, _, score in here:
                 left, right = backward[start], score + backward[end]
                 if left == no_path:
@@ -296,7 +305,7 @@ def _e_step(model: UnigramModel, lattices: Lattices) -> tuple[list[float], float
                 else:
                     backward[start] = right if right > left + 50.0 else right + log(exp(left - right) + 1.0)
         total = forward[size]
-        for here in nodes:
+        for here in starts:
             for start, end, piece_id, score in here:
                 expected[piece_id] += count * exp(forward[start] + score + backward[end] - total)
         loss -= count * total
