@@ -84,8 +84,10 @@ _FACES: dict[str, tuple[str, ...]] = {
         "Padding",
         "Template",
         "Truncation",
+        "UnigramTokenizer",
         "WordPieceDecoder",
         "WordPieceTokenizer",
+        "load_tokenizer",
     ),
     "data": ("load_book",),
 }

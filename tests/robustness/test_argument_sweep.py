@@ -34,6 +34,7 @@ from wordpiece_lib import (
     train_bottom_up,
     train_bpe,
 )
+from wordpiece_lib.model.unigram import UnigramModel
 
 
 class Wrong:
@@ -116,6 +117,7 @@ OVERRIDES: dict[str, dict[str, Any]] = {
     "Vocab.token": {"token_id": 1},
     "Vocab.built": {"key": "a fresh key", "build": list},
     "Trace": {"word_counts": HUG, "alphabet": list(TRACE.alphabet), "special_tokens": ["[UNK]"]},
+    "UnigramTokenizer": {"model": UnigramModel([("<unk>", 0.0), ("▁hug", -1.0), ("s", -2.0)])},
 }
 
 #: Parameters that take anything on purpose, with the reason.
@@ -556,6 +558,7 @@ def module_values(corpus: Any) -> dict[str, dict[str, Any]]:
         "check_same_length": {"encodings": WordPieceTokenizer(VOCAB).encode_batch(["hug", "pug"])},
         "write_corpus": {"weights": {"hug": 2.0, "pug": 1.0}, "size_bytes": 100},
         "glob_files": {"pattern": str(corpus.parent / "*.txt")},
+        "decoder_from_json": {"data": {"type": "Metaspace", "replacement": "▁"}},
     }
 
 

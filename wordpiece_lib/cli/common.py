@@ -92,7 +92,7 @@ def add_compat_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def add_pretokenizer_option(parser: argparse.ArgumentParser) -> None:
+def add_pretokenizer_option(parser: argparse.ArgumentParser, *, extra: Sequence[str] = ()) -> None:
     """``--pretokenizer``: how the commands that cut text into words cut it (BERT's way unless told).
 
     >>> parser = argparse.ArgumentParser()
@@ -102,10 +102,10 @@ def add_pretokenizer_option(parser: argparse.ArgumentParser) -> None:
     """
     parser.add_argument(
         "--pretokenizer",
-        choices=sorted(PRETOKENIZERS),
+        choices=sorted([*PRETOKENIZERS, *extra]),
         default="bert",
         action=_Given,
-        help="how to cut text into words (default: bert)",
+        help="how to cut text into words (default: bert" + (f"; {', '.join(extra)}: see below" if extra else "") + ")",
     )
 
 

@@ -36,15 +36,18 @@ from wordpiece_lib.cli.common import (
 from wordpiece_lib.counting.textstream import check_file, read_lines
 from wordpiece_lib.model.vocab import MAX_VOCAB_FILE_BYTES
 from wordpiece_lib.pipeline.hf_config import CasingGuess, config_beside, looks_uncased
-from wordpiece_lib.pipeline.tokenizer_json import MAX_JSON_BYTES, find_settings, parse_json
+from wordpiece_lib.pipeline.tokenizer_json import MAX_JSON_BYTES, TOKENIZER_FILE, find_settings, parse_json
 from wordpiece_lib.pipeline.truncation import Padding, Truncation
+from wordpiece_lib.pipeline.unigram_tokenizer import UnigramTokenizer, model_type, read_tokenizer_json
 from wordpiece_lib.text.pretokenizers import PRETOKENIZERS
 from wordpiece_lib.textfiles import CHUNK_BYTES, decode_utf8, read_stream
 
 FORMATS = ("tokens", "ids", "jsonl")
 
 HELP = """\
-Encode every line of a UTF-8 text file with a WordPiece vocab or a saved tokenizer.
+Encode every line of a UTF-8 text file with a WordPiece vocab or a saved tokenizer
+(WordPiece, or Unigram: a tokenizer.json with a Unigram model, as `train --model
+unigram` or Hugging Face's UnigramTrainer writes it).
 
 Each input line gives one output line:
   --format tokens  the tokens, joined by spaces (the default)
@@ -159,16 +162,24 @@ def _load(args: argparse.Namespace) -> WordPieceTokenizer:
     path = args.tokenizer or args.vocab
     compat = args.compat or "huggingface"
     cap = args.max_vocab_bytes
-    if path == STDIO and args.tokenizer:
-        data = read_stream(
-            sys.stdin.buffer,
-            "tokenizer on standard input",
-            max_bytes=MAX_JSON_BYTES if cap is None else cap,
-            raise_with="max_bytes",
+    json_cap = MAX_JSON_BYTES if cap is None else cap
+    data = None
+    if args.tokenizer and path == STDIO:
+        raw = read_stream(sys.stdin.buffer, "tokenizer on standard input", max_bytes=json_cap, raise_with="max_bytes")
+        data = parse_json(decode_utf8(raw, "standard input"), "the tokenizer on standard input")
+    unigram = (
+        model_type(data) == "Unigram" if data is not None else bool(args.tokenizer) and holds_unigram(path, json_cap)
+    )
+    if unigram and args.compat == "google":
+        raise ValueError("--compat google is for WordPiece vocabs (Google's BERT rules), not a Unigram model")
+    if unigram:
+        tokenizer: WordPieceTokenizer = (
+            UnigramTokenizer.from_json(data)
+            if data is not None
+            else UnigramTokenizer.from_file(path, max_bytes=json_cap)
         )
-        tokenizer = WordPieceTokenizer.from_json(
-            parse_json(decode_utf8(data, "standard input"), "the tokenizer on standard input"), compat=compat
-        )
+    elif path == STDIO and args.tokenizer:
+        tokenizer = WordPieceTokenizer.from_json(data, compat=compat)
     elif path == STDIO:
         tokenizer = WordPieceTokenizer(load_vocab(STDIO, max_bytes=cap), compat=compat)
     else:
@@ -214,6 +225,23 @@ def _load(args: argparse.Namespace) -> WordPieceTokenizer:
     return tokenizer
 
 
+def holds_unigram(path: str, max_bytes: int = MAX_JSON_BYTES) -> bool:
+    """True when ``path`` is a ``tokenizer.json`` (or a folder holding one) whose model is Unigram.
+
+    Anything unreadable is left to the WordPiece loader, whose errors say what is wrong with the file.
+
+    >>> holds_unigram("no-such-file.json")
+    False
+    """
+    target = Path(path) / TOKENIZER_FILE if Path(path).is_dir() else Path(path)
+    if target.suffix != ".json" or not target.is_file():
+        return False
+    try:
+        return model_type(read_tokenizer_json(target, max_bytes=max_bytes)) == "Unigram"
+    except (OSError, ValueError):
+        return False
+
+
 def padding_from_flag(value: str, tokenizer: WordPieceTokenizer) -> Padding:
     """``--pad N`` or ``--pad longest``, with the vocab's ``[PAD]`` (or the saved padding's token).
 
@@ -232,9 +260,10 @@ def padding_from_flag(value: str, tokenizer: WordPieceTokenizer) -> Padding:
         return Padding(
             length, saved.direction, saved.pad_to_multiple_of, saved.pad_id, saved.pad_type_id, saved.pad_token
         )
-    if "[PAD]" not in tokenizer.vocab:
-        raise ValueError("--pad needs a [PAD] token in the vocab")
-    return Padding(length, pad_id=tokenizer.vocab["[PAD]"])
+    token = next((token for token in ("[PAD]", "<pad>") if token in tokenizer.vocab), None)
+    if token is None:
+        raise ValueError("--pad needs a [PAD] (or, in a Unigram model, <pad>) token in the vocab")
+    return Padding(length, pad_id=tokenizer.vocab[token], pad_token=token)
 
 
 def format_line(encoding: Any, output_format: str) -> str:

@@ -1,4 +1,4 @@
-"""``train``: learn a WordPiece vocab from text files, bottom-up."""
+"""``train``: learn a WordPiece vocab from text files, bottom-up (or, with ``--model unigram``, a Unigram model)."""
 
 from __future__ import annotations
 
@@ -16,9 +16,12 @@ from wordpiece_lib.cli.common import (
     positive_int,
 )
 from wordpiece_lib.cli.learning import add_corpus_inputs, flags_in_errors, start_learning
+from wordpiece_lib.cli.unigram import UNIGRAM_SPECIAL_TOKENS, add_unigram_options, refuse_unigram_options, run_unigram
 from wordpiece_lib.model.vocab import BERT_SPECIAL_TOKENS
 from wordpiece_lib.training.pair_stats import MAX_TRAINING_WORD_CHARS, check_word_lengths
 from wordpiece_lib.training.scores import TIE_BREAKS
+
+MODELS = ("wordpiece", "unigram")
 
 HELP = """\
 Learn a WordPiece vocabulary from UTF-8 text files.
@@ -42,6 +45,19 @@ vocab.txt.settings.json (lowercase or not, pre-tokenizer, special tokens), which
 `count` wrote beside the counts); -o NAME.json writes Hugging Face's
 tokenizer.json; -o FOLDER/ writes a folder that transformers loads with
 AutoTokenizer.from_pretrained(FOLDER).
+
+--model unigram learns a Unigram model instead (SentencePiece's, as Hugging
+Face's UnigramTrainer does: a large seed of substrings, EM, pruning by the loss
+each piece would cost, every character kept). Its words come from the Metaspace
+pre-tokenizer by default (each line cut at its spaces, every word starting with
+the mark ▁, no normalizer unless --lowercase; --pretokenizer bert or whitespace
+count as for WordPiece), its special tokens default to <unk>, and it is written
+as Hugging Face's tokenizer.json (-o NAME.json, -o FOLDER/ or - for standard
+output; a vocab.txt has no room for the pieces' scores), which `encode
+--tokenizer` reads. --shrinking-factor, --n-sub-iterations, --max-piece-length
+and --unk-token mean what they mean in Hugging Face's UnigramTrainer;
+--min-frequency, --limit-alphabet, --tie-break, --method and --compat are
+WordPiece's only.
 """
 
 
@@ -50,6 +66,12 @@ def register(subparsers: Any) -> None:
     parser = new_command(subparsers, "train", "learn a vocab from text files", HELP)
     add_corpus_inputs(parser)
     parser.add_argument(
+        "--model",
+        choices=MODELS,
+        default="wordpiece",
+        help="what to learn: a WordPiece vocab (default) or a Unigram model (written as tokenizer.json)",
+    )
+    parser.add_argument(
         "--vocab-size",
         type=int,
         required=True,
@@ -57,24 +79,25 @@ def register(subparsers: Any) -> None:
         help="size of the vocab, special tokens and alphabet included",
     )
     add_vocab_output(parser)
-    add_pretokenizer_option(parser)
+    add_pretokenizer_option(parser, extra=("metaspace",))
     add_compat_option(parser)
     parser.add_argument(
         "--tie-break",
         choices=TIE_BREAKS,
-        default="first",
+        default=None,
         help="which pair wins a tie: the one met first (default) or the alphabetically first",
     )
     parser.add_argument(
         "--special-tokens",
-        default=",".join(BERT_SPECIAL_TOKENS),
+        default=None,
         metavar="LIST",
-        help="comma-separated special tokens put first; [UNK] must be one of them (default: %(default)s)",
+        help=f"comma-separated special tokens put first; [UNK] must be one of them (default: "
+        f"{','.join(BERT_SPECIAL_TOKENS)}; with --model unigram: {UNIGRAM_SPECIAL_TOKENS})",
     )
     parser.add_argument(
         "--method",
         choices=("fast", "reference"),
-        default="fast",
+        default=None,
         help="fast incremental trainer (default) or the slow, readable reference",
     )
     parser.add_argument(
@@ -86,6 +109,7 @@ def register(subparsers: Any) -> None:
         f"length squared (default: {MAX_TRAINING_WORD_CHARS:,})",
     )
     add_trainer_options(parser)
+    add_unigram_options(parser)
     parser.set_defaults(run=run)
 
 
@@ -101,7 +125,17 @@ def run(args: argparse.Namespace) -> int:
     """Train and write the vocab; returns the exit status."""
     if args.vocab_size < 1:
         raise ValueError(f"--vocab-size must be a positive number, got {args.vocab_size}")
-    start = start_learning(args, args.special_tokens, "--special-tokens", args.pretokenizer)
+    if args.model == "unigram":
+        return run_unigram(args)
+    refuse_unigram_options(args)
+    if args.pretokenizer == "metaspace":
+        raise ValueError(
+            "--pretokenizer metaspace is for --model unigram: a WordPiece vocab is learned from bert, whitespace or gpt2 words"
+        )
+    args.tie_break = args.tie_break or "first"
+    args.method = args.method or "fast"
+    special_tokens = args.special_tokens if args.special_tokens is not None else ",".join(BERT_SPECIAL_TOKENS)
+    start = start_learning(args, special_tokens, "--special-tokens", args.pretokenizer)
     train = trainer(args.method)
     with flags_in_errors("max_word_chars"):
         check_word_lengths(start.counts, args.max_word_chars)  # before any pair is counted, for both methods

@@ -31,8 +31,9 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from .._validate import check_bool, check_str
 
@@ -104,6 +105,15 @@ class UnigramModel:
 
     def __len__(self) -> int:
         return len(self.pieces)
+
+    @property
+    def piece_ids(self) -> Mapping[str, int]:
+        """Every piece's id, read-only.
+
+        >>> UnigramModel([("<unk>", 0.0), ("a", -1.5)]).piece_ids["a"]
+        1
+        """
+        return MappingProxyType(self._ids)
 
     def score_of(self, piece: str) -> float:
         """The score of ``piece``; a ``KeyError`` for a piece not in the vocab.
@@ -223,12 +233,14 @@ class UnigramModel:
             raise ValueError(f"n must be a whole number of at least 1, got {n!r}")
         ending: list[list[tuple[float, int, int, int]]] = [[] for _ in range(len(text) + 1)]
         ending[0] = [(0.0, -1, -1, -1)]
-        by_end = self._by_end(text)
+        by_end: dict[int, list[tuple[int, int, int, float]]] = {}
+        for node in self.nodes(text):  # plain tuples: training asks every piece for its two best cuts
+            by_end.setdefault(node[1], []).append(node)
         for end in range(1, len(text) + 1):
             candidates = []
-            for node in by_end.get(end, ()):
-                for rank, (so_far, *_) in enumerate(ending[node.start]):
-                    candidates.append((node.score + so_far, node.start, rank, node.id))
+            for start, _, piece_id, score in by_end.get(end, ()):
+                for rank, (so_far, *_) in enumerate(ending[start]):
+                    candidates.append((score + so_far, start, rank, piece_id))
             candidates.sort(key=lambda entry: (-entry[0], entry[1], entry[2]))
             ending[end] = [(total, start, rank, piece_id) for total, start, rank, piece_id in candidates[:n]]
         if text and not ending[len(text)]:
@@ -325,18 +337,33 @@ class UnigramModel:
         return [token_id for _, token_id in self._tokens_and_ids(text)]
 
     def _tokens_and_ids(self, text: str) -> list[tuple[str, int]]:
-        result: list[tuple[str, int]] = []
+        return [(token, token_id) for token, token_id, _, _ in self.tokens_with_spans(text)]
+
+    def tokens_with_spans(self, text: str) -> list[tuple[str, int, int, int]]:
+        """Each token of the best cut with its id and where it starts and ends in ``text``, as Hugging Face's tokens.
+
+        An unknown token spells the characters it stands for; byte pieces share their character's span.
+
+        >>> model = UnigramModel([("<unk>", 0.0), ("a", -1.0), ("<0xC3>", -5.0), ("<0xA9>", -5.0)], byte_fallback=True)
+        >>> model.tokens_with_spans("aé"), model.tokens_with_spans("xya")
+        ([('a', 1, 0, 1), ('<0xC3>', 2, 1, 2), ('<0xA9>', 3, 1, 2)], [('xy', 0, 0, 2), ('a', 1, 2, 3)])
+        """
+        result: list[tuple[str, int, int, int]] = []
+        start = 0
         for piece in self.best_path(text).pieces:
+            end = start + len(piece)
             piece_id = self._ids.get(piece)
             if piece_id is None and self.byte_fallback:
                 spelled = [f"<0x{byte:02X}>" for byte in piece.encode("utf-8")]
                 if all(byte in self._ids for byte in spelled):
-                    result.extend((byte, self._ids[byte]) for byte in spelled)
+                    result.extend((byte, self._ids[byte], start, end) for byte in spelled)
+                    start = end
                     continue
             if piece_id is None:
                 assert self.unk_id is not None  # best_path refuses a text with an unknown character otherwise
                 piece_id = self.unk_id
-            result.append((piece, piece_id))
+            result.append((piece, piece_id, start, end))
+            start = end
         return result
 
     def probability(self, text: str) -> float:

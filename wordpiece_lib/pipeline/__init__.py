@@ -4,12 +4,13 @@
 - ``encoding``: ``Encoding``: everything a model needs from one text (or one pair of texts)
 - ``template``: Post-processing: the template that wraps a text (or a pair) in a model's special tokens
 - ``truncation``: Truncation and padding: making encodings fit a model, with Hugging Face's meaning of every option
-- ``decoder``: Decoding: from tokens back to readable text, the way Hugging Face's WordPiece decoder does it
+- ``decoder``: Decoding: from tokens back to readable text, the way Hugging Face's WordPiece (and Metaspace) decoders do it
 - ``fast_tokenizer``: Whole texts, fast: ``FastWordPieceTokenizer``, the engine behind ``WordPieceTokenizer.tokenize``
 - ``compat``: Which reference the tokenizer reproduces: ``compat="huggingface"`` (the default) or ``"google"``
 - ``hf_config``: ``tokenizer_config.json`` and ``special_tokens_map.json``: what ``transformers``' loaders read beside the vocab
 - ``tokenizer_json``: Hugging Face's ``tokenizer.json``, both ways, and the files that travel with a vocab
 - ``tokenizer``: ``WordPieceTokenizer``: the whole BERT pipeline in one object, from text to a model's input and back
+- ``unigram_tokenizer``: ``UnigramTokenizer``: a Unigram model (SentencePiece's) in the same pipeline, from text to a model's input and back
 """
 
 from . import (
@@ -23,6 +24,7 @@ from . import (
     tokenizer,
     tokenizer_json,
     truncation,
+    unigram_tokenizer,
 )
 from .added_tokens import *
 from .compat import *
@@ -34,6 +36,7 @@ from .template import *
 from .tokenizer import *
 from .tokenizer_json import *
 from .truncation import *
+from .unigram_tokenizer import *
 
 __all__ = [
     *added_tokens.__all__,
@@ -46,4 +49,5 @@ __all__ = [
     *tokenizer_json.__all__,
     *compat.__all__,
     *tokenizer.__all__,
+    *unigram_tokenizer.__all__,
 ]

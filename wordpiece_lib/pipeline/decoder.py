@@ -1,4 +1,4 @@
-"""Decoding: from tokens back to readable text, the way Hugging Face's WordPiece decoder does it.
+"""Decoding: from tokens back to readable text, the way Hugging Face's WordPiece (and Metaspace) decoders do it.
 
 Every token after the first is preceded by a space, except a continuation
 piece (``##s``), whose prefix is removed so it glues to the piece before.
@@ -21,6 +21,7 @@ from typing import Any
 
 from .._validate import check_bool, check_str, check_str_list
 from ..model.pieces import DEFAULT_PREFIX
+from ..text.metaspace import REPLACEMENT, Metaspace
 
 # What the clean-up replaces, in Hugging Face's order. " ' " and " do not" can
 # only match inside one token, so with ordinary tokens they never fire.
@@ -117,6 +118,72 @@ class WordPieceDecoder:
         return cls(data.get("prefix", DEFAULT_PREFIX), data.get("cleanup", True))
 
 
+@dataclass(frozen=True)
+class MetaspaceDecoder:
+    """Hugging Face's ``decoders.Metaspace``: every ``▁`` becomes a space again, none in the first token.
+
+    The first token loses every mark it holds (not only a leading one), unless
+    ``prepend_scheme`` is ``"never"``: the pre-tokenizer put that mark there
+    itself. The tokens are then joined as they are.
+
+    >>> MetaspaceDecoder().decode(["▁Hug", "s", "▁and", "▁", "▁pugs"])
+    'Hugs and  pugs'
+    >>> MetaspaceDecoder(prepend_scheme="never").decode(["▁a", "▁b"])
+    ' a b'
+    """
+
+    replacement: str = REPLACEMENT
+    prepend_scheme: str = "always"
+    split: bool = True
+
+    def __post_init__(self) -> None:
+        Metaspace(self.replacement, self.prepend_scheme, self.split)  # the same checks as the pre-tokenizer's
+
+    def decode(self, tokens: Iterable[str]) -> str:
+        """The text for ``tokens``.
+
+        >>> MetaspaceDecoder().decode(["▁a▁b", "▁c"])
+        'ab c'
+        """
+        parts = []
+        for position, token in enumerate(check_str_list(tokens, "tokens")):
+            gone = "" if position == 0 and self.prepend_scheme != "never" else " "
+            parts.append(token.replace(self.replacement, gone))
+        return "".join(parts)
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``decoder`` entry of ``tokenizer.json``.
+
+        >>> MetaspaceDecoder().to_json()
+        {'type': 'Metaspace', 'replacement': '▁', 'prepend_scheme': 'always', 'split': True}
+        """
+        return Metaspace(self.replacement, self.prepend_scheme, self.split).to_json()
+
+    @classmethod
+    def from_json(cls, data: Any) -> MetaspaceDecoder:
+        """Read a ``Metaspace`` decoder from ``tokenizer.json`` (the older ``add_prefix_space`` form too).
+
+        >>> MetaspaceDecoder.from_json({"type": "Metaspace", "replacement": "▁", "prepend_scheme": "never"}).prepend_scheme
+        'never'
+        """
+        reading = Metaspace.from_json(data)
+        return cls(reading.replacement, reading.prepend_scheme, reading.split)
+
+
+def decoder_from_json(data: Any) -> WordPieceDecoder | MetaspaceDecoder:
+    """The decoder a ``tokenizer.json`` entry describes: ``WordPiece`` or ``Metaspace``.
+
+    >>> decoder_from_json({"type": "Metaspace", "replacement": "▁"}).decode(["▁hug", "▁pug"])
+    'hug pug'
+    """
+    if isinstance(data, dict) and data.get("type") == "Metaspace":
+        return MetaspaceDecoder.from_json(data)
+    if isinstance(data, dict) and data.get("type") == "WordPiece":
+        return WordPieceDecoder.from_json(data)
+    kind = data.get("type") if isinstance(data, dict) else type(data).__name__
+    raise ValueError(f"unsupported decoder {kind!r} in tokenizer.json (supported: WordPiece, Metaspace)")
+
+
 def join_with_spaces(tokens: Iterable[str]) -> str:
     """What Hugging Face gives without a decoder: the tokens joined by single spaces.
 
@@ -129,8 +196,10 @@ def join_with_spaces(tokens: Iterable[str]) -> str:
 __all__ = [
     "CLEANUP_REPLACEMENTS",
     "TRANSFORMERS_CLEANUP",
+    "MetaspaceDecoder",
     "WordPieceDecoder",
     "clean_up",
+    "decoder_from_json",
     "join_with_spaces",
     "transformers_clean_up",
 ]

@@ -357,6 +357,11 @@ def tokenizer_options(data: Any, *, vocab: Vocab | None = None) -> tuple[Vocab, 
     if not isinstance(data, dict):
         raise ValueError(f"tokenizer.json must hold an object, got {type(data).__name__}")
     model = _component(data, "model")
+    if model is not None and model.get("type") == "Unigram":
+        raise ValueError(
+            "the model is 'Unigram': load it with UnigramTokenizer.from_file (or wordpiece_lib.load_tokenizer, "
+            "which picks the class from the file), not as a WordPiece tokenizer"
+        )
     if model is None or model.get("type") != "WordPiece":
         raise ValueError(f"unsupported model {_kind(model)}: only WordPiece models can be loaded")
     unsupported = sorted(
@@ -400,6 +405,40 @@ def tokenizer_options(data: Any, *, vocab: Vocab | None = None) -> tuple[Vocab, 
             "and none (null) are supported"
         )
 
+    specials, token_ids = read_added_tokens(data, vocab)
+
+    _check_file_limits(model, _component(data, "padding"))
+    post_processor = _component(data, "post_processor")
+    decoder_data = _component(data, "decoder")
+    truncation = _component(data, "truncation")
+    padding = _component(data, "padding")
+    options: dict[str, Any] = {
+        "normalizer": normalizer,
+        "pretokenizer": pretokenizer,
+        "prefix": model.get("continuing_subword_prefix", "##"),
+        "max_input_chars_per_word": model.get("max_input_chars_per_word", 100),
+        "special_tokens": specials,
+        "template": (
+            Template.from_json(post_processor, ChainMap(token_ids, vocab.lookup_table()))  # type: ignore[arg-type]
+            if post_processor is not None
+            else None
+        ),
+        "truncation": Truncation.from_json(truncation) if truncation is not None else None,
+        "padding": Padding.from_json(padding) if padding is not None else None,
+        "decoder": WordPieceDecoder.from_json(decoder_data) if decoder_data is not None else None,
+    }
+    return vocab, options
+
+
+def read_added_tokens(data: dict[str, Any], vocab: Vocab) -> tuple[list[AddedToken], dict[str, int]]:
+    """The ``added_tokens`` of ``tokenizer.json`` contents, in id order, and each one's id (checked against ``vocab``).
+
+    >>> entry = {"id": 2, "content": "<x>", "single_word": False, "lstrip": False, "rstrip": False,
+    ...          "normalized": False, "special": True}
+    >>> tokens, ids = read_added_tokens({"added_tokens": [entry]}, Vocab(["[UNK]", "a"]))
+    >>> [token.content for token in tokens], ids
+    (['<x>'], {'<x>': 2})
+    """
     specials = []
     entries = data.get("added_tokens") or []
     if not isinstance(entries, list):
@@ -425,28 +464,7 @@ def tokenizer_options(data: Any, *, vocab: Vocab | None = None) -> tuple[Vocab, 
                 f"take the ids {len(vocab)}, {len(vocab) + 1} ... in order, without gaps"
             )
     specials.sort(key=lambda token: token_ids[token.content])
-
-    _check_file_limits(model, _component(data, "padding"))
-    post_processor = _component(data, "post_processor")
-    decoder_data = _component(data, "decoder")
-    truncation = _component(data, "truncation")
-    padding = _component(data, "padding")
-    options: dict[str, Any] = {
-        "normalizer": normalizer,
-        "pretokenizer": pretokenizer,
-        "prefix": model.get("continuing_subword_prefix", "##"),
-        "max_input_chars_per_word": model.get("max_input_chars_per_word", 100),
-        "special_tokens": specials,
-        "template": (
-            Template.from_json(post_processor, ChainMap(token_ids, vocab.lookup_table()))  # type: ignore[arg-type]
-            if post_processor is not None
-            else None
-        ),
-        "truncation": Truncation.from_json(truncation) if truncation is not None else None,
-        "padding": Padding.from_json(padding) if padding is not None else None,
-        "decoder": WordPieceDecoder.from_json(decoder_data) if decoder_data is not None else None,
-    }
-    return vocab, options
+    return specials, token_ids
 
 
 def _check_file_limits(model: dict[str, Any], padding: dict[str, Any] | None) -> None:
@@ -651,6 +669,7 @@ __all__ = [
     "load_options",
     "options_from_json",
     "parse_json",
+    "read_added_tokens",
     "save_tokenizer",
     "settings_path",
     "side_file_of",

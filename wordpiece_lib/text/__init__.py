@@ -7,13 +7,15 @@
 - ``alignment``: Normalizing while remembering where every character came from
 - ``scripts``: Writing systems: which script a character belongs to, and what BERT's normalizer does to each
 - ``google``: Google's BERT text rules: the normalizer and pre-tokenizer of ``compat="google"``
+- ``metaspace``: SentencePiece's word boundaries: every space becomes ``▁`` and a word starts at each ``▁``
 """
 
-from . import alignment, fast_normalizer, fast_split, google, normalizer, pretokenizers, scripts
+from . import alignment, fast_normalizer, fast_split, google, metaspace, normalizer, pretokenizers, scripts
 from .alignment import *
 from .fast_normalizer import *
 from .fast_split import *
 from .google import *
+from .metaspace import *
 from .normalizer import *
 from .pretokenizers import *
 from .scripts import *
@@ -26,4 +28,5 @@ __all__ = [
     *alignment.__all__,
     *scripts.__all__,
     *google.__all__,
+    *metaspace.__all__,
 ]

@@ -28,13 +28,14 @@ course's hug/pug example by hand.
 
 from __future__ import annotations
 
+import gc
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 from .._validate import check_int, check_str, check_str_list
 from ..counting.word_counts import WordCounts, as_word_counts
-from ..model.unigram import UnigramModel
+from ..model.unigram import UNK_PENALTY, UnigramModel
 
 #: SentencePiece's bar: a piece expected to be used less than this often in the corpus is dropped.
 EXPECTED_FREQUENCY_THRESHOLD = 0.5
@@ -171,7 +172,7 @@ def expected_counts(model: UnigramModel, word_counts: WordCounts | Mapping[str, 
     counts = as_word_counts(word_counts)
     expected = [0.0] * len(model)
     loss = 0.0
-    exp, log_add = math.exp, _log_add  # local names: this loop visits every node of the corpus
+    exp = math.exp  # a local name: this loop visits every node of the corpus
     for word, count in counts.items():
         nodes = model.nodes(word)  # by start, then by length
         size = len(word)
@@ -195,8 +196,128 @@ def expected_counts(model: UnigramModel, word_counts: WordCounts | Mapping[str, 
     return expected, loss
 
 
-def _log_add(left: float, right: float) -> float:
-    """``log(exp(left) + exp(right))`` as SentencePiece and Hugging Face compute it (a term 50 below is dropped)."""
+class Lattices:
+    """The pieces each word of a corpus can be cut into, looked up once for a whole training run.
+
+    Training only ever removes pieces, so a substring of a word that is no piece
+    of the first model is no piece of any later one. The first pass over the
+    corpus (``by_start``) looks up every substring of every word, as
+    ``model.nodes`` does, and keeps the pieces it found; later passes only check
+    which of those their model still has, and forget the ones it has not.
+
+    >>> lattices = Lattices(UnigramModel([("<unk>", 0.0), ("a", -1.0), ("ab", -2.0)]), {"abc": 2})
+    >>> list(lattices.nodes(UnigramModel([("<unk>", 0.0), ("a", -1.0)])))
+    [('abc', 2, [(0, 1, 1, -1.0), (1, 2, 0, -11.0), (2, 3, 0, -11.0)])]
+    """
+
+    def __init__(self, model: UnigramModel, word_counts: WordCounts | Mapping[str, int]) -> None:
+        self.words = list(as_word_counts(word_counts).items())
+        self.longest = model.longest
+        #: For each word, for each start: the (end, piece) pairs still possible, shortest first (after a first pass).
+        self.candidates: list[list[list[tuple[int, str]]]] | None = None
+
+    def by_start(self, model: UnigramModel) -> Iterator[tuple[str, int, list[list[tuple[int, int, int, float]]]]]:
+        """Every word, its count, and ``model.nodes(word)`` as one list per start.
+
+        ``model``'s pieces must be among those of every model passed before.
+
+        >>> lattices = Lattices(UnigramModel([("<unk>", 0.0), ("a", -1.0), ("ab", -2.0)]), {"ab": 1})
+        >>> list(lattices.by_start(UnigramModel([("<unk>", 0.0), ("a", -1.0), ("ab", -2.0)])))
+        [('ab', 1, [[(0, 1, 1, -1.0), (0, 2, 2, -2.0)], [(1, 2, 0, -12.0)]])]
+        """
+        ids, scores, unk_id = dict(model.piece_ids), model.scores, model.unk_id
+        get = ids.get
+        unk_score = model.min_score - UNK_PENALTY
+        first = self.candidates is None
+        if first:
+            self.candidates = []
+            longest = max(self.longest, model.longest)
+        for index, (word, count) in enumerate(self.words):
+            starts = []
+            if first:  # look up every substring, as model.nodes does, and keep the pieces found
+                size = len(word)
+                candidates = []
+                for start in range(size):
+                    here, found = [], []
+                    for end in range(start + 1, min(size, start + longest) + 1):
+                        piece = word[start:end]
+                        piece_id = get(piece)
+                        if piece_id is not None:
+                            here.append((start, end, piece_id, scores[piece_id]))
+                            found.append((end, piece))
+                    candidates.append(found)
+                    starts.append(here)
+                self.candidates.append(candidates)  # type: ignore[union-attr]
+            else:
+                candidates = self.candidates[index]  # type: ignore[index]
+                for start, ends in enumerate(candidates):
+                    here = [(start, end, i, scores[i]) for end, piece in ends if (i := get(piece)) is not None]
+                    if len(here) < len(ends):  # pieces gone for good: later models need not look for them
+                        candidates[start] = [(end, piece) for end, piece in ends if piece in ids]
+                    starts.append(here)
+            if unk_id is not None:  # a start no one-character piece covers gets the unknown node, as in model.nodes
+                for start, here in enumerate(starts):
+                    if not (here and here[0][1] == start + 1):
+                        here.append((start, start + 1, unk_id, unk_score))
+            yield word, count, starts
+
+    def nodes(self, model: UnigramModel) -> Iterator[tuple[str, int, list[tuple[int, int, int, float]]]]:
+        """Every word, its count, and its ``model.nodes(word)`` (by start, then by length)."""
+        for word, count, starts in self.by_start(model):
+            yield word, count, [node for here in starts for node in here]
+
+
+def _e_step(model: UnigramModel, lattices: Lattices) -> tuple[list[float], float]:
+    """``expected_counts`` over the lattices of a training run: the same floats, faster.
+
+    ``expected_counts`` is the readable definition; this twin is what ``train_unigram``
+    runs (tests/core/training/test_unigram_fast_steps.py checks the two are equal, float for float).
+    """
+    expected = [0.0] * len(model)
+    loss = 0.0
+    # This loop visits every node of the corpus: log_add is written out in it (the same operations in the
+    # same order), and the functions it calls are local names.
+    exp, log, no_path = math.exp, math.log, _NO_PATH
+    for word, count, starts in lattices.by_start(model):
+        size = len(word)
+        # In start order, every path into a node's start is summed before the node is: a forward pass.
+        forward = [no_path] * (size + 1)
+        forward[0] = 0.0
+        for here in starts:
+            for start, end, _, score in here:
+                left, right = forward[end], forward[start] + score
+                if left == no_path:
+                    forward[end] = right
+                elif left > right:
+                    forward[end] = left if left > right + 50.0 else left + log(exp(right - left) + 1.0)
+                else:
+                    forward[end] = right if right > left + 50.0 else right + log(exp(left - right) + 1.0)
+        # Backward, by start from the end; within one start in the lattice's order (Hugging Face's float order).
+        backward = [no_path] * (size + 1)
+        backward[size] = 0.0
+        for here in reversed(starts):
+            for start, end, _, score in here:
+                left, right = backward[start], score + backward[end]
+                if left == no_path:
+                    backward[start] = right
+                elif left > right:
+                    backward[start] = left if left > right + 50.0 else left + log(exp(right - left) + 1.0)
+                else:
+                    backward[start] = right if right > left + 50.0 else right + log(exp(left - right) + 1.0)
+        total = forward[size]
+        for here in starts:
+            for start, end, piece_id, score in here:
+                expected[piece_id] += count * exp(forward[start] + score + backward[end] - total)
+        loss -= count * total
+    return expected, loss
+
+
+def log_add(left: float, right: float) -> float:
+    """``log(exp(left) + exp(right))`` as SentencePiece and Hugging Face compute it (a term 50 below is dropped).
+
+    >>> log_add(math.log(0.25), math.log(0.5)) == math.log(0.75), log_add(-math.inf, -2.0), log_add(0.0, -60.0)
+    (True, -2.0, 0.0)
+    """
     if left == _NO_PATH:
         return right
     if left > right:
@@ -261,6 +382,41 @@ def prune(model: UnigramModel, word_counts: WordCounts, *, keep: int) -> list[tu
     >>> [piece for piece, _ in prune(model, corpus, keep=13)][:3]
     ['<unk>', 'h', 'u']
     """
+    return _prune(model, [(count, model.best_path(word).ids) for word, count in word_counts.items()], keep)
+
+
+def _best_cuts(model: UnigramModel, lattices: Lattices) -> tuple[float, list[tuple[int, list[int]]]]:
+    """``corpus_loss`` and every word's count with the ids of ``model.best_path(word)``, from the lattices (a twin).
+
+    The Viterbi pass of ``UnigramModel.best_path`` over the same nodes in the same
+    order (so the same ties and the same floats), and neighbouring unknowns fused.
+    """
+    loss = 0
+    cuts = []
+    unk_id = model.unk_id
+    for word, count, nodes in lattices.nodes(model):
+        best: list[tuple[float, int, int] | None] = [None] * (len(word) + 1)
+        best[0] = (0.0, -1, -1)
+        for start, end, piece_id, score in nodes:
+            total = score + best[start][0]  # type: ignore[index]
+            target = best[end]
+            if target is None or total > target[0]:
+                best[end] = (total, start, piece_id)
+        ids = []
+        end = len(word)
+        while end > 0:
+            _, end, piece_id = best[end]  # type: ignore[misc]
+            if not (piece_id == unk_id and ids and ids[-1] == unk_id):
+                ids.append(piece_id)
+        ids.reverse()
+        score = best[len(word)][0] if word else 0.0  # type: ignore[index]
+        loss += -count * score
+        cuts.append((count, ids))
+    return loss, cuts
+
+
+def _prune(model: UnigramModel, best_cuts: list[tuple[int, list[int]]], keep: int) -> list[tuple[str, float]]:
+    """``prune``, given each word's count and the ids of its best cut."""
     unk_id = model.unk_id
     always_keep = [True] * len(model)
     alternatives: list[list[int]] = [[] for _ in range(len(model))]
@@ -277,9 +433,9 @@ def prune(model: UnigramModel, word_counts: WordCounts, *, keep: int) -> list[tu
             alternatives[index] = cuts[1].ids
     used = [0.0] * len(model)  # uses in the best cuts of all words, weighted by the words' counts
     all_words = 0.0
-    for word, count in word_counts.items():
+    for count, ids in best_cuts:
         all_words += count
-        for piece_id in model.best_path(word).ids:
+        for piece_id in ids:
             used[piece_id] += count
     total_used = sum(used)
     kept: list[tuple[str, float]] = [(model.pieces[unk_id], model.scores[unk_id])] if unk_id is not None else []
@@ -334,12 +490,19 @@ def train_unigram(
     seed_size: int = 1_000_000,
     unk_token: str = "<unk>",
     initial_alphabet: Iterable[str] = (),
+    special_tokens: Iterable[str] = (),
 ) -> UnigramTrace:
     """Train a Unigram model of ``vocab_size`` pieces (the unknown piece included), as Hugging Face's trainer does.
 
     ``shrinking_factor``: the share of pieces each pruning keeps; ``n_sub_iterations``:
     EM rounds between prunings; ``max_piece_length`` and ``seed_size`` bound the seed;
-    ``initial_alphabet``: characters kept even if the corpus lacks them.
+    ``initial_alphabet``: characters kept even if the corpus lacks them; ``special_tokens``:
+    pieces put first with score 0 (``unk_token`` among them, or put before them), counted
+    in ``vocab_size``, as Hugging Face's trainer puts them.
+
+    >>> model = train_unigram({"hug": 10, "pug": 5}, 8, special_tokens=["<s>", "<unk>"]).model
+    >>> model.pieces[:2], model.unk_id
+    (('<s>', '<unk>'), 1)
 
     >>> trace = train_unigram({"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}, 10)
     >>> trace.model.tokenize("hugs"), trace.model.tokenize("bugs"), [step.kind for step in trace.steps]
@@ -356,29 +519,47 @@ def train_unigram(
         raise ValueError(f"shrinking_factor must be a number between 0 and 1, got {shrinking_factor!r}")
     check_str(unk_token, "unk_token", allow_empty=False)
     alphabet = check_str_list(list(initial_alphabet), "initial_alphabet")
-    pieces = [(unk_token, 0.0), *seed_pieces(counts, max_piece_length=max_piece_length, seed_size=seed_size)]
-    model = UnigramModel(pieces, unk_id=0)
-    desired = vocab_size * 11 // 10
-    trace = UnigramTrace(model)
-    while True:
-        for _ in range(n_sub_iterations):
-            expected, loss = expected_counts(model, counts)
-            model = UnigramModel(m_step(model, expected), unk_id=0)
-            trace.steps.append(UnigramStep("em", len(model), loss))
-        if len(model) <= desired:
-            break
-        loss = corpus_loss(model, counts)
-        model = UnigramModel(prune(model, counts, keep=max(desired, int(len(model) * shrinking_factor))), unk_id=0)
-        trace.steps.append(UnigramStep("prune", len(model), loss))
-    trace.model = _finalize(model, counts, vocab_size, alphabet)
+    specials = list(dict.fromkeys(check_str_list(list(special_tokens), "special_tokens")))
+    if unk_token not in specials:
+        specials.insert(0, unk_token)
+    if vocab_size < len(specials):
+        raise ValueError(f"vocab_size {vocab_size} leaves no room beside the {len(specials)} special tokens")
+    # Training makes millions of small tuples and lists (the lattices), none in a reference cycle; the cyclic
+    # garbage collector would scan them over and over (half the time of building the lattices), so it waits.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        pieces = [(unk_token, 0.0), *seed_pieces(counts, max_piece_length=max_piece_length, seed_size=seed_size)]
+        model = UnigramModel(pieces, unk_id=0)
+        desired = vocab_size * 11 // 10
+        trace = UnigramTrace(model)
+        lattices = Lattices(model, counts)  # every later model's pieces are among the seed's
+        while True:
+            for _ in range(n_sub_iterations):
+                expected, loss = _e_step(model, lattices)  # expected_counts(model, counts)
+                model = UnigramModel(m_step(model, expected), unk_id=0)
+                trace.steps.append(UnigramStep("em", len(model), loss))
+            if len(model) <= desired:
+                break
+            # corpus_loss(model, counts) and the best cuts prune(model, counts, ...) needs, from one Viterbi pass
+            loss, best_cuts = _best_cuts(model, lattices)
+            model = UnigramModel(_prune(model, best_cuts, max(desired, int(len(model) * shrinking_factor))), unk_id=0)
+            trace.steps.append(UnigramStep("prune", len(model), loss))
+        trace.model = _finalize(model, counts, vocab_size, alphabet, specials)
+    finally:
+        if collecting:
+            gc.enable()
     return trace
 
 
-def _finalize(model: UnigramModel, counts: WordCounts, vocab_size: int, alphabet: list[str]) -> UnigramModel:
-    """Every character of the corpus, then the model's pieces in its order, up to ``vocab_size``; best score first."""
+def _finalize(
+    model: UnigramModel, counts: WordCounts, vocab_size: int, alphabet: list[str], specials: list[str]
+) -> UnigramModel:
+    """The special tokens, then every character of the corpus and the model's pieces in its order up to
+    ``vocab_size``, best score first (Hugging Face's ``finalize``)."""
     scores = dict(zip(model.pieces, model.scores, strict=True))
     unk = model.pieces[0]
-    final: dict[str, float] = {unk: 0.0}
+    final: dict[str, float] = {unk: 0.0}  # the unknown piece is there only to be passed over
     lowest = min(score for piece, score in scores.items() if piece != unk)
     penalty = 0.0
     required = sorted({char for word in counts for char in word} | set(alphabet))
@@ -388,26 +569,30 @@ def _finalize(model: UnigramModel, counts: WordCounts, vocab_size: int, alphabet
         else:  # a character the EM dropped: just below the worst piece, so it is used only when nothing else fits
             final[char] = lowest + penalty
             penalty += 0.0001
+    room = vocab_size - len(specials)
     for piece, score in zip(model.pieces, model.scores, strict=True):
         if piece in final:
             continue
         final[piece] = score
         # Checked after an addition only, as Hugging Face does: when the characters alone fill the vocab, the
         # remaining pieces all come in.
-        if len(final) == vocab_size:
+        if len(final) - 1 == room:
             break
     ranked = sorted(final.items(), key=lambda item: item[1], reverse=True)
     ranked.remove((unk, 0.0))
-    return UnigramModel([(unk, 0.0), *ranked], unk_id=0)
+    ranked = [(piece, score) for piece, score in ranked if piece not in specials]  # a special token is listed once
+    return UnigramModel([*((token, 0.0) for token in specials), *ranked], unk_id=specials.index(unk))
 
 
 __all__ = [
     "EXPECTED_FREQUENCY_THRESHOLD",
+    "Lattices",
     "UnigramStep",
     "UnigramTrace",
     "corpus_loss",
     "digamma",
     "expected_counts",
+    "log_add",
     "m_step",
     "model_from_frequencies",
     "prune",
