@@ -18,11 +18,11 @@ from collections.abc import Sequence
 
 from wordpiece_lib import __version__
 from wordpiece_lib.atomic import TerminatedBySignal, terminate_cleanly
-from wordpiece_lib.cli import count, encode, fetch, top_down, train
+from wordpiece_lib.cli import classroom, count, encode, fetch, top_down, train
 from wordpiece_lib.cli.common import STDIO
 
 #: Every command, in the order ``--help`` lists them; each module has ``register(subparsers)``.
-COMMANDS = (train, encode, top_down, count, fetch)
+COMMANDS = (train, encode, top_down, count, fetch, classroom)
 
 #: The program name when run as a module; the installed command is named after its file (``wordpiece``).
 MODULE_PROGRAM = "python -m wordpiece_lib"
