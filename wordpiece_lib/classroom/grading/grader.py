@@ -366,22 +366,29 @@ def _cells_to_run(released: Released, submitted: list[dict[str, Any]]) -> list[t
             if not is_check_cell(source):
                 added.setdefault(anchor, []).append(source)
     plan: list[tuple[str, frozenset[str] | None]] = [(source, None) for source in added.get(-1, [])]
+    answers: dict[int, str] = {}
+    for index, names in released.answers.items():
+        mine = by_id.get(released.cells[index].get("id"))
+        if mine is None:
+            mine = next(
+                (
+                    other
+                    for other in submitted
+                    if other.get("cell_type") == "code" and names <= defined_names(source_text(other))
+                ),
+                None,
+            )
+        answers[index] = source_text(mine) if mine is not None else source_text(released.cells[index])
+    wanted = _cells_answers_need(released, [*answers.values(), *(s for extra in added.values() for s in extra)])
     for index, cell in enumerate(released.cells):
         if cell.get("cell_type") == "code":
             source = source_text(cell)
+            if index not in answers and index not in wanted:
+                plan.extend((extra, None) for extra in added.get(index, []))
+                continue
             if index in released.answers:
                 names = released.answers[index]
-                mine = by_id.get(cell.get("id"))
-                if mine is None:
-                    mine = next(
-                        (
-                            other
-                            for other in submitted
-                            if other.get("cell_type") == "code" and names <= defined_names(source_text(other))
-                        ),
-                        None,
-                    )
-                answer = source_text(mine) if mine is not None else source
+                answer = answers[index]
                 plan.append((answer, names))
                 added_here = added.get(index, [])
                 plan.extend((extra, None) for extra in added_here if answer_names(extra) != set(names))
@@ -390,6 +397,33 @@ def _cells_to_run(released: Released, submitted: list[dict[str, Any]]) -> list[t
                 plan.append((source, None))
         plan.extend((extra, None) for extra in added.get(index, []) if index not in released.answers)
     return plan
+
+
+def _cells_answers_need(released: Released, sources: Sequence[str]) -> set[int]:
+    """The released cells the answers (and the cells a learner added) need: the set-up cell, and what binds their names.
+
+    Walks back from the answer cells as :func:`~.plan.context_cells` walks back
+    from the checks, so the plots, widgets and long runs of a notebook do not
+    run for every submission.
+    """
+    import builtins
+
+    from wordpiece_lib.classroom.grading.plan import defined_names, used_names
+
+    needed: set[str] = set()
+    for source in sources:
+        needed |= used_names(source)
+    needed -= set(dir(builtins))
+    code = [index for index, cell in enumerate(released.cells) if cell.get("cell_type") == "code"]
+    wanted = {code[0]} if code else set()
+    for index in reversed(code):
+        source = source_text(released.cells[index])
+        if index in released.answers or is_check_cell(source):
+            continue
+        if defined_names(source) & needed:
+            wanted.add(index)
+            needed |= used_names(source) - set(dir(builtins))
+    return wanted
 
 
 def student_name(submission: Path, notebook: str) -> str:
