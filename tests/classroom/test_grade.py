@@ -40,7 +40,9 @@ def grade(*arguments: str, cwd: Path) -> subprocess.CompletedProcess[str]:
 def graded(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, dict[str, str]]]:
     """student -> exercise -> row, from one run over every kind of submission."""
     folder = tmp_path_factory.mktemp("submissions")
-    paths = [str(submissions.write(notebook, folder / f"{kind}.ipynb")) for kind, notebook in submissions.kinds_01().items()]
+    paths = [
+        str(submissions.write(notebook, folder / f"{kind}.ipynb")) for kind, notebook in submissions.kinds_01().items()
+    ]
     printer = submissions.submission(
         {**submissions.RIGHT_01, "count_words": "while True:\n    print('x' * 1_000_000)\n"}
     )

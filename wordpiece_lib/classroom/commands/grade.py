@@ -33,7 +33,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``grade``."""
     parser.epilog = EPILOG.format(prog=parser.prog)
     parser.add_argument("submissions", nargs="+", metavar="SUBMISSION", help="submitted .ipynb files")
-    parser.add_argument("--notebook", required=True, metavar="NN", help="which notebook they are (01, 02, ... or a name)")
+    parser.add_argument(
+        "--notebook", required=True, metavar="NN", help="which notebook they are (01, 02, ... or a name)"
+    )
     parser.add_argument("-o", "--output", required=True, metavar="FILE", help="the grades table (CSV; - for stdout)")
     parser.add_argument("--checks", metavar="FILE", help="the teacher's file of checks and POINTS (Python)")
     parser.add_argument(
@@ -85,8 +87,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"error: --checks: {checks_file} is not a file", file=sys.stderr)
         return 2
     try:
-        import jupyter_client  # noqa: F401
         import ipykernel  # noqa: F401
+        import jupyter_client  # noqa: F401
     except ModuleNotFoundError as missing:
         print(
             f"error: grading runs each submission in a kernel, and {missing.name} is not installed: "

@@ -262,7 +262,10 @@ def _to_nbgrader(
             lines = prompt_outside(source_text(cell).splitlines(), "### BEGIN SOLUTION", "### END SOLUTION")
             cell["source"] = "\n".join(lines)
             key = "_".join(answers[index]) or f"cell{index}"
-            cell["metadata"] = {**cell.get("metadata", {}), **_nbgrader_meta(f"answer_{key}", solution=True, grade=False)}
+            cell["metadata"] = {
+                **cell.get("metadata", {}),
+                **_nbgrader_meta(f"answer_{key}", solution=True, grade=False),
+            }
         out.append(cell)
         for test in by_cell.get(index, []):
             meta = _nbgrader_meta(f"test_{test.key}", solution=False, grade=True, points=test.points)
@@ -278,7 +281,7 @@ def _to_otter(
     open_question: str | None = None
     for index, cell in enumerate(cells):
         cell = _clean(cell)
-        if index in answers and answers[index]:
+        if answers.get(index):
             key = answers[index][0]
             test = next(test for tests in by_cell.values() for test in tests if test.key == key)
             out.append(_raw(f"# BEGIN QUESTION\nname: {key}\npoints: {test.points:g}\ncheck_cell: false", f"q-{key}"))
@@ -305,7 +308,7 @@ def _to_otter(
     return out
 
 
-NBGRADER_CONFIG = f'''\
+NBGRADER_CONFIG = f"""\
 # nbgrader's settings for the exported workshop notebooks (written by `wordpiece classroom export`).
 c = get_config()  # noqa: F821 - nbgrader provides it
 # The student's prompt (a TODO line or the NotImplementedError stub) is kept outside the removed region.
@@ -315,7 +318,7 @@ c.ClearSolutions.end_solution_delimeter = "### END SOLUTION"
 # A check that is wrong or "not done yet" raises: the notebook goes on, the grade cell scores 0.
 c.Execute.timeout = 600
 c.Execute.allow_errors = True
-'''
+"""
 
 
 def export(solutions: Sequence[Path], to: str, folder: Path, points: dict[str, float] | None = None) -> list[Path]:

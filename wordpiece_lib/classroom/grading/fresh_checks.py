@@ -40,7 +40,7 @@ def fresh_checks(module: str) -> ModuleType:
             break
     if package is None or not package.submodule_search_locations:
         raise ModuleNotFoundError("wordpiece_lib is not installed for this kernel")
-    path = Path(list(package.submodule_search_locations)[0], *parts[1:]).with_suffix(".py")
+    path = Path(next(iter(package.submodule_search_locations)), *parts[1:]).with_suffix(".py")
     name = "_wordpiece_fresh_" + "_".join(parts[1:])
     spec = importlib.util.spec_from_file_location(name, path)
     if spec is None or spec.loader is None:

@@ -84,7 +84,7 @@ class KernelFunction(own_work.RunsElsewhere):
     def call_counted(self, args: Sequence[Any], forbidden: Sequence[own_work.Forbidden]) -> Any:
         try:
             payload = base64.b64encode(pickle.dumps((list(args), tuple(forbidden)))).decode("ascii")
-        except Exception as error:  # noqa: BLE001 - the check's inputs are the grader's own
+        except Exception as error:  # the check's inputs are the grader's own
             raise KernelTrouble(f"the grader could not send this check's inputs: {error}", fatal=False) from None
         answer = self.kernel.ask(f"call(TOKEN, {self.name!r}, {payload!r})")
         kind = answer.get("kind")
@@ -117,8 +117,8 @@ def _run_cells(released: Released, indexes: Sequence[int], namespace: dict[str, 
         source = source_text(released.cells[index])
         try:
             with _silenced():
-                exec(compile(source, f"<cell {index}>", "exec"), namespace)  # noqa: S102 - the teacher's notebook
-        except BaseException as error:  # noqa: BLE001 - reported with the check that needs the cell
+                exec(compile(source, f"<cell {index}>", "exec"), namespace)  # the teacher's notebook
+        except BaseException as error:  # reported with the check that needs the cell
             errors[index] = f"{type(error).__name__}: {error}"
     return errors
 
@@ -145,13 +145,13 @@ class Grader:
         self.points: dict[str, float] = {}
         if checks_file is not None:  # the teacher's own checks and points, run after the notebook's own set-up
             code = compile(checks_file.read_text(encoding="utf-8"), str(checks_file), "exec")
-            exec(code, self.base)  # noqa: S102 - the teacher's file
+            exec(code, self.base)  # the teacher's file
             self.points = {str(key): float(value) for key, value in dict(self.base.get("POINTS", {})).items()}
         self.exercises: list[tuple[CheckCall, exercise.Exercise | None]] = []
         for check in self.released.checks:
             try:
-                function = eval(compile(__import__("ast").Expression(check.call.func), "<check>", "eval"), self.base)  # noqa: S307
-            except Exception:  # noqa: BLE001 - named in the rows
+                function = eval(compile(__import__("ast").Expression(check.call.func), "<check>", "eval"), self.base)
+            except Exception:  # named in the rows
                 function = None
             self.exercises.append((check, getattr(function, "exercise", None)))
 
@@ -259,10 +259,10 @@ class Grader:
         keywords = {keyword.arg for keyword in call.keywords}
         source = next((work[key][0] for key in check.answers if key in work), None)
         try:
-            function = eval(compile(_expression(call.func), "<check>", "eval"), namespace)  # noqa: S307
-            args = [eval(compile(_expression(arg), "<check>", "eval"), namespace) for arg in call.args]  # noqa: S307
+            function = eval(compile(_expression(call.func), "<check>", "eval"), namespace)
+            args = [eval(compile(_expression(arg), "<check>", "eval"), namespace) for arg in call.args]
             kwargs = {
-                keyword.arg: eval(compile(_expression(keyword.value), "<check>", "eval"), namespace)  # noqa: S307
+                keyword.arg: eval(compile(_expression(keyword.value), "<check>", "eval"), namespace)
                 for keyword in call.keywords
                 if keyword.arg
             }
@@ -270,7 +270,7 @@ class Grader:
             return self._row(student, check, known, ERROR, f"not graded: {trouble.reason}")
         except NotImplementedError:
             return self._row(student, check, known, NOT_DONE, f"not done yet: {known.title}")
-        except Exception as error:  # noqa: BLE001 - a context cell failed
+        except Exception as error:  # a context cell failed
             failed = "; ".join(context_errors.values()) or "; ".join(self.base_errors.values())
             return self._row(
                 student, check, known, ERROR, f"not graded: the check's inputs failed ({error}) {failed}".strip()
@@ -286,7 +286,7 @@ class Grader:
             message = str(wrong)
             error = next((answer_errors[key] for key in check.answers if key in answer_errors), None)
             return self._row(student, check, known, WRONG, f"{message} ({error})" if error else message)
-        except BaseException as other:  # noqa: BLE001 - a skip ("not done yet"), or a check that could not judge
+        except BaseException as other:  # a skip ("not done yet"), or a check that could not judge
             if _is_skip(other):
                 error = next((answer_errors[key] for key in check.answers if key in answer_errors), None)
                 if error:

@@ -13,6 +13,7 @@ than :data:`MAX_OUTPUT_BYTES` is stopped. Results come back as lines
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import queue
@@ -66,7 +67,9 @@ class Kernel:
         manager.kernel_cmd = None
         manager.kernel_spec.argv = [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"]
         # the kernel's own log lines (its transport, its debugger) are no business of the grades table
-        manager.start_kernel(cwd=str(self.folder), env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        manager.start_kernel(
+            cwd=str(self.folder), env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        )
         self._manager = manager
         client = manager.client()
         client.start_channels()
@@ -87,10 +90,8 @@ class Kernel:
             self._client.stop_channels()
             self._client = None
         if self._manager is not None:
-            try:
+            with contextlib.suppress(Exception):  # already gone
                 self._manager.shutdown_kernel(now=True)
-            except Exception:  # noqa: BLE001 - already gone
-                pass
             self._manager = None
 
     def _alive(self) -> bool:

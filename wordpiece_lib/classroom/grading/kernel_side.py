@@ -28,9 +28,7 @@ from wordpiece_lib.classroom.grading.plain import to_plain
 class KernelSide:
     """Runs what the grader asks in the kernel's namespace and writes the results as plain JSON lines."""
 
-    def __init__(
-        self, namespace: dict[str, Any], write: Callable[[str], Any] | None = None, shell: Any = None
-    ) -> None:
+    def __init__(self, namespace: dict[str, Any], write: Callable[[str], Any] | None = None, shell: Any = None) -> None:
         self.namespace = namespace
         transform = getattr(shell, "transform_cell", None)
         self._transform: Callable[[str], str] = transform if transform is not None else (lambda source: source)
@@ -56,8 +54,8 @@ class KernelSide:
         error = None
         with self._watched_cell(source):
             try:
-                exec(compile(self._transform(source), "<answer cell>", "exec"), self.namespace)  # noqa: S102 - the learner's cell
-            except BaseException as raised:  # noqa: BLE001 - reported, the kernel goes on (SystemExit included)
+                exec(compile(self._transform(source), "<answer cell>", "exec"), self.namespace)  # the learner's cell
+            except BaseException as raised:  # reported, the kernel goes on (SystemExit included)
                 error = [type(raised).__name__, str(raised)[:500]]
         work = {}
         for key in list(self._watched):
@@ -77,8 +75,11 @@ class KernelSide:
             else:
                 try:
                     found[name] = {"kind": "value", "value": self._to_plain(self.namespace[name])}
-                except Exception as error:  # noqa: BLE001 - a value whose type misbehaves
-                    found[name] = {"kind": "value", "value": self._dumps({"__plain__": "not plain", "value": str(error)})}
+                except Exception as error:  # a value whose type misbehaves
+                    found[name] = {
+                        "kind": "value",
+                        "value": self._dumps({"__plain__": "not plain", "value": str(error)}),
+                    }
         self._send(token, found)
 
     def call(self, token: str, name: str, payload: str) -> None:
@@ -86,22 +87,19 @@ class KernelSide:
         args, forbidden = self._loads(self._b64(payload))
         function = self.namespace.get(name)
         try:
-            if forbidden:
-                result = self._call_own_work(function, args, forbidden)
-            else:
-                result = function(*args)  # type: ignore[misc]
+            result = self._call_own_work(function, args, forbidden) if forbidden else function(*args)  # type: ignore[misc]
         except NotImplementedError:
             self._send(token, {"kind": "not done"})
             return
         except self._forbidden_use as used:
             self._send(token, {"kind": "forbidden", "label": used.label, "calls": used.calls, "owner": used.owner})
             return
-        except BaseException as error:  # noqa: BLE001 - the learner's code crashed (SystemExit included)
+        except BaseException as error:  # the learner's code crashed (SystemExit included)
             self._send(token, {"kind": "crash", "type": type(error).__name__, "message": str(error)[:500]})
             return
         try:
             plain = self._to_plain(result)
-        except Exception as error:  # noqa: BLE001 - a result whose type misbehaves
+        except Exception as error:  # a result whose type misbehaves
             plain = self._dumps({"__plain__": "not plain", "value": str(error)[:200]})
         self._send(token, {"kind": "result", "value": plain})
 
