@@ -25,6 +25,10 @@ DataFrames. Then one subpackage per notebook topic, each with ``checks``,
 ``big_corpora``            11: streams, processes, Dask
 =========================  ===================================
 
+The teacher's side: ``commands`` holds the ``wordpiece classroom ...``
+commands, one module each; ``grading`` grades submitted notebooks outside
+the student's kernel and exports the notebooks to nbgrader and otter-grader.
+
 The classroom reads the library (``wordpiece_lib``'s core); the core never
 imports the classroom, pandas, matplotlib or ipywidgets.
 """
