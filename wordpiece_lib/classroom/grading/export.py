@@ -316,7 +316,7 @@ c.ClearSolutions.code_stub = {{"python": {NBGRADER_CODE_STUB!r}}}
 c.ClearSolutions.begin_solution_delimeter = "### BEGIN SOLUTION"
 c.ClearSolutions.end_solution_delimeter = "### END SOLUTION"
 # A check that is wrong or "not done yet" raises: the notebook goes on, the grade cell scores 0.
-c.Execute.timeout = 600
+c.Execute.timeout = 300  # seconds a cell may take; an endless loop costs this much per submission
 c.Execute.allow_errors = True
 """
 
