@@ -4,7 +4,8 @@ The submissions are notebook 01 as a student hands it in (``submissions.py``):
 all right, empty, one right, forged (every exercise marked done in the
 kernel, ``pytest.skip`` patched, the checks replaced, a fake progress file,
 answers equal to everything), an endless loop, a kernel exit, plus one that
-prints without end and a file that is not a notebook. One run of the
+prints without end, one whose answer cell raises and a file that is not a
+notebook. One run of the
 command grades them all, as a teacher would, and must give each its rows.
 """
 
@@ -47,6 +48,8 @@ def graded(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, dict
         {**submissions.RIGHT_01, "count_words": "while True:\n    print('x' * 1_000_000)\n"}
     )
     paths.append(str(submissions.write(printer, folder / "prints.ipynb")))
+    raiser = submissions.submission({**submissions.RIGHT_01, "count_words": "raise ValueError('my cell is broken')\n"})
+    paths.append(str(submissions.write(raiser, folder / "raises.ipynb")))
     (folder / "text.ipynb").write_text("my answers are in my head", encoding="utf-8")
     paths.append(str(folder / "text.ipynb"))
     result = grade(*paths, "--notebook", "01", "--timeout", TIMEOUT, "-o", "grades.csv", cwd=folder)
@@ -64,7 +67,7 @@ def statuses(rows: dict[str, dict[str, str]]) -> dict[str, tuple[str, str]]:
 
 def test_every_submission_gets_one_row_per_exercise(graded):
     assert sorted(graded) == sorted(
-        ["all_right", "empty", "one_right", "forged", "endless", "kernel_exit", "prints", "text"]
+        ["all_right", "empty", "one_right", "forged", "endless", "kernel_exit", "prints", "raises", "text"]
     )
     for rows in graded.values():
         assert list(rows) == EXERCISES_01
@@ -104,6 +107,13 @@ def test_an_endless_loop_costs_only_its_own_exercise(graded):
 def test_a_kernel_exit_is_reported_and_the_next_submission_is_still_graded(graded):
     assert {row["status"] for row in graded["kernel_exit"].values()} == {"error"}
     assert "kernel exited" in graded["kernel_exit"]["count_words"]["feedback"]
+
+
+def test_an_answer_cell_that_raises_costs_only_its_own_exercise(graded):
+    got = statuses(graded["raises"])
+    assert got.pop("count_words") == ("error", "0")
+    assert "its answer cell raised ValueError: my cell is broken" in graded["raises"]["count_words"]["feedback"]
+    assert set(got.values()) == {("done", "1")}
 
 
 def test_printing_without_end_is_stopped(graded):
