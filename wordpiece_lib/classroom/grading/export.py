@@ -315,9 +315,8 @@ c = get_config()  # noqa: F821 - nbgrader provides it
 c.ClearSolutions.code_stub = {{"python": {NBGRADER_CODE_STUB!r}}}
 c.ClearSolutions.begin_solution_delimeter = "### BEGIN SOLUTION"
 c.ClearSolutions.end_solution_delimeter = "### END SOLUTION"
-# A check that is wrong or "not done yet" raises: the notebook goes on, the grade cell scores 0.
+# A check that is wrong or "not done yet" raises: nbgrader goes on with the notebook, the grade cell scores 0.
 c.Execute.timeout = 300  # seconds a cell may take; an endless loop costs this much per submission
-c.Execute.allow_errors = True
 """
 
 
