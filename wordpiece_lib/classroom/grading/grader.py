@@ -14,10 +14,13 @@ pytest, to the checks or to files.
 
 from __future__ import annotations
 
+import ast
 import base64
+import builtins
 import contextlib
 import inspect
 import io
+import json
 import os
 import pickle
 import tempfile
@@ -32,10 +35,13 @@ from wordpiece_lib.classroom.grading.plain import from_plain
 from wordpiece_lib.classroom.grading.plan import (
     CheckCall,
     Released,
+    answer_names,
     context_cells,
+    defined_names,
     is_check_cell,
     read_released,
     source_text,
+    used_names,
 )
 
 #: The columns of the grades table, in order.
@@ -144,13 +150,16 @@ class Grader:
         self.base_errors = _run_cells(self.released, self.once, self.base)
         self.points: dict[str, float] = {}
         if checks_file is not None:  # the teacher's own checks and points, run after the notebook's own set-up
-            code = compile(checks_file.read_text(encoding="utf-8"), str(checks_file), "exec")
-            exec(code, self.base)  # the teacher's file
-            self.points = {str(key): float(value) for key, value in dict(self.base.get("POINTS", {})).items()}
+            try:
+                code = compile(checks_file.read_text(encoding="utf-8"), str(checks_file), "exec")
+                exec(code, self.base)  # the teacher's file
+                self.points = {str(key): float(value) for key, value in dict(self.base.get("POINTS", {})).items()}
+            except Exception as error:  # the teacher's file is told about in one line, no traceback
+                raise ValueError(f"--checks {checks_file}: {type(error).__name__}: {error}") from None
         self.exercises: list[tuple[CheckCall, exercise.Exercise | None]] = []
         for check in self.released.checks:
             try:
-                function = eval(compile(__import__("ast").Expression(check.call.func), "<check>", "eval"), self.base)
+                function = eval(compile(ast.Expression(check.call.func), "<check>", "eval"), self.base)
             except Exception:  # named in the rows
                 function = None
             self.exercises.append((check, getattr(function, "exercise", None)))
@@ -300,9 +309,7 @@ class Grader:
         return self._row(student, check, known, DONE, "done")
 
 
-def _expression(node: Any) -> Any:
-    import ast
-
+def _expression(node: Any) -> ast.Expression:
     return ast.Expression(node)
 
 
@@ -324,8 +331,6 @@ def _is_skip(error: BaseException) -> bool:
 
 
 def _read_submission(path: Path) -> list[dict[str, Any]]:
-    import json
-
     try:
         data = path.read_bytes()
     except OSError as error:
@@ -348,8 +353,6 @@ def _cells_to_run(released: Released, submitted: list[dict[str, Any]]) -> list[t
     release does not have) runs after the released cell it follows; no
     check cell (``%%ipytest``) runs.
     """
-    from wordpiece_lib.classroom.grading.plan import answer_names, defined_names
-
     released_ids = {cell.get("id"): index for index, cell in enumerate(released.cells) if cell.get("id")}
     by_id: dict[Any, dict[str, Any]] = {}
     added: dict[int, list[str]] = {}
@@ -406,10 +409,6 @@ def _cells_answers_need(released: Released, sources: Sequence[str]) -> set[int]:
     from the checks, so the plots, widgets and long runs of a notebook do not
     run for every submission.
     """
-    import builtins
-
-    from wordpiece_lib.classroom.grading.plan import defined_names, used_names
-
     needed: set[str] = set()
     for source in sources:
         needed |= used_names(source)
