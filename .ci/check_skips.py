@@ -23,7 +23,7 @@ NEEDS_ROOT = re.compile(r"\bneeds root\b")
 #: A skip must say how to get what is missing: one of these commands.
 COMMANDS = re.compile(
     r"python -m wordpiece_lib fetch [\w-]+|python tools/fetch_tf_text\.py|bash tools/install_browser\.sh"
-    r"|pip install (?:--no-deps )?[\w.\[\]-]+"
+    r"|pip install (?:--no-deps )?[\w.\[\]-]+|bash tools/setup_grading\.sh"
 )
 
 

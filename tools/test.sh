@@ -5,6 +5,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash tools/setup.sh dev
+# nbgrader and otter-grader for the export round trips, in .venv-grading: never in .venv (the student's
+# and the browser tests' environment).
+bash tools/setup_grading.sh
 # A browser for the real-browser tests in tests/browser/ (never stops this script).
 bash tools/install_browser.sh
 # Optional peers the tests compare against; each test skips when its peer is missing.

@@ -30,7 +30,8 @@ For teachers: ``progress_file`` keeps each notebook's progress in a file beside 
 ``answers`` says where ``show_answer`` finds the worked answers (never in the package:
 with the solutions, or in a release) and ``answer_search`` looks for them in a folder;
 ``authoring`` is the public exercise API for a teacher's own notebook; ``commands`` holds
-``wordpiece classroom ...`` (release, progress, grade, export).
+``wordpiece classroom ...`` (release, progress, grade, export); ``grading`` grades submitted
+notebooks outside the student's kernel and exports them to nbgrader and otter-grader.
 
 The classroom reads the library (``wordpiece_lib``'s core); the core never
 imports the classroom, pandas, matplotlib or ipywidgets.
