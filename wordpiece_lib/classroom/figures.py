@@ -248,6 +248,6 @@ __all__ = [
     "figure_description",
     "figure_html",
     "figure_png",
-    "plain_list",
     "new_described_figure",
+    "plain_list",
 ]

@@ -15,6 +15,7 @@ series apart alone stay apart for colour-blind readers.
 
 from __future__ import annotations
 
+import itertools
 import numbers
 from fractions import Fraction
 from typing import Any
@@ -63,31 +64,42 @@ def series_style(index: int) -> dict[str, Any]:
     }
 
 
-def label_line_ends(axes: Any, labels: list[tuple[str, float, float, str]], *, fontsize: float = 8) -> None:
+def label_line_ends(axes: Any, labels: list[tuple[Any, ...]], *, fontsize: float = 8) -> None:
     """Write each series' name right of the plot, at the height where its line ends (a direct label).
 
-    ``labels`` holds ``(text, x, y, colour)`` of each line's last point; names too close
-    are pushed apart so none overlaps, in the order of their lines.
+    ``labels`` holds ``(text, x, y, colour)`` or ``(text, x, y, colour, marker)`` of each
+    line's last point. The name is written in dark ink (readable whatever the line's
+    colour) after the line's marker in its colour; names too close are pushed apart.
 
     >>> figure, axes = new_figure(3, 2)
     >>> _ = axes.plot([0, 1], [0, 1]); _ = axes.plot([0, 1], [0, 0.99])
-    >>> label_line_ends(axes, [("a", 1, 1, "k"), ("b", 1, 0.99, "k")])
+    >>> label_line_ends(axes, [("a", 1, 1, "k", "o"), ("b", 1, 0.99, "k")])
     >>> [text.get_text() for text in axes.texts]
     ['b', 'a']
     """
+    axes.autoscale_view()  # limits are settled lazily: the heights below need them now
     to_axes = axes.transAxes.inverted()
     placed = []
-    for text, x, y, colour in labels:
+    for text, x, y, colour, *rest in labels:
         _, height = to_axes.transform(axes.transData.transform((x, y)))
-        placed.append([float(height), text, colour])
+        placed.append([float(height), text, colour, rest[0] if rest else None])
     placed.sort(key=lambda item: item[0])
-    gap = fontsize * 1.25 / 72 / max(axes.get_position().height * axes.figure.get_figheight(), 0.5)
-    for below, above in zip(placed, placed[1:]):
+    gap = fontsize * 1.3 / 72 / max(axes.get_position().height * axes.figure.get_figheight(), 0.5)
+    for below, above in itertools.pairwise(placed):
         above[0] = max(above[0], below[0] + gap)
-    for height, text, colour in placed:
-        axes.annotate(
-            plain(text), (1.01, height), xycoords="axes fraction", va="center", fontsize=fontsize, color=colour
-        )
+    for height, text, colour, marker in placed:
+        if marker:
+            axes.plot(
+                [1.025],
+                [height],
+                marker=marker,
+                color=colour,
+                markersize=fontsize * 0.6,
+                transform=axes.transAxes,
+                clip_on=False,
+                linestyle="none",
+            )
+        axes.annotate(plain(text), (1.045, height), xycoords="axes fraction", va="center", fontsize=fontsize, color=INK)
 
 
 def new_figure(width: float, height: float, nrows: int = 1, ncols: int = 1, **options: Any) -> tuple[Any, Any]:

@@ -67,7 +67,10 @@ def combination_fertility_curves(frame: Any, *, marked: tuple[int, ...] = (), ti
                 label=f"{trainer} / {encoder}",
             )
             first, last = rows.iloc[0], rows.iloc[-1]
-            ends.append((f"{trainer} / {encoder}", last["vocab_size"], last["fertility"], TRAINER_COLOURS[trainer]))
+            marker = TRAINER_MARKERS[trainer][encoder == ENCODERS[1]]
+            ends.append(
+                (f"{trainer} / {encoder}", last["vocab_size"], last["fertility"], TRAINER_COLOURS[trainer], marker)
+            )
             lines.append(
                 f"{trainer} / {encoder}: {first['fertility']:.2f} at {int(first['vocab_size']):,} tokens, "
                 f"{last['fertility']:.2f} at {int(last['vocab_size']):,}"
@@ -89,7 +92,9 @@ def combination_fertility_curves(frame: Any, *, marked: tuple[int, ...] = (), ti
     )
     table = frame.pivot_table(index="vocab_size", columns=["trainer", "encoder"], values="fertility")
     columns = ["tokens in the vocab", *(f"{trainer} / {encoder}" for trainer, encoder in table.columns)]
-    rows = [[int(size), *(round(float(value), 3) for value in values)] for size, values in zip(table.index, table.values)]
+    rows = [
+        [int(size), *(round(float(value), 3) for value in values)] for size, values in zip(table.index, table.values)
+    ]
     return describe(figure, title, summary, data_table(columns, rows))
 
 

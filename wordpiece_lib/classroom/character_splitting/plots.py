@@ -40,7 +40,9 @@ def word_count_bars(word_counts: Any, *, top: int = 20, title: str = "Most frequ
     axes.set_title(title)
     axes.spines[["top", "right"]].set_visible(False)
     words = [f"{word!r} {count:,}" for word, count in rows]
-    summary = f"Bar chart, {title}: the {len(rows)} most frequent words with their counts, {plain_list(words, limit=6)}."
+    summary = (
+        f"Bar chart, {title}: the {len(rows)} most frequent words with their counts, {plain_list(words, limit=6)}."
+    )
     return describe(figure, title, summary, data_table(["word", "count"], rows))
 
 

@@ -21,6 +21,7 @@ from collections.abc import Container, Iterable, Sequence
 from typing import Any
 
 from wordpiece_lib._validate import check_bool, check_instance, check_int, check_sequence, check_str
+from wordpiece_lib.classroom.figures import data_table, describe, plain_list
 from wordpiece_lib.classroom.style import (
     CURRENT_FILL,
     INK,
@@ -36,7 +37,6 @@ from wordpiece_lib.classroom.style import (
     new_figure,
     plain,
 )
-from wordpiece_lib.classroom.figures import data_table, describe, plain_list
 from wordpiece_lib.model.linmaxmatch import CONTINUATION, START, LinMaxMatch
 from wordpiece_lib.model.longest_match import encode_word
 from wordpiece_lib.model.pieces import DEFAULT_PREFIX

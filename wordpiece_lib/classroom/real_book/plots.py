@@ -12,8 +12,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from wordpiece_lib._validate import check_mapping, check_sequence, check_str
-from wordpiece_lib.classroom.real_book.tables import SIZE_COLUMN
 from wordpiece_lib.classroom.figures import data_table, describe, plain_list
+from wordpiece_lib.classroom.real_book.tables import SIZE_COLUMN
 from wordpiece_lib.classroom.style import (
     OTHER_COLOUR,
     SERIES_COLOURS,
@@ -57,7 +57,8 @@ def text_fertility_curves(table: Any, *, marked: Mapping[str, int] | None = None
             label=plain(name),
             color=colour,
         )
-        ends.append((str(name), table[SIZE_COLUMN].iloc[-1], table[name].iloc[-1], colour))
+        marker = SERIES_MARKERS[index % len(SERIES_MARKERS)]
+        ends.append((str(name), table[SIZE_COLUMN].iloc[-1], table[name].iloc[-1], colour, marker))
         lines.append(
             f"{name}: {table[name].iloc[0]:.2f} at {int(table[SIZE_COLUMN].iloc[0]):,} tokens, "
             f"{table[name].iloc[-1]:.2f} at {int(table[SIZE_COLUMN].iloc[-1]):,}"
@@ -78,7 +79,9 @@ def text_fertility_curves(table: Any, *, marked: Mapping[str, int] | None = None
         f"and line style, labelled at its end). {'; '.join(lines)}."
     )
     if marked:
-        summary += " Dashed vertical lines: " + plain_list([f"{label} at {size:,}" for label, size in marked.items()]) + "."
+        summary += (
+            " Dashed vertical lines: " + plain_list([f"{label} at {size:,}" for label, size in marked.items()]) + "."
+        )
     rows = table[[SIZE_COLUMN, *texts]].values.tolist()
     return describe(figure, title, summary, data_table([SIZE_COLUMN, *map(str, texts)], rows))
 
@@ -172,9 +175,8 @@ def speed_bars(table: Any, column: str = "seconds", *, title: str = "Training ti
     axes.spines[["top", "right"]].set_visible(False)
     timed = [f"{name} {_seconds_text(value)}" for name, value in zip(names, seconds, strict=True)]
     slowest = max(seconds)
-    summary = (
-        f"Bar chart, {title}: {column} on a log scale, fastest in red: {plain_list(timed)}."
-        + (f" The slowest takes {slowest / fastest:,.0f} times as long as the fastest." if len(seconds) > 1 else "")
+    summary = f"Bar chart, {title}: {column} on a log scale, fastest in red: {plain_list(timed)}." + (
+        f" The slowest takes {slowest / fastest:,.0f} times as long as the fastest." if len(seconds) > 1 else ""
     )
     rows = [[name, _seconds_text(value)] for name, value in zip(names, seconds, strict=True)]
     return describe(figure, title, summary, data_table(["trainer", column], rows))

@@ -131,11 +131,20 @@ def threshold_curve(
     if target is not None:
         summary += f" Dashed line: the target, {target:,} tokens; the search accepts {slack_ratio:.0%} below it."
     if steps:
-        tried = [f"{number}: threshold {step.threshold:,}, {step.vocab_size:,} tokens" for number, step in enumerate(steps, 1)]
+        tried = [
+            f"{number}: threshold {step.threshold:,}, {step.vocab_size:,} tokens"
+            for number, step in enumerate(steps, 1)
+        ]
         summary += f" The search tried {len(steps)} thresholds, numbered in order: {plain_list(tried, limit=12)}."
     if marked is not None:
         summary += f" Circled: threshold {marked:,}, {int(row['vocab_size'].iloc[0]):,} tokens."
-    tables = [data_table(["threshold", "tokens in the vocab"], zip(ordered["threshold"].tolist(), ordered["vocab_size"].tolist()), caption="Vocab size by threshold")]
+    tables = [
+        data_table(
+            ["threshold", "tokens in the vocab"],
+            zip(ordered["threshold"].tolist(), ordered["vocab_size"].tolist()),
+            caption="Vocab size by threshold",
+        )
+    ]
     if steps:
         rows = [[number, step.threshold, step.vocab_size] for number, step in enumerate(steps, start=1)]
         tables.append(data_table(["try", "threshold", "tokens in the vocab"], rows, caption="The search's tries"))
@@ -160,7 +169,7 @@ def round_sizes(frame: Any) -> Any:
         last = rows.iloc[-1]
         sizes = [f"{int(size):,}" for size in rows["vocab_size"]]
         lines.append(f"threshold {threshold}: {', '.join(sizes)}")
-        ends.append((f"t={threshold}: {sizes[-1]}", last["round"], last["vocab_size"], style["color"]))
+        ends.append((f"t={threshold}: {sizes[-1]}", last["round"], last["vocab_size"], style["color"], style["marker"]))
     axes.set_yscale("log")
     low, high = axes.get_ylim()
     axes.set_ylim(low, high * 4)  # room for the legend above the lines
