@@ -257,15 +257,22 @@ def test_shares_add_up_with_the_unused_tokens(sweep):
 # ---------------------------------------------------------------- widget and figures
 
 
-def test_explorer_follows_the_slider(sweep):
-    pytest.importorskip("ipywidgets")
+def test_explorer_follows_its_drop_down(sweep):
+    ipywidgets = pytest.importorskip("ipywidgets")
     explorer = ExponentExplorer(sweep, exponent=0.0)
+    # A drop-down, named by its description and announcing the exponent itself (a SelectionSlider says its index).
+    assert isinstance(explorer.slider, ipywidgets.Dropdown) and explorer.slider.description == "exponent"
+    assert explorer.slider.label == "0"
     first_picture = explorer.image.value
     assert explorer.text == exponent_text(sweep, 0.0)
-    assert explorer.text.startswith("exponent 0:") and explorer.image.value[:4] == b"\x89PNG"
+    assert explorer.text.startswith("exponent 0:")
+    # The picture is the figure with its text alternative, marked at the exponent shown, with the key values.
+    assert '<figure role="group"' in first_picture and "data:image/png;base64,iVBOR" in first_picture
+    assert "(exponent 0 marked)" in first_picture and "<details><summary>Data</summary>" in first_picture
     explorer.slider.value = 1.0
     assert explorer.exponent == 1.0 and explorer.text == exponent_text(sweep, 1.0)
-    assert explorer.image.value != first_picture
+    assert explorer.image.value != first_picture and "(exponent 1 marked)" in explorer.image.value
+    assert "wordpiece-live" in explorer.output._dom_classes
     assert "".join(item["text"] for item in explorer.output.outputs).strip() == explorer.text
     with pytest.raises(ValueError, match="not in the sweep"):
         ExponentExplorer(sweep, exponent=0.3)

@@ -199,6 +199,10 @@ def score_bar_chart(names: list[str], scores: list[Fraction], *, title: str, xla
 
 #: Buttons as wide as their label, in every widget.
 BUTTON_LAYOUT = {"width": "auto"}
+#: The class of every widget output area that changes as the learner moves a control. ipywidgets
+#: cannot set ``aria-live``; the offline edition's templates make elements of this class announce
+#: their updates politely (``docs/architecture.md``, *Figures*).
+LIVE_OUTPUT_CLASS = "wordpiece-live"
 
 
 __all__ = [
