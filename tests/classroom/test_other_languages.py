@@ -289,9 +289,9 @@ def test_figures(sweep):
     assert [text.get_text() for text in left.get_xticklabels()] == ["0", "0.5", "1"]
     assert [line.get_label() for line in right.lines][: len(LANGUAGES)] == LANGUAGES
     assert parity_by_exponent(sweep, limit=1.3).axes[0].get_xlabel() == "sampling exponent"
-    assert (
-        len(parity_by_size(sweep, (0.0, 1.0), (1_000, 1_200)).axes[0].lines) == 5
-    )  # 2 x (worst, mean) + the line at 1
+    lines = parity_by_size(sweep, (0.0, 1.0), (1_000, 1_200)).axes[0].lines
+    assert len([line for line in lines if len(line.get_xdata()) > 1]) == 5  # 2 x (worst, mean) + the line at 1
+    assert len([line for line in lines if len(line.get_xdata()) == 1]) == 4  # each named at its end, with its marker
     bars = language_bars({"en": 1.0, "ru": 3.5}, title="t", xlabel="x", reference=1.0)
     assert [patch.get_width() for patch in bars.axes[0].patches] == [1.0, 3.5]
     with pytest.raises(ValueError, match="one of the sweep"):

@@ -91,3 +91,6 @@ def seconds_bars(table: Any) -> Any:
     summary = f"Bar chart, {title}: wall-clock seconds for each way of counting, {plain_list(timed)}."
     rows = [[how, f"{seconds:.2f}"] for how, seconds in zip(table["how"], table["seconds"])]
     return describe(figure, title, summary, data_table(["how", "seconds"], rows))
+
+
+__all__ = ["growth_figure", "seconds_bars"]

@@ -314,7 +314,8 @@ def _trie_text(
         summary += (
             f" Reading {word!r}: {sum(step.kind in ('read', 'fail') for step in steps)} moves visit {plain_list(path, limit=12)}"
             + (f"; failure links followed (solid red): {plain_list(followed)}" if followed else "")
-            + f"; the run ends at {_node_name(automaton, current)} (filled orange)."
+            + f"; the run ends at {_node_name(automaton, current)} (filled orange)"
+            + (f" with the tokens {' '.join(steps[-1].tokens)}." if steps and steps[-1].tokens else ".")
         )
     rows = []
     for node in layout:

@@ -18,11 +18,14 @@ from wordpiece_lib.classroom.style import (
     OTHER_COLOUR,
     PADDING_FILL,
     SERIES_COLOURS,
-    SPECIAL_FILL,
     WINNER_COLOUR,
     new_figure,
 )
 from wordpiece_lib.pipeline.encoding import Encoding
+
+#: Special tokens in the batch grid: a purple that stays apart from the tokens' blue and the padding's grey
+#: for colour-blind readers too (tests/classroom/test_figure_colours.py); each also carries a letter.
+BATCH_SPECIAL_FILL = "#c2a5cf"
 
 
 def length_histogram(lengths: Sequence[int], max_length: int | None = None, *, title: str | None = None) -> Any:
@@ -97,7 +100,7 @@ def batch_figure(encodings: Sequence[Encoding], *, max_rows: int = 40) -> Any:
         grid[row, len(encoding) :] = np.nan
     figure, axes = new_figure(7, 0.5 + 0.22 * len(rows))
     axes.imshow(
-        grid, cmap=ListedColormap([PADDING_FILL, SERIES_COLOURS[0], SPECIAL_FILL]), vmin=0, vmax=2, aspect="auto"
+        grid, cmap=ListedColormap([PADDING_FILL, SERIES_COLOURS[0], BATCH_SPECIAL_FILL]), vmin=0, vmax=2, aspect="auto"
     )
     # Special tokens also carry a letter (C for [CLS], S for [SEP] ...): colour is not the only key.
     for row, encoding in enumerate(rows):
@@ -115,7 +118,7 @@ def batch_figure(encodings: Sequence[Encoding], *, max_rows: int = 40) -> Any:
     title = f"A batch as the model sees it: {len(rows)} texts x {width} positions"
     axes.set_title(title)
     axes.set_xlabel(
-        "position (dark blue: token; light purple with a letter: [CLS] C, [SEP] S; light grey: padding, "
+        "position (dark blue: token; purple with a letter: [CLS] C, [SEP] S; light grey: padding, "
         f"{padding / max(total, 1):.0%} of the batch)"
     )
     axes.set_ylabel("text")
