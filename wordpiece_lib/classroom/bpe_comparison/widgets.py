@@ -144,7 +144,13 @@ class ParallelGrowth:
         self.word_box = w.Text(value=start_word, description="word", continuous_update=False)
         self.picker = w.Dropdown(options=["(pick a frequent word)", *choices], description="or pick")
         self.slider = w.IntSlider(
-            value=step, min=0, max=self.last_step, description="merges", continuous_update=True, layout={"width": "60%"}
+            value=step,
+            min=0,
+            max=self.last_step,
+            description="merges",
+            tooltip="merges of each trainer",
+            continuous_update=True,
+            layout={"width": "60%"},
         )
         self.previous = w.Button(description="previous", layout=BUTTON_LAYOUT)
         self.next = w.Button(description="next", layout=BUTTON_LAYOUT)

@@ -129,7 +129,7 @@ class LongestMatchExplorer:
         self.word_box = w.Text(value=word, description="word", continuous_update=True)
         self.previous = w.Button(description="previous", layout=BUTTON_LAYOUT)
         self.next = w.Button(description="next", layout=BUTTON_LAYOUT)
-        self.slider = w.IntSlider(value=0, min=0, max=0, description="lookups")
+        self.slider = w.IntSlider(value=0, min=0, max=0, description="lookups", tooltip="vocab lookups made so far")
         self.output = w.Output(layout={"border": "1px solid #ddd", "padding": "4px"})
         self.output.add_class(LIVE_OUTPUT_CLASS)
         self.previous.on_click(lambda _: self._move(-1))

@@ -157,7 +157,9 @@ class MergeStepper:
         self.previous = w.Button(description="previous", layout=BUTTON_LAYOUT)
         self.next = w.Button(description="next", layout=BUTTON_LAYOUT)
         self.last = w.Button(description="last", tooltip="after the last merge", layout=BUTTON_LAYOUT)
-        self.slider = w.IntSlider(value=0, min=0, max=total, description="merges", continuous_update=True)
+        self.slider = w.IntSlider(
+            value=0, min=0, max=total, description="merges", tooltip="merges applied", continuous_update=True
+        )
         self.output = w.Output(layout={"border": "1px solid #ddd", "padding": "4px"})
         self.output.add_class(LIVE_OUTPUT_CLASS)
         self.chart_view = w.HTML()
