@@ -107,9 +107,13 @@ def test_first_merges_plot(toy):
     left, right = figure.axes
     assert left.get_title() == "WordPiece score: first 9 merges"
     assert right.get_title() == "BPE count: first 7 merges"
-    labels = {text.get_text().split()[0]: text.get_color() for text in right.texts}
-    assert labels["hug"] == plots.WINNER_COLOUR  # WordPiece learns hug too
-    assert labels["##ug"] == "black"
+    labels = {text.get_text().removeprefix("• ").split()[0]: text for text in right.texts}
+    # WordPiece learns hug too: red, bold and marked with a dot, so colour is not the only cue.
+    assert labels["hug"].get_color() == plots.WINNER_COLOUR and labels["hug"].get_text().startswith("• ")
+    assert labels["hug"].get_fontweight() == "bold"
+    assert labels["##ug"].get_color() == "black" and labels["##ug"].get_fontweight() == "normal"
+    alt = figure.description.summary
+    assert "tokens are learned by both" in alt and "hug" in alt and "(20)" in alt
     assert [patch.get_width() for patch in right.patches] == [20, 16, 15, 12, 5, 5, 4]
     with pytest.raises(TypeError, match="wordpiece must be a Trace"):
         plots.first_merges(None, toy[1])

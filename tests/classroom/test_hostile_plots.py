@@ -113,3 +113,17 @@ def test_big_corpora_bars_show_their_labels_as_written():
     shown = drawn_texts(plots.seconds_bars(pd.DataFrame({"how": labels, "seconds": [1.0, 2.0]})))
     for label in labels:
         assert label in shown
+
+
+def test_text_alternatives_keep_markup_as_text(traces):
+    """The figure's HTML (alt, caption, data table) shows a hostile word as text: no element is injected."""
+    from wordpiece_lib.classroom.character_splitting.plots import word_count_bars
+    from wordpiece_lib.classroom.figures import figure_html
+    from wordpiece_lib.classroom.merge_steps.plots import winning_scores
+
+    hostile = WordCounts({'"><img src=x onerror=alert(1)>': 9, "<b>bold</b>": 3, "$$": 2})
+    for figure in (word_count_bars(hostile), winning_scores(traces[0])):
+        page = figure_html(figure)
+        assert "<img" not in page.replace('<img src="data:image/png;base64,', "", 1)
+        assert "<b>" not in page and "onerror=alert" not in page.replace("onerror=alert(1)&gt;", "")
+    assert "&lt;b&gt;bold&lt;/b&gt;" in figure_html(word_count_bars(hostile))

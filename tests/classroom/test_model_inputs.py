@@ -176,3 +176,36 @@ def test_view_marks_added_tokens_beyond_the_vocab_and_normalized_ones():
     entity = tokenizer.token_ids["<Ent>"]
     assert entity == len(VOCAB) and f"id {entity}" in page
     assert page.count(f"background:{SPECIAL_FILL}") == 3  # its span, its chip, the legend
+
+
+def _luminance(colour: str) -> float:
+    """WCAG 2.1 relative luminance of a ``#rrggbb`` colour."""
+    channels = [int(colour[index : index + 2], 16) / 255 for index in (1, 3, 5)]
+    linear = [value / 12.92 if value <= 0.03928 else ((value + 0.055) / 1.055) ** 2.4 for value in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast(text: str, background: str) -> float:
+    light, dark = sorted((_luminance(text), _luminance(background)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def test_contrast_by_hand():
+    assert round(contrast("#000000", "#ffffff"), 1) == 21.0
+    assert round(contrast("#767676", "#ffffff"), 2) == 4.54  # the lightest grey WCAG AA allows on white
+
+
+def test_chip_ids_and_code_points_are_readable_on_every_chip():
+    import re
+
+    tokenizer = WordPieceTokenizer(Vocab(["[UNK]", "[CLS]", "[SEP]", "[PAD]", "[MASK]", "hug", "##s"]))
+    tokenizer.padding = Padding(length=12, pad_id=3)
+    page = token_spans_html(tokenizer, "hugs \u200b [MASK] x", "hug")
+    chips = re.findall(r'background:(#[0-9a-f]{6})">[^<]*<br><small style="color:(#[0-9a-f]{6})">', page)
+    assert len(chips) == 12 and len({background for background, _ in chips}) >= 4  # tokens, specials, [UNK], padding
+    for background, ink in chips:
+        assert contrast(ink, background) >= 4.5, (ink, background)
+    for ink in re.findall(r'<sub style="color:(#[0-9a-f]{6})', page) + re.findall(
+        r"font-size:80%;color:(#[0-9a-f]{6})", page
+    ):
+        assert contrast(ink, "#ffffff") >= 4.5

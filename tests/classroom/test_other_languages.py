@@ -257,15 +257,22 @@ def test_shares_add_up_with_the_unused_tokens(sweep):
 # ---------------------------------------------------------------- widget and figures
 
 
-def test_explorer_follows_the_slider(sweep):
-    pytest.importorskip("ipywidgets")
+def test_explorer_follows_its_drop_down(sweep):
+    ipywidgets = pytest.importorskip("ipywidgets")
     explorer = ExponentExplorer(sweep, exponent=0.0)
+    # A drop-down, named by its description and announcing the exponent itself (a SelectionSlider says its index).
+    assert isinstance(explorer.slider, ipywidgets.Dropdown) and explorer.slider.description == "exponent"
+    assert explorer.slider.label == "0"
     first_picture = explorer.image.value
     assert explorer.text == exponent_text(sweep, 0.0)
-    assert explorer.text.startswith("exponent 0:") and explorer.image.value[:4] == b"\x89PNG"
+    assert explorer.text.startswith("exponent 0:")
+    # The picture is the figure with its text alternative, marked at the exponent shown, with the key values.
+    assert '<figure role="group"' in first_picture and "data:image/png;base64,iVBOR" in first_picture
+    assert "(exponent 0 marked)" in first_picture and "<details><summary>Data</summary>" in first_picture
     explorer.slider.value = 1.0
     assert explorer.exponent == 1.0 and explorer.text == exponent_text(sweep, 1.0)
-    assert explorer.image.value != first_picture
+    assert explorer.image.value != first_picture and "(exponent 1 marked)" in explorer.image.value
+    assert "wordpiece-live" in explorer.output._dom_classes
     assert "".join(item["text"] for item in explorer.output.outputs).strip() == explorer.text
     with pytest.raises(ValueError, match="not in the sweep"):
         ExponentExplorer(sweep, exponent=0.3)
@@ -282,9 +289,9 @@ def test_figures(sweep):
     assert [text.get_text() for text in left.get_xticklabels()] == ["0", "0.5", "1"]
     assert [line.get_label() for line in right.lines][: len(LANGUAGES)] == LANGUAGES
     assert parity_by_exponent(sweep, limit=1.3).axes[0].get_xlabel() == "sampling exponent"
-    assert (
-        len(parity_by_size(sweep, (0.0, 1.0), (1_000, 1_200)).axes[0].lines) == 5
-    )  # 2 x (worst, mean) + the line at 1
+    lines = parity_by_size(sweep, (0.0, 1.0), (1_000, 1_200)).axes[0].lines
+    assert len([line for line in lines if len(line.get_xdata()) > 1]) == 5  # 2 x (worst, mean) + the line at 1
+    assert len([line for line in lines if len(line.get_xdata()) == 1]) == 4  # each named at its end, with its marker
     bars = language_bars({"en": 1.0, "ru": 3.5}, title="t", xlabel="x", reference=1.0)
     assert [patch.get_width() for patch in bars.axes[0].patches] == [1.0, 3.5]
     with pytest.raises(ValueError, match="one of the sweep"):

@@ -227,8 +227,12 @@ def _search_steps():
 def test_round_sizes_draws_one_line_per_threshold(seed_rounds):
     frame = seed_rounds.round_sizes_frame([1, 2])
     axes = plots.round_sizes(frame).axes[0]
-    assert len(axes.lines) == 2
-    assert [text.get_text() for text in axes.texts] == [f"{seed_rounds.size(t):,}" for t in (1, 2)]
+    assert [line.get_label() for line in axes.lines if line.get_label().startswith("threshold")] == [
+        "threshold 1",
+        "threshold 2",
+    ]
+    # Each line is labelled where it ends (lowest first), with its threshold and its last size.
+    assert sorted(text.get_text() for text in axes.texts) == [f"t={t}: {seed_rounds.size(t):,}" for t in (1, 2)]
 
 
 def test_plots_reject_bad_frames(seed_rounds):

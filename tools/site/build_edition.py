@@ -87,6 +87,8 @@ STATIC_NOTE = (
 
 _LIST_ITEM = re.compile(r"^\s*(?:\d+[.)]|[-*+])\s+(?P<text>.*\S)\s*$")
 _HEADING = re.compile(r"^\s*#\s+(?P<title>.*\S)\s*$")
+#: Markdown emphasis and code marks around a span of a heading: ``*a*``, ``**a**``, ``_a_``, `` `a` ``.
+_EMPHASIS = re.compile(r"(?<!\w)(?P<mark>\*{1,2}|_{1,2}|`)(?P<text>\S(?:.*?\S)?)(?P=mark)(?!\w)")
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
@@ -152,11 +154,16 @@ def learning_goals(notebook: Any) -> list[str]:
 
 
 def notebook_title(notebook: Any, fallback: str) -> str:
-    """The first level-one markdown heading, else ``fallback``.
+    """The first level-one markdown heading as plain text (no ``*``, ``_`` or backticks), else ``fallback``.
+
+    The title goes where Markdown is not rendered (the page's ``<title>``, the index), so a
+    heading's emphasis marks would be shown and read aloud as they are.
 
     >>> import nbformat
     >>> notebook_title(nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("# 01 · Splitting\\ntext")]), "x")
     '01 · Splitting'
+    >>> notebook_title(nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("# 07 · *Treasure Island*, a_b_c")]), "x")
+    '07 · Treasure Island, a_b_c'
     >>> notebook_title(nbformat.v4.new_notebook(), "02_pair_scores")
     '02_pair_scores'
     """
@@ -164,7 +171,7 @@ def notebook_title(notebook: Any, fallback: str) -> str:
         for line in source.splitlines():
             heading = _HEADING.match(line)
             if heading:
-                return heading.group("title")
+                return _EMPHASIS.sub(r"\g<text>", heading.group("title"))
     return fallback
 
 

@@ -7,7 +7,9 @@ tiered hints, ``show_answer`` and ``progress``), helped by ``own_work``
 ``fresh_inputs`` (inputs the notebook never printed); ``not_done_report``
 (the pytest plugin that names an unfinished exercise); ``prose`` makes a
 sentence from live values; ``style`` holds the colours, figure and button
-settings all topics share; ``frames`` turns the core's results into
+settings all topics share; ``figures`` gives every figure its text alternative
+(a summary with its key values, the data as a table) and the display bundle that
+shows it; ``frames`` turns the core's results into
 DataFrames. Then one subpackage per notebook topic, each with ``checks``,
 ``plots`` and ``widgets`` modules as the notebook needs:
 

@@ -1,7 +1,11 @@
-"""What every figure and widget of the notebooks shares: colours, figure size, buttons.
+"""What every figure and widget of the notebooks shares: colours, markers, figure size, buttons.
 
 The chosen pair (or token) is red and the others light blue in every
 figure and widget chart, so a learner reads every notebook the same way.
+Colour is never the only key: a figure that compares series gives each its own
+marker (and line style) and labels the lines where they end (``label_line_ends``);
+``tests/classroom/test_figure_colours.py`` checks that colours that still tell two
+series apart alone stay apart for colour-blind readers.
 
 >>> figure, axes = new_figure(4, 3)
 >>> figure = score_bar_chart(["a + ##b", "c + ##d"], [Fraction(1, 2), Fraction(1, 3)], title="t", xlabel="score")
@@ -11,11 +15,12 @@ figure and widget chart, so a learner reads every notebook the same way.
 
 from __future__ import annotations
 
+import itertools
 import numbers
 from fractions import Fraction
 from typing import Any
 
-from wordpiece_lib._validate import check_sequence, check_size, check_str, check_str_list
+from wordpiece_lib._validate import check_int, check_sequence, check_size, check_str, check_str_list
 
 #: The chosen pair or token.
 WINNER_COLOUR = "#d62728"
@@ -40,22 +45,83 @@ SPECIAL_COLOUR, SPECIAL_FILL = "#7b4fb5", "#e4d7f5"
 PADDING_FILL, TEMPLATE_FILL = "#eeeeee", "#e0e0e0"
 #: One colour per line when a figure draws several series (trainers, texts, algorithms).
 SERIES_COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd", "#8c564b", "#1b9e77", "#7570b3", "#e7298a", "#66a61e")
+#: One marker and one line style per series, beside its colour.
+SERIES_MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*", "h", "<", ">", "p")
+SERIES_LINESTYLES = ("-", "--", "-.", ":")
 
 
-def new_figure(width: float, height: float) -> tuple[Any, Any]:
-    """A closed figure and its axes, so a notebook shows it exactly once.
+def series_style(index: int) -> dict[str, Any]:
+    """Colour, marker and line style of the ``index``-th series: no two of the first 12 share a marker.
+
+    >>> series_style(0)["marker"], series_style(1)["marker"], series_style(1)["linestyle"]
+    ('o', 's', '--')
+    """
+    check_int(index, "index", minimum=0)
+    return {
+        "color": SERIES_COLOURS[index % len(SERIES_COLOURS)],
+        "marker": SERIES_MARKERS[index % len(SERIES_MARKERS)],
+        "linestyle": SERIES_LINESTYLES[index % len(SERIES_LINESTYLES)],
+    }
+
+
+def label_line_ends(axes: Any, labels: list[tuple[Any, ...]], *, fontsize: float = 8) -> None:
+    """Write each series' name right of the plot, at the height where its line ends (a direct label).
+
+    ``labels`` holds ``(text, x, y, colour)`` or ``(text, x, y, colour, marker)`` of each
+    line's last point. The name is written in dark ink (readable whatever the line's
+    colour) after the line's marker in its colour; names too close are pushed apart.
+
+    >>> figure, axes = new_figure(3, 2)
+    >>> _ = axes.plot([0, 1], [0, 1]); _ = axes.plot([0, 1], [0, 0.99])
+    >>> label_line_ends(axes, [("a", 1, 1, "k", "o"), ("b", 1, 0.99, "k")])
+    >>> [text.get_text() for text in axes.texts]
+    ['b', 'a']
+    """
+    axes.autoscale_view()  # limits are settled lazily: the heights below need them now
+    to_axes = axes.transAxes.inverted()
+    placed = []
+    for text, x, y, colour, *rest in labels:
+        _, height = to_axes.transform(axes.transData.transform((x, y)))
+        placed.append([float(height), text, colour, rest[0] if rest else None])
+    placed.sort(key=lambda item: item[0])
+    gap = fontsize * 1.3 / 72 / max(axes.get_position().height * axes.figure.get_figheight(), 0.5)
+    for below, above in itertools.pairwise(placed):
+        above[0] = max(above[0], below[0] + gap)
+    for height, text, colour, marker in placed:
+        if marker:
+            axes.plot(
+                [1.025],
+                [height],
+                marker=marker,
+                color=colour,
+                markersize=fontsize * 0.6,
+                transform=axes.transAxes,
+                clip_on=False,
+                linestyle="none",
+            )
+        axes.annotate(plain(text), (1.045, height), xycoords="axes fraction", va="center", fontsize=fontsize, color=INK)
+
+
+def new_figure(width: float, height: float, nrows: int = 1, ncols: int = 1, **options: Any) -> tuple[Any, Any]:
+    """A closed figure and its axes (an array of them for a grid), so a notebook shows it exactly once.
+
+    The figure is a ``DescribedFigure`` (:mod:`wordpiece_lib.classroom.figures`): the plot
+    function ends with ``describe(...)`` and the notebook shows the text alternative with it.
 
     >>> figure, axes = new_figure(4, 3)
-    >>> [round(size) for size in figure.get_size_inches()]
-    [4, 3]
+    >>> [round(size) for size in figure.get_size_inches()], type(figure).__name__
+    ([4, 3], 'DescribedFigure')
     """
-    import matplotlib.pyplot as plt
+    from wordpiece_lib.classroom.figures import new_described_figure
 
     for value, name in ((width, "width"), (height, "height")):
         check_size(value, name)
-    figure, axes = plt.subplots(figsize=(width, height), layout="constrained")
-    plt.close(figure)  # returned, not auto-shown: a notebook displays it once
-    return figure, axes
+    figure = new_described_figure(width, height, nrows, ncols, **options)
+    if nrows == ncols == 1:
+        return figure, figure.axes[0]
+    import numpy as np
+
+    return figure, np.array(figure.axes, dtype=object).reshape(nrows, ncols).squeeze()
 
 
 def fraction_text(value: Fraction | int | float) -> str:
@@ -117,11 +183,35 @@ def score_bar_chart(names: list[str], scores: list[Fraction], *, title: str, xla
         axes.text(value + top * 0.01, position, fraction_text(score), va="center", fontsize=9)
     axes.set_xlim(0, top * 1.18 if top > 0 else 1)
     axes.spines[["top", "right"]].set_visible(False)
-    return figure
+    from wordpiece_lib.classroom.figures import data_table, describe, plain_list
+
+    ties = [name for name, score in zip(names[1:], scores[1:]) if score == scores[0]]
+    summary = f"Bar chart, {title}: {len(names)} bars, {xlabel}, highest first."
+    if names:
+        summary += f" Best: {names[0]} ({fraction_text(scores[0])})"
+        summary += f", tied with {plain_list(ties)}." if ties else "."
+        others = [f"{name} ({fraction_text(score)})" for name, score in zip(names[1:], scores[1:])]
+        if others:
+            summary += f" Then {plain_list(others, limit=4)}."
+    rows = [[rank, name, fraction_text(score)] for rank, (name, score) in enumerate(zip(names, scores), start=1)]
+    return describe(figure, title, summary, data_table(["rank", "name", xlabel], rows))
 
 
 #: Buttons as wide as their label, in every widget.
 BUTTON_LAYOUT = {"width": "auto"}
+#: The class of every widget output area that changes as the learner moves a control. ipywidgets
+#: cannot set ``aria-live``; the offline edition's templates make elements of this class announce
+#: their updates politely (``docs/architecture.md``, *Figures*).
+LIVE_OUTPUT_CLASS = "wordpiece-live"
 
 
-__all__ = ["OTHER_COLOUR", "WINNER_COLOUR", "fraction_text", "new_figure", "plain"]
+__all__ = [
+    "OTHER_COLOUR",
+    "SERIES_MARKERS",
+    "WINNER_COLOUR",
+    "fraction_text",
+    "label_line_ends",
+    "new_figure",
+    "plain",
+    "series_style",
+]

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from wordpiece_lib.classroom.style import OTHER_COLOUR, SERIES_COLOURS, WINNER_COLOUR, new_figure, plain
+from wordpiece_lib.classroom.figures import data_table, describe, plain_list
+from wordpiece_lib.classroom.style import SERIES_COLOURS, WINNER_COLOUR, new_figure, plain
 
 
 def growth_figure(table: Any) -> Any:
@@ -21,23 +22,49 @@ def growth_figure(table: Any) -> Any:
     >>> import pandas as pd
     >>> table = pd.DataFrame({"MB read": [1.0, 2.0], "running words": [100.0, 200.0], "distinct words": [50.0, 70.0]})
     >>> [axes.get_ylabel() for axes in growth_figure(table).axes]
-    ['running words', 'distinct words (kept in memory)']
+    ['running words (circles, solid)', 'distinct words, kept in memory (squares, dashed)']
     """
     needed = {"MB read", "running words", "distinct words"}
     if not needed <= set(getattr(table, "columns", [])) or len(table) == 0:
         raise TypeError("table must be a non-empty DataFrame from growth_table(...)")
     figure, left = new_figure(7.5, 3.6)
-    left.plot(table["MB read"], table["running words"], marker="o", markersize=3, color=OTHER_COLOUR)
+    # Each axis is told by its line's marker and style as well as its colour, named in the legend and the labels.
+    running = left.plot(
+        table["MB read"],
+        table["running words"],
+        marker="o",
+        markersize=4,
+        color=SERIES_COLOURS[0],
+        label="running words (circles, solid; left axis)",
+    )
     left.set_xlabel("MB of text read")
-    left.set_ylabel("running words")
+    left.set_ylabel("running words (circles, solid)")
     right = left.twinx()
-    right.plot(table["MB read"], table["distinct words"], marker="o", markersize=3, color=WINNER_COLOUR)
-    right.set_ylabel("distinct words (kept in memory)")
+    distinct = right.plot(
+        table["MB read"],
+        table["distinct words"],
+        marker="s",
+        markersize=4,
+        linestyle="--",
+        color=WINNER_COLOUR,
+        label="distinct words (squares, dashed; right axis)",
+    )
+    right.set_ylabel("distinct words, kept in memory (squares, dashed)")
     right.set_ylim(bottom=0)
     left.set_ylim(bottom=0)
-    left.set_title("Words as the corpus is read: running (blue) and distinct (red)")
+    title = "Words as the corpus is read: running and distinct"
+    left.set_title(title)
+    left.legend(handles=[*running, *distinct], loc="upper left", fontsize=9)
     left.grid(alpha=0.3)
-    return figure
+    first, last = table.iloc[0], table.iloc[-1]
+    summary = (
+        f"Line chart with two y axes, {title}, against MB of text read ({first['MB read']:.2f} to "
+        f"{last['MB read']:.2f} MB). Left axis, circles, solid line: running words grow with the bytes, "
+        f"{first['running words']:,.0f} to {last['running words']:,.0f}. Right axis, squares, dashed line: distinct "
+        f"words grow ever more slowly, {first['distinct words']:,.0f} to {last['distinct words']:,.0f}."
+    )
+    rows = table[["MB read", "running words", "distinct words"]].values.tolist()
+    return describe(figure, title, summary, data_table(["MB read", "running words", "distinct words"], rows))
 
 
 def seconds_bars(table: Any) -> Any:
@@ -57,6 +84,13 @@ def seconds_bars(table: Any) -> Any:
     for position, value in enumerate(values):
         axes.annotate(f"{value:.2f} s", (value, position), xytext=(4, 0), textcoords="offset points", va="center")
     axes.set_xlabel("seconds (wall clock)")
-    axes.set_title("Counting the same corpus")
+    title = "Counting the same corpus"
+    axes.set_title(title)
     axes.set_xlim(right=max(values) * 1.25)
-    return figure
+    timed = [f"{how} {seconds:.2f} s" for how, seconds in zip(table["how"], table["seconds"])]
+    summary = f"Bar chart, {title}: wall-clock seconds for each way of counting, {plain_list(timed)}."
+    rows = [[how, f"{seconds:.2f}"] for how, seconds in zip(table["how"], table["seconds"])]
+    return describe(figure, title, summary, data_table(["how", "seconds"], rows))
+
+
+__all__ = ["growth_figure", "seconds_bars"]

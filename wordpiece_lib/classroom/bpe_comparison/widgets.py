@@ -31,7 +31,7 @@ from typing import Any
 
 from wordpiece_lib._validate import check_index, check_instance, check_int, check_str, check_str_list
 from wordpiece_lib.analysis.segmentation import ENCODERS, TRAINERS, longest_match_encoder, merge_replay_encoder
-from wordpiece_lib.classroom.style import BUTTON_LAYOUT, fraction_text
+from wordpiece_lib.classroom.style import BUTTON_LAYOUT, LIVE_OUTPUT_CLASS, fraction_text
 from wordpiece_lib.training.trace import Trace, TraceStep
 
 
@@ -144,11 +144,18 @@ class ParallelGrowth:
         self.word_box = w.Text(value=start_word, description="word", continuous_update=False)
         self.picker = w.Dropdown(options=["(pick a frequent word)", *choices], description="or pick")
         self.slider = w.IntSlider(
-            value=step, min=0, max=self.last_step, description="merges", continuous_update=True, layout={"width": "60%"}
+            value=step,
+            min=0,
+            max=self.last_step,
+            description="merges",
+            tooltip="merges of each trainer",
+            continuous_update=True,
+            layout={"width": "60%"},
         )
         self.previous = w.Button(description="previous", layout=BUTTON_LAYOUT)
         self.next = w.Button(description="next", layout=BUTTON_LAYOUT)
         self.output = w.Output(layout={"border": "1px solid #ddd", "padding": "4px"})
+        self.output.add_class(LIVE_OUTPUT_CLASS)
         self.previous.on_click(lambda _: self.go(self.step - 1))
         self.next.on_click(lambda _: self.go(self.step + 1))
         self.slider.observe(lambda change: self._render(), names="value")

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from wordpiece_lib._validate import check_int, check_str
+from wordpiece_lib.classroom.figures import data_table, describe, plain_list
 from wordpiece_lib.classroom.style import OTHER_COLOUR, new_figure, plain
 
 
@@ -38,7 +39,11 @@ def word_count_bars(word_counts: Any, *, top: int = 20, title: str = "Most frequ
     axes.set_xlabel("count")
     axes.set_title(title)
     axes.spines[["top", "right"]].set_visible(False)
-    return figure
+    words = [f"{word!r} {count:,}" for word, count in rows]
+    summary = (
+        f"Bar chart, {title}: the {len(rows)} most frequent words with their counts, {plain_list(words, limit=6)}."
+    )
+    return describe(figure, title, summary, data_table(["word", "count"], rows))
 
 
 __all__ = ["word_count_bars"]

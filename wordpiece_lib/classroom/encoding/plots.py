@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from wordpiece_lib._validate import check_instance, check_int
+from wordpiece_lib.classroom.figures import data_table, describe
 from wordpiece_lib.classroom.style import new_figure
 from wordpiece_lib.training.trace import Trace
 
@@ -40,9 +41,16 @@ def fertility_curve(trace: Trace, words: Any = None, *, points: int = 12) -> Any
     axes.axhline(1.0, color="grey", linestyle=":", linewidth=1)
     axes.set_xlabel("tokens in the vocab")
     axes.set_ylabel("tokens per word")
-    axes.set_title("A bigger vocab cuts words into fewer pieces")
+    title = "A bigger vocab cuts words into fewer pieces"
+    axes.set_title(title)
     axes.grid(alpha=0.3)
-    return figure
+    summary = (
+        f"Line chart, {title}: tokens per word (longest match first) against tokens in the vocab, "
+        f"{averages[0]:.2f} at {sizes[0]} tokens, {averages[len(averages) // 2]:.2f} at {sizes[len(sizes) // 2]}, "
+        f"{averages[-1]:.2f} at {sizes[-1]}."
+    )
+    rows = [[size, round(average, 3)] for size, average in zip(sizes, averages)]
+    return describe(figure, title, summary, data_table(["tokens in the vocab", "tokens per word"], rows))
 
 
 __all__ = ["fertility_curve"]

@@ -16,7 +16,7 @@ from collections.abc import Container, Sequence
 from typing import Any
 
 from wordpiece_lib._validate import check_index, check_instance, check_int, check_sequence, check_str, check_str_list
-from wordpiece_lib.classroom.style import BUTTON_LAYOUT
+from wordpiece_lib.classroom.style import BUTTON_LAYOUT, LIVE_OUTPUT_CLASS
 from wordpiece_lib.model.longest_match import (
     MAX_INPUT_CHARS_PER_WORD,
     MatchAttempt,
@@ -129,8 +129,9 @@ class LongestMatchExplorer:
         self.word_box = w.Text(value=word, description="word", continuous_update=True)
         self.previous = w.Button(description="previous", layout=BUTTON_LAYOUT)
         self.next = w.Button(description="next", layout=BUTTON_LAYOUT)
-        self.slider = w.IntSlider(value=0, min=0, max=0, description="lookups")
+        self.slider = w.IntSlider(value=0, min=0, max=0, description="lookups", tooltip="vocab lookups made so far")
         self.output = w.Output(layout={"border": "1px solid #ddd", "padding": "4px"})
+        self.output.add_class(LIVE_OUTPUT_CLASS)
         self.previous.on_click(lambda _: self._move(-1))
         self.next.on_click(lambda _: self._move(1))
         self.slider.observe(lambda change: self._render(), names="value")

@@ -21,6 +21,7 @@ from collections.abc import Container, Iterable, Sequence
 from typing import Any
 
 from wordpiece_lib._validate import check_bool, check_instance, check_int, check_sequence, check_str
+from wordpiece_lib.classroom.figures import data_table, describe, plain_list
 from wordpiece_lib.classroom.style import (
     CURRENT_FILL,
     INK,
@@ -29,6 +30,7 @@ from wordpiece_lib.classroom.style import (
     PLAIN_FILL,
     POPS_COLOUR,
     SERIES_COLOURS,
+    SERIES_MARKERS,
     TOKEN_FILL,
     VISITED_COLOUR,
     WINNER_COLOUR,
@@ -174,7 +176,7 @@ def trie_figure(
         raise TypeError(f"nodes must be a list of node ids or None, got {type(nodes).__name__}")
     shown = list(nodes) if nodes is not None else drawable_nodes(automaton, word)
     layout = trie_layout(automaton, shown)
-    steps = automaton.trace(word) if word else []
+    steps = list(automaton.trace(word)) if word else []
     visited: set[int] = set()
     taken: set[tuple[int, int]] = set()
     current = START
@@ -277,7 +279,60 @@ def trie_figure(
         if word:
             title = f"Reading {plain(repr(word))}: visited nodes outlined, links followed in red"
     axes.set_title(title)
-    return figure
+    return describe(figure, title, *_trie_text(automaton, layout, word, steps, visited, taken, current))
+
+
+def _node_name(automaton: LinMaxMatch, node: int) -> str:
+    if node == START:
+        return "START"
+    if node == CONTINUATION:
+        return automaton.prefix
+    return automaton.label(node)
+
+
+def _trie_text(
+    automaton: LinMaxMatch,
+    layout: dict[int, tuple[float, int]],
+    word: str | None,
+    steps: list[Any],
+    visited: set[int],
+    taken: set[tuple[int, int]],
+    current: int,
+) -> tuple[str, Any]:
+    """The trie drawing in words (its summary) and as a table of its nodes."""
+    tokens = [_node_name(automaton, node) for node in layout if automaton.node(node).token]
+    starts = sum(1 for node in layout if not automaton.node(node).continuation)
+    summary = (
+        f"Trie drawing of {len(layout)} nodes: {starts} in the start trie (left, from START) and "
+        f"{len(layout) - starts} in the continuation trie (right, from {automaton.prefix}); "
+        f"{len(tokens)} nodes spell a vocab token (bold, shaded): {plain_list(tokens, limit=12)}. "
+        "Dashed arrows are failure links; the tokens a failure pops are in brackets under each node."
+    )
+    if word:
+        path = [_node_name(automaton, node) for node in layout if node in visited]
+        followed = [f"{_node_name(automaton, a)} to {_node_name(automaton, b)}" for a, b in sorted(taken)]
+        summary += (
+            f" Reading {word!r}: {sum(step.kind in ('read', 'fail') for step in steps)} moves visit {plain_list(path, limit=12)}"
+            + (f"; failure links followed (solid red): {plain_list(followed)}" if followed else "")
+            + f"; the run ends at {_node_name(automaton, current)} (filled orange)"
+            + (f" with the tokens {' '.join(steps[-1].tokens)}." if steps and steps[-1].tokens else ".")
+        )
+    rows = []
+    for node in layout:
+        info = automaton.node(node)
+        link = info.failure_link
+        rows.append(
+            [
+                _node_name(automaton, node),
+                "continuation" if info.continuation else "start",
+                "yes" if info.token else "no",
+                "" if link is None else _node_name(automaton, link),
+                node_caption(automaton, node),
+                "yes" if node in visited else "",
+            ]
+        )
+    columns = ["node", "trie", "token", "failure link", "failure pops", "visited"]
+    return summary, data_table(columns, rows)
 
 
 # -- growth: lookups of longest match versus moves of the automaton -----------------------------------------------
@@ -379,6 +434,8 @@ GROWTH_SERIES = {
     "longest_match_seconds": ("longest match", WINNER_COLOUR),
     "linmaxmatch_seconds": ("LinMaxMatch", OTHER_COLOUR),
 }
+#: Marker and line style of each algorithm in the growth figure (beside its colour).
+GROWTH_STYLES = {"longest_match": ("s", "-"), "linmaxmatch": ("o", "--")}
 
 
 def growth_figure(table: Any, *, title: str = "Work on the word aaa...a, vocab {a, ##a}") -> Any:
@@ -399,12 +456,9 @@ def growth_figure(table: Any, *, title: str = "Work on the word aaa...a, vocab {
     counted = [column for column in series if not column.endswith("_seconds")]
     timed = [column for column in series if column.endswith("_seconds")]
     panels = [part for part in (counted, timed) if part]
-    import matplotlib.pyplot as plt
-
-    figure, axes_list = plt.subplots(
-        1, len(panels), figsize=(6.0 * len(panels), 4.2), layout="constrained", squeeze=False
-    )
-    plt.close(figure)
+    figure, axes_list = new_figure(6.0 * len(panels), 4.2, 1, len(panels))
+    axes_list = [list(axes_list) if len(panels) > 1 else [axes_list]]
+    lines = []
     lengths = [float(n) for n in table["length"]]
     fallback = SERIES_COLOURS[5:]
     for axes, names in zip(axes_list[0], panels):
@@ -413,7 +467,17 @@ def growth_figure(table: Any, *, title: str = "Work on the word aaa...a, vocab {
             label, colour = GROWTH_SERIES.get(column, (column.replace("_", " "), fallback[index % len(fallback)]))
             values = [float(v) for v in table[column]]
             slope = fitted_slope(lengths, values)
-            axes.loglog(lengths, values, marker="o", color=colour, label=f"{label} (slope {slope:.2f})")
+            marker, linestyle = next(
+                (style for name, style in GROWTH_STYLES.items() if column.startswith(name)),
+                (SERIES_MARKERS[index % len(SERIES_MARKERS)], "-"),
+            )
+            axes.loglog(
+                lengths, values, marker=marker, linestyle=linestyle, color=colour, label=f"{label} (slope {slope:.2f})"
+            )
+            lines.append(
+                f"{label}: {values[0]:,.4g} at n = {lengths[0]:,.0f}, {values[-1]:,.4g} at n = {lengths[-1]:,.0f} "
+                f"(slope {slope:.2f})"
+            )
         axes.set_xlabel("word length n (characters)")
         axes.set_ylabel(ylabel)
         axes.grid(True, which="both", linewidth=0.4, alpha=0.5)
@@ -424,7 +488,11 @@ def growth_figure(table: Any, *, title: str = "Work on the word aaa...a, vocab {
     figure.slopes = {  # type: ignore[attr-defined]  # the fitted slopes, for prose that quotes them
         column: fitted_slope(lengths, [float(v) for v in table[column]]) for column in series
     }
-    return figure
+    summary = (
+        f"Log-log line chart{'s' if len(panels) > 1 else ''}, {title}: work against word length n, each line labelled "
+        f"with its fitted slope (near 1: linear, near 2: quadratic). {'; '.join(lines)}."
+    )
+    return describe(figure, title, summary, data_table(columns, table[columns].values.tolist()))
 
 
 __all__ = [

@@ -36,6 +36,7 @@ from wordpiece_lib.classroom.style import (
     FAILED_FILL,
     INK,
     LINK_COLOUR,
+    LIVE_OUTPUT_CLASS,
     PLAIN_FILL,
     POPS_COLOUR,
     TOKEN_FILL,
@@ -264,9 +265,12 @@ class _StepView:
         marker = f"lmm{next(_svg_ids)}"
         width = _MARGIN * 2 + 60 + max(x for x, _ in self.layout.values()) * _SLOT
         height = _MARGIN * 2 + 20 + max(d for _, d in self.layout.values()) * _LEVEL
+        name = html.escape(self.drawing_name(shown, current), quote=True)
         parts = [
             f"<svg xmlns='http://www.w3.org/2000/svg' width='{width:.0f}' height='{height:.0f}' "
-            f"viewBox='0 0 {width:.0f} {height:.0f}' font-family='monospace' font-size='13'>",
+            f"viewBox='0 0 {width:.0f} {height:.0f}' font-family='monospace' font-size='13' "
+            f"role='img' aria-label='{name}'>",
+            f"<title>{name}</title>",
             "<defs>",
             f"<marker id='{marker}-grey' viewBox='0 0 10 10' refX='9' refY='5' markerWidth='7' markerHeight='7' "
             f"orient='auto-start-reverse'><path d='M0,0 L10,5 L0,10 z' fill='{LINK_COLOUR}'/></marker>",
@@ -294,6 +298,23 @@ class _StepView:
             parts.append(self._node_box(node, node == current and bool(self.word), node in visited, stuck))
         parts.append("</svg>")
         return "".join(parts)
+
+    def drawing_name(self, shown: int, current: int) -> str:
+        """The trie drawing's accessible name: what it is, and where the automaton is after ``shown`` moves.
+
+        >>> view = _StepView(LinMaxMatch(["a", "##b"]), "ab", None)
+        >>> view.drawing_name(0, START)
+        "Trie of the vocab, 4 nodes (start trie and ## trie), reading 'ab': before the first move, at START"
+        """
+        automaton = self.automaton
+        where = (
+            "START" if current == START else (automaton.prefix if current == CONTINUATION else automaton.label(current))
+        )
+        name = f"Trie of the vocab, {len(self.layout)} nodes (start trie and {automaton.prefix} trie)"
+        if not self.word:
+            return name
+        moment = "before the first move" if shown == 0 else f"after move {shown} of {len(self.steps)}"
+        return f"{name}, reading {self.word!r}: {moment}, at {where}"
 
     def _link_path(self, node: int, link: int, marker: str, followed: bool) -> str:
         (x0, y0), (x1, y1) = self._xy(node), self._xy(link)
@@ -386,6 +407,7 @@ class AutomatonStepper:
         self.readout = w.Label(value="")
         self.view = w.HTML()
         self.output = w.Output(layout={"border": "1px solid #ddd", "padding": "4px"})
+        self.output.add_class(LIVE_OUTPUT_CLASS)
         self.first.on_click(lambda _: self.go(0))
         self.previous.on_click(lambda _: self.go(self.position - 1))
         self.next.on_click(lambda _: self.go(self.position + 1))

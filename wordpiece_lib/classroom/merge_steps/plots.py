@@ -15,7 +15,15 @@ import math
 from typing import Any
 
 from wordpiece_lib._validate import check_bool, check_instance
-from wordpiece_lib.classroom.style import OTHER_COLOUR, WINNER_COLOUR, new_figure, plain, score_bar_chart
+from wordpiece_lib.classroom.figures import data_table, describe, plain_list
+from wordpiece_lib.classroom.style import (
+    OTHER_COLOUR,
+    WINNER_COLOUR,
+    fraction_text,
+    new_figure,
+    plain,
+    score_bar_chart,
+)
 from wordpiece_lib.training.trace import Trace
 
 
@@ -100,9 +108,22 @@ def winning_scores(trace: Trace, *, log: bool | None = None) -> Any:
             axes.set_ylim(top=4.0 if log else 1.5)
     axes.set_xlabel("merge number")
     axes.set_ylabel(f"winning {trace.criterion} score")
-    axes.set_title("Score of the pair chosen at each merge")
+    title = "Score of the pair chosen at each merge"
+    axes.set_title(title)
     axes.grid(alpha=0.3)
-    return figure
+    first, last = trace.steps[0], trace.steps[-1]
+    high = max(trace.steps, key=lambda s: s.score_float)
+    summary = (
+        f"Line chart, {title}, {len(steps)} merges{' (log scale)' if log else ''}: "
+        f"{fraction_text(first.score)} at merge 1 ({first.new_token}), {fraction_text(last.score)} at merge "
+        f"{last.number} ({last.new_token}); highest {fraction_text(high.score)} at merge {high.number}."
+    )
+    if trace.criterion == "wordpiece":
+        ones = [s.new_token for s in trace.steps if s.score == 1]
+        if ones:
+            summary += f" {len(ones)} merges score exactly 1 (marked in red and named): {plain_list(ones)}."
+    rows = [[s.number, f"{s.pair[0]} + {s.pair[1]}", s.new_token, fraction_text(s.score)] for s in trace.steps]
+    return describe(figure, title, summary, data_table(["merge", "pair", "new token", "score"], rows))
 
 
 def vocab_growth(trace: Trace) -> Any:
@@ -117,9 +138,14 @@ def vocab_growth(trace: Trace) -> Any:
     axes.annotate(f"start: {start} (special tokens + alphabet)", (0, start), xytext=(4, 6), textcoords="offset points")
     axes.set_xlabel("merge number")
     axes.set_ylabel("tokens in the vocab")
-    axes.set_title(f"Vocab growth ({trace.stop_reason or 'training stopped'})")
+    title = f"Vocab growth ({trace.stop_reason or 'training stopped'})"
+    axes.set_title(title)
     axes.grid(alpha=0.3)
-    return figure
+    summary = (
+        f"Step chart, {title}: {start} tokens before any merge (special tokens and alphabet), "
+        f"{sizes[-1]} after {steps[-1]} merges."
+    )
+    return describe(figure, title, summary, data_table(["merge", "tokens in the vocab"], zip(steps, sizes)))
 
 
 def merge_progress(trace: Trace) -> Any:
@@ -139,8 +165,6 @@ def merge_progress(trace: Trace) -> Any:
     check_instance(trace, "trace", Trace)
     if not trace.steps:
         raise ValueError("the trace has no merges to draw")
-    import matplotlib.pyplot as plt
-
     counts = dict(trace.word_counts)
     total = sum(counts.values())
     steps = [0, *(s.number for s in trace.steps)]
@@ -149,19 +173,26 @@ def merge_progress(trace: Trace) -> Any:
         splits = trace.splits_at(step)
         per_word.append(sum(len(splits[word]) * count for word, count in counts.items()) / total)
         whole.append(100 * sum(len(splits[word]) == 1 for word in counts) / len(counts))
-    figure, (top, bottom) = plt.subplots(2, 1, figsize=(7.5, 5.2), sharex=True, layout="constrained")
-    plt.close(figure)  # returned, not auto-shown: a notebook displays it once
+    figure, (top, bottom) = new_figure(7.5, 5.2, 2, 1, sharex=True)
     top.plot(steps, per_word, color=OTHER_COLOUR, marker="o" if len(steps) <= 60 else None, markersize=3)
     top.axhline(1.0, color="grey", linestyle=":", linewidth=1)
     top.set_ylabel("pieces per word")
-    top.set_title(f"What the merges do to the training words ({trace.stop_reason or 'training stopped'})")
+    title = f"What the merges do to the training words ({trace.stop_reason or 'training stopped'})"
+    top.set_title(title)
     bottom.plot(steps, whole, color=WINNER_COLOUR)
     bottom.set_ylim(0, 105)
     bottom.set_ylabel("words that are\none token (%)")
     bottom.set_xlabel("merge number")
     for axes in (top, bottom):
         axes.grid(alpha=0.3)
-    return figure
+    summary = (
+        f"Two line charts over {steps[-1]} merges, {title}. Top: pieces per word (weighted by count) falls from "
+        f"{per_word[0]:.2f} to {per_word[-1]:.2f}. Bottom: words that are one token rise from {whole[0]:.0f}% "
+        f"to {whole[-1]:.0f}% of the {len(counts)} distinct words."
+    )
+    rows = [[step, round(pieces, 3), round(share, 1)] for step, pieces, share in zip(steps, per_word, whole)]
+    table = data_table(["merge", "pieces per word", "words that are one token (%)"], rows)
+    return describe(figure, title, summary, table)
 
 
 __all__ = ["candidate_bars", "merge_progress", "vocab_growth", "winning_scores"]

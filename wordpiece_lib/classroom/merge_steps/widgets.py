@@ -23,7 +23,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from wordpiece_lib._validate import check_index, check_int, check_str, check_str_list
-from wordpiece_lib.classroom.style import BUTTON_LAYOUT, OTHER_COLOUR, TIED_COLOUR, WINNER_COLOUR
+from wordpiece_lib.classroom.style import BUTTON_LAYOUT, LIVE_OUTPUT_CLASS, OTHER_COLOUR, TIED_COLOUR, WINNER_COLOUR
 from wordpiece_lib.model.pieces import split_word
 from wordpiece_lib.training.trace import Trace, apply_merges
 
@@ -157,8 +157,11 @@ class MergeStepper:
         self.previous = w.Button(description="previous", layout=BUTTON_LAYOUT)
         self.next = w.Button(description="next", layout=BUTTON_LAYOUT)
         self.last = w.Button(description="last", tooltip="after the last merge", layout=BUTTON_LAYOUT)
-        self.slider = w.IntSlider(value=0, min=0, max=total, description="merges", continuous_update=True)
+        self.slider = w.IntSlider(
+            value=0, min=0, max=total, description="merges", tooltip="merges applied", continuous_update=True
+        )
         self.output = w.Output(layout={"border": "1px solid #ddd", "padding": "4px"})
+        self.output.add_class(LIVE_OUTPUT_CLASS)
         self.chart_view = w.HTML()
         self.first.on_click(lambda _: self.go(0))
         self.previous.on_click(lambda _: self.go(self.slider.value - 1))

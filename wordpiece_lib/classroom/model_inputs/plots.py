@@ -12,15 +12,20 @@ from collections.abc import Sequence
 from typing import Any
 
 from wordpiece_lib._validate import check_index, check_instance, check_int, check_sequence, check_str
+from wordpiece_lib.classroom.figures import data_table, describe
 from wordpiece_lib.classroom.style import (
+    INK,
     OTHER_COLOUR,
     PADDING_FILL,
     SERIES_COLOURS,
-    SPECIAL_COLOUR,
     WINNER_COLOUR,
     new_figure,
 )
 from wordpiece_lib.pipeline.encoding import Encoding
+
+#: Special tokens in the batch grid: a purple that stays apart from the tokens' blue and the padding's grey
+#: for colour-blind readers too (tests/classroom/test_figure_colours.py); each also carries a letter.
+BATCH_SPECIAL_FILL = "#c2a5cf"
 
 
 def length_histogram(lengths: Sequence[int], max_length: int | None = None, *, title: str | None = None) -> Any:
@@ -53,8 +58,23 @@ def length_histogram(lengths: Sequence[int], max_length: int | None = None, *, t
         )
     axes.set_xlabel("tokens per text (special tokens included)")
     axes.set_ylabel("texts")
-    axes.set_title(title or "Length of each text in tokens")
-    return figure
+    title = title or "Length of each text in tokens"
+    axes.set_title(title)
+    ordered = sorted(values)
+    summary = (
+        f"Histogram, {title}: {len(values):,} texts from {ordered[0]:,} to {ordered[-1]:,} tokens, "
+        f"median {ordered[len(ordered) // 2]:,}, mean {sum(values) / len(values):.1f}."
+    )
+    if max_length is not None:
+        summary += f" A red line at max_length = {max_length}: {cut:,} of {len(values):,} texts are longer and get cut."
+    step = bins.step
+    rows = []
+    for start in bins[:-1]:
+        number = sum(start <= value < start + step for value in values)
+        if number:
+            rows.append([f"{start}" if step == 1 else f"{start}-{start + step - 1}", number])
+    table = data_table(["tokens per text", "texts"], rows, caption="Texts by length (empty bins left out)")
+    return describe(figure, title, summary, table)
 
 
 def batch_figure(encodings: Sequence[Encoding], *, max_rows: int = 40) -> Any:
@@ -80,16 +100,39 @@ def batch_figure(encodings: Sequence[Encoding], *, max_rows: int = 40) -> Any:
         grid[row, len(encoding) :] = np.nan
     figure, axes = new_figure(7, 0.5 + 0.22 * len(rows))
     axes.imshow(
-        grid, cmap=ListedColormap([PADDING_FILL, SERIES_COLOURS[0], SPECIAL_COLOUR]), vmin=0, vmax=2, aspect="auto"
+        grid, cmap=ListedColormap([PADDING_FILL, SERIES_COLOURS[0], BATCH_SPECIAL_FILL]), vmin=0, vmax=2, aspect="auto"
     )
+    # Special tokens also carry a letter (C for [CLS], S for [SEP] ...): colour is not the only key.
+    for row, encoding in enumerate(rows):
+        for column, (token, special) in enumerate(zip(encoding.tokens, encoding.special_tokens_mask)):
+            if special and encoding.attention_mask[column]:
+                letter = token.strip("[]<>")[:1].upper() or "?"
+                axes.text(column, row, letter, ha="center", va="center", fontsize=6, color=INK, fontweight="bold")
     padding = sum(mask == 0 for encoding in rows for mask in encoding.attention_mask)
     total = sum(len(encoding) for encoding in rows)
-    axes.set_title(f"A batch as the model sees it: {len(rows)} texts x {width} positions")
+    specials = sum(
+        bool(special and mask)
+        for encoding in rows
+        for special, mask in zip(encoding.special_tokens_mask, encoding.attention_mask)
+    )
+    title = f"A batch as the model sees it: {len(rows)} texts x {width} positions"
+    axes.set_title(title)
     axes.set_xlabel(
-        f"position (blue: token, purple: [CLS]/[SEP], grey: padding, {padding / max(total, 1):.0%} of the batch)"
+        "position (dark blue: token; purple with a letter: [CLS] C, [SEP] S; light grey: padding, "
+        f"{padding / max(total, 1):.0%} of the batch)"
     )
     axes.set_ylabel("text")
-    return figure
+    summary = (
+        f"Grid, {title}: one row per text, one column per position. {total - padding - specials:,} text tokens, "
+        f"{specials:,} special tokens and {padding:,} padding positions ({padding / max(total, 1):.0%} of the batch, "
+        "work the attention mask then ignores)."
+    )
+    table_rows = []
+    for row, encoding in enumerate(rows, start=1):
+        pads = sum(mask == 0 for mask in encoding.attention_mask)
+        table_rows.append([row, len(encoding) - pads, pads, " ".join(encoding.tokens[: len(encoding) - pads])])
+    table = data_table(["text", "tokens (special included)", "padding", "tokens"], table_rows)
+    return describe(figure, title, summary, table)
 
 
 __all__ = ["batch_figure", "length_histogram"]

@@ -29,6 +29,7 @@ from typing import Any
 from wordpiece_lib._validate import check_str
 from wordpiece_lib.classroom.style import (
     FAILED_FILL,
+    INK,
     PADDING_FILL,
     SPECIAL_COLOUR,
     SPECIAL_FILL,
@@ -57,7 +58,7 @@ def visible(char: str) -> str:
     check_str(char, "char", allow_empty=False)
     if char in "\n\t" or unicodedata.category(char)[0] not in "CZ" or char == " ":
         return html.escape(char)
-    return f'<sub style="color:#888;font-size:70%">U+{ord(char):04X}</sub>'
+    return f'<sub style="color:{INK};font-size:70%">U+{ord(char):04X}</sub>'
 
 
 def _text_html(text: str, encoding: Encoding, sequence_id: int, unknown: str, specials: set[int]) -> str:
@@ -101,7 +102,7 @@ def _chips_html(encoding: Encoding, unknown: str, specials: set[int]) -> str:
             colour = TOKEN_SHADES[index % 2]
         chips.append(
             f'<span style="{_CHIP}background:{colour}">{html.escape(token)}'
-            f'<br><small style="color:#666">{encoding.ids[index]}</small></span>'
+            f'<br><small style="color:{INK}">{encoding.ids[index]}</small></span>'
         )
     return "".join(chips)
 
@@ -129,7 +130,7 @@ def token_spans_html(
         for sequence_id, source in enumerate([text] if pair is None else [text, pair])
     ]
     legend = (
-        f'<div style="font-size:80%;color:#555">tokens alternate <span style="background:{TOKEN_SHADES[0]}">blue</span>'
+        f'<div style="font-size:80%;color:{INK}">tokens alternate <span style="background:{TOKEN_SHADES[0]}">blue</span>'
         f' / <span style="background:{TOKEN_SHADES[1]}">orange</span>; <span style="background:{FAILED_FILL}">'
         f'{html.escape(unknown)}</span>; <span style="background:{SPECIAL_FILL}">added token typed in the text</span>;'
         f' <span style="background:{TEMPLATE_FILL}">added by the template</span>; hover a span for its token</div>'

@@ -19,11 +19,23 @@ from wordpiece_lib._validate import (
     check_size,
     check_str,
 )
+from wordpiece_lib.classroom.figures import data_table, describe, plain_list
 from wordpiece_lib.classroom.other_languages.sweep import ExponentSweep
-from wordpiece_lib.classroom.style import INK, OTHER_COLOUR, SERIES_COLOURS, WINNER_COLOUR, new_figure, plain
+from wordpiece_lib.classroom.style import (
+    INK,
+    OTHER_COLOUR,
+    SERIES_COLOURS,
+    SERIES_MARKERS,
+    WINNER_COLOUR,
+    label_line_ends,
+    new_figure,
+    plain,
+)
 
 #: Tokens no language uses, in the share figure.
 UNUSED_COLOUR = "#cccccc"
+#: One hatch per language in the stacked bars (beside its colour and its name written in the bar).
+LANGUAGE_HATCHES = ("", "//", "..", "xx", "\\\\", "oo", "--", "++", "||", "**", "OO", "//..")
 
 
 def language_colour(index: int) -> str:
@@ -36,6 +48,15 @@ def language_colour(index: int) -> str:
     extra = ("#17becf", "#bcbd22", "#7f7f7f", "#e377c2", "#a6761d")
     palette = (*SERIES_COLOURS, *extra)
     return palette[index % len(palette)]
+
+
+def language_marker(index: int) -> str:
+    """The marker of the ``index``-th language's line: the first 12 languages each have their own.
+
+    >>> len({language_marker(index) for index in range(11)})
+    11
+    """
+    return SERIES_MARKERS[check_index(index, "index", minimum=0) % len(SERIES_MARKERS)]
 
 
 def language_bars(
@@ -66,10 +87,12 @@ def language_bars(
     numbers = [float(values[name]) for name in names]
     figure, axes = new_figure(7.0, 0.8 + 0.34 * len(names))
     positions = list(range(len(names)))
-    colours = [
-        WINNER_COLOUR if reference is not None and number > 1.5 * reference else OTHER_COLOUR for number in numbers
-    ]
-    axes.barh(positions, numbers, color=colours)
+    high = [reference is not None and number > 1.5 * reference for number in numbers]
+    colours = [WINNER_COLOUR if over else OTHER_COLOUR for over in high]
+    bars = axes.barh(positions, numbers, color=colours, edgecolor=INK, linewidth=0.4)
+    for bar, over in zip(bars, high):
+        if over:  # hatched as well as red, so the colour is not the only cue
+            bar.set_hatch("///")
     axes.set_yticks(positions, [plain(labels.get(name, name) if labels else name) for name in names])
     axes.invert_yaxis()
     top = max(numbers) if max(numbers) > 0 else 1.0
@@ -79,17 +102,24 @@ def language_bars(
     if reference is not None:
         axes.axvline(reference, color="grey", linestyle=":", linewidth=1)
     axes.set_xlim(0, top * 1.2)
-    axes.set_xlabel(xlabel)
+    axes.set_xlabel(xlabel + (" (red, hatched: over 1.5 times the dotted reference)" if any(high) else ""))
     axes.set_title(title)
-    return figure
+    shown = [labels.get(name, name) if labels else name for name in names]
+    texts = [f"{label} {f'{number:.1%}' if percent else f'{number:.2f}'}" for label, number in zip(shown, numbers)]
+    summary = f"Bar chart, {title}: {xlabel} by language, {plain_list(texts, limit=12)}."
+    if reference is not None:
+        over = [label for label, flag in zip(shown, high) if flag]
+        summary += f" Dotted line at the reference {reference:.2f}" + (
+            f"; over 1.5 times it (red, hatched): {plain_list(over, limit=12)}."
+            if over
+            else "; none is over 1.5 times it."
+        )
+    rows = [[label, f"{number:.1%}" if percent else round(number, 3)] for label, number in zip(shown, numbers)]
+    return describe(figure, title, summary, data_table(["language", xlabel], rows))
 
 
 def _two_panels(width: float, height: float) -> tuple[Any, Any]:
-    import matplotlib.pyplot as plt
-
-    figure, axes = plt.subplots(1, 2, figsize=(width, height), layout="constrained")
-    plt.close(figure)
-    return figure, axes
+    return new_figure(width, height, 1, 2)
 
 
 def shares_and_fertility(sweep: ExponentSweep, *, exponent: float | None = None, vocab_size: int | None = None) -> Any:
@@ -108,18 +138,40 @@ def shares_and_fertility(sweep: ExponentSweep, *, exponent: float | None = None,
     bottoms = [0.0] * len(exponents)
     for index, language in enumerate(sweep.languages):
         heights = [measured.share[language] for measured in figures]
-        left.bar(positions, heights, bottom=bottoms, color=language_colour(index), label=language, width=0.7)
+        left.bar(
+            positions,
+            heights,
+            bottom=bottoms,
+            color=language_colour(index),
+            hatch=LANGUAGE_HATCHES[index % len(LANGUAGE_HATCHES)],
+            edgecolor="white",
+            linewidth=0.5,
+            label=language,
+            width=0.7,
+        )
+        for position, bottom, height in zip(positions, bottoms, heights):
+            if height >= 0.045:  # the language's name in its part of the bar: a key that needs no colour
+                left.text(
+                    position,
+                    bottom + height / 2,
+                    plain(language),
+                    ha="center",
+                    va="center",
+                    fontsize=7,
+                    color=INK,
+                    bbox={"boxstyle": "round,pad=0.1", "facecolor": "white", "edgecolor": "none", "alpha": 0.85},
+                )
         bottoms = [bottom + height for bottom, height in zip(bottoms, heights)]
     unused = [measured.unused_share for measured in figures]
-    left.bar(positions, unused, bottom=bottoms, color=UNUSED_COLOUR, label="unused", width=0.7)
+    left.bar(positions, unused, bottom=bottoms, color=UNUSED_COLOUR, label="unused", width=0.7, edgecolor="white")
     left.set_xticks(positions, [f"{value:g}" for value in exponents])
     left.set_xlabel("sampling exponent")
     left.set_ylabel("share of the vocab")
     left.set_ylim(0, 1)
     size = figures[0].vocab_size
     left.set_title(f"Who owns the {size:,} tokens")
-    left.legend(fontsize=7, ncol=2, loc="upper left", bbox_to_anchor=(1.0, 1.0))
-    _line_per_language(right, exponents, [measured.tokens_per_word for measured in figures], sweep.languages)
+    left.legend(fontsize=7, ncol=2, loc="upper left", bbox_to_anchor=(1.0, 1.0), handleheight=1.6, handlelength=2.4)
+    ends = _line_per_language(right, exponents, [measured.tokens_per_word for measured in figures], sweep.languages)
     right.set_xlabel("sampling exponent")
     right.set_ylabel("tokens per word")
     right.set_title("Tokens per word, by language")
@@ -128,22 +180,52 @@ def shares_and_fertility(sweep: ExponentSweep, *, exponent: float | None = None,
         at = exponents.index(exponent)
         left.axvspan(at - 0.45, at + 0.45, color=WINNER_COLOUR, alpha=0.12, zorder=0)
         right.axvline(exponent, color=WINNER_COLOUR, linewidth=1.5, linestyle="--")
-    return figure
+    label_line_ends(right, ends, fontsize=7)
+    title = f"Who owns the {size:,} tokens, and tokens per word, by sampling exponent"
+    first, last = figures[0], figures[-1]
+    low, high = f"{exponents[0]:g}", f"{exponents[-1]:g}"
+    biggest = max(sweep.languages, key=lambda language: last.share[language])
+    costly = max(sweep.languages, key=lambda language: last.tokens_per_word[language])
+    main = sweep.languages[0]
+    summary = (
+        f"Two panels for the sampling exponents {plain_list([f'{value:g}' for value in exponents])}"
+        + (f" (exponent {exponent:g} marked)" if exponent is not None else "")
+        + f". Left, stacked bars: each language's share of the {size:,}-token vocab, each part hatched and named. "
+        f"{main}'s share goes from {first.share[main]:.1%} at {low} to {last.share[main]:.1%} at {high}; at {high} "
+        f"{biggest} owns most ({last.share[biggest]:.1%}) and {last.unused_share:.1%} is used by no language. "
+        f"Right, one line per language (own marker, named at its end): tokens per word; at {high} {main} needs "
+        f"{last.tokens_per_word[main]:.2f}, {costly} the most ({last.tokens_per_word[costly]:.2f})."
+    )
+    rows = [
+        [f"{value:g}", language, f"{measured.share[language]:.1%}", round(measured.tokens_per_word[language], 3)]
+        for value, measured in zip(exponents, figures)
+        for language in sweep.languages
+    ]
+    rows += [
+        [f"{value:g}", "unused", f"{measured.unused_share:.1%}", ""] for value, measured in zip(exponents, figures)
+    ]
+    table = data_table(["exponent", "language", "share of the vocab", "tokens per word"], rows)
+    return describe(figure, title, summary, table)
 
 
 def _line_per_language(
     axes: Any, exponents: Sequence[float], values: Sequence[Mapping[str, float]], languages: Sequence[str]
-) -> None:
-    """One line per language: its value at each exponent, in the language's colour."""
+) -> list[tuple[str, float, float, str]]:
+    """One line per language: its value at each exponent, in the language's colour and marker, named at its end."""
+    ends = []
     for index, language in enumerate(languages):
+        colour = language_colour(index)
         axes.plot(
             exponents,
             [at_exponent[language] for at_exponent in values],
-            marker="o",
-            markersize=3,
-            color=language_colour(index),
+            marker=language_marker(index),
+            markersize=5,
+            linewidth=1.2,
+            color=colour,
             label=language,
         )
+        ends.append((language, exponents[-1], values[-1][language], colour, language_marker(index)))
+    return ends
 
 
 def parity_by_exponent(sweep: ExponentSweep, *, limit: float | None = None, vocab_size: int | None = None) -> Any:
@@ -154,16 +236,35 @@ def parity_by_exponent(sweep: ExponentSweep, *, limit: float | None = None, voca
     exponents = sweep.exponents
     figures = [sweep.measure(value, vocab_size) for value in exponents]
     figure, axes = new_figure(7.5, 4.0)
-    _line_per_language(axes, exponents, [measured.parity for measured in figures], sweep.languages)
+    ends = _line_per_language(axes, exponents, [measured.parity for measured in figures], sweep.languages)
     axes.axhline(1.0, color="grey", linestyle=":", linewidth=1)
     if limit is not None:
         axes.axhline(limit, color=WINNER_COLOUR, linestyle="--", linewidth=1.2, label=f"limit {limit:g}")
     axes.set_xlabel("sampling exponent")
     axes.set_ylabel(f"parity (tokens / {sweep.languages[0]} tokens)")
-    axes.set_title(f"Parity on the parallel phrases, {figures[0].vocab_size:,}-token mixed vocabs")
-    axes.legend(fontsize=7, ncol=2, loc="upper left", bbox_to_anchor=(1.0, 1.0))
+    title = f"Parity on the parallel phrases, {figures[0].vocab_size:,}-token mixed vocabs"
+    axes.set_title(title)
+    axes.legend(fontsize=7, ncol=2, loc="upper left", bbox_to_anchor=(1.12, 1.0))
     axes.grid(alpha=0.3)
-    return figure
+    label_line_ends(axes, ends, fontsize=7)
+    base = sweep.languages[0]
+    parts = []
+    for value, measured in zip(exponents, figures):
+        worst = max(sweep.languages, key=lambda language: measured.parity[language])
+        part = f"at {value:g} the worst is {worst} ({measured.parity[worst]:.2f})"
+        if limit is not None:
+            over = [language for language in sweep.languages if measured.parity[language] > limit]
+            part += f", over the limit: {plain_list(over, limit=11) if over else 'none'}"
+        parts.append(part)
+    summary = (
+        f"Line chart, {title}: each language's tokens for the same phrases divided by {base}'s, against the "
+        f"sampling exponent; one line per language, each with its own marker and named at its end"
+        + (f"; dashed line: the limit {limit:g}" if limit is not None else "")
+        + f". {'; '.join(parts)}."
+    )
+    columns = ["language", *(f"exponent {value:g}" for value in exponents)]
+    rows = [[language, *(round(measured.parity[language], 3) for measured in figures)] for language in sweep.languages]
+    return describe(figure, title, summary, data_table(columns, rows))
 
 
 def parity_by_size(sweep: ExponentSweep, exponents: Sequence[float], sizes: Sequence[int]) -> Any:
@@ -174,23 +275,55 @@ def parity_by_size(sweep: ExponentSweep, exponents: Sequence[float], sizes: Sequ
         raise ValueError("give at least one exponent and one vocab size")
     figure, axes = new_figure(7.5, 3.8)
     others = sweep.languages[1:]
+    ends, parts, rows = [], [], []
     for index, exponent in enumerate(exponents):
         measured = [sweep.parity(exponent, size) for size in sizes]  # (vocab size, parity by language)
         actual = [size for size, _ in measured]
         worst = [max(parities[language] for language in others) for _, parities in measured]
         mean = [sum(parities[language] for language in others) / len(others) for _, parities in measured]
         colour = SERIES_COLOURS[index % len(SERIES_COLOURS)]
-        axes.plot(actual, worst, marker="o", markersize=3, color=colour, label=f"exponent {exponent:g}: worst")
+        worst_marker, mean_marker = SERIES_MARKERS[(2 * index) % 12], SERIES_MARKERS[(2 * index + 1) % 12]
+        axes.plot(actual, worst, marker=worst_marker, markersize=5, color=colour, label=f"exponent {exponent:g}: worst")
         axes.plot(
-            actual, mean, marker="s", markersize=3, color=colour, linestyle="--", label=f"exponent {exponent:g}: mean"
+            actual,
+            mean,
+            marker=mean_marker,
+            markersize=5,
+            color=colour,
+            linestyle="--",
+            label=f"exponent {exponent:g}: mean",
         )
+        ends += [
+            (f"α {exponent:g} worst", actual[-1], worst[-1], colour, worst_marker),
+            (f"α {exponent:g} mean", actual[-1], mean[-1], colour, mean_marker),
+        ]
+        parts.append(
+            f"exponent {exponent:g}: worst {worst[0]:.2f} to {worst[-1]:.2f}, mean {mean[0]:.2f} to {mean[-1]:.2f}"
+        )
+        rows += [[f"{exponent:g}", size, round(w, 3), round(m, 3)] for size, w, m in zip(actual, worst, mean)]
     axes.axhline(1.0, color="grey", linestyle=":", linewidth=1)
     axes.set_xlabel("tokens in the mixed vocab")
     axes.set_ylabel("parity")
-    axes.set_title("Parity as the vocab grows")
+    title = "Parity as the vocab grows"
+    axes.set_title(title)
     axes.legend(fontsize=8)
     axes.grid(alpha=0.3)
-    return figure
+    label_line_ends(axes, ends)
+    summary = (
+        f"Line chart, {title}: the worst (solid) and mean (dashed) parity over the languages other than "
+        f"{sweep.languages[0]} against the mixed vocab's size, one pair of lines per exponent, each with its own "
+        f"marker and named at its end; from the smallest to the largest vocab: {'; '.join(parts)}."
+    )
+    table = data_table(["exponent", "tokens in the mixed vocab", "worst parity", "mean parity"], rows)
+    return describe(figure, title, summary, table)
 
 
-__all__ = ["language_bars", "language_colour", "parity_by_exponent", "parity_by_size", "shares_and_fertility"]
+__all__ = [
+    "LANGUAGE_HATCHES",
+    "language_bars",
+    "language_colour",
+    "language_marker",
+    "parity_by_exponent",
+    "parity_by_size",
+    "shares_and_fertility",
+]

@@ -4,7 +4,10 @@
 exponent, each language's sampling probability, share of the vocab, tokens
 per word and parity. ``ExponentExplorer`` shows it with the figure of
 :func:`~wordpiece_lib.classroom.other_languages.plots.shares_and_fertility`
-marking the chosen exponent. It reads the sweep's traces and never trains.
+marking the chosen exponent, as the same ``<figure>`` with its text alternative
+that a notebook shows (``classroom/figures.py``). The exponent is picked from a
+drop-down, which a screen reader announces by its name and value (a selection
+slider announces the option's index). It reads the sweep's traces and never trains.
 """
 
 from __future__ import annotations
@@ -13,8 +16,10 @@ import io
 from typing import Any
 
 from wordpiece_lib._validate import check_instance
+from wordpiece_lib.classroom.figures import figure_html
 from wordpiece_lib.classroom.other_languages.plots import shares_and_fertility
 from wordpiece_lib.classroom.other_languages.sweep import ExponentSweep
+from wordpiece_lib.classroom.style import LIVE_OUTPUT_CLASS
 
 
 def exponent_text(sweep: ExponentSweep, exponent: float, vocab_size: int | None = None) -> str:
@@ -35,14 +40,14 @@ def exponent_text(sweep: ExponentSweep, exponent: float, vocab_size: int | None 
 
 
 def figure_png(figure: Any) -> bytes:
-    """A matplotlib figure as PNG bytes (what an ``ipywidgets.Image`` shows)."""
+    """A matplotlib figure as PNG bytes, at the explorer's resolution."""
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png", dpi=80)
     return buffer.getvalue()
 
 
 class ExponentExplorer:
-    """A slider over the sweep's exponents, the figure with the chosen one marked, and the table beside it."""
+    """A drop-down of the sweep's exponents, the figure with the chosen one marked, and the table beside it."""
 
     def __init__(self, sweep: ExponentSweep, *, exponent: float | None = None, vocab_size: int | None = None) -> None:
         import ipywidgets as w
@@ -51,16 +56,16 @@ class ExponentExplorer:
         self.vocab_size = vocab_size
         start = sweep.exponents[-1] if exponent is None else exponent
         sweep.point(start)  # a clear error for an exponent the sweep does not have
-        self.slider = w.SelectionSlider(
+        self.slider = w.Dropdown(
             options=[(f"{value:g}", value) for value in sweep.exponents],
             value=start,
             description="exponent",
-            continuous_update=False,
-            layout={"width": "60%"},
+            tooltip="sampling exponent",
         )
-        self.image = w.Image(format="png", layout={"max_width": "100%"})
+        self.image = w.HTML(layout={"max_width": "100%"})
         self.output = w.Output(layout={"border": "1px solid #ddd", "padding": "4px"})
-        self._pictures: dict[float, bytes] = {}
+        self.output.add_class(LIVE_OUTPUT_CLASS)
+        self._pictures: dict[float, str] = {}
         self.slider.observe(lambda change: self._render(), names="value")
         self.widget = w.VBox([self.slider, self.image, self.output])
         self.text = ""
@@ -75,7 +80,7 @@ class ExponentExplorer:
         exponent = self.exponent
         if exponent not in self._pictures:
             figure = shares_and_fertility(self.sweep, exponent=exponent, vocab_size=self.vocab_size)
-            self._pictures[exponent] = figure_png(figure)
+            self._pictures[exponent] = figure_html(figure, figure_png(figure))
         self.image.value = self._pictures[exponent]
         self.text = exponent_text(self.sweep, exponent, self.vocab_size)
         # Setting ``outputs`` directly works with and without a running kernel.

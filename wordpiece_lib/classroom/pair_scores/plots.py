@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from wordpiece_lib._validate import check_bool, check_int, check_str
+from wordpiece_lib.classroom.figures import data_table, describe, plain_list
 from wordpiece_lib.classroom.style import WINNER_COLOUR, fraction_text, new_figure, plain, score_bar_chart
 
 
@@ -75,7 +76,19 @@ def score_heatmap(table: Any, *, title: str = "WordPiece score of each adjacent 
     from matplotlib.patches import Rectangle
 
     axes.add_patch(Rectangle((best_col - 0.5, best_row - 0.5), 1, 1, fill=False, edgecolor=WINNER_COLOUR, linewidth=3))
-    return figure
+    pairs = [
+        f"{left} + {right} ({fraction_text(score)})"
+        for left, right, score in zip(table["left"], table["right"], table["score"])
+    ]
+    summary = (
+        f"Heat map, {title}: {len(table)} pairs that occur side by side, left piece by row ({len(lefts)}), "
+        f"right piece by column ({len(rights)}); brighter is a higher score, from 0 to "
+        f"{fraction_text(max(table['score']))}. Best pair, outlined: {pairs[0]}."
+    )
+    if len(pairs) > 1:
+        summary += f" Next: {plain_list(pairs[1:], limit=4)}."
+    rows = zip(table["left"], table["right"], (fraction_text(score) for score in table["score"]))
+    return describe(figure, title, summary, data_table(["left piece", "right piece", "score"], rows))
 
 
 def score_bars(table: Any, *, top: int = 15, title: str = "Best pairs, highest score first") -> Any:

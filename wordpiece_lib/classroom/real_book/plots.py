@@ -12,8 +12,17 @@ from collections.abc import Mapping
 from typing import Any
 
 from wordpiece_lib._validate import check_mapping, check_sequence, check_str
+from wordpiece_lib.classroom.figures import data_table, describe, plain_list
 from wordpiece_lib.classroom.real_book.tables import SIZE_COLUMN
-from wordpiece_lib.classroom.style import OTHER_COLOUR, SERIES_COLOURS, WINNER_COLOUR, new_figure, plain
+from wordpiece_lib.classroom.style import (
+    OTHER_COLOUR,
+    SERIES_COLOURS,
+    SERIES_MARKERS,
+    WINNER_COLOUR,
+    label_line_ends,
+    new_figure,
+    plain,
+)
 
 
 def text_fertility_curves(table: Any, *, marked: Mapping[str, int] | None = None) -> Any:
@@ -34,10 +43,25 @@ def text_fertility_curves(table: Any, *, marked: Mapping[str, int] | None = None
             "table must be a non-empty DataFrame from text_fertility_table(...): a 'vocab size' column and texts"
         )
     figure, axes = new_figure(7.5, 3.8)
-    colours = [WINNER_COLOUR, OTHER_COLOUR, *SERIES_COLOURS[2:5]]
-    for index, name in enumerate(column for column in columns if column != SIZE_COLUMN):
+    colours = [WINNER_COLOUR, SERIES_COLOURS[0], *SERIES_COLOURS[2:5]]
+    texts = [column for column in columns if column != SIZE_COLUMN]
+    ends, lines = [], []
+    for index, name in enumerate(texts):
+        colour = colours[index % 5]
         axes.plot(
-            table[SIZE_COLUMN], table[name], marker="o", markersize=4, label=plain(name), color=colours[index % 5]
+            table[SIZE_COLUMN],
+            table[name],
+            marker=SERIES_MARKERS[index % len(SERIES_MARKERS)],
+            linestyle=("-", "--", "-.", ":")[index % 4],
+            markersize=4,
+            label=plain(name),
+            color=colour,
+        )
+        marker = SERIES_MARKERS[index % len(SERIES_MARKERS)]
+        ends.append((str(name), table[SIZE_COLUMN].iloc[-1], table[name].iloc[-1], colour, marker))
+        lines.append(
+            f"{name}: {table[name].iloc[0]:.2f} at {int(table[SIZE_COLUMN].iloc[0]):,} tokens, "
+            f"{table[name].iloc[-1]:.2f} at {int(table[SIZE_COLUMN].iloc[-1]):,}"
         )
     axes.axhline(1.0, color="grey", linestyle=":", linewidth=1)
     for label, size in (marked or {}).items():
@@ -45,10 +69,21 @@ def text_fertility_curves(table: Any, *, marked: Mapping[str, int] | None = None
         axes.annotate(plain(label), (size, 1.0), xytext=(4, 8), textcoords="offset points", fontsize=9)
     axes.set_xlabel("tokens in the vocab")
     axes.set_ylabel("tokens per word")
-    axes.set_title("Tokens per word as the vocab grows")
+    title = "Tokens per word as the vocab grows"
+    axes.set_title(title)
     axes.legend()
     axes.grid(alpha=0.3)
-    return figure
+    label_line_ends(axes, ends)
+    summary = (
+        f"Line chart, {title}: tokens per word against tokens in the vocab, one line per text (its own marker "
+        f"and line style, labelled at its end). {'; '.join(lines)}."
+    )
+    if marked:
+        summary += (
+            " Dashed vertical lines: " + plain_list([f"{label} at {size:,}" for label, size in marked.items()]) + "."
+        )
+    rows = table[[SIZE_COLUMN, *texts]].values.tolist()
+    return describe(figure, title, summary, data_table([SIZE_COLUMN, *map(str, texts)], rows))
 
 
 def touched_words(touched: list[int], total_words: int) -> Any:
@@ -75,10 +110,25 @@ def touched_words(touched: list[int], total_words: int) -> Any:
     axes.set_ylim(0.7, total_words * 80)  # room above the red line for the legend
     axes.set_xlabel("merge number")
     axes.set_ylabel("words read")
-    axes.set_title("Words each merge has to visit")
+    title = "Words each merge has to visit"
+    axes.set_title(title)
     axes.legend(loc="upper right", fontsize=9)
     axes.grid(alpha=0.3)
-    return figure
+    busiest = max(range(len(values)), key=values.__getitem__)
+    ordered = sorted(values)
+    summary = (
+        f"Dot chart, {title}: the words holding the merged pair at each of {len(values):,} merges (log scale), "
+        f"against the {total_words:,} words the reference trainer reads at every merge (solid line). "
+        f"Mean {mean:.1f} words per merge (dashed line), median {ordered[len(ordered) // 2]:,}, "
+        f"most {values[busiest]:,} at merge {busiest + 1:,}."
+    )
+    block = max(1, math.ceil(len(values) / 40))
+    rows = []
+    for start in range(0, len(values), block):
+        part = values[start : start + block]
+        rows.append([f"{start + 1:,}-{start + len(part):,}", round(sum(part) / len(part), 1), max(part)])
+    table = data_table(["merges", "mean words read", "most words read"], rows, caption=f"By blocks of {block} merges")
+    return describe(figure, title, summary, table)
 
 
 def _seconds_text(value: float) -> str:
@@ -123,7 +173,13 @@ def speed_bars(table: Any, column: str = "seconds", *, title: str = "Training ti
     axes.set_xlabel(f"{column} (log scale)")
     axes.set_title(title)
     axes.spines[["top", "right"]].set_visible(False)
-    return figure
+    timed = [f"{name} {_seconds_text(value)}" for name, value in zip(names, seconds, strict=True)]
+    slowest = max(seconds)
+    summary = f"Bar chart, {title}: {column} on a log scale, fastest in red: {plain_list(timed)}." + (
+        f" The slowest takes {slowest / fastest:,.0f} times as long as the fastest." if len(seconds) > 1 else ""
+    )
+    rows = [[name, _seconds_text(value)] for name, value in zip(names, seconds, strict=True)]
+    return describe(figure, title, summary, data_table(["trainer", column], rows))
 
 
 __all__ = ["speed_bars", "text_fertility_curves", "touched_words"]

@@ -17,7 +17,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from wordpiece_lib._validate import check_instance, check_int, check_ratio, check_sequence
-from wordpiece_lib.classroom.style import OTHER_COLOUR, WINNER_COLOUR, new_figure
+from wordpiece_lib.classroom.figures import data_table, describe, plain_list
+from wordpiece_lib.classroom.style import OTHER_COLOUR, WINNER_COLOUR, label_line_ends, new_figure, series_style
 from wordpiece_lib.training.top_down import SLACK_RATIO
 from wordpiece_lib.training.top_down_search import SearchStep
 
@@ -116,11 +117,38 @@ def threshold_curve(
     _plain_numbers(axes.yaxis)
     axes.set_xlabel("threshold (log scale)")
     axes.set_ylabel("tokens in the vocab (log scale)")
-    axes.set_title("A higher threshold keeps fewer tokens")
+    title = "A higher threshold keeps fewer tokens"
+    axes.set_title(title)
     axes.grid(alpha=0.3, which="both")
     if axes.get_legend_handles_labels()[0]:
         axes.legend(loc="lower left", fontsize=9)
-    return figure
+    first, last = ordered.iloc[0], ordered.iloc[-1]
+    summary = (
+        f"Line chart, {title} (log scales): tokens in the vocab against threshold, "
+        f"{int(first['vocab_size']):,} tokens at threshold {int(first['threshold']):,} down to "
+        f"{int(last['vocab_size']):,} at {int(last['threshold']):,}."
+    )
+    if target is not None:
+        summary += f" Dashed line: the target, {target:,} tokens; the search accepts {slack_ratio:.0%} below it."
+    if steps:
+        tried = [
+            f"{number}: threshold {step.threshold:,}, {step.vocab_size:,} tokens"
+            for number, step in enumerate(steps, 1)
+        ]
+        summary += f" The search tried {len(steps)} thresholds, numbered in order: {plain_list(tried, limit=12)}."
+    if marked is not None:
+        summary += f" Circled: threshold {marked:,}, {int(row['vocab_size'].iloc[0]):,} tokens."
+    tables = [
+        data_table(
+            ["threshold", "tokens in the vocab"],
+            zip(ordered["threshold"].tolist(), ordered["vocab_size"].tolist()),
+            caption="Vocab size by threshold",
+        )
+    ]
+    if steps:
+        rows = [[number, step.threshold, step.vocab_size] for number, step in enumerate(steps, start=1)]
+        tables.append(data_table(["try", "threshold", "tokens in the vocab"], rows, caption="The search's tries"))
+    return describe(figure, title, summary, *tables)
 
 
 def round_sizes(frame: Any) -> Any:
@@ -133,18 +161,15 @@ def round_sizes(frame: Any) -> Any:
     """
     _check_frame(frame, {"threshold", "round", "vocab_size"}, "TopDownRounds.round_sizes_frame(...)")
     figure, axes = new_figure(7.5, 3.8)
-    for threshold, rows in frame.groupby("threshold", sort=True):
+    ends, lines = [], []
+    for index, (threshold, rows) in enumerate(frame.groupby("threshold", sort=True)):
         rows = rows.sort_values("round")
-        axes.plot(rows["round"], rows["vocab_size"], marker="o", label=f"threshold {threshold}")
+        style = series_style(index)
+        axes.plot(rows["round"], rows["vocab_size"], label=f"threshold {threshold}", **style)
         last = rows.iloc[-1]
-        axes.annotate(
-            f"{int(last['vocab_size']):,}",
-            (last["round"], last["vocab_size"]),
-            xytext=(5, 0),
-            textcoords="offset points",
-            va="center",
-            fontsize=9,
-        )
+        sizes = [f"{int(size):,}" for size in rows["vocab_size"]]
+        lines.append(f"threshold {threshold}: {', '.join(sizes)}")
+        ends.append((f"t={threshold}: {sizes[-1]}", last["round"], last["vocab_size"], style["color"], style["marker"]))
     axes.set_yscale("log")
     low, high = axes.get_ylim()
     axes.set_ylim(low, high * 4)  # room for the legend above the lines
@@ -152,10 +177,17 @@ def round_sizes(frame: Any) -> Any:
     axes.set_xticks(sorted(set(frame["round"])))
     axes.set_xlabel("round")
     axes.set_ylabel("tokens in the vocab (log scale)")
-    axes.set_title("Round 1 keeps too much; the next rounds prune it, then settle")
+    title = "Round 1 keeps too much; the next rounds prune it, then settle"
+    axes.set_title(title)
     axes.grid(alpha=0.3, which="both")
     axes.legend(fontsize=9, loc="upper right", ncols=2)
-    return figure
+    label_line_ends(axes, ends, fontsize=9)
+    summary = (
+        f"Line chart, {title}: tokens in the vocab (log scale) after each round, one line per threshold, "
+        f"each with its own marker and labelled at its end. {'; '.join(lines)}."
+    )
+    rows = frame.sort_values(["threshold", "round"])[["threshold", "round", "vocab_size"]].values.tolist()
+    return describe(figure, title, summary, data_table(["threshold", "round", "tokens in the vocab"], rows))
 
 
 __all__ = ["round_sizes", "threshold_curve"]

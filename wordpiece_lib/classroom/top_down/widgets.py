@@ -26,7 +26,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from wordpiece_lib._validate import check_index, check_instance, check_int, check_str, check_str_list
-from wordpiece_lib.classroom.style import BUTTON_LAYOUT
+from wordpiece_lib.classroom.style import BUTTON_LAYOUT, LIVE_OUTPUT_CLASS
 from wordpiece_lib.counting.word_counts import as_word_counts
 from wordpiece_lib.model.longest_match import encode_word
 from wordpiece_lib.training.fast_top_down import FastTopDown
@@ -355,9 +355,9 @@ class ThresholdExplorer:
             if words is not None
             else None
         )
-        self.slider = w.SelectionSlider(
-            options=stops, value=self._nearest(start), description="threshold", continuous_update=True
-        )
+        # A drop-down, not a selection slider: a screen reader announces its name and the threshold shown
+        # (a SelectionSlider announces the option's index); the buttons beside it step through the stops.
+        self.slider = w.Dropdown(options=stops, value=self._nearest(start), description="threshold")
         self.words_box = w.Text(
             value=" ".join(chosen if chosen is not None else self.rounds.default_words()),
             description="words",
@@ -367,6 +367,7 @@ class ThresholdExplorer:
         self.lower = w.Button(description="lower", tooltip="previous threshold stop", layout=BUTTON_LAYOUT)
         self.higher = w.Button(description="higher", tooltip="next threshold stop", layout=BUTTON_LAYOUT)
         self.output = w.Output(layout={"border": "1px solid #ddd", "padding": "4px"})
+        self.output.add_class(LIVE_OUTPUT_CLASS)
         self.lower.on_click(lambda _: self._move(-1))
         self.higher.on_click(lambda _: self._move(1))
         self.slider.observe(lambda change: self._render(), names="value")
