@@ -271,6 +271,36 @@ def _cases(traces, sweep):
             big_plots.seconds_bars(pd.DataFrame({"how": ["one process", "Dask"], "seconds": [2.0, 1.25]})),
             ["one process 2.00 s", "Dask 1.25 s"],
         ),
+        **_unigram_cases(),
+    }
+
+
+def _unigram_cases():
+    """Notebook 12's figures on the course's corpus, every substring a piece at the start."""
+    from wordpiece_lib.classroom.unigram import plots as unigram_plots
+    from wordpiece_lib.classroom.unigram.tables import rounds_frame, unigram_rounds
+    from wordpiece_lib.classroom.unigram.widgets import sampling_frame
+    from wordpiece_lib.data import datasets
+    from wordpiece_lib.training.unigram import model_from_frequencies, substring_frequencies
+
+    counts = datasets.hug_pug_counts()
+    model = model_from_frequencies(substring_frequencies(counts))
+    rounds = rounds_frame(unigram_rounds(counts, model, 9))
+    sampled = sampling_frame(model, "hugs", [0.0, 1.0], samples=100)
+    fertility = pd.DataFrame(
+        {"vocab size": [2000] * 3, "model": ["WordPiece", "BPE", "Unigram"], "tokens per word": [1.25, 1.2, 1.3]}
+    )
+    return {
+        "lattice": (unigram_plots.lattice(model, "hugs"), [f"the best cut is {' '.join(model.tokenize('hugs'))}"]),
+        "training_curve": (
+            unigram_plots.training_curve(rounds, title="toy"),
+            [f"from {rounds['loss'].iloc[0]:.1f} to {rounds['loss'].iloc[-1]:.1f}", f"from {len(model)} to"],
+        ),
+        "sampling_bars": (
+            unigram_plots.sampling_bars(sampled, word="hugs"),
+            [f"{sampled['cut'].nunique()} cuts of 'hugs'"],
+        ),
+        "three_way_bars": (unigram_plots.three_way_bars(fertility), ["WordPiece 1.25, BPE 1.20, Unigram 1.30"]),
     }
 
 
@@ -280,6 +310,7 @@ def cases(traces, sweep):
 
 
 NOT_FIGURES = {
+    "text_alternative",
     "GROWTH_LENGTHS",
     "count_lookups",
     "count_moves",
@@ -311,6 +342,7 @@ def test_every_figure_function_has_a_case(cases):
         "other_languages",
         "model_inputs",
         "big_corpora",
+        "unigram",
     ):
         plots = importlib.import_module(f"wordpiece_lib.classroom.{module}.plots")
         public = {name for name in plots.__all__ if callable(getattr(plots, name)) and name not in NOT_FIGURES}

@@ -72,6 +72,11 @@ def text_alternative(figure: Any) -> str:
     return text
 
 
+def _count(number: int, thing: str) -> str:
+    """``1 pruning``, ``3 prunings``."""
+    return f"{number} {thing}" + ("" if number == 1 else "s")
+
+
 def _names(items: Sequence[str], limit: int = 8) -> str:
     items = list(items)
     if len(items) > limit:
@@ -188,7 +193,7 @@ def training_curve(frame: Any, *, title: str, loss_label: str = "corpus loss (be
     first, last = frame.iloc[0], frame.iloc[-1]
     prunings = kinds.count("prune")
     summary = (
-        f"{title}. Two panels over {len(frame)} training steps ({kinds.count('em')} EM rounds, {prunings} prunings). "
+        f"{title}. Two panels over {len(frame)} training steps ({_count(kinds.count('em'), 'EM round')}, {_count(prunings, 'pruning')}). "
         f"The loss goes from {first['loss']:,.1f} to {last['loss']:,.1f}; the pieces from {int(first['vocab_size']):,} "
         f"to {int(last['vocab_size']):,}, falling most at the prunings."
     )
