@@ -3,7 +3,7 @@
 Used by ``test_accessibility.py``; also a command that prints the audit of a built edition (the
 numbers of the issue's before/after table)::
 
-    python tests/browser/_a11y.py SITE_FOLDER [--sample]
+    python tests/browser/_a11y.py SITE_FOLDER [--sample] [--per-slide] [--json]
 
 axe-core is vendored in ``tools/site/static/axe/`` (MPL-2.0, checksum in ``build_edition.TEST_ASSETS``)
 and injected into each page from disk: nothing is downloaded. The pages load require.js, whose
@@ -40,7 +40,12 @@ _INJECT = """source => {
 }"""
 
 _RUN = """async ([tags, scope]) => {
-  const context = scope === 'slide' ? Reveal.getCurrentSlide().closest('.slides > section') : document;
+  let context = document;
+  if (scope === 'slide') context = Reveal.getCurrentSlide();
+  if (scope === 'other slides') {
+    Reveal.getCurrentSlide().id = Reveal.getCurrentSlide().id || 'wp-current-slide';
+    context = {include: [['.reveal .slides']], exclude: [['#' + Reveal.getCurrentSlide().id]]};
+  }
   const result = await axe.run(context, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']});
   return result.violations.map(v => ({id: v.id, impact: v.impact,
     nodes: v.nodes.map(n => ({target: n.target.join(' '), html: n.html.slice(0, 160)}))}));
@@ -78,7 +83,11 @@ def axe_source() -> str:
 
 
 def run_axe(page, scope: str = "document") -> list[dict]:
-    """axe-core's WCAG 2.1 A/AA violations on ``page`` (``scope="slide"``: the deck's current slide only)."""
+    """axe-core's WCAG 2.1 A/AA violations on ``page``.
+
+    ``scope``: "document", "slide" (the deck's current slide only) or "other slides" (every slide
+    but the current one, after ``unfold_deck``).
+    """
     page.evaluate(_INJECT, axe_source())
     return page.evaluate(_RUN, [WCAG_TAGS, scope])
 
@@ -88,9 +97,9 @@ def open_page(browser, url: str, viewport: dict | None = None):
     context = browser.new_context(viewport=viewport or {"width": 1280, "height": 900})
     context.route(
         "**/*",
-        lambda route: route.continue_()
-        if route.request.url.startswith(("file:", "data:", "blob:", "about:"))
-        else route.abort(),
+        lambda route: (
+            route.continue_() if route.request.url.startswith(("file:", "data:", "blob:", "about:")) else route.abort()
+        ),
     )
     page = context.new_page()
     page.goto(url, wait_until="load")
@@ -115,12 +124,35 @@ def wait_deck(page, timeout: int = 60_000) -> None:
 
 def deck_slides(page) -> list[tuple[int, int]]:
     """Every slide of the deck as reveal's (h, v) indices, in reading order."""
-    return [tuple(x) for x in page.evaluate(
-        """() => Reveal.getHorizontalSlides().flatMap((s, h) => {
+    return [
+        tuple(x)
+        for x in page.evaluate(
+            """() => Reveal.getHorizontalSlides().flatMap((s, h) => {
               const v = s.querySelectorAll(':scope > section');
               return v.length ? [...v].map((_, i) => [h, i]) : [[h, 0]];
            })"""
-    )]
+        )
+    ]
+
+
+#: Every slide shown at once, one below the other, as the deck lays each out: axe then reads them in one pass.
+_UNFOLD = """() => {
+  const style = document.createElement('style');
+  style.textContent = `.reveal .slides, .reveal .slides section { position: relative !important; display: block !important;
+      visibility: visible !important; opacity: 1 !important; transform: none !important; top: auto !important;
+      left: auto !important; height: auto !important; min-height: 0 !important; inset: auto !important; }
+    .reveal, .reveal .slides, html, body { overflow: visible !important; height: auto !important; }
+    .reveal .slides { width: ${Reveal.getConfig().width}px !important; margin: 0 !important; zoom: 1 !important; }`;
+  document.head.appendChild(style);
+  document.querySelectorAll('.reveal .slides section').forEach(slide => {
+    slide.removeAttribute('hidden'); slide.removeAttribute('aria-hidden'); slide.removeAttribute('inert');
+  });
+}"""
+
+
+def unfold_deck(page) -> None:
+    """Show every slide of the deck at once (for one axe pass over all of them; the deck is spent after)."""
+    page.evaluate(_UNFOLD)
 
 
 def go_to(page, h: int, v: int) -> None:
@@ -237,9 +269,24 @@ def tab_walk(page, presses: int) -> list[dict]:
     return stops
 
 
-def audit_site(browser, site: Path, sample: bool = False, log=print) -> tuple[Audit, dict]:
-    """axe on the index, every page and every slide of every deck (``sample``: the index, one page, one deck)."""
+def audit_site(
+    browser,
+    site: Path,
+    sample: bool = False,
+    log=print,
+    images: dict[str, list[str]] | None = None,
+    per_slide: bool = False,
+) -> tuple[Audit, dict]:
+    """axe on the index, every page and every slide of every deck (``sample``: the index, one page, one deck).
+
+    A deck is read by axe as shown on its first slide (the controls, the slide number, the slide),
+    then with every other slide shown at once (one pass, seconds instead of minutes); ``per_slide``
+    runs axe again at every slide as a reader steps through (slower, the same violations).
+    Returns the violations and each deck's slide measurements; ``images`` collects, by file, the
+    images without a meaningful text alternative.
+    """
     audit = Audit()
+    images = {} if images is None else images
     decks: dict[str, list[dict]] = {}
     pages = ["index.html"] + sorted(p.name for p in site.glob("[0-9][0-9]_*.html") if ".slides." not in p.name)
     deck_files = sorted(p.name for p in site.glob("[0-9][0-9]_*.slides.html"))
@@ -250,6 +297,7 @@ def audit_site(browser, site: Path, sample: bool = False, log=print) -> tuple[Au
         try:
             wait_rendered(page)
             audit.add(name, run_axe(page))
+            images[name] = image_problems(page)
         finally:
             context.close()
         log(f"{name}: {audit.total()} so far")
@@ -257,12 +305,22 @@ def audit_site(browser, site: Path, sample: bool = False, log=print) -> tuple[Au
         context, page = open_page(browser, (site / name).as_uri(), PROJECTOR)
         try:
             wait_deck(page)
+            images[name] = image_problems(page)
             measures = []
-            for number, (h, v) in enumerate(deck_slides(page)):
+            slides = deck_slides(page)
+            for h, v in slides:
                 go_to(page, h, v)
-                audit.add(f"{name}#{h}/{v}", run_axe(page, "document" if number == 0 else "slide"))
                 measures.append({"slide": f"{h}/{v}", **measure_slide(page)})
             decks[name] = measures
+            go_to(page, *slides[0])
+            audit.add(f"{name}#0/0", run_axe(page))
+            if per_slide:
+                for h, v in slides[1:]:
+                    go_to(page, h, v)
+                    audit.add(f"{name}#{h}/{v}", run_axe(page, "slide"))
+            else:
+                unfold_deck(page)
+                audit.add(f"{name} (other slides)", run_axe(page, "other slides"))
         finally:
             context.close()
         log(f"{name}: {len(decks[name])} slides, {audit.total()} so far")
@@ -294,7 +352,13 @@ def main(argv: list[str]) -> int:
     site = Path(argv[0])
     started = time.perf_counter()
     with sync_playwright() as playwright, chromium_browser(playwright) as browser:
-        audit, decks = audit_site(browser, site, sample="--sample" in argv, log=lambda m: print(m, file=sys.stderr))
+        audit, decks = audit_site(
+            browser,
+            site,
+            sample="--sample" in argv,
+            log=lambda m: print(m, file=sys.stderr),
+            per_slide="--per-slide" in argv,
+        )
     print(audit.explain())
     print(summarize_decks(decks))
     if "--json" in argv:
@@ -305,4 +369,3 @@ def main(argv: list[str]) -> int:
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))
-

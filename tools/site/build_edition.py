@@ -278,9 +278,7 @@ def _hide_prose_code(exporter: Any) -> Any:
     """Make ``exporter`` show a ``prose`` cell's output without its code."""
     from nbconvert.preprocessors import TagRemovePreprocessor
 
-    exporter.register_preprocessor(
-        TagRemovePreprocessor(remove_input_tags={PROSE_TAG, CONTINUED_TAG}), enabled=True
-    )
+    exporter.register_preprocessor(TagRemovePreprocessor(remove_input_tags={PROSE_TAG, CONTINUED_TAG}), enabled=True)
     return exporter
 
 

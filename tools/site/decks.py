@@ -298,7 +298,9 @@ def discussion_questions(guide: str, number: str) -> dict[int, list[str]]:
     return found
 
 
-def section_minutes(cells: list[dict[str, Any]], words_per_minute: int, per_code: int, per_exercise: int) -> dict[int, int]:
+def section_minutes(
+    cells: list[dict[str, Any]], words_per_minute: int, per_code: int, per_exercise: int
+) -> dict[int, int]:
     """Minutes each numbered section takes in class, by the teaching guide's rule for whole notebooks.
 
     >>> cells = [{"cell_type": "markdown", "source": "## 1 · A\\n" + "word " * 200}, {"cell_type": "code", "source": "x"}]
@@ -364,9 +366,7 @@ def deck_notebook(notebook: Any, number: str, guide: str, root: Path, hidden_inp
     cells = [cell for cell in deck["cells"] if not is_check(cell)]
     questions = discussion_questions(guide, number)
     minutes = section_minutes(deck["cells"], *_timing_rule(root))
-    notes = {
-        section: SectionNotes(minutes[section], tuple(questions.get(section, ()))) for section in sorted(minutes)
-    }
+    notes = {section: SectionNotes(minutes[section], tuple(questions.get(section, ()))) for section in sorted(minutes)}
     cells = add_speaker_notes(cells, notes)
     deck["cells"] = fit_slides(cells, hidden_input_tags | {CONTINUED_TAG})
     import nbformat

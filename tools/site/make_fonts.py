@@ -148,12 +148,12 @@ def write_subsets(characters: dict[str, set[str]]) -> list[Path]:
             f"  font-display: swap;\n  unicode-range: {_ranges(chars)};\n}}\n"
         )
     stacks = (
-        f":root {{\n  --jp-content-font-family: \"{FAMILY}\", system-ui, -apple-system, blinkmacsystemfont, "
+        f':root {{\n  --jp-content-font-family: "{FAMILY}", system-ui, -apple-system, blinkmacsystemfont, '
         f"'Segoe UI', helvetica, arial, sans-serif;\n"
         f"  --jp-ui-font-family: \"{FAMILY}\", system-ui, -apple-system, blinkmacsystemfont, 'Segoe UI', "
         f"helvetica, arial, sans-serif;\n"
         f"  --jp-code-font-family: menlo, consolas, 'DejaVu Sans Mono', \"{FAMILY}\", monospace;\n"
-        f"  --r-main-font: \"{FAMILY}\", Source Sans Pro, Helvetica, sans-serif;\n}}\n"
+        f'  --r-main-font: "{FAMILY}", Source Sans Pro, Helvetica, sans-serif;\n}}\n'
     )
     CSS.write_text(
         "/* Written by tools/site/make_fonts.py: the Noto subsets (SIL OFL 1.1) for the scripts the "
