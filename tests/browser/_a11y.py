@@ -72,7 +72,7 @@ class Audit:
 
     def table(self) -> str:
         lines = [f"{count:>6}  {impact:<8} {rule}" for (rule, impact), count in sorted(self.nodes.items())]
-        return "\n".join(lines + [f"{self.total():>6}  total"])
+        return "\n".join([*lines, f"{self.total():>6}  total"])
 
     def explain(self) -> str:
         return self.table() + "\n" + "\n".join(f"{rule}: {ex}" for rule, exs in self.examples.items() for ex in exs)
@@ -288,7 +288,7 @@ def audit_site(
     audit = Audit()
     images = {} if images is None else images
     decks: dict[str, list[dict]] = {}
-    pages = ["index.html"] + sorted(p.name for p in site.glob("[0-9][0-9]_*.html") if ".slides." not in p.name)
+    pages = ["index.html", *sorted(p.name for p in site.glob("[0-9][0-9]_*.html") if ".slides." not in p.name)]
     deck_files = sorted(p.name for p in site.glob("[0-9][0-9]_*.slides.html"))
     if sample:
         pages, deck_files = pages[:1] + pages[2:3], deck_files[1:2]

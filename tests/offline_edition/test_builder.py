@@ -6,10 +6,10 @@ Each build starts a kernel, so these few tests take a few seconds each.
 from __future__ import annotations
 
 import hashlib
-import tempfile
 import re
 import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -254,5 +254,5 @@ def test_fit_slides_cuts_a_tall_code_cell_between_lines():
     fitted = decks.fit_slides([cell], set())
     assert len(fitted) >= 3
     assert "\n".join(part.source for part in fitted) == source
-    assert [decks.slide_type(part) for part in fitted][0] == "slide"
+    assert decks.slide_type(fitted[0]) == "slide"
     assert all(decks.cell_height(part) <= decks.BUDGET for part in fitted)

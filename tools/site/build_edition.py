@@ -308,9 +308,8 @@ def slides_html(notebook: Any, page: NotebookPage, edition: Edition | None = Non
     >>> "static/reveal.js/dist/reveal.js" in text, re.findall(r'(?:src|href)="(https?:[^"]*)"', text)
     (True, [])
     """
-    from nbconvert import SlidesExporter
-
     from decks import deck_notebook
+    from nbconvert import SlidesExporter
 
     exporter = SlidesExporter(
         template_name=SLIDES_TEMPLATE_NAME,

@@ -346,7 +346,6 @@ def add_speaker_notes(cells: list[dict[str, Any]], notes: dict[int, SectionNotes
 
 def _timing_rule(root: Path) -> tuple[int, int, int]:
     import importlib.util
-
     import sys
 
     name = "_wp_time_notebooks"
