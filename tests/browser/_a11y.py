@@ -147,6 +147,8 @@ _UNFOLD = """() => {
   document.querySelectorAll('.reveal .slides section').forEach(slide => {
     slide.removeAttribute('hidden'); slide.removeAttribute('aria-hidden'); slide.removeAttribute('inert');
   });
+  // What the edition's script does for the slide shown, for all of them (a box that scrolls is a Tab stop).
+  if (window.wpEdition) window.wpEdition.markScrollers(document, true);
 }"""
 
 
@@ -183,7 +185,9 @@ _MEASURE = """() => {
     if (!node.textContent.trim()) continue;
     const el = node.parentElement;
     if (!el || !visible(el) || el.closest('mjx-container, aside.notes, .wp-deck-nav')) continue;
-    const px = parseFloat(getComputedStyle(el).fontSize) * scale;
+    // Text in an inline SVG is scaled by the drawing's own transform, not only by reveal's.
+    const ctm = el.closest('svg') && el.getScreenCTM ? el.getScreenCTM() : null;
+    const px = parseFloat(getComputedStyle(el).fontSize) * (ctm ? Math.hypot(ctm.a, ctm.b) : scale);
     if (el.closest('pre, code, .jp-InputArea-editor')) { code = Math.min(code, px); if (px < 18) small.push(node.textContent.trim().slice(0, 30)); }
     else { body = Math.min(body, px); if (px < 24) small.push(node.textContent.trim().slice(0, 30)); }
   }

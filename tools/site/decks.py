@@ -32,7 +32,7 @@ from typing import Any
 SLIDE_WIDTH = 1280
 SLIDE_HEIGHT = 720
 #: What a slide may fill: the height less the room for the deck's top bar and the slide number.
-BUDGET = 600
+BUDGET = 640
 BODY_LINE = 38  # px: 26 px text, line height 1.45
 BODY_CHARS = 88  # characters of prose a line holds at 26 px across the slide
 PARAGRAPH_GAP = 12
@@ -42,7 +42,7 @@ CODE_CHARS = 96  # characters of code a line holds before it wraps
 CELL_GAP = 18
 IMAGE_MAX = 430  # px: the decks' CSS caps a figure at this height
 TABLE_MAX = 330  # px: a table scrolls inside a box of this height
-WIDGET = 430  # px: a widget's height is known only in the browser; this is a typical one
+WIDGET = 560  # px: the decks' CSS caps a widget at this height (it scrolls inside its box beyond)
 CHECK_MAGIC = "%%ipytest"
 CONTINUED_TAG = "wp-continued"
 
@@ -92,8 +92,8 @@ def markdown_height(text: str) -> int:
         if block.lstrip().startswith("$$"):
             height += 2 * BODY_LINE
             continue
-        if block.lstrip().startswith("|"):  # a markdown table: one line a row
-            height += block.count("\n") * BODY_LINE
+        if block.lstrip().startswith("|"):  # a markdown table: scrolls inside its box beyond TABLE_MAX
+            height += min(TABLE_MAX, block.count("\n") * BODY_LINE * 2)
             continue
         plain = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", block)  # a link shows its text only
         lines = re.split(r"\n(?=\s*(?:[-*+]|\d+[.)])\s)", plain)  # list items start new lines
@@ -193,6 +193,14 @@ def _split_code(cell: dict[str, Any], show_input: bool) -> list[dict[str, Any]]:
         pieces.append(last)
     else:
         pieces.append(cell)
+    # Input and outputs together too tall: the outputs go on the next slide, without the input again.
+    last = pieces[-1]
+    outputs_height = sum(output_height(output) for output in last.get("outputs", []))
+    if show_input and last.get("outputs") and cell_height(last, show_input) > BUDGET and outputs_height < BUDGET:
+        pieces[-1] = _continued(last, outputs=[])
+        moved = _continued(last, outputs=last["outputs"])
+        moved["metadata"].setdefault("tags", []).append(CONTINUED_TAG)
+        pieces.append(moved)
     # Long text outputs: continued in cells that show no input (tagged so the builder hides it).
     outputs = pieces[-1].get("outputs", [])
     kept: list[dict[str, Any]] = []
