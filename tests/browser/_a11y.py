@@ -259,7 +259,7 @@ _FOCUS = """() => {
   const indicator = (s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0) || (s.boxShadow && s.boxShadow !== 'none');
   return {tag: el.tagName.toLowerCase(), cls: String(el.className).slice(0, 60), text: (el.innerText || el.value || '').slice(0, 30),
           hiddenSlide: !!hiddenSlide, visible: r.width > 0 && r.height > 0 && s.visibility !== 'hidden',
-          indicator, outline: s.outlineColor, interactive: el.matches('a[href], button, input, select, textarea, summary, [role=slider], [role=button], [role=tab], [role=region][tabindex], [tabindex="0"][aria-label]')};
+          indicator, outline: s.outlineColor, interactive: el.matches('a[href], button, input, select, textarea, summary, [contenteditable="true"], [role=slider], [role=button], [role=tab], [role=region][tabindex], [tabindex="0"][aria-label]')};
 }"""
 
 

@@ -235,3 +235,32 @@ def test_font_subset_covers_every_script_character(editions):
     assert not missing, f"characters shown but not in the font subset (run tools/site/make_fonts.py): {missing}"
     css = (FONTS.parent / "fonts.css").read_text(encoding="utf-8")
     assert all(f"fonts/{font.name}" in css for font in FONTS.glob("*.woff"))
+
+
+def test_widget_sliders_are_named_and_announce_the_value_shown(browser, editions):
+    """ipywidgets names no slider and a SelectionSlider announces the option's index: the edition's script fixes both."""
+    site = editions["solutions"]
+    for name in ["05_top_down.html", "09_other_languages.html"]:  # the two SelectionSliders (threshold, exponent)
+        context, page = open_page(browser, (site / name).as_uri())
+        try:
+            wait_rendered(page)
+            sliders = page.evaluate(
+                """() => [...document.querySelectorAll('.widget-slider, .widget-hslider')].map(w => {
+                     const handle = w.querySelector('[role=slider]');
+                     const readout = w.querySelector('.widget-readout');
+                     return {label: (w.querySelector(':scope > .widget-label') || {}).textContent || '',
+                             name: handle && handle.getAttribute('aria-label'),
+                             valuetext: handle && handle.getAttribute('aria-valuetext'),
+                             shown: readout ? (readout.value || readout.textContent).trim() : null};
+                   })"""
+            )
+            assert sliders, f"{name} shows no slider"
+            for slider in sliders:
+                assert slider["name"] and slider["name"] == slider["label"].strip(), (name, slider)
+                assert slider["valuetext"] == slider["shown"], (name, slider)
+            outputs = page.evaluate(
+                "() => [...document.querySelectorAll('.widget-output')].map(o => o.getAttribute('aria-live'))"
+            )
+            assert outputs and set(outputs) == {"polite"}, (name, outputs)
+        finally:
+            context.close()
