@@ -64,7 +64,7 @@
       });
       if (readout && readout.isContentEditable) setIfChanged(readout, "aria-label", (name || "slider") + " value");
     });
-    root.querySelectorAll(".widget-output, .jupyter-widgets-output-area").forEach(function (area) {
+    root.querySelectorAll(".widget-output, .jupyter-widgets-output-area, .wordpiece-live").forEach(function (area) {
       setIfChanged(area, "aria-live", "polite");
     });
     root.querySelectorAll(".jupyter-widgets input, .jupyter-widgets select, .jupyter-widgets textarea").forEach(
