@@ -40,7 +40,8 @@ HEADING = {1: 70, 2: 60, 3: 52}
 CODE_LINE = 29  # px: 20 px code, line height 1.4
 CODE_CHARS = 96  # characters of code a line holds before it wraps
 CELL_GAP = 18
-IMAGE_MAX = 430  # px: the decks' CSS caps a figure at this height
+IMAGE_MAX = 400  # px: the decks' CSS caps a figure at this height
+IMAGE_ROOM = 60  # px: the figure's box around it
 TABLE_MAX = 330  # px: a table scrolls inside a box of this height
 WIDGET = 560  # px: the decks' CSS caps a widget at this height (it scrolls inside its box beyond)
 CHECK_MAGIC = "%%ipytest"
@@ -124,7 +125,7 @@ def output_height(output: dict[str, Any]) -> int:
     if "text/html" in data:
         html = data["text/html"]
         if "<img" in html or "<figure" in html:
-            return IMAGE_MAX + 2 * BODY_LINE
+            return IMAGE_MAX + IMAGE_ROOM + 2 * BODY_LINE
         if "<table" in html:
             return min(TABLE_MAX, 40 + 32 * html.count("<tr"))
         return markdown_height(re.sub(r"<[^>]+>", " ", html))
@@ -132,10 +133,10 @@ def output_height(output: dict[str, Any]) -> int:
         size = _png_size(data["image/png"])
         if size:
             width, height = size
-            return min(IMAGE_MAX, int(height * min(1.0, (SLIDE_WIDTH - 80) / max(width, 1))))
-        return IMAGE_MAX
-    if "text/markdown" in data:
-        return markdown_height(data["text/markdown"])
+            return IMAGE_ROOM + min(IMAGE_MAX, int(height * min(1.0, (SLIDE_WIDTH - 80) / max(width, 1))))
+        return IMAGE_MAX + IMAGE_ROOM
+    if "text/markdown" in data:  # a sentence made from live values: its length is known only once run
+        return int(markdown_height(data["text/markdown"]) * 1.2)
     if "text/latex" in data:
         return 2 * BODY_LINE
     return _wrapped(str(data.get("text/plain", "")).rstrip("\n"), CODE_CHARS) * CODE_LINE
