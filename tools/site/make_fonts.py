@@ -54,11 +54,13 @@ SCRIPTS: dict[str, tuple[str, Path]] = {
 def script_of(char: str) -> str | None:
     """The script a character is subset for (the first word of its Unicode name), or None.
 
-    >>> script_of("東"), script_of("ж"), script_of("a"), script_of("é")
-    ('CJK', 'CYRILLIC', None, None)
+    >>> script_of("東"), script_of("ж"), script_of("a"), script_of("é"), script_of("\u3099")
+    ('CJK', 'CYRILLIC', None, None, 'CJK')
     """
     if ord(char) < 0x250:  # Latin, Latin-1 and Latin Extended: every font has them
         return None
+    if 0x3000 <= ord(char) <= 0x30FF:  # CJK punctuation, kana and their combining voicing marks
+        return "CJK"
     word = unicodedata.name(char, "?").split()[0]
     return word if word in SCRIPTS else None
 
@@ -113,7 +115,7 @@ def covered(font: Path) -> set[str]:
     """The characters a font file has a glyph for."""
     from fontTools.ttLib import TTFont
 
-    with TTFont(font) as loaded:
+    with TTFont(font, fontNumber=0) as loaded:
         return {chr(code) for code in loaded.getBestCmap()}
 
 
@@ -138,6 +140,9 @@ def write_subsets(characters: dict[str, set[str]]) -> list[Path]:
         options.font_number = 0
         font = subset.load_font(str(source), options)
         subsetter = subset.Subsetter(options)
+        lacking = sorted(chars - covered(source))
+        if lacking:  # the subsetter would drop them without a word
+            raise SystemExit(f"{source.name} has no glyph for {lacking}: map them to another font in SCRIPTS")
         subsetter.populate(unicodes=[ord(char) for char in chars])
         subsetter.subset(font)
         target = FONTS / f"{name}.woff"
@@ -168,6 +173,9 @@ def main(argv: list[str]) -> int:
         print("usage: python tools/site/make_fonts.py SITE_FOLDER [SITE_FOLDER ...]", file=sys.stderr)
         return 2
     characters = site_characters(Path(folder) for folder in argv)
+    if not characters:
+        print(f"error: no page of {' '.join(argv)} shows a character of the subset scripts", file=sys.stderr)
+        return 1
     for path in write_subsets(characters):
         print(f"wrote {path} ({path.stat().st_size // 1024} kB)")
     print(", ".join(f"{name}: {len(chars)}" for name, chars in characters.items()))
