@@ -9,6 +9,7 @@ import hashlib
 import re
 import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -153,3 +154,105 @@ def test_command_reports_a_missing_folder(tmp_path, capsys):
     assert site.main(["--out", str(tmp_path / "site"), "--notebooks", str(tmp_path / "nowhere")]) == 1
     assert "nowhere does not exist" in capsys.readouterr().err
     assert not (tmp_path / "site").exists()
+
+
+# Accessibility of what the builder writes (issue 32): figures' text alternatives, Tab stops, decks fit to
+# project, the teacher's edition. These convert notebooks made here without running them.
+
+PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
+FIGURE_HTML = (
+    '<figure role="group" aria-label="Pair scores"><img src="data:image/png;base64,' + PNG + '" alt="Bars of six '
+    'pair scores; ##g ##s is highest at 1/20."><figcaption>Scores of the hug/pug pairs</figcaption>'
+    "<details><summary>Data</summary><table><tr><th>pair</th><th>score</th></tr>"
+    "<tr><td>##g ##s</td><td>1/20</td></tr></table></details></figure>"
+)
+
+
+def executed_notebook():
+    """A notebook as the builder gets it after execution: a figure bundle, a png with alt, one without, a check."""
+    slide = {"slideshow": {"slide_type": "slide"}}
+    figure = nbformat.v4.new_output(
+        "display_data",
+        data={"text/html": FIGURE_HTML, "image/png": PNG, "text/plain": "<Figure>"},
+        metadata={"image/png": {"alt": "Bars of six pair scores"}},
+    )
+    png_with_alt = nbformat.v4.new_output(
+        "display_data", data={"image/png": PNG, "text/plain": "<Figure>"}, metadata={"image/png": {"alt": "A grid"}}
+    )
+    png_without = nbformat.v4.new_output("display_data", data={"image/png": PNG, "text/plain": "<Figure>"})
+    words = nbformat.v4.new_output(
+        "display_data", data={"text/html": '<p>Hello: <span lang="ru">привет</span> <span lang="ja">東京</span></p>'}
+    )
+    paths = nbformat.v4.new_output("stream", text=f"saved to {tempfile.gettempdir()}/tmpabc123/vocab.txt\n")
+    cells = [
+        nbformat.v4.new_markdown_cell("# 02 · Scores\n\n" + GOALS, metadata=slide),
+        nbformat.v4.new_markdown_cell("## 1 · Counting\n\nProse of section one. " * 1, metadata=slide),
+        nbformat.v4.new_code_cell("plot()", outputs=[figure], metadata={"slideshow": {"slide_type": "-"}}),
+        nbformat.v4.new_code_cell("grid()", outputs=[png_with_alt], metadata={"slideshow": {"slide_type": "-"}}),
+        nbformat.v4.new_code_cell("other()", outputs=[png_without], metadata={"slideshow": {"slide_type": "-"}}),
+        nbformat.v4.new_code_cell("words()", outputs=[words, paths], metadata={"slideshow": {"slide_type": "-"}}),
+        nbformat.v4.new_code_cell(
+            "%%ipytest\ndef test_scores():\n    checks.check_scores(scores)",
+            outputs=[nbformat.v4.new_output("stream", text="\x1b[32m.\x1b[0m 1 passed in 0.01s\n")],
+            metadata={"slideshow": {"slide_type": "-"}},
+        ),
+        nbformat.v4.new_markdown_cell("## 2 · Ties\n\n" + "A long paragraph of prose. " * 12, metadata=slide),
+    ]
+    cells += [
+        nbformat.v4.new_code_cell(f"line_{i} = {i}", metadata={"slideshow": {"slide_type": "-"}}) for i in range(30)
+    ]
+    return nbformat.v4.new_notebook(cells=cells)
+
+
+GUIDE = """### 02 · Scores
+
+* **Discussion**: Why count pairs by word counts (section 1)? What goes wrong with floats (section 2)?
+
+### 03 · Next
+"""
+
+
+def test_pages_give_every_figure_its_alternative_and_no_placeholder():
+    page = site.NotebookPage(Path("02_scores.ipynb"), "02_scores.html", "02 · Scores", slides="02_scores.slides.html")
+    text = site.page_html(executed_notebook(), page, None, None)
+    assert 'aria-label="Pair scores"' in text and "<figcaption>Scores of the hug/pug pairs</figcaption>" in text
+    assert "<details><summary>Data</summary>" in text, "the figure bundle's HTML (with its data) is what shows"
+    assert 'alt="A grid"' in text, "a png alone takes its alt from the output's metadata"
+    assert site_placeholder() not in text
+    assert text.count("data-wp-no-alt") == 1, "the png without a description is marked for the browser test"
+    assert 'lang="ru"' in text and 'lang="ja"' in text, "language marks of outputs reach the page"
+    assert not re.search(r'class="[^"]*(jp-Cell-inputWrapper|jp-OutputArea-output)[^"]*"[^>]*tabindex', text)
+    assert tempfile.gettempdir() + "/" not in text and "&lt;temporary folder&gt;/tmpabc123/vocab.txt" in text
+
+
+def site_placeholder() -> str:
+    return "No description has been provided for this image"
+
+
+def test_decks_leave_checks_out_add_notes_and_continue_long_slides():
+    page = site.NotebookPage(Path("02_scores.ipynb"), "02_scores.html", "02 · Scores", slides="02_scores.slides.html")
+    deck = site.slides_html(executed_notebook(), page, site.EDITIONS["student"], GUIDE)
+    assert "%%ipytest" not in deck and "1 passed" not in deck, "exercise checks are not projected"
+    notes = re.findall(r'<aside class="notes">(.*?)</aside>', deck, re.DOTALL)
+    assert len(notes) == 2, notes
+    assert "Why count pairs by word counts (section 1)?" in notes[0] and "floats" in notes[1]
+    assert all("min for this section" in note for note in notes)
+    assert deck.count("<section") > 2 * 3, "section 2's long code is continued on sub-slides"
+    assert "line_29" in deck and "line_0" in deck, "nothing is lost when a slide is continued"
+    assert 'alt="A grid"' in deck and site_placeholder() not in deck
+    assert "Teacher" not in deck
+    teacher = site.slides_html(executed_notebook(), page, site.EDITIONS["solutions"], GUIDE)
+    assert "Teacher's edition" in teacher
+
+
+def test_fit_slides_cuts_a_tall_code_cell_between_lines():
+    sys.path.insert(0, str(ROOT / "tools" / "site"))
+    import decks
+
+    source = "\n".join(f"value_{i} = {i}" for i in range(60))
+    cell = nbformat.v4.new_code_cell(source, metadata={"slideshow": {"slide_type": "slide"}})
+    fitted = decks.fit_slides([cell], set())
+    assert len(fitted) >= 3
+    assert "\n".join(part.source for part in fitted) == source
+    assert decks.slide_type(fitted[0]) == "slide"
+    assert all(decks.cell_height(part) <= decks.BUDGET for part in fitted)

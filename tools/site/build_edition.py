@@ -1,14 +1,22 @@
 """The offline HTML edition of the notebooks: ``python tools/site/build_edition.py``.
 
-Every notebook of ``notebooks/solutions/`` is executed (so the exercises show worked answers and
-every check has passed), its widgets' state is kept, and each becomes one HTML page in ``site/``
-and one reveal.js slide deck (``NN_name.slides.html``, cut into slides by each cell's
-``metadata.slideshow.slide_type``), with an ``index.html`` that lists the notebooks in order with
-their learning goals (the list after "By the end you can"). A cell tagged ``prose`` (a sentence
-made from live values) shows only its rendered text. The pages and decks read everything from
-files beside them: the widget manager, require.js, jQuery, MathJax and reveal.js are vendored in
+Two editions. The solutions edition (the default, ``site/``) executes ``notebooks/solutions/`` (so
+the exercises show worked answers and every check has passed) and says on every page and slide
+that it is the teacher's. The student edition (``--edition student``, ``site-student/``) executes
+the student notebooks: its decks are the ones to project in class, with no answers in them.
+
+Every notebook is executed with its widgets' state kept, and becomes one HTML page and one
+reveal.js slide deck (``NN_name.slides.html``, cut into slides by each cell's
+``metadata.slideshow.slide_type``, then made fit to project by ``decks.py``: no exercise checks,
+long slides continued below, speaker notes from ``docs/teaching-guide.md``), with an
+``index.html`` that lists the notebooks in order with their learning goals (the list after "By the
+end you can"). A cell tagged ``prose`` (a sentence made from live values) shows only its rendered
+text. The pages and decks read everything from files beside them: the widget manager, require.js,
+jQuery, MathJax, reveal.js and a font subset for the notebooks' other scripts are vendored in
 ``tools/site/static/`` (see its README for versions, checksums and licences), so the site builds
-and reads with no network at all.
+and reads with no network at all. ``static/edition/`` holds the edition's own style and script
+(contrast, focus, reflow at 320 px, and what ipywidgets, nbconvert and reveal.js leave out for
+assistive technology).
 
 The site is built in a temporary folder next to the target and renamed into place only when every
 notebook ran: a failed build leaves the previous site untouched, and a reader never sees half a site.
@@ -41,6 +49,9 @@ from typing import Any
 
 from wordpiece_lib._validate import check_int
 
+if str(Path(__file__).resolve().parent) not in sys.path:  # decks.py sits beside this file
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+
 STATIC = Path(__file__).resolve().parent / "static"
 #: The checkout this builder belongs to (it lives in ``tools/site/``).
 ROOT = Path(__file__).resolve().parents[2]
@@ -72,9 +83,39 @@ ASSETS: dict[str, str] = {
     ),
     "reveal.js/plugin/notes/notes.js": "5c49866ac430789657b5b33363d2bf3edb2ef804f91c81ebd19ebc351fb0451a",
 }
+#: Vendored for the browser tests only (not copied into the site), with their sha256.
+TEST_ASSETS: dict[str, str] = {
+    "axe/axe.min.js": "29348999450cdf2849a8e70b7912fc2da85a849da39c0d0d5394f51d4a9ed95c",
+}
+#: The edition's own files (not vendored): style, script, and the font subset with its licence.
+EDITION_FILES = "edition"
 SLIDES_TEMPLATE_NAME = "wordpiece_slides"
 #: Cells with this tag are sentences made from live values: the edition shows their text, not their code.
 PROSE_TAG = "prose"
+
+#: Tag of a cell that shows only its output (a deck's continued output): its input is removed like a prose cell's.
+CONTINUED_TAG = "wp-continued"
+GUIDE = ROOT / "docs" / "teaching-guide.md"
+
+
+@dataclass(frozen=True)
+class Edition:
+    """Which notebooks an edition executes, where it goes, and whether it is the teacher's (answers shown)."""
+
+    name: str
+    notebooks: Path
+    out: Path
+    teacher: bool
+
+
+EDITIONS = {
+    "solutions": Edition("solutions", ROOT / "notebooks" / "solutions", ROOT / "site", teacher=True),
+    "student": Edition("student", ROOT / "notebooks", ROOT / "site-student", teacher=False),
+}
+TEACHER_NOTE = (
+    "Teacher's edition: every exercise is solved and every check passed. "
+    "In class, project the student edition's decks (build_edition.py --edition student)."
+)
 
 GOALS_MARK = "By the end you can"
 NOTEBOOK_PATTERN = "[0-9][0-9]_*.ipynb"
@@ -198,7 +239,7 @@ def check_assets(static: Path = STATIC) -> list[str]:
     []
     """
     problems = []
-    for name, expected in ASSETS.items():
+    for name, expected in {**ASSETS, **TEST_ASSETS}.items():
         path = static / name
         if not path.is_file():
             problems.append(f"{path} is missing")
@@ -244,7 +285,7 @@ def _hide_prose_code(exporter: Any) -> Any:
     """Make ``exporter`` show a ``prose`` cell's output without its code."""
     from nbconvert.preprocessors import TagRemovePreprocessor
 
-    exporter.register_preprocessor(TagRemovePreprocessor(remove_input_tags={PROSE_TAG}), enabled=True)
+    exporter.register_preprocessor(TagRemovePreprocessor(remove_input_tags={PROSE_TAG, CONTINUED_TAG}), enabled=True)
     return exporter
 
 
@@ -259,18 +300,22 @@ def _exporter_files() -> dict[str, Any]:
     }
 
 
-def slides_html(notebook: Any, page: NotebookPage) -> str:
+def slides_html(notebook: Any, page: NotebookPage, edition: Edition | None = None, guide: str = "") -> str:
     """One notebook as a reveal.js deck reading reveal.js, jQuery, require.js and MathJax from ``static/``.
+
+    The deck shows the notebook made fit to project (``decks.deck_notebook``): no exercise checks,
+    long slides continued below, speaker notes from the teaching guide ``guide``.
 
     >>> import nbformat, re
     >>> cells = [nbformat.v4.new_markdown_cell("# 01 · A", metadata={"slideshow": {"slide_type": "slide"}})]
     >>> page = NotebookPage(Path("01_a.ipynb"), "01_a.html", "01 · A", slides="01_a.slides.html")
     >>> text = slides_html(nbformat.v4.new_notebook(cells=cells), page)
     >>> sorted(set(re.findall(r'<script[^>]*\\bsrc="([^"]+)"', text)))
-    ['static/jquery.min.js', 'static/require.js', 'static/tex-svg.js']
+    ['static/edition/edition.js', 'static/jquery.min.js', 'static/require.js', 'static/tex-svg.js']
     >>> "static/reveal.js/dist/reveal.js" in text, re.findall(r'(?:src|href)="(https?:[^"]*)"', text)
     (True, [])
     """
+    from decks import deck_notebook
     from nbconvert import SlidesExporter
 
     exporter = SlidesExporter(
@@ -280,19 +325,33 @@ def slides_html(notebook: Any, page: NotebookPage) -> str:
         reveal_theme="white",
         reveal_transition="none",
         reveal_number="c/t",
-        reveal_scroll=True,
+        reveal_scroll=False,
+        reveal_width="1280",
+        reveal_height="720",
         jquery_url="static/jquery.min.js",
     )
     _hide_prose_code(exporter)
     resources = {
         "metadata": {"name": page.title},
-        "wordpiece_site": {"title": page.title, "page": page.href},
+        "wordpiece_site": {
+            "title": page.title,
+            "page": page.href,
+            "teacher": TEACHER_NOTE if edition is not None and edition.teacher else "",
+        },
     }
-    body, _ = exporter.from_notebook_node(copy.deepcopy(notebook), resources=resources)
-    return body
+    number = page.source.name[:2]
+    deck = deck_notebook(clean_outputs(notebook), number, guide, ROOT, {PROSE_TAG})
+    body, _ = exporter.from_notebook_node(deck, resources=resources)
+    return without_nbconvert_tab_stops(body)
 
 
-def page_html(notebook: Any, page: NotebookPage, previous: NotebookPage | None, following: NotebookPage | None) -> str:
+def page_html(
+    notebook: Any,
+    page: NotebookPage,
+    previous: NotebookPage | None,
+    following: NotebookPage | None,
+    edition: Edition | None = None,
+) -> str:
     """One notebook as a self-contained page reading its scripts from ``static/``.
 
     >>> import nbformat
@@ -300,7 +359,7 @@ def page_html(notebook: Any, page: NotebookPage, previous: NotebookPage | None, 
     >>> text = page_html(nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("# 01 · A")]), page, None, None)
     >>> import re
     >>> re.findall(r'<script[^>]*\\bsrc="([^"]+)"', text)
-    ['static/require.js', 'static/tex-svg.js']
+    ['static/require.js', 'static/tex-svg.js', 'static/edition/edition.js']
     """
     from nbconvert import HTMLExporter
 
@@ -312,12 +371,55 @@ def page_html(notebook: Any, page: NotebookPage, previous: NotebookPage | None, 
             "title": page.title,
             "slides": page.slides,
             "note": STATIC_NOTE,
+            "teacher": TEACHER_NOTE if edition is not None and edition.teacher else "",
             "previous": PageLink(previous.href, previous.title) if previous else None,
             "next": PageLink(following.href, following.title) if following else None,
         },
     }
-    body, _ = exporter.from_notebook_node(copy.deepcopy(notebook), resources=resources)
-    return body
+    body, _ = exporter.from_notebook_node(clean_outputs(notebook), resources=resources)
+    return without_nbconvert_tab_stops(body)
+
+
+#: nbconvert makes every cell's input and output a Tab stop (``tabindex="0"``), scrolling or not. The
+#: edition's script gives a Tab stop to the boxes that really scroll, and only on the slide shown.
+_TAB_STOP = re.compile(r'(<div class="[^"]*\b(?:jp-Cell-inputWrapper|jp-OutputArea-output)\b[^"]*"[^>]*?) tabindex="0"')
+
+
+def without_nbconvert_tab_stops(html_text: str) -> str:
+    """``html_text`` without the ``tabindex="0"`` nbconvert puts on every cell's input and output.
+
+    >>> without_nbconvert_tab_stops('<div class="jp-Cell-inputWrapper" tabindex="0"><a tabindex="0">')
+    '<div class="jp-Cell-inputWrapper"><a tabindex="0">'
+    """
+    return _TAB_STOP.sub(r"\1", html_text)
+
+
+def _scrub(text: str) -> str:
+    for folder, name in [(str(ROOT), "<workshop folder>"), (tempfile.gettempdir().rstrip("/"), "<temporary folder>")]:
+        text = re.sub(re.escape(folder) + r"(?=[/\\\s'\"]|$)", name, text)
+    return text
+
+
+def clean_outputs(notebook: Any) -> Any:
+    """A copy whose outputs name no folder of the machine that built it (the checkout, temporary folders).
+
+    >>> import nbformat, tempfile
+    >>> cell = nbformat.v4.new_code_cell("x", outputs=[nbformat.v4.new_output("stream", text=tempfile.gettempdir() + "/dask-1\\n")])
+    >>> clean_outputs(nbformat.v4.new_notebook(cells=[cell])).cells[0].outputs[0].text
+    '<temporary folder>/dask-1\\n'
+    """
+    clean = copy.deepcopy(notebook)
+    for cell in clean.cells:
+        for output in cell.get("outputs", []):
+            if "text" in output:
+                output["text"] = _scrub(output["text"])
+            data = output.get("data", {})
+            for kind in ("text/plain", "text/html", "text/markdown"):
+                if isinstance(data.get(kind), str):
+                    data[kind] = _scrub(data[kind])
+            if "traceback" in output:
+                output["traceback"] = [_scrub(line) for line in output["traceback"]]
+    return clean
 
 
 def _inline_markdown(text: str) -> str:
@@ -327,7 +429,7 @@ def _inline_markdown(text: str) -> str:
     return rendered.removeprefix("<p>").removesuffix("</p>")
 
 
-def index_html(pages: Sequence[NotebookPage], *, built: str = "") -> str:
+def index_html(pages: Sequence[NotebookPage], *, built: str = "", teacher: bool = False) -> str:
     """The contents page: every notebook in order, with its learning goals.
 
     >>> page = NotebookPage(Path("01_a.ipynb"), "01_a.html", "01 · A", ["count `pairs`"])
@@ -345,6 +447,12 @@ def index_html(pages: Sequence[NotebookPage], *, built: str = "") -> str:
             f"{goals_html}</li>"
         )
     built_html = f"<p class='built'>{html.escape(built)}</p>" if built else ""
+    if teacher:
+        banner = f'<p class="wp-teacher" role="note">{html.escape(TEACHER_NOTE)}</p>'
+        what = "each notebook executed with its exercises solved"
+    else:
+        banner = ""
+        what = "each student notebook executed as a student first sees it (exercises not done yet)"
     return f"""<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -353,26 +461,32 @@ def index_html(pages: Sequence[NotebookPage], *, built: str = "") -> str:
 <title>WordPiece workshop: the notebooks</title>
 <style>
   body {{ font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; max-width: 52em; margin: 2em auto;
-    padding: 0 1em; line-height: 1.5; color: #222; }}
+    padding: 0 1em; line-height: 1.5; color: #222; overflow-wrap: anywhere; }}
+  a {{ color: #0b57a4; text-decoration: underline; }}
+  a:focus-visible {{ outline: 3px solid #0b57a4; outline-offset: 2px; }}
+  .wp-teacher {{ padding: 0.5em 0.8em; background: #fdecea; border: 2px solid #a3261b; color: #222; }}
   ol.notebooks {{ padding-left: 0; list-style: none; }}
   li.notebook {{ margin: 1.2em 0; padding: 0.6em 1em; border: 1px solid #ddd; border-radius: 6px; }}
   li.notebook > a {{ font-size: 1.2em; font-weight: bold; }}
   li.notebook > a.slides {{ font-size: 0.9em; font-weight: normal; margin-left: 0.6em; }}
-  p.lead {{ margin: 0.4em 0 0 0; color: #555; }}
+  p.lead {{ margin: 0.4em 0 0 0; color: #4d4d4d; }}
   ol.goals {{ margin: 0.2em 0; }}
   code {{ background: #f3f3f3; padding: 0 0.2em; border-radius: 3px; }}
-  p.built {{ color: #777; font-size: 0.9em; }}
+  p.built {{ color: #595959; font-size: 0.9em; }}
 </style>
 </head>
 <body>
+<main>
 <h1>WordPiece workshop: the notebooks</h1>
-<p>The offline edition: each notebook executed with its exercises solved, as a page and as a slide deck
+{banner}
+<p>The offline edition: {what}, as a page and as a slide deck
 (arrow keys or space to step through it, <kbd>S</kbd> for the speaker view). Read them in order; to run and
 change the code, open the same notebooks in JupyterLab.</p>
 <ol class="notebooks">
 {"".join(items)}
 </ol>
 {built_html}
+</main>
 </body>
 </html>
 """
@@ -385,7 +499,9 @@ def _build_note() -> str:
     return f"Built {stamp} with wordpiece_lib {__version__} on Python {platform.python_version()}."
 
 
-def _write_into(folder: Path, notebooks: Sequence[Path], timeout: int, workers: int) -> list[NotebookPage]:
+def _write_into(
+    folder: Path, notebooks: Sequence[Path], timeout: int, workers: int, edition: Edition
+) -> list[NotebookPage]:
     with ThreadPoolExecutor(max_workers=workers) as pool:
         executed = list(pool.map(lambda path: execute_notebook(path, timeout), notebooks))
     pages = [
@@ -398,18 +514,21 @@ def _write_into(folder: Path, notebooks: Sequence[Path], timeout: int, workers: 
         )
         for path, notebook in zip(notebooks, executed)
     ]
+    guide = GUIDE.read_text(encoding="utf-8") if GUIDE.is_file() else ""
     for index, (page, notebook) in enumerate(zip(pages, executed)):
         previous = pages[index - 1] if index > 0 else None
         following = pages[index + 1] if index + 1 < len(pages) else None
-        (folder / page.href).write_text(page_html(notebook, page, previous, following), encoding="utf-8")
-        (folder / page.slides).write_text(slides_html(notebook, page), encoding="utf-8")
-    (folder / "index.html").write_text(index_html(pages, built=_build_note()), encoding="utf-8")
+        (folder / page.href).write_text(page_html(notebook, page, previous, following, edition), encoding="utf-8")
+        (folder / page.slides).write_text(slides_html(notebook, page, edition, guide), encoding="utf-8")
+    index = index_html(pages, built=_build_note(), teacher=edition.teacher)
+    (folder / "index.html").write_text(index, encoding="utf-8")
     static = folder / "static"
     static.mkdir()
     for name in ASSETS:
         (static / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(STATIC / name, static / name)
     shutil.copytree(STATIC / "licenses", static / "licenses")
+    shutil.copytree(STATIC / EDITION_FILES, static / EDITION_FILES)
     shutil.copy2(STATIC / "README.md", static / "README.md")
     return pages
 
@@ -437,10 +556,13 @@ def build_site(
     *,
     timeout: int = DEFAULT_CELL_TIMEOUT,
     workers: int = 2,
+    teacher: bool | None = None,
 ) -> list[NotebookPage]:
     """Execute every notebook of ``notebooks_dir`` and write the HTML edition to ``out`` (replaced whole).
 
-    Returns the pages in order. Nothing is written to ``out`` unless every notebook ran.
+    Returns the pages in order. Nothing is written to ``out`` unless every notebook ran. ``teacher``:
+    whether every page says it is the teacher's edition (None: when the notebooks hold solutions,
+    ``# BEGIN SOLUTION`` blocks, as ``notebooks/solutions/`` does).
 
     >>> import tempfile, pathlib
     >>> build_site(pathlib.Path(tempfile.mkdtemp()) / "site", tempfile.mkdtemp())
@@ -456,12 +578,15 @@ def build_site(
     problems = check_assets()
     if problems:
         raise SiteBuildError("the vendored scripts are not as recorded: " + "; ".join(problems))
+    if teacher is None:
+        teacher = any("# BEGIN SOLUTION" in path.read_text(encoding="utf-8") for path in notebooks)
+    edition = Edition("solutions" if teacher else "student", Path(notebooks_dir), Path(out), teacher=teacher)
     target = Path(out).resolve()
     target.parent.mkdir(parents=True, exist_ok=True)
     building = Path(tempfile.mkdtemp(prefix=f".{target.name}-building-", dir=target.parent))
     try:
         with _environment(JUPYTER_PREFER_ENV_PATH="1"):
-            pages = _write_into(building, notebooks, timeout, workers)
+            pages = _write_into(building, notebooks, timeout, workers, edition)
         building.chmod(0o755)  # mkdtemp makes it private; a site is meant to be read
         _swap_into_place(building, target)
     finally:
@@ -494,17 +619,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     ...
     SystemExit: 2
     """
-    root = ROOT
     parser = argparse.ArgumentParser(
         prog="python tools/site/build_edition.py",
-        description="Execute the solution notebooks and write the offline HTML edition (widgets and plots kept).",
+        description="Execute the notebooks and write an offline HTML edition (widgets and plots kept).",
     )
-    parser.add_argument("--out", type=Path, default=root / "site", help="output folder (default: %(default)s)")
     parser.add_argument(
-        "--notebooks",
-        type=Path,
-        default=root / "notebooks" / "solutions",
-        help="folder of numbered notebooks to execute (default: %(default)s)",
+        "--edition",
+        choices=sorted(EDITIONS),
+        default="solutions",
+        help="solutions: the teacher's edition of notebooks/solutions in site/; student: the notebooks students "
+        "get, in site-student/, whose decks are the ones to project (default: %(default)s)",
+    )
+    parser.add_argument("--out", type=Path, default=None, help="output folder (default: the edition's)")
+    parser.add_argument(
+        "--notebooks", type=Path, default=None, help="folder of numbered notebooks to execute (default: the edition's)"
     )
     parser.add_argument(
         "--timeout", type=int, default=DEFAULT_CELL_TIMEOUT, help="seconds allowed per cell (default: %(default)s)"
@@ -513,9 +641,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.timeout < 1 or args.workers < 1:
         parser.error("--timeout and --workers must be at least 1")
+    edition = EDITIONS[args.edition]
+    args.out = args.out or edition.out
     started = time.perf_counter()
     try:
-        pages = build_site(args.out, args.notebooks, timeout=args.timeout, workers=args.workers)
+        pages = build_site(
+            args.out,
+            args.notebooks or edition.notebooks,
+            timeout=args.timeout,
+            workers=args.workers,
+            teacher=edition.teacher,
+        )
     except (SiteBuildError, FileNotFoundError, ValueError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 1
