@@ -272,7 +272,7 @@ def execute_notebook(path: Path, timeout: int = DEFAULT_CELL_TIMEOUT) -> Any:
         resources={"metadata": {"path": str(path.parent)}},
     )
     try:
-        client.execute()
+        client.execute(env={**os.environ, "WORDPIECE_PROGRESS_DIR": "off"})  # no progress file beside the notebooks
     except nbclient.exceptions.CellExecutionError as error:
         message = _ANSI.sub("", str(error))[-3000:]
         raise SiteBuildError(f"{path.name} failed while building the site:\n{message}") from error
