@@ -224,21 +224,39 @@ def classroom_callables() -> list[tuple[str, Callable[..., Any], Any]]:
         for name, value in vars(module).items():
             if not name.startswith("_") and inspect.isfunction(value) and value.__module__ == info.name:
                 found.append((name, value, None))
-    return found
+    # A name two modules define (rounds_frame, figure_png...) is qualified by its module under classroom
+    # ("unigram.tables.rounds_frame"), so each gets its own entry in OVERRIDES.
+    shared = {name for name, _, _ in found if sum(other == name for other, _, _ in found) > 1}
+    return [
+        (
+            f"{function.__module__.removeprefix('wordpiece_lib.classroom.')}.{name}" if name in shared else name,
+            function,
+            _,
+        )
+        for name, function, _ in found
+    ]
 
 
 def classroom_values() -> dict[str, dict[str, Any]]:
     """Valid arguments for the classroom functions whose parameters mean something of their own."""
+    import ast
     from pathlib import Path
 
+    import nbformat
     import pandas as pd
 
     from wordpiece_lib.classroom.answers import write_bundle
     from wordpiece_lib.classroom.bpe_comparison.tables import combination_fertility_points
     from wordpiece_lib.classroom.fast_encoding.plots import growth_counts
+    from wordpiece_lib.classroom.grading.plan import Released
     from wordpiece_lib.classroom.other_languages.sweep import exponent_sweep
+    from wordpiece_lib.classroom.style import new_figure
     from wordpiece_lib.classroom.top_down.widgets import TopDownRounds
+    from wordpiece_lib.classroom.unigram.tables import rounds_frame, unigram_rounds
+    from wordpiece_lib.classroom.unigram.widgets import sampling_frame
+    from wordpiece_lib.data import datasets
     from wordpiece_lib.model.longest_match import longest_match_attempts
+    from wordpiece_lib.training.unigram import model_from_frequencies, substring_frequencies
 
     rounds = TopDownRounds({"hug": 10, "hugs": 5, "bugs": 5})
     sweep = exponent_sweep(
@@ -250,6 +268,12 @@ def classroom_values() -> dict[str, dict[str, Any]]:
     tokenizer = WordPieceTokenizer(VOCAB)
     fertility = combination_fertility_points(TRACE, BPE, HUG, [12, 14])
     steps = list(PAPER.trace("abcdz"))
+    hug_pug = datasets.hug_pug_counts()
+    model = model_from_frequencies(substring_frequencies(hug_pug))
+    unigram = unigram_rounds(hug_pug, model, 20)
+    figure = _small_figure()
+    letters = {"letters": list}  # an encoder: a word to its tokens
+    checks = "wordpiece_lib.classroom.character_splitting.checks"
     return {
         "combination_fertility_curves": {"frame": fertility},
         "combination_fertility_table": {"sizes": [12, None]},
@@ -261,7 +285,10 @@ def classroom_values() -> dict[str, dict[str, Any]]:
         },
         "trie_layout": {"nodes": [0, 1, 2]},
         "fitted_slope": {"xs": [1, 10], "ys": [2, 20]},
-        "growth_figure": {"table": growth_counts([1, 2, 3])},
+        "fast_encoding.plots.growth_figure": {"table": growth_counts([1, 2, 3])},
+        "big_corpora.plots.growth_figure": {
+            "table": pd.DataFrame({"MB read": [1.0], "running words": [100.0], "distinct words": [50.0]})
+        },
         "automaton_step_text": {"shown": 1},
         "describe_step": {"step": steps[4], "word": "abcdz"},
         "word_counts_frame": {"counts": HUG},
@@ -278,7 +305,8 @@ def classroom_values() -> dict[str, dict[str, Any]]:
         "threshold_curve": {"sizes": rounds.sizes_frame([1, 2, 5])},
         "round_sizes": {"frame": rounds.round_sizes_frame([1, 2])},
         "log_thresholds": {"lower": 1, "upper": 100},
-        "rounds_frame": {"rounds": rounds},
+        "top_down.widgets.rounds_frame": {"rounds": rounds},
+        "unigram.tables.rounds_frame": {"rounds": unigram},
         "rounds_text": {"rounds": rounds},
         "length_histogram": {"lengths": [3, 5, 8]},
         "batch_figure": {"encodings": tokenizer.encode_batch(["hug pug", "pun"])},
@@ -296,7 +324,8 @@ def classroom_values() -> dict[str, dict[str, Any]]:
             "phrases": {"en": ["hug"], "de": ["hund"]},
         },
         "exponent_text": {"sweep": sweep, "exponent": 1.0},
-        "figure_png": {"figure": _small_figure()},
+        "figures.figure_png": {"figure": figure},
+        "other_languages.widgets.figure_png": {"figure": figure},
         "fresh_rng": {"exercise": "shout"},
         "fresh_word": {"rng": random.Random(1)},
         "fresh_words": {"rng": random.Random(1), "count": 3},
@@ -316,6 +345,61 @@ def classroom_values() -> dict[str, dict[str, Any]]:
         "read_bundle": {"data": write_bundle({})},
         "answers_from_source": {"name": "toy", "source": "ANSWERS = {}", "filename": "<toy>"},
         "file_name": {"notebook": "01 · hugs"},
+        "searched_lines": {"lines": ["x = sorted(words)"], "given": set()},
+        "cell_text": {"value": 0.5},
+        "data_table": {"columns": ["x"], "rows": [[1], [2]]},
+        "describe": {"figure": figure, "title": "t", "summary": "A summary."},
+        "plain_list": {"items": ["a", "b"]},
+        "figure_html": {"figure": figure},
+        "figure_description": {"figure": figure},
+        "figure_bundle": {"figure": figure},
+        "text_alternative": {"figure": figure},
+        "new_described_figure": {"width": 2.0, "height": 2.0},
+        "prompt_outside": {
+            "lines": ["# BEGIN SOLUTION", "n = 18", "# END SOLUTION"],
+            "begin": "# BEGIN SOLUTION",
+            "end": "# END SOLUTION",
+        },
+        "has_solution": {"source": "x = 1"},
+        "answer_names": {"source": "y = TODO"},
+        "defined_names": {"source": "x = 1"},
+        "used_names": {"source": "y = f(x)"},
+        "is_check_cell": {"source": "x = 1"},
+        "check_calls": {"source": "x = 1", "answers": {"x"}},
+        "source_text": {"cell": {"source": ["a\n", "b"]}},
+        "context_cells": {"released": Released(Path("01.ipynb"), (), {}, ())},
+        "graded_test": {
+            "call": ast.parse("checks.check_split_word(split_with_prefix)", mode="eval").body,
+            "modules": {"checks": checks},
+            "points": {},
+        },
+        "convert": {"notebook": nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("x = 1")]), "to": "otter"},
+        # No notebooks, in otter's layout: nothing is written to folder.
+        "export": {"solutions": [], "to": "otter", "folder": Path(__file__).parent},
+        "fresh_checks": {"module": checks},
+        "graded": {"module": checks, "check": "check_split_word"},
+        "student_name": {"submission": Path("ada.ipynb"), "notebook": "01_character_splitting"},
+        "to_plain": {"value": [1, "a"]},
+        "lang_span": {"text": "hug", "language": "ru"},
+        "mark_languages": {"frame": pd.DataFrame({"en": ["hug"]})},
+        "language_marker": {"index": 1},
+        "series_style": {"index": 1},
+        "label_line_ends": {"axes": new_figure(2.0, 2.0)[1], "labels": [("a", 1.0, 1.0, "black")]},
+        "lattice": {"model": model, "word": "hugs"},
+        "training_curve": {"frame": rounds_frame(unigram), "title": "t"},
+        "sampling_bars": {"frame": sampling_frame(model, "hugs", [0.5, 1.0], samples=20), "word": "hugs"},
+        "three_way_bars": {"frame": pd.DataFrame()},
+        "cut_fraction": {"pieces": ["p", "ug"], "frequencies": {"p": 17, "ug": 20, "u": 173}},
+        "cuts_frame": {"model": model, "word": "hugs"},
+        "removal_frame": {"model": model, "word_counts": hug_pug},
+        "unigram_rounds": {"word_counts": hug_pug, "model": model, "vocab_size": 20},
+        "tokens_per_word": {"encode": list, "word_counts": {"ab": 3, "c": 1}},
+        "three_way_frame": {"encoders": letters, "held_out": {"ab": 1, "c": 1}},
+        "overlap_frame": {"vocabs": {"a": {"x", "y"}, "b": {"y", "z"}}},
+        "unseen_cuts": {"encoders": letters, "words": ["ab"]},
+        "viterbi_steps": {"model": model, "word": "hugs"},
+        "viterbi_text": {"model": model, "word": "hugs", "position": 1},
+        "sampling_frame": {"model": model, "word": "hugs", "alphas": [0.5, 1.0]},
     }
 
 

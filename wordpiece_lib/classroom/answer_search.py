@@ -144,6 +144,8 @@ def searched_lines(lines: Iterable[str], given: set[str]) -> list[str]:
     >>> searched_lines(["piece = word[start:end]", "total += probability"], {"piece = word[start:end] if x"})
     ['total += probability']
     """
+    lines = check_str_list(lines, "lines")
+    given = set(check_str_list(given, "given"))
     everything = "\n".join(sorted(given))
     return [line for line in lines if line not in given and line not in everything]
 

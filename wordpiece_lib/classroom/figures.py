@@ -39,7 +39,7 @@ from typing import Any
 
 from matplotlib.figure import Figure
 
-from wordpiece_lib._validate import check_str
+from wordpiece_lib._validate import check_instance, check_int, check_sequence, check_size, check_str, check_str_list
 
 #: Rows a data table shows at most; a longer table says how many rows were left out.
 MAX_TABLE_ROWS = 400
@@ -87,7 +87,9 @@ def data_table(
     >>> data_table(["x"], [[1], [2], [3]], max_rows=2).left_out
     1
     """
-    names = tuple(check_str(column, "columns[...]") for column in columns)
+    check_int(max_rows, "max_rows", minimum=0)
+    names = tuple(check_str(column, "columns[...]") for column in check_sequence(columns, "columns"))
+    rows = check_sequence(rows, "rows")
     cells = []
     for position, row in enumerate(rows):
         row = tuple(row)
@@ -122,7 +124,8 @@ def plain_list(items: Iterable[str], *, limit: int = 8) -> str:
     >>> plain_list(["a", "b", "c"]), plain_list("abcde", limit=2)
     ('a, b and c', 'a, b, ... (5 in all)')
     """
-    items = list(items)
+    items = list(items) if isinstance(items, str) else check_str_list(items, "items")
+    check_int(limit, "limit", minimum=1)
     if len(items) > limit:
         return ", ".join(items[:limit]) + f", ... ({len(items)} in all)"
     if len(items) <= 1:
@@ -136,6 +139,8 @@ def figure_png(figure: Any, *, dpi: float | None = None) -> bytes:
     >>> figure_png(new_described_figure(1, 1))[:4]
     b'\\x89PNG'
     """
+    if dpi is not None:
+        check_size(dpi, "dpi")
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png", bbox_inches="tight", dpi=dpi or "figure")
     return buffer.getvalue()
@@ -168,6 +173,8 @@ def figure_html(figure: Any, png: bytes | None = None) -> str:
     >>> figure_html(figure).count('alt="Nothing is drawn."')
     1
     """
+    if png is not None:
+        check_instance(png, "png", bytes)
     description = figure_description(figure)
     png = figure_png(figure) if png is None else png
     width, _ = _png_size(png)
@@ -230,6 +237,10 @@ def new_described_figure(width: float, height: float, nrows: int = 1, ncols: int
     """
     import matplotlib.pyplot as plt
 
+    check_size(width, "width")
+    check_size(height, "height")
+    check_int(nrows, "nrows", minimum=1)
+    check_int(ncols, "ncols", minimum=1)
     figure, _ = plt.subplots(
         nrows, ncols, figsize=(width, height), layout="constrained", FigureClass=DescribedFigure, **options
     )

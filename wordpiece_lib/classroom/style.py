@@ -77,6 +77,8 @@ def label_line_ends(axes: Any, labels: list[tuple[Any, ...]], *, fontsize: float
     >>> [text.get_text() for text in axes.texts]
     ['b', 'a']
     """
+    labels = check_sequence(labels, "labels")
+    check_size(fontsize, "fontsize")
     axes.autoscale_view()  # limits are settled lazily: the heights below need them now
     to_axes = axes.transAxes.inverted()
     placed = []
@@ -116,6 +118,8 @@ def new_figure(width: float, height: float, nrows: int = 1, ncols: int = 1, **op
 
     for value, name in ((width, "width"), (height, "height")):
         check_size(value, name)
+    check_int(nrows, "nrows", minimum=1)
+    check_int(ncols, "ncols", minimum=1)
     figure = new_described_figure(width, height, nrows, ncols, **options)
     if nrows == ncols == 1:
         return figure, figure.axes[0]

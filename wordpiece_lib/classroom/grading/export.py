@@ -45,6 +45,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from wordpiece_lib._validate import (
+    check_choice,
+    check_instance,
+    check_mapping,
+    check_path,
+    check_sequence,
+    check_str,
+    check_str_list,
+)
 from wordpiece_lib.classroom.grading.plan import check_calls, source_text
 
 BEGIN = re.compile(r"^(?P<indent>[ \t]*)# BEGIN SOLUTION\s*$")
@@ -58,6 +67,9 @@ FORMATS = ("nbgrader", "otter")
 
 def prompt_outside(lines: Sequence[str], begin: str, end: str) -> list[str]:
     """A cell's lines with each solution region re-marked for a grader, its stub prompt moved out of it."""
+    lines = check_str_list(lines, "lines")
+    check_str(begin, "begin")
+    check_str(end, "end")
     out: list[str] = []
     index = 0
     while index < len(lines):
@@ -93,6 +105,7 @@ def has_solution(source: str) -> bool:
     >>> has_solution("x = 1\\n# BEGIN SOLUTION\\nx = 2\\n# END SOLUTION"), has_solution("x = 1")
     (True, False)
     """
+    check_str(source, "source")
     return any(BEGIN.match(line) for line in source.splitlines())
 
 
@@ -129,6 +142,9 @@ def _checks_modules(cells: Sequence[dict[str, Any]]) -> dict[str, str]:
 
 def graded_test(call: ast.Call, modules: dict[str, str], points: dict[str, float]) -> GradedTest:
     """The graded test for one check call of a check cell (``checks.check_x(answer, ...)``)."""
+    check_instance(call, "call", ast.Call)
+    check_mapping(modules, "modules", "a dict name -> checks module")
+    check_mapping(points, "points", "a dict exercise -> points")
     function = call.func
     if not (isinstance(function, ast.Attribute) and isinstance(function.value, ast.Name)):
         raise ValueError(f"a check cell calls {ast.unparse(call)}, not a function of a checks module")
@@ -199,8 +215,11 @@ def _answer_keys(source: str, tests: Sequence[GradedTest], calls: Sequence[Any])
 
 def convert(notebook: dict[str, Any], to: str, points: dict[str, float] | None = None) -> dict[str, Any]:
     """A solution notebook in nbgrader's or otter-grader's source format."""
+    check_mapping(notebook, "notebook", "a notebook (a dict)")
     if to not in FORMATS:
         raise ValueError(f"to must be one of {', '.join(FORMATS)}, got {to!r}")
+    if points is not None:
+        check_mapping(points, "points", "a dict exercise -> points")
     points = points or {}
     cells = [cell for cell in notebook.get("cells", []) if isinstance(cell, dict)]
     modules = _checks_modules(cells)
@@ -328,6 +347,11 @@ def export(solutions: Sequence[Path], to: str, folder: Path, points: dict[str, f
     """
     from wordpiece_lib.atomic import atomic_write_text
 
+    solutions = [Path(check_path(path, "solutions[...]")) for path in check_sequence(solutions, "solutions")]
+    check_choice(to, "to", FORMATS)
+    folder = Path(check_path(folder, "folder"))
+    if points is not None:
+        check_mapping(points, "points", "a dict exercise -> points")
     written = []
     for path in solutions:
         notebook = json.loads(path.read_text(encoding="utf-8"))

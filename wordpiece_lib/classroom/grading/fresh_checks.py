@@ -26,9 +26,12 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from wordpiece_lib._validate import check_str
+
 
 def fresh_checks(module: str) -> ModuleType:
     """The module ``module`` of ``wordpiece_lib``, executed again from its file (a new, private copy)."""
+    check_str(module, "module")
     parts = module.split(".")
     if parts[0] != "wordpiece_lib" or not all(part.isidentifier() for part in parts):
         raise ValueError(f"module must be a module of wordpiece_lib, got {module!r}")
@@ -53,6 +56,7 @@ def fresh_checks(module: str) -> ModuleType:
 
 def graded(module: str, check: str, *args: Any, **kwargs: Any) -> bool:
     """Run the check ``check`` of a fresh copy of ``module`` on the answer; True, or an error (a skip included)."""
+    check_str(check, "check")
     function = getattr(fresh_checks(module), check)
     try:
         function(*args, **kwargs)

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from wordpiece_lib._validate import check_path, check_str
 from wordpiece_lib.classroom import exercise, own_work
 from wordpiece_lib.classroom.grading.kernel import Kernel, KernelTrouble
 from wordpiece_lib.classroom.grading.plain import from_plain
@@ -433,6 +434,8 @@ def student_name(submission: Path, notebook: str) -> str:
     >>> student_name(Path("submitted/ada/01_character_splitting.ipynb"), "01_character_splitting")
     'ada'
     """
+    submission = Path(check_path(submission, "submission"))
+    check_str(notebook, "notebook")
     if submission.stem == notebook and submission.parent.name:
         return submission.parent.name
     return submission.stem

@@ -29,6 +29,7 @@ import numbers
 from fractions import Fraction
 from typing import Any
 
+from wordpiece_lib._validate import check_str
 from wordpiece_lib.classroom.exercise import is_todo
 
 #: How deep an answer may nest (deeper is refused rather than risking a recursion error).
@@ -140,6 +141,7 @@ def from_plain(text: str, todo: Any = Ellipsis) -> Any:
     >>> from_plain('{"__plain__": "not plain", "value": "mymodule.Sneaky"}')
     <a mymodule.Sneaky object, not a plain value>
     """
+    check_str(text, "text")
     return _decode(json.loads(text), todo)
 
 

@@ -28,6 +28,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from wordpiece_lib._validate import check_int, check_mapping, check_path, check_str, check_str_list
+
 #: The line the student notebooks have where a function's body is to be written.
 STUB_RAISE = re.compile(r"raise NotImplementedError\(\s*[\"']your turn")
 
@@ -38,6 +40,7 @@ def source_text(cell: dict[str, Any]) -> str:
     >>> source_text({"source": ["a\\n", "b"]})
     'a\\nb'
     """
+    check_mapping(cell, "cell", "a notebook cell (a dict)")
     source = cell.get("source", "")
     return "".join(source) if isinstance(source, list) else str(source)
 
@@ -55,6 +58,7 @@ def answer_names(source: str) -> set[str]:
     >>> sorted(answer_names('def f(x):\\n    raise NotImplementedError("your turn: write it")\\ny = TODO'))
     ['f', 'y']
     """
+    check_str(source, "source")
     tree = _parse(source)
     if tree is None:
         return set()
@@ -73,6 +77,7 @@ def defined_names(source: str) -> set[str]:
     >>> sorted(defined_names("import numpy as np\\nfrom a import b\\nfor i in x:\\n    y = i"))
     ['b', 'i', 'np', 'y']
     """
+    check_str(source, "source")
     tree = _parse(source)
     if tree is None:
         return set()
@@ -100,6 +105,8 @@ def used_names(source: str | ast.AST) -> set[str]:
     >>> sorted(used_names("y = f(x) + len(z)"))
     ['f', 'len', 'x', 'z']
     """
+    if not isinstance(source, (str, ast.AST)):
+        raise TypeError(f"source must be a str or an ast node, got {type(source).__name__}")
     tree = _parse(source) if isinstance(source, str) else source
     if tree is None:
         return set()
@@ -122,6 +129,9 @@ class CheckCall:
 
 def check_calls(source: str, answers: set[str], cell: int = 0) -> list[CheckCall]:
     """The check called by each ``test_*`` function of a ``%%ipytest`` cell (none for any other cell)."""
+    check_str(source, "source")
+    answers = set(check_str_list(answers, "answers"))
+    check_int(cell, "cell", minimum=0)
     lines = source.splitlines()
     if not lines or not lines[0].strip().startswith("%%ipytest"):
         return []
@@ -155,6 +165,7 @@ class Released:
 
 def read_released(path: Path) -> Released:
     """Read a released (student) notebook: its answer cells and check calls."""
+    path = Path(check_path(path, "path"))
     notebook = json.loads(path.read_text(encoding="utf-8"))
     cells = tuple(cell for cell in notebook.get("cells", []) if isinstance(cell, dict))
     answers: dict[int, frozenset[str]] = {}
@@ -177,6 +188,7 @@ def is_check_cell(source: str) -> bool:
     >>> is_check_cell("%%ipytest\\ndef test(): pass"), is_check_cell("x = 1")
     (True, False)
     """
+    check_str(source, "source")
     return source.lstrip().startswith("%%ipytest")
 
 
@@ -187,6 +199,8 @@ def context_cells(released: Released) -> tuple[list[int], list[int]]:
     needed cell (or a check call) reads. A needed cell that reads an answer,
     or a name bound by such a cell, depends on the submission.
     """
+    if not isinstance(released, Released):
+        raise TypeError(f"released must be a Released (from read_released), got {type(released).__name__}")
     needed = set().union(*(used_names(check.call) for check in released.checks)) - set(dir(builtins))
     needed -= released.answer_names
     chosen: list[int] = []

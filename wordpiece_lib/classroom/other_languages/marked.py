@@ -22,7 +22,7 @@ import re
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
-from wordpiece_lib._validate import check_mapping, check_str
+from wordpiece_lib._validate import check_mapping, check_sequence, check_str
 
 _LANGUAGE_TAG = re.compile(r"[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*")
 
@@ -67,6 +67,7 @@ def mark_languages(
 
     if not isinstance(frame, pd.DataFrame):
         raise TypeError(f"frame must be a pandas DataFrame, got {type(frame).__name__}")
+    cells = check_sequence(cells, "cells") if cells is not None else None
     rows = dict(check_mapping(rows, "rows", "a dict row label -> language")) if rows is not None else {}
     columns = dict(check_mapping(columns, "columns", "a dict column label -> language")) if columns else {}
     labels = dict(check_mapping(labels, "labels", "a dict row label -> language")) if labels is not None else rows

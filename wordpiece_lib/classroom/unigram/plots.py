@@ -163,6 +163,8 @@ def training_curve(frame: Any, *, title: str, loss_label: str = "corpus loss (be
     line, a pruning a square with its step shaded, so the two kinds of step are
     told apart without colour.
     """
+    check_str(title, "title")
+    check_str(loss_label, "loss_label")
     needed = {"step", "kind", "vocab_size", "loss"}
     if not needed <= set(getattr(frame, "columns", [])):
         raise TypeError("frame must be a DataFrame from rounds_frame(...) with columns step, kind, vocab_size, loss")
@@ -207,6 +209,7 @@ def sampling_bars(frame: Any, *, word: str) -> Any:
     A black tick on each bar marks the share the samples gave. ``frame`` is
     ``widgets.sampling_frame(...)``.
     """
+    check_str(word, "word", allow_empty=False)
     needed = {"alpha", "cut", "chance", "sampled"}
     if not needed <= set(getattr(frame, "columns", [])):
         raise TypeError("frame must be a DataFrame from sampling_frame(...) with columns alpha, cut, chance, sampled")

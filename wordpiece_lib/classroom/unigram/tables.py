@@ -32,7 +32,16 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from wordpiece_lib._validate import check_int, check_str
+from wordpiece_lib._validate import (
+    check_bool,
+    check_callable,
+    check_instance,
+    check_int,
+    check_mapping,
+    check_sequence,
+    check_str,
+    check_str_list,
+)
 from wordpiece_lib.counting.word_counts import WordCounts, as_word_counts
 from wordpiece_lib.model import unigram as unigram_model
 from wordpiece_lib.model.unigram import UnigramModel
@@ -57,6 +66,8 @@ def cut_fraction(pieces: Iterable[str], frequencies: Mapping[str, int]) -> Fract
     >>> cut_fraction(["p", "ug"], {"p": 17, "ug": 20, "u": 173})
     Fraction(17, 2205)
     """
+    pieces = check_str_list(pieces, "pieces")
+    check_mapping(frequencies, "frequencies", "a dict piece -> count")
     total = sum(frequencies.values())
     probability = Fraction(1)
     for piece in pieces:
@@ -72,7 +83,10 @@ def cuts_frame(model: UnigramModel, word: str, frequencies: Mapping[str, int] | 
     """
     import pandas as pd
 
+    check_instance(model, "model", UnigramModel)
     check_str(word, "word", allow_empty=False)
+    if frequencies is not None:
+        check_mapping(frequencies, "frequencies", "a dict piece -> count")
     rows = []
     for cut in model.nbest(word, MAX_CUTS):
         exact = cut_fraction(cut.pieces, frequencies) if frequencies is not None else None
@@ -97,6 +111,7 @@ def removal_frame(model: UnigramModel, word_counts: Mapping[str, int]) -> Any:
     """
     import pandas as pd
 
+    check_instance(model, "model", UnigramModel)
     losses = removal_losses(model, word_counts)
     rows = [(piece, math.exp(model.score_of(piece)), loss) for piece, loss in losses.items()]
     frame = pd.DataFrame(rows, columns=["piece", "probability", "loss increase"])
@@ -140,6 +155,13 @@ def unigram_rounds(
     counts = as_word_counts(word_counts)
     check_int(vocab_size, "vocab_size", minimum=1)
     check_int(n_sub_iterations, "n_sub_iterations", minimum=1)
+    check_instance(model, "model", UnigramModel)
+    if (
+        isinstance(shrinking_factor, bool)
+        or not isinstance(shrinking_factor, (int, float))
+        or not 0 < shrinking_factor < 1
+    ):
+        raise ValueError(f"shrinking_factor must be a number between 0 and 1, got {shrinking_factor!r}")
     desired = vocab_size * 11 // 10
     rounds = [Round(0, "start", model, corpus_loss(model, counts))]
     while True:
@@ -165,6 +187,7 @@ def rounds_frame(rounds: Iterable[Round | UnigramStep]) -> Any:
     """
     import pandas as pd
 
+    rounds = check_sequence(rounds, "rounds")
     rows = []
     before: set[str] | None = None
     for number, item in enumerate(rounds):
@@ -208,6 +231,7 @@ def trained_unigram(word_counts: Mapping[str, int], vocab_size: int, *, cache: b
     """
     counts = as_word_counts(word_counts)
     check_int(vocab_size, "vocab_size", minimum=1)
+    check_bool(cache, "cache")
     if not cache:
         return train_unigram(counts, vocab_size).model
     key = _cache_key(counts, vocab_size)
@@ -244,6 +268,7 @@ def tokens_per_word(encode: Encoder, word_counts: Mapping[str, int]) -> float:
     >>> tokens_per_word(lambda word: list(word), {"ab": 3, "c": 1})
     1.75
     """
+    check_callable(encode, "encode", "a function word -> tokens")
     counts = as_word_counts(word_counts)
     total = sum(counts.values())
     if not total:
@@ -261,8 +286,9 @@ def three_way_frame(
     """
     import pandas as pd
 
-    counts = as_word_counts(held_out)
-    unknown = set(unk_tokens)
+    check_mapping(encoders, "encoders", "a dict name -> encoder")
+    counts = as_word_counts(check_mapping(held_out, "held_out", "a dict word -> count"))
+    unknown = set(check_str_list(unk_tokens, "unk_tokens"))
     total = sum(counts.values())
     rows = []
     for name, encode in encoders.items():
@@ -289,7 +315,9 @@ def surface(tokens: Iterable[str], *, prefix: str = "##", specials: Iterable[str
     >>> sorted(surface(["[UNK]", "h", "##h", "##ug", "hug"], specials=["[UNK]"]))
     ['h', 'hug', 'ug']
     """
-    left_out = set(specials)
+    tokens = check_str_list(tokens, "tokens")
+    check_str(prefix, "prefix")
+    left_out = set(check_str_list(specials, "specials"))
     return {token.removeprefix(prefix) if prefix else token for token in tokens if token not in left_out}
 
 
@@ -301,7 +329,7 @@ def overlap_frame(vocabs: Mapping[str, set[str]]) -> Any:
     """
     import pandas as pd
 
-    names = list(vocabs)
+    names = list(check_mapping(vocabs, "vocabs", "a dict name -> set of tokens"))
     table = {
         first: {
             second: len(vocabs[first] & vocabs[second]) / len(vocabs[first] | vocabs[second])
@@ -322,6 +350,8 @@ def unseen_cuts(encoders: Mapping[str, Encoder], words: Iterable[str]) -> Any:
     """
     import pandas as pd
 
+    check_mapping(encoders, "encoders", "a dict name -> encoder")
+    words = check_str_list(words, "words")
     rows = {word: {name: " ".join(encode(word)) for name, encode in encoders.items()} for word in words}
     return pd.DataFrame(rows).T
 

@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from wordpiece_lib._validate import check_instance, check_int, check_str
+from wordpiece_lib._validate import check_instance, check_int, check_sequence, check_str
 from wordpiece_lib.classroom.style import BUTTON_LAYOUT
 from wordpiece_lib.model.unigram import UnigramModel
 
@@ -234,6 +234,8 @@ def sampling_frame(
     check_instance(model, "model", UnigramModel)
     check_str(word, "word", allow_empty=False)
     check_int(samples, "samples", minimum=1)
+    alphas = check_sequence(alphas, "alphas")
+    check_int(seed, "seed")
     cuts = [cut.pieces for cut in model.nbest(word, 500)]
     rows = []
     for alpha in alphas:
