@@ -184,7 +184,8 @@ _MEASURE = """() => {
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     if (!node.textContent.trim()) continue;
     const el = node.parentElement;
-    if (!el || !visible(el) || el.closest('mjx-container, aside.notes, .wp-deck-nav')) continue;
+    // A drawing with an accessible name (role="img") is a picture, like a PNG figure: its labels are not body text.
+    if (!el || !visible(el) || el.closest('mjx-container, aside.notes, .wp-deck-nav, svg[role="img"]')) continue;
     // Text in an inline SVG is scaled by the drawing's own transform, not only by reveal's.
     const ctm = el.closest('svg') && el.getScreenCTM ? el.getScreenCTM() : null;
     const px = parseFloat(getComputedStyle(el).fontSize) * (ctm ? Math.hypot(ctm.a, ctm.b) : scale);

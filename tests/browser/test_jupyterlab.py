@@ -256,26 +256,37 @@ def use_longest_match_explorer(page) -> None:
 
 
 def use_threshold_explorer(page) -> None:
-    """lower / higher, slider drags and typed words, on notebook 05's Treasure Island rounds."""
+    """lower / higher, the threshold picked from its drop-down, and typed words (notebook 05's Treasure Island rounds)."""
     explorer = (
         page.locator(f"{NOTEBOOK} .widget-vbox").filter(has=page.locator(".widget-label", has_text="threshold")).last
     )
     explorer.scroll_into_view_if_needed()
-    start = readout(explorer)
+    choice = explorer.locator(".widget-dropdown select").first
+
+    def chosen() -> str:
+        return choice.evaluate("select => select.options[select.selectedIndex].text").strip()
+
+    def wait_for_choice_other_than(value: str) -> str:
+        for _ in range(int(UPDATE_TIMEOUT / 100)):
+            if chosen() != value:
+                return chosen()
+            page.wait_for_timeout(100)
+        raise AssertionError(f"the threshold stayed at {value}")
+
+    start = chosen()
     wait_for_output(explorer, rf"^threshold {start}: [\d,]+ tokens")
 
     button(explorer, "higher").click()
-    explorer.locator(".widget-readout").filter(has_text=re.compile(rf"^(?!{start}$)")).wait_for(timeout=UPDATE_TIMEOUT)
-    higher = readout(explorer)
+    higher = wait_for_choice_other_than(start)
     assert int(higher) > int(start)
     wait_for_output(explorer, rf"^threshold {higher}: ")
     button(explorer, "lower").click()
     wait_for_output(explorer, rf"^threshold {start}: ")
 
     # Threshold 1 keeps every substring seen once: every word of the book comes out whole.
-    drag_slider_to_end(page, explorer, left=True)
+    choice.select_option(index=0)
     text = wait_for_output(explorer, r"^threshold 1: ")
-    expect_readout(explorer, "1")
+    assert chosen() == "1"
     expect_disabled(explorer, "lower")
     book = set(re.findall(r"\w+", data.load_text("treasure-island", download=False).lower()))
     shown = explorer.locator(".widget-text input").first.input_value().split()
@@ -283,9 +294,8 @@ def use_threshold_explorer(page) -> None:
         row = rf"^{re.escape(word)}\s+{re.escape(word)}\s+{re.escape(word)}\s*$"
         assert re.search(row, text, re.MULTILINE), f"{word} is not whole:\n{text}"
 
-    drag_slider_to_end(page, explorer)
-    explorer.locator(".widget-readout").filter(has_text=re.compile(r"^(?!1$)")).wait_for(timeout=UPDATE_TIMEOUT)
-    wait_for_output(explorer, rf"^threshold {readout(explorer)}: ")
+    choice.select_option(index=choice.evaluate("select => select.options.length - 1"))
+    wait_for_output(explorer, rf"^threshold {wait_for_choice_other_than('1')}: ")
     expect_disabled(explorer, "higher")
 
     # The words box updates when the student presses Enter.
@@ -294,13 +304,8 @@ def use_threshold_explorer(page) -> None:
     box.press("Enter")
     text = wait_for_output(explorer, r"^island\s")
     assert not re.search(r"^treasure\s", text, re.MULTILINE), text
-    # Back to the notebook's threshold for the screenshot.
-    explorer.locator(".noUi-handle").first.focus()
-    for _ in range(80):
-        if readout(explorer) == start:
-            break
-        page.keyboard.press("ArrowLeft" if int(readout(explorer)) > int(start) else "ArrowRight")
-        page.wait_for_timeout(50)
+    # Back to the notebook's threshold, for the screenshot.
+    choice.select_option(label=start)
     wait_for_output(explorer, rf"^threshold {start}: ")
 
 

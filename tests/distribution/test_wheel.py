@@ -107,7 +107,13 @@ def test_the_wheel_holds_no_javascript_no_tools_and_no_notebooks(wheel_names):
 
 #: The teacher's side reaches into a clone on purpose: worked answers are read from the solutions' folder
 #: (never installed), and ``wordpiece classroom release`` is made from a clone's notebooks.
-CLONE_READERS = {"classroom/answers.py", "classroom/answer_search.py", "classroom/commands/release.py"}
+CLONE_READERS = {
+    "classroom/answers.py",
+    "classroom/answer_search.py",
+    "classroom/commands/release.py",
+    "classroom/commands/grade.py",  # the released notebooks of a clone, unless --notebooks names them
+    "classroom/commands/export.py",  # the solution notebooks of a clone, unless --solutions names them
+}
 
 
 def test_the_package_never_looks_for_the_offline_edition_or_the_notebooks():

@@ -50,7 +50,14 @@ def fresh_checks(module: str) -> ModuleType:
         raise ModuleNotFoundError(f"cannot load {module} from {path}")
     fresh = importlib.util.module_from_spec(spec)
     sys.modules[name] = fresh  # dataclasses and pickling look a class's module up here
-    spec.loader.exec_module(fresh)
+    from wordpiece_lib.classroom import exercise
+
+    registered = dict(exercise.WORKBOOKS)
+    try:
+        spec.loader.exec_module(fresh)
+    finally:  # the private copy's workbook stays its own: the kernel's notebooks keep theirs
+        exercise.WORKBOOKS.clear()
+        exercise.WORKBOOKS.update(registered)
     return fresh
 
 

@@ -18,6 +18,7 @@ AssertionError: 13 is not what 'hug' keeps: you took off only the longer substri
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import Any
 
@@ -282,12 +283,7 @@ def check_split_points(function: Callable[[str, Collection[str]], Any]) -> None:
 def _starts_counting_the_joiner(word: str, vocab: Collection[str]) -> list[int] | None:
     """The slip of counting each piece's ``##`` in its length: the starts that gives (None if the word fails)."""
     pieces = encode_word(word, set(vocab), prefix=JOINER)
-    if pieces == ["[UNK]"]:
-        return None
-    starts = [0]
-    for piece in pieces[:-1]:
-        starts.append(starts[-1] + len(piece))
-    return starts
+    return None if "[UNK]" in pieces else list(itertools.accumulate(map(len, pieces[:-1]), initial=0))
 
 
 def _call_allowing_none(function: Any, word: str, vocab: set[str]) -> Any:

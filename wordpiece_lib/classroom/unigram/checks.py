@@ -68,14 +68,14 @@ def every_cut(word: str, pieces: Iterable[str]) -> list[list[str]]:
 
 
 def _exact_word_probability(word: str, probabilities: Mapping[str, Fraction]) -> Fraction:
-    total = [Fraction(0)] * (len(word) + 1)
-    total[0] = Fraction(1)
-    for end in range(1, len(word) + 1):
-        for start in range(end):
-            piece = word[start:end]
-            if piece in probabilities:
-                total[end] += total[start] * probabilities[piece]
-    return total[len(word)]
+    """The sum over every cut of the product of its pieces' probabilities (by enumeration, not by the lattice)."""
+    return sum(
+        (
+            math.prod((probabilities[piece] for piece in cut), start=Fraction(1))
+            for cut in every_cut(word, probabilities)
+        ),
+        start=Fraction(0),
+    )
 
 
 WORKBOOK = Workbook(

@@ -12,7 +12,8 @@
   "use strict";
 
   var SCROLLERS = ".jp-InputArea-editor, .jp-InputArea-editor pre, .jp-OutputArea-output, " +
-    ".jp-OutputArea-output pre, .jp-RenderedHTML, figure details, .widget-output, .widget-html-content";
+    ".jp-OutputArea-output pre, .jp-RenderedHTML, figure details, .widget-output, .widget-html-content, " +
+    ".jp-OutputArea-output table, .jp-MarkdownCell table";
 
   function scrolls(element) {
     var style = window.getComputedStyle(element);
