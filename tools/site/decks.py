@@ -32,15 +32,15 @@ from typing import Any
 SLIDE_WIDTH = 1280
 SLIDE_HEIGHT = 720
 #: What a slide may fill: the height less the room for the deck's top bar and the slide number.
-BUDGET = 640
+BUDGET = 600
 BODY_LINE = 38  # px: 26 px text, line height 1.45
 BODY_CHARS = 88  # characters of prose a line holds at 26 px across the slide
 PARAGRAPH_GAP = 12
 HEADING = {1: 70, 2: 60, 3: 52}
-CODE_LINE = 29  # px: 20 px code, line height 1.4
-CODE_CHARS = 96  # characters of code a line holds before it wraps
+CODE_LINE = 36  # px: 20 px code, line height 1.4, and room for the wraps the estimate does not see
+CODE_CHARS = 80  # characters of code a line holds before it wraps (the prompt takes its share)
 CELL_GAP = 18
-IMAGE_MAX = 400  # px: the decks' CSS caps a figure at this height
+IMAGE_MAX = 340  # px: the decks' CSS caps a figure at this height
 IMAGE_ROOM = 60  # px: the figure's box around it
 TABLE_MAX = 330  # px: a table scrolls inside a box of this height
 WIDGET = 560  # px: the decks' CSS caps a widget at this height (it scrolls inside its box beyond)
