@@ -45,7 +45,7 @@ def graded(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, dict
         str(submissions.write(notebook, folder / f"{kind}.ipynb")) for kind, notebook in submissions.kinds_01().items()
     ]
     printer = submissions.submission(
-        {**submissions.RIGHT_01, "count_words": "while True:\n    print('x' * 1_000_000)\n"}
+        {**submissions.RIGHT_01, "count_words": "while True:\n    print('x' * 8_000_000)\n"}  # the cap in 3 lines
     )
     paths.append(str(submissions.write(printer, folder / "prints.ipynb")))
     raiser = submissions.submission({**submissions.RIGHT_01, "count_words": "raise ValueError('my cell is broken')\n"})
