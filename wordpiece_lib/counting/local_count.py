@@ -203,6 +203,11 @@ def _stop(pool: ProcessPoolExecutor, finished: bool) -> None:
         with contextlib.suppress(Exception):
             process.kill()
     pool.shutdown(wait=False, cancel_futures=True)
+    # Let the pool's own thread finish closing its pipe now: at exit, Python wakes that thread up through
+    # the pipe, and a pipe closed in between prints "Exception ignored ... Bad file descriptor".
+    manager = getattr(pool, "_executor_manager_thread", None)
+    if manager is not None:
+        manager.join(timeout=5)
 
 
 def _merge_next(
