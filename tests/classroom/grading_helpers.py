@@ -82,3 +82,13 @@ print(json.dumps(scores))
 def nbgrader_scores(course: Path, assignment: str) -> dict[str, dict[str, Any]]:
     result = run([str(GRADING_BIN / "python"), "-c", NBGRADER_SCORES, assignment], course)
     return json.loads(result.stdout)
+
+
+def assert_scores_the_four_kinds(got: dict, one_right: str) -> None:
+    """A grader's points for the four submission kinds: all right, empty, one right (``one_right``), forged."""
+    exercises = sorted(got["all_right"])
+    assert len(exercises) == 4
+    assert got["all_right"] == {key: 1.0 for key in exercises}
+    assert got["empty"] == {key: 0.0 for key in exercises}
+    assert got["one_right"] == {key: float(key == one_right) for key in exercises}
+    assert got["forged"] == {key: 0.0 for key in exercises}

@@ -42,13 +42,7 @@ def scores(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, dict
 
 @pytest.mark.parametrize("notebook", list(NOTEBOOKS))
 def test_nbgrader_scores_the_four_kinds(scores, notebook):
-    got = scores[notebook]
-    exercises = sorted(got["all_right"])
-    assert len(exercises) == 4
-    assert got["all_right"] == {key: 1.0 for key in exercises}
-    assert got["empty"] == {key: 0.0 for key in exercises}
-    assert got["one_right"] == {key: float(key == ONE_RIGHT[notebook]) for key in exercises}
-    assert got["forged"] == {key: 0.0 for key in exercises}
+    helpers.assert_scores_the_four_kinds(scores[notebook], ONE_RIGHT[notebook])
 
 
 def test_the_released_notebook_keeps_the_stub_prompts(tmp_path):
