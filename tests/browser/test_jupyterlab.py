@@ -365,13 +365,22 @@ def use_any_widget(page) -> None:
             return False
         return True
 
+    def click_unless_disabled_meanwhile(target) -> None:
+        # The page shows a change (a slider's readout) before the kernel's later messages arrive (the
+        # buttons it disables at an end): a button enabled a moment ago may be disabled by now, rightly.
+        try:
+            target.click(timeout=UPDATE_TIMEOUT)
+        except PlaywrightTimeout:
+            if target.is_enabled():
+                raise
+
     controls = page.locator(f"{NOTEBOOK} .jp-OutputArea-output .jupyter-widgets .widget-button")
     tried = responded = 0
     for index in range(min(controls.count(), 12)):
         target = controls.nth(index)
         if target.is_visible() and target.is_enabled():
             tried += 1
-            responded += answers(target.click)
+            responded += answers(lambda target=target: click_unless_disabled_meanwhile(target))
     handles = page.locator(f"{NOTEBOOK} .jp-OutputArea-output .jupyter-widgets .noUi-handle")
     for index in range(min(handles.count(), 4)):
         handle = handles.nth(index)

@@ -242,3 +242,58 @@ def test_losing_every_dask_worker_ends_the_count_promptly_with_one_line(big_corp
     assert "internal error" not in error and not out.exists()
     # A bound, not a timing: the old code waited 60 s; the new one WORKERLESS_SECONDS plus its polls.
     assert waited < WORKERLESS_SECONDS + 30, waited
+
+
+@pytest.mark.skipif(not shutil.which("dask", path=str(Path(sys.executable).parent)), reason="needs the dask command")
+def test_a_cluster_that_never_had_a_worker_is_told_apart_from_one_that_lost_them(tmp_path: Path) -> None:
+    """The count looks at the workers every few seconds, so a worker can start and die between two looks
+    (the race CI met once). Which end it was comes from the scheduler's record of removed workers: a worker
+    that held a task of this count was lost; no record means the cluster never had one for it."""
+    distributed = pytest.importorskip("distributed")
+    from wordpiece_lib.counting.dask_count import _removed_a_worker_of
+
+    dask = str(Path(sys.executable).parent / "dask")
+    address = f"tcp://127.0.0.1:{free_port()}"
+    host, port = address.removeprefix("tcp://").split(":")
+    scheduler = subprocess.Popen([dask, "scheduler", "--host", host, "--port", port, "--no-dashboard"],
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
+    worker = None
+    try:
+        with distributed.Client(address, timeout="60s") as client:
+            ours, other = "a" * 32, "b" * 32
+            held = client.submit(time.sleep, 600, key=f"count-{ours}-0", pure=False)
+            assert not _removed_a_worker_of(client, ours)  # no worker yet: none was lost
+            worker = subprocess.Popen([dask, "worker", address, "--nthreads", "1", "--no-dashboard"],
+                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)  # fmt: skip
+            assert wait_for(lambda: any(client.processing().values()))
+            os.killpg(worker.pid, signal.SIGKILL)
+            assert wait_for(lambda: not client.nthreads())
+            assert _removed_a_worker_of(client, ours)
+            assert not _removed_a_worker_of(client, other)  # another count's worker, not this one's
+            del held
+    finally:
+        for process in (scheduler, worker):
+            if process is not None and process.poll() is None:
+                process.kill()
+                process.wait(timeout=60)
+
+
+@pytest.mark.skipif(not shutil.which("dask", path=str(Path(sys.executable).parent)), reason="needs the dask command")
+def test_a_count_on_a_cluster_without_workers_ends_with_one_line_saying_so(tmp_path: Path) -> None:
+    dask = str(Path(sys.executable).parent / "dask")
+    address = f"tcp://127.0.0.1:{free_port()}"
+    host, port = address.removeprefix("tcp://").split(":")
+    scheduler = subprocess.Popen([dask, "scheduler", "--host", host, "--port", port, "--no-dashboard"],
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
+    text = tmp_path / "words.txt"
+    text.write_text("hug the pug\n", encoding="utf-8")
+    out = tmp_path / "c.tsv"
+    try:
+        proc = subprocess.run(command("count", str(text), "--dask", address, "-o", str(out), "--quiet"),
+                              env=environment(), capture_output=True, text=True, timeout=300)  # fmt: skip
+    finally:
+        scheduler.kill()
+        scheduler.wait(timeout=60)
+    assert proc.returncode == 2, proc.stderr
+    assert proc.stderr.count("\n") == 1 and proc.stderr.startswith("error: found no Dask worker in"), proc.stderr
+    assert address in proc.stderr and not out.exists()

@@ -12,9 +12,11 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import signal
 import sys
+import threading
 import warnings
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from types import ModuleType
 from typing import Any
 
@@ -167,16 +169,43 @@ def main(argv: Sequence[str] | None = None, *, prog: str | None = None) -> int:
         return 130
 
 
-def _run(argv: Sequence[str] | None, prog: str | None) -> int:
-    from wordpiece_lib.atomic import TerminatedBySignal, terminate_cleanly
-    from wordpiece_lib.cli.common import STDIO
+@contextlib.contextmanager
+def _interrupt_after_imports() -> Iterator[None]:
+    """Hold a Ctrl-C that comes while the commands are imported, and raise it once they are.
 
-    closed = reopen_closed_streams() if argv is None else set()
-    parser = build_parser(prog or (program_name() if argv is None else program_name("wordpiece")))
+    Python raises ``KeyboardInterrupt`` wherever the interpreter is when the
+    signal arrives; inside an import that can be one of importlib's weakref
+    callbacks, where the exception is printed ("Exception ignored in ...") and
+    dropped, so the command went on reading its input as if nothing happened.
+    Only the default handler is replaced, only in the main thread, and only
+    for the imports: the commands themselves stop at once.
+    """
+    if threading.current_thread() is not threading.main_thread() or (
+        signal.getsignal(signal.SIGINT) is not signal.default_int_handler
+    ):
+        yield
+        return
+    held: list[int] = []
+    signal.signal(signal.SIGINT, lambda signum, _frame: held.append(signum))
     try:
-        args = parser.parse_args(argv)
-    except SystemExit as stop:
-        return int(stop.code or 0)
+        yield
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    if held:
+        raise KeyboardInterrupt
+
+
+def _run(argv: Sequence[str] | None, prog: str | None) -> int:
+    with _interrupt_after_imports():
+        from wordpiece_lib.atomic import TerminatedBySignal, terminate_cleanly
+        from wordpiece_lib.cli.common import STDIO
+
+        closed = reopen_closed_streams() if argv is None else set()
+        parser = build_parser(prog or (program_name() if argv is None else program_name("wordpiece")))
+        try:
+            args = parser.parse_args(argv)
+        except SystemExit as stop:
+            return int(stop.code or 0)
     if not getattr(args, "run", None):
         parser.print_help(sys.stderr)
         return 2

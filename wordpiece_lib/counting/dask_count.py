@@ -218,7 +218,7 @@ def count_with_dask(
         # Hold no leaf past its merge: the workers then free each part's counts as soon as it is added up.
         waiting = {future: sizes[future.key] for future in leaves} if progress is not None else {}
         del leaves
-        return _outcome(client, level[0], waiting, progress).counts
+        return _outcome(client, level[0], waiting, progress, token).counts
 
 
 #: How often the wait for the counts looks whether the cluster is still there.
@@ -230,10 +230,10 @@ WORKERLESS_POLL_SECONDS = 0.25
 WORKERLESS_SECONDS = 5.0
 
 
-def _outcome(client: Any, result: Any, waiting: dict[Any, int], progress: Progress | None) -> PartCounts:
+def _outcome(client: Any, result: Any, waiting: dict[Any, int], progress: Progress | None, token: str) -> PartCounts:
     """The result of ``result``, reporting each finished part to ``progress``; a lost scheduler, or a cluster
     left without workers for ``WORKERLESS_SECONDS``, ends the wait with a ``ConnectionError``
-    (Dask itself would wait for ever)."""
+    (Dask itself would wait for ever). ``token`` is in the key of every task of this count."""
     workerless_since: float | None = None
     had_workers = bool(client.scheduler_info().get("workers"))  # when the tasks were sent
     while True:
@@ -274,11 +274,29 @@ def _outcome(client: Any, result: Any, waiting: dict[Any, int], progress: Progre
         elif workerless_since is None:
             workerless_since = time.monotonic()
         elif time.monotonic() - workerless_since > WORKERLESS_SECONDS:
-            what = "lost every Dask worker of" if had_workers else "found no Dask worker in"
+            lost = had_workers or _removed_a_worker_of(client, token)
+            what = "lost every Dask worker of" if lost else "found no Dask worker in"
             raise ConnectionError(
                 f"{what} the cluster at {client.scheduler.address} (none for {WORKERLESS_SECONDS:.0f} s) before "
                 "the count was done; start some (dask worker ADDRESS) and count again"
             )
+
+
+def _removed_a_worker_of(client: Any, token: str) -> bool:
+    """Whether the scheduler removed a worker that held a task of this count. The wait looks at the
+    workers only every ``POLL_SECONDS``, so a worker can come and go between two looks; the scheduler's
+    own record tells a lost worker from one that never came."""
+    try:
+        events = client.get_events("all")
+    except (OSError, TimeoutError):
+        return False
+    for _, message in events:
+        if not isinstance(message, dict) or message.get("action") != "remove-worker":
+            continue
+        held = [*message.get("processing-tasks", ()), *message.get("lost-computed-tasks", ())]
+        if any(token in str(key) for key in held):
+            return True
+    return False
 
 
 def _part_size(part: FilePart) -> int:
