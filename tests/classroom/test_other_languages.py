@@ -238,6 +238,39 @@ def test_the_sweep_is_cached(sweep):
     assert again is sweep
 
 
+def test_a_stored_sweep_is_read_back_in_a_new_kernel_as_it_was_trained(tmp_path, monkeypatch):
+    """The vocabs, the mixes and the measures stored in the data cache folder are the trainer's own:
+    a new kernel (the session's cache cleared) reads them back equal, and a damaged file is trained again."""
+    from wordpiece_lib.classroom.other_languages import sweep as sweep_module
+    from wordpiece_lib.training.fast_bottom_up import train_fast
+
+    monkeypatch.setenv("WORDPIECE_DATA_DIR", str(tmp_path))
+    word_lists = language_word_lists(SIZES, top=300)
+    arguments = {"exponents": (0.0, 1.0), "vocab_size": 900, "phrases": parallel_phrases(LANGUAGES)}
+    sweep_module._sweep.cache_clear()
+    trained = exponent_sweep(word_lists, **arguments)
+    files = list((tmp_path / "exponent_sweeps").glob("*.json"))
+    assert len(files) == 1
+    for reading in ("stored", "damaged"):
+        sweep_module._sweep.cache_clear()  # as a new kernel
+        if reading == "damaged":
+            files[0].write_text('{"points": [{"exponent": 0.0}]}', encoding="utf-8")
+        read = exponent_sweep(word_lists, **arguments)
+        assert read is not trained
+        for ours, theirs in zip(read.points, trained.points, strict=True):
+            assert ours.mix == theirs.mix and ours.trace.word_counts == theirs.trace.word_counts
+            assert ours.trace.steps == theirs.trace.steps and ours.trace.tokens() == theirs.trace.tokens()
+            fresh = train_fast(theirs.mix.counts, 900, criterion="bpe")
+            assert ours.trace.merges == fresh.merges and ours.trace.alphabet == fresh.alphabet
+        for exponent in arguments["exponents"]:
+            assert read.measure(exponent) == trained.measure(exponent)
+            assert read.parity(exponent, 700) == trained.parity(exponent, 700)  # a size it never stored
+    assert len(list((tmp_path / "exponent_sweeps").glob("*.json"))) == 1  # the damaged file was replaced
+    sweep_module._sweep.cache_clear()
+    exponent_sweep(word_lists, **{**arguments, "vocab_size": 800})  # another size, another file
+    assert len(list((tmp_path / "exponent_sweeps").glob("*.json"))) == 2
+
+
 def test_the_sweep_rejects_mismatched_languages():
     with pytest.raises(ValueError, match="same languages"):
         exponent_sweep({"en": WordCounts({"a": 1})}, exponents=(1.0,), vocab_size=10, phrases={"fr": ["a"]})

@@ -307,6 +307,8 @@ def classroom_values() -> dict[str, dict[str, Any]]:
         "log_thresholds": {"lower": 1, "upper": 100},
         "top_down.widgets.rounds_frame": {"rounds": rounds},
         "unigram.tables.rounds_frame": {"rounds": unigram},
+        "cache_key": {"modules": [math], "inputs": [1, "two"]},
+        "cached_json": {"kind": "squares", "key": "abc123", "compute": list, "dump": list, "load": list},
         "rounds_text": {"rounds": rounds},
         "length_histogram": {"lengths": [3, 5, 8]},
         "batch_figure": {"encodings": tokenizer.encode_batch(["hug pug", "pun"])},

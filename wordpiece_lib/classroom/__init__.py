@@ -10,7 +10,8 @@ sentence from live values; ``style`` holds the colours, figure and button
 settings all topics share; ``figures`` gives every figure its text alternative
 (a summary with its key values, the data as a table) and the display bundle that
 shows it; ``frames`` turns the core's results into
-DataFrames. Then one subpackage per notebook topic, each with ``checks``,
+DataFrames; ``disk_cache`` keeps a slow result (a trained sweep, a trained
+model) in the data cache folder for the next run. Then one subpackage per notebook topic, each with ``checks``,
 ``plots`` and ``widgets`` modules as the notebook needs:
 
 =========================  ===================================

@@ -8,8 +8,10 @@
   word, parity, shares at any size) is read from the traces by
   :meth:`ExponentSweep.measure`, which remembers what it computed.
 
-Both are cached for the Python session, so running the notebook a second
-time costs nothing. Training merges by pair count (``criterion="bpe"``, what
+Both are kept for the Python session, and a sweep (its vocabs and what
+``measure`` found at its size) is also stored in the data cache folder
+(``classroom/disk_cache.py``), so running the notebook again, even in a new
+kernel, neither trains nor measures again. Training merges by pair count (``criterion="bpe"``, what
 Hugging Face's ``WordPieceTrainer`` does, notebook 07); the tokens are then
 found by longest match, as in every WordPiece tokenizer.
 
@@ -25,8 +27,11 @@ found by longest match, as in every WordPiece tokenizer.
 from __future__ import annotations
 
 import functools
+import importlib
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
+from fractions import Fraction
+from typing import Any
 
 from wordpiece_lib._validate import check_choice, check_instance, check_int, check_mapping, check_sequence
 from wordpiece_lib.analysis.language_metrics import (
@@ -36,6 +41,7 @@ from wordpiece_lib.analysis.language_metrics import (
     token_usage,
     vocab_shares,
 )
+from wordpiece_lib.classroom.disk_cache import cache_key, cached_json
 from wordpiece_lib.counting.mixing import MixedCorpus, mix_corpora
 from wordpiece_lib.counting.word_counts import WordCounts, as_word_counts
 from wordpiece_lib.data.language_data import frequency_word_counts
@@ -46,7 +52,7 @@ from wordpiece_lib.model.vocab import Vocab
 from wordpiece_lib.pipeline.tokenizer import WordPieceTokenizer
 from wordpiece_lib.text.normalizer import BertNormalizer
 from wordpiece_lib.training.fast_bottom_up import train_fast
-from wordpiece_lib.training.trace import Trace
+from wordpiece_lib.training.trace import Trace, TraceStep
 
 #: The mixed vocab lowercases but keeps accents and every other mark (notebook 09, section 1, says why).
 MIXED_NORMALIZER = BertNormalizer(lowercase=True, strip_accents=False)
@@ -262,17 +268,108 @@ def _sweep(
     criterion: str,
 ) -> ExponentSweep:
     word_lists = {language: WordCounts.from_pairs(pairs) for language, pairs in corpora}
-    words = _pre_tokenized_lists(corpora)
-    points = []
-    for exponent in exponents:
-        mix = mix_corpora(words, exponent)
-        points.append(SweepPoint(exponent, mix, train_fast(mix.counts, vocab_size, criterion=criterion)))
-    return ExponentSweep(
-        word_lists=word_lists,
-        phrases={language: list(texts) for language, texts in phrases},
-        points=tuple(points),
-        vocab_size=vocab_size,
-    )
+    phrase_lists = {language: list(texts) for language, texts in phrases}
+
+    def compute() -> ExponentSweep:
+        words = _pre_tokenized_lists(corpora)
+        points = []
+        for exponent in exponents:
+            mix = mix_corpora(words, exponent)
+            points.append(SweepPoint(exponent, mix, train_fast(mix.counts, vocab_size, criterion=criterion)))
+        sweep = ExponentSweep(word_lists=word_lists, phrases=phrase_lists, points=tuple(points), vocab_size=vocab_size)
+        for exponent in exponents:  # what the notebook shows of every exponent: stored with the vocabs
+            sweep.measure(exponent)
+        return sweep
+
+    def load(data: dict[str, Any]) -> ExponentSweep:
+        points = tuple(_point_from_json(point) for point in data["points"])
+        if tuple(point.exponent for point in points) != exponents:
+            raise ValueError("the stored sweep has other exponents")
+        sweep = ExponentSweep(word_lists=word_lists, phrases=phrase_lists, points=points, vocab_size=vocab_size)
+        for exponent, size, figures in data["measured"]:
+            sweep._measured[(float(exponent), int(size))] = LanguageFigures(**figures)
+        return sweep
+
+    # The code that mixes, trains and measures is part of the key: a change to it trains and measures again.
+    key = cache_key(map(importlib.import_module, SWEEP_MODULES), [corpora, exponents, vocab_size, phrases, criterion])
+    return cached_json("exponent_sweeps", key, compute, dump=_sweep_to_json, load=load)
+
+
+#: The modules a stored sweep depends on: its cache key hashes their source.
+SWEEP_MODULES = (
+    __name__,
+    "wordpiece_lib.counting.mixing",
+    "wordpiece_lib.counting.word_counts",
+    "wordpiece_lib.text.normalizer",
+    "wordpiece_lib.model.pieces",
+    "wordpiece_lib.model.longest_match",
+    "wordpiece_lib.training.fast_bottom_up",
+    "wordpiece_lib.training.pair_stats",
+    "wordpiece_lib.training.plan",
+    "wordpiece_lib.training.scores",
+    "wordpiece_lib.training.trace",
+    "wordpiece_lib.analysis.segmentation",
+    "wordpiece_lib.analysis.language_metrics",
+)
+
+
+def _sweep_to_json(sweep: ExponentSweep) -> dict[str, Any]:
+    return {
+        "points": [
+            {"exponent": point.exponent, "mix": _mix_to_json(point.mix), "trace": _trace_to_json(point.trace)}
+            for point in sweep.points
+        ],
+        "measured": [[exponent, size, asdict(figures)] for (exponent, size), figures in sweep._measured.items()],
+    }
+
+
+def _point_from_json(data: dict[str, Any]) -> SweepPoint:
+    mix = data["mix"]
+    counts = WordCounts.from_pairs((word, int(count)) for word, count in mix["counts"])
+    trace = _trace_from_json(data["trace"], counts)
+    fields = {name: mix[name] for name in ("exponent", "sizes", "probabilities", "budget", "language_words", "dropped")}
+    return SweepPoint(float(data["exponent"]), MixedCorpus(counts=counts, **fields), trace)
+
+
+def _mix_to_json(mix: MixedCorpus) -> dict[str, Any]:
+    data = asdict(mix)
+    data["counts"] = list(mix.counts.items())
+    return data
+
+
+def _trace_to_json(trace: Trace) -> dict[str, Any]:
+    if any(step.candidates for step in trace.steps):
+        raise ValueError("a trace with candidates is not stored")  # train_fast records none
+    return {
+        "alphabet": trace.alphabet,
+        "special_tokens": trace.special_tokens,
+        "style": [trace.prefix, trace.marker, trace.tie_break, trace.criterion, trace.stop_reason],
+        "steps": [
+            [
+                *step.pair,
+                step.new_token,
+                step.score.numerator,
+                step.score.denominator,
+                step.pair_count,
+                step.left_count,
+                step.right_count,
+                step.vocab_size,
+            ]
+            for step in trace.steps
+        ],
+    }
+
+
+def _trace_from_json(data: dict[str, Any], counts: WordCounts) -> Trace:
+    prefix, marker, tie_break, criterion, stop_reason = data["style"]
+    steps = [
+        TraceStep(number, (left, right), new, Fraction(numerator, denominator), pair, left_count, right_count, size)
+        for number, (left, right, new, numerator, denominator, pair, left_count, right_count, size) in enumerate(
+            data["steps"], start=1
+        )
+    ]
+    return Trace(counts, data["alphabet"], data["special_tokens"], steps, prefix, marker, tie_break, criterion,
+                 stop_reason)  # fmt: skip
 
 
 def exponent_sweep(

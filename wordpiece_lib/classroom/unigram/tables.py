@@ -23,9 +23,6 @@ Everything here reads the core (``wordpiece_lib.model.unigram``,
 
 from __future__ import annotations
 
-import hashlib
-import inspect
-import json
 import math
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
@@ -42,7 +39,8 @@ from wordpiece_lib._validate import (
     check_str,
     check_str_list,
 )
-from wordpiece_lib.counting.word_counts import WordCounts, as_word_counts
+from wordpiece_lib.classroom.disk_cache import cache_key, cached_json
+from wordpiece_lib.counting.word_counts import as_word_counts
 from wordpiece_lib.model import unigram as unigram_model
 from wordpiece_lib.model.unigram import UnigramModel
 from wordpiece_lib.training import unigram as unigram_training
@@ -209,22 +207,13 @@ def rounds_frame(rounds: Iterable[Round | UnigramStep]) -> Any:
 _MODELS: dict[str, UnigramModel] = {}
 
 
-def _cache_key(counts: WordCounts, vocab_size: int) -> str:
-    digest = hashlib.sha256()
-    # The trainer's own code is part of the key: a change to the core trains again.
-    for module in (unigram_model, unigram_training):
-        digest.update(inspect.getsource(module).encode("utf-8"))
-    digest.update(json.dumps([vocab_size, list(counts.items())], ensure_ascii=False).encode("utf-8"))
-    return digest.hexdigest()[:32]
-
-
 def trained_unigram(word_counts: Mapping[str, int], vocab_size: int, *, cache: bool = True) -> UnigramModel:
     """``train_unigram(word_counts, vocab_size).model``, trained once: kept in memory and in the data cache folder.
 
     The file (``unigram/<key>.json`` under ``wordpiece_lib.data.cache_dir()``) holds the
     model as ``tokenizer.json``'s model object; its name is a hash of the counts, the size
-    and the trainer's source code, so another corpus or another trainer never reads it.
-    An unreadable file is trained again and replaced. ``cache=False`` always trains.
+    and the trainer's source code, so another corpus or another trainer never reads it
+    (``classroom/disk_cache.py``). ``cache=False`` always trains.
 
     >>> trained_unigram({"hug": 10, "pug": 5, "hugs": 5}, 8, cache=False).tokenize("hugs")
     ['hug', 's']
@@ -234,27 +223,16 @@ def trained_unigram(word_counts: Mapping[str, int], vocab_size: int, *, cache: b
     check_bool(cache, "cache")
     if not cache:
         return train_unigram(counts, vocab_size).model
-    key = _cache_key(counts, vocab_size)
-    if key in _MODELS:
-        return _MODELS[key]
-    from wordpiece_lib.atomic import atomic_write_text
-    from wordpiece_lib.data.copies import cache_dir
-
-    path = cache_dir() / "unigram" / f"{key}.json"
-    model = None
-    try:
-        model = UnigramModel.from_json(json.loads(path.read_text(encoding="utf-8")))
-    except (OSError, ValueError, TypeError):  # not there yet, or damaged: train
-        model = None
-    if model is None:
-        model = train_unigram(counts, vocab_size).model
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            atomic_write_text(path, json.dumps(model.to_json(), ensure_ascii=False))
-        except OSError:  # a read-only cache folder: keep the model in memory only
-            pass
-    _MODELS[key] = model
-    return model
+    key = cache_key((unigram_model, unigram_training), [vocab_size, list(counts.items())])
+    if key not in _MODELS:
+        _MODELS[key] = cached_json(
+            "unigram",
+            key,
+            lambda: train_unigram(counts, vocab_size).model,
+            dump=UnigramModel.to_json,
+            load=UnigramModel.from_json,
+        )
+    return _MODELS[key]
 
 
 # ---------------------------------------------------------------- three trainers side by side
