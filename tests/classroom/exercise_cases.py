@@ -21,6 +21,7 @@ import collections
 import functools
 import itertools
 import json
+import math
 import os
 import sys
 from collections.abc import Callable
@@ -428,12 +429,28 @@ def my_encode_marked(word, vocab):
     return lookups(word, vocab, "_", "")
 
 
+def encode_marked_length_in_bytes(word, vocab):
+    """The 100 rule on the bytes of the word's UTF-8 encoding instead of its characters."""
+    return ["[UNK]"] if len(word.encode("utf-8")) > 100 else lookups(word, vocab, "_", "")
+
+
+def encode_marked_lowercased(word, vocab):
+    return my_encode_marked(word.lower(), vocab)
+
+
+def encode_marker_as_a_letter(word, vocab):
+    """'_' put in front of the word, then a plain longest match: the bare marker can be a piece of its own."""
+    return ["[UNK]"] if len(word) > 100 else lookups("_" + word, vocab, "", "")
+
+
 def in_marker_style(encode):
     """A ``##``-style encoder made to work on a marker-style vocab (the same slips, the other convention)."""
 
     def encode_marked(word, vocab):
         prefix_vocab = {
-            token if token == "[UNK]" else token[1:] if token.startswith("_") else "##" + token for token in vocab
+            token if token == "[UNK]" else token[1:] if token.startswith("_") else "##" + token
+            for token in vocab
+            if token != "_"  # the bare marker has no '##' twin
         }
         return [encoding_checks.marker_token(token) for token in encode(word, prefix_vocab)]
 
@@ -505,6 +522,25 @@ def my_decode(tokens):
         else:
             words.append(token)
     return " ".join(words)
+
+
+#: A decoder a learner made in an earlier cell, then called by another name inside their function.
+A_DECODER = WordPieceDecoder(cleanup=False)
+
+
+def decode_stripping(strip):
+    """The right loop, but a token counts as a continuation when it starts with one '#', and loses it by ``strip``."""
+
+    def decode(tokens):
+        words = []
+        for token in tokens:
+            if token.startswith("#") and words:
+                words[-1] += strip(token)
+            else:
+                words.append(token)
+        return " ".join(words)
+
+    return decode
 
 
 def decode_with_spaces(tokens):
@@ -930,6 +966,9 @@ def cases_04() -> list[Case]:
                 ),
                 Wrong("section 1's longest_match with the 100 rule, as it stands", (my_encode,), COPIED),
                 Wrong("the notebook's longest_match", (calls_the_worked_example,), COPIED),
+                Wrong("the 100 rule on bytes, not characters", (encode_marked_length_in_bytes,)),
+                Wrong("the word lowercased first", (encode_marked_lowercased,)),
+                Wrong("'_' + word, then a plain longest match", (encode_marker_as_a_letter,)),
             ),
             secrets=_secrets(
                 *(
@@ -982,6 +1021,21 @@ def cases_04() -> list[Case]:
                 Wrong("## dropped but not glued", (lambda tokens: " ".join(t.removeprefix("##") for t in tokens),)),
                 Wrong("decode_pieces", (decode_pieces,), LIBRARY),
                 Wrong("the printed example", (lambda tokens: "hugs are fun",), COPIED),
+                Wrong("one '#' taken for the prefix, lstrip", (decode_stripping(lambda token: token.lstrip("#")),)),
+                Wrong("one '#' taken for the prefix, [2:]", (decode_stripping(lambda token: token[2:]),)),
+                Wrong(
+                    "a WordPieceDecoder made in another cell",
+                    (lambda tokens: A_DECODER.decode(tokens),),
+                    LIBRARY,
+                ),
+                Wrong(
+                    "WordPieceDecoder's method under another name", (WordPieceDecoder(cleanup=False).decode,), LIBRARY
+                ),
+                Wrong(
+                    "the tokenizer's decode",
+                    (lambda tokens: WordPieceTokenizer(Vocab(sorted({"[UNK]", *tokens}))).decode(tokens),),
+                    LIBRARY,
+                ),
             ),
             secrets=_secrets(*(decode_pieces(tokens) for tokens in encoding_checks._fresh_token_lists())),
         ),
@@ -2017,6 +2071,20 @@ def cases_12() -> list[Case]:
                 Wrong("every cut counted", ((Fraction(1, 2205), 6),)),
                 Wrong("the tie missed", ((Fraction(1, 2205), 1),)),
                 Wrong("the right value as a float", ((1 / 2205, 2),)),
+                Wrong("a Fraction made from the float", ((Fraction(1 / 2205), 2),)),
+                computed(
+                    "the model's n best cuts under an alias",
+                    "m = build(frequency)\ncuts = m.nbest('bugs', 20)\nbest = max(c.score for c in cuts)\n"
+                    "bugs_best = (Fraction(math.exp(best)).limit_denominator(100000), "
+                    "sum(math.isclose(c.score, best) for c in cuts))",
+                    {
+                        "build": model_from_frequencies,
+                        "frequency": substring_frequencies(HUG_PUG),
+                        "math": math,
+                        "Fraction": Fraction,
+                    },
+                    ("bugs_best",),
+                ),
             ),
             secrets=("1/2205", "Fraction(1, 2205)", "2205", "0.000453"),
         ),
@@ -2035,6 +2103,14 @@ def cases_12() -> list[Case]:
                     (lambda word, probabilities: -abs(word_probability(word, probabilities)),),
                 ),
                 Wrong("UnigramModel under an alias", (probability_through_the_model,), LIBRARY),
+                Wrong(
+                    "None when no cut exists",
+                    (lambda word, probabilities: word_probability(word, probabilities) or None,),
+                ),
+                Wrong(
+                    "a Fraction made from a float sum",
+                    (lambda word, probabilities: Fraction(float(word_probability(word, probabilities))),),
+                ),
             ),
             secrets=_secrets(*(f"{word_probability(w, v)}" for w, v in fresh if word_probability(w, v) not in (0, 1))),
         ),
@@ -2050,6 +2126,7 @@ def cases_12() -> list[Case]:
                 typed("Viterbi's choice", Fraction(1)),
                 typed("another cut's chance", Fraction(70, 887)),
                 typed("the right value as a float", 735 / 887),
+                typed("a Fraction made from the rounded float", Fraction(0.8286)),
                 typed("the word's probability", Fraction(887, 10290)),
                 computed(
                     "cut_probability under an alias",
@@ -2088,6 +2165,13 @@ def cases_12() -> list[Case]:
                         "freq": substring_frequencies,
                         "v": UNIGRAM_VARIANT,
                     },
+                    ("zero_cost",),
+                ),
+                computed(
+                    "the model's own best cuts",
+                    "m = start(freq(v))\nused = {p for w in v for p in m.tokenize(w)}\n"
+                    "zero_cost = {p for p in freq(v) if len(p) > 1} - used",
+                    {"start": model_from_frequencies, "freq": substring_frequencies, "v": UNIGRAM_VARIANT},
                     ("zero_cost",),
                 ),
                 computed(

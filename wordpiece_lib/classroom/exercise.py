@@ -86,6 +86,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from wordpiece_lib._validate import check_bool
 from wordpiece_lib.classroom.answers import AnswerSource, current_source
 from wordpiece_lib.classroom.own_work import Forbidden, ForbiddenUse, call_own_work, forbid
 from wordpiece_lib.classroom.progress_file import ProgressStore, now
@@ -368,7 +369,9 @@ class Attempt:
     by a failing one (``was_done`` remembers that it had been done). For a
     prediction, ``prediction`` is the answer as first checked, and
     ``changed_after_reveal`` says that, after the cell revealing the answer
-    had run, a check saw another answer than the last one checked before it.
+    had run, a check saw another answer than the last one checked before it;
+    ``revealed_first`` that the answer was shown (``reveal(..., now=True)``)
+    before any answer had been checked.
     """
 
     tries: int = 0
@@ -381,6 +384,7 @@ class Attempt:
     first_right: bool | None = None
     revealed: bool = False
     changed_after_reveal: bool = False
+    revealed_first: bool = False
     when: str | None = None
 
     #: The fields a progress file keeps (``last_call`` holds live objects: it stays in the kernel).
@@ -394,6 +398,7 @@ class Attempt:
         "first_right",
         "revealed",
         "changed_after_reveal",
+        "revealed_first",
         "when",
     )
 
@@ -410,7 +415,7 @@ class Attempt:
         """An attempt as a progress file kept it; a value of the wrong type is left at its default.
 
         >>> Attempt.from_record({"tries": 3, "done": "yes"})
-        Attempt(tries=3, done=False, answer_seen=False, was_done=False, prediction=None, before_reveal=None, first_right=None, revealed=False, changed_after_reveal=False, when=None)
+        Attempt(tries=3, done=False, answer_seen=False, was_done=False, prediction=None, before_reveal=None, first_right=None, revealed=False, changed_after_reveal=False, revealed_first=False, when=None)
         """
         attempt = cls()
         for name in cls.SAVED:
@@ -429,6 +434,8 @@ class Attempt:
         'wrong (1 try) after being done'
         >>> Attempt(tries=1, done=True, first_right=False, changed_after_reveal=True).status()
         'done, prediction changed after its reveal ran (the first prediction was wrong)'
+        >>> Attempt(tries=1, done=True, revealed_first=True).status()
+        'done, answered after its reveal was shown'
         """
         if self.done:
             text = "done"
@@ -443,6 +450,8 @@ class Attempt:
             text += ", prediction changed after its reveal ran" + (
                 f" (the first prediction was {first})" if first else ""
             )
+        if self.revealed_first:
+            text += ", answered after its reveal was shown"
         return f"{text}, answer seen" if self.answer_seen else text
 
 
@@ -619,27 +628,49 @@ class Workbook:
         elif answer != (attempt.before_reveal or attempt.prediction):
             attempt.changed_after_reveal = True
 
-    def reveal(self, key: str) -> None:
-        """Note that the cell revealing the answer to ``key`` ran (a prediction changed after it is reported).
+    def reveal(self, key: str, *, now: bool = False) -> bool:
+        """Whether the cell revealing the answer to ``key`` may show it, noting that it did.
+
+        It may once a check has seen an answer (right or wrong): a prediction
+        comes before its reveal, also under Run All, where an unanswered
+        exercise's check is skipped. Until then it prints how to go on and
+        returns ``False``; ``now=True`` shows the answer anyway, and
+        ``progress()`` then says that the exercise was answered after its
+        reveal. Once shown, a prediction changed afterwards is reported.
 
         >>> book = Workbook("98 · reveal", [Exercise("guess", "Your turn 1 · guess", prediction=True)])
         >>> @book.check("guess")
         ... def check_guess(answer):
         ...     if answer != 3:
         ...         raise AssertionError("count again")
+        >>> book.reveal("guess")
+        The answer to Your turn 1 · guess is shown once you have made your prediction: answer it, run its check, then run this cell again (or give now=True to see it anyway).
+        False
         >>> try:
         ...     check_guess(2)
         ... except AssertionError:
         ...     pass
         >>> book.reveal("guess")
+        True
         >>> check_guess(3)
         >>> book.progress()
         98 · reveal: 1 of 1 done
           Your turn 1 · guess (guess): done, prediction changed after its reveal ran (the first prediction was wrong)
         """
-        self._exercise(key)
-        self._attempts[key].revealed = True
+        exercise = self._exercise(key)
+        check_bool(now, "now")
+        attempt = self._attempts[key]
+        answered = attempt.tries > 0 or attempt.done
+        if not answered and not now:
+            print(
+                f"The answer to {exercise.title} is shown once you have made your prediction: answer it, run its "
+                "check, then run this cell again (or give now=True to see it anyway)."
+            )
+            return False
+        attempt.revealed = True
+        attempt.revealed_first = attempt.revealed_first or not answered
         self._save(key)
+        return True
 
     def _tiered(self, exercise: Exercise, attempt: Attempt, message: str) -> str:
         lines = [message]

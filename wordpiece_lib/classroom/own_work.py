@@ -105,15 +105,18 @@ class ForbiddenUse(Exception):
 
     @property
     def owner(self) -> str:
-        """Whose version did the work: ``the library's`` or ``Python's`` (``collections.Counter``...)."""
+        """Whose version did the work: ``the library's``, ``Python's`` (``collections.Counter``...) or
+        ``the notebook's`` (a worked example the notebook defined)."""
         return str(self.args[2]) if len(self.args) > 2 else "the library's"
 
 
 def _owner(label: str, forbidden: Sequence[Forbidden], namespace: dict[str, Any]) -> str:
     for rule in forbidden:
         if label in answer_codes([rule], namespace).values() or label == rule.label_name:
-            module = str(getattr(_unwrap(rule.objects[0]), "__module__", "") if rule.objects else "wordpiece_lib")
-            return "the library's" if module.startswith("wordpiece_lib") or not rule.objects else "Python's"
+            if not rule.objects:  # named only: a function the notebook itself defined earlier
+                return "the notebook's"
+            module = str(getattr(_unwrap(rule.objects[0]), "__module__", ""))
+            return "the library's" if module.startswith("wordpiece_lib") else "Python's"
     return "the library's"
 
 

@@ -25,6 +25,7 @@ from wordpiece_lib.classroom.own_work import refuse_in_answer, watch_answer
 from wordpiece_lib.model.linmaxmatch import LinMaxMatch
 from wordpiece_lib.model.longest_match import encode_word, longest_match_attempts
 from wordpiece_lib.model.pieces import DEFAULT_PREFIX, decode_pieces
+from wordpiece_lib.pipeline.decoder import WordPieceDecoder
 from wordpiece_lib.pipeline.fast_tokenizer import FastWordPieceTokenizer
 from wordpiece_lib.pipeline.tokenizer import WordPieceTokenizer
 from wordpiece_lib.training.fast_bottom_up import train_fast
@@ -80,7 +81,8 @@ ENCODERS = (
     *forbid(encode_word, longest_match_attempts, WordPieceTokenizer, FastWordPieceTokenizer, LinMaxMatch),
     Forbidden("longest_match", names=("longest_match",)),  # the notebook's worked example
 )
-DECODERS = forbid(decode_pieces)
+#: The library's decoders, by any name: a decoder object made in another cell is found by its method.
+DECODERS = forbid(decode_pieces, WordPieceDecoder, WordPieceTokenizer.decode)
 
 
 #: The begin-of-word marker of the article's style (notebook 01): it opens a word's first piece.
@@ -123,6 +125,8 @@ def _fresh_encode_cases() -> list[tuple[str, set[str]]]:
         cases += [(word, vocab) for word in words]
     plain = {"[UNK]", "q", "##q"}
     cases += [("q" * 101, plain), ("q" * 100, plain)]
+    # 60 characters but 120 bytes: the limit counts characters. Capitals are other letters than small ones.
+    cases += [("é" * 60, {"[UNK]", "é", "##é"}), ("Qqq", {"[UNK]", "Q", "q", "##q"})]
     return cases
 
 
@@ -142,7 +146,8 @@ def check_longest_match(function: Callable[[str, Any], list[str]]) -> None:
     """
     __tracebackhide__ = True  # keep this frame out of the student's report
     for word, prefix_vocab in _fresh_encode_cases():
-        vocab = marker_vocab(prefix_vocab)
+        # A vocab trained in the marker style holds the bare marker too (notebook 01): it is no first piece.
+        vocab = marker_vocab(prefix_vocab) | {MARKER}
         got = as_list(
             call(function, word, set(vocab), name="my_encode", exercise="longest match first", forbidden=ENCODERS),
             f"my_encode({word[:12]!r})",
@@ -155,6 +160,15 @@ def check_longest_match(function: Callable[[str, Any], list[str]]) -> None:
         intro = f"my_encode({shown!r}, vocab) gave {short_list(got)}"
         if expected == ["[UNK]"] and len(word) > 100:
             hint = "a word longer than 100 characters is [UNK] without any lookup"
+        elif got == ["[UNK]"] and len(word.encode("utf-8")) > 100 >= len(word):
+            hint = "the limit of 100 counts characters (len of the str), not the bytes of its UTF-8 encoding"
+        elif [token.lower() for token in got] == [token.lower() for token in expected]:
+            hint = "look the word up as it is given: the vocab tells capitals from small letters"
+        elif got and got[0] == MARKER:
+            hint = (
+                f"the marker {MARKER!r} is not a piece on its own: the first piece is {MARKER!r} followed by at least "
+                "one letter, and a word whose start matches no such piece is one [UNK]"
+            )
         elif expected == ["[UNK]"] and "[UNK]" in got:
             hint = "if some position has no match, the WHOLE word becomes one [UNK], not just that part"
         elif expected == ["[UNK]"]:
@@ -228,6 +242,7 @@ def _fresh_token_lists() -> list[list[str]]:
             tokens += [("##" if start else "") + word[start:end] for start, end in itertools.pairwise(cut)]
         lists.append(tokens)
     lists.append(["[UNK]", ",", "o", "##k", "!"])
+    lists.append(["we", "#", "##1", "c", "##++", "#"])  # '#' is a token of its own: only '##' glues
     return lists
 
 
@@ -255,6 +270,11 @@ def check_decode(function: Callable[[list[str]], str], prefix: str = DEFAULT_PRE
             raise AssertionError(
                 f"{intro}: the text {where} with a space. Put a space only BETWEEN two words (for example with "
                 "' '.join(words)), not before the first one or after the last one"
+            )
+        if any(token.startswith(prefix[0]) and not token.startswith(prefix) for token in tokens):
+            raise AssertionError(
+                f"{intro}: only a token that starts with the whole {prefix!r} continues a word, and it loses exactly "
+                f"those {len(prefix)} characters; a token such as '#' is a word of its own"
             )
         if prefix in got:
             raise AssertionError(f"{intro}: a {prefix!r} piece is glued to the piece before it, without its {prefix!r}")

@@ -29,7 +29,7 @@ from typing import Any
 from wordpiece_lib.classroom.exercise import Exercise, Workbook, call, forbid, require, short_repr
 from wordpiece_lib.classroom.fresh_inputs import fresh_rng, fresh_words
 from wordpiece_lib.classroom.own_work import refuse_in_answer, watch_answer
-from wordpiece_lib.classroom.unigram.tables import cut_fraction, removal_frame
+from wordpiece_lib.classroom.unigram.tables import cut_fraction, cuts_frame, removal_frame
 from wordpiece_lib.classroom.unigram.widgets import sampling_frame
 from wordpiece_lib.counting.word_counts import as_word_counts
 from wordpiece_lib.model.unigram import UnigramModel
@@ -130,12 +130,35 @@ show_answer = WORKBOOK.show_answer
 FORWARD_SUMS = forbid(UnigramModel, expected_counts, corpus_loss, train_unigram)
 #: The chance of a cut under sampling, computed for you.
 watch_answer("hug_chance", forbid(UnigramModel.cut_probability, UnigramModel.sample, sampling_frame))
-#: What removing a piece costs, computed for you.
-watch_answer("zero_cost", forbid(removal_losses, corpus_loss, removal_frame))
+#: What removing a piece costs, or the best cuts it depends on, computed for you (any method of a model).
+watch_answer("zero_cost", forbid(removal_losses, corpus_loss, removal_frame, UnigramModel, model_from_frequencies))
+#: The best cut and its ties, computed for you: the exercise is worked on paper.
+watch_answer("bugs_best", forbid(UnigramModel, model_from_frequencies, train_unigram, cuts_frame))
+
+
+def _from_a_float(value: Any) -> bool:
+    """Whether ``value`` is a Fraction made from a float: its denominator is a large power of two.
+
+    >>> _from_a_float(Fraction(0.83)), _from_a_float(Fraction(83, 100)), _from_a_float(Fraction(1, 4))
+    (True, False, False)
+    """
+    if not isinstance(value, Fraction):
+        return False
+    denominator = value.denominator
+    return denominator >= 2**20 and denominator & (denominator - 1) == 0
+
+
+#: The message for a Fraction made from a float: the exactness was lost before the Fraction was made.
+FROM_A_FLOAT = (
+    "that Fraction was made from a float, so it keeps the float's rounding (Fraction(0.1) is not 1/10): make it "
+    "from whole numbers, Fraction(numerator, denominator), or keep every step in Fractions"
+)
 
 
 def _as_fraction(value: Any, what: str) -> Fraction:
     __tracebackhide__ = True  # keep this frame out of the student's report
+    if _from_a_float(value):
+        raise AssertionError(f"{what}: {FROM_A_FLOAT}")
     if isinstance(value, float):
         raise AssertionError(
             f"give {what} as an exact Fraction, such as Fraction(1, 3), not a float: the probabilities here are "
@@ -147,11 +170,13 @@ def _as_fraction(value: Any, what: str) -> Fraction:
 
 
 @WORKBOOK.check("bugs_best")
-def check_best_cut(answer: Any, word_counts: Mapping[str, int], word: str) -> None:
+def check_best_cut(answer: Any, word_counts: Mapping[str, int], word: str, *, source: str | None = None) -> None:
     """Check ``(probability of the best cut, how many cuts reach it)`` for ``word`` under the course's first vocab.
 
     The vocab is every strict substring of ``word_counts`` with its frequency; a
-    piece's probability is its frequency over the total.
+    piece's probability is its frequency over the total. ``source`` is the code
+    that made the answer (default: the notebook cell that assigned ``bugs_best``);
+    a model's cutting there fails: this one is worked on paper.
 
     >>> WORKBOOK.reset()
     >>> check_best_cut((Fraction(1, 2205), 6), COURSE, "bugs")
@@ -161,6 +186,12 @@ def check_best_cut(answer: Any, word_counts: Mapping[str, int], word: str) -> No
     """
     __tracebackhide__ = True  # pytest shows the student's line, not ours
     given = require(answer, "the best cut's probability and how many cuts reach it")
+    refuse_in_answer(
+        "bugs_best",
+        ("model_from_frequencies", "UnigramModel", "train_unigram", "cuts_frame"),
+        "your answer uses {name}, which cuts the word for you: list the pieces and the cuts yourself, on paper",
+        source,
+    )
     if isinstance(given, (str, bytes)) or not isinstance(given, (tuple, list)) or len(given) != 2:
         raise AssertionError(
             f"answer with a pair: (the probability as a Fraction, how many cuts reach it), got {short_repr(given)}"
@@ -342,8 +373,20 @@ def check_word_probability(function: Callable[[str, Mapping[str, Fraction]], Any
             name="word_probability",
             exercise="the probability of a word",
             forbidden=FORWARD_SUMS,
+            none_is_answer=True,
         )
         expected = _exact_word_probability(word, probabilities)
+        if got is None:
+            raise AssertionError(
+                f"word_probability({word!r}, probabilities) returned None: "
+                + (
+                    "when no cut exists the probability is 0, a number like every other answer"
+                    if expected == 0
+                    else "did you forget the `return` line?"
+                )
+            )
+        if _from_a_float(got) and not _from_a_float(expected):
+            raise AssertionError(f"word_probability({word!r}, probabilities): {FROM_A_FLOAT}")
         if isinstance(got, float):
             raise AssertionError(
                 f"word_probability({word!r}, probabilities) gave a float: the probabilities are exact Fractions; "
@@ -406,9 +449,9 @@ def check_zero_cost(answer: Any, word_counts: Mapping[str, int], *, source: str 
     given = require(answer, "the pieces that can go for free")
     refuse_in_answer(
         "zero_cost",
-        ("removal_losses", "removal_frame", "corpus_loss"),
-        "your answer uses {name}, which computes what removing each piece costs: find the best cuts of the words "
-        "yourself",
+        ("removal_losses", "removal_frame", "corpus_loss", "model_from_frequencies", "UnigramModel"),
+        "your answer uses {name}, which finds the best cuts or what removing a piece costs for you: find the best "
+        "cuts of the words yourself",
         source,
     )
     if isinstance(given, (str, bytes)) or not isinstance(given, Iterable):
