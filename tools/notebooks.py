@@ -19,7 +19,10 @@ key that ``jupyterlab-rise`` (live slides in JupyterLab) and the offline
 edition's reveal.js decks read. ``build`` gives a cell without one the
 default of :func:`default_slide_type` (a ``#``/``##`` heading opens a slide,
 a ``###`` heading a sub-slide, the set-up and import cells are skipped);
-a slide type set by hand is kept.
+a slide type set by hand is kept. ``build`` also copies ``tools/rise.css`` beside
+both sets of notebooks: jupyterlab-rise loads ``rise.css`` from the folder of the
+notebook it presents, and this one makes the live slides readable on a
+projector (body text 24 px, code 18 px, long code lines wrapped).
 
 Usage (from the repository root)::
 
@@ -53,8 +56,13 @@ KEPT_CELL_METADATA = ("tags", "slideshow")
 KEPT_NOTEBOOK_METADATA = ("kernelspec", "language_info", "rise")
 #: Slide types reveal.js and RISE know.
 SLIDE_TYPES = ("slide", "subslide", "fragment", "-", "skip", "notes")
-#: RISE settings for every notebook: a long slide scrolls instead of being cut off.
-RISE_SETTINGS = {"scroll": True, "transition": "none"}
+#: RISE settings for every notebook: a long slide scrolls instead of being cut off; slides as big as
+#: the window, so reveal.js never scales the text ``rise.css`` sizes for a projector down (a user
+#: setting such as ``width: "1920px"`` would; the notebook's metadata wins over settings).
+RISE_SETTINGS = {"scroll": True, "transition": "none", "width": "100%", "height": "100%"}
+#: The live slides' style, copied beside the student and the solution notebooks by ``build``.
+RISE_CSS = ROOT / "tools" / "rise.css"
+RISE_CSS_NAME = "rise.css"
 
 
 def source_text(cell: dict[str, Any]) -> str:
@@ -141,7 +149,9 @@ def default_slide_type(cell: dict[str, Any], index: int) -> str:
 def mark_slides(notebook: dict[str, Any]) -> dict[str, Any]:
     """A copy where every cell has a slide type (kept when set) and the notebook has RISE's settings."""
     marked = copy.deepcopy(notebook)
-    marked.setdefault("metadata", {}).setdefault("rise", dict(RISE_SETTINGS))
+    rise = marked.setdefault("metadata", {}).setdefault("rise", {})
+    for key, value in RISE_SETTINGS.items():
+        rise.setdefault(key, value)  # a setting chosen by hand is kept
     for index, cell in enumerate(marked.get("cells", [])):
         slideshow = cell.setdefault("metadata", {}).setdefault("slideshow", {})
         slideshow.setdefault("slide_type", default_slide_type(cell, index))
@@ -228,6 +238,35 @@ def write(path: Path, notebook: dict[str, Any]) -> None:
     temporary.replace(path)
 
 
+def rise_css_problems() -> list[str]:
+    """Where the live slides' style is missing or differs from ``tools/rise.css`` (empty when in place)."""
+    wanted = RISE_CSS.read_bytes()
+    problems = []
+    for folder in (NOTEBOOKS, SOLUTIONS):
+        copy_path = folder / RISE_CSS_NAME
+        if not copy_path.is_file() or copy_path.read_bytes() != wanted:
+            problems.append(
+                f"{copy_path.relative_to(ROOT)} is missing or differs from {RISE_CSS.relative_to(ROOT)}: "
+                "run python tools/notebooks.py build"
+            )
+    return problems
+
+
+def write_rise_css() -> list[Path]:
+    """Copy ``tools/rise.css`` beside the student and the solution notebooks (atomically); the copies written."""
+    wanted = RISE_CSS.read_bytes()
+    written = []
+    for folder in (NOTEBOOKS, SOLUTIONS):
+        target = folder / RISE_CSS_NAME
+        if target.is_file() and target.read_bytes() == wanted:
+            continue
+        temporary = target.with_suffix(".css.tmp")
+        temporary.write_bytes(wanted)
+        temporary.replace(target)
+        written.append(target)
+    return written
+
+
 def solution_paths() -> list[Path]:
     """The solution notebooks, in order."""
     return sorted(SOLUTIONS.glob("[0-9][0-9]_*.ipynb"))
@@ -242,12 +281,12 @@ def build() -> list[Path]:
         student_path = NOTEBOOKS / solution_path.name
         write(student_path, student_notebook(solution))
         written.extend([solution_path, student_path])
-    return written
+    return written + write_rise_css()
 
 
 def check() -> list[str]:
     """Every problem found, in words (empty when all is in order)."""
-    problems = []
+    problems = rise_css_problems()
     solutions = solution_paths()
     if not solutions:
         problems.append(f"no solution notebooks in {SOLUTIONS}")

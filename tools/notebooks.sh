@@ -7,15 +7,16 @@
 #                 solutions/ subfolder is hidden from the file browser
 #   --solutions   the worked solutions (notebooks/solutions/), for a teacher or to check your work
 #
-# Slides: with a notebook open, press Alt+R (or the RISE button in the toolbar) to present it.
+# Slides: with a notebook open, press Alt+R (or the RISE button in the toolbar) to present it; the
+# rise.css beside the notebooks (hidden from the file browser) sets text 24 px and code 18 px there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 folder="notebooks"
-hidden=(solutions __pycache__ '*.pyc' '.ipynb_checkpoints' 't_*.py')
+hidden=(solutions __pycache__ '*.pyc' '.ipynb_checkpoints' 't_*.py' rise.css)
 if [ "${1:-}" = "--solutions" ]; then
   folder="notebooks/solutions"
-  hidden=(__pycache__ '*.pyc' '.ipynb_checkpoints' 't_*.py')
+  hidden=(__pycache__ '*.pyc' '.ipynb_checkpoints' 't_*.py' rise.css)
   shift
 fi
 arguments=(lab "--ServerApp.root_dir=$folder")

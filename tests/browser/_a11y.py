@@ -92,6 +92,28 @@ def run_axe(page, scope: str = "document") -> list[dict]:
     return page.evaluate(_RUN, [WCAG_TAGS, scope])
 
 
+#: axe-core's rules that every control has an accessible name (sliders, spin buttons, text boxes, buttons, drop-downs).
+NAME_RULES = [
+    "aria-input-field-name",
+    "label",
+    "button-name",
+    "select-name",
+    "aria-command-name",
+    "aria-toggle-field-name",
+]
+
+_RUN_ON = """async (element, rules) => {
+  const result = await axe.run(element, {runOnly: {type: 'rule', values: rules}, resultTypes: ['violations']});
+  return result.violations.flatMap(v => v.nodes.map(n => `${v.id}: ${n.html.slice(0, 160)}`));
+}"""
+
+
+def unnamed_controls(page, locator) -> list[str]:
+    """axe-core's naming rules (``NAME_RULES``) on the element of ``locator``: each control left without a name."""
+    page.evaluate(_INJECT, axe_source())
+    return locator.evaluate(_RUN_ON, NAME_RULES)
+
+
 def open_page(browser, url: str, viewport: dict | None = None):
     """A context and page with every request that is not a local file refused."""
     context = browser.new_context(viewport=viewport or {"width": 1280, "height": 900})

@@ -258,15 +258,17 @@ def test_font_subset_covers_every_script_character(editions):
     assert all(f"fonts/{font.name}" in css for font in FONTS.glob("*.woff"))
 
 
-def test_widget_sliders_are_named_and_announce_the_value_shown(browser, editions):
-    """ipywidgets names no slider and a SelectionSlider announces the option's index: the edition's script fixes both."""
+def test_widget_sliders_and_number_boxes_are_named_and_announce_the_value_shown(browser, editions):
+    """ipywidgets names no slider: the edition's script names 12's. The steppers of 03, 04 and 06 step
+    with a number box, which its label names as it is (no patch), in the edition as in JupyterLab."""
     site = editions["solutions"]
-    found = 0
-    for name in ["03_merge_steps.html", "05_top_down.html", "09_other_languages.html"]:  # stepper, threshold, exponent
+    sliders = boxes = 0
+    pages = {"03_merge_steps.html": "merges", "04_encoding.html": "lookups", "06_bpe_comparison.html": "merges"}
+    for name in [*pages, "12_unigram.html"]:
         context, page = open_page(browser, (site / name).as_uri())
         try:
             wait_rendered(page)
-            sliders = page.evaluate(
+            shown = page.evaluate(
                 """() => [...document.querySelectorAll('.widget-slider, .widget-hslider')].map(w => {
                      const handle = w.querySelector('[role=slider]');
                      const readout = w.querySelector('.widget-readout');
@@ -276,14 +278,21 @@ def test_widget_sliders_are_named_and_announce_the_value_shown(browser, editions
                              shown: readout ? (readout.value || readout.textContent).trim() : null};
                    })"""
             )
-            found += len(sliders)
-            for slider in sliders:
+            sliders += len(shown)
+            for slider in shown:
                 assert slider["name"] and slider["name"] == slider["label"].strip(), (name, slider)
                 assert slider["valuetext"] == slider["shown"], (name, slider)
+            if name in pages:
+                assert not shown, f"{name}: the stepper has a slider again"
+                box = page.get_by_role("spinbutton", name=pages[name], exact=True)
+                assert box.count() >= 1, f"{name}: no number box named {pages[name]!r}"
+                assert box.first.get_attribute("aria-label") is None, "named by its <label for>, not by a patch"
+                boxes += box.count()
             outputs = page.evaluate(
                 "() => [...document.querySelectorAll('.widget-output')].map(o => o.getAttribute('aria-live'))"
             )
             assert set(outputs) <= {"polite"}, (name, outputs)
         finally:
             context.close()
-    assert found, "no slider on the pages of the stepper, the threshold and the exponent"
+    assert sliders, "no slider on the page of 12's unigram widgets: nothing left to check the edition's names on"
+    assert boxes >= 3

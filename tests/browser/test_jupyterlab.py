@@ -3,8 +3,10 @@
 One private JupyterLab (module-scoped) serves a temporary copy of the student notebooks. For each
 notebook that shows a widget: open it, wait for the kernel in the status bar, Run All, wait until
 every code cell has run, check that no cell failed and that every widget rendered, then use each
-widget (buttons, slider drags and keys, typing) and assert what the page shows. A screenshot per
-notebook is saved under the pytest temp dir (or ``WORDPIECE_SCREENSHOT_DIR``).
+widget (buttons, number boxes typed in and stepped with the arrow keys, typing) and assert what the
+page shows. The steppers' number boxes are found by their accessible name, and axe-core (vendored)
+checks that every control of those widgets has one. A screenshot per notebook is saved under the
+pytest temp dir (or ``WORDPIECE_SCREENSHOT_DIR``).
 
 The expected texts come from the hug/pug example worked by hand in the course and in notebook 03
 (first merges ``##g ##s`` at 1/20, ``h ##u``, then ``hu ##gs`` at 1/15) and from the corpus'
@@ -109,10 +111,6 @@ def wait_for_output(widget, pattern: str) -> str:
     return output_text(widget)
 
 
-def readout(widget) -> str:
-    return widget.locator(".widget-readout").first.inner_text().strip()
-
-
 def expect(locator):
     """Playwright's waiting assertions (imported late: without Playwright the module must still load, to skip)."""
     from playwright.sync_api import expect as playwright_expect
@@ -120,9 +118,31 @@ def expect(locator):
     return playwright_expect(locator)
 
 
-def expect_readout(widget, value: str) -> None:
-    """Wait until the slider's readout shows ``value`` (it follows the kernel's answer)."""
-    expect(widget.locator(".widget-readout").first).to_have_text(value, timeout=UPDATE_TIMEOUT)
+def step_box(widget, name: str):
+    """A stepper's number box, found by its accessible name: only a box its label names is found."""
+    return widget.get_by_role("spinbutton", name=name, exact=True)
+
+
+def expect_step(widget, name: str, value: str) -> None:
+    """Wait until the number box ``name`` shows ``value`` (it follows the kernel's answer)."""
+    expect(step_box(widget, name)).to_have_value(value, timeout=UPDATE_TIMEOUT)
+
+
+def type_step(widget, name: str, value: int) -> None:
+    """Type a step into the number box and leave it (Tab), as a student would."""
+    box = step_box(widget, name)
+    box.fill(str(value))
+    box.press("Tab")
+
+
+def expect_named_controls(page, widget, box: str) -> None:
+    """The number box ``box`` is named by its label, and axe-core finds no control of the widget without a name."""
+    from _a11y import unnamed_controls
+
+    assert step_box(widget, box).count() == 1, f"no spin button named {box!r}: its label does not name it"
+    assert widget.locator('[role="slider"]').count() == 0, "a slider's handle is left without a name in JupyterLab"
+    problems = unnamed_controls(page, widget)
+    assert not problems, "controls without an accessible name:\n" + "\n".join(problems)
 
 
 def expect_disabled(widget, *names: str, disabled: bool = True) -> None:
@@ -132,40 +152,26 @@ def expect_disabled(widget, *names: str, disabled: bool = True) -> None:
         (check.to_be_disabled if disabled else check.to_be_enabled)(timeout=UPDATE_TIMEOUT)
 
 
-def drag_slider_to_end(page, widget, *, left: bool = False) -> None:
-    """Drag the slider's handle past its right (or left) end with the mouse, as a student would."""
-    handle = widget.locator(".noUi-handle").first
-    track = widget.locator(".noUi-base").first
-    track.scroll_into_view_if_needed()  # mouse moves only work inside the viewport
-    handle_box, track_box = handle.bounding_box(), track.bounding_box()
-    assert handle_box and track_box, "the slider is not visible"
-    middle_y = handle_box["y"] + handle_box["height"] / 2
-    page.mouse.move(handle_box["x"] + handle_box["width"] / 2, middle_y)
-    page.mouse.down()
-    target_x = track_box["x"] - 40 if left else track_box["x"] + track_box["width"] + 40
-    page.mouse.move(target_x, middle_y, steps=8)
-    page.mouse.up()
-
-
 def button(widget, name: str):
     return widget.get_by_role("button", name=name, exact=True)
 
 
 def use_merge_stepper(page) -> None:
-    """first / previous / next / last, a slider drag and arrow keys, on notebook 03's hug/pug trace."""
+    """first / previous / next / last, a typed number of merges and arrow keys, on notebook 03's hug/pug trace."""
     stepper = page.locator(f"{NOTEBOOK} .widget-vbox").filter(has=page.locator(".widget-label", has_text="merges")).last
     stepper.scroll_into_view_if_needed()
     text = wait_for_output(stepper, r"^Before any merge")
     assert "Next merge: ##g + ##s" in text
     assert re.search(r"^hugs\s+x5\s+h ##u ##g ##s$", text, re.MULTILINE), text
     expect_disabled(stepper, "first", "previous")
-    expect_readout(stepper, "0")
+    expect_step(stepper, "merges", "0")
+    expect_named_controls(page, stepper, "merges")
 
     button(stepper, "next").click()
     text = wait_for_output(stepper, r"^Merge 1 of \d+: ##g \+ ##s -> ##gs")
     assert "score 5/(20*5) = 1/20" in text
     assert re.search(r"^hugs\s+x5\s+h ##u ##gs$", text, re.MULTILINE), text
-    expect_readout(stepper, "1")
+    expect_step(stepper, "merges", "1")
     expect_disabled(stepper, "first", disabled=False)
     # The candidate chart beside the text: the chosen pair in red, at the top.
     chart = stepper.locator(".widget-html-content").first
@@ -180,41 +186,47 @@ def use_merge_stepper(page) -> None:
 
     button(stepper, "previous").click()
     wait_for_output(stepper, r"^Merge 2 of \d+: h \+ ##u -> hu")
-    expect_readout(stepper, "2")
+    expect_step(stepper, "merges", "2")
 
     button(stepper, "last").click()
     text = wait_for_output(stepper, r"^Training stopped here")
     total = int(re.search(r"^Merge (\d+) of (\d+)", text, re.MULTILINE).group(2))
     assert re.search(rf"^Merge {total} of {total}:", text, re.MULTILINE), text
-    expect_readout(stepper, str(total))
+    expect_step(stepper, "merges", str(total))
     expect_disabled(stepper, "next", "last")
 
     button(stepper, "first").click()
     wait_for_output(stepper, r"^Before any merge")
-    expect_readout(stepper, "0")
+    expect_step(stepper, "merges", "0")
 
-    drag_slider_to_end(page, stepper)
+    # A number past the end stops at the last merge, in the kernel and in the box.
+    type_step(stepper, "merges", total + 50)
     wait_for_output(stepper, rf"^Merge {total} of {total}:")
-    expect_readout(stepper, str(total))
+    expect_step(stepper, "merges", str(total))
+    type_step(stepper, "merges", 2)
+    wait_for_output(stepper, rf"^Merge 2 of {total}: h \+ ##u -> hu")
 
-    stepper.locator(".noUi-handle").first.focus()
-    page.keyboard.press("ArrowLeft")
-    wait_for_output(stepper, rf"^Merge {total - 1} of {total}:")
-    expect_readout(stepper, str(total - 1))
-    # Leave it on merge 3 for the screenshot: the step the course gets wrong.
-    for _ in range(total - 4):
-        page.keyboard.press("ArrowLeft")
+    # The arrow keys step the box, as they stepped the slider.
+    step_box(stepper, "merges").focus()
+    page.keyboard.press("ArrowUp")
+    # Left on merge 3 for the screenshot: the step the course gets wrong.
+    wait_for_output(stepper, rf"^Merge 3 of {total}: hu \+ ##gs -> hugs")
+    expect_step(stepper, "merges", "3")
+    page.keyboard.press("ArrowDown")
+    wait_for_output(stepper, rf"^Merge 2 of {total}: ")
+    page.keyboard.press("ArrowUp")
     wait_for_output(stepper, rf"^Merge 3 of {total}: hu \+ ##gs -> hugs")
 
 
 def use_longest_match_explorer(page) -> None:
-    """Step through lookups with next/previous and the slider, and type words, on notebook 04's hug/pug vocab."""
+    """Step through lookups with next/previous and the number box, and type words, on notebook 04's hug/pug vocab."""
     explorer = (
         page.locator(f"{NOTEBOOK} .widget-vbox").filter(has=page.locator(".widget-label", has_text="lookups")).last
     )
     explorer.scroll_into_view_if_needed()
-    box = explorer.locator(".widget-text input").first
+    box = explorer.get_by_role("textbox", name="word", exact=True)
     start_word = box.input_value()
+    expect_named_controls(page, explorer, "lookups")
     text = wait_for_output(explorer, rf"^Word: '{re.escape(start_word)}'")
     assert re.search(rf"^lookup 1: '{re.escape(start_word)}'\s+at 0 -> ", text, re.MULTILINE), text
 
@@ -222,13 +234,13 @@ def use_longest_match_explorer(page) -> None:
     for _ in range(60):
         if button(explorer, "next").is_disabled():
             break
-        shown = int(readout(explorer))
+        shown = int(step_box(explorer, "lookups").input_value())
         button(explorer, "next").click()
         # The text comes after the buttons' new state: once it shows the next lookup, both are current.
         wait_for_output(explorer, rf"^lookup {shown + 1}: ")
     text = wait_for_output(explorer, r"^Result: ")
     lookups = re.findall(r"^lookup \d+: ", text, re.MULTILINE)
-    expect_readout(explorer, str(len(lookups)))
+    expect_step(explorer, "lookups", str(len(lookups)))
 
     button(explorer, "previous").click()
     wait_for_output(explorer, r"more lookup\(s\): press next")
@@ -238,7 +250,7 @@ def use_longest_match_explorer(page) -> None:
     box.press("Control+a")
     box.press_sequentially("mug", delay=40)
     text = wait_for_output(explorer, r"^Word: 'mug'")
-    drag_slider_to_end(page, explorer)
+    type_step(explorer, "lookups", 99)  # past the last lookup: the result
     text = wait_for_output(explorer, r"^Result: \[UNK\]$")
     assert "Nothing in the vocab starts at position 0" in text and "WHOLE word becomes [UNK]" in text, text
 
@@ -251,7 +263,14 @@ def use_longest_match_explorer(page) -> None:
     box.fill("")
     box.press_sequentially("hugs", delay=40)
     wait_for_output(explorer, r"^lookup 1: 'hugs'\s+at 0 -> FOUND, continue at 4")
-    drag_slider_to_end(page, explorer)
+    wait_for_output(explorer, r"^Result: hugs$")  # one lookup reads the whole word
+    expect_step(explorer, "lookups", "1")
+    # The arrow keys step the box: back before the lookup, and forward to the result.
+    step_box(explorer, "lookups").focus()
+    page.keyboard.press("ArrowDown")
+    wait_for_output(explorer, r"1 more lookup\(s\): press next")
+    expect_step(explorer, "lookups", "0")
+    page.keyboard.press("ArrowUp")
     wait_for_output(explorer, r"^Result: hugs$")
 
 
@@ -346,6 +365,54 @@ def use_automaton_stepper(page) -> None:
     wait_for_output(stepper, r"^Step (\d+) of \1: ")
 
 
+def use_parallel_growth(page) -> None:
+    """previous / next, typed merge steps, the arrow keys and a picked word, on notebook 06's two book traces."""
+    growth = page.locator(f"{NOTEBOOK} .widget-vbox").filter(has=page.get_by_role("combobox", name="or pick")).last
+    growth.scroll_into_view_if_needed()
+    box = growth.get_by_role("textbox", name="word", exact=True)
+    word = box.input_value()
+    start = int(step_box(growth, "merges").input_value())
+    assert start > 0, "the notebook starts the widget after some merges"
+    text = wait_for_output(growth, rf"^after {start} merges of each$")
+    assert re.search(rf"^'{re.escape(word)}'\s+longest match\s+merge replay$", text, re.MULTILINE), text
+    expect_named_controls(page, growth, "merges")
+
+    button(growth, "next").click()
+    wait_for_output(growth, rf"^after {start + 1} merges of each$")
+    expect_step(growth, "merges", str(start + 1))
+    button(growth, "previous").click()
+    wait_for_output(growth, rf"^after {start} merges of each$")
+
+    type_step(growth, "merges", 0)
+    text = wait_for_output(growth, r"^after 0 merges of each$")
+    assert re.search(r"^merge 0\s+\(no merge yet\)\s+\(no merge yet\)$", text, re.MULTILINE), text
+    expect_disabled(growth, "previous")
+    step_box(growth, "merges").focus()
+    page.keyboard.press("ArrowUp")
+    wait_for_output(growth, r"^after 1 merge of each$")
+    expect_step(growth, "merges", "1")
+
+    # Past the end: the longer trace's last merge, and next greys out.
+    type_step(growth, "merges", 10_000_000)
+    text = wait_for_output(growth, r"^after \d+ merges of ")
+    last = int(step_box(growth, "merges").input_value())
+    assert 0 < last < 10_000_000 and text.startswith(f"after {last} merges"), text
+    expect_disabled(growth, "next")
+
+    # A word picked from the drop-down goes into the box, and its row is shown.
+    picker = growth.get_by_role("combobox", name="or pick")
+    picked = picker.evaluate("select => select.options[2].text")
+    picker.select_option(index=2)
+    wait_for_output(growth, rf"^'{re.escape(picked)}'\s+longest match")
+    expect(box).to_have_value(picked, timeout=UPDATE_TIMEOUT)
+    # Back to the notebook's word and step, for the screenshot.
+    box.fill(word)
+    box.press("Enter")
+    type_step(growth, "merges", start)
+    wait_for_output(growth, rf"^after {start} merges of each$")
+    wait_for_output(growth, rf"^'{re.escape(word)}'\s+longest match")
+
+
 def use_any_widget(page) -> None:
     """For a widget without its own scenario: its buttons and sliders must change what the page shows."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -399,6 +466,7 @@ SCENARIOS: dict[str, Callable] = {
     "LongestMatchExplorer": use_longest_match_explorer,
     "ThresholdExplorer": use_threshold_explorer,
     "AutomatonStepper": use_automaton_stepper,
+    "ParallelGrowth": use_parallel_growth,
 }
 
 

@@ -205,7 +205,8 @@ def check_saved_widget_state(page, path: Path) -> None:
         stepper = main.locator(".widget-vbox").filter(has=page.locator(".widget-label", has_text="merges")).first
         for name in ["first", "previous", "next", "last"]:
             assert stepper.get_by_role("button", name=name, exact=True).count() == 1
-        assert stepper.locator(".widget-readout").first.inner_text().strip() == "0"
+        # The number of merges: a number box named by its label (a slider's handle would have no name).
+        assert stepper.get_by_role("spinbutton", name="merges", exact=True).input_value() == "0"
         text = stepper.locator(".widget-output").first.inner_text()
         assert text.startswith("Before any merge") and "Next merge: ##g + ##s" in text, text
         assert "Candidates at merge 1" in stepper.locator(".widget-html-content").first.inner_text()

@@ -67,12 +67,16 @@ def test_stepper_ends_are_harmless(hug_trace):
     assert stepper.step == 0
 
 
-def test_slider_and_static_text_agree(hug_trace):
+def test_number_box_and_static_text_agree(hug_trace):
     stepper = MergeStepper(hug_trace, words=["hugs", "bugs"])
     for step in range(len(hug_trace.steps) + 1):
-        stepper.slider.value = step
+        stepper.slider.value = step  # what typing a number (or an arrow key) in the box does
         assert stepper.text == step_text(hug_trace, step, ["hugs", "bugs"])
     assert "bugs   (not in corpus)" in stepper.text
+    # A number typed past the end stops at the last merge, as the slider did.
+    stepper.slider.value = 99
+    assert stepper.step == len(hug_trace.steps) and stepper.next.disabled
+    assert stepper.text == step_text(hug_trace, len(hug_trace.steps), ["hugs", "bugs"])
 
 
 def test_stepper_shows_what_the_trace_recorded():

@@ -1,9 +1,10 @@
 """Every control of every widget the notebooks show is named, and announces its value.
 
-ipywidgets ties a ``description`` to its control with ``<label for>`` for text boxes, drop-downs and
-check boxes, and shows it on buttons; sliders get only a visible label (their handle is named in the
-offline edition by its templates). A ``SelectionSlider`` announces the index of its option instead
-of its value, so the notebooks pick from a ``Dropdown``. Output areas that change carry the class
+ipywidgets ties a ``description`` to its control with ``<label for>`` for text boxes (number boxes
+too), drop-downs and check boxes, and shows it on buttons; sliders get only a visible label (their
+handle is named in the offline edition by its templates, never in live JupyterLab), so the steppers
+of 03, 04 and 06 step with a number box. A ``SelectionSlider`` announces the index of its option
+instead of its value, so the notebooks pick from a ``Dropdown``. Output areas that change carry the class
 the offline edition makes a polite live region.
 """
 
@@ -76,6 +77,17 @@ def test_no_selection_slider_announces_an_index(widgets):
     assert isinstance(widgets["05 ThresholdExplorer"].slider, ipywidgets.Dropdown)
     assert widgets["05 ThresholdExplorer"].slider.label == "2"  # the value itself, as a screen reader reads it
     assert isinstance(widgets["09 ExponentExplorer"].slider, ipywidgets.Dropdown)
+
+
+def test_steppers_step_with_a_labelled_number_box(widgets):
+    """No slider in the steppers: their step is a number box, which ipywidgets names by its description."""
+    for name in ["03 MergeStepper", "04 LongestMatchExplorer", "06 ParallelGrowth"]:
+        widget = widgets[name]
+        kinds = {type(part).__name__ for part in parts(widget.widget)}
+        assert not {kind for kind in kinds if kind.endswith("Slider")}, (name, kinds)
+        assert isinstance(widget.slider, ipywidgets.BoundedIntText), name
+        assert widget.slider.description in {"merges", "lookups"}, name
+        assert widget.slider.min == 0 and widget.slider.continuous_update, name
 
 
 def test_changing_output_areas_are_marked_live(widgets):

@@ -211,6 +211,11 @@ def test_every_cell_is_marked_for_slides(path):
     headings = [cell for cell in notebook.cells if cell.cell_type == "markdown" and cell.source.startswith("## ")]
     assert all(cell.metadata["slideshow"]["slide_type"] == "slide" for cell in headings)
     assert notebook.metadata.get("rise", {}).get("scroll") is True
+    # Slides as big as the window: reveal.js never scales down the projector sizes of rise.css beside it.
+    assert notebook.metadata["rise"].get("width") == notebook.metadata["rise"].get("height") == "100%"
+    assert (path.parent / "rise.css").read_text(encoding="utf-8") == (ROOT / "tools" / "rise.css").read_text(
+        encoding="utf-8"
+    )
 
 
 @pytest.mark.parametrize("path", ALL, ids=label)

@@ -89,6 +89,8 @@ def test_a_student_sees_the_student_notebooks_only(tmp_path):
     notebooks = sorted(path.name for path in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
     assert [name for name in names if name.endswith(".ipynb")] == notebooks
     assert "solutions" not in names, f"the solutions are one click away: {names}"
+    # The live slides' style is served (RISE loads it) but not listed.
+    assert (ROOT / "notebooks" / "rise.css").is_file() and "rise.css" not in names, names
 
 
 def test_the_solutions_flag_opens_the_solutions(tmp_path):

@@ -209,6 +209,42 @@ BUTTON_LAYOUT = {"width": "auto"}
 LIVE_OUTPUT_CLASS = "wordpiece-live"
 
 
+def step_box(description: str, maximum: int, value: int = 0, *, tooltip: str | None = None) -> Any:
+    """The number box of a stepper: which step (0 to ``maximum``) it shows, typed or stepped with the arrow keys.
+
+    A ``BoundedIntText``, not a slider: ipywidgets 8 renders a slider's handle (``role="slider"``)
+    without an accessible name in JupyterLab, while a number box's ``description`` is the
+    ``<label for>`` of its input, so a screen reader says "merges, spin button, 3". Values past
+    either end stop at the end, as a slider's do.
+
+    >>> box = step_box("merges", 4, 1)
+    >>> (type(box).__name__, box.description, box.min, box.max, box.value)
+    ('BoundedIntText', 'merges', 0, 4, 1)
+    >>> box.value = 9
+    >>> box.value
+    4
+    """
+    import ipywidgets
+
+    check_str(description, "description", allow_empty=False)
+    check_int(maximum, "maximum", minimum=0)
+    check_int(value, "value", minimum=0)
+    return ipywidgets.BoundedIntText(
+        value=min(value, maximum),
+        min=0,
+        max=maximum,
+        step=1,
+        description=description,
+        tooltip=tooltip,
+        continuous_update=True,
+        layout=STEP_BOX_LAYOUT,
+    )
+
+
+#: The stepper's number box: room for its label and a five-digit step.
+STEP_BOX_LAYOUT = {"width": "14em"}
+
+
 __all__ = [
     "OTHER_COLOUR",
     "SERIES_MARKERS",
@@ -218,4 +254,5 @@ __all__ = [
     "new_figure",
     "plain",
     "series_style",
+    "step_box",
 ]

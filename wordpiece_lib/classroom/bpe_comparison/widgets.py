@@ -6,7 +6,7 @@
   twin of the widget; ``tables.segmentation_frame`` gives the same cuts as a
   table for many words).
 * ``ParallelGrowth`` is the widget: type a word or pick one of the most
-  frequent words, and move the merge-step slider. It reads two ``Trace``
+  frequent words, and step through the merges (number box, previous / next). It reads two ``Trace``
   objects and never trains.
 
 >>> from wordpiece_lib import train_fast
@@ -31,7 +31,7 @@ from typing import Any
 
 from wordpiece_lib._validate import check_index, check_instance, check_int, check_str, check_str_list
 from wordpiece_lib.analysis.segmentation import ENCODERS, TRAINERS, longest_match_encoder, merge_replay_encoder
-from wordpiece_lib.classroom.style import BUTTON_LAYOUT, LIVE_OUTPUT_CLASS, fraction_text
+from wordpiece_lib.classroom.style import BUTTON_LAYOUT, LIVE_OUTPUT_CLASS, fraction_text, step_box
 from wordpiece_lib.training.trace import Trace, TraceStep
 
 
@@ -114,7 +114,8 @@ class ParallelGrowth:
     """Both trainers after the same number of merges, and one word under the four combinations.
 
     Type a word in the box (or pick one of the corpus's most frequent words);
-    move the slider over the merge step. ``step`` is where the slider starts.
+    type the merge step in the number box ``slider`` (or step it with previous / next and the
+    arrow keys). ``step`` is where it starts.
     """
 
     def __init__(
@@ -143,15 +144,8 @@ class ParallelGrowth:
             raise ValueError(f"step must be between 0 and {self.last_step}, got {step}")
         self.word_box = w.Text(value=start_word, description="word", continuous_update=False)
         self.picker = w.Dropdown(options=["(pick a frequent word)", *choices], description="or pick")
-        self.slider = w.IntSlider(
-            value=step,
-            min=0,
-            max=self.last_step,
-            description="merges",
-            tooltip="merges of each trainer",
-            continuous_update=True,
-            layout={"width": "60%"},
-        )
+        # The merge step: a number box named by its label (a slider's handle has no name in JupyterLab).
+        self.slider = step_box("merges", self.last_step, step, tooltip="merges of each trainer")
         self.previous = w.Button(description="previous", layout=BUTTON_LAYOUT)
         self.next = w.Button(description="next", layout=BUTTON_LAYOUT)
         self.output = w.Output(layout={"border": "1px solid #ddd", "padding": "4px"})

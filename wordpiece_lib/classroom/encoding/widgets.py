@@ -16,7 +16,7 @@ from collections.abc import Container, Sequence
 from typing import Any
 
 from wordpiece_lib._validate import check_index, check_instance, check_int, check_sequence, check_str, check_str_list
-from wordpiece_lib.classroom.style import BUTTON_LAYOUT, LIVE_OUTPUT_CLASS
+from wordpiece_lib.classroom.style import BUTTON_LAYOUT, LIVE_OUTPUT_CLASS, step_box
 from wordpiece_lib.model.longest_match import (
     MAX_INPUT_CHARS_PER_WORD,
     MatchAttempt,
@@ -104,7 +104,7 @@ def explain_attempts(
 class LongestMatchExplorer:
     """Type a word; step through the lookups of longest-match-first.
 
-    The slider counts how many lookups are shown; the last position shows
+    The number box ``slider`` counts how many lookups are shown; the last position shows
     the result and, for an ``[UNK]``, the position where nothing matched.
     """
 
@@ -129,7 +129,8 @@ class LongestMatchExplorer:
         self.word_box = w.Text(value=word, description="word", continuous_update=True)
         self.previous = w.Button(description="previous", layout=BUTTON_LAYOUT)
         self.next = w.Button(description="next", layout=BUTTON_LAYOUT)
-        self.slider = w.IntSlider(value=0, min=0, max=0, description="lookups", tooltip="vocab lookups made so far")
+        # How many lookups are shown: a number box named by its label (a slider's handle has no name).
+        self.slider = step_box("lookups", 0, tooltip="vocab lookups made so far")
         self.output = w.Output(layout={"border": "1px solid #ddd", "padding": "4px"})
         self.output.add_class(LIVE_OUTPUT_CLASS)
         self.previous.on_click(lambda _: self._move(-1))

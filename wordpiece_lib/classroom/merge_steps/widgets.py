@@ -1,6 +1,8 @@
 """``MergeStepper``: walk through a recorded ``Trace``, and its static twin ``step_text``.
 
-First / previous / next / last buttons and a slider; the splits of some
+First / previous / next / last buttons and a number box of the merges
+applied (``slider``: a ``BoundedIntText``, since a slider's handle has no
+accessible name in JupyterLab; see ``style.step_box``); the splits of some
 words, the pair just merged and the best candidates of that step, winner
 highlighted. It only reads the trace: nothing is trained again. The view
 renders plain text into an ``Output`` widget (and the chart as a small HTML
@@ -23,7 +25,14 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from wordpiece_lib._validate import check_index, check_int, check_str, check_str_list
-from wordpiece_lib.classroom.style import BUTTON_LAYOUT, LIVE_OUTPUT_CLASS, OTHER_COLOUR, TIED_COLOUR, WINNER_COLOUR
+from wordpiece_lib.classroom.style import (
+    BUTTON_LAYOUT,
+    LIVE_OUTPUT_CLASS,
+    OTHER_COLOUR,
+    TIED_COLOUR,
+    WINNER_COLOUR,
+    step_box,
+)
 from wordpiece_lib.model.pieces import split_word
 from wordpiece_lib.training.trace import Trace, apply_merges
 
@@ -157,9 +166,8 @@ class MergeStepper:
         self.previous = w.Button(description="previous", layout=BUTTON_LAYOUT)
         self.next = w.Button(description="next", layout=BUTTON_LAYOUT)
         self.last = w.Button(description="last", tooltip="after the last merge", layout=BUTTON_LAYOUT)
-        self.slider = w.IntSlider(
-            value=0, min=0, max=total, description="merges", tooltip="merges applied", continuous_update=True
-        )
+        # The number of merges shown: typed, or stepped with the arrow keys (named by its label, unlike a slider).
+        self.slider = step_box("merges", total, tooltip="merges applied")
         self.output = w.Output(layout={"border": "1px solid #ddd", "padding": "4px"})
         self.output.add_class(LIVE_OUTPUT_CLASS)
         self.chart_view = w.HTML()
