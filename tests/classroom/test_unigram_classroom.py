@@ -212,6 +212,7 @@ def test_a_lattice_draws_pieces_with_dollars_as_written():
 
 
 def test_the_stepper_steps_and_names_every_control(first_vocab):
+    ipywidgets = pytest.importorskip("ipywidgets")
     stepper = ViterbiStepper(first_vocab, "hugs", position=1)
     assert stepper.position == 1 and stepper.buttons["previous"].disabled
     stepper.buttons["next"].click()
@@ -222,7 +223,11 @@ def test_the_stepper_steps_and_names_every_control(first_vocab):
     assert stepper.slider.max == 3 and "'bun', position 3 of 3" in stepper.text
     for control in [stepper.word_box, stepper.slider, *stepper.buttons.values()]:
         assert control.description and control.tooltip
+    assert isinstance(stepper.slider, ipywidgets.BoundedIntText)  # named by its label in JupyterLab
+    stepper.slider.value = 0  # typed past the start: stops at the first position
+    assert stepper.position == 1 and stepper.buttons["first"].disabled
     explorer = SamplingExplorer(first_vocab, "pug", alpha=0.0, samples=30)
+    assert isinstance(explorer.slider, ipywidgets.BoundedFloatText)
     assert explorer.slider.description == "alpha" and "33.3%" in explorer.text
     explorer.slider.value = 4.0
     assert "alpha 4.0" in explorer.text

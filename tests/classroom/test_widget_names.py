@@ -3,7 +3,7 @@
 ipywidgets ties a ``description`` to its control with ``<label for>`` for text boxes (number boxes
 too), drop-downs and check boxes, and shows it on buttons; sliders get only a visible label (their
 handle is named in the offline edition by its templates, never in live JupyterLab), so the steppers
-of 03, 04 and 06 step with a number box. A ``SelectionSlider`` announces the index of its option
+of 03, 04, 06 and 12 step with a number box. A ``SelectionSlider`` announces the index of its option
 instead of its value, so the notebooks pick from a ``Dropdown``. Output areas that change carry the class
 the offline edition makes a polite live region.
 """
@@ -25,8 +25,10 @@ from wordpiece_lib.classroom.other_languages.sweep import exponent_sweep, langua
 from wordpiece_lib.classroom.other_languages.widgets import ExponentExplorer  # noqa: E402
 from wordpiece_lib.classroom.style import LIVE_OUTPUT_CLASS  # noqa: E402
 from wordpiece_lib.classroom.top_down.widgets import ThresholdExplorer, TopDownRounds  # noqa: E402
+from wordpiece_lib.classroom.unigram.widgets import SamplingExplorer, ViterbiStepper  # noqa: E402
 from wordpiece_lib.data import datasets  # noqa: E402
 from wordpiece_lib.data.language_data import parallel_phrases  # noqa: E402
+from wordpiece_lib.training.unigram import model_from_frequencies, substring_frequencies  # noqa: E402
 
 CONTROLS = (ipywidgets.ValueWidget, ipywidgets.Button)
 SHOWN_ONLY = (ipywidgets.HTML, ipywidgets.HTMLMath, ipywidgets.Label)  # text to read, not controls
@@ -57,6 +59,8 @@ def widgets():
         "08 AutomatonStepper": AutomatonStepper(LinMaxMatch(["a", "abcdx", "##b", "##c", "##cdy", "##dz"]), "abcdz"),
         "09 ExponentExplorer": ExponentExplorer(sweep),
         "10 TokenSpanView": TokenSpanView(WordPieceTokenizer(vocab), "hugs pug"),
+        "12 ViterbiStepper": ViterbiStepper(model_from_frequencies(substring_frequencies(hug)), "hugs"),
+        "12 SamplingExplorer": SamplingExplorer(model_from_frequencies(substring_frequencies(hug)), "hug", samples=20),
     }
 
 
@@ -88,6 +92,11 @@ def test_steppers_step_with_a_labelled_number_box(widgets):
         assert isinstance(widget.slider, ipywidgets.BoundedIntText), name
         assert widget.slider.description in {"merges", "lookups"}, name
         assert widget.slider.min == 0 and widget.slider.continuous_update, name
+    for name, kind, label in [("12 ViterbiStepper", "BoundedIntText", "position"),
+                              ("12 SamplingExplorer", "BoundedFloatText", "alpha")]:  # fmt: skip
+        kinds = {type(part).__name__ for part in parts(widgets[name].widget)}
+        assert not {kind for kind in kinds if kind.endswith("Slider")}, (name, kinds)
+        assert type(widgets[name].slider).__name__ == kind and widgets[name].slider.description == label
 
 
 def test_changing_output_areas_are_marked_live(widgets):

@@ -209,8 +209,8 @@ BUTTON_LAYOUT = {"width": "auto"}
 LIVE_OUTPUT_CLASS = "wordpiece-live"
 
 
-def step_box(description: str, maximum: int, value: int = 0, *, tooltip: str | None = None) -> Any:
-    """The number box of a stepper: which step (0 to ``maximum``) it shows, typed or stepped with the arrow keys.
+def step_box(description: str, maximum: int, value: int = 0, *, tooltip: str | None = None, minimum: int = 0) -> Any:
+    """The number box of a stepper: which step (``minimum`` to ``maximum``) it shows, typed or stepped with the arrow keys.
 
     A ``BoundedIntText``, not a slider: ipywidgets 8 renders a slider's handle (``role="slider"``)
     without an accessible name in JupyterLab, while a number box's ``description`` is the
@@ -227,11 +227,12 @@ def step_box(description: str, maximum: int, value: int = 0, *, tooltip: str | N
     import ipywidgets
 
     check_str(description, "description", allow_empty=False)
-    check_int(maximum, "maximum", minimum=0)
+    check_int(minimum, "minimum", minimum=0)
+    check_int(maximum, "maximum", minimum=minimum)
     check_int(value, "value", minimum=0)
     return ipywidgets.BoundedIntText(
-        value=min(value, maximum),
-        min=0,
+        value=min(max(value, minimum), maximum),
+        min=minimum,
         max=maximum,
         step=1,
         description=description,

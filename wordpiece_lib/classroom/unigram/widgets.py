@@ -5,12 +5,12 @@
   the one kept (the same strict ``>`` and visiting order as the core, so ties
   go the same way). ``viterbi_text`` is its static twin for one position.
 * ``ViterbiStepper`` is the widget: a word box, first/previous/next/last
-  buttons and a position slider, all named and usable from the keyboard
-  (Tab to a control, Enter or Space on a button, the arrow keys on the slider).
+  buttons and a position box, all named and usable from the keyboard
+  (Tab to a control, Enter or Space on a button, the arrow keys in the box).
 * ``sampling_frame`` lists every cut of a word with its exact chance under
   ``alpha`` (``UnigramModel.cut_probability``) and its share among samples
   drawn with ``UnigramModel.sample``; ``SamplingExplorer`` puts an ``alpha``
-  slider on it.
+  box on it (number boxes, not sliders: a box's label names it in JupyterLab).
 
 >>> import math
 >>> from wordpiece_lib.model.unigram import UnigramModel
@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from wordpiece_lib._validate import check_instance, check_int, check_sequence, check_str
-from wordpiece_lib.classroom.style import BUTTON_LAYOUT
+from wordpiece_lib.classroom.style import BUTTON_LAYOUT, LIVE_OUTPUT_CLASS, STEP_BOX_LAYOUT, step_box
 from wordpiece_lib.model.unigram import UnigramModel
 
 #: Words longer than this are refused by the stepper (the text view would be too long to read).
@@ -144,7 +144,7 @@ def viterbi_text(model: UnigramModel, word: str, position: int) -> str:
 class ViterbiStepper:
     """Viterbi over a word, one position at a time (the static view: ``viterbi_text``; the figure: ``plots.lattice``).
 
-    Type a word, then step with the buttons or the slider. Every control has a
+    Type a word, then step with the buttons or the number box. Every control has a
     name a screen reader reads (its description), and all work from the keyboard.
     """
 
@@ -156,14 +156,13 @@ class ViterbiStepper:
         self.word_box = w.Text(
             value=word, description="word", continuous_update=False, tooltip="the word to cut (press Enter)"
         )
-        self.slider = w.IntSlider(
-            value=1,
-            min=1,
-            max=max(len(word), 1),
-            description="position",
+        # A number box, not a slider: its label names it for a screen reader in JupyterLab (style.step_box).
+        self.slider = step_box(
+            "position",
+            max(len(word), 1),
+            1,
+            minimum=1,
             tooltip="how many characters of the word Viterbi has read",
-            continuous_update=True,
-            layout={"width": "50%"},
         )
         self.buttons = {
             name: w.Button(description=name, tooltip=f"go to the {name} position", layout=BUTTON_LAYOUT)
@@ -174,6 +173,7 @@ class ViterbiStepper:
         self.buttons["next"].on_click(lambda _: self.go(self.position + 1))
         self.buttons["last"].on_click(lambda _: self.go(len(self.word)))
         self.output = w.Output(layout={"border": "1px solid #ddd", "padding": "4px"})
+        self.output.add_class(LIVE_OUTPUT_CLASS)  # a screen reader reads each new step
         self.slider.observe(lambda change: self._render(), names="value")
         self.word_box.observe(self._new_word, names="value")
         self.widget = w.VBox([self.word_box, w.HBox([*self.buttons.values(), self.slider]), self.output])
@@ -258,7 +258,7 @@ def sampling_frame(
 
 
 class SamplingExplorer:
-    """Sample cuts of a word with an ``alpha`` slider: each cut's exact chance next to what 1,000 draws gave."""
+    """Sample cuts of a word with an ``alpha`` box (0 to 4, arrow keys step by 0.1): each cut's exact chance next to what 1,000 draws gave."""
 
     def __init__(self, model: UnigramModel, word: str = "hugs", alpha: float = 1.0, *, samples: int = 1000) -> None:
         import ipywidgets as w
@@ -271,17 +271,19 @@ class SamplingExplorer:
             continuous_update=False,
             tooltip="the word to cut (press Enter)",
         )
-        self.slider = w.FloatSlider(
-            value=float(alpha),
+        # A number box, not a slider: its label names it for a screen reader in JupyterLab (style.step_box).
+        self.slider = w.BoundedFloatText(
+            value=min(max(float(alpha), 0.0), 4.0),
             min=0.0,
             max=4.0,
             step=0.1,
             description="alpha",
             tooltip="0: every cut as likely; larger: the best cut more and more often",
             continuous_update=False,
-            readout_format=".1f",
+            layout=STEP_BOX_LAYOUT,
         )
         self.output = w.Output(layout={"border": "1px solid #ddd", "padding": "4px"})
+        self.output.add_class(LIVE_OUTPUT_CLASS)  # a screen reader reads each new step
         self.slider.observe(lambda change: self._render(), names="value")
         self.word_box.observe(lambda change: self._render(), names="value")
         self.widget = w.VBox([w.HBox([self.word_box, self.slider]), self.output])
