@@ -52,7 +52,7 @@ from wordpiece_lib import (  # noqa: E402
     train_fast,
 )
 from wordpiece_lib.analysis.language_metrics import token_usage, vocab_shares  # noqa: E402
-from wordpiece_lib.analysis.segmentation import vocab_overlap  # noqa: E402
+from wordpiece_lib.analysis.segmentation import measure, vocab_overlap  # noqa: E402
 from wordpiece_lib.classroom import own_work  # noqa: E402
 from wordpiece_lib.classroom.big_corpora import checks as corpora_checks  # noqa: E402
 from wordpiece_lib.classroom.bpe_comparison import checks as bpe_checks  # noqa: E402
@@ -65,6 +65,7 @@ from wordpiece_lib.classroom.other_languages import checks as language_checks  #
 from wordpiece_lib.classroom.other_languages.sweep import ExponentSweep, exponent_sweep, language_word_lists  # noqa: E402
 from wordpiece_lib.classroom.pair_scores import checks as score_checks  # noqa: E402
 from wordpiece_lib.classroom.real_book import checks as book_checks  # noqa: E402
+from wordpiece_lib.classroom.real_book.tables import text_fertility_table  # noqa: E402
 from wordpiece_lib.classroom.top_down import checks as top_down_checks  # noqa: E402
 from wordpiece_lib.classroom.top_down.widgets import TopDownRounds  # noqa: E402
 from wordpiece_lib.counting.stream_count import merge_counts  # noqa: E402
@@ -179,7 +180,17 @@ PAPER_VOCAB = ["a", "abcdx", "##b", "##c", "##cdy", "##dz"]
 TOKEN_VOCAB = ["t", "to", "tok", "token", "tokenize", "##e", "##en", "##ed", "##i", "##k", "##n", "##s", "##z"]
 NAMES = ["Jim", "Silver", "Livesey", "Trelawney", "Hawkins", "Smollett", "Flint", "Gunn"]
 WORDS_TO_PREDICT = ["parrot", "love", "school", "car", "hug", "captains", "castle"]
-TEAM_SENTENCE = "The team members are Alice, John, Jim, and Bob."
+TEAM_SENTENCE = "Our team found the map, the gold, and Ben Gunn's cave."
+#: The sentence section 4 of notebook 07 prints tokenized (and the exercise asked about before issue 25).
+PRINTED_TEAM_SENTENCE = "The team members are Alice, John, Jim, and Bob."
+#: Notebook 07's five sentences of section 4, whose fertility its table prints.
+FIVE_SENTENCES = [
+    "There is still a lot of treasure buried on the island.",
+    "I've checked, my last shipment was delayed.",
+    "The captain and the lieutenant had a discussion.",
+    PRINTED_TEAM_SENTENCE,
+    "I've checked, but I will check again.",
+]
 
 
 @functools.cache
@@ -201,6 +212,12 @@ def full_trace():
 def vocab_10k() -> set[str]:
     trace = full_trace()
     return set(trace.tokens(trace.steps_for_size(10_000)))
+
+
+@functools.cache
+def vocab_of_size(size: int) -> set[str]:
+    trace = full_trace()
+    return set(trace.tokens(trace.steps_for_size(size)))
 
 
 @functools.cache
@@ -582,6 +599,17 @@ def replay_by_longest_match(word, merges):
 def longest_token(tokens):
     text_tokens = [token for token in tokens if token not in BERT_SPECIAL_TOKENS]
     return max(sorted(text_tokens), key=lambda token: len(token.removeprefix("##")))
+
+
+def longest_token_stripping_every_hash(tokens):
+    """strip('#') takes a '#' of the text away too: '###' ('#' continuing a word) counts as nothing."""
+    text_tokens = [token for token in tokens if token not in BERT_SPECIAL_TOKENS]
+    return max(sorted(text_tokens), key=lambda token: len(token.strip("#")))
+
+
+def fertility_of(sentence: str, tokenizer: WordPieceTokenizer) -> float:
+    words = tokenizer.words(sentence)
+    return sum(len(tokenizer.encode_word(word)) for word in words) / len(words)
 
 
 # ---------------------------------------------------------------- the cases
@@ -1184,8 +1212,14 @@ def cases_06() -> list[Case]:
 def cases_07() -> list[Case]:
     full_vocab = set(full_trace().tokens())
     counts = book_counts_cased()
-    vocab = vocab_10k()
+    vocab = vocab_of_size(11_800)
     whole = sum(name in vocab for name in NAMES)
+    made_at = {step.new_token: step for step in full_trace().steps}
+    five_sentences_fertility = text_fertility_table(
+        full_trace(), {"s": WordCounts.from_texts(FIVE_SENTENCES)}, [10_000]
+    )
+    by_merge_number = sum(made_at[name].number <= 11_800 for name in NAMES)  # the wrong column of the table
+    at_10k = sum(name in vocab_10k() for name in NAMES)
     predictions = {word: len(encode_word(word, full_vocab)) > 1 for word in WORDS_TO_PREDICT}
     naive = {word: word not in counts for word in WORDS_TO_PREDICT}
     tokenizer = WordPieceTokenizer(Vocab(full_trace().tokens(full_trace().steps_for_size(10_000))))
@@ -1207,6 +1241,7 @@ def cases_07() -> list[Case]:
                 ),
                 Wrong("the notebook's 10k answer typed in", (lambda tokens: "miscalculations",), COPIED),
                 Wrong("the first token", (lambda tokens: tokens[0],)),
+                Wrong("every '#' stripped, not the prefix removed once", (longest_token_stripping_every_hash,)),
             ),
             secrets=_secrets(
                 *(
@@ -1221,11 +1256,29 @@ def cases_07() -> list[Case]:
             right=(whole,),
             data=(NAMES, vocab),
             wrongs=(
-                Wrong("every name (true of the whole vocab)", (len(NAMES),)),
+                Wrong(
+                    "every name: section 3's table is the whole vocab's, where every name is a token",
+                    (len(NAMES),),
+                    COPIED,
+                ),
+                typed("the 10,000-token vocab's count (the exercise before issue 25)", at_10k),
+                typed("the table read by its merge number, not its vocab size", by_merge_number),
                 Wrong("one too many", (whole + 1,)),
                 Wrong("none", (0,)),
                 Wrong("two too many", (whole + 2,)),
                 Wrong("one too few", (whole - 1,)),
+                computed(
+                    "the names cut by the encoder, under an alias",
+                    "whole_names = sum(len(cut(name, vocab)) == 1 for name in names)",
+                    {"cut": encode_word, "vocab": vocab, "names": NAMES},
+                    ("whole_names",),
+                ),
+                computed(
+                    "a tokenizer object's method",
+                    "whole_names = sum(len(tok.encode_word(name)) == 1 for name in names)",
+                    {"tok": WordPieceTokenizer(Vocab(sorted(vocab))), "names": NAMES},
+                    ("whole_names",),
+                ),
             ),
             secrets=(str(whole),),
         ),
@@ -1236,7 +1289,12 @@ def cases_07() -> list[Case]:
             data=(full_vocab, counts, WORDS_TO_PREDICT),
             right_extra={"source": f"predicted_split = {predictions!r}"},
             wrongs=(
-                typed("not in the book means split", naive),
+                Wrong(
+                    "section 4's words the book never uses, cut into pieces: taken as the rule",
+                    (naive,),
+                    COPIED,
+                    {"source": f"predicted_split = {naive!r}"},
+                ),
                 typed("everything split", dict.fromkeys(WORDS_TO_PREDICT, True)),
                 Wrong(
                     "encodes instead of predicting",
@@ -1276,6 +1334,40 @@ def cases_07() -> list[Case]:
                 Wrong("the number of tokens", (len(tokens),)),
                 Wrong("rounded to one decimal", (round(len(tokens) / len(words), 1),)),
                 Wrong("[CLS] and [SEP] counted", ((len(tokens) + 2) / len(words),)),
+                Wrong(
+                    "[UNK] left out of the tokens",
+                    (sum(token != "[UNK]" for token in tokens) / len(words),),
+                ),
+                Wrong(
+                    "section 4's printed team sentence, its tokens counted off the output",
+                    (fertility_of(PRINTED_TEAM_SENTENCE, tokenizer),),
+                    COPIED,
+                    {"source": ""},
+                ),
+                Wrong(
+                    "the five sentences' fertility at 10,000, read off section 5's table",
+                    (round(float(five_sentences_fertility["s"].iloc[0]), 2),),
+                    COPIED,
+                    {"source": ""},
+                ),
+                computed(
+                    "the library's measure, under an alias",
+                    "team_fertility = m(tok.encode_word, WordCounts.from_texts([sentence])).fertility",
+                    {"m": measure, "tok": tokenizer, "WordCounts": WordCounts, "sentence": TEAM_SENTENCE},
+                    ("team_fertility",),
+                ),
+                computed(
+                    "the notebook's fertility table, made for the sentence",
+                    "t = table(trace, {'s': WordCounts.from_texts([sentence])}, [10_000])\n"
+                    "team_fertility = float(t['s'].iloc[0])",
+                    {
+                        "table": text_fertility_table,
+                        "trace": full_trace(),
+                        "WordCounts": WordCounts,
+                        "sentence": TEAM_SENTENCE,
+                    },
+                    ("team_fertility",),
+                ),
             ),
             secrets=(f"{len(tokens)} tokens", f"{len(words)} words", f"{len(tokens) / len(words):.3f}"),
         ),
