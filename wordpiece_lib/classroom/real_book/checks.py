@@ -27,9 +27,9 @@ from fractions import Fraction
 from numbers import Real
 from typing import Any
 
+from wordpiece_lib.analysis.segmentation import SegmentationMetrics, measure
 from wordpiece_lib.classroom.exercise import Exercise, Workbook, call, require
 from wordpiece_lib.classroom.fresh_inputs import fresh_rng, fresh_word, shuffled
-from wordpiece_lib.analysis.segmentation import SegmentationMetrics, measure
 from wordpiece_lib.classroom.own_work import forbid, refuse_in_answer, watch_answer
 from wordpiece_lib.classroom.real_book.tables import text_fertility_table
 from wordpiece_lib.model.linmaxmatch import LinMaxMatch
