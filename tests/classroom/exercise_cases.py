@@ -1016,6 +1016,26 @@ def cases_04() -> list[Case]:
     ]
 
 
+#: Notebook 05's worked threshold pass (section 2), as its cell defines it: a learner can run it on any corpus.
+ONE_PASS_CELL = """
+import pandas as pd
+
+def one_pass(totals, threshold):
+    left = dict(totals)
+    rows = []
+    for token in sorted(left, key=lambda text: len(text.removeprefix("##")), reverse=True):
+        rows.append((token, totals[token], left[token], left[token] >= threshold))
+        start = 2 if token.startswith("##") else 0
+        for end in range(start + 1, len(token)):
+            left[token[:end]] -= left[token]
+    return pd.DataFrame(rows, columns=["substring", "counted", "left when its turn comes", "kept"])
+"""
+
+
+def worked_one_pass() -> Callable[..., Any]:
+    return another_cell(ONE_PASS_CELL, "one_pass")
+
+
 def cases_05() -> list[Case]:
     hugged = {"hug": 10, "hugs": 5, "hugged": 3}
     survivors_corpus = {"hug": 6, "hugs": 3, "bugs": 3, "bug": 1}
@@ -1041,6 +1061,34 @@ def cases_05() -> list[Case]:
                     {"one_pass": threshold_pass, "substring_counts": substring_counts, "corpus": hugged},
                     ("hug_keeps",),
                 ),
+                computed(
+                    "section 2's worked one_pass, run on the exercise's corpus",
+                    "table = one_pass(substring_counts(corpus), 4)\n"
+                    "hug_keeps = int(table[table['substring'] == 'hug']['left when its turn comes'].iloc[0])",
+                    {"one_pass": Later(worked_one_pass), "substring_counts": substring_counts, "corpus": hugged},
+                    ("hug_keeps",),
+                    COPIED,
+                ),
+                computed(
+                    "section 2's worked one_pass, through a helper of another cell",
+                    "hug_keeps = left_of(corpus, 'hug')",
+                    {
+                        "left_of": Later(
+                            lambda: another_cell(
+                                "def left_of(corpus, token):\n"
+                                "    table = one_pass(substring_counts(corpus), 4).set_index('substring')\n"
+                                "    return int(table.loc[token, 'left when its turn comes'])",
+                                "left_of",
+                                one_pass=worked_one_pass(),
+                                substring_counts=substring_counts,
+                            )
+                        ),
+                        "one_pass": Later(worked_one_pass),
+                        "corpus": hugged,
+                    },
+                    ("hug_keeps",),
+                    COPIED,
+                ),
             ),
             secrets=("10",),
         ),
@@ -1064,6 +1112,17 @@ def cases_05() -> list[Case]:
                         "corpus": survivors_corpus,
                     },
                     ("survivors",),
+                ),
+                computed(
+                    "section 2's worked one_pass, run on the exercise's corpus",
+                    "table = one_pass(substring_counts(corpus), 4)\nsurvivors = set(table[table['kept']]['substring'])",
+                    {
+                        "one_pass": Later(worked_one_pass),
+                        "substring_counts": substring_counts,
+                        "corpus": survivors_corpus,
+                    },
+                    ("survivors",),
+                    COPIED,
                 ),
             ),
             secrets=_secrets(sorted(survivors), "##ug"),
