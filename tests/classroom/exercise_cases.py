@@ -52,7 +52,13 @@ from wordpiece_lib import (  # noqa: E402
     train_fast,
 )
 from wordpiece_lib.analysis.language_metrics import token_usage, vocab_shares  # noqa: E402
-from wordpiece_lib.analysis.segmentation import measure, vocab_overlap  # noqa: E402
+from wordpiece_lib.analysis.segmentation import (  # noqa: E402
+    differing_words,
+    longest_match_encoder,
+    measure,
+    merge_replay_encoder,
+    vocab_overlap,
+)
 from wordpiece_lib.classroom import own_work  # noqa: E402
 from wordpiece_lib.classroom.big_corpora import checks as corpora_checks  # noqa: E402
 from wordpiece_lib.classroom.bpe_comparison import checks as bpe_checks  # noqa: E402
@@ -1176,6 +1182,16 @@ def cases_05() -> list[Case]:
     ]
 
 
+#: Notebook 06's candidates of section 2 (two to five letters the course corpus's pieces spell), adapted to the
+#: gnus corpus: g may start a word too.
+CANDIDATES_06 = [
+    "".join((first, *rest))
+    for size in range(1, 5)
+    for first in "hpbg"
+    for rest in itertools.product("ugns", repeat=size)
+]
+
+
 def cases_06() -> list[Case]:
     wp_toy = train_fast(HUG_PUG, 100, special_tokens=["[UNK]"])
     bpe_toy = train_bpe(HUG_PUG, 100, special_tokens=["[UNK]"])
@@ -1211,6 +1227,14 @@ def cases_06() -> list[Case]:
                 Wrong("divided by WordPiece's size", (Fraction(13, 17),)),
                 Wrong("shared counted twice in the union", (Fraction(13, 32),)),
                 Wrong("divided by BPE's size", (Fraction(13, 15),)),
+                computed(
+                    "section 1's tokens only WordPiece built, made a share of WordPiece's vocab",
+                    "only_wordpiece = [token for token in wp.new_tokens if token not in bpe.tokens()]\n"
+                    "toy_jaccard = Fraction(len(wp.tokens()) - len(only_wordpiece), len(wp.tokens()))",
+                    {"wp": wp_toy, "bpe": bpe_toy, "Fraction": Fraction},
+                    ("toy_jaccard",),
+                    COPIED,
+                ),
                 Wrong("the right value as a float", (13 / 19,)),
                 computed(
                     "vocab_overlap's jaccard, under an alias",
@@ -1255,6 +1279,7 @@ def cases_06() -> list[Case]:
             bpe_checks.check_encoders_differ,
             right=("gnug",),
             data=(gnus_bpe,),
+            right_extra={"source": "bpe_differing_word = 'gnug'"},
             options={"known": ["pugs"]},
             wrongs=(
                 Wrong("WordPiece's pugs, shown in notebook 04", ("pugs",), COPIED),
@@ -1262,6 +1287,32 @@ def cases_06() -> list[Case]:
                 Wrong("a letter the corpus lacks", ("gnum",)),
                 Wrong("a corpus word, cut alike", ("pug",)),
                 Wrong("another corpus word", ("hugs",)),
+                computed(
+                    "section 2's search of every candidate (g added as a first letter), run on the new vocab",
+                    "found = differing_words(longest_match_encoder(bpe_gnus), merge_replay_encoder(bpe_gnus), "
+                    "candidates)\nbpe_differing_word = [word for word, *_ in found if word != 'pugs'][0]",
+                    {
+                        "differing_words": differing_words,
+                        "longest_match_encoder": longest_match_encoder,
+                        "merge_replay_encoder": merge_replay_encoder,
+                        "bpe_gnus": gnus_bpe,
+                        "candidates": CANDIDATES_06,
+                    },
+                    ("bpe_differing_word",),
+                    COPIED,
+                ),
+                computed(
+                    "the search under an alias",
+                    "bpe_differing_word = next(w for w, *_ in dw(lm(bpe_gnus), mr(bpe_gnus), candidates) if w != 'pugs')",
+                    {
+                        "dw": differing_words,
+                        "lm": longest_match_encoder,
+                        "mr": merge_replay_encoder,
+                        "bpe_gnus": gnus_bpe,
+                        "candidates": CANDIDATES_06,
+                    },
+                    ("bpe_differing_word",),
+                ),
             ),
             secrets=("'gnug'",),
         ),

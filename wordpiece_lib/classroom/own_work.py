@@ -794,7 +794,8 @@ def refuse_in_answer(key: str, names: Iterable[str], message: str, source: str |
         worked = any(rule.label_name == work.first and not rule.objects for rule in WATCHED.get(key, ()))
         whose = "the notebook's worked example" if worked else "the library's own version"
         raise AssertionError(
-            message.format(name=repr(work.first)) + f" ({work.calls} {plural} of {whose} ran while your answer cell ran)"
+            message.format(name=repr(work.first))
+            + f" ({work.calls} {plural} of {whose} ran while your answer cell ran)"
         )
     code = answer_cell_source(key) if source is None else source
     copied = library_value_in(code or "", key)
