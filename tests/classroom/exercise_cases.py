@@ -81,6 +81,7 @@ from wordpiece_lib.data.language_data import parallel_phrases  # noqa: E402
 from wordpiece_lib.pipeline.decoder import WordPieceDecoder  # noqa: E402
 from wordpiece_lib.pipeline.encoding import Encoding  # noqa: E402
 from wordpiece_lib.pipeline.truncation import Truncation  # noqa: E402
+from wordpiece_lib.text.alignment import normalize_with_origins  # noqa: E402
 from wordpiece_lib.text.normalizer import BertNormalizer  # noqa: E402
 from wordpiece_lib.text.scripts import normalization_merges  # noqa: E402
 from wordpiece_lib.training.bpe import train_bpe  # noqa: E402
@@ -1889,6 +1890,26 @@ def pair_encoded_again(first, second):
     return encoding.tokens, encoding.type_ids
 
 
+#: Notebook 10's worked origins (section 2), as its cell defines it.
+ORIGINS_CELL = """
+import unicodedata
+
+def my_normalize_with_origins(text):
+    chars, origins = [], []
+    for index, char in enumerate(text):
+        if unicodedata.category(char) in ("Cc", "Cf") and char not in "\\t\\n\\r":
+            continue
+        for new in char.lower():
+            chars.append(new)
+            origins.append(index)
+    return "".join(chars), origins
+"""
+
+
+def worked_origins() -> Callable[..., Any]:
+    return another_cell(ORIGINS_CELL, "my_normalize_with_origins")
+
+
 def cases_10() -> list[Case]:
     return [
         Case(
@@ -1920,6 +1941,23 @@ def cases_10() -> list[Case]:
                     },
                     ("rum_offsets",),
                 ),
+                computed(
+                    "normalize_with_origins under an alias, its span read",
+                    "aligned = origins_of(text, tokenizer.normalize)\n"
+                    "start = aligned.text.index('rum')\n"
+                    "rum_offsets = aligned.original_span(start, start + 3)",
+                    {"origins_of": normalize_with_origins, "tokenizer": Later(book_tokenizer), "text": TREASURE_TEXT},
+                    ("rum_offsets",),
+                ),
+                computed(
+                    "section 2's worked my_normalize_with_origins, run on the exercise's text",
+                    "mine, my_origins = my_normalize_with_origins(treasure_text)\n"
+                    "start = mine.index('rúm')\n"
+                    "rum_offsets = (my_origins[start], my_origins[start + 2] + 1)",
+                    {"my_normalize_with_origins": Later(worked_origins), "treasure_text": TREASURE_TEXT},
+                    ("rum_offsets",),
+                    COPIED,
+                ),
             ),
             secrets=("(27, 30)", "[27:30]"),
         ),
@@ -1949,7 +1987,12 @@ def cases_10() -> list[Case]:
             right_extra={"source": "kept = (13, 8)"},
             wrongs=(
                 typed("the special tokens forgotten", (16, 8)),
-                typed("two special tokens, as for one text", (14, 8)),
+                Wrong(
+                    "section 5's single-text rule (max_length - 2), copied to the pair",
+                    ((14, 8),),
+                    COPIED,
+                    {"source": "kept = (14, 8)"},
+                ),
                 typed("the second text gives way", (21, 0)),
                 typed("the room shared in halves", (11, 10)),
                 Wrong(
@@ -1979,6 +2022,13 @@ def cases_10() -> list[Case]:
             right_extra={"source": f"decoded = {DECODED!r}"},
             wrongs=(
                 typed("no clean-up", decode_pieces(TOKENS_TO_DECODE)),
+                computed(
+                    "section 6's worked cell, on the exercise's tokens",
+                    "ids = tokenizer.encode_plus(' '.join(tokens_to_decode)).ids\ndecoded = tokenizer.decode(ids)",
+                    {"tokenizer": Later(book_tokenizer), "tokens_to_decode": TOKENS_TO_DECODE},
+                    ("decoded",),
+                    COPIED,
+                ),
                 typed("every apostrophe glued", "pieces of eight! it's flint's parrot."),
                 typed("## kept", "pieces of eight! it ' s flint's par##rot."),
                 typed("a capital brought back", "Pieces of eight! it ' s flint's parrot."),
