@@ -2124,6 +2124,15 @@ def merge_newest_part_first(parts):
     return merge_in_order(list(reversed(parts)))
 
 
+def merge_like_notebook_01s_count(parts):
+    """Notebook 01's worked count (one more for each item), run over the parts: a word counts once per part."""
+    counts = {}
+    for part in parts:
+        for word in part:
+            counts[word] = counts.get(word, 0) + 1
+    return counts
+
+
 def cases_11() -> list[Case]:
     right_hours = 20 * 1000 / (MB_PER_SECOND * 8 * 0.9) / 3600  # 90 MB/s for the machine; 20,000 MB
     return [
@@ -2150,6 +2159,11 @@ def cases_11() -> list[Case]:
                 Wrong("the last count wins", (merge_last_count_wins,)),
                 Wrong("the newest part first", (merge_newest_part_first,)),
                 Wrong("merge_counts", (merge_counts,), LIBRARY),
+                Wrong(
+                    "notebook 01's worked count, run over the parts (each word once per part)",
+                    (merge_like_notebook_01s_count,),
+                    COPIED,
+                ),
             ),
         ),
         Case(
@@ -2164,6 +2178,11 @@ def cases_11() -> list[Case]:
                 Wrong("one core", (right_hours * 8,)),
                 Wrong("the efficiency divided the wrong way", (20 * 1000 * 0.9 / (MB_PER_SECOND * 8) / 3600,)),
                 Wrong("1 GB taken as 1,024 MB", (right_hours * 1.024,)),
+                Wrong(
+                    "section 5's one-process speed, scaled to 20 GB (no cores, no efficiency)",
+                    (20 * 1000 / MB_PER_SECOND / 3600,),
+                    COPIED,
+                ),
             ),
             secrets=(f"{right_hours:.3g}", f"{right_hours:.4g}"),
         ),
