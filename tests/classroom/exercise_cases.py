@@ -21,6 +21,7 @@ import collections
 import functools
 import itertools
 import json
+import math
 import os
 import sys
 from collections.abc import Callable
@@ -87,6 +88,7 @@ from wordpiece_lib.text.scripts import normalization_merges  # noqa: E402
 from wordpiece_lib.training.bpe import train_bpe  # noqa: E402
 from wordpiece_lib.training.scores import pair_counts, score_pairs, wordpiece_score  # noqa: E402
 from wordpiece_lib.training.top_down import split_points, substring_counts, threshold_pass  # noqa: E402
+from wordpiece_lib.training.unigram import model_from_frequencies, substring_frequencies  # noqa: E402
 
 #: What kind of mistake a wrong answer is.
 COPIED, LIBRARY, SLIP = "copied worked example", "calls the library", "plausible slip"
@@ -2255,16 +2257,43 @@ def probability_through_the_model(word, probabilities):
 
 
 def first_vocab():
-    from wordpiece_lib.training.unigram import model_from_frequencies, substring_frequencies
+    from wordpiece_lib.training.unigram import substring_frequencies
 
     return model_from_frequencies(substring_frequencies(HUG_PUG))
+
+
+#: Notebook 12's worked cuts (section 2), as its cell defines them.
+CUTS_CELL = """
+import math
+
+def all_cuts(word, vocab):
+    if not word:
+        return [[]]
+    return [[word[:end], *rest] for end in range(1, len(word) + 1) if word[:end] in vocab for rest in all_cuts(word[end:], vocab)]
+
+def best_cut(word, probabilities):
+    scored = [(math.prod(probabilities[piece] for piece in cut), cut) for cut in all_cuts(word, probabilities)]
+    return max(scored)[::-1]
+"""
+
+
+def worked_cuts() -> dict[str, Any]:
+    namespace: dict[str, Any] = {}
+    exec(CUTS_CELL, namespace)
+    return namespace
+
+
+def course_probabilities() -> dict[str, Fraction]:
+    frequency = substring_frequencies(HUG_PUG)
+    total = sum(frequency.values())
+    return {piece: Fraction(count, total) for piece, count in frequency.items()}
 
 
 def cases_12() -> list[Case]:
     from wordpiece_lib.classroom.unigram import checks as unigram_checks
     from wordpiece_lib.classroom.unigram.tables import removal_frame
     from wordpiece_lib.classroom.unigram.widgets import sampling_frame
-    from wordpiece_lib.training.unigram import model_from_frequencies, removal_losses, substring_frequencies
+    from wordpiece_lib.training.unigram import removal_losses, substring_frequencies
 
     bugs = (Fraction(1, 2205), 2)
     zero = {"mu", "ug", "gs", "nu", "um"}
@@ -2288,7 +2317,35 @@ def cases_12() -> list[Case]:
                 Wrong("every cut counted", ((Fraction(1, 2205), 6),)),
                 Wrong("the tie missed", ((Fraction(1, 2205), 1),)),
                 Wrong("the right value as a float", ((1 / 2205, 2),)),
+                computed(
+                    "section 2's worked all_cuts and best_cut, run on bugs",
+                    "chance = best_cut('bugs', probability)[1]\n"
+                    "ties = sum(math.prod(probability[p] for p in cut) == chance for cut in all_cuts('bugs', probability))\n"
+                    "bugs_best = (chance, ties)",
+                    {
+                        "best_cut": Later(lambda: worked_cuts()["best_cut"]),
+                        "all_cuts": Later(lambda: worked_cuts()["all_cuts"]),
+                        "probability": Later(course_probabilities),
+                        "math": math,
+                    },
+                    ("bugs_best",),
+                    COPIED,
+                ),
+                computed(
+                    "the model's n best cuts, under an alias",
+                    "best = model(frequency).nbest('bugs', 10)\n"
+                    "chance = Fraction(math.exp(best[0].score)).limit_denominator(10**6)\n"
+                    "bugs_best = (chance, sum(abs(cut.score - best[0].score) < 1e-9 for cut in best))",
+                    {
+                        "model": model_from_frequencies,
+                        "frequency": Later(lambda: substring_frequencies(HUG_PUG)),
+                        "Fraction": Fraction,
+                        "math": math,
+                    },
+                    ("bugs_best",),
+                ),
             ),
+            right_extra={"source": "bugs_best = (Fraction(4 * 5, 210 * 210), 2)"},
             secrets=("1/2205", "Fraction(1, 2205)", "2205", "0.000453"),
         ),
         Case(
