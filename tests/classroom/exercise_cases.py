@@ -2174,6 +2174,7 @@ def cases_11() -> list[Case]:
             right=(right_hours,),
             options={"size_gb": 20, "mb_per_second_per_core": MB_PER_SECOND, "cores": 8, "efficiency": 0.9},
             notebook_names={"mb_per_second": MB_PER_SECOND},
+            right_extra={"source": "hours = 20 * 1000 / (mb_per_second * 8 * 0.9) / 3600"},
             wrongs=(
                 Wrong("seconds", (right_hours * 3600,)),
                 Wrong("minutes", (right_hours * 60,)),
@@ -2184,6 +2185,12 @@ def cases_11() -> list[Case]:
                     "section 5's one-process speed, scaled to 20 GB (no cores, no efficiency)",
                     (20 * 1000 / MB_PER_SECOND / 3600,),
                     COPIED,
+                ),
+                computed(
+                    "the check's own formula, imported under an alias",
+                    "hours = estimate(20, mb_per_second, 8, 0.9)",
+                    {"estimate": corpora_checks.expected_hours, "mb_per_second": MB_PER_SECOND},
+                    ("hours",),
                 ),
             ),
             secrets=(f"{right_hours:.3g}", f"{right_hours:.4g}"),
