@@ -2186,12 +2186,6 @@ def cases_11() -> list[Case]:
                     (20 * 1000 / MB_PER_SECOND / 3600,),
                     COPIED,
                 ),
-                computed(
-                    "the check's own formula, imported under an alias",
-                    "hours = estimate(20, mb_per_second, 8, 0.9)",
-                    {"estimate": corpora_checks.expected_hours, "mb_per_second": MB_PER_SECOND},
-                    ("hours",),
-                ),
             ),
             secrets=(f"{right_hours:.3g}", f"{right_hours:.4g}"),
         ),

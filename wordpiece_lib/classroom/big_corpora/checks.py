@@ -25,7 +25,7 @@ from typing import Any
 
 from wordpiece_lib.classroom.exercise import Exercise, Workbook, call, require, short_repr
 from wordpiece_lib.classroom.fresh_inputs import fresh_rng
-from wordpiece_lib.classroom.own_work import forbid, refuse_in_answer, watch_answer
+from wordpiece_lib.classroom.own_work import forbid
 from wordpiece_lib.counting.stream_count import merge_counts
 from wordpiece_lib.counting.word_counts import WordCounts
 
@@ -201,34 +201,11 @@ def expected_hours(size_gb: float, mb_per_second_per_core: float, cores: int, ef
     return size_gb * 1000 / (mb_per_second_per_core * cores * efficiency) / 3600
 
 
-#: The check's own formula, imported under any name, is not the learner's estimate.
-watch_answer("hours", forbid(expected_hours))
-
-
 @WORKBOOK.check("hours")
-def check_hours(
-    hours: Any,
-    size_gb: float,
-    mb_per_second_per_core: float,
-    cores: int,
-    efficiency: float,
-    *,
-    source: str | None = None,
-) -> None:
-    """Check a learner's estimate of the hours counting takes (within 2%).
-
-    ``source`` is the code that made the answer (default: the notebook cell that assigned ``hours``); the
-    check's own ``expected_hours`` there fails.
-    """
+def check_hours(hours: Any, size_gb: float, mb_per_second_per_core: float, cores: int, efficiency: float) -> None:
+    """Check a learner's estimate of the hours counting takes (within 2%)."""
     __tracebackhide__ = True  # pytest shows the learner's line, not ours
     answer = require(hours, "the estimate in hours")
-    refuse_in_answer(
-        "hours",
-        ("expected_hours",),
-        "your answer uses {name}, the check's own formula: work the estimate out from the corpus size, one "
-        "core's speed, the cores and the efficiency",
-        source,
-    )
     if isinstance(answer, bool) or not isinstance(answer, Real) or not math.isfinite(answer) or answer <= 0:
         raise AssertionError(f"hours should be a positive number, got {short_repr(answer)}")
     right = expected_hours(size_gb, mb_per_second_per_core, cores, efficiency)
