@@ -2174,7 +2174,6 @@ def cases_11() -> list[Case]:
             right=(right_hours,),
             options={"size_gb": 20, "mb_per_second_per_core": MB_PER_SECOND, "cores": 8, "efficiency": 0.9},
             notebook_names={"mb_per_second": MB_PER_SECOND},
-            right_extra={"source": "hours = 20 * 1000 / (mb_per_second * 8 * 0.9) / 3600"},
             wrongs=(
                 Wrong("seconds", (right_hours * 3600,)),
                 Wrong("minutes", (right_hours * 60,)),

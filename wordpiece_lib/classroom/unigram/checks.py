@@ -135,7 +135,7 @@ watch_answer("hug_chance", forbid(UnigramModel.cut_probability, UnigramModel.sam
 watch_answer(
     "bugs_best",
     (
-        *forbid(UnigramModel, every_cut, cut_fraction),
+        *forbid(UnigramModel, model_from_frequencies, train_unigram, every_cut, cut_fraction),
         Forbidden("all_cuts", names=("all_cuts",)),
         Forbidden("best_cut", names=("best_cut",)),
     ),
