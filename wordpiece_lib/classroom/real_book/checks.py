@@ -176,12 +176,15 @@ def check_longest_token(
 
 
 def _longest_when_every_hash_goes(got: str, tokens: list[str], prefix: str) -> bool:
-    """True when ``got`` is longest only if every '#' of a token is taken away (strip, lstrip or replace)."""
+    """True when ``got`` is longest only if the prefix's characters go wherever they are (strip, lstrip, replace)."""
     marks = "".join(dict.fromkeys(prefix))
-    for cut in (lambda t: t.strip(marks), lambda t: t.lstrip(marks), lambda t: t.replace(marks, "")):
-        if len(cut(got)) == max(len(cut(token)) for token in tokens):
-            return True
-    return False
+    cuts = (
+        lambda t: t.strip(marks),
+        lambda t: t.lstrip(marks),
+        lambda t: t.replace(marks, ""),
+        lambda t: t.replace(prefix, ""),
+    )
+    return any(len(cut(got)) == max(len(cut(token)) for token in tokens) for cut in cuts)
 
 
 class _OrderedSet(set):
@@ -346,7 +349,7 @@ def check_fertility(answer: Any, sentence: str, tokenizer: WordPieceTokenizer, *
     """Check tokens per word of ``sentence``: its tokens divided by its pre-tokenized words (punctuation included).
 
     A float within 0.001 passes, and so does the value rounded to two decimals, as the notebook's tables
-    print it (``1.85`` for 24/13). ``source`` is the code that made the answer (default: the notebook cell
+    print it (``1.44`` for 23/16). ``source`` is the code that made the answer (default: the notebook cell
     that assigned ``team_fertility``); the library's own tokens-per-word there fails.
     """
     __tracebackhide__ = True  # keep this frame out of the student's report
