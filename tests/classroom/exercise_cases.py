@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import collections
 import functools
+import io
 import itertools
 import json
 import math
@@ -76,6 +77,7 @@ from wordpiece_lib.classroom.real_book.tables import text_fertility_table  # noq
 from wordpiece_lib.classroom.top_down import checks as top_down_checks  # noqa: E402
 from wordpiece_lib.classroom.top_down.widgets import TopDownRounds  # noqa: E402
 from wordpiece_lib.counting.stream_count import merge_counts  # noqa: E402
+from wordpiece_lib.counting.textstream import read_blocks  # noqa: E402
 from wordpiece_lib.data import datasets  # noqa: E402
 from wordpiece_lib.data.copies import DataUnavailable, fetch  # noqa: E402
 from wordpiece_lib.data.language_data import parallel_phrases  # noqa: E402
@@ -2095,6 +2097,13 @@ def cut_without_the_start(data, position):
     return len(data) if newline == -1 else newline + 1
 
 
+def cut_by_reading_a_block(data, position):
+    """Section 2's worked read_blocks, its first block's length taken as the cut."""
+    if position == 0:
+        return 0
+    return len(next(read_blocks(io.BytesIO(data), block_bytes=position), b""))
+
+
 def merge_in_order(parts):
     total = {}
     for part in parts:
@@ -2148,6 +2157,7 @@ def cases_11() -> list[Case]:
                 Wrong("no newline left: -1 + 1", (cut_without_the_end,)),
                 Wrong("at a space", (cut_at_a_space,)),
                 Wrong("0 not kept", (cut_without_the_start,)),
+                Wrong("section 2's read_blocks, its first block's length", (cut_by_reading_a_block,), COPIED),
             ),
         ),
         Case(

@@ -303,12 +303,9 @@ def test_a_value_rounded_as_the_notebook_prints_it_passes(cases):
 
 
 #: Exercises with no worked example anywhere before them (in their notebook or an earlier one) that a learner
-#: could copy or adapt: (b) of the mutation suite has nothing to wrap for them. One line each says why.
-NO_COPYABLE_EXAMPLE = {
-    # 11 Your turn 1: no cell before it looks for a position in bytes; read_blocks is only called on a file, and
-    # split_file, which cuts the same way, comes after the exercise.
-    "cut",
-}
+#: could copy or adapt: (b) of the mutation suite has nothing to wrap for them. One comment line each says why.
+#: Empty since every exercise has one (issue 25); a new exercise without one is added here with its reason.
+NO_COPYABLE_EXAMPLE: set[str] = set()
 #: Value exercises whose answer cell is watched: an answer the library computed there must be among the cases.
 WATCHED_VALUES = {
     "my_alphabet", "first_three", "lexical_four", "final_size", "toy_jaccard", "predicted_split",
