@@ -2315,18 +2315,8 @@ def cases_12() -> list[Case]:
             unigram_checks.check_best_cut,
             right=(bugs,),
             data=(HUG_PUG, "bugs"),
+            right_extra={"source": "bugs_best = (Fraction(4 * 5, 210 * 210), 2)"},
             wrongs=(
-                Wrong("pug's answer, worked in the notebook", ((Fraction(17, 2205), 2),), COPIED),
-                Wrong("frequencies multiplied, not divided", ((Fraction(20), 2),)),
-                Wrong("divided by the total once", ((Fraction(20, 210), 2),)),
-                Wrong(
-                    "the sum over every cut",
-                    ((Fraction(1, 2205) * 2 + Fraction(2, 25725) + Fraction(4, 46305) + Fraction(4, 540225), 2),),
-                ),
-                Wrong("a cut of three pieces", ((Fraction(2, 25725), 1),)),
-                Wrong("every cut counted", ((Fraction(1, 2205), 6),)),
-                Wrong("the tie missed", ((Fraction(1, 2205), 1),)),
-                Wrong("the right value as a float", ((1 / 2205, 2),)),
                 computed(
                     "section 2's worked all_cuts and best_cut, run on bugs",
                     "chance = best_cut('bugs', probability)[1]\n"
@@ -2342,7 +2332,7 @@ def cases_12() -> list[Case]:
                     COPIED,
                 ),
                 computed(
-                    "the model's n best cuts, under an alias",
+                    "the model's ranked cuts and their ties, under an alias",
                     "best = model(frequency).nbest('bugs', 10)\n"
                     "chance = Fraction(math.exp(best[0].score)).limit_denominator(10**6)\n"
                     "bugs_best = (chance, sum(abs(cut.score - best[0].score) < 1e-9 for cut in best))",
@@ -2354,8 +2344,18 @@ def cases_12() -> list[Case]:
                     },
                     ("bugs_best",),
                 ),
+                Wrong("pug's answer, worked in the notebook", ((Fraction(17, 2205), 2),), COPIED),
+                Wrong("frequencies multiplied, not divided", ((Fraction(20), 2),)),
+                Wrong("divided by the total once", ((Fraction(20, 210), 2),)),
+                Wrong(
+                    "the sum over every cut",
+                    ((Fraction(1, 2205) * 2 + Fraction(2, 25725) + Fraction(4, 46305) + Fraction(4, 540225), 2),),
+                ),
+                Wrong("a cut of three pieces", ((Fraction(2, 25725), 1),)),
+                Wrong("every cut counted", ((Fraction(1, 2205), 6),)),
+                Wrong("the tie missed", ((Fraction(1, 2205), 1),)),
+                Wrong("the right value as a float", ((1 / 2205, 2),)),
             ),
-            right_extra={"source": "bugs_best = (Fraction(4 * 5, 210 * 210), 2)"},
             secrets=("1/2205", "Fraction(1, 2205)", "2205", "0.000453"),
         ),
         Case(

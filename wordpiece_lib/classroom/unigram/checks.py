@@ -26,9 +26,10 @@ from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from typing import Any
 
+from wordpiece_lib.classroom import own_work
 from wordpiece_lib.classroom.exercise import Exercise, Workbook, call, forbid, require, short_repr
 from wordpiece_lib.classroom.fresh_inputs import fresh_rng, fresh_words
-from wordpiece_lib.classroom.own_work import Forbidden, refuse_in_answer, watch_answer
+from wordpiece_lib.classroom.own_work import refuse_in_answer, watch_answer
 from wordpiece_lib.classroom.unigram.tables import cut_fraction, removal_frame
 from wordpiece_lib.classroom.unigram.widgets import sampling_frame
 from wordpiece_lib.counting.word_counts import as_word_counts
@@ -130,16 +131,6 @@ show_answer = WORKBOOK.show_answer
 FORWARD_SUMS = forbid(UnigramModel, expected_counts, corpus_loss, train_unigram)
 #: The chance of a cut under sampling, computed for you.
 watch_answer("hug_chance", forbid(UnigramModel.cut_probability, UnigramModel.sample, sampling_frame))
-#: The cuts of a word listed or scored for you: the model, and section 2's worked all_cuts and best_cut (found by
-#: what runs, not by name: a learner may well call a number of theirs best_cut).
-watch_answer(
-    "bugs_best",
-    (
-        *forbid(UnigramModel, model_from_frequencies, train_unigram, every_cut, cut_fraction),
-        Forbidden("all_cuts", names=("all_cuts",)),
-        Forbidden("best_cut", names=("best_cut",)),
-    ),
-)
 #: What removing a piece costs, computed for you.
 watch_answer("zero_cost", forbid(removal_losses, corpus_loss, removal_frame))
 
@@ -161,12 +152,12 @@ def check_best_cut(answer: Any, word_counts: Mapping[str, int], word: str, *, so
     """Check ``(probability of the best cut, how many cuts reach it)`` for ``word`` under the course's first vocab.
 
     The vocab is every strict substring of ``word_counts`` with its frequency; a
-    piece's probability is its frequency over the total. ``source`` is the code that made the answer
-    (default: the notebook cell that assigned ``bugs_best``); listing or scoring the cuts there with the
-    model or section 2's worked functions fails.
+    piece's probability is its frequency over the total. ``source`` is the code
+    that made the answer (default: the notebook cell that assigned ``bugs_best``);
+    a model's cutting there fails: this one is worked on paper.
 
     >>> WORKBOOK.reset()
-    >>> check_best_cut((Fraction(1, 2205), 6), COURSE, "bugs", source="")
+    >>> check_best_cut((Fraction(1, 2205), 6), COURSE, "bugs")
     Traceback (most recent call last):
     ...
     AssertionError: the probability is right; the count is not: you counted every cut of the word, but only the cuts whose probability is the best one count
@@ -175,9 +166,8 @@ def check_best_cut(answer: Any, word_counts: Mapping[str, int], word: str, *, so
     given = require(answer, "the best cut's probability and how many cuts reach it")
     refuse_in_answer(
         "bugs_best",
-        ("UnigramModel", "model_from_frequencies", "every_cut", "cut_fraction"),
-        "your answer uses {name}, which lists or scores the cuts for you: list the pieces inside the word and "
-        "its cuts on paper, then multiply",
+        ("model_from_frequencies", "UnigramModel", "train_unigram", "cuts_frame"),
+        "your answer uses {name}, which cuts the word for you: list the pieces and the cuts yourself, on paper",
         source,
     )
     if isinstance(given, (str, bytes)) or not isinstance(given, (tuple, list)) or len(given) != 2:
@@ -244,6 +234,20 @@ def check_best_cut(answer: Any, word_counts: Mapping[str, int], word: str, *, so
     raise AssertionError(
         "the probability is right; the count is not: count the cuts whose probability equals the best one"
     )
+
+
+#: bugs_best's cuts listed or scored for you: the model, the check's own helpers, and section 2's worked
+#: all_cuts and best_cut (found by what runs, not by name: a learner may well call a number of theirs best_cut).
+#: Added to what is watched already, so it keeps any rule set above.
+watch_answer(
+    "bugs_best",
+    (
+        *own_work.WATCHED.get("bugs_best", ()),
+        *forbid(UnigramModel, model_from_frequencies, train_unigram, every_cut, cut_fraction),
+        own_work.Forbidden("all_cuts", names=("all_cuts",)),
+        own_work.Forbidden("best_cut", names=("best_cut",)),
+    ),
+)
 
 
 @WORKBOOK.check("hug_chance")
