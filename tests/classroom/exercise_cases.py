@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import collections
 import functools
+import io
 import itertools
 import json
 import math
@@ -53,7 +54,13 @@ from wordpiece_lib import (  # noqa: E402
     train_fast,
 )
 from wordpiece_lib.analysis.language_metrics import token_usage, vocab_shares  # noqa: E402
-from wordpiece_lib.analysis.segmentation import vocab_overlap  # noqa: E402
+from wordpiece_lib.analysis.segmentation import (  # noqa: E402
+    differing_words,
+    longest_match_encoder,
+    measure,
+    merge_replay_encoder,
+    vocab_overlap,
+)
 from wordpiece_lib.classroom import own_work  # noqa: E402
 from wordpiece_lib.classroom.big_corpora import checks as corpora_checks  # noqa: E402
 from wordpiece_lib.classroom.bpe_comparison import checks as bpe_checks  # noqa: E402
@@ -66,20 +73,24 @@ from wordpiece_lib.classroom.other_languages import checks as language_checks  #
 from wordpiece_lib.classroom.other_languages.sweep import ExponentSweep, exponent_sweep, language_word_lists  # noqa: E402
 from wordpiece_lib.classroom.pair_scores import checks as score_checks  # noqa: E402
 from wordpiece_lib.classroom.real_book import checks as book_checks  # noqa: E402
+from wordpiece_lib.classroom.real_book.tables import text_fertility_table  # noqa: E402
 from wordpiece_lib.classroom.top_down import checks as top_down_checks  # noqa: E402
 from wordpiece_lib.classroom.top_down.widgets import TopDownRounds  # noqa: E402
 from wordpiece_lib.counting.stream_count import merge_counts  # noqa: E402
+from wordpiece_lib.counting.textstream import read_blocks  # noqa: E402
 from wordpiece_lib.data import datasets  # noqa: E402
 from wordpiece_lib.data.copies import DataUnavailable, fetch  # noqa: E402
 from wordpiece_lib.data.language_data import parallel_phrases  # noqa: E402
 from wordpiece_lib.pipeline.decoder import WordPieceDecoder  # noqa: E402
 from wordpiece_lib.pipeline.encoding import Encoding  # noqa: E402
 from wordpiece_lib.pipeline.truncation import Truncation  # noqa: E402
+from wordpiece_lib.text.alignment import normalize_with_origins  # noqa: E402
 from wordpiece_lib.text.normalizer import BertNormalizer  # noqa: E402
 from wordpiece_lib.text.scripts import normalization_merges  # noqa: E402
 from wordpiece_lib.training.bpe import train_bpe  # noqa: E402
 from wordpiece_lib.training.scores import pair_counts, score_pairs, wordpiece_score  # noqa: E402
 from wordpiece_lib.training.top_down import split_points, substring_counts, threshold_pass  # noqa: E402
+from wordpiece_lib.training.unigram import model_from_frequencies, substring_frequencies  # noqa: E402
 
 #: What kind of mistake a wrong answer is.
 COPIED, LIBRARY, SLIP = "copied worked example", "calls the library", "plausible slip"
@@ -180,7 +191,17 @@ PAPER_VOCAB = ["a", "abcdx", "##b", "##c", "##cdy", "##dz"]
 TOKEN_VOCAB = ["t", "to", "tok", "token", "tokenize", "##e", "##en", "##ed", "##i", "##k", "##n", "##s", "##z"]
 NAMES = ["Jim", "Silver", "Livesey", "Trelawney", "Hawkins", "Smollett", "Flint", "Gunn"]
 WORDS_TO_PREDICT = ["parrot", "love", "school", "car", "hug", "captains", "castle"]
-TEAM_SENTENCE = "The team members are Alice, John, Jim, and Bob."
+TEAM_SENTENCE = "Our team found the map, the gold, and Ben Gunn's cave."
+#: The sentence section 4 of notebook 07 prints tokenized (and the exercise asked about before issue 25).
+PRINTED_TEAM_SENTENCE = "The team members are Alice, John, Jim, and Bob."
+#: Notebook 07's five sentences of section 4, whose fertility its table prints.
+FIVE_SENTENCES = [
+    "There is still a lot of treasure buried on the island.",
+    "I've checked, my last shipment was delayed.",
+    "The captain and the lieutenant had a discussion.",
+    PRINTED_TEAM_SENTENCE,
+    "I've checked, but I will check again.",
+]
 
 
 @functools.cache
@@ -202,6 +223,12 @@ def full_trace():
 def vocab_10k() -> set[str]:
     trace = full_trace()
     return set(trace.tokens(trace.steps_for_size(10_000)))
+
+
+@functools.cache
+def vocab_of_size(size: int) -> set[str]:
+    trace = full_trace()
+    return set(trace.tokens(trace.steps_for_size(size)))
 
 
 @functools.cache
@@ -618,6 +645,17 @@ def replay_by_longest_match(word, merges):
 def longest_token(tokens):
     text_tokens = [token for token in tokens if token not in BERT_SPECIAL_TOKENS]
     return max(sorted(text_tokens), key=lambda token: len(token.removeprefix("##")))
+
+
+def longest_token_stripping_every_hash(tokens):
+    """strip('#') takes a '#' of the text away too: '###' ('#' continuing a word) counts as nothing."""
+    text_tokens = [token for token in tokens if token not in BERT_SPECIAL_TOKENS]
+    return max(sorted(text_tokens), key=lambda token: len(token.strip("#")))
+
+
+def fertility_of(sentence: str, tokenizer: WordPieceTokenizer) -> float:
+    words = tokenizer.words(sentence)
+    return sum(len(tokenizer.encode_word(word)) for word in words) / len(words)
 
 
 # ---------------------------------------------------------------- the cases
@@ -1042,6 +1080,26 @@ def cases_04() -> list[Case]:
     ]
 
 
+#: Notebook 05's worked threshold pass (section 2), as its cell defines it: a learner can run it on any corpus.
+ONE_PASS_CELL = """
+import pandas as pd
+
+def one_pass(totals, threshold):
+    left = dict(totals)
+    rows = []
+    for token in sorted(left, key=lambda text: len(text.removeprefix("##")), reverse=True):
+        rows.append((token, totals[token], left[token], left[token] >= threshold))
+        start = 2 if token.startswith("##") else 0
+        for end in range(start + 1, len(token)):
+            left[token[:end]] -= left[token]
+    return pd.DataFrame(rows, columns=["substring", "counted", "left when its turn comes", "kept"])
+"""
+
+
+def worked_one_pass() -> Callable[..., Any]:
+    return another_cell(ONE_PASS_CELL, "one_pass")
+
+
 def cases_05() -> list[Case]:
     hugged = {"hug": 10, "hugs": 5, "hugged": 3}
     survivors_corpus = {"hug": 6, "hugs": 3, "bugs": 3, "bug": 1}
@@ -1067,6 +1125,34 @@ def cases_05() -> list[Case]:
                     {"one_pass": threshold_pass, "substring_counts": substring_counts, "corpus": hugged},
                     ("hug_keeps",),
                 ),
+                computed(
+                    "section 2's worked one_pass, run on the exercise's corpus",
+                    "table = one_pass(substring_counts(corpus), 4)\n"
+                    "hug_keeps = int(table[table['substring'] == 'hug']['left when its turn comes'].iloc[0])",
+                    {"one_pass": Later(worked_one_pass), "substring_counts": substring_counts, "corpus": hugged},
+                    ("hug_keeps",),
+                    COPIED,
+                ),
+                computed(
+                    "section 2's worked one_pass, through a helper of another cell",
+                    "hug_keeps = left_of(corpus, 'hug')",
+                    {
+                        "left_of": Later(
+                            lambda: another_cell(
+                                "def left_of(corpus, token):\n"
+                                "    table = one_pass(substring_counts(corpus), 4).set_index('substring')\n"
+                                "    return int(table.loc[token, 'left when its turn comes'])",
+                                "left_of",
+                                one_pass=worked_one_pass(),
+                                substring_counts=substring_counts,
+                            )
+                        ),
+                        "one_pass": Later(worked_one_pass),
+                        "corpus": hugged,
+                    },
+                    ("hug_keeps",),
+                    COPIED,
+                ),
             ),
             secrets=("10",),
         ),
@@ -1090,6 +1176,17 @@ def cases_05() -> list[Case]:
                         "corpus": survivors_corpus,
                     },
                     ("survivors",),
+                ),
+                computed(
+                    "section 2's worked one_pass, run on the exercise's corpus",
+                    "table = one_pass(substring_counts(corpus), 4)\nsurvivors = set(table[table['kept']]['substring'])",
+                    {
+                        "one_pass": Later(worked_one_pass),
+                        "substring_counts": substring_counts,
+                        "corpus": survivors_corpus,
+                    },
+                    ("survivors",),
+                    COPIED,
                 ),
             ),
             secrets=_secrets(sorted(survivors), "##ug"),
@@ -1143,6 +1240,16 @@ def cases_05() -> list[Case]:
     ]
 
 
+#: Notebook 06's candidates of section 2 (two to five letters the course corpus's pieces spell), adapted to the
+#: gnus corpus: g may start a word too.
+CANDIDATES_06 = [
+    "".join((first, *rest))
+    for size in range(1, 5)
+    for first in "hpbg"
+    for rest in itertools.product("ugns", repeat=size)
+]
+
+
 def cases_06() -> list[Case]:
     wp_toy = train_fast(HUG_PUG, 100, special_tokens=["[UNK]"])
     bpe_toy = train_bpe(HUG_PUG, 100, special_tokens=["[UNK]"])
@@ -1178,6 +1285,14 @@ def cases_06() -> list[Case]:
                 Wrong("divided by WordPiece's size", (Fraction(13, 17),)),
                 Wrong("shared counted twice in the union", (Fraction(13, 32),)),
                 Wrong("divided by BPE's size", (Fraction(13, 15),)),
+                computed(
+                    "section 1's tokens only WordPiece built, made a share of WordPiece's vocab",
+                    "only_wordpiece = [token for token in wp.new_tokens if token not in bpe.tokens()]\n"
+                    "toy_jaccard = Fraction(len(wp.tokens()) - len(only_wordpiece), len(wp.tokens()))",
+                    {"wp": wp_toy, "bpe": bpe_toy, "Fraction": Fraction},
+                    ("toy_jaccard",),
+                    COPIED,
+                ),
                 Wrong("the right value as a float", (13 / 19,)),
                 computed(
                     "vocab_overlap's jaccard, under an alias",
@@ -1222,6 +1337,7 @@ def cases_06() -> list[Case]:
             bpe_checks.check_encoders_differ,
             right=("gnug",),
             data=(gnus_bpe,),
+            right_extra={"source": "bpe_differing_word = 'gnug'"},
             options={"known": ["pugs"]},
             wrongs=(
                 Wrong("WordPiece's pugs, shown in notebook 04", ("pugs",), COPIED),
@@ -1229,6 +1345,32 @@ def cases_06() -> list[Case]:
                 Wrong("a letter the corpus lacks", ("gnum",)),
                 Wrong("a corpus word, cut alike", ("pug",)),
                 Wrong("another corpus word", ("hugs",)),
+                computed(
+                    "section 2's search of every candidate (g added as a first letter), run on the new vocab",
+                    "found = differing_words(longest_match_encoder(bpe_gnus), merge_replay_encoder(bpe_gnus), "
+                    "candidates)\nbpe_differing_word = [word for word, *_ in found if word != 'pugs'][0]",
+                    {
+                        "differing_words": differing_words,
+                        "longest_match_encoder": longest_match_encoder,
+                        "merge_replay_encoder": merge_replay_encoder,
+                        "bpe_gnus": gnus_bpe,
+                        "candidates": CANDIDATES_06,
+                    },
+                    ("bpe_differing_word",),
+                    COPIED,
+                ),
+                computed(
+                    "the search under an alias",
+                    "bpe_differing_word = next(w for w, *_ in dw(lm(bpe_gnus), mr(bpe_gnus), candidates) if w != 'pugs')",
+                    {
+                        "dw": differing_words,
+                        "lm": longest_match_encoder,
+                        "mr": merge_replay_encoder,
+                        "bpe_gnus": gnus_bpe,
+                        "candidates": CANDIDATES_06,
+                    },
+                    ("bpe_differing_word",),
+                ),
             ),
             secrets=("'gnug'",),
         ),
@@ -1238,8 +1380,14 @@ def cases_06() -> list[Case]:
 def cases_07() -> list[Case]:
     full_vocab = set(full_trace().tokens())
     counts = book_counts_cased()
-    vocab = vocab_10k()
+    vocab = vocab_of_size(11_800)
     whole = sum(name in vocab for name in NAMES)
+    made_at = {step.new_token: step for step in full_trace().steps}
+    five_sentences_fertility = text_fertility_table(
+        full_trace(), {"s": WordCounts.from_texts(FIVE_SENTENCES)}, [10_000]
+    )
+    by_merge_number = sum(made_at[name].number <= 11_800 for name in NAMES)  # the wrong column of the table
+    at_10k = sum(name in vocab_10k() for name in NAMES)
     predictions = {word: len(encode_word(word, full_vocab)) > 1 for word in WORDS_TO_PREDICT}
     naive = {word: word not in counts for word in WORDS_TO_PREDICT}
     tokenizer = WordPieceTokenizer(Vocab(full_trace().tokens(full_trace().steps_for_size(10_000))))
@@ -1261,6 +1409,7 @@ def cases_07() -> list[Case]:
                 ),
                 Wrong("the notebook's 10k answer typed in", (lambda tokens: "miscalculations",), COPIED),
                 Wrong("the first token", (lambda tokens: tokens[0],)),
+                Wrong("every '#' stripped, not the prefix removed once", (longest_token_stripping_every_hash,)),
             ),
             secrets=_secrets(
                 *(
@@ -1275,11 +1424,29 @@ def cases_07() -> list[Case]:
             right=(whole,),
             data=(NAMES, vocab),
             wrongs=(
-                Wrong("every name (true of the whole vocab)", (len(NAMES),)),
+                Wrong(
+                    "every name: section 3's table is the whole vocab's, where every name is a token",
+                    (len(NAMES),),
+                    COPIED,
+                ),
+                typed("the 10,000-token vocab's count (the exercise before issue 25)", at_10k),
+                typed("the table read by its merge number, not its vocab size", by_merge_number),
                 Wrong("one too many", (whole + 1,)),
                 Wrong("none", (0,)),
                 Wrong("two too many", (whole + 2,)),
                 Wrong("one too few", (whole - 1,)),
+                computed(
+                    "the names cut by the encoder, under an alias",
+                    "whole_names = sum(len(cut(name, vocab)) == 1 for name in names)",
+                    {"cut": encode_word, "vocab": vocab, "names": NAMES},
+                    ("whole_names",),
+                ),
+                computed(
+                    "a tokenizer object's method",
+                    "whole_names = sum(len(tok.encode_word(name)) == 1 for name in names)",
+                    {"tok": WordPieceTokenizer(Vocab(sorted(vocab))), "names": NAMES},
+                    ("whole_names",),
+                ),
             ),
             secrets=(str(whole),),
         ),
@@ -1290,7 +1457,12 @@ def cases_07() -> list[Case]:
             data=(full_vocab, counts, WORDS_TO_PREDICT),
             right_extra={"source": f"predicted_split = {predictions!r}"},
             wrongs=(
-                typed("not in the book means split", naive),
+                Wrong(
+                    "section 4's words the book never uses, cut into pieces: taken as the rule",
+                    (naive,),
+                    COPIED,
+                    {"source": f"predicted_split = {naive!r}"},
+                ),
                 typed("everything split", dict.fromkeys(WORDS_TO_PREDICT, True)),
                 Wrong(
                     "encodes instead of predicting",
@@ -1330,6 +1502,40 @@ def cases_07() -> list[Case]:
                 Wrong("the number of tokens", (len(tokens),)),
                 Wrong("rounded to one decimal", (round(len(tokens) / len(words), 1),)),
                 Wrong("[CLS] and [SEP] counted", ((len(tokens) + 2) / len(words),)),
+                Wrong(
+                    "[UNK] left out of the tokens",
+                    (sum(token != "[UNK]" for token in tokens) / len(words),),
+                ),
+                Wrong(
+                    "section 4's printed team sentence, its tokens counted off the output",
+                    (fertility_of(PRINTED_TEAM_SENTENCE, tokenizer),),
+                    COPIED,
+                    {"source": ""},
+                ),
+                Wrong(
+                    "the five sentences' fertility at 10,000, read off section 5's table",
+                    (round(float(five_sentences_fertility["s"].iloc[0]), 2),),
+                    COPIED,
+                    {"source": ""},
+                ),
+                computed(
+                    "the library's measure, under an alias",
+                    "team_fertility = m(tok.encode_word, WordCounts.from_texts([sentence])).fertility",
+                    {"m": measure, "tok": tokenizer, "WordCounts": WordCounts, "sentence": TEAM_SENTENCE},
+                    ("team_fertility",),
+                ),
+                computed(
+                    "the notebook's fertility table, made for the sentence",
+                    "t = table(trace, {'s': WordCounts.from_texts([sentence])}, [10_000])\n"
+                    "team_fertility = float(t['s'].iloc[0])",
+                    {
+                        "table": text_fertility_table,
+                        "trace": full_trace(),
+                        "WordCounts": WordCounts,
+                        "sentence": TEAM_SENTENCE,
+                    },
+                    ("team_fertility",),
+                ),
             ),
             secrets=(f"{len(tokens)} tokens", f"{len(words)} words", f"{len(tokens) / len(words):.3f}"),
         ),
@@ -1741,6 +1947,26 @@ def pair_encoded_again(first, second):
     return encoding.tokens, encoding.type_ids
 
 
+#: Notebook 10's worked origins (section 2), as its cell defines it.
+ORIGINS_CELL = """
+import unicodedata
+
+def my_normalize_with_origins(text):
+    chars, origins = [], []
+    for index, char in enumerate(text):
+        if unicodedata.category(char) in ("Cc", "Cf") and char not in "\\t\\n\\r":
+            continue
+        for new in char.lower():
+            chars.append(new)
+            origins.append(index)
+    return "".join(chars), origins
+"""
+
+
+def worked_origins() -> Callable[..., Any]:
+    return another_cell(ORIGINS_CELL, "my_normalize_with_origins")
+
+
 def cases_10() -> list[Case]:
     return [
         Case(
@@ -1772,6 +1998,23 @@ def cases_10() -> list[Case]:
                     },
                     ("rum_offsets",),
                 ),
+                computed(
+                    "normalize_with_origins under an alias, its span read",
+                    "aligned = origins_of(text, tokenizer.normalize)\n"
+                    "start = aligned.text.index('rum')\n"
+                    "rum_offsets = aligned.original_span(start, start + 3)",
+                    {"origins_of": normalize_with_origins, "tokenizer": Later(book_tokenizer), "text": TREASURE_TEXT},
+                    ("rum_offsets",),
+                ),
+                computed(
+                    "section 2's worked my_normalize_with_origins, run on the exercise's text",
+                    "mine, my_origins = my_normalize_with_origins(treasure_text)\n"
+                    "start = mine.index('rúm')\n"
+                    "rum_offsets = (my_origins[start], my_origins[start + 2] + 1)",
+                    {"my_normalize_with_origins": Later(worked_origins), "treasure_text": TREASURE_TEXT},
+                    ("rum_offsets",),
+                    COPIED,
+                ),
             ),
             secrets=("(27, 30)", "[27:30]"),
         ),
@@ -1801,7 +2044,12 @@ def cases_10() -> list[Case]:
             right_extra={"source": "kept = (13, 8)"},
             wrongs=(
                 typed("the special tokens forgotten", (16, 8)),
-                typed("two special tokens, as for one text", (14, 8)),
+                Wrong(
+                    "section 5's single-text rule (max_length - 2), copied to the pair",
+                    ((14, 8),),
+                    COPIED,
+                    {"source": "kept = (14, 8)"},
+                ),
                 typed("the second text gives way", (21, 0)),
                 typed("the room shared in halves", (11, 10)),
                 Wrong(
@@ -1831,6 +2079,13 @@ def cases_10() -> list[Case]:
             right_extra={"source": f"decoded = {DECODED!r}"},
             wrongs=(
                 typed("no clean-up", decode_pieces(TOKENS_TO_DECODE)),
+                computed(
+                    "section 6's worked cell, on the exercise's tokens",
+                    "ids = tokenizer.encode_plus(' '.join(tokens_to_decode)).ids\ndecoded = tokenizer.decode(ids)",
+                    {"tokenizer": Later(book_tokenizer), "tokens_to_decode": TOKENS_TO_DECODE},
+                    ("decoded",),
+                    COPIED,
+                ),
                 typed("every apostrophe glued", "pieces of eight! it's flint's parrot."),
                 typed("## kept", "pieces of eight! it ' s flint's par##rot."),
                 typed("a capital brought back", "Pieces of eight! it ' s flint's parrot."),
@@ -1895,6 +2150,13 @@ def cut_without_the_start(data, position):
     return len(data) if newline == -1 else newline + 1
 
 
+def cut_by_reading_a_block(data, position):
+    """Section 2's worked read_blocks, its first block's length taken as the cut."""
+    if position == 0:
+        return 0
+    return len(next(read_blocks(io.BytesIO(data), block_bytes=position), b""))
+
+
 def merge_in_order(parts):
     total = {}
     for part in parts:
@@ -1926,6 +2188,15 @@ def merge_newest_part_first(parts):
     return merge_in_order(list(reversed(parts)))
 
 
+def merge_like_notebook_01s_count(parts):
+    """Notebook 01's worked count (one more for each item), run over the parts: a word counts once per part."""
+    counts = {}
+    for part in parts:
+        for word in part:
+            counts[word] = counts.get(word, 0) + 1
+    return counts
+
+
 def cases_11() -> list[Case]:
     right_hours = 20 * 1000 / (MB_PER_SECOND * 8 * 0.9) / 3600  # 90 MB/s for the machine; 20,000 MB
     return [
@@ -1939,6 +2210,7 @@ def cases_11() -> list[Case]:
                 Wrong("no newline left: -1 + 1", (cut_without_the_end,)),
                 Wrong("at a space", (cut_at_a_space,)),
                 Wrong("0 not kept", (cut_without_the_start,)),
+                Wrong("section 2's read_blocks, its first block's length", (cut_by_reading_a_block,), COPIED),
             ),
         ),
         Case(
@@ -1952,6 +2224,11 @@ def cases_11() -> list[Case]:
                 Wrong("the last count wins", (merge_last_count_wins,)),
                 Wrong("the newest part first", (merge_newest_part_first,)),
                 Wrong("merge_counts", (merge_counts,), LIBRARY),
+                Wrong(
+                    "notebook 01's worked count, run over the parts (each word once per part)",
+                    (merge_like_notebook_01s_count,),
+                    COPIED,
+                ),
             ),
         ),
         Case(
@@ -1966,6 +2243,11 @@ def cases_11() -> list[Case]:
                 Wrong("one core", (right_hours * 8,)),
                 Wrong("the efficiency divided the wrong way", (20 * 1000 * 0.9 / (MB_PER_SECOND * 8) / 3600,)),
                 Wrong("1 GB taken as 1,024 MB", (right_hours * 1.024,)),
+                Wrong(
+                    "section 5's one-process speed, scaled to 20 GB (no cores, no efficiency)",
+                    (20 * 1000 / MB_PER_SECOND / 3600,),
+                    COPIED,
+                ),
             ),
             secrets=(f"{right_hours:.3g}", f"{right_hours:.4g}"),
         ),
@@ -2038,16 +2320,43 @@ def probability_through_the_model(word, probabilities):
 
 
 def first_vocab():
-    from wordpiece_lib.training.unigram import model_from_frequencies, substring_frequencies
+    from wordpiece_lib.training.unigram import substring_frequencies
 
     return model_from_frequencies(substring_frequencies(HUG_PUG))
+
+
+#: Notebook 12's worked cuts (section 2), as its cell defines them.
+CUTS_CELL = """
+import math
+
+def all_cuts(word, vocab):
+    if not word:
+        return [[]]
+    return [[word[:end], *rest] for end in range(1, len(word) + 1) if word[:end] in vocab for rest in all_cuts(word[end:], vocab)]
+
+def best_cut(word, probabilities):
+    scored = [(math.prod(probabilities[piece] for piece in cut), cut) for cut in all_cuts(word, probabilities)]
+    return max(scored)[::-1]
+"""
+
+
+def worked_cuts() -> dict[str, Any]:
+    namespace: dict[str, Any] = {}
+    exec(CUTS_CELL, namespace)
+    return namespace
+
+
+def course_probabilities() -> dict[str, Fraction]:
+    frequency = substring_frequencies(HUG_PUG)
+    total = sum(frequency.values())
+    return {piece: Fraction(count, total) for piece, count in frequency.items()}
 
 
 def cases_12() -> list[Case]:
     from wordpiece_lib.classroom.unigram import checks as unigram_checks
     from wordpiece_lib.classroom.unigram.tables import removal_frame
     from wordpiece_lib.classroom.unigram.widgets import sampling_frame
-    from wordpiece_lib.training.unigram import model_from_frequencies, removal_losses, substring_frequencies
+    from wordpiece_lib.training.unigram import removal_losses, substring_frequencies
 
     bugs = (Fraction(1, 2205), 2)
     zero = {"mu", "ug", "gs", "nu", "um"}
@@ -2059,7 +2368,35 @@ def cases_12() -> list[Case]:
             unigram_checks.check_best_cut,
             right=(bugs,),
             data=(HUG_PUG, "bugs"),
+            right_extra={"source": "bugs_best = (Fraction(4 * 5, 210 * 210), 2)"},
             wrongs=(
+                computed(
+                    "section 2's worked all_cuts and best_cut, run on bugs",
+                    "chance = best_cut('bugs', probability)[1]\n"
+                    "ties = sum(math.prod(probability[p] for p in cut) == chance for cut in all_cuts('bugs', probability))\n"
+                    "bugs_best = (chance, ties)",
+                    {
+                        "best_cut": Later(lambda: worked_cuts()["best_cut"]),
+                        "all_cuts": Later(lambda: worked_cuts()["all_cuts"]),
+                        "probability": Later(course_probabilities),
+                        "math": math,
+                    },
+                    ("bugs_best",),
+                    COPIED,
+                ),
+                computed(
+                    "the model's ranked cuts and their ties, under an alias",
+                    "best = model(frequency).nbest('bugs', 10)\n"
+                    "chance = Fraction(math.exp(best[0].score)).limit_denominator(10**6)\n"
+                    "bugs_best = (chance, sum(abs(cut.score - best[0].score) < 1e-9 for cut in best))",
+                    {
+                        "model": model_from_frequencies,
+                        "frequency": Later(lambda: substring_frequencies(HUG_PUG)),
+                        "Fraction": Fraction,
+                        "math": math,
+                    },
+                    ("bugs_best",),
+                ),
                 Wrong("pug's answer, worked in the notebook", ((Fraction(17, 2205), 2),), COPIED),
                 Wrong("frequencies multiplied, not divided", ((Fraction(20), 2),)),
                 Wrong("divided by the total once", ((Fraction(20, 210), 2),)),

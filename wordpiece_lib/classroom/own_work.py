@@ -452,8 +452,9 @@ def watch_answer(key: str, forbidden: Sequence[Forbidden]) -> None:
 class _CellWatch:
     """Counts, while one cell runs, the forbidden calls of every watched key the cell assigns."""
 
-    def __init__(self, source: str) -> None:
+    def __init__(self, source: str, namespace: dict[str, Any] | None = None) -> None:
         self.source = source
+        self.namespace = namespace  # where a rule's names (the notebook's worked functions) are looked up
         try:
             tree = ast.parse(source)
         except SyntaxError:  # a magic cell (%%ipytest ...) assigns no answer
@@ -462,7 +463,7 @@ class _CellWatch:
         self.keys = [key for key in WATCHED if key in assigned]
         codes: dict[types.CodeType, str] = {}
         for key in self.keys:
-            codes.update(answer_codes(WATCHED[key]))
+            codes.update(answer_codes(WATCHED[key], namespace))
         self.count = CallCount(codes)
 
     def start(self) -> None:
@@ -474,7 +475,7 @@ class _CellWatch:
             return
         self.count.__exit__(None, None, None)
         for key in self.keys:
-            labels = {label for rule in WATCHED[key] for label in answer_codes([rule]).values()}
+            labels = {label for rule in WATCHED[key] for label in answer_codes([rule], self.namespace).values()}
             calls = sum(n for label, n in self.count.by_label.items() if label in labels)
             first = (
                 self.count.first
@@ -501,7 +502,7 @@ def watched_cell(source: str, namespace: dict[str, Any] | None = None) -> Iterat
     >>> work_in_answer("demo_alphabet")
     CellWork(source="demo_alphabet = letters(['hug'])", first='alphabet', calls=1)
     """
-    watch = _CellWatch(source)
+    watch = _CellWatch(source, namespace)
     watch.start()
     try:
         yield
@@ -551,7 +552,7 @@ def install_answer_watch(shell: Any = None) -> bool:
     running: list[_CellWatch] = []
 
     def before(info: Any) -> None:
-        watch = _CellWatch(getattr(info, "raw_cell", "") or "")
+        watch = _CellWatch(getattr(info, "raw_cell", "") or "", getattr(shell, "user_ns", None))
         watch.start()
         running.append(watch)
 
@@ -793,9 +794,11 @@ def refuse_in_answer(key: str, names: Iterable[str], message: str, source: str |
     work = work_in_answer(key, source)
     if work is not None and work.first is not None:
         plural = "call" if work.calls == 1 else "calls"
+        worked = any(rule.label_name == work.first and not rule.objects for rule in WATCHED.get(key, ()))
+        whose = "the notebook's worked example" if worked else "the library's own version"
         raise AssertionError(
             message.format(name=repr(work.first))
-            + f" ({work.calls} {plural} of the library's own version ran while your answer cell ran)"
+            + f" ({work.calls} {plural} of {whose} ran while your answer cell ran)"
         )
     code = answer_cell_source(key) if source is None else source
     copied = library_value_in(code or "", key)

@@ -218,6 +218,7 @@ def check_hours(hours: Any, size_gb: float, mb_per_second_per_core: float, cores
         (1000, "check the units: the throughput is in MB per second and 1 GB is 1,000 MB"),
         (1 / 1000, "check the units: the throughput is in MB per second and 1 GB is 1,000 MB"),
         (cores, f"it looks like one core's time: the {cores} cores count at the same time"),
+        (cores * efficiency, f"it looks like one core's time: the {cores} cores count at the same time"),
         (1 / efficiency, "the cores together reach only part of the ideal speed-up: the efficiency slows them"),
         (efficiency, "the efficiency makes the cores slower together, not faster"),
     ]

@@ -24,7 +24,7 @@ from itertools import pairwise
 from typing import Any
 
 from wordpiece_lib._validate import check_instance
-from wordpiece_lib.analysis.segmentation import VocabOverlap, merge_replay_encoder, vocab_overlap
+from wordpiece_lib.analysis.segmentation import VocabOverlap, differing_words, merge_replay_encoder, vocab_overlap
 from wordpiece_lib.classroom.exercise import Exercise, Workbook, as_list, call, forbid, require, short_repr
 from wordpiece_lib.classroom.fresh_inputs import fresh_counts, fresh_rng, fresh_words
 from wordpiece_lib.classroom.own_work import refuse_in_answer, watch_answer
@@ -247,23 +247,38 @@ def check_merge_replay(function: Any) -> None:
         )
 
 
+#: Section 2's search (``differing_words`` over candidates) run on the new vocab finds the word without a thought.
+watch_answer("bpe_differing_word", forbid(differing_words))
+
+
 @WORKBOOK.check("bpe_differing_word")
-def check_encoders_differ(answer: Any, trace: Trace, steps: int | None = None, known: Iterable[str] = ()) -> None:
+def check_encoders_differ(
+    answer: Any, trace: Trace, steps: int | None = None, known: Iterable[str] = (), *, source: str | None = None
+) -> None:
     """Check a word that longest match and merge replay cut differently with the same trace (vocab and merges).
 
-    Words in ``known`` (the ones the notebook already showed) are refused.
+    Words in ``known`` (the ones the notebook already showed) are refused, and so is a word the answer cell
+    found with ``differing_words`` (``source``: the code that made the answer, default the notebook cell).
 
     >>> WORKBOOK.reset()
     >>> from wordpiece_lib.data import datasets
     >>> trace = train_fast(datasets.hug_pug_counts(), 100, special_tokens=["[UNK]"])
-    >>> check_encoders_differ("pugs", trace)
-    >>> check_encoders_differ("hugs", trace)
+    >>> check_encoders_differ("pugs", trace, source="")
+    >>> check_encoders_differ("hugs", trace, source="")
     Traceback (most recent call last):
     ...
     AssertionError: 'hugs' is cut the same way by both: hugs. Look for a word where a merge learned EARLY grabs a pair that a longer vocab token would need
     """
     __tracebackhide__ = True  # pytest shows the student's line, not ours
     word = require(answer, "a word the two encoders cut differently")
+    refuse_in_answer(
+        "bpe_differing_word",
+        ("differing_words",),
+        "your answer uses {name}, which searches the words for you (section 2's search): reason from the merges "
+        "which word a merge learned early would cut, then try a few candidates with encode_word and "
+        "encode_with_merges",
+        source,
+    )
     if not isinstance(word, str) or not word or " " in word.strip():
         raise AssertionError(f"give one word (a str without spaces), got {word!r}")
     word = word.strip()
@@ -309,7 +324,7 @@ def check_jaccard(answer: Any, first: Any, second: Any, *, source: str | None = 
     value = require(answer, "the Jaccard index")
     refuse_in_answer(
         "toy_jaccard",
-        ("vocab_overlap", "jaccard", "shared", "only_first", "only_second"),
+        ("vocab_overlap",),  # its attributes are found by what runs: a learner may well call a count `shared`
         "your answer uses {name}, which counts the overlap for you: count the shared tokens in the two printed "
         "vocabs yourself",
         source,

@@ -25,13 +25,14 @@ from typing import Any
 
 from wordpiece_lib.classroom.exercise import Exercise, Workbook, call, require
 from wordpiece_lib.classroom.fresh_inputs import fresh_rng, fresh_word
-from wordpiece_lib.classroom.own_work import forbid, refuse_in_answer, watch_answer
+from wordpiece_lib.classroom.own_work import Forbidden, forbid, refuse_in_answer, watch_answer
 from wordpiece_lib.model.pieces import decode_pieces
 from wordpiece_lib.pipeline.decoder import WordPieceDecoder
 from wordpiece_lib.pipeline.encoding import Encoding
 from wordpiece_lib.pipeline.template import Template
 from wordpiece_lib.pipeline.tokenizer import WordPieceTokenizer
 from wordpiece_lib.pipeline.truncation import Truncation
+from wordpiece_lib.text.alignment import AlignedText, normalize_with_origins
 
 
 def _kept_by_truncation(first_length: int, second_length: int, max_length: int) -> tuple[int, int]:
@@ -92,11 +93,18 @@ def _pair_of_ints(answer: Any, what: str) -> tuple[int, int]:
 
 
 #: What computes the offsets, or the truncation, or the decode, for the learner: these exercises ask to work them out.
-ENCODERS = ("encode_plus", "encode_batch", "offsets", "normalize_with_origins")
+ENCODERS = ("encode_plus", "encode_batch", "offsets", "normalize_with_origins", "my_normalize_with_origins")
 TRUNCATERS = ("Truncation", "truncate", "truncation", "encode_plus", "encode_batch")
 DECODERS = ("decode", "decode_batch", "WordPieceDecoder", "decode_pieces", "decoder")
 #: What gives each answer away, however it is reached (an alias, a helper, a tokenizer's method).
-watch_answer("rum_offsets", forbid(WordPieceTokenizer.encode_plus, WordPieceTokenizer.encode_batch))
+watch_answer(
+    "rum_offsets",
+    (
+        *forbid(WordPieceTokenizer.encode_plus, WordPieceTokenizer.encode_batch, normalize_with_origins, AlignedText),
+        # section 2's worked origins, run on the exercise's text: the mapping is done for the learner
+        Forbidden("my_normalize_with_origins", names=("my_normalize_with_origins",)),
+    ),
+)
 watch_answer("kept", forbid(Truncation, WordPieceTokenizer.encode_plus, WordPieceTokenizer.encode_batch))
 watch_answer("decoded", forbid(WordPieceDecoder, WordPieceTokenizer.decode, WordPieceTokenizer.decode_batch))
 

@@ -27,22 +27,28 @@ from fractions import Fraction
 from numbers import Real
 from typing import Any
 
+from wordpiece_lib.analysis.segmentation import SegmentationMetrics, measure
 from wordpiece_lib.classroom.exercise import Exercise, Workbook, call, require
 from wordpiece_lib.classroom.fresh_inputs import fresh_rng, fresh_word, shuffled
 from wordpiece_lib.classroom.own_work import forbid, refuse_in_answer, watch_answer
+from wordpiece_lib.classroom.real_book.tables import text_fertility_table
 from wordpiece_lib.model.linmaxmatch import LinMaxMatch
 from wordpiece_lib.model.longest_match import encode_word, longest_match
 from wordpiece_lib.model.pieces import DEFAULT_PREFIX
-from wordpiece_lib.model.vocab import BERT_SPECIAL_TOKENS
+from wordpiece_lib.model.vocab import BERT_SPECIAL_TOKENS, UNK_TOKEN
 from wordpiece_lib.pipeline.fast_tokenizer import FastWordPieceTokenizer
 from wordpiece_lib.pipeline.tokenizer import WordPieceTokenizer
 
 #: Encoding in the answer cell is not predicting.
 ENCODERS = ("encode_word", "tokenize", "encode", "tokenizer_full", "tokenizer_10k", "WordPieceTokenizer")
 #: Encoding a word answers the prediction: any encoder, under any name or through any tokenizer object.
-watch_answer(
-    "predicted_split", forbid(encode_word, longest_match, WordPieceTokenizer, FastWordPieceTokenizer, LinMaxMatch)
-)
+ENCODING = forbid(encode_word, longest_match, WordPieceTokenizer, FastWordPieceTokenizer, LinMaxMatch)
+watch_answer("predicted_split", ENCODING)
+#: Cutting the names answers "how many are whole" without the table's reasoning.
+watch_answer("whole_names", ENCODING)
+#: The library's own tokens-per-word: the exercise is to count and divide.
+FERTILITY = forbid(measure, SegmentationMetrics, text_fertility_table)
+watch_answer("team_fertility", FERTILITY)
 
 
 WORKBOOK = Workbook(
@@ -62,7 +68,8 @@ WORKBOOK = Workbook(
             "Your turn 2 · how many names are whole?",
             hints=(
                 "A name is one token exactly when the name itself is in the vocab.",
-                "The vocab of 10,000 tokens holds every token made before the vocab reached that size.",
+                "A vocab of a given size holds every token made before the vocab reached that size: read the "
+                "'vocab size then' column, not the merge number.",
             ),
         ),
         Exercise(
@@ -80,6 +87,7 @@ WORKBOOK = Workbook(
             hints=(
                 "tokenizer_10k.words(sentence) lists the words, punctuation marks included.",
                 "Fertility = number of tokens / number of words.",
+                "An [UNK] is a token like any other: it takes a place in the model's input.",
             ),
         ),
     ],
@@ -111,6 +119,10 @@ def _fresh_vocabs() -> list[list[str]]:
         vocabs.append(shuffled(rng, sorted(set(tokens))))
     small = ["[MASK]", "[UNK]", "hug", "##s", "h", "##ugs"]  # [MASK] is the longest string of all
     vocabs.append(small)
+    # '#' is a character of text too: '###' is '#' continuing a word, '#####' is '###' continuing one.
+    # Stripping every '#' (token.strip("#")) counts them as nothing and picks a shorter token.
+    hashes = ["[MASK]", "[UNK]", "[CLS]", "#", "###", "#####", "C", "##s", "ab", "##ab", "##b"]
+    vocabs.append(shuffled(rng, hashes))
     return vocabs
 
 
@@ -145,6 +157,13 @@ def check_longest_token(
                 raise AssertionError(f"longest_token(...) gave {got!r}, which is not a token of the vocab it was given")
             if text_length(got, prefix) == longest:
                 continue
+            if _longest_when_every_hash_goes(got, tokens, prefix):
+                raise AssertionError(
+                    f"longest_token(...) gave {got!r}, but the vocab holds a token with more characters of text: "
+                    f"a '#' can be text too (a token such as '###' is '#' continuing a word). The continuation "
+                    f"prefix {prefix} is removed once, from the front (token.removeprefix({prefix!r})), not every "
+                    "'#' of the token (strip)"
+                )
             if got.startswith(prefix) and len(got) >= longest:
                 raise AssertionError(
                     f"longest_token(...) gave {got!r}, which has {text_length(got, prefix)} characters of text: the "
@@ -154,6 +173,18 @@ def check_longest_token(
                 f"longest_token(...) gave {got!r}, but the vocab holds a token with more characters of text: compare "
                 f"every token by len(token.removeprefix({prefix!r}))"
             )
+
+
+def _longest_when_every_hash_goes(got: str, tokens: list[str], prefix: str) -> bool:
+    """True when ``got`` is longest only if the prefix's characters go wherever they are (strip, lstrip, replace)."""
+    marks = "".join(dict.fromkeys(prefix))
+    cuts = (
+        lambda t: t.strip(marks),
+        lambda t: t.lstrip(marks),
+        lambda t: t.replace(marks, ""),
+        lambda t: t.replace(prefix, ""),
+    )
+    return any(len(cut(got)) == max(len(cut(token)) for token in tokens) for cut in cuts)
 
 
 class _OrderedSet(set):
@@ -172,19 +203,28 @@ class _OrderedSet(set):
 
 @WORKBOOK.check("whole_names")
 def check_single_token_names(
-    answer: Any, names: Iterable[str], vocab: Iterable[str], *, unk_token: str = "[UNK]"
+    answer: Any, names: Iterable[str], vocab: Iterable[str], *, unk_token: str = "[UNK]", source: str | None = None
 ) -> None:
     """Check how many of ``names`` longest-match-first encodes as one token.
 
+    ``source`` is the code that made the answer (default: the notebook cell
+    that assigned ``whole_names``); cutting the names there fails.
+
     >>> WORKBOOK.reset()
-    >>> check_single_token_names(1, ["Jim", "Ben"], {"Ben", "J", "##i", "##m", "jim"})
-    >>> check_single_token_names(2, ["Jim", "Ben"], {"Ben", "J", "##i", "##m", "jim"})
+    >>> check_single_token_names(1, ["Jim", "Ben"], {"Ben", "J", "##i", "##m", "jim"}, source="")
+    >>> check_single_token_names(2, ["Jim", "Ben"], {"Ben", "J", "##i", "##m", "jim"}, source="")
     Traceback (most recent call last):
     ...
-    AssertionError: 2 is every name: that is true of the whole vocab (every word of the book is whole there), but this vocab stops at 10,000 tokens; read the table's 'vocab size then' column
+    AssertionError: 2 is every name: that is true of the whole vocab (every word of the book is whole there), but this vocab stops at 5 tokens; read the table's 'vocab size then' column
     """
     __tracebackhide__ = True  # keep this frame out of the student's report
     count = require(answer, "the number of names that are one token")
+    refuse_in_answer(
+        "whole_names",
+        ENCODERS,
+        "your answer uses {name}, which cuts the names for you: reason from the table's 'vocab size then' column",
+        source,
+    )
     tokens = set(vocab)
     names = list(names)
     whole = [name for name in names if encode_word(name, tokens, unk_token=unk_token) == [name]]
@@ -201,11 +241,12 @@ def check_single_token_names(
     if count == len(names):
         raise AssertionError(
             f"{count} is every name: that is true of the whole vocab (every word of the book is whole there), but "
-            "this vocab stops at 10,000 tokens; read the table's 'vocab size then' column"
+            f"this vocab stops at {len(tokens):,} tokens; read the table's 'vocab size then' column"
         )
     raise AssertionError(
         f"{count} is not it: a name is one token exactly when the name itself is in the vocab, that is when the "
-        "merge that made it came before the vocab reached its size"
+        "vocab size after the merge that made it (the 'vocab size then' column, not the merge number) is within "
+        "this vocab's size"
     )
 
 
@@ -304,14 +345,22 @@ def _close(value: Fraction, expected: Fraction) -> bool:
 
 
 @WORKBOOK.check("team_fertility")
-def check_fertility(answer: Any, sentence: str, tokenizer: WordPieceTokenizer) -> None:
+def check_fertility(answer: Any, sentence: str, tokenizer: WordPieceTokenizer, *, source: str | None = None) -> None:
     """Check tokens per word of ``sentence``: its tokens divided by its pre-tokenized words (punctuation included).
 
     A float within 0.001 passes, and so does the value rounded to two decimals, as the notebook's tables
-    print it (``1.85`` for 24/13).
+    print it (``1.44`` for 23/16). ``source`` is the code that made the answer (default: the notebook cell
+    that assigned ``team_fertility``); the library's own tokens-per-word there fails.
     """
     __tracebackhide__ = True  # keep this frame out of the student's report
     value = require(answer, "the fertility of the sentence")
+    refuse_in_answer(
+        "team_fertility",
+        ["measure", "text_fertility_table", "fertility"],
+        "your answer uses {name}, which computes tokens per word for you: count the tokens and the words of "
+        "the sentence, then divide",
+        source,
+    )
     number = _number(value)
     if number is None:
         raise AssertionError(f"give a number (tokens divided by words), not a {type(value).__name__}: {value!r}")
@@ -326,6 +375,12 @@ def check_fertility(answer: Any, sentence: str, tokenizer: WordPieceTokenizer) -
         raise AssertionError(
             f"{intro}: you left the punctuation out of the words; the pre-tokenizer makes every punctuation mark a "
             "word of its own, and it becomes a token too"
+        )
+    unknown = sum(token == UNK_TOKEN for token in tokens)
+    if unknown and _close(number, Fraction(len(tokens) - unknown, len(words))):
+        raise AssertionError(
+            f"{intro}: you left the [UNK] out of the tokens; an unknown word is still a token, and it takes a place "
+            "in the model's input"
         )
     if number and _close(1 / number, expected):
         raise AssertionError(f"{intro}: that is words per token; fertility is tokens per word")

@@ -24,7 +24,7 @@ from typing import Any
 
 from wordpiece_lib.classroom.exercise import Exercise, Workbook, call, forbid, require
 from wordpiece_lib.classroom.fresh_inputs import fresh_counts, fresh_rng, fresh_words
-from wordpiece_lib.classroom.own_work import refuse_in_answer, watch_answer
+from wordpiece_lib.classroom.own_work import Forbidden, refuse_in_answer, watch_answer
 from wordpiece_lib.classroom.top_down.widgets import TopDownRounds
 from wordpiece_lib.counting.word_counts import as_word_counts
 from wordpiece_lib.model.longest_match import encode_word
@@ -110,7 +110,10 @@ def _as_token_set(answer: Any, what: str) -> set[str]:
 
 
 #: The library that runs the threshold pass: a "by hand" answer must not come from it.
-THRESHOLD_PASSES = forbid(threshold_pass, learn_with_threshold, learn, train_top_down, search_threshold)
+THRESHOLD_PASSES = (
+    *forbid(threshold_pass, learn_with_threshold, learn, train_top_down, search_threshold),
+    Forbidden("one_pass", names=("one_pass",)),  # the notebook's worked pass (section 2), run on the exercise's corpus
+)
 watch_answer("survivors", THRESHOLD_PASSES)
 watch_answer("hug_keeps", THRESHOLD_PASSES)
 
@@ -119,7 +122,7 @@ def _refuse_threshold_pass(key: str, source: str | None) -> None:
     __tracebackhide__ = True  # keep this frame out of the student's report
     refuse_in_answer(
         key,
-        ["threshold_pass", "learn_with_threshold", "learn", "train_top_down", "search_threshold"],
+        ["threshold_pass", "learn_with_threshold", "learn", "train_top_down", "search_threshold", "one_pass"],
         "your answer uses {name}, which runs the pass for you: work it out longest substring first, by hand",
         source,
     )

@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from typing import Any
 
+from wordpiece_lib.classroom import own_work
 from wordpiece_lib.classroom.exercise import Exercise, Workbook, call, forbid, require, short_repr
 from wordpiece_lib.classroom.fresh_inputs import fresh_rng, fresh_words
 from wordpiece_lib.classroom.own_work import refuse_in_answer, watch_answer
@@ -256,6 +257,20 @@ def check_best_cut(answer: Any, word_counts: Mapping[str, int], word: str, *, so
     raise AssertionError(
         "the probability is right; the count is not: count the cuts whose probability equals the best one"
     )
+
+
+#: bugs_best's cuts listed or scored for you: the model, the check's own helpers, and section 2's worked
+#: all_cuts and best_cut (found by what runs, not by name: a learner may well call a number of theirs best_cut).
+#: Added to what is watched already, so it keeps any rule set above.
+watch_answer(
+    "bugs_best",
+    (
+        *own_work.WATCHED.get("bugs_best", ()),
+        *forbid(UnigramModel, model_from_frequencies, train_unigram, every_cut, cut_fraction),
+        own_work.Forbidden("all_cuts", names=("all_cuts",)),
+        own_work.Forbidden("best_cut", names=("best_cut",)),
+    ),
+)
 
 
 @WORKBOOK.check("hug_chance")
