@@ -1465,6 +1465,16 @@ def cases_07() -> list[Case]:
                 ),
                 typed("everything split", dict.fromkeys(WORDS_TO_PREDICT, True)),
                 Wrong(
+                    "the whole vocab looked up, not predicted",
+                    (predictions,),
+                    extra={"source": "predicted_split = {w: w not in full_vocab for w in words_to_predict}"},
+                ),
+                Wrong(
+                    "the merges' record looked up",
+                    (predictions,),
+                    extra={"source": "predicted_split = {w: w not in made_at for w in words_to_predict}"},
+                ),
+                Wrong(
                     "encodes instead of predicting",
                     (predictions,),
                     LIBRARY,

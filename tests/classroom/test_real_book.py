@@ -22,6 +22,7 @@ matplotlib = pytest.importorskip("matplotlib")
 matplotlib.use("Agg")
 pd = pytest.importorskip("pandas")
 
+from wordpiece_lib.classroom.real_book import checks as book_checks  # noqa: E402
 from wordpiece_lib.classroom.real_book import plots, tables  # noqa: E402  (after choosing the Agg backend)
 
 NAMES = ["Jim", "Silver", "Livesey", "Trelawney", "Hawkins", "Smollett", "Flint", "Gunn"]
@@ -77,6 +78,18 @@ def test_the_notebooks_first_reference_merges_match(book_counts, book_trace):
 def hug_tokenizer() -> WordPieceTokenizer:
     trace = train_bottom_up(datasets.hug_pug_counts(), 12, special_tokens=["[UNK]"])
     return WordPieceTokenizer(Vocab([*trace.tokens(), "!", ","]))
+
+
+def test_fertility_given_to_two_or_more_decimals_passes_however_it_was_rounded(hug_tokenizer):
+    """The tables print two decimals: 1.85, 1.846 and 1.845 all say 24/13 to two decimals, and all pass;
+    a value off in the second decimal does not."""
+    sentence = "hug the pugs, bun!"
+    words = hug_tokenizer.words(sentence)
+    exact = sum(len(hug_tokenizer.encode_word(word)) for word in words) / len(words)
+    for written in (round(exact, 2), round(exact, 3), round(exact - 0.0012, 3), int(exact * 1000) / 1000, exact):
+        book_checks.check_fertility(written, sentence, hug_tokenizer, source="")
+    with pytest.raises(AssertionError, match="is not it"):
+        book_checks.check_fertility(round(exact, 2) + 0.01, sentence, hug_tokenizer, source="")
 
 
 # ---------------------------------------------------------------- tables behind the plots
