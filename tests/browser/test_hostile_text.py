@@ -215,8 +215,9 @@ def use_every_widget(page) -> None:
             target.click()
             page.wait_for_timeout(200)
     boxes = page.locator(
-        f"{NOTEBOOK} .jupyter-widgets .widget-text input, {NOTEBOOK} .jupyter-widgets .widget-textarea textarea"
-    )
+        f"{NOTEBOOK} .jupyter-widgets .widget-text input:not([type=number]), "
+        f"{NOTEBOOK} .jupyter-widgets .widget-textarea textarea"
+    )  # a number box (the steppers' step) takes no text: the browser refuses it before the kernel sees it
     for index in range(boxes.count()):
         box = boxes.nth(index)
         box.fill(PAYLOADS[index % len(PAYLOADS)] + PAYLOADS[(index + 3) % len(PAYLOADS)])

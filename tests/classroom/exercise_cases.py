@@ -77,12 +77,13 @@ from wordpiece_lib.classroom.real_book.tables import text_fertility_table  # noq
 from wordpiece_lib.classroom.top_down import checks as top_down_checks  # noqa: E402
 from wordpiece_lib.classroom.top_down.widgets import TopDownRounds  # noqa: E402
 from wordpiece_lib.counting.stream_count import merge_counts  # noqa: E402
-from wordpiece_lib.counting.textstream import read_blocks  # noqa: E402
+from wordpiece_lib.counting.textstream import read_blocks, split_file  # noqa: E402
 from wordpiece_lib.data import datasets  # noqa: E402
 from wordpiece_lib.data.copies import DataUnavailable, fetch  # noqa: E402
 from wordpiece_lib.data.language_data import parallel_phrases  # noqa: E402
 from wordpiece_lib.pipeline.decoder import WordPieceDecoder  # noqa: E402
 from wordpiece_lib.pipeline.encoding import Encoding  # noqa: E402
+from wordpiece_lib.pipeline.template import Template  # noqa: E402
 from wordpiece_lib.pipeline.truncation import Truncation  # noqa: E402
 from wordpiece_lib.text.alignment import normalize_with_origins  # noqa: E402
 from wordpiece_lib.text.normalizer import BertNormalizer  # noqa: E402
@@ -621,6 +622,39 @@ def replay(word, merges):
                 merged.append(pieces[i])
                 i += 1
         pieces = merged
+
+
+def replay_right_to_left(word, merges):
+    """The right merge each round, but its occurrences joined from the right end of the word."""
+    rank = {}
+    for number, pair in enumerate(merges):
+        rank.setdefault(tuple(pair), number)
+    pieces = [word[0]] + ["##" + letter for letter in word[1:]]
+    while True:
+        present = [(rank[pair], pair) for pair in itertools.pairwise(pieces) if pair in rank]
+        if not present:
+            return pieces
+        _, (left, right) = min(present)
+        i = len(pieces) - 2
+        while i >= 0:
+            if (pieces[i], pieces[i + 1]) == (left, right):
+                pieces[i : i + 2] = [left + right.removeprefix("##")]
+                i -= 2
+            else:
+                i -= 1
+
+
+def replay_joined_as_written(word, merges):
+    """Joins two pieces as they are written: 'b' and '##n' make 'b##n'."""
+    known = {tuple(pair): pair[0] + pair[1] for pair in merges}
+    pieces = [word[0]] + ["##" + letter for letter in word[1:]]
+    for pair in merges:
+        i = 0
+        while i < len(pieces) - 1:
+            if (pieces[i], pieces[i + 1]) == tuple(pair):
+                pieces[i : i + 2] = [known[tuple(pair)]]
+            i += 1
+    return pieces
 
 
 def replay_leftmost_first(word, merges):
@@ -1178,6 +1212,13 @@ def cases_05() -> list[Case]:
                     ("survivors",),
                 ),
                 computed(
+                    "TopDownRounds under an alias, the characters added by hand",
+                    "v = R(corpus, num_iterations=1).vocabs(4)[0]\n"
+                    "survivors = {t for t in v if len(t.removeprefix('##')) > 1 and t != '[UNK]'} | {'##g', '##s'}",
+                    {"R": TopDownRounds, "corpus": survivors_corpus},
+                    ("survivors",),
+                ),
+                computed(
                     "section 2's worked one_pass, run on the exercise's corpus",
                     "table = one_pass(substring_counts(corpus), 4)\nsurvivors = set(table[table['kept']]['substring'])",
                     {
@@ -1201,6 +1242,7 @@ def cases_05() -> list[Case]:
                 Wrong("the pieces instead of positions", (lambda word, vocab: encode_word(word, vocab),)),
                 Wrong("split_points", (split_points,), LIBRARY),
                 Wrong("the printed shells example", (lambda word, vocab: [0, 3, 4, 5],), COPIED),
+                Wrong("the shortest match at each position", (split_points_shortest_first,)),
             ),
             # every split but those that look like the seed's "every position" (a wrong answer's own output)
             secrets=_secrets(
@@ -1294,6 +1336,7 @@ def cases_06() -> list[Case]:
                     COPIED,
                 ),
                 Wrong("the right value as a float", (13 / 19,)),
+                Wrong("a Fraction made from the float", (Fraction(13 / 19),)),
                 computed(
                     "vocab_overlap's jaccard, under an alias",
                     "toy_jaccard = Fraction(overlap(wp, bpe).jaccard).limit_denominator(100)",
@@ -1324,6 +1367,8 @@ def cases_06() -> list[Case]:
             right=(replay,),
             wrongs=(
                 Wrong("leftmost pair first", (replay_leftmost_first,)),
+                Wrong("a pair standing several times joined from the right", (replay_right_to_left,)),
+                Wrong("pieces joined as written, '##' kept inside", (replay_joined_as_written,)),
                 Wrong("longest match", (replay_by_longest_match,)),
                 Wrong("the merges replayed last-learned first", (lambda word, merges: replay(word, merges[::-1]),)),
                 Wrong("no merge replayed", (lambda word, merges: [word[0]] + ["##" + c for c in word[1:]],)),
@@ -2043,6 +2088,7 @@ def cases_10() -> list[Case]:
                 Wrong("the joined tokens encoded again", (pair_encoded_again,)),
                 Wrong("the question and passage's table, typed in", (pair_printed_above,), COPIED),
                 Wrong("right lists, built by changing the caller's", (pair_built_in_place,)),
+                Wrong("the library's template", (pair_through_the_template,), LIBRARY),
             ),
         ),
         Case(
@@ -2098,6 +2144,7 @@ def cases_10() -> list[Case]:
                 ),
                 typed("every apostrophe glued", "pieces of eight! it's flint's parrot."),
                 typed("## kept", "pieces of eight! it ' s flint's par##rot."),
+                typed("a ## piece not glued", "pieces of eight! it ' s flint's par rot."),
                 typed("a capital brought back", "Pieces of eight! it ' s flint's parrot."),
                 Wrong(
                     "decodes with the tokenizer",
@@ -2160,11 +2207,59 @@ def cut_without_the_start(data, position):
     return len(data) if newline == -1 else newline + 1
 
 
+def cut_through_split_file(data, position):
+    """Section 2's split_file, under another name, asked where the first part of the data ends."""
+    import tempfile
+
+    if position <= 0:
+        return 0
+    if position >= len(data):
+        return len(data)
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "data.bin")
+        with open(path, "wb") as stream:
+            stream.write(data)
+        parts = sf(path, position)
+        return parts[0].end if parts[0].end is not None else len(data)
+
+
+sf = split_file  # the alias a learner gave it
+
+
 def cut_by_reading_a_block(data, position):
     """Section 2's worked read_blocks, its first block's length taken as the cut."""
     if position == 0:
         return 0
     return len(next(read_blocks(io.BytesIO(data), block_bytes=position), b""))
+
+
+def merge_through_word_counts(parts):
+    """WordCounts.from_pairs adds the counts up, in first-seen order: the library merges for the learner."""
+    return dict(WordCounts.from_pairs([pair for part in parts for pair in part.items()]))
+
+
+def pair_through_the_template(first, second):
+    """The library's BERT template lays the pair out."""
+    texts = [
+        Encoding.from_sequence(
+            [0] * len(tokens), list(tokens), [(0, 0)] * len(tokens), [0] * len(tokens), sequence_id=i
+        )
+        for i, tokens in enumerate((first, second))
+    ]
+    both = Template.bert().apply(*texts, {"[CLS]": 1, "[SEP]": 2})
+    return both.tokens, both.type_ids
+
+
+def split_points_shortest_first(word, vocab):
+    starts, position = [], 0
+    while position < len(word):
+        joiner = "##" if position else ""
+        end = next((end for end in range(position + 1, len(word) + 1) if joiner + word[position:end] in vocab), None)
+        if end is None:
+            return None
+        starts.append(position)
+        position = end
+    return starts
 
 
 def merge_in_order(parts):
@@ -2221,6 +2316,7 @@ def cases_11() -> list[Case]:
                 Wrong("at a space", (cut_at_a_space,)),
                 Wrong("0 not kept", (cut_without_the_start,)),
                 Wrong("section 2's read_blocks, its first block's length", (cut_by_reading_a_block,), COPIED),
+                Wrong("split_file under an alias", (cut_through_split_file,), LIBRARY),
             ),
         ),
         Case(
@@ -2234,6 +2330,7 @@ def cases_11() -> list[Case]:
                 Wrong("the last count wins", (merge_last_count_wins,)),
                 Wrong("the newest part first", (merge_newest_part_first,)),
                 Wrong("merge_counts", (merge_counts,), LIBRARY),
+                Wrong("WordCounts.from_pairs adds them up", (merge_through_word_counts,), LIBRARY),
                 Wrong(
                     "notebook 01's worked count, run over the parts (each word once per part)",
                     (merge_like_notebook_01s_count,),
@@ -2253,6 +2350,8 @@ def cases_11() -> list[Case]:
                 Wrong("one core", (right_hours * 8,)),
                 Wrong("the efficiency divided the wrong way", (20 * 1000 * 0.9 / (MB_PER_SECOND * 8) / 3600,)),
                 Wrong("1 GB taken as 1,024 MB", (right_hours * 1.024,)),
+                Wrong("the efficiency left out", (20 * 1000 / (MB_PER_SECOND * 8) / 3600,)),
+                Wrong("rounded to two decimals", (round(right_hours, 2),)),
                 Wrong(
                     "section 5's one-process speed, scaled to 20 GB (no cores, no efficiency)",
                     (20 * 1000 / MB_PER_SECOND / 3600,),

@@ -308,6 +308,7 @@ def classroom_values() -> dict[str, dict[str, Any]]:
         "top_down.widgets.rounds_frame": {"rounds": rounds},
         "unigram.tables.rounds_frame": {"rounds": unigram},
         "cache_key": {"modules": [math], "inputs": [1, "two"]},
+        "step_box": {"description": "merges", "maximum": 4},
         "cached_json": {"kind": "squares", "key": "abc123", "compute": list, "dump": list, "load": list},
         "rounds_text": {"rounds": rounds},
         "length_histogram": {"lengths": [3, 5, 8]},

@@ -84,6 +84,7 @@ import os
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any, TypeVar
 
 from wordpiece_lib._validate import check_bool
@@ -227,6 +228,25 @@ def call(
         shown = ", ".join(short_repr(arg) for arg in args)
         raise AssertionError(f"{name}({shown}) returned None: did you forget the `return` line?")
     return result
+
+
+#: What went wrong with a Fraction made from a float: the exactness was lost before the Fraction was made.
+FROM_A_FLOAT = (
+    "that Fraction was made from a float, so it keeps the float's rounding (Fraction(0.1) is not 1/10): make it "
+    "from whole numbers, Fraction(numerator, denominator), or keep every step in Fractions"
+)
+
+
+def made_from_a_float(answer: Any) -> bool:
+    """Whether ``answer`` is a Fraction made from a float: its denominator is a large power of two.
+
+    >>> made_from_a_float(Fraction(13 / 19)), made_from_a_float(Fraction(13, 19)), made_from_a_float(Fraction(1, 4))
+    (True, False, False)
+    """
+    if not isinstance(answer, Fraction):
+        return False
+    denominator = answer.denominator
+    return denominator >= 2**20 and denominator & (denominator - 1) == 0
 
 
 def short_repr(value: Any, limit: int = 60) -> str:
@@ -779,6 +799,7 @@ def show_answer(key: str, *, now: bool = False) -> Text:
 
 __all__ = [
     "BRIEF_FAILURE",
+    "FROM_A_FLOAT",
     "TODO",
     "Exercise",
     "Forbidden",
@@ -789,6 +810,7 @@ __all__ = [
     "call",
     "forbid",
     "is_todo",
+    "made_from_a_float",
     "not_done",
     "report_failures_briefly",
     "require",

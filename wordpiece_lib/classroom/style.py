@@ -230,6 +230,8 @@ def step_box(description: str, maximum: int, value: int = 0, *, tooltip: str | N
     check_int(minimum, "minimum", minimum=0)
     check_int(maximum, "maximum", minimum=minimum)
     check_int(value, "value", minimum=0)
+    if tooltip is not None:
+        check_str(tooltip, "tooltip")
     return ipywidgets.BoundedIntText(
         value=min(max(value, minimum), maximum),
         min=minimum,

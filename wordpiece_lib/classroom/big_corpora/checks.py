@@ -27,6 +27,7 @@ from wordpiece_lib.classroom.exercise import Exercise, Workbook, call, require, 
 from wordpiece_lib.classroom.fresh_inputs import fresh_rng
 from wordpiece_lib.classroom.own_work import forbid
 from wordpiece_lib.counting.stream_count import merge_counts
+from wordpiece_lib.counting.textstream import _next_boundary, split_file
 from wordpiece_lib.counting.word_counts import WordCounts
 
 WORKBOOK = Workbook(
@@ -63,7 +64,9 @@ progress = WORKBOOK.progress
 show_answer = WORKBOOK.show_answer
 
 #: The library's own merge: the exercise is to write it.
-MERGE_FORBIDDEN = forbid(merge_counts)
+MERGE_FORBIDDEN = forbid(merge_counts, WordCounts.from_pairs, WordCounts.from_words, WordCounts.from_texts)
+#: What finds a part's end for the learner: section 2's ``split_file`` (named just after the exercise) and its helper.
+CUT_FORBIDDEN = forbid(split_file, _next_boundary)
 
 
 def _fresh_text(exercise: str) -> str:
@@ -104,7 +107,7 @@ def check_cut(cut: Callable[[bytes, int], int]) -> None:
 def _check_cut_positions(cut: Callable[[bytes, int], int], data: bytes) -> None:
     __tracebackhide__ = True  # pytest shows the learner's line, not ours
     for position in range(len(data) + 1):
-        got = call(cut, data, position, name="cut", exercise="cutting a file into parts")
+        got = call(cut, data, position, name="cut", exercise="cutting a file into parts", forbidden=CUT_FORBIDDEN)
         if isinstance(got, bool) or not isinstance(got, int):
             raise AssertionError(f"cut should return a position (an int), got {type(got).__name__}: {got!r}")
         if got < position:
@@ -212,6 +215,10 @@ def check_hours(hours: Any, size_gb: float, mb_per_second_per_core: float, cores
     if math.isclose(answer, right, rel_tol=0.02):
         return
     ratio = answer / right
+    if any(answer == round(right, digits) for digits in (1, 2)):
+        raise AssertionError(
+            f"{answer:.4g} hours is not it: it is rounded too far; keep three significant digits or more"
+        )
     slips = [
         (3600, "it looks like seconds, not hours (an hour has 3,600 of them)"),
         (60, "it looks like minutes, not hours"),
@@ -219,8 +226,9 @@ def check_hours(hours: Any, size_gb: float, mb_per_second_per_core: float, cores
         (1 / 1000, "check the units: the throughput is in MB per second and 1 GB is 1,000 MB"),
         (cores, f"it looks like one core's time: the {cores} cores count at the same time"),
         (cores * efficiency, f"it looks like one core's time: the {cores} cores count at the same time"),
-        (1 / efficiency, "the cores together reach only part of the ideal speed-up: the efficiency slows them"),
-        (efficiency, "the efficiency makes the cores slower together, not faster"),
+        (1 / efficiency, "the efficiency is counted twice: the cores' speed is multiplied by it once"),
+        (efficiency, "the efficiency is missing: the cores together reach only part of the ideal speed-up"),
+        (efficiency**2, "the efficiency works the wrong way: it lowers the cores' speed, so the time grows"),
     ]
     for factor, slip in slips:
         if math.isclose(ratio, factor, rel_tol=0.03):

@@ -25,7 +25,17 @@ from typing import Any
 
 from wordpiece_lib._validate import check_instance
 from wordpiece_lib.analysis.segmentation import VocabOverlap, differing_words, merge_replay_encoder, vocab_overlap
-from wordpiece_lib.classroom.exercise import Exercise, Workbook, as_list, call, forbid, require, short_repr
+from wordpiece_lib.classroom.exercise import (
+    FROM_A_FLOAT,
+    Exercise,
+    Workbook,
+    as_list,
+    call,
+    forbid,
+    made_from_a_float,
+    require,
+    short_repr,
+)
 from wordpiece_lib.classroom.fresh_inputs import fresh_counts, fresh_rng, fresh_words
 from wordpiece_lib.classroom.own_work import refuse_in_answer, watch_answer
 from wordpiece_lib.classroom.style import fraction_text
@@ -171,6 +181,7 @@ def _fresh_replay_cases() -> list[tuple[str, list[tuple[str, str]]]]:
         words += differ[:2]  # words where longest match would give other tokens
         cases += [(word, list(merges)) for word in words]
     cases.append(("oooo", [("o", "##o"), ("##o", "##o")]))  # overlapping pairs: the earliest learned wins
+    cases.append(("baaa", [("##a", "##a")]))  # one pair three times in a row: joined from the left
     return cases
 
 
@@ -189,6 +200,28 @@ def _leftmost_replay(word: str, merges: list[tuple[str, str]]) -> list[str]:
                 break
         else:
             return pieces
+
+
+def _right_to_left_replay(word: str, merges: list[tuple[str, str]]) -> list[str]:
+    """A slip to recognise: the right merge each round, but its occurrences joined from the right.
+
+    >>> _right_to_left_replay("baaa", [("##a", "##a")])
+    ['b', '##a', '##aa']
+    """
+    ranks = {tuple(pair): rank for rank, pair in reversed(list(enumerate(merges)))}
+    pieces = split_word(word)
+    while True:
+        present = [(ranks[pair], pair) for pair in pairwise(pieces) if pair in ranks]
+        if not present:
+            return pieces
+        left, right = min(present)[1]
+        i = len(pieces) - 2
+        while i >= 0:
+            if (pieces[i], pieces[i + 1]) == (left, right):
+                pieces[i : i + 2] = [left + right.removeprefix("##")]
+                i -= 2
+            else:
+                i -= 1
 
 
 @WORKBOOK.check("replay")
@@ -219,6 +252,11 @@ def check_merge_replay(function: Any) -> None:
                 f"{intro}: the pieces must spell the word again (drop the '##' and glue them); keep the '##' on "
                 "every piece but the first"
             )
+        if any(piece.find("##", 1) != -1 for piece in got):
+            raise AssertionError(
+                f"{intro}: when two pieces join, the right one's '##' goes: 'b' and '##n' make 'bn', "
+                "'##u' and '##n' make '##un'"
+            )
         if any(not piece.startswith("##") for piece in got[1:]) or got[0].startswith("##"):
             raise AssertionError(
                 f"{intro}: every piece but the first carries '##' (the merges are pairs like ('h', '##u')); start "
@@ -228,6 +266,11 @@ def check_merge_replay(function: Any) -> None:
             raise AssertionError(
                 f"{intro}: at each round merge the pair that was learned FIRST (smallest step) among the pairs "
                 "present, not the leftmost learned pair of the word"
+            )
+        if got == _right_to_left_replay(word, merges):
+            raise AssertionError(
+                f"{intro}: where the pair stands several times in a row, join it from the LEFT, as the merges were "
+                "counted: in 'aaa' the first two letters join"
             )
         if got == encode_word(word, vocab | set(got) | set(expected), unk_token="?"):
             raise AssertionError(
@@ -329,6 +372,8 @@ def check_jaccard(answer: Any, first: Any, second: Any, *, source: str | None = 
         "vocabs yourself",
         source,
     )
+    if made_from_a_float(value):
+        raise AssertionError(FROM_A_FLOAT)
     if isinstance(value, float):
         raise AssertionError(
             "answer with an exact Fraction, such as Fraction(1, 3), not a float: a float is rounded, and two vocabs' "
@@ -340,7 +385,7 @@ def check_jaccard(answer: Any, first: Any, second: Any, *, source: str | None = 
     shared = len(overlap.shared)
     union = shared + len(overlap.only_first) + len(overlap.only_second)
     expected = Fraction(shared, union)
-    if abs(Fraction(value) - expected) <= Fraction(1, 10**9):
+    if Fraction(value) == expected:
         return
     intro = f"{fraction_text(Fraction(value))} is not the Jaccard index"
     sizes = {"first": shared + len(overlap.only_first), "second": shared + len(overlap.only_second)}

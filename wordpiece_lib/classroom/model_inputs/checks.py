@@ -21,6 +21,7 @@ AssertionError: You counted in the normalized text ' rum'. Offsets point into th
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import pairwise
 from typing import Any
 
 from wordpiece_lib.classroom.exercise import Exercise, Workbook, call, require
@@ -93,9 +94,17 @@ def _pair_of_ints(answer: Any, what: str) -> tuple[int, int]:
 
 
 #: What computes the offsets, or the truncation, or the decode, for the learner: these exercises ask to work them out.
-ENCODERS = ("encode_plus", "encode_batch", "offsets", "normalize_with_origins", "my_normalize_with_origins")
-TRUNCATERS = ("Truncation", "truncate", "truncation", "encode_plus", "encode_batch")
-DECODERS = ("decode", "decode_batch", "WordPieceDecoder", "decode_pieces", "decoder")
+#: Hugging Face's tokenizers run in Rust, where the watch counts no call: only their names in the answer cell are
+#: found (``hf_tokenizer`` is the notebook's, ``Tokenizer`` and ``decoders`` the ``tokenizers`` package's).
+HUGGING_FACE = ("hf_tokenizer", "Tokenizer", "AutoTokenizer", "BertTokenizerFast")
+ENCODERS = (
+    "encode_plus", "encode_batch", "offsets", "normalize_with_origins", "my_normalize_with_origins", "offset_mapping",
+    *HUGGING_FACE,
+)  # fmt: skip
+TRUNCATERS = ("Truncation", "truncate", "truncation", "encode_plus", "encode_batch", "enable_truncation", *HUGGING_FACE)
+DECODERS = ("decode", "decode_batch", "WordPieceDecoder", "decode_pieces", "decoder", "decoders", *HUGGING_FACE)
+#: What builds the pair's input for the learner: the exercise is to lay it out by hand.
+PAIR_BUILDERS = forbid(Template, WordPieceTokenizer.encode_plus, WordPieceTokenizer.encode_batch)
 #: What gives each answer away, however it is reached (an alias, a helper, a tokenizer's method).
 watch_answer(
     "rum_offsets",
@@ -138,10 +147,15 @@ def check_offsets(
         )
     if end <= start:
         raise AssertionError(f"The end must come after the start (Python slice style: text[start:end]); got {answer!r}")
-    if text[start : end + 1].casefold().endswith(token.casefold()) and text[start:end].casefold() != token.casefold():
+    if start == expected[0] and end == expected[1] - 1:
         raise AssertionError(
             f"text[{start}:{end}] leaves out the token's last character: the end of a Python slice is exclusive, "
             "text[start:end] stops just before position end."
+        )
+    if start == expected[0] and end == expected[1] + 1:
+        raise AssertionError(
+            f"text[{start}:{end}] takes one character after the token: the end is the position just after its "
+            "last character (Python slice style), not one more."
         )
     raise AssertionError(
         f"text[{start}:{end}] is {text[start:end]!r}, but the token {token!r} came from other characters. "
@@ -190,7 +204,9 @@ def fresh_pairs() -> list[tuple[list[str], list[str]]]:
 def _check_one_pair(function: Callable[[list[str], list[str]], Any], first: list[str], second: list[str]) -> None:
     __tracebackhide__ = True
     given_first, given_second = list(first), list(second)
-    result = call(function, given_first, given_second, name="my_pair_input", exercise="the pair exercise")
+    result = call(
+        function, given_first, given_second, name="my_pair_input", exercise="the pair exercise", forbidden=PAIR_BUILDERS
+    )
     if given_first != first or given_second != second:
         raise AssertionError(
             "my_pair_input changed the token lists it was given: the caller still needs them as they were, "
@@ -294,6 +310,14 @@ def check_decoded(answer: Any, tokens: Sequence[str], *, source: str | None = No
         raise AssertionError(
             "The characters are not the tokens' characters: ## pieces lose their ##, and nothing else changes "
             "(no capitals come back, no accents)."
+        )
+    expected_words, got_words = expected.split(), text.split()
+    if len(got_words) > len(expected_words) and any(
+        left + right in expected_words for left, right in pairwise(got_words)
+    ):
+        raise AssertionError(
+            "Right characters, but a word is split by a space: a ## piece continues the word before it, glued on "
+            "without a space."
         )
     raise AssertionError(
         "Right characters, some spaces off. The clean-up looks at one token at a time: it removes the space "

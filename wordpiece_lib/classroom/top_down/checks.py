@@ -28,6 +28,7 @@ from wordpiece_lib.classroom.own_work import Forbidden, refuse_in_answer, watch_
 from wordpiece_lib.classroom.top_down.widgets import TopDownRounds
 from wordpiece_lib.counting.word_counts import as_word_counts
 from wordpiece_lib.model.longest_match import encode_word
+from wordpiece_lib.training.fast_top_down import FastTopDown
 from wordpiece_lib.training.top_down import (
     JOINER,
     learn_with_threshold,
@@ -111,7 +112,7 @@ def _as_token_set(answer: Any, what: str) -> set[str]:
 
 #: The library that runs the threshold pass: a "by hand" answer must not come from it.
 THRESHOLD_PASSES = (
-    *forbid(threshold_pass, learn_with_threshold, learn, train_top_down, search_threshold),
+    *forbid(threshold_pass, learn_with_threshold, learn, train_top_down, search_threshold, TopDownRounds, FastTopDown),
     Forbidden("one_pass", names=("one_pass",)),  # the notebook's worked pass (section 2), run on the exercise's corpus
 )
 watch_answer("survivors", THRESHOLD_PASSES)
@@ -122,7 +123,16 @@ def _refuse_threshold_pass(key: str, source: str | None) -> None:
     __tracebackhide__ = True  # keep this frame out of the student's report
     refuse_in_answer(
         key,
-        ["threshold_pass", "learn_with_threshold", "learn", "train_top_down", "search_threshold", "one_pass"],
+        [
+            "threshold_pass",
+            "learn_with_threshold",
+            "learn",
+            "train_top_down",
+            "search_threshold",
+            "one_pass",
+            "TopDownRounds",
+            "FastTopDown",
+        ],
         "your answer uses {name}, which runs the pass for you: work it out longest substring first, by hand",
         source,
     )
@@ -275,12 +285,27 @@ def check_split_points(function: Callable[[str, Collection[str]], Any]) -> None:
             hint = f"list only where pieces start: the end of the word ({len(word)}) is not a start"
         elif _as_ints(got) == _starts_counting_the_joiner(word, vocab):
             hint = f"do not count the {JOINER!r} of a piece in its length: {JOINER}l covers one character of the word"
+        elif _as_ints(got) == _starts_shortest_first(word, vocab):
+            hint = "at each position take the LONGEST piece of the vocab that matches there, not the first that does"
         else:
             hint = (
-                "those are not where the greedy pieces start: each piece starts where the one before it ended "
-                "(looking a piece up with str.find gives the FIRST place it occurs, which may be earlier)"
+                "those are not where the greedy pieces start: at each position the longest matching piece is "
+                "taken, and the next piece starts where it ends"
             )
         raise AssertionError(f"{intro}: {hint}")
+
+
+def _starts_shortest_first(word: str, vocab: Collection[str]) -> list[int] | None:
+    """The slip of taking the shortest matching piece at each position: the starts that gives (None if stuck)."""
+    tokens, starts, position = set(vocab), [], 0
+    while position < len(word):
+        joiner = JOINER if position else ""
+        end = next((end for end in range(position + 1, len(word) + 1) if joiner + word[position:end] in tokens), None)
+        if end is None:
+            return None
+        starts.append(position)
+        position = end
+    return starts
 
 
 def _starts_counting_the_joiner(word: str, vocab: Collection[str]) -> list[int] | None:

@@ -27,7 +27,16 @@ from fractions import Fraction
 from typing import Any
 
 from wordpiece_lib.classroom import own_work
-from wordpiece_lib.classroom.exercise import Exercise, Workbook, call, forbid, require, short_repr
+from wordpiece_lib.classroom.exercise import (
+    FROM_A_FLOAT,
+    Exercise,
+    Workbook,
+    call,
+    forbid,
+    made_from_a_float,
+    require,
+    short_repr,
+)
 from wordpiece_lib.classroom.fresh_inputs import fresh_rng, fresh_words
 from wordpiece_lib.classroom.own_work import refuse_in_answer, watch_answer
 from wordpiece_lib.classroom.unigram.tables import cut_fraction, cuts_frame, removal_frame
@@ -137,28 +146,9 @@ watch_answer("zero_cost", forbid(removal_losses, corpus_loss, removal_frame, Uni
 watch_answer("bugs_best", forbid(UnigramModel, model_from_frequencies, train_unigram, cuts_frame))
 
 
-def _from_a_float(value: Any) -> bool:
-    """Whether ``value`` is a Fraction made from a float: its denominator is a large power of two.
-
-    >>> _from_a_float(Fraction(0.83)), _from_a_float(Fraction(83, 100)), _from_a_float(Fraction(1, 4))
-    (True, False, False)
-    """
-    if not isinstance(value, Fraction):
-        return False
-    denominator = value.denominator
-    return denominator >= 2**20 and denominator & (denominator - 1) == 0
-
-
-#: The message for a Fraction made from a float: the exactness was lost before the Fraction was made.
-FROM_A_FLOAT = (
-    "that Fraction was made from a float, so it keeps the float's rounding (Fraction(0.1) is not 1/10): make it "
-    "from whole numbers, Fraction(numerator, denominator), or keep every step in Fractions"
-)
-
-
 def _as_fraction(value: Any, what: str) -> Fraction:
     __tracebackhide__ = True  # keep this frame out of the student's report
-    if _from_a_float(value):
+    if made_from_a_float(value):
         raise AssertionError(f"{what}: {FROM_A_FLOAT}")
     if isinstance(value, float):
         raise AssertionError(
@@ -400,7 +390,7 @@ def check_word_probability(function: Callable[[str, Mapping[str, Fraction]], Any
                     else "did you forget the `return` line?"
                 )
             )
-        if _from_a_float(got) and not _from_a_float(expected):
+        if made_from_a_float(got) and not made_from_a_float(expected):
             raise AssertionError(f"word_probability({word!r}, probabilities): {FROM_A_FLOAT}")
         if isinstance(got, float):
             raise AssertionError(
