@@ -344,3 +344,16 @@ def test_data_set_up_beside_a_library_call_is_not_taken_for_the_library_s_answer
     assert own_work.library_value_in("demo_split = found", "demo_split") == ("found", "encode_word")
     run_answer_cell("splits = {'hugs': ['hug', '##s']}", namespace)  # typed over by hand: no longer the library's
     assert own_work.library_value_in("demo_split = splits", "demo_split") is None
+
+
+def test_a_whole_number_from_numpy_or_pandas_counts_as_an_int():
+    """A count worked out with pandas is a numpy integer: the right value passes, a wrong one still fails."""
+    numpy = pytest.importorskip("numpy")
+    from wordpiece_lib.classroom.top_down import checks as top_down
+
+    corpus = {"hug": 10, "hugs": 5, "hugged": 3}
+    top_down.check_effective_count(numpy.int64(10), corpus, "hug", 4, source="")
+    with pytest.raises(AssertionError, match="occurs in all"):
+        top_down.check_effective_count(numpy.int64(18), corpus, "hug", 4, source="")
+    with pytest.raises(AssertionError, match="whole number"):
+        top_down.check_effective_count(numpy.float64(10), corpus, "hug", 4, source="")

@@ -19,6 +19,7 @@ AssertionError: 13 is not what 'hug' keeps: you took off only the longer substri
 from __future__ import annotations
 
 import itertools
+import numbers
 from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import Any
 
@@ -207,8 +208,9 @@ def check_effective_count(
     """
     __tracebackhide__ = True  # pytest shows the student's line, not ours
     got = require(answer, f"the effective count of {token!r}")
-    if isinstance(got, bool) or not isinstance(got, int):
+    if isinstance(got, bool) or not isinstance(got, numbers.Integral):  # numpy's and pandas' ints are whole too
         raise AssertionError(f"answer with a whole number (an int), got {type(got).__name__}: {got!r}")
+    got = int(got)
     _refuse_threshold_pass("hug_keeps", source)
     counts = as_word_counts(word_counts)
     totals, remaining = _remaining_counts(counts)
