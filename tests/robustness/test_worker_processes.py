@@ -167,6 +167,25 @@ def test_ctrl_c_during_a_dask_count_prints_one_line(big_corpus: Path, tmp_path: 
     assert not out.exists()
 
 
+def dask_command() -> str:
+    return str(Path(sys.executable).parent / "dask")
+
+
+def start_scheduler() -> tuple[str, subprocess.Popen]:
+    """A Dask scheduler on a free local port, without a dashboard: its address and its process."""
+    address = f"tcp://127.0.0.1:{free_port()}"
+    host, port = address.removeprefix("tcp://").split(":")
+    scheduler = subprocess.Popen([dask_command(), "scheduler", "--host", host, "--port", port, "--no-dashboard"],
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
+    return address, scheduler
+
+
+def start_worker(address: str) -> subprocess.Popen:
+    """A one-thread Dask worker for ``address``, in a session of its own (its nanny and it are killed together)."""
+    return subprocess.Popen([dask_command(), "worker", address, "--nthreads", "1", "--no-dashboard"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)  # fmt: skip
+
+
 def free_port() -> int:
     import socket
 
@@ -178,12 +197,8 @@ def free_port() -> int:
 @pytest.mark.skipif(not shutil.which("dask", path=str(Path(sys.executable).parent)), reason="needs the dask command")
 def test_a_lost_dask_scheduler_ends_the_count_with_one_line(big_corpus: Path, tmp_path: Path) -> None:
     """Before, the count waited for ever (or ended with an internal error and pages of log)."""
-    dask = str(Path(sys.executable).parent / "dask")
-    address = f"tcp://127.0.0.1:{free_port()}"
-    host, port = address.removeprefix("tcp://").split(":")
-    scheduler = subprocess.Popen([dask, "scheduler", "--host", host, "--port", port, "--no-dashboard"],
-                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
-    worker = subprocess.Popen([dask, "worker", address, "--nthreads", "1", "--no-dashboard"],
+    address, scheduler = start_scheduler()
+    worker = subprocess.Popen([dask_command(), "worker", address, "--nthreads", "1", "--no-dashboard"],
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
     out = tmp_path / "c.tsv"
     try:
@@ -211,13 +226,8 @@ def test_losing_every_dask_worker_ends_the_count_promptly_with_one_line(big_corp
     distributed = pytest.importorskip("distributed")
     from wordpiece_lib.counting.dask_count import WORKERLESS_SECONDS
 
-    dask = str(Path(sys.executable).parent / "dask")
-    address = f"tcp://127.0.0.1:{free_port()}"
-    host, port = address.removeprefix("tcp://").split(":")
-    scheduler = subprocess.Popen([dask, "scheduler", "--host", host, "--port", port, "--no-dashboard"],
-                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
-    worker = subprocess.Popen([dask, "worker", address, "--nthreads", "1", "--no-dashboard"],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)  # fmt: skip
+    address, scheduler = start_scheduler()
+    worker = start_worker(address)
     out = tmp_path / "c.tsv"
     proc = None
     try:
@@ -252,19 +262,14 @@ def test_a_cluster_that_never_had_a_worker_is_told_apart_from_one_that_lost_them
     distributed = pytest.importorskip("distributed")
     from wordpiece_lib.counting.dask_count import _removed_a_worker_of
 
-    dask = str(Path(sys.executable).parent / "dask")
-    address = f"tcp://127.0.0.1:{free_port()}"
-    host, port = address.removeprefix("tcp://").split(":")
-    scheduler = subprocess.Popen([dask, "scheduler", "--host", host, "--port", port, "--no-dashboard"],
-                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
+    address, scheduler = start_scheduler()
     worker = None
     try:
         with distributed.Client(address, timeout="60s") as client:
             ours, other = "a" * 32, "b" * 32
             held = client.submit(time.sleep, 600, key=f"count-{ours}-0", pure=False)
             assert not _removed_a_worker_of(client, ours)  # no worker yet: none was lost
-            worker = subprocess.Popen([dask, "worker", address, "--nthreads", "1", "--no-dashboard"],
-                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)  # fmt: skip
+            worker = start_worker(address)
             assert wait_for(lambda: any(client.processing().values()))
             os.killpg(worker.pid, signal.SIGKILL)
             assert wait_for(lambda: not client.nthreads())
@@ -280,11 +285,7 @@ def test_a_cluster_that_never_had_a_worker_is_told_apart_from_one_that_lost_them
 
 @pytest.mark.skipif(not shutil.which("dask", path=str(Path(sys.executable).parent)), reason="needs the dask command")
 def test_a_count_on_a_cluster_without_workers_ends_with_one_line_saying_so(tmp_path: Path) -> None:
-    dask = str(Path(sys.executable).parent / "dask")
-    address = f"tcp://127.0.0.1:{free_port()}"
-    host, port = address.removeprefix("tcp://").split(":")
-    scheduler = subprocess.Popen([dask, "scheduler", "--host", host, "--port", port, "--no-dashboard"],
-                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
+    address, scheduler = start_scheduler()
     text = tmp_path / "words.txt"
     text.write_text("hug the pug\n", encoding="utf-8")
     out = tmp_path / "c.tsv"
