@@ -15,6 +15,8 @@ t1 {"double": {"kind": "function"}, "answer": {"kind": "value", "value": "[1, 2]
 from __future__ import annotations
 
 import base64
+import builtins
+import contextlib
 import json
 import pickle
 import sys
@@ -23,6 +25,11 @@ from typing import Any
 
 from wordpiece_lib.classroom import own_work
 from wordpiece_lib.classroom.grading.plain import to_plain
+
+#: Built-ins the kernel itself sets for each request (input reads from the front end), never a submission's doing.
+KERNEL_OWN_BUILTINS = frozenset({"input", "raw_input", "getpass", "display", "get_ipython", "exit", "quit"})
+#: The largest result the helper sends back (as JSON text); a larger answer is reported as too large.
+MAX_RESULT_CHARACTERS = 64_000_000
 
 
 class KernelSide:
@@ -45,24 +52,64 @@ class KernelSide:
         self._watched = own_work.WATCHED
         self._loads = pickle.loads
         self._b64 = base64.b64decode
+        self._builtins = dict(vars(builtins))
+        self._notes: Any = None
 
     def _send(self, token: str, data: Any) -> None:
-        self._write(f"{token} {self._dumps(data)}")
+        text = self._dumps(data)
+        if len(text) > MAX_RESULT_CHARACTERS:  # an answer of millions of items: say so, do not send it
+            text = self._dumps({"too large": len(text)})
+        self._write(f"{token} {text}")
 
-    def run_answer(self, token: str, source: str) -> None:
-        """Run an answer cell's code under the answer-cell watch; send what the library did in it, and any error."""
+    def forbid_new_processes(self, token: str) -> None:
+        """Load the sandbox's seccomp filter (no new process, no network socket) before any cell of a submission."""
+        from wordpiece_lib.classroom.grading import confined
+
+        self._notes = confined.NOTES
+        if self._notes is not None:
+            self._notes.tried.clear()  # the kernel's own start-up is no business of the report
+        self._send(token, {"trouble": confined.forbid_new_processes()})
+
+    def _tried(self) -> list[str]:
+        changed = [
+            name
+            for name, value in self._builtins.items()
+            if vars(builtins).get(name) is not value and not name.startswith("_") and name not in KERNEL_OWN_BUILTINS
+        ]
+        for name in changed:  # a patched isinstance or print would break the kernel and the grader's helper
+            vars(builtins)[name] = self._builtins[name]
+        noted = list(self._notes.tried) if self._notes is not None else []
+        return noted + [f"replaced the built-in {name} (put back)" for name in changed]
+
+    def run_cell(self, token: str, source: str, answer: bool, released: bool = False) -> None:
+        """Run a cell; an answer cell under the answer-cell watch. Send its error, the library's work, what it tried.
+
+        What a ``released`` cell (the teacher's own) tries is not the submission's: it is left out of the report.
+        """
         error = None
-        with self._watched_cell(source):
+        before = list(self._notes.tried) if self._notes is not None else []
+        with self._watched_cell(source) if answer else contextlib.nullcontext():
             try:
                 exec(compile(self._transform(source), "<answer cell>", "exec"), self.namespace)  # the learner's cell
             except BaseException as raised:  # reported, the kernel goes on (SystemExit included)
                 error = [type(raised).__name__, str(raised)[:500]]
         work = {}
-        for key in list(self._watched):
-            if self._assigns(source, key):
-                found = self._work_in_answer(key, source)
-                work[key] = [found.first, found.calls] if found is not None else [None, 0]
-        self._send(token, {"error": error, "work": work})
+        if answer:
+            for key in list(self._watched):
+                if self._assigns(source, key):
+                    found = self._work_in_answer(key, source)
+                    work[key] = [found.first, found.calls] if found is not None else [None, 0]
+        if released and self._notes is not None:
+            self._notes.tried[:] = before
+        self._send(token, {"error": error, "work": work, "tried": self._tried()})
+
+    def run_answer(self, token: str, source: str) -> None:
+        """Run an answer cell's code under the answer-cell watch; send what the library did in it, and any error."""
+        self.run_cell(token, source, True)
+
+    def tried(self, token: str) -> None:
+        """Send what the submission tried that its sandbox stops (from the audit notes), and built-ins it replaced."""
+        self._send(token, {"tried": self._tried()})
 
     def names(self, token: str, names: list[str]) -> None:
         """Send, for each name, whether it is a function, a plain value (as JSON text) or missing."""
@@ -104,4 +151,4 @@ class KernelSide:
         self._send(token, {"kind": "result", "value": plain})
 
 
-__all__ = ["KernelSide"]
+__all__ = ["MAX_RESULT_CHARACTERS", "KernelSide"]
