@@ -20,7 +20,7 @@ is not a thread fail with ``EPERM``, and refuses network sockets and the
 calls that would change namespaces or mounts. Threads stay allowed
 (``clone3`` says ``ENOSYS``, so the C library makes them with ``clone``).
 
->>> note = Notes(allowed=("/tmp",))
+>>> note = Notes(allowed=(), scratch=("/tmp",))
 >>> note("subprocess.Popen", ("python", ["python", "-c", "1"], None, None))
 >>> note("open", ("/tmp/mine.txt", "w", 0))
 >>> note("open", ("/home/teacher/grades.csv", "w", 0))
@@ -41,6 +41,8 @@ from typing import Any
 
 #: At most this many notes are kept (a loop that tries the same thing a million times gives one).
 MAX_NOTES = 12
+#: At most this many folders searched are noted (a walk of the whole disk gives the first few).
+MAX_SEARCHES = 3
 #: The environment variable that carries the limits into the sandbox.
 LIMITS_VARIABLE = "WORDPIECE_GRADE_LIMITS"
 #: The environment variable that names the folders the sandbox shows (reads there are not noted).
@@ -62,8 +64,10 @@ _PROC_OTHER = re.compile(r"^/proc/(\d+)(/|$)")
 class Notes:
     """The audit hook: notes, in words, what a submission tried that its sandbox stops."""
 
-    def __init__(self, allowed: Sequence[str]) -> None:
+    def __init__(self, allowed: Sequence[str], scratch: Sequence[str] = ()) -> None:
         self.allowed = tuple(path.rstrip("/") or "/" for path in allowed)
+        # the private folders: a path there whose folder does not exist names a file of the host (/tmp/ada.ipynb)
+        self.scratch = tuple(path.rstrip("/") or "/" for path in scratch)
         self.tried: list[str] = []
         self._pid = os.getpid()
 
@@ -75,6 +79,8 @@ class Notes:
         if path.startswith("/proc/"):
             found = _PROC_OTHER.match(path)
             return found is None or int(found.group(1)) == self._pid
+        if any(path == root or path.startswith(root + "/") for root in self.scratch):
+            return os.path.isdir(os.path.dirname(path))
         return any(path == root or path.startswith(root + "/") for root in self.allowed)
 
     def __call__(self, event: str, args: tuple[Any, ...]) -> None:
@@ -84,7 +90,7 @@ class Notes:
             shown = args[1] if event in ("subprocess.Popen", "os.exec", "os.posix_spawn", "os.spawn") else args[:1]
             if isinstance(shown, (list, tuple)):
                 shown = " ".join(str(part) for part in shown)
-            detail = f" ({str(shown)[:120]})" if shown not in (None, ()) else ""
+            detail = f" ({str(shown)[:120]})" if shown else ""
             self._add(f"{_PROCESS_EVENTS[event]}{detail}")
         elif event == "socket.__new__" and len(args) > 1 and args[1] not in (socket.AF_UNIX, -1):
             self._add("opened a network socket")
@@ -95,7 +101,8 @@ class Notes:
         elif event in ("os.listdir", "os.scandir", "glob.glob") and args:
             path = os.fsdecode(args[0]) if isinstance(args[0], (str, bytes)) else "."
             path = os.path.abspath(path) if event != "glob.glob" else path
-            if event == "glob.glob" or not self._inside(path):
+            searches = sum(text.startswith("searched ") for text in self.tried)
+            if (event == "glob.glob" or not self._inside(path)) and searches < MAX_SEARCHES:
                 self._add(f"searched {path[:160]}")
 
     def _open(self, args: tuple[Any, ...]) -> None:
@@ -187,7 +194,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     with contextlib.suppress(ImportError, OSError, RuntimeError):
         import pyseccomp  # noqa: F401
     seen = [part for part in os.environ.pop(SEEN_VARIABLE, "").split(os.pathsep) if part]
-    NOTES = Notes([*seen, os.getcwd(), "/dev", os.environ.get("TMPDIR", "/tmp")])
+    NOTES = Notes([*seen, "/dev"], scratch=[os.getcwd(), os.environ.get("TMPDIR", "/tmp")])
     sys.addaudithook(NOTES)
     from ipykernel import kernelapp
 

@@ -300,6 +300,10 @@ class Grader:
                 namespace[name] = KernelFunction(kernel, name)
             elif entry.get("kind") == "value":
                 namespace[name] = from_plain(str(entry["value"]), exercise.TODO)
+            elif entry.get("kind") == "too large":
+                namespace[name] = exercise.TODO
+                size = int(entry.get("size", 0)) / 1_000_000
+                answer_errors[name] = f"the answer is too large to grade ({size:.0f} MB as plain data)"
             else:
                 namespace[name] = exercise.TODO
         own_work.forget_answer_work()

@@ -53,6 +53,7 @@ class KernelSide:
         self._loads = pickle.loads
         self._b64 = base64.b64decode
         self._builtins = dict(vars(builtins))
+        self._replaced: list[str] = []
         self._notes: Any = None
 
     def _send(self, token: str, data: Any) -> None:
@@ -70,16 +71,18 @@ class KernelSide:
             self._notes.tried.clear()  # the kernel's own start-up is no business of the report
         self._send(token, {"trouble": confined.forbid_new_processes()})
 
+    def _put_back(self) -> None:
+        """Put back every built-in a learner's code replaced (a patched isinstance would break the kernel and me)."""
+        table = vars(builtins)
+        for name, value in self._builtins.items():
+            if table.get(name) is not value and not name.startswith("_") and name not in KERNEL_OWN_BUILTINS:
+                table[name] = value
+                if name not in self._replaced:
+                    self._replaced.append(name)
+
     def _tried(self) -> list[str]:
-        changed = [
-            name
-            for name, value in self._builtins.items()
-            if vars(builtins).get(name) is not value and not name.startswith("_") and name not in KERNEL_OWN_BUILTINS
-        ]
-        for name in changed:  # a patched isinstance or print would break the kernel and the grader's helper
-            vars(builtins)[name] = self._builtins[name]
         noted = list(self._notes.tried) if self._notes is not None else []
-        return noted + [f"replaced the built-in {name} (put back)" for name in changed]
+        return noted + [f"replaced the built-in {name} (put back)" for name in self._replaced]
 
     def run_cell(self, token: str, source: str, answer: bool, released: bool = False) -> None:
         """Run a cell; an answer cell under the answer-cell watch. Send its error, the library's work, what it tried.
@@ -93,6 +96,8 @@ class KernelSide:
                 exec(compile(self._transform(source), "<answer cell>", "exec"), self.namespace)  # the learner's cell
             except BaseException as raised:  # reported, the kernel goes on (SystemExit included)
                 error = [type(raised).__name__, str(raised)[:500]]
+            finally:
+                self._put_back()
         work = {}
         if answer:
             for key in list(self._watched):
@@ -121,7 +126,11 @@ class KernelSide:
                 found[name] = {"kind": "function"}
             else:
                 try:
-                    found[name] = {"kind": "value", "value": self._to_plain(self.namespace[name])}
+                    plain = self._to_plain(self.namespace[name])
+                    if len(plain) > MAX_RESULT_CHARACTERS // 2:  # sent alone, the others still come back
+                        found[name] = {"kind": "too large", "size": len(plain)}
+                        continue
+                    found[name] = {"kind": "value", "value": plain}
                 except Exception as error:  # a value whose type misbehaves
                     found[name] = {
                         "kind": "value",
@@ -133,16 +142,23 @@ class KernelSide:
         """Call the learner's function ``name`` on the grader's arguments, counting the forbidden library calls."""
         args, forbidden = self._loads(self._b64(payload))
         function = self.namespace.get(name)
+        raised: BaseException | None = None
         try:
             result = self._call_own_work(function, args, forbidden) if forbidden else function(*args)  # type: ignore[misc]
-        except NotImplementedError:
+        except BaseException as error:  # the learner's code crashed (SystemExit included), or is not done
+            raised = error
+        finally:
+            self._put_back()
+        if isinstance(raised, NotImplementedError):
             self._send(token, {"kind": "not done"})
             return
-        except self._forbidden_use as used:
-            self._send(token, {"kind": "forbidden", "label": used.label, "calls": used.calls, "owner": used.owner})
+        if isinstance(raised, self._forbidden_use):
+            self._send(
+                token, {"kind": "forbidden", "label": raised.label, "calls": raised.calls, "owner": raised.owner}
+            )
             return
-        except BaseException as error:  # the learner's code crashed (SystemExit included)
-            self._send(token, {"kind": "crash", "type": type(error).__name__, "message": str(error)[:500]})
+        if raised is not None:
+            self._send(token, {"kind": "crash", "type": type(raised).__name__, "message": str(raised)[:500]})
             return
         try:
             plain = self._to_plain(result)
