@@ -27,19 +27,7 @@ from typing import Any
 from wordpiece_lib._validate import check_str
 from wordpiece_lib.classroom.grading.grader import COLUMNS, Grader, Row, student_name
 from wordpiece_lib.classroom.grading.sandbox import Sandbox
-
-#: The first characters that make a spreadsheet read a cell as a formula (CSV injection).
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-
-
-def spreadsheet_safe(text: str) -> str:
-    """``text`` as a spreadsheet shows it, never run: a leading ``=``, ``+``, ``-``, ``@`` gets a ``'`` before it.
-
-    >>> spreadsheet_safe('=HYPERLINK("http://x")'), spreadsheet_safe("done")
-    ('\\'=HYPERLINK("http://x")', 'done')
-    """
-    check_str(text, "text")
-    return "'" + text if text.startswith(FORMULA_STARTS) else text
+from wordpiece_lib.classroom.grading.spreadsheet import FORMULA_STARTS, spreadsheet_safe
 
 
 def _pattern(pattern: str) -> re.Pattern[str]:
