@@ -232,3 +232,53 @@ def test_the_checks_inputs_come_from_the_released_notebook():
     variant_cell = next(index for index, names in released.answers.items() if "first_three" in names)
     assert variant_cell in once
     assert again == []
+
+
+RELEASED_12 = ROOT / "notebooks" / "12_unigram.ipynb"
+#: bugs_best with section 2's worked all_cuts and best_cut (the notebook's own check refuses it: worked on paper)
+WITH_THE_WORKED_CUTS = (
+    "chance = best_cut('bugs', probability)[1]\n"
+    "ties = sum(math.prod(probability[p] for p in cut) == chance for cut in all_cuts('bugs', probability))\n"
+    "bugs_best = (chance, ties)\n"
+)
+
+
+def test_notebook_12_refuses_the_worked_cuts_as_its_own_check_does(tmp_path):
+    """Issue 39: grade marked done an answer the notebook's check refuses, and one a timer thread set after the cell."""
+    from fractions import Fraction
+
+    from wordpiece_lib.training.unigram import substring_frequencies
+
+    counts = {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}
+    frequency = substring_frequencies(counts)
+    total = sum(frequency.values())
+    best = Fraction(frequency["bu"] * frequency["gs"], total * total)  # by hand: bu·gs and b·ugs tie (4·5 = 20 each)
+    assert best == Fraction(frequency["b"] * frequency["ugs"], total * total)
+    timer = (
+        "import threading\n"
+        "def later():\n"
+        "    global bugs_best\n" + "".join("    " + line + "\n" for line in WITH_THE_WORKED_CUTS.splitlines()) + ""
+        "threading.Timer(0.5, later).start()\n"
+        "bugs_best = TODO\n"
+    )
+    kinds = {
+        "by_hand": f"bugs_best = (Fraction({best.numerator}, {best.denominator}), 2)\n",
+        "worked_cuts": WITH_THE_WORKED_CUTS,
+        "timer": timer,
+    }
+    paths = [
+        str(
+            submissions.write(
+                submissions.submission({"bugs_best": source}, released=RELEASED_12), tmp_path / f"{k}.ipynb"
+            )
+        )
+        for k, source in kinds.items()
+    ]
+    result = grade(*paths, "--notebook", "12", "--timeout", "30", "-o", "grades.csv", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    with open(tmp_path / "grades.csv", newline="", encoding="utf-8") as handle:
+        rows = {row["student"]: row for row in csv.DictReader(handle) if row["exercise"] == "bugs_best"}
+    assert rows["by_hand"]["status"] == "done", rows["by_hand"]["feedback"]
+    assert rows["worked_cuts"]["status"] == "wrong"
+    assert "'all_cuts'" in rows["worked_cuts"]["feedback"] or "'best_cut'" in rows["worked_cuts"]["feedback"]
+    assert rows["timer"]["status"] in ("wrong", "error") and rows["timer"]["points"] == "0", rows["timer"]

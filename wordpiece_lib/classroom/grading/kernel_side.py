@@ -20,6 +20,8 @@ import contextlib
 import json
 import pickle
 import sys
+import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -28,6 +30,8 @@ from wordpiece_lib.classroom.grading.plain import to_plain
 
 #: Built-ins the kernel itself sets for each request (input reads from the front end), never a submission's doing.
 KERNEL_OWN_BUILTINS = frozenset({"input", "raw_input", "getpass", "display", "get_ipython", "exit", "quit"})
+#: How long an answer cell's own threads may run on after it before its answers count as not set by the cell.
+THREAD_SECONDS = 10.0
 #: The largest result the helper sends back (as JSON text); a larger answer is reported as too large.
 MAX_RESULT_CHARACTERS = 64_000_000
 
@@ -91,12 +95,22 @@ class KernelSide:
         """
         error = None
         before = list(self._notes.tried) if self._notes is not None else []
-        with self._watched_cell(source) if answer else contextlib.nullcontext():
+        threads = set(threading.enumerate())
+        # the namespace: the watch finds the notebook's worked functions (all_cuts, best_cut) there, as in the notebook
+        with self._watched_cell(source, self.namespace) if answer else contextlib.nullcontext():
+            previous = threading.getprofile()
+            threading.setprofile(sys.getprofile())  # a thread the cell starts is watched as the cell is
             try:
                 exec(compile(self._transform(source), "<answer cell>", "exec"), self.namespace)  # the learner's cell
+                if answer and self._wait_for_threads(threads):
+                    error = [
+                        "RuntimeError",
+                        "a thread it started was still running after the cell (an answer is set by the cell itself)",
+                    ]
             except BaseException as raised:  # reported, the kernel goes on (SystemExit included)
                 error = [type(raised).__name__, str(raised)[:500]]
             finally:
+                threading.setprofile(previous)
                 self._put_back()
         work = {}
         if answer:
@@ -111,6 +125,13 @@ class KernelSide:
     def run_answer(self, token: str, source: str) -> None:
         """Run an answer cell's code under the answer-cell watch; send what the library did in it, and any error."""
         self.run_cell(token, source, True)
+
+    def _wait_for_threads(self, before: set[threading.Thread]) -> bool:
+        """Wait (a while) for the threads an answer cell started; True when one is still running."""
+        deadline = time.monotonic() + THREAD_SECONDS
+        for thread in set(threading.enumerate()) - before:
+            thread.join(max(0.0, deadline - time.monotonic()))
+        return any(thread.is_alive() for thread in set(threading.enumerate()) - before)
 
     def tried(self, token: str) -> None:
         """Send what the submission tried that its sandbox stops (from the audit notes), and built-ins it replaced."""
