@@ -121,6 +121,29 @@ def grade_all(
     return rows  # the pool is shut down: its workers, and so their kernels' sandboxes, are gone
 
 
+def judge_file(
+    submission: Path,
+    notebook: str,
+    *,
+    notebooks: Path | None = None,
+    student: str = "student",
+    sandboxed: bool = True,
+    seconds: float = 60.0,
+) -> dict[str, Row]:
+    """One submission judged as ``grade`` judges it, in a sandbox: its rows by exercise (for the exports' graders).
+
+    ``notebook`` names the released notebook (``01`` or ``01_character_splitting``) in ``notebooks`` (default: the
+    checkout's). A :class:`~.sandbox.SandboxUnavailable` says what is missing when no sandbox can run here.
+    """
+    from wordpiece_lib.classroom.commands.grade import _default_notebooks, find_notebook
+    from wordpiece_lib.classroom.grading.sandbox import Limits, find_sandbox, notebook_modules
+
+    released = find_notebook(Path(notebooks) if notebooks else _default_notebooks(), notebook)
+    sandbox = find_sandbox(Limits(), notebook_modules(released)) if sandboxed else None
+    grader = Grader(released, seconds=seconds, sandbox=sandbox)
+    return {row.exercise: row for row in grader.grade(Path(submission), student)}
+
+
 def write_table(rows: Sequence[Row]) -> str:
     """The grades table as CSV text (a header line, then one line per row, every text cell spreadsheet-safe)."""
     text = io.StringIO()
@@ -131,4 +154,4 @@ def write_table(rows: Sequence[Row]) -> str:
     return text.getvalue()
 
 
-__all__ = ["FORMULA_STARTS", "grade_all", "named_submissions", "spreadsheet_safe", "write_table"]
+__all__ = ["FORMULA_STARTS", "grade_all", "judge_file", "named_submissions", "spreadsheet_safe", "write_table"]

@@ -194,6 +194,14 @@ class Grader:
             except Exception:  # named in the rows
                 function = None
             self.exercises.append((check, getattr(function, "exercise", None)))
+        unknown = [check.code for check, known in self.exercises if known is None]
+        if checks_file is not None and unknown:  # a replacement the workbook does not know: say how to register it
+            name = ast.unparse(next(check.call.func for check, known in self.exercises if known is None))
+            raise ValueError(
+                f"--checks {checks_file}: {unknown[0]} calls {name}, which is not a registered check (so no exercise, "
+                f'no points): decorate your function with @WORKBOOK.check("<exercise key>"), WORKBOOK being the '
+                "notebook's checks module's (see docs/grading.md, 'A teacher's own checks')"
+            )
 
     # ------------------------------------------------------------------ one submission
 
