@@ -117,3 +117,50 @@ def test_the_colab_cell_of_the_guide_runs_in_a_colab_cell():
     wheel = next(word for word in words if word.endswith("]"))
     assert wheel.startswith("edition/wheels/wordpiece_lib-") and ".whl[" in wheel
     assert any(line.startswith("!unzip") for line in lines) and any(line.startswith("%cd ") for line in lines)
+
+
+def test_an_authored_exercise_grades_without_pythonpath_and_its_answers_file_stays_hidden(tmp_path):
+    """docs/authoring.md's notebook, graded from another folder in a sandbox: its checks module is found as it runs."""
+    import nbformat
+    from test_authoring import answered, guide_blocks
+
+    course = tmp_path / "course"
+    course.mkdir()
+    blocks = guide_blocks()
+    for name, body in blocks:
+        if name.endswith((".py", ".txt")):
+            (course / name).write_text(body, encoding="utf-8")
+    (course / "town.py").write_text("ANSWERS = {'first_pair': 'the secret worked answer'}\n", encoding="utf-8")
+    cells = [body for name, body in blocks if name == "cell"]
+    answers = {name.split()[1]: body for name, body in blocks if name.startswith("answer ")}
+
+    def notebook(sources: list[str]) -> str:
+        made = nbformat.v4.new_notebook(
+            cells=[nbformat.v4.new_code_cell(source, id=f"c{number}") for number, source in enumerate(sources)]
+        )
+        return nbformat.writes(made)
+
+    (course / "21_town.ipynb").write_text(notebook(cells), encoding="utf-8")
+    peek = "import os\nseen = os.path.exists(os.path.join(os.path.dirname(town_checks.__file__), 'town.py'))\n"
+    submitted = tmp_path / "submitted"
+    submitted.mkdir()
+    mine = answered(cells, answers)
+    first = next(index for index, cell in enumerate(mine) if cell.startswith("first_pair"))
+    mine[first] = "import town_checks\n" + peek + "first_pair = ('o', '##f') if not seen else TODO\n"
+    (submitted / "ada.ipynb").write_text(notebook(mine), encoding="utf-8")
+    environment = {key: value for key, value in __import__("os").environ.items() if key != "PYTHONPATH"}
+    result = subprocess.run(
+        [
+            *(sys.executable, "-m", "wordpiece_lib", "classroom", "grade", str(submitted / "ada.ipynb")),
+            *("--notebook", str(course / "21_town.ipynb"), "-o", "-"),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=environment,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stderr
+    rows = {row.split(",")[3]: row for row in result.stdout.splitlines()[1:]}
+    assert sorted(rows) == ["first_pair", "rare_words"], result.stdout
+    assert all(",done," in row and ",bwrap," in row for row in rows.values()), result.stdout

@@ -110,6 +110,8 @@ class Notes:
         if not isinstance(path, (str, bytes)):
             return  # an open file descriptor
         path = os.path.abspath(os.fsdecode(path))
+        if "/__pycache__/" in path:
+            return  # the import system looking for a module's cached bytecode
         writes = bool(mode and any(letter in mode for letter in "wax+")) or bool(
             isinstance(flags, int) and flags & (os.O_WRONLY | os.O_RDWR | os.O_CREAT)
         )

@@ -45,7 +45,7 @@ from wordpiece_lib.classroom.grading.plan import (
     source_text,
     used_names,
 )
-from wordpiece_lib.classroom.grading.sandbox import Sandbox, notebook_modules
+from wordpiece_lib.classroom.grading.sandbox import Sandbox, notebook_data, notebook_modules
 
 #: The columns of the grades table, in order.
 COLUMNS = (
@@ -173,6 +173,7 @@ class Grader:
         self.seconds = seconds
         # an authored notebook imports its checks from its own folder: found here and in the kernel, no PYTHONPATH
         self.modules = notebook_modules(released_path)
+        self.data = notebook_data(released_path) if self.modules else []
         if self.modules and str(released_path.parent.resolve()) not in sys.path:
             sys.path.insert(0, str(released_path.parent.resolve()))
         self.once, self.again = context_cells(self.released)
@@ -222,7 +223,7 @@ class Grader:
         for _ in range(len(plan) + len(self.exercises) + 1):
             with tempfile.TemporaryDirectory(prefix="wpg-") as folder:
                 try:
-                    with Kernel(Path(folder), self.seconds, self.sandbox, self.modules) as kernel:
+                    with Kernel(Path(folder), self.seconds, self.sandbox, self.modules, self.data) as kernel:
                         finished = self._grade_in(kernel, plan, student, state)
                 except KernelTrouble as trouble:
                     for index, (check, known) in enumerate(self.exercises):

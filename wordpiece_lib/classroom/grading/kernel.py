@@ -57,9 +57,17 @@ class Kernel:
     runs with the grader's rights in ``folder``.
     """
 
-    def __init__(self, folder: Path, seconds: float, sandbox: Any = None, modules: Sequence[Path] = ()) -> None:
+    def __init__(
+        self,
+        folder: Path,
+        seconds: float,
+        sandbox: Any = None,
+        modules: Sequence[Path] = (),
+        data: Sequence[Path] = (),
+    ) -> None:
         self.folder = folder
-        self.modules = tuple(modules)
+        self.modules = tuple(modules)  # an authored notebook's checks, imported from its folder
+        self.data = tuple(data)  # and the files they read beside it
         self.seconds = seconds
         self.sandbox = sandbox
         self.output_bytes = 0
@@ -81,7 +89,7 @@ class Kernel:
         folders, cache = sandboxes.data_paths()
         limits = self.sandbox.limits if self.sandbox is not None else None
         environment = sandboxes.kernel_environment(limits, cache, folders)
-        extra = (*self.sandbox.readable, *self.modules) if self.sandbox is not None else self.modules
+        extra = (*self.sandbox.readable, *self.modules, *self.data) if self.sandbox is not None else self.modules
         if self.modules:  # an authored notebook's checks module, imported from the notebook's folder
             environment["PYTHONPATH"] = os.pathsep.join(sorted({str(path.parent) for path in self.modules}))
         seen = [*sandboxes.SYSTEM_FOLDERS, *map(str, sandboxes.readable_paths(extra)), str(sockets)]
@@ -91,7 +99,9 @@ class Kernel:
         manager.connection_file = str(sockets / "connection.json")
         manager.kernel_cmd = None
         if self.sandbox is not None:
-            command = self.sandbox.command(argv, sockets=sockets, environment=environment)
+            command = self.sandbox.command(
+                argv, sockets=sockets, environment=environment, extra=[*self.modules, *self.data]
+            )
             manager.kernel_spec.argv = command
             # a signal from here would reach bwrap, not the kernel in its own session: ask the kernel itself
             manager.kernel_spec.interrupt_mode = "message"

@@ -218,9 +218,14 @@ class Sandbox:
     #: the one line a grades table says of each row graded in it
     label: str = "bwrap"
 
-    def command(self, argv: Sequence[str], *, sockets: Path, environment: dict[str, str]) -> list[str]:
-        """``argv`` (the kernel's command) run in a new sandbox that can write ``sockets`` and nothing else of the host."""
-        readable = readable_paths(self.readable)
+    def command(
+        self, argv: Sequence[str], *, sockets: Path, environment: dict[str, str], extra: Sequence[Path] = ()
+    ) -> list[str]:
+        """``argv`` (the kernel's command) in a new sandbox that can write ``sockets`` and nothing else of the host.
+
+        ``extra``: more files or folders it may read (an authored notebook's checks module and data).
+        """
+        readable = readable_paths([*self.readable, *extra])
         arguments = [
             str(self.bwrap),
             "--unshare-all",
@@ -329,6 +334,24 @@ def notebook_modules(notebook: Path) -> list[Path]:
     return sorted(folder / f"{name}.py" for name in imported if (folder / f"{name}.py").is_file())
 
 
+#: Files beside a notebook never shown to a submission, whatever the notebook reads: code, notebooks, hidden files.
+NEVER_BESIDE = (".py", ".pyc", ".ipynb", ".bin")
+
+
+def notebook_data(notebook: Path) -> list[Path]:
+    """The data files beside ``notebook`` (an authored notebook's ``town.txt``): no code, no notebook, nothing hidden.
+
+    >>> [path.suffix for path in notebook_data(Path("notebooks/01_character_splitting.ipynb"))]
+    ['.css']
+    """
+    folder = notebook.resolve().parent
+    return sorted(
+        path
+        for path in folder.iterdir()
+        if path.is_file() and not path.name.startswith(".") and path.suffix.lower() not in NEVER_BESIDE
+    )
+
+
 def _probe(bwrap: Path) -> str | None:
     """None when ``bwrap`` can make its namespaces here, else why not (its own words, one line)."""
     try:
@@ -410,6 +433,7 @@ __all__ = [
     "data_paths",
     "find_sandbox",
     "kernel_environment",
+    "notebook_data",
     "notebook_modules",
     "package_folder",
     "parse_size",
