@@ -17,6 +17,7 @@ many of each notebook's cases it compared.
 from __future__ import annotations
 
 import ast
+import builtins
 import csv
 import inspect
 import json
@@ -32,7 +33,7 @@ import pytest
 import submissions
 
 from wordpiece_lib.classroom import exercise, own_work
-from wordpiece_lib.classroom.grading.plan import defined_names, read_released, source_text
+from wordpiece_lib.classroom.grading.plan import defined_names, read_released, source_text, used_names
 
 pytestmark = pytest.mark.slow
 
@@ -157,6 +158,12 @@ def answer_source(case: exercise_cases.Case, answer: tuple[Any, ...], extra: dic
                 _binding(name, value, prelude)
         earlier = list(extra.get("earlier", ()))
         return "\n".join([*prelude.values(), *earlier, source]) + "\n"
+    typed = extra.get("source")
+    if typed:  # the case says which cell made the answer: that cell is what the student typed
+        for name in sorted(used_names(typed) - released - set(dir(builtins))):
+            if name in vars(exercise_cases):
+                _binding(name, vars(exercise_cases)[name], prelude)
+        return "\n".join([*prelude.values(), typed]) + "\n"
     if len(answer) != 1:
         raise NotWritable("an answer of several parts")
     value = answer[0]
