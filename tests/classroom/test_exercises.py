@@ -25,8 +25,8 @@ import pytest
 from data_helpers import skip_or_fail
 from exercise_cases import COPIED, LIBRARY, Case, all_cases, another_cell, data_missing, now, outcome
 
-from wordpiece_lib.classroom import exercise, own_work
-from wordpiece_lib.classroom.exercise import TODO, WORKBOOKS
+from wordpiece_lib.classroom.runtime import exercise, own_work
+from wordpiece_lib.classroom.runtime.exercise import TODO, WORKBOOKS
 
 HASH_SEEDS = ("0", "1", "42", "4294967295", "random")
 

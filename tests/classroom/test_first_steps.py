@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from wordpiece_lib.classroom.commands import release
+from wordpiece_lib.classroom.teacher.commands import release
 
 ROOT = Path(__file__).resolve().parents[2]
 

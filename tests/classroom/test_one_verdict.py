@@ -32,8 +32,8 @@ import exercise_cases
 import pytest
 import submissions
 
-from wordpiece_lib.classroom import exercise, own_work
-from wordpiece_lib.classroom.grading.plan import defined_names, read_released, source_text, used_names
+from wordpiece_lib.classroom.runtime import exercise, own_work
+from wordpiece_lib.classroom.teacher.grading.plan import defined_names, read_released, source_text, used_names
 
 pytestmark = pytest.mark.slow
 

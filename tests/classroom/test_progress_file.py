@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from wordpiece_lib.classroom.commands import main
-from wordpiece_lib.classroom.exercise import Exercise, Workbook
-from wordpiece_lib.classroom.progress_file import PROGRESS_DIR_VARIABLE, file_name
+from wordpiece_lib.classroom.runtime.exercise import Exercise, Workbook
+from wordpiece_lib.classroom.runtime.progress_file import PROGRESS_DIR_VARIABLE, file_name
+from wordpiece_lib.classroom.teacher.commands import main
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -216,7 +216,7 @@ def test_the_command_merges_the_class_into_one_table(tmp_path, capsys):
 
 def test_the_plot_counts_done_wrong_and_not_started_per_exercise(tmp_path):
     pytest.importorskip("matplotlib")
-    from wordpiece_lib.classroom.commands.progress import collect, tally
+    from wordpiece_lib.classroom.teacher.commands.progress import collect, tally
 
     folders = class_of_three(tmp_path)
     rows, problems = collect(map(str, folders))
@@ -269,7 +269,7 @@ def test_a_file_that_contradicts_itself_is_marked_and_counted_apart(tmp_path, ch
     bobs = [row for row in rows if row["student"] == "bob" and row["notebook"].startswith("97")]
     assert bobs and all(row["check"].startswith("edited by hand?") and reason in row["check"] for row in bobs)
     assert all(row["check"] == "" for row in rows if row["student"] != "bob")
-    from wordpiece_lib.classroom.commands.progress import collect, tally
+    from wordpiece_lib.classroom.teacher.commands.progress import collect, tally
 
     counts = tally(collect(map(str, folders))[0])[("97 · progress", "three")]
     assert counts["edited by hand?"] == 1 and counts["done"] + counts["wrong"] + counts["not started"] == 2

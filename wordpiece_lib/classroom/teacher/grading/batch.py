@@ -25,9 +25,9 @@ from pathlib import Path
 from typing import Any
 
 from wordpiece_lib._validate import check_str
-from wordpiece_lib.classroom.grading.grader import COLUMNS, Grader, Row, student_name
-from wordpiece_lib.classroom.grading.sandbox import Sandbox
-from wordpiece_lib.classroom.grading.spreadsheet import FORMULA_STARTS, spreadsheet_safe
+from wordpiece_lib.classroom.teacher.grading.grader import COLUMNS, Grader, Row, student_name
+from wordpiece_lib.classroom.teacher.grading.sandbox import Sandbox
+from wordpiece_lib.classroom.teacher.grading.spreadsheet import FORMULA_STARTS, spreadsheet_safe
 
 
 def _pattern(pattern: str) -> re.Pattern[str]:
@@ -135,8 +135,8 @@ def judge_file(
     ``notebook`` names the released notebook (``01`` or ``01_character_splitting``) in ``notebooks`` (default: the
     checkout's). A :class:`~.sandbox.SandboxUnavailable` says what is missing when no sandbox can run here.
     """
-    from wordpiece_lib.classroom.commands.grade import _default_notebooks, find_notebook
-    from wordpiece_lib.classroom.grading.sandbox import Limits, find_sandbox, notebook_modules
+    from wordpiece_lib.classroom.teacher.commands.grade import _default_notebooks, find_notebook
+    from wordpiece_lib.classroom.teacher.grading.sandbox import Limits, find_sandbox, notebook_modules
 
     released = find_notebook(Path(notebooks) if notebooks else _default_notebooks(), notebook)
     sandbox = find_sandbox(Limits(), notebook_modules(released)) if sandboxed else None

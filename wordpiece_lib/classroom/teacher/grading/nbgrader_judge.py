@@ -74,7 +74,7 @@ def _make_class() -> type:
         )
 
         def preprocess(self, nb: Any, resources: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
-            from wordpiece_lib.classroom.grading.batch import judge_file
+            from wordpiece_lib.classroom.teacher.grading.batch import judge_file
 
             info = resources.get("nbgrader", {})
             notebook = str(info.get("notebook", "")) or "notebook"

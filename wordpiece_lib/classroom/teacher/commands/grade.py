@@ -2,7 +2,7 @@
 
 Each submission runs in a fresh kernel with a time limit; its answers are
 judged by the grader's own checks in the grader's own process (see
-:mod:`wordpiece_lib.classroom.grading`). One CSV row per student and
+:mod:`wordpiece_lib.classroom.teacher.grading`). One CSV row per student and
 exercise: status (done, wrong, not done yet, error), points, feedback.
 """
 
@@ -105,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
         return _error("--timeout must be a positive number of seconds")
     if args.jobs < 1:
         return _error(f"--jobs must be 1 or more, got {args.jobs}")
-    from wordpiece_lib.classroom.grading.sandbox import Limits, parse_size
+    from wordpiece_lib.classroom.teacher.grading.sandbox import Limits, parse_size
 
     try:
         limits = Limits(memory=parse_size(args.memory))
@@ -129,8 +129,8 @@ def run(args: argparse.Namespace) -> int:
             f"grading runs each submission in a kernel, and {missing.name} is not installed: "
             "pip install 'wordpiece-lib[notebooks]'"
         )
-    from wordpiece_lib.classroom.grading.batch import grade_all, named_submissions, write_table
-    from wordpiece_lib.classroom.grading.sandbox import SandboxUnavailable, find_sandbox, notebook_modules
+    from wordpiece_lib.classroom.teacher.grading.batch import grade_all, named_submissions, write_table
+    from wordpiece_lib.classroom.teacher.grading.sandbox import SandboxUnavailable, find_sandbox, notebook_modules
 
     try:
         named = named_submissions(args.submissions, released.stem, args.student_name)

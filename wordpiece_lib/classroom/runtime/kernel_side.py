@@ -25,8 +25,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from wordpiece_lib.classroom import own_work
-from wordpiece_lib.classroom.grading.plain import to_plain
+from wordpiece_lib.classroom.runtime import own_work
+from wordpiece_lib.classroom.runtime.plain import to_plain
 
 #: Built-ins the kernel itself sets for each request (input reads from the front end), never a submission's doing.
 KERNEL_OWN_BUILTINS = frozenset({"input", "raw_input", "getpass", "display", "get_ipython", "exit", "quit"})
@@ -68,7 +68,7 @@ class KernelSide:
 
     def forbid_new_processes(self, token: str) -> None:
         """Load the sandbox's seccomp filter (no new process, no network socket) before any cell of a submission."""
-        from wordpiece_lib.classroom.grading import confined
+        from wordpiece_lib.classroom.runtime import confined
 
         self._notes = confined.NOTES
         if self._notes is not None:

@@ -1,6 +1,6 @@
 """Inside a submission's sandbox: the limits, the report of what its code tried, and no new processes.
 
-``python -m wordpiece_lib.classroom.grading.confined -f CONNECTION_FILE``
+``python -m wordpiece_lib.classroom.runtime.confined -f CONNECTION_FILE``
 is the kernel's command line. Before IPython's kernel starts, it:
 
 * sets hard resource limits (memory, CPU time, file size, processes) from
@@ -208,6 +208,6 @@ __all__ = ["LIMITS_VARIABLE", "NOTES", "SEEN_VARIABLE", "Notes", "forbid_new_pro
 
 
 if __name__ == "__main__":  # run as a program: the notes belong to the importable module, where the helper reads them
-    from wordpiece_lib.classroom.grading import confined
+    from wordpiece_lib.classroom.runtime import confined
 
     confined.main()

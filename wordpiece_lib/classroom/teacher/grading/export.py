@@ -8,7 +8,7 @@ goes just before the region, a function's stub (``raise
 NotImplementedError``) just after it, where the solution's ``return`` never
 reaches it. Each ``%%ipytest`` check cell stays as it is (the student's
 hints and ``progress()`` still work) and gets a graded test after it, which
-calls the check through :func:`~.fresh_checks.graded`: the checks loaded
+calls the check through :func:`~wordpiece_lib.classroom.runtime.fresh_checks.graded`: the checks loaded
 afresh from the installed package, "not done yet" a failure.
 
 * nbgrader: answer cells are solution cells (``### BEGIN SOLUTION``), each
@@ -54,7 +54,7 @@ from wordpiece_lib._validate import (
     check_str,
     check_str_list,
 )
-from wordpiece_lib.classroom.grading.plan import check_calls, source_text
+from wordpiece_lib.classroom.teacher.grading.plan import check_calls, source_text
 
 BEGIN = re.compile(r"^(?P<indent>[ \t]*)# BEGIN SOLUTION\s*$")
 END = re.compile(r"^[ \t]*# END SOLUTION\s*$")
@@ -162,7 +162,7 @@ def graded_test(call: ast.Call, modules: dict[str, str], points: dict[str, float
         '# Graded test: the checks are loaded afresh from the installed package, and "not done yet" fails.\n'
         "# It runs in the student's kernel; the score the grader keeps comes from `wordpiece classroom grade`'s\n"
         "# sandboxed judge (nbgrader: a preprocessor after Execute; otter: a plugin), which no cell above can reach.\n"
-        "from wordpiece_lib.classroom.grading.fresh_checks import graded\n\n"
+        "from wordpiece_lib.classroom.runtime.fresh_checks import graded\n\n"
         f"graded({module!r}, {function.attr!r}, {', '.join(arguments)})"
     )
     return GradedTest(exercise.key, float(points.get(exercise.key, 1.0)), code)
@@ -208,7 +208,7 @@ def _nbgrader_meta(grade_id: str, *, solution: bool, grade: bool, points: float 
 
 def _answer_keys(source: str, tests: Sequence[GradedTest], calls: Sequence[Any]) -> list[str]:
     """The exercises whose answers a solution cell holds (by the names the check calls pass)."""
-    from wordpiece_lib.classroom.grading.plan import defined_names
+    from wordpiece_lib.classroom.teacher.grading.plan import defined_names
 
     names = defined_names(source)
     return [test.key for test, call in zip(tests, calls) if set(call.answers) & names]
@@ -225,8 +225,8 @@ def convert(notebook: dict[str, Any], to: str, points: dict[str, float] | None =
     cells = [cell for cell in notebook.get("cells", []) if isinstance(cell, dict)]
     modules = _checks_modules(cells)
     answer_names = set()
-    from wordpiece_lib.classroom.grading.plan import answer_names as stub_names
-    from wordpiece_lib.classroom.grading.plan import defined_names
+    from wordpiece_lib.classroom.teacher.grading.plan import answer_names as stub_names
+    from wordpiece_lib.classroom.teacher.grading.plan import defined_names
 
     for cell in cells:
         if cell.get("cell_type") == "code" and has_solution(source_text(cell)):
@@ -255,7 +255,7 @@ def convert(notebook: dict[str, Any], to: str, points: dict[str, float] | None =
             "init_cell: false\ncheck_all_cell: false\nexport_cell: false\nrun_tests: false\n"
             "tests:\n  files: false\n  ok_format: true\n"
             # each question's score comes from `wordpiece classroom grade`'s sandboxed judge (docs/grading.md)
-            "plugins:\n  - wordpiece_lib.classroom.grading.otter_judge.SandboxedJudge:\n"
+            "plugins:\n  - wordpiece_lib.classroom.teacher.grading.otter_judge.SandboxedJudge:\n"
             f"      notebook: {json.dumps(name)}\n      notebooks: {json.dumps(notebooks)}\n"
         )
         out["cells"].insert(0, _raw(config, "otter-assignment-config"))
@@ -358,7 +358,7 @@ from nbgrader.preprocessors import (
     SaveAutoGrades,
 )
 
-from wordpiece_lib.classroom.grading.nbgrader_judge import SandboxedJudge
+from wordpiece_lib.classroom.teacher.grading.nbgrader_judge import SandboxedJudge
 
 c.Autograde.autograde_preprocessors = [
     Execute,
@@ -374,7 +374,9 @@ c.SandboxedJudge.notebooks = {notebooks!r}  # the workshop's released notebooks,
 """
 
 
-def export(solutions: Sequence[Path], to: str, folder: Path, points: dict[str, float] | None = None) -> list[Path]:
+def export_notebooks(
+    solutions: Sequence[Path], to: str, folder: Path, points: dict[str, float] | None = None
+) -> list[Path]:
     """Write each solution notebook in the grader's source layout under ``folder``; return the notebooks written.
 
     nbgrader: ``folder/source/<notebook>/<notebook>.ipynb`` and ``folder/nbgrader_config.py``
@@ -414,7 +416,7 @@ __all__ = [
     "FORMATS",
     "GradedTest",
     "convert",
-    "export",
+    "export_notebooks",
     "graded_test",
     "has_solution",
     "prompt_outside",

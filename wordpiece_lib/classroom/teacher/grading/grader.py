@@ -31,10 +31,10 @@ from pathlib import Path
 from typing import Any
 
 from wordpiece_lib._validate import check_path, check_str
-from wordpiece_lib.classroom import exercise, own_work
-from wordpiece_lib.classroom.grading.kernel import Kernel, KernelTrouble
-from wordpiece_lib.classroom.grading.plain import from_plain
-from wordpiece_lib.classroom.grading.plan import (
+from wordpiece_lib.classroom.runtime import exercise, own_work
+from wordpiece_lib.classroom.runtime.plain import from_plain
+from wordpiece_lib.classroom.teacher.grading.kernel import Kernel, KernelTrouble
+from wordpiece_lib.classroom.teacher.grading.plan import (
     CheckCall,
     Released,
     answer_names,
@@ -45,7 +45,7 @@ from wordpiece_lib.classroom.grading.plan import (
     source_text,
     used_names,
 )
-from wordpiece_lib.classroom.grading.sandbox import Sandbox, notebook_data, notebook_modules
+from wordpiece_lib.classroom.teacher.grading.sandbox import Sandbox, notebook_data, notebook_modules
 
 #: The columns of the grades table, in order.
 COLUMNS = (
@@ -256,7 +256,7 @@ class Grader:
     ) -> bool:
         """Run the plan in ``kernel`` and judge the checks not judged yet; True when done, False to go again."""
         kernel.run(
-            "from wordpiece_lib.classroom.grading.kernel_side import KernelSide as _WordpieceKernelSide\n"
+            "from wordpiece_lib.classroom.runtime.kernel_side import KernelSide as _WordpieceKernelSide\n"
             "__wordpiece_grader__ = _WordpieceKernelSide(get_ipython().user_ns, shell=get_ipython())\n"
             "del _WordpieceKernelSide"
         )

@@ -37,7 +37,7 @@ def _make_class() -> type:
         """Score each question from ``wordpiece classroom grade``'s sandboxed judge."""
 
         def after_grading(self, results: Any) -> None:
-            from wordpiece_lib.classroom.grading.batch import judge_file
+            from wordpiece_lib.classroom.teacher.grading.batch import judge_file
 
             config = dict(self.plugin_config or {})
             submission = Path(str(self.submission_path))
@@ -52,7 +52,7 @@ def _make_class() -> type:
             for name, score in question_scores(verdicts, possible).items():
                 results.update_score(name, score)
             results.set_plugin_data(
-                "wordpiece_lib.classroom.grading.otter_judge.SandboxedJudge",
+                "wordpiece_lib.classroom.teacher.grading.otter_judge.SandboxedJudge",
                 {name: [row.status, row.feedback] for name, row in verdicts.items()},
             )
 

@@ -79,8 +79,8 @@ class Kernel:
     def __enter__(self) -> Kernel:
         from jupyter_client.manager import KernelManager
 
-        from wordpiece_lib.classroom.grading import sandbox as sandboxes
-        from wordpiece_lib.classroom.grading.confined import SEEN_VARIABLE
+        from wordpiece_lib.classroom.runtime.confined import SEEN_VARIABLE
+        from wordpiece_lib.classroom.teacher.grading import sandbox as sandboxes
 
         sockets = self.folder / "sockets"
         work = self.folder / "work"
@@ -94,7 +94,7 @@ class Kernel:
             environment["PYTHONPATH"] = os.pathsep.join(sorted({str(path.parent) for path in self.modules}))
         seen = [*sandboxes.SYSTEM_FOLDERS, *map(str, sandboxes.readable_paths(extra)), str(sockets)]
         environment[SEEN_VARIABLE] = os.pathsep.join(seen)
-        argv = [sys.executable, "-m", "wordpiece_lib.classroom.grading.confined", "-f", "{connection_file}"]
+        argv = [sys.executable, "-m", "wordpiece_lib.classroom.runtime.confined", "-f", "{connection_file}"]
         manager = KernelManager(kernel_name="python3", transport="ipc", ip=str(sockets / "kernel"))
         manager.connection_file = str(sockets / "connection.json")
         manager.kernel_cmd = None
@@ -135,7 +135,7 @@ class Kernel:
 
     def close(self) -> None:
         """Stop the kernel now, and wait until every process of its sandbox is gone."""
-        from wordpiece_lib.classroom.grading.sandbox import wait_gone
+        from wordpiece_lib.classroom.teacher.grading.sandbox import wait_gone
 
         if self._client is not None:
             self._client.stop_channels()
