@@ -104,7 +104,6 @@ def cases() -> list[Case]:
                     "alphabet under an alias",
                     "from wordpiece_lib import alphabet as letters\nmy_alphabet = letters(['bun', 'bug', 'gnu'])",
                     {},
-                    ("my_alphabet",),
                 ),
                 computed(
                     "split_word reached through another cell's helper",
@@ -114,7 +113,6 @@ def cases() -> list[Case]:
                             "import wordpiece_lib as w\ndef cut(word):\n    return w.split_word(word)", "cut"
                         )
                     },
-                    ("my_alphabet",),
                 ),
                 copied("the hug/pug alphabet printed above", ["b", "h", "p", "##g", "##n", "##s", "##u"], source=""),
             ),

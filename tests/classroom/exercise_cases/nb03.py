@@ -151,7 +151,6 @@ def cases() -> list[Case]:
                     "the trainer under an alias",
                     "first_three = [s.new_token for s in tb(variant, 100).steps[:3]]",
                     {"tb": train_bottom_up, "variant": VARIANT},
-                    ("first_three",),
                 ),
                 computed(
                     "a helper from another cell runs train_fast",
@@ -163,13 +162,11 @@ def cases() -> list[Case]:
                         ),
                         "variant": VARIANT,
                     },
-                    ("first_three",),
                 ),
                 computed(
                     "read off a trace made in another cell",
                     "first_three = big.tokens(3)[-3:]",
                     {"big": Later(lambda: train_bottom_up(VARIANT, 100))},
-                    ("first_three",),
                 ),
                 library(
                     "runs the trainer",
@@ -194,7 +191,6 @@ def cases() -> list[Case]:
                     "read off a lexical trace made in another cell",
                     "lexical_four = lexical_trace.tokens(4)[-4:]",
                     {"lexical_trace": Later(lambda: train_bottom_up(HUG_PUG, 100, tie_break="lexical"))},
-                    ("lexical_four",),
                 ),
                 library(
                     "runs the trainer",
@@ -219,7 +215,6 @@ def cases() -> list[Case]:
                     "the trainer under an alias",
                     "final_size = len(t(word_counts, 1000, special_tokens=['[UNK]', '[CLS]', '[SEP]']).tokens())",
                     {"t": train_bottom_up, "word_counts": HUG_PUG},
-                    ("final_size",),
                 ),
                 library("counts the trained vocab", 19, source="final_size = len(big.tokens())"),
             ),

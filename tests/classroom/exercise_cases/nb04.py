@@ -197,13 +197,11 @@ def cases() -> list[Case]:
                         "replay": encode_with_merges,
                         "new": puns_trace,
                     },
-                    ("my_word",),
                 ),
                 computed(
                     "the encoders under other names",
                     "my_word = [w for w in ('hugs', 'buns') if ew(w, v) != em(w, new.merges)][0]",
                     {"ew": encode_word, "em": encode_with_merges, "v": set(puns_trace.tokens()), "new": puns_trace},
-                    ("my_word",),
                 ),
             ),
             secrets=("'buns'",),

@@ -101,15 +101,13 @@ def cases() -> list[Case]:
                     "the library's threshold pass, read off",
                     "hug_keeps = one_pass(substring_counts(corpus), 4)['hug']",
                     {"one_pass": threshold_pass, "substring_counts": substring_counts, "corpus": hugged},
-                    ("hug_keeps",),
                 ),
                 computed(
                     "section 2's worked one_pass, run on the exercise's corpus",
                     "table = one_pass(substring_counts(corpus), 4)\n"
                     "hug_keeps = int(table[table['substring'] == 'hug']['left when its turn comes'].iloc[0])",
                     {"one_pass": Later(worked_one_pass), "substring_counts": substring_counts, "corpus": hugged},
-                    ("hug_keeps",),
-                    COPIED,
+                    kind=COPIED,
                 ),
                 computed(
                     "section 2's worked one_pass, through a helper of another cell",
@@ -128,8 +126,7 @@ def cases() -> list[Case]:
                         "one_pass": Later(worked_one_pass),
                         "corpus": hugged,
                     },
-                    ("hug_keeps",),
-                    COPIED,
+                    kind=COPIED,
                 ),
             ),
             secrets=("10",),
@@ -153,14 +150,12 @@ def cases() -> list[Case]:
                         "substring_counts": substring_counts,
                         "corpus": survivors_corpus,
                     },
-                    ("survivors",),
                 ),
                 computed(
                     "TopDownRounds under an alias, the characters added by hand",
                     "v = R(corpus, num_iterations=1).vocabs(4)[0]\n"
                     "survivors = {t for t in v if len(t.removeprefix('##')) > 1 and t != '[UNK]'} | {'##g', '##s'}",
                     {"R": TopDownRounds, "corpus": survivors_corpus},
-                    ("survivors",),
                 ),
                 computed(
                     "section 2's worked one_pass, run on the exercise's corpus",
@@ -170,8 +165,7 @@ def cases() -> list[Case]:
                         "substring_counts": substring_counts,
                         "corpus": survivors_corpus,
                     },
-                    ("survivors",),
-                    COPIED,
+                    kind=COPIED,
                 ),
             ),
             secrets=secrets_of(sorted(survivors), "##ug"),

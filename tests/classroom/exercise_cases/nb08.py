@@ -50,7 +50,6 @@ def cases() -> list[Case]:
                     "emitted_at_s = [t for step in automaton.trace('tokenis') if step.kind == 'fail' and step.position == 6 "
                     "for t in step.tokens]",
                     {"automaton": LinMaxMatch(TOKEN_VOCAB)},
-                    ("emitted_at_s",),
                 ),
             ),
             secrets=secrets_of(["token", "##i"]),

@@ -188,7 +188,6 @@ def cases() -> list[Case]:
                     "normalization_merges under an alias",
                     "merged_groups = [list(g) for g in group(words, uncased).values()]",
                     {"group": normalization_merges, "words": WORDS_TO_GROUP, "uncased": UNCASED},
-                    ("merged_groups",),
                 ),
             ),
             secrets=("'côté'", "'Ελλαδα'", "'пои'", "'かっこう'", "['пой', 'пои']"),

@@ -125,7 +125,6 @@ def cases() -> list[Case]:
                         "tokenizer": Later(book_tokenizer),
                         "text": TREASURE_TEXT,
                     },
-                    ("rum_offsets",),
                 ),
                 computed(
                     "normalize_with_origins under an alias, its span read",
@@ -133,7 +132,6 @@ def cases() -> list[Case]:
                     "start = aligned.text.index('rum')\n"
                     "rum_offsets = aligned.original_span(start, start + 3)",
                     {"origins_of": normalize_with_origins, "tokenizer": Later(book_tokenizer), "text": TREASURE_TEXT},
-                    ("rum_offsets",),
                 ),
                 computed(
                     "section 2's worked my_normalize_with_origins, run on the exercise's text",
@@ -141,8 +139,7 @@ def cases() -> list[Case]:
                     "start = mine.index('rúm')\n"
                     "rum_offsets = (my_origins[start], my_origins[start + 2] + 1)",
                     {"my_normalize_with_origins": Later(worked_origins), "treasure_text": TREASURE_TEXT},
-                    ("rum_offsets",),
-                    COPIED,
+                    kind=COPIED,
                 ),
             ),
             secrets=("(27, 30)", "[27:30]"),
@@ -194,7 +191,6 @@ def cases() -> list[Case]:
                         "one": Encoding.from_sequence([0] * 30, ["t"] * 30, [(0, 0)] * 30, [0] * 30),
                         "two": Encoding.from_sequence([0] * 8, ["t"] * 8, [(0, 0)] * 8, [0] * 8),
                     },
-                    ("kept",),
                 ),
             ),
             secrets=("(13, 8)", "13"),
@@ -211,8 +207,7 @@ def cases() -> list[Case]:
                     "section 6's worked cell, on the exercise's tokens",
                     "ids = tokenizer.encode_plus(' '.join(tokens_to_decode)).ids\ndecoded = tokenizer.decode(ids)",
                     {"tokenizer": Later(book_tokenizer), "tokens_to_decode": TOKENS_TO_DECODE},
-                    ("decoded",),
-                    COPIED,
+                    kind=COPIED,
                 ),
                 typed("every apostrophe glued", "pieces of eight! it's flint's parrot."),
                 typed("## kept", "pieces of eight! it ' s flint's par##rot."),
@@ -227,7 +222,6 @@ def cases() -> list[Case]:
                     "the decoder object, under an alias",
                     "decoded = D().decode(tokens)",
                     {"D": WordPieceDecoder, "tokens": TOKENS_TO_DECODE},
-                    ("decoded",),
                 ),
             ),
             secrets=(repr(DECODED), "it ' s flint's"),

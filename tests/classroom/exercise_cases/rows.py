@@ -17,7 +17,7 @@ runtime: the answer watch around a cell, and the fresh start between answers.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from wordpiece_lib.classroom import exercise, own_work
@@ -73,9 +73,16 @@ def typed(label: str, value: Any) -> Wrong:
 FROM_CELL = object()
 
 
-def computed(label: str, source: str, names: dict[str, Any], keys: tuple[str, ...], kind: str = LIBRARY) -> Wrong:
-    """An answer a cell computed with the library (run under the notebook's watch, as in a kernel)."""
-    return Wrong(label, tuple(FROM_CELL for _ in keys), kind, extra={"cell": (source, names, keys)})
+def computed(
+    label: str, source: str, names: dict[str, Any], keys: tuple[str, ...] | None = None, kind: str = LIBRARY
+) -> Wrong:
+    """An answer a cell computed with the library (run under the notebook's watch, as in a kernel).
+
+    The cell ``source`` runs among ``names``; the answer is what it assigned to ``keys`` (the exercise's own
+    name, unless given: the :class:`Case` fills it in).
+    """
+    slots = (FROM_CELL,) * (1 if keys is None else len(keys))
+    return Wrong(label, slots, kind, extra={"cell": (source, names, keys)})
 
 
 def another_cell(code: str, name: str, **names: Any) -> Any:
@@ -120,6 +127,15 @@ class Case:
     right_extra: dict[str, Any] = field(default_factory=dict)
     #: Names of the notebook that its worked answer uses (e.g. a speed it measured).
     notebook_names: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        named = tuple(
+            replace(wrong, extra={**wrong.extra, "cell": (*wrong.extra["cell"][:2], (self.key,))})
+            if "cell" in wrong.extra and wrong.extra["cell"][2] is None
+            else wrong
+            for wrong in self.wrongs
+        )
+        object.__setattr__(self, "wrongs", named)  # a computed answer with no names is the exercise's own
 
     def run(self, answer: tuple[Any, ...], extra: dict[str, Any] | None = None) -> None:
         extra = dict(extra or {})
