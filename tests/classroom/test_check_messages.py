@@ -16,11 +16,11 @@ from exercise_cases.nb03 import each, merge_keeping_the_prefix
 from exercise_cases.nb04 import decoding
 
 from wordpiece_lib import initial_splits, join_pair
-from wordpiece_lib.classroom import exercise, own_work
 from wordpiece_lib.classroom.character_splitting import checks as splitting
 from wordpiece_lib.classroom.encoding import checks as encoding
 from wordpiece_lib.classroom.merge_steps import checks as merging
 from wordpiece_lib.classroom.pair_scores import checks as scoring
+from wordpiece_lib.classroom.runtime import exercise, own_work
 from wordpiece_lib.data import datasets
 
 HUG_PUG = {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}

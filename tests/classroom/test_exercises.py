@@ -36,8 +36,8 @@ from exercise_cases import (
     workbook_of,
 )
 
-from wordpiece_lib.classroom import exercise, own_work
-from wordpiece_lib.classroom.exercise import TODO, WORKBOOKS
+from wordpiece_lib.classroom.runtime import exercise, own_work
+from wordpiece_lib.classroom.runtime.exercise import TODO, WORKBOOKS
 
 HASH_SEEDS = ("0", "1", "42", "4294967295", "random")
 

@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from wordpiece_lib.classroom.grading.export import convert
-from wordpiece_lib.classroom.grading.fresh_checks import graded
-from wordpiece_lib.classroom.grading.plan import answer_names, read_released, source_text
+from wordpiece_lib.classroom.runtime.fresh_checks import graded
+from wordpiece_lib.classroom.teacher.grading.export import convert
+from wordpiece_lib.classroom.teacher.grading.plan import answer_names, read_released, source_text
 
 ROOT = Path(__file__).resolve().parents[2]
 SOLUTIONS = sorted((ROOT / "notebooks" / "solutions").glob("[0-9][0-9]_*.ipynb"))

@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from wordpiece_lib.classroom.commands import main
-from wordpiece_lib.classroom.exercise import Exercise, Workbook
-from wordpiece_lib.classroom.progress_file import PROGRESS_DIR_VARIABLE, file_name
+from wordpiece_lib.classroom.runtime.exercise import Exercise, Workbook
+from wordpiece_lib.classroom.runtime.progress_file import PROGRESS_DIR_VARIABLE, file_name
+from wordpiece_lib.classroom.teacher.commands import main
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -216,7 +216,7 @@ def test_the_command_merges_the_class_into_one_table(tmp_path, capsys):
 
 def test_the_plot_counts_done_wrong_and_not_started_per_exercise(tmp_path):
     pytest.importorskip("matplotlib")
-    from wordpiece_lib.classroom.commands.progress import collect, tally
+    from wordpiece_lib.classroom.teacher.commands.progress import collect, tally
 
     folders = class_of_three(tmp_path)
     rows, problems = collect(map(str, folders))

@@ -22,8 +22,8 @@ from pathlib import Path
 import pytest
 from exercise_cases import all_cases, outcome, start_afresh, workbook_of
 
-from wordpiece_lib.classroom import answers
-from wordpiece_lib.classroom.answer_search import (
+from wordpiece_lib.classroom.runtime import answers
+from wordpiece_lib.classroom.teacher.answer_search import (
     answer_lines,
     checkout_answer_texts,
     given_lines,
@@ -31,7 +31,7 @@ from wordpiece_lib.classroom.answer_search import (
     search,
     searched_lines,
 )
-from wordpiece_lib.classroom.commands import main
+from wordpiece_lib.classroom.teacher.commands import main
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -25,7 +25,7 @@ from wordpiece_lib import (
     split_word,
     train_bottom_up,
 )
-from wordpiece_lib.classroom.frames import score_table, trace_frame, word_counts_frame
+from wordpiece_lib.classroom.display.frames import score_table, trace_frame, word_counts_frame
 from wordpiece_lib.data.datasets import hug_pug_counts, selene_counts
 from wordpiece_lib.training.trace import merge_in_pieces
 

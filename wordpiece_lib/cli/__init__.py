@@ -143,7 +143,7 @@ def _register_classroom(subparsers: argparse._SubParsersAction) -> None:
     loads each command's module only when ``classroom`` runs (the import contract allows
     exactly this edge).
     """
-    from wordpiece_lib.classroom import commands
+    from wordpiece_lib.classroom.teacher import commands
 
     commands.register(subparsers)
 

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from wordpiece_lib.classroom import exercise, own_work
+from wordpiece_lib.classroom.runtime import exercise, own_work
 
 #: What kind of mistake a wrong answer is.
 COPIED, LIBRARY, SLIP = "copied worked example", "calls the library", "plausible slip"

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from tool_helpers import load_tool
 
 from wordpiece_lib import WordCounts, encode_word
-from wordpiece_lib.classroom.frames import search_frame
+from wordpiece_lib.classroom.display.frames import search_frame
 from wordpiece_lib.data.datasets import TOP_DOWN_TEXT, top_down_counts
 from wordpiece_lib.model.vocab import BERT_SPECIAL_TOKENS
 from wordpiece_lib.training.fast_top_down import FastTopDown

@@ -19,9 +19,9 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from wordpiece_lib.classroom.exercise import Exercise, Workbook, call, forbid, require
-from wordpiece_lib.classroom.frames import score_table
-from wordpiece_lib.classroom.fresh_inputs import fresh_counts, fresh_rng
+from wordpiece_lib.classroom.display.frames import score_table
+from wordpiece_lib.classroom.runtime.exercise import Exercise, Workbook, call, forbid, require
+from wordpiece_lib.classroom.runtime.fresh_inputs import fresh_counts, fresh_rng
 from wordpiece_lib.model.pieces import DEFAULT_PREFIX, initial_splits
 from wordpiece_lib.training.scores import (
     best_candidate,

@@ -29,7 +29,7 @@ from typing import Any
 from wordpiece_lib._validate import check_str
 
 
-def fresh_checks(module: str) -> ModuleType:
+def load_afresh(module: str) -> ModuleType:
     """The module ``module`` of ``wordpiece_lib``, executed again from its file (a new, private copy)."""
     check_str(module, "module")
     parts = module.split(".")
@@ -50,7 +50,7 @@ def fresh_checks(module: str) -> ModuleType:
         raise ModuleNotFoundError(f"cannot load {module} from {path}")
     fresh = importlib.util.module_from_spec(spec)
     sys.modules[name] = fresh  # dataclasses and pickling look a class's module up here
-    from wordpiece_lib.classroom import exercise
+    from wordpiece_lib.classroom.runtime import exercise
 
     registered = dict(exercise.WORKBOOKS)
     try:
@@ -64,7 +64,7 @@ def fresh_checks(module: str) -> ModuleType:
 def graded(module: str, check: str, *args: Any, **kwargs: Any) -> bool:
     """Run the check ``check`` of a fresh copy of ``module`` on the answer; True, or an error (a skip included)."""
     check_str(check, "check")
-    function = getattr(fresh_checks(module), check)
+    function = getattr(load_afresh(module), check)
     try:
         function(*args, **kwargs)
     except AssertionError:
@@ -76,4 +76,4 @@ def graded(module: str, check: str, *args: Any, **kwargs: Any) -> bool:
     return True
 
 
-__all__ = ["fresh_checks", "graded"]
+__all__ = ["graded", "load_afresh"]

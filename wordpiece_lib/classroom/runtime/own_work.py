@@ -281,7 +281,7 @@ class RunsElsewhere:
 
     :func:`call_own_work` hands such a function its arguments and the
     forbidden library functions: the process the function lives in counts
-    their calls there (see ``wordpiece_lib.classroom.grading``) and raises
+    their calls there (see ``wordpiece_lib.classroom.teacher.grading``) and raises
     :class:`ForbiddenUse` here, so a check judges the result in its own
     process. A subclass implements :meth:`call_counted`.
 
@@ -318,7 +318,7 @@ def call_own_work(function: Callable[..., Any], args: Sequence[Any], forbidden: 
     >>> call_own_work(lambda word: split_word(word), ["hug"], rule)
     Traceback (most recent call last):
     ...
-    wordpiece_lib.classroom.own_work.ForbiddenUse: ('split_word', 1, "the library's")
+    wordpiece_lib.classroom.runtime.own_work.ForbiddenUse: ('split_word', 1, "the library's")
     """
     if isinstance(function, RunsElsewhere):  # the grader's stand-in: the learner's kernel counts the calls
         return function.call_counted(args, forbidden)

@@ -3,9 +3,9 @@
 ipytest runs a check cell from a file in the kernel's temporary folder, so
 pytest's short summary (``-rs``) would say ``SKIPPED [1]
 ../../ipykernel_1234/5678.py:2: not done yet ...``. A skip raised by
-:func:`wordpiece_lib.classroom.exercise.not_done` carries the notebook's
+:func:`wordpiece_lib.classroom.runtime.exercise.not_done` carries the notebook's
 name; this plugin puts that name where the file and line would be. The
-notebooks load it with ``-p wordpiece_lib.classroom.not_done_report`` in
+notebooks load it with ``-p wordpiece_lib.classroom.runtime.not_done_report`` in
 ``ipytest.autoconfig(addopts=...)``; other skips are left as they are.
 
 >>> class Report:
@@ -41,3 +41,6 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     report = yield
     name_the_notebook(report, call.excinfo)
     return report
+
+
+__all__ = ["name_the_notebook", "pytest_runtest_makereport"]

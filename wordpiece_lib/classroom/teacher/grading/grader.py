@@ -30,10 +30,10 @@ from pathlib import Path
 from typing import Any
 
 from wordpiece_lib._validate import check_path, check_str
-from wordpiece_lib.classroom import exercise, own_work
-from wordpiece_lib.classroom.grading.kernel import Kernel, KernelTrouble
-from wordpiece_lib.classroom.grading.plain import from_plain
-from wordpiece_lib.classroom.grading.plan import (
+from wordpiece_lib.classroom.runtime import exercise, own_work
+from wordpiece_lib.classroom.runtime.plain import from_plain
+from wordpiece_lib.classroom.teacher.grading.kernel import Kernel, KernelTrouble
+from wordpiece_lib.classroom.teacher.grading.plan import (
     CheckCall,
     Released,
     answer_names,
@@ -191,7 +191,7 @@ class Grader:
 
     def _grade_in(self, kernel: Kernel, cells: list[dict[str, Any]], student: str) -> list[Row]:
         kernel.run(
-            "from wordpiece_lib.classroom.grading.kernel_side import KernelSide as _WordpieceKernelSide\n"
+            "from wordpiece_lib.classroom.runtime.kernel_side import KernelSide as _WordpieceKernelSide\n"
             "__wordpiece_grader__ = _WordpieceKernelSide(get_ipython().user_ns, shell=get_ipython())\n"
             "del _WordpieceKernelSide"
         )

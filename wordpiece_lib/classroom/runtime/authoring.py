@@ -38,7 +38,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from wordpiece_lib.classroom.exercise import (
+from wordpiece_lib.classroom.runtime.exercise import (
     TODO,
     Exercise,
     Workbook,
@@ -51,8 +51,8 @@ from wordpiece_lib.classroom.exercise import (
     short_repr,
     show_answer,
 )
-from wordpiece_lib.classroom.fresh_inputs import fresh_rng, fresh_word, fresh_words
-from wordpiece_lib.classroom.own_work import Forbidden, forbid, install_answer_watch
+from wordpiece_lib.classroom.runtime.fresh_inputs import fresh_rng, fresh_word, fresh_words
+from wordpiece_lib.classroom.runtime.own_work import Forbidden, forbid, install_answer_watch
 
 
 def setup_checks(shell: Any = None) -> bool:
@@ -62,7 +62,7 @@ def setup_checks(shell: Any = None) -> bool:
     check skipped (an exercise not done yet, by its title) and to keep a failure to the
     student's line and the check's message; a failure ends with one short line; a cell that
     assigns a watched answer is watched (see :func:`forbid` and
-    :func:`wordpiece_lib.classroom.own_work.watch_answer`).
+    :func:`wordpiece_lib.classroom.runtime.own_work.watch_answer`).
 
     >>> setup_checks()  # a plain Python session has no cells to check
     False
@@ -81,7 +81,7 @@ def setup_checks(shell: Any = None) -> bool:
     os.environ["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
     ipytest.autoconfig(
         raise_on_error=True,
-        addopts=["-q", "-rs", "--tb=short", "--color=yes", "-p", "wordpiece_lib.classroom.not_done_report"],
+        addopts=["-q", "-rs", "--tb=short", "--color=yes", "-p", "wordpiece_lib.classroom.runtime.not_done_report"],
     )
     report_failures_briefly(shell)
     install_answer_watch(shell)

@@ -107,14 +107,14 @@ def label_line_ends(axes: Any, labels: list[tuple[Any, ...]], *, fontsize: float
 def new_figure(width: float, height: float, nrows: int = 1, ncols: int = 1, **options: Any) -> tuple[Any, Any]:
     """A closed figure and its axes (an array of them for a grid), so a notebook shows it exactly once.
 
-    The figure is a ``DescribedFigure`` (:mod:`wordpiece_lib.classroom.figures`): the plot
+    The figure is a ``DescribedFigure`` (:mod:`wordpiece_lib.classroom.display.figures`): the plot
     function ends with ``describe(...)`` and the notebook shows the text alternative with it.
 
     >>> figure, axes = new_figure(4, 3)
     >>> [round(size) for size in figure.get_size_inches()], type(figure).__name__
     ([4, 3], 'DescribedFigure')
     """
-    from wordpiece_lib.classroom.figures import new_described_figure
+    from wordpiece_lib.classroom.display.figures import new_described_figure
 
     for value, name in ((width, "width"), (height, "height")):
         check_size(value, name)
@@ -187,7 +187,7 @@ def score_bar_chart(names: list[str], scores: list[Fraction], *, title: str, xla
         axes.text(value + top * 0.01, position, fraction_text(score), va="center", fontsize=9)
     axes.set_xlim(0, top * 1.18 if top > 0 else 1)
     axes.spines[["top", "right"]].set_visible(False)
-    from wordpiece_lib.classroom.figures import data_table, describe, plain_list
+    from wordpiece_lib.classroom.display.figures import data_table, describe, plain_list
 
     ties = [name for name, score in zip(names[1:], scores[1:]) if score == scores[0]]
     summary = f"Bar chart, {title}: {len(names)} bars, {xlabel}, highest first."

@@ -8,7 +8,7 @@ goes just before the region, a function's stub (``raise
 NotImplementedError``) just after it, where the solution's ``return`` never
 reaches it. Each ``%%ipytest`` check cell stays as it is (the student's
 hints and ``progress()`` still work) and gets a graded test after it, which
-calls the check through :func:`~.fresh_checks.graded`: the checks loaded
+calls the check through :func:`~wordpiece_lib.classroom.runtime.fresh_checks.graded`: the checks loaded
 afresh from the installed package, "not done yet" a failure.
 
 * nbgrader: answer cells are solution cells (``### BEGIN SOLUTION``), each
@@ -54,7 +54,7 @@ from wordpiece_lib._validate import (
     check_str,
     check_str_list,
 )
-from wordpiece_lib.classroom.grading.plan import check_calls, source_text
+from wordpiece_lib.classroom.teacher.grading.plan import check_calls, source_text
 
 BEGIN = re.compile(r"^(?P<indent>[ \t]*)# BEGIN SOLUTION\s*$")
 END = re.compile(r"^[ \t]*# END SOLUTION\s*$")
@@ -161,7 +161,7 @@ def graded_test(call: ast.Call, modules: dict[str, str], points: dict[str, float
     code = (
         "# Graded test: the checks are loaded afresh from the installed package, so nothing a cell above\n"
         '# did to them counts, and "not done yet" fails.\n'
-        "from wordpiece_lib.classroom.grading.fresh_checks import graded\n\n"
+        "from wordpiece_lib.classroom.runtime.fresh_checks import graded\n\n"
         f"graded({module!r}, {function.attr!r}, {', '.join(arguments)})"
     )
     return GradedTest(exercise.key, float(points.get(exercise.key, 1.0)), code)
@@ -207,7 +207,7 @@ def _nbgrader_meta(grade_id: str, *, solution: bool, grade: bool, points: float 
 
 def _answer_keys(source: str, tests: Sequence[GradedTest], calls: Sequence[Any]) -> list[str]:
     """The exercises whose answers a solution cell holds (by the names the check calls pass)."""
-    from wordpiece_lib.classroom.grading.plan import defined_names
+    from wordpiece_lib.classroom.teacher.grading.plan import defined_names
 
     names = defined_names(source)
     return [test.key for test, call in zip(tests, calls) if set(call.answers) & names]
@@ -224,8 +224,8 @@ def convert(notebook: dict[str, Any], to: str, points: dict[str, float] | None =
     cells = [cell for cell in notebook.get("cells", []) if isinstance(cell, dict)]
     modules = _checks_modules(cells)
     answer_names = set()
-    from wordpiece_lib.classroom.grading.plan import answer_names as stub_names
-    from wordpiece_lib.classroom.grading.plan import defined_names
+    from wordpiece_lib.classroom.teacher.grading.plan import answer_names as stub_names
+    from wordpiece_lib.classroom.teacher.grading.plan import defined_names
 
     for cell in cells:
         if cell.get("cell_type") == "code" and has_solution(source_text(cell)):
@@ -339,7 +339,9 @@ c.Execute.timeout = 300  # seconds a cell may take; an endless loop costs this m
 """
 
 
-def export(solutions: Sequence[Path], to: str, folder: Path, points: dict[str, float] | None = None) -> list[Path]:
+def export_notebooks(
+    solutions: Sequence[Path], to: str, folder: Path, points: dict[str, float] | None = None
+) -> list[Path]:
     """Write each solution notebook in the grader's source layout under ``folder``; return the notebooks written.
 
     nbgrader: ``folder/source/<notebook>/<notebook>.ipynb`` and ``folder/nbgrader_config.py``
@@ -367,4 +369,4 @@ def export(solutions: Sequence[Path], to: str, folder: Path, points: dict[str, f
     return written
 
 
-__all__ = ["FORMATS", "GradedTest", "convert", "export", "graded_test", "has_solution", "prompt_outside"]
+__all__ = ["FORMATS", "GradedTest", "convert", "export_notebooks", "graded_test", "has_solution", "prompt_outside"]

@@ -23,7 +23,7 @@ Checks run a learner's function on fresh inputs the notebook never printed
 (built from a fixed ``random.Random`` seed, so they are the same on every run
 and under every ``PYTHONHASHSEED``), and :func:`call` can switch library
 functions off while the learner's code runs (see
-:mod:`wordpiece_lib.classroom.own_work`): an exercise that asks to write
+:mod:`wordpiece_lib.classroom.runtime.own_work`): an exercise that asks to write
 ``split_word`` fails when the answer just calls it.
 
 Every check hides its own frames from pytest's report (``__tracebackhide__``),
@@ -88,9 +88,9 @@ from fractions import Fraction
 from typing import Any, TypeVar
 
 from wordpiece_lib._validate import check_bool
-from wordpiece_lib.classroom.answers import AnswerSource, current_source
-from wordpiece_lib.classroom.own_work import Forbidden, ForbiddenUse, call_own_work, forbid
-from wordpiece_lib.classroom.progress_file import ProgressStore, now
+from wordpiece_lib.classroom.runtime.answers import AnswerSource, current_source
+from wordpiece_lib.classroom.runtime.own_work import Forbidden, ForbiddenUse, call_own_work, forbid
+from wordpiece_lib.classroom.runtime.progress_file import ProgressStore, now
 
 CheckFunction = TypeVar("CheckFunction", bound=Callable[..., None])
 
@@ -129,7 +129,7 @@ def not_done(exercise: str) -> None:
 
     While a registered check runs, the note names its exercise (its title and
     the key for ``show_answer``) and carries the notebook's name, which the
-    pytest plugin :mod:`wordpiece_lib.classroom.not_done_report` shows in the
+    pytest plugin :mod:`wordpiece_lib.classroom.runtime.not_done_report` shows in the
     short summary instead of the kernel's temporary file.
 
     >>> not_done("the split exercise")
@@ -184,7 +184,7 @@ def call(
     """Call the learner's function; a stub skips, a crash is explained, forbidden library calls fail.
 
     ``forbidden`` names library functions the exercise asks the learner to
-    write instead of calling (see :mod:`wordpiece_lib.classroom.own_work`):
+    write instead of calling (see :mod:`wordpiece_lib.classroom.runtime.own_work`):
     their calls are counted while the learner's function runs, however they
     were reached (an alias, another cell's helper, an object's method).
     A function that returns ``None`` is told it forgot its ``return`` line,
@@ -549,9 +549,9 @@ class Workbook:
 
     ``answers`` names the answer set holding the worked answers of exercises
     that give none themselves (the course's notebooks keep theirs with the
-    solutions, see :mod:`wordpiece_lib.classroom.answers`).
+    solutions, see :mod:`wordpiece_lib.classroom.runtime.answers`).
     ``progress_folder`` is where the progress file goes (see
-    :mod:`wordpiece_lib.classroom.progress_file`; default: the notebook's folder when
+    :mod:`wordpiece_lib.classroom.runtime.progress_file`; default: the notebook's folder when
     run in a Jupyter kernel, else memory only). A file already there is read
     back, so a restarted kernel goes on where it was.
     """
@@ -580,7 +580,7 @@ class Workbook:
             raise TypeError(
                 f"progress_folder must be a folder's path (str or Path), got {type(progress_folder).__name__}"
             )
-        #: The name of the answer set the worked answers come from (see :mod:`wordpiece_lib.classroom.answers`).
+        #: The name of the answer set the worked answers come from (see :mod:`wordpiece_lib.classroom.runtime.answers`).
         self.answers = answers
         self._attempts = {key: Attempt() for key in self.exercises}
         self.store = ProgressStore.for_notebook(notebook, progress_folder)
@@ -718,7 +718,7 @@ class Workbook:
         return source.answers(self.answers).get(exercise.key), source
 
     def show_answer(self, key: str, *, now: bool = False) -> Text:
-        """A worked answer to ``key``, when the answers' source allows it (see :mod:`wordpiece_lib.classroom.answers`).
+        """A worked answer to ``key``, when the answers' source allows it (see :mod:`wordpiece_lib.classroom.runtime.answers`).
 
         In a clone of the workshop (or with answers given in the exercise): after a
         first try, or at once with ``now=True``. In a self-study release: after the

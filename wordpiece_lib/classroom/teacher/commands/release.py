@@ -12,15 +12,16 @@ import sys
 import tempfile
 from pathlib import Path
 
+import wordpiece_lib
 from wordpiece_lib import __version__
-from wordpiece_lib.classroom.answer_search import (
+from wordpiece_lib.classroom.runtime.answers import BUNDLE_FILE, CHECKOUT_ANSWERS, MODES, RELEASE_FILE, write_bundle
+from wordpiece_lib.classroom.teacher.answer_search import (
     answer_lines,
     checkout_answer_texts,
     given_lines,
     search,
     searched_lines,
 )
-from wordpiece_lib.classroom.answers import BUNDLE_FILE, CHECKOUT_ANSWERS, MODES, RELEASE_FILE, write_bundle
 
 HELP = """\
 Write a student release: the student notebooks, the data, the library as a wheel, and how to install.
@@ -67,7 +68,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def checkout_root() -> Path:
     """The clone of the workshop this package runs from (``ValueError`` when it runs from an installed wheel)."""
-    root = Path(__file__).resolve().parents[3]
+    root = Path(wordpiece_lib.__file__).resolve().parents[1]
     needed = [root / "pyproject.toml", root / "notebooks" / "solutions", root / "data", root / CHECKOUT_ANSWERS]
     missing = [path for path in needed if not path.exists()]
     if missing:
@@ -193,7 +194,7 @@ def run(args: argparse.Namespace) -> int:
     output = Path(args.output)
     if output.exists() and (not output.is_dir() or any(output.iterdir())):
         raise ValueError(f"OUT {args.output!r} exists and is not an empty folder: give a new folder")
-    if output.resolve().is_relative_to(Path(__file__).resolve().parents[3] / "wordpiece_lib"):
+    if output.resolve().is_relative_to(Path(wordpiece_lib.__file__).resolve().parent):
         raise ValueError(f"OUT {args.output!r} is inside the library's own folder: choose a folder elsewhere")
     root = checkout_root()
     notebooks = check_student_notebooks(root)

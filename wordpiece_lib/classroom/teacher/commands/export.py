@@ -1,7 +1,7 @@
 """``wordpiece classroom export --to nbgrader|otter OUT``: the notebooks in a standard grader's format.
 
 Made from the solution notebooks (the teacher's side); see
-:mod:`wordpiece_lib.classroom.grading.export` for what each format gets.
+:mod:`wordpiece_lib.classroom.teacher.grading.export` for what each format gets.
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ def _points(path: Path) -> dict[str, float]:
 def run(args: argparse.Namespace) -> int:
     """Write the converted notebooks; 0 when written, 2 for a usage error."""
     import wordpiece_lib
-    from wordpiece_lib.classroom.grading.export import export
+    from wordpiece_lib.classroom.teacher.grading.export import export_notebooks
 
     folder = (
         Path(args.solutions)
@@ -84,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"error: --checks: {bad}", file=sys.stderr)
         return 2
     try:
-        written = export(solutions, args.to, out, points)
+        written = export_notebooks(solutions, args.to, out, points)
     except (ValueError, OSError) as bad:
         print(f"error: {bad}", file=sys.stderr)
         return 2

@@ -2,7 +2,7 @@
 
 Each submission runs in a fresh kernel with a time limit; its answers are
 judged by the grader's own checks in the grader's own process (see
-:mod:`wordpiece_lib.classroom.grading`). One CSV row per student and
+:mod:`wordpiece_lib.classroom.teacher.grading`). One CSV row per student and
 exercise: status (done, wrong, not done yet, error), points, feedback.
 """
 
@@ -96,7 +96,7 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
-    from wordpiece_lib.classroom.grading.grader import COLUMNS, Grader, student_name
+    from wordpiece_lib.classroom.teacher.grading.grader import COLUMNS, Grader, student_name
 
     try:
         grader = Grader(released, checks_file=checks_file, seconds=args.timeout)

@@ -21,8 +21,8 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from wordpiece_lib.classroom import own_work
-from wordpiece_lib.classroom.grading.plain import to_plain
+from wordpiece_lib.classroom.runtime import own_work
+from wordpiece_lib.classroom.runtime.plain import to_plain
 
 
 class KernelSide:

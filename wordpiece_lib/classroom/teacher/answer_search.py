@@ -160,7 +160,7 @@ def checkout_answer_texts(root: str | Path) -> list[tuple[str, str]]:
     """
     import doctest
 
-    from wordpiece_lib.classroom.answers import CHECKOUT_ANSWERS, answers_from_source
+    from wordpiece_lib.classroom.runtime.answers import CHECKOUT_ANSWERS, answers_from_source
 
     root = Path(check_path(root, "root"))
     texts = list(notebook_sources(root / "notebooks" / "solutions"))

@@ -4,7 +4,7 @@ The worked answers live with the solutions, on the teacher's side: one Python
 file per notebook topic, ``notebooks/solutions/answers/<set>.py``, holding
 ``ANSWERS = {"key": text or function}`` (a function makes the text from the
 arguments the check was last called with, so the answer can use the
-notebook's own data). A :class:`~wordpiece_lib.classroom.exercise.Workbook`
+notebook's own data). A :class:`~wordpiece_lib.classroom.runtime.exercise.Workbook`
 names its set (``Workbook(..., answers="character_splitting")``) and asks
 :func:`find_source` where the set is, in this order:
 
@@ -40,6 +40,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import wordpiece_lib
 from wordpiece_lib._validate import check_instance, check_mapping, check_path, check_str
 
 #: A folder of answer files that wins over every other place.
@@ -161,7 +162,7 @@ class AnswerSource:
 
 def checkout_answers() -> Path | None:
     """The solutions' answer folder when this package runs from a clone of the workshop, else ``None``."""
-    root = Path(__file__).resolve().parents[2]
+    root = Path(wordpiece_lib.__file__).resolve().parents[1]
     folder = root / CHECKOUT_ANSWERS
     return folder if folder.is_dir() and (root / "pyproject.toml").is_file() else None
 
