@@ -224,9 +224,6 @@ class WordPieceTokenizer(Tokenizer[WordPieceModel]):
         check_choice(name, "decoder", (WORDPIECE_DECODER,))
         return WordPieceDecoder(self.prefix)  # follows the prefix, whenever it is asked for
 
-    def _engine_settings(self) -> tuple[Any, ...]:
-        return (self.model, self.normalizer, self.pretokenize, self.special_tokens)
-
     @property
     def fast(self) -> FastWordPieceTokenizer:
         """The cached, linear-time twin that encodes whole texts (rebuilt when a setting changed).
