@@ -60,8 +60,11 @@ class Engine:
         ids = special_ids if special_ids is not None else model.vocab.lookup_table()
         self._special_ids = {token.content: ids[token.content] for token in special_tokens}
         # A token with normalized=True is looked for in the normalized text, its own content normalized too.
-        in_normalized = [token for token in special_tokens if token.normalized and normalizer is not None]
-        self._splitter = AddedTokenSplitter([token for token in special_tokens if token not in in_normalized])
+        in_raw: list[AddedToken] = []
+        in_normalized: list[AddedToken] = []
+        for token in special_tokens:
+            (in_normalized if token.normalized and normalizer is not None else in_raw).append(token)
+        self._splitter = AddedTokenSplitter(in_raw)
         self._normalized_ids: dict[str, int] = {}
         normalized_tokens = []
         for token in in_normalized:

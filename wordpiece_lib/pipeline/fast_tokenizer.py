@@ -583,8 +583,8 @@ class FastWordPieceTokenizer:
             words = self._google.with_origins(text)
             origins = tuple(chain.from_iterable((*origins, -1) for _, origins in words))[:-1]
             return AlignedText(" ".join(word for word, _ in words), origins)
-        if isinstance(self.normalize, BertNormalizer):
-            return normalize_with_origins(text, self.normalize)
+        if isinstance(self.normalize, BertNormalizer) or hasattr(self.normalize, "with_origins"):
+            return normalize_with_origins(text, self.normalize)  # a normalizer part keeps its own origins
         normalized = self.normalize(text)
         if len(normalized) != len(text):
             raise ValueError(

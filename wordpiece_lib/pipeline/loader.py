@@ -18,28 +18,28 @@ from typing import Any
 
 from ..model.unigram import UnigramModel
 from ..model.wordpiece import WordPieceModel
-from .parts import Model
-from .serialization import parts_from_json
+from .serialization import TokenizerParts, parts_from_json
 from .tokenizer import Tokenizer
 from .tokenizer_json import about_file, names_a_vocab_file, read_tokenizer_json
 from .unigram_tokenizer import UnigramTokenizer
 from .wordpiece_tokenizer import WordPieceTokenizer
 
-#: The class that holds each kind of model under the name the notebooks teach; any other model of the
-#: registry goes in a plain ``Tokenizer``.
+#: The class that holds each kind of model under the name the notebooks teach (when it takes the other parts
+#: too); any other model of the registry, or parts a named class does not take, go in a plain ``Tokenizer``.
 NAMED_TOKENIZERS: dict[type[Any], type[Tokenizer[Any]]] = {
     WordPieceModel: WordPieceTokenizer,
     UnigramModel: UnigramTokenizer,
 }
 
 
-def tokenizer_class(model: Model) -> type[Tokenizer[Any]]:
-    """The class that holds ``model``: its named tokenizer, else ``Tokenizer``.
+def tokenizer_class(parts: TokenizerParts) -> type[Tokenizer[Any]]:
+    """The class that holds ``parts``: its model's named tokenizer when it takes them, else ``Tokenizer``.
 
-    >>> tokenizer_class(UnigramModel([("<unk>", 0.0)])).__name__
+    >>> tokenizer_class(UnigramTokenizer(UnigramModel([("<unk>", 0.0)])).parts).__name__
     'UnigramTokenizer'
     """
-    return NAMED_TOKENIZERS.get(type(model), Tokenizer)
+    named = NAMED_TOKENIZERS.get(type(parts.model))
+    return named if named is not None and named.holds(parts) else Tokenizer
 
 
 def tokenizer_from_json(data: Any, source: str | os.PathLike[str] | None = None, **options: Any) -> Tokenizer[Any]:
@@ -53,7 +53,7 @@ def tokenizer_from_json(data: Any, source: str | os.PathLike[str] | None = None,
     """
     with about_file(source) if source is not None else contextlib.nullcontext():
         parts = parts_from_json(data)
-        return tokenizer_class(parts.model).from_parts(parts, **options)
+        return tokenizer_class(parts).from_parts(parts, **options)
 
 
 def load_tokenizer(path: str | os.PathLike[str], *, max_bytes: int | None = None, **options: Any) -> Tokenizer[Any]:

@@ -388,6 +388,16 @@ class Tokenizer(Generic[M]):
     # -- files -------------------------------------------------------------------------------------------------
 
     @classmethod
+    def holds(cls, parts: TokenizerParts) -> bool:
+        """Whether a tokenizer of this class can hold ``parts`` (the pipeline itself holds any parts of the registry).
+
+        >>> from wordpiece_lib.model.wordpiece import WordPieceModel
+        >>> Tokenizer.holds(TokenizerParts(WordPieceModel(Vocab(["[UNK]"]))))
+        True
+        """
+        return True
+
+    @classmethod
     def from_parts(cls, parts: TokenizerParts, **options: Any) -> Self:
         """A tokenizer of ``parts``; ``options`` (the constructor's keywords) override them.
 

@@ -96,6 +96,18 @@ class UnigramTokenizer(Tokenizer[UnigramModel]):
             raise TypeError(f"model must be a UnigramModel, got {type(model).__name__}")
         return model
 
+    @classmethod
+    def holds(cls, parts: TokenizerParts) -> bool:
+        """Whether ``parts`` fit a ``UnigramTokenizer``: a Unigram model, and a ``Metaspace`` or a named pre-tokenizer.
+
+        >>> UnigramTokenizer.holds(UnigramTokenizer(UnigramModel([("<unk>", 0.0)])).parts)
+        True
+        """
+        pre_tokenizer = parts.pre_tokenizer
+        name = "none" if pre_tokenizer is None else pre_tokenizer.name
+        named = isinstance(pre_tokenizer, Metaspace) or pre_tokenizer == pre_tokenizer_named(name)
+        return isinstance(parts.model, UnigramModel) and name in UNIGRAM_PRETOKENIZERS and named
+
     def _checked_pre_tokenizer(self, value: PreTokenizer | str | None) -> PreTokenizer | None:
         """A ``Metaspace`` (its settings its own), or the name of one of ``UNIGRAM_PRETOKENIZERS``."""
         if isinstance(value, Metaspace):

@@ -249,6 +249,17 @@ class WordPieceTokenizer(Tokenizer[WordPieceModel]):
     # -- files --------------------------------------------------------------------------------------------------
 
     @classmethod
+    def holds(cls, parts: TokenizerParts) -> bool:
+        """Whether ``parts`` fit a ``WordPieceTokenizer``: a WordPiece model, and one of its named pre-tokenizers.
+
+        >>> from wordpiece_lib.text.metaspace import Metaspace
+        >>> parts = WordPieceTokenizer(Vocab(["[UNK]", "hug"])).parts
+        >>> WordPieceTokenizer.holds(parts), WordPieceTokenizer.holds(dataclasses.replace(parts, pre_tokenizer=Metaspace()))
+        (True, False)
+        """
+        return isinstance(parts.model, WordPieceModel) and _named_split(parts.pre_tokenizer) is not None
+
+    @classmethod
     def from_parts(cls, parts: TokenizerParts, **options: Any) -> Self:
         """A tokenizer of ``parts`` whose model is WordPiece; ``options`` (the constructor's keywords) override them.
 
@@ -448,6 +459,14 @@ class WordPieceTokenizer(Tokenizer[WordPieceModel]):
         )
 
 
+def _named_split(pre_tokenizer: PreTokenizer | None) -> str | None:
+    """The name of a pre-tokenizer a ``WordPieceTokenizer`` takes (``none`` for none), else ``None``."""
+    if pre_tokenizer is None:
+        return "none"
+    name = pre_tokenizer.name
+    return name if name in WORDPIECE_PRETOKENIZERS and pre_tokenizer == pre_tokenizer_named(name) else None
+
+
 def _settings_of(parts: TokenizerParts) -> tuple[Vocab, dict[str, Any]]:
     """The vocab and ``WordPieceTokenizer`` keywords of a WordPiece tokenizer's parts (other parts refused by name)."""
     model = parts.model
@@ -456,12 +475,12 @@ def _settings_of(parts: TokenizerParts) -> tuple[Vocab, dict[str, Any]]:
             f"unsupported model {type_name('model', model)!r}: a WordPieceTokenizer holds a WordPiece model; "
             "wordpiece_lib.load_tokenizer picks the class the file's model needs"
         )
-    pre_tokenizer = parts.pre_tokenizer
-    name = "none" if pre_tokenizer is None else pre_tokenizer.name
-    if name not in WORDPIECE_PRETOKENIZERS:
+    name = _named_split(parts.pre_tokenizer)
+    if name is None:
         raise ValueError(
-            f"unsupported pre_tokenizer {type_name('pre_tokenizer', pre_tokenizer)!r} for a WordPieceTokenizer: "
-            f"it takes BertPreTokenizer, WhitespaceSplit or none (null)"
+            f"unsupported pre_tokenizer {type_name('pre_tokenizer', parts.pre_tokenizer)!r} for a "
+            "WordPieceTokenizer: it takes BertPreTokenizer, WhitespaceSplit or none (null); "
+            "wordpiece_lib.load_tokenizer loads any other in a Tokenizer"
         )
     normalizer: Callable[[str], str] = (
         parts.normalizer
