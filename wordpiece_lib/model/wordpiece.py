@@ -70,7 +70,11 @@ class WordPieceModel:
         return spans
 
     def to_json(self) -> dict[str, Any]:
-        """The ``model`` entry of ``tokenizer.json`` (Hugging Face's keys and order)."""
+        """The ``model`` entry of ``tokenizer.json`` (Hugging Face's keys and order).
+
+        >>> WordPieceModel(Vocab(["[UNK]", "hug"])).to_json()["vocab"]
+        {'[UNK]': 0, 'hug': 1}
+        """
         return {
             "type": "WordPiece",
             "unk_token": self.vocab.unk_token,

@@ -147,7 +147,14 @@ class Engine:
         return [token for token, *_ in self._words[check_text(word, "word")]]
 
     def encode_sequence(self, text: str) -> TextTokens:
-        """Ids, tokens, offsets in ``text`` and word index of every token of ``text``; special tokens stay whole."""
+        """Ids, tokens, offsets in ``text`` and word index of every token of ``text``; special tokens stay whole.
+
+        >>> from wordpiece_lib.model.unigram import UnigramModel
+        >>> from wordpiece_lib.text.metaspace import Metaspace
+        >>> engine = Engine(UnigramModel([("<unk>", 0.0), ("▁a", -1.0)]), None, Metaspace(), [AddedToken("<unk>")])
+        >>> engine.encode_sequence("a<unk>a")
+        ([1, 0, 1], ['▁a', '<unk>', '▁a'], [(0, 1), (1, 6), (6, 7)], [0, 1, 2])
+        """
         check_text(text)
         out: TextTokens = ([], [], [], [])
         if not self._splitter.occurs_in(text):
@@ -166,17 +173,33 @@ class Engine:
         return out
 
     def encode_sequences(self, texts: Sequence[str]) -> list[TextTokens]:
-        """``encode_sequence`` of every text."""
+        """``encode_sequence`` of every text.
+
+        >>> from wordpiece_lib.model.unigram import UnigramModel
+        >>> engine = Engine(UnigramModel([("<unk>", 0.0), ("a", -1.0)]), None, None, [])
+        >>> [tokens for _, tokens, _, _ in engine.encode_sequences(["a", "aa"])]
+        [['a'], ['a', 'a']]
+        """
         if isinstance(texts, (str, bytes)) or not isinstance(texts, Sequence):
             raise TypeError(f"texts must be a list of str, got {type(texts).__name__}")
         return [self.encode_sequence(text) for text in texts]
 
     def tokenize(self, text: str) -> list[str]:
-        """The tokens of ``text``."""
+        """The tokens of ``text``.
+
+        >>> from wordpiece_lib.model.unigram import UnigramModel
+        >>> Engine(UnigramModel([("<unk>", 0.0), ("a", -1.0)]), None, None, []).tokenize("ab")
+        ['a', 'b']
+        """
         return self.encode_sequence(text)[1]
 
     def encode(self, text: str) -> list[int]:
-        """The ids of ``text``."""
+        """The ids of ``text``.
+
+        >>> from wordpiece_lib.model.unigram import UnigramModel
+        >>> Engine(UnigramModel([("<unk>", 0.0), ("a", -1.0)]), None, None, []).encode("ab")
+        [1, 0]
+        """
         return self.encode_sequence(text)[0]
 
 
