@@ -25,7 +25,6 @@ import re
 import string
 import unicodedata
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, ClassVar, Self
 
@@ -250,13 +249,25 @@ def pretokenize(text: str, pretokenizer: str = "bert") -> list[str]:
     return get_pretokenizer(pretokenizer)(text)
 
 
-@dataclass(frozen=True)
 class _NamedSplit:
-    """What the three named pre-tokenizers share: their words by the function of their name, their spans, their JSON."""
+    """What the three named pre-tokenizers share: their words by the function of their name, their spans, their JSON.
 
+    They have no setting: every one of a class is the same value (equal, one hash, nothing to change).
+    """
+
+    __slots__ = ()
     #: The pre-tokenizer's name (``PRETOKENIZERS``), and its ``type`` in ``tokenizer.json`` (``None``: it has none).
     name: ClassVar[str]
     json_type: ClassVar[str | None]
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self)
+
+    def __hash__(self) -> int:
+        return hash(type(self))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
 
     def pre_tokenize(self, text: str) -> list[str]:
         """The words of ``text``."""
@@ -289,7 +300,6 @@ class _NamedSplit:
         return cls()
 
 
-@dataclass(frozen=True)
 class BertPreTokenizer(_NamedSplit):
     """Hugging Face's ``BertPreTokenizer``: split on whitespace, then isolate every punctuation character.
 
@@ -297,11 +307,11 @@ class BertPreTokenizer(_NamedSplit):
     (['Hug', ',', 'pug', '!'], {'type': 'BertPreTokenizer'})
     """
 
+    __slots__ = ()
     name: ClassVar[str] = "bert"
     json_type: ClassVar[str | None] = "BertPreTokenizer"
 
 
-@dataclass(frozen=True)
 class WhitespaceSplit(_NamedSplit):
     """Hugging Face's ``WhitespaceSplit``: split on runs of whitespace.
 
@@ -309,11 +319,11 @@ class WhitespaceSplit(_NamedSplit):
     (['Hug,', 'pug!'], WhitespaceSplit())
     """
 
+    __slots__ = ()
     name: ClassVar[str] = "whitespace"
     json_type: ClassVar[str | None] = "WhitespaceSplit"
 
 
-@dataclass(frozen=True)
 class Gpt2Split(_NamedSplit):
     """GPT-2's regular expression (``gpt2_split``); Hugging Face's ``ByteLevel`` differs, so it has no ``tokenizer.json`` entry.
 
@@ -321,6 +331,7 @@ class Gpt2Split(_NamedSplit):
     ['it', "'s", '42']
     """
 
+    __slots__ = ()
     name: ClassVar[str] = "gpt2"
     json_type: ClassVar[str | None] = None
 
