@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import IO, Any, NamedTuple
 
-from .._validate import check_optional_callable, check_path, check_positive_int, check_sequence, check_str
+from .._validate import check_int, check_optional_callable, check_path, check_positive_int, check_str
 from ..textfiles import describe_size, stat_input
 
 #: Blocks handed out by ``read_blocks``: small enough that the C library
@@ -250,10 +250,11 @@ def check_file(path: str | os.PathLike[str], name: str = "input file") -> Path:
     return target
 
 
-def split_file(path: str | os.PathLike[str], part_bytes: int) -> list[FilePart]:
+def split_file(path: str | os.PathLike[str], part_bytes: int, *, size: int | None = None) -> list[FilePart]:
     """Cut a plain file into parts of about ``part_bytes``, each ending at a line end.
 
     A compressed file cannot be entered in the middle, so it is one part; so is a pipe.
+    ``size``: the size of a plain regular file already looked at (``Source.parts``), so it is not looked at again.
 
     >>> import tempfile, pathlib
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "a.txt"
@@ -265,9 +266,12 @@ def split_file(path: str | os.PathLike[str], part_bytes: int) -> list[FilePart]:
     if isinstance(part_bytes, bool) or not isinstance(part_bytes, int) or part_bytes < 1:
         raise ValueError(f"part_bytes must be a positive int, got {part_bytes!r}")
     text = os.fspath(path)
-    if not _is_regular(text) or compression(text) is not None:  # a pipe has no size to cut by
+    if size is not None:
+        check_int(size, "size", minimum=0)
+    elif not _is_regular(text) or compression(text) is not None:  # a pipe has no size to cut by
         return [FilePart(text, 0, None)]
-    size = os.path.getsize(text)
+    else:
+        size = os.path.getsize(text)
     parts: list[FilePart] = []
     start = 0
     with open(text, "rb") as stream:
@@ -659,11 +663,6 @@ def is_binary_stream(source: object) -> bool:
     return hasattr(source, "read") and not isinstance(source, (str, bytes, os.PathLike))
 
 
-def total_bytes(paths: Iterable[str | os.PathLike[str]]) -> int:
-    """The size on disk of all ``paths`` (what ``read_blocks`` progress adds up to)."""
-    return sum(os.path.getsize(check_path(path, "each of paths")) for path in check_sequence(paths, "paths"))
-
-
 __all__ = [
     "BLOCK_BYTES",
     "MAX_LINE_BYTES",
@@ -679,5 +678,4 @@ __all__ = [
     "read_blocks",
     "read_lines",
     "split_file",
-    "total_bytes",
 ]

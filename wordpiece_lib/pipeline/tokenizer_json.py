@@ -44,6 +44,7 @@ from ..atomic import (
     shared_folder_lock,
 )
 from ..model.vocab import MAX_VOCAB_FILE_BYTES, Vocab
+from ..side_files import check_belongs, find_settings, settings_path
 from ..text.normalizer import BertNormalizer
 from ..text.pretokenizers import PRETOKENIZERS
 from ..textfiles import read_text_file
@@ -65,8 +66,6 @@ TOKENIZER_FILE = "tokenizer.json"
 VOCAB_FILE = "vocab.txt"
 #: The key that marks a settings file (``tokenizer.json`` without the vocab), with its format version.
 SETTINGS_MARK = "wordpiece_lib_settings"
-#: What a side file's name adds to the name of the file it describes.
-SETTINGS_SUFFIX = ".settings.json"
 #: The most ``max_input_chars_per_word`` a file may set (Hugging Face's default: 100).
 MAX_FILE_CHARS_PER_WORD = 100_000
 #: The longest fixed padding a file may set: every line then takes that many tokens of memory.
@@ -77,65 +76,6 @@ MAX_FILE_PADDING = 1 << 17
 MAX_JSON_BYTES = 30_000_000
 
 _PRETOKENIZER_TYPES = {"bert": "BertPreTokenizer", "whitespace": "WhitespaceSplit"}
-
-
-def settings_path(vocab_path: str | os.PathLike[str]) -> Path:
-    """Where the settings of a ``vocab.txt`` are kept: ``vocab.txt.settings.json`` beside it.
-
-    The whole name, suffix included, so that ``book.txt`` and ``book.tsv`` never share one.
-
-    >>> settings_path("out/vocab.txt")
-    PosixPath('out/vocab.txt.settings.json')
-    """
-    path = Path(vocab_path)
-    return path.with_name(f"{path.name}{SETTINGS_SUFFIX}")
-
-
-def legacy_settings_path(vocab_path: str | os.PathLike[str]) -> Path:
-    """Where versions before 0.x kept the settings: ``vocab.settings.json`` (the suffix left out).
-
-    >>> legacy_settings_path("out/vocab.txt")
-    PosixPath('out/vocab.settings.json')
-    """
-    path = Path(vocab_path)
-    return path.with_name(f"{path.stem}{SETTINGS_SUFFIX}")
-
-
-def side_file_of(path: str | os.PathLike[str]) -> Path | None:
-    """The file whose settings ``path`` would be (``vocab.txt`` for ``vocab.txt.settings.json``), if it exists.
-
-    >>> side_file_of("vocab.txt") is None
-    True
-    """
-    name = Path(path).name
-    if not name.endswith(SETTINGS_SUFFIX) or name == SETTINGS_SUFFIX:
-        return None
-    owner = Path(path).with_name(name[: -len(SETTINGS_SUFFIX)])
-    return owner if owner.is_file() else None
-
-
-def find_settings(vocab_path: str | os.PathLike[str]) -> Path | None:
-    """The settings file of the vocab ``vocab_path``, or ``None``.
-
-    ``vocab.txt.settings.json``; else the old name ``vocab.settings.json``, but only when it says it
-    belongs to this very file (its ``vocab_file``): ``vocab.txt`` and ``vocab.tsv`` shared the old name.
-
-    >>> find_settings("no-such-vocab.txt") is None
-    True
-    """
-    current = settings_path(vocab_path)
-    if current.is_file():
-        return current
-    legacy = legacy_settings_path(vocab_path)
-    if legacy == Path(vocab_path) or not legacy.is_file() or legacy.stat().st_size > MAX_JSON_BYTES:
-        return None
-    try:
-        data = json.loads(legacy.read_text(encoding="utf-8"))
-    except (OSError, ValueError, RecursionError):
-        return None
-    if isinstance(data, dict) and SETTINGS_MARK in data and data.get("vocab_file") == Path(vocab_path).name:
-        return legacy
-    return None
 
 
 @runtime_checkable
@@ -619,60 +559,19 @@ def _naming(path: Path, build: Any) -> tuple[Vocab, dict[str, Any]]:
         raise ValueError(f"{path}: {error}") from None
 
 
-def file_sha256(path: str | os.PathLike[str]) -> str:
-    """The SHA-256 (hex) of a file's bytes, read a block at a time.
-
-    >>> import tempfile, pathlib
-    >>> path = pathlib.Path(tempfile.mkdtemp()) / "a.txt"
-    >>> _ = path.write_bytes(b"a")
-    >>> file_sha256(path)[:12]
-    'ca978112ca1b'
-    """
-    digest = hashlib.sha256()
-    with open(path, "rb") as stream:
-        for block in iter(lambda: stream.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
-
-
-def check_belongs(side_file: str | os.PathLike[str], recorded: Any, path: str | os.PathLike[str]) -> None:
-    """Refuse a side file written for another version of ``path`` (its recorded SHA-256 differs).
-
-    A save cut short by a power loss, or a file changed by hand after it was
-    saved, would otherwise be read with settings that are not its own.
-    Side files from before the checksum (no ``recorded``) are taken as they are.
-
-    >>> check_belongs("v.txt.settings.json", None, "v.txt")
-    """
-    if recorded is None:
-        return
-    if not isinstance(recorded, str) or recorded != file_sha256(path):
-        raise ValueError(
-            f"{side_file} was written for another version of {path} (its checksum differs): save {path} again, or "
-            f"delete {side_file} if you changed {path} on purpose"
-        )
-
-
 __all__ = [
     "CONFIG_FILE",
     "MAX_JSON_BYTES",
     "SETTINGS_MARK",
-    "SETTINGS_SUFFIX",
     "SPECIAL_TOKENS_MAP_FILE",
     "TOKENIZER_FILE",
     "VOCAB_FILE",
     "TokenizerParts",
-    "check_belongs",
-    "file_sha256",
-    "find_settings",
-    "legacy_settings_path",
     "load_options",
     "options_from_json",
     "parse_json",
     "read_added_tokens",
     "save_tokenizer",
-    "settings_path",
-    "side_file_of",
     "tokenizer_options",
     "tokenizer_to_json",
 ]
