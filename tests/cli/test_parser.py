@@ -79,6 +79,7 @@ def test_the_values_the_flags_show_are_the_librarys() -> None:
     assert parser.MAX_VOCAB_FILE_BYTES == vocab.MAX_VOCAB_FILE_BYTES
     assert parser.MAX_JSON_BYTES == tokenizer_json.MAX_JSON_BYTES
     assert parser.MAX_TRAINING_WORD_CHARS == pair_stats.MAX_TRAINING_WORD_CHARS
+    assert parser.MAX_PADDING == tokenizer_json.MAX_FILE_PADDING
     library_top_down = {
         "--upper-thresh": top_down.UPPER_THRESH,
         "--lower-thresh": top_down.LOWER_THRESH,

@@ -36,7 +36,7 @@ from wordpiece_lib.cli.common import (
 from wordpiece_lib.cli.parser import MAX_JSONL_LINE_BYTES, MAX_LINE_BYTES
 from wordpiece_lib.counting.textstream import check_file, read_lines
 from wordpiece_lib.pipeline.hf_config import CasingGuess, config_beside, looks_uncased
-from wordpiece_lib.pipeline.tokenizer_json import MAX_JSON_BYTES, TOKENIZER_FILE, parse_json
+from wordpiece_lib.pipeline.tokenizer_json import MAX_FILE_PADDING, MAX_JSON_BYTES, TOKENIZER_FILE, parse_json
 from wordpiece_lib.pipeline.truncation import Padding, Truncation
 from wordpiece_lib.pipeline.unigram_tokenizer import UnigramTokenizer, model_type, read_tokenizer_json
 from wordpiece_lib.side_files import find_settings
@@ -115,10 +115,10 @@ def _load(args: argparse.Namespace) -> WordPieceTokenizer:
     if args.max_length is not None:
         if args.max_length < 1:
             raise ValueError(f"--max-length must be a positive number, got {args.max_length}")
-        if args.stride < 0:
+        if args.stride is not None and args.stride < 0:
             raise ValueError(f"--stride must be 0 or more, got {args.stride}")
-        tokenizer.truncation = Truncation(args.max_length, stride=args.stride)
-    elif args.stride:
+        tokenizer.truncation = Truncation(args.max_length, stride=args.stride or 0)
+    elif args.stride is not None:
         raise ValueError("--stride needs --max-length (the windows are max-length tokens long)")
     if args.pad is not None:
         tokenizer.padding = padding_from_flag(args.pad, tokenizer)
@@ -151,8 +151,13 @@ def padding_from_flag(value: str, tokenizer: WordPieceTokenizer) -> Padding:
     """
     if value == "longest":
         length = None
-    elif value.isdigit() and int(value) > 0:
+    elif value.isdigit() and 0 < int(value) <= MAX_FILE_PADDING:
         length = int(value)
+    elif value.isdigit() and int(value) > 0:
+        raise ValueError(
+            f"--pad {value} is over {MAX_FILE_PADDING:,} tokens, the most a line is padded to (every line would take "
+            "that much memory); give a smaller --pad, or --pad longest"
+        )
     else:
         raise ValueError(f"--pad must be a positive number or 'longest', got {value!r}")
     saved = tokenizer.padding
@@ -166,8 +171,9 @@ def padding_from_flag(value: str, tokenizer: WordPieceTokenizer) -> Padding:
     return Padding(length, pad_id=tokenizer.vocab[token], pad_token=token)
 
 
-def format_line(encoding: Any, output_format: str) -> str:
-    """One output line for one encoding.
+def format_line(encoding: Any, output_format: str, *, overflowing: bool = False) -> str:
+    """One output line for one encoding; a JSON line holds ``overflowing`` only when asked (``--stride``), so that
+    otherwise every line has Hugging Face's fields and no more.
 
     >>> from wordpiece_lib.pipeline.encoding import Encoding
     >>> format_line(Encoding.from_sequence([7, 8], ["hug", "##s"], [(0, 3), (3, 4)], [0, 0]), "ids")
@@ -177,7 +183,10 @@ def format_line(encoding: Any, output_format: str) -> str:
         return " ".join(encoding.tokens)
     if output_format == "ids":
         return " ".join(map(str, encoding.ids))
-    return json.dumps(encoding.to_dict(), ensure_ascii=False)
+    record = encoding.to_dict()
+    if not overflowing:
+        record.pop("overflowing", None)
+    return json.dumps(record, ensure_ascii=False)
 
 
 def quick_format(
@@ -319,7 +328,8 @@ def run(args: argparse.Namespace) -> int:
             else:
                 encodings = tokenizer.encode_batch(batch, add_special_tokens=args.special_tokens)
                 tokens += sum(len(encoding.ids) for encoding in encodings)
-                written = [format_line(encoding, args.format) for encoding in encodings]
+                overflowing = args.stride is not None
+                written = [format_line(encoding, args.format, overflowing=overflowing) for encoding in encodings]
             lines += len(batch)
             stream.write("".join(line + "\n" for line in written).encode("utf-8"))
     report.done(output, f"{lines:,} lines, {tokens:,} tokens", stream.written)

@@ -36,6 +36,8 @@ MAX_COUNTS_STREAM_BYTES = 40_000_000
 #: ``model.vocab.MAX_VOCAB_FILE_BYTES`` and ``pipeline.tokenizer_json.MAX_JSON_BYTES``.
 MAX_VOCAB_FILE_BYTES = 12_000_000
 MAX_JSON_BYTES = 30_000_000
+#: ``pipeline.tokenizer_json.MAX_FILE_PADDING``: the longest padding, from a file or from ``--pad``.
+MAX_PADDING = 1 << 17
 #: ``training.pair_stats.MAX_TRAINING_WORD_CHARS``.
 MAX_TRAINING_WORD_CHARS = 10_000
 #: ``training.top_down``'s defaults, which are TensorFlow Text's: the flag, then the value.
@@ -465,9 +467,9 @@ Each input line gives one output line:
   --format jsonl   one JSON object per line with everything a model needs, under
                    Hugging Face's names: ids, type_ids, tokens, offsets (character
                    spans in the input line), word_ids, sequence_ids,
-                   attention_mask, special_tokens_mask; and, when --max-length
-                   cut the line, "overflowing": the rest as more such objects
-                   (windows overlapping by --stride tokens)
+                   attention_mask, special_tokens_mask; and, with --stride,
+                   when --max-length cut the line, "overflowing": the rest as
+                   more such objects (windows overlapping by --stride tokens)
 
 The tokenizer comes from --tokenizer (a tokenizer.json, or a folder holding
 one: ours or Hugging Face's, with its special tokens, truncation and padding)
@@ -539,15 +541,16 @@ def encode_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--stride",
         type=int,
-        default=0,
+        default=None,
         metavar="N",
-        help="with --max-length: keep what is cut as more windows overlapping by N tokens "
-        "('overflowing' in --format jsonl, as Hugging Face's Encoding.overflowing)",
+        help="with --max-length: keep what is cut as more windows overlapping by N tokens (0: not overlapping), "
+        "written as 'overflowing' in --format jsonl (Hugging Face's Encoding.overflowing); without it, what is "
+        "cut is dropped and every line has the same fields",
     )
     parser.add_argument(
         "--pad",
         metavar="N|longest",
-        help="pad every line to N tokens, or to the longest line ('longest')",
+        help=f"pad every line to N tokens (at most {MAX_PADDING:,}), or to the longest line ('longest')",
     )
 
 
