@@ -512,7 +512,8 @@ class AtomicGroup:
                 handle, part.temporary = _create_temporary(target.parent, target.name)
         except OSError as error:
             raise _named(error, part.given) from None
-        with os.fdopen(handle, "wb") as raw:
+        raw = os.fdopen(handle, "wb")
+        try:
             _keep_mode_and_owner(target, raw.fileno(), part.given)
             stream = _PartStream(raw, part.given)
             yield stream  # type: ignore[misc]
@@ -521,6 +522,11 @@ class AtomicGroup:
                 os.fsync(raw.fileno())
             except OSError as error:
                 raise _named(error, part.given) from None
+        finally:
+            # Flushed above, or given up with the part: closing must not raise the buffer's write error again,
+            # without the path, over the error that says it (a full disk, say).
+            with contextlib.suppress(OSError):
+                raw.close()
         part.sha256 = stream.hash.hexdigest()
 
     def add(self, path: str | os.PathLike[str], data: bytes) -> str:

@@ -117,3 +117,94 @@ def test_out_of_memory_advice_fits_the_command(corpus: Path, tmp_path: Path, mon
     error = capsys.readouterr().err
     assert error == f"error: out of memory; try {MEMORY_ADVICE[command]}\n"
     assert ("--vocab-size" in error) == (command in ("train", "top-down"))
+
+
+# -- issue 44, point 6: the last loose messages -----------------------------------------------------------------------
+
+
+def one_line(capsys: pytest.CaptureFixture[str]) -> str:
+    error = capsys.readouterr().err
+    assert error.startswith("error: ") and error.count("\n") == 1, error
+    return error
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be"])
+def test_a_utf16_vocab_is_called_utf16_with_the_way_to_convert_it(corpus, tmp_path, capsys, encoding) -> None:
+    """It was called a binary file (its ASCII characters are half NUL bytes)."""
+    vocab = tmp_path / "vocab.txt"
+    vocab.write_bytes("[UNK]\nhug\nthe\n".encode(encoding))
+    assert main(["encode", "--vocab", str(vocab), str(corpus), "-o", str(tmp_path / "t.txt")]) == 2
+    error = one_line(capsys)
+    assert f"vocab file {vocab} looks like UTF-16 text, not UTF-8" in error and "iconv -f utf-16 -t utf-8" in error
+    result = subprocess.run(
+        [sys.executable, "-m", "wordpiece_lib", "encode", "--vocab", "-", str(corpus), "-o", str(tmp_path / "t.txt")],
+        input=vocab.read_bytes(), capture_output=True, timeout=300, env={**os.environ, "PYTHONPATH": str(REPO)},
+    )  # fmt: skip
+    assert result.returncode == 2 and b"vocab on standard input looks like UTF-16 text" in result.stderr
+
+
+def test_a_settings_path_that_is_a_folder_is_refused_not_read_past(corpus, tmp_path, capsys) -> None:
+    """It was ignored with "no settings file" and a guess at the casing, and the command went on."""
+    vocab = tmp_path / "vocab.txt"
+    vocab.write_text("[UNK]\nhug\nthe\n", encoding="utf-8")
+    (tmp_path / "vocab.txt.settings.json").mkdir()
+    out = tmp_path / "tokens.txt"
+    assert main(["encode", "--vocab", str(vocab), str(corpus), "-o", str(out)]) == 2
+    assert f"{vocab}.settings.json is a folder, but the settings of {vocab} are kept under that name" in one_line(
+        capsys
+    )
+    counts = tmp_path / "counts.tsv"
+    counts.write_text("hug\t3\n", encoding="utf-8")
+    (tmp_path / "counts.tsv.settings.json").mkdir()
+    assert main(["train", "--counts", str(counts), "--vocab-size", "30", "-o", str(tmp_path / "v.txt")]) == 2
+    assert f"{counts}.settings.json is a folder" in one_line(capsys)
+    assert not out.exists() and not (tmp_path / "v.txt").exists()
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["count", "{socket}", "-o", "{out}"],
+        ["train", "{socket}", "--vocab-size", "30", "-o", "{out}"],
+        ["train", "--counts", "{socket}", "--vocab-size", "30", "-o", "{out}"],
+        ["encode", "--vocab", "{vocab}", "--lowercase", "{socket}", "-o", "{out}"],
+        ["encode", "--vocab", "{socket}", "--lowercase", "{corpus}", "-o", "{out}"],
+    ],
+    ids=["count", "train", "train --counts", "encode input", "encode --vocab"],
+)
+def test_a_socket_as_input_is_named_as_one(corpus, tmp_path, capsys, command) -> None:
+    """It gave Python's raw "[Errno 6] No such device or address"."""
+    import socket
+
+    path = tmp_path / "s.sock"
+    server = socket.socket(socket.AF_UNIX)
+    server.bind(str(path))
+    vocab = tmp_path / "vocab.txt"
+    vocab.write_text("[UNK]\nhug\n", encoding="utf-8")
+    try:
+        argv = [arg.format(socket=path, out=tmp_path / "out.txt", vocab=vocab, corpus=corpus) for arg in command]
+        assert main(argv) == 2
+    finally:
+        server.close()
+    error = one_line(capsys)
+    assert f"{path} is a socket, not a file" in error and "Errno" not in error
+
+
+@pytest.mark.skipif(not (hasattr(os, "geteuid") and os.geteuid() == 0), reason="mounting a small tmpfs needs root")
+@pytest.mark.parametrize("command", ["train", "top-down"])
+def test_a_full_disk_names_the_file_it_could_not_write(corpus, tmp_path, command) -> None:
+    """One page left: the vocab fits, its settings do not. The error was "[Errno 28] No space left on device",
+    without the path (the file's buffered bytes failed again as it was closed, and that error won)."""
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(disk)], capture_output=True)
+    if mounted.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs here: {mounted.stderr.decode().strip()}")
+    try:
+        (disk / "filler").write_bytes(b"\0" * (60 << 10))
+        result = run_cli(command, str(corpus), "--vocab-size", "40", "--quiet", "-o", str(disk / "vocab.txt"))
+        assert result.returncode == 2 and result.stderr.count("\n") == 1, result.stderr
+        assert f"error: cannot write {disk}/vocab.txt" in result.stderr and "No space left on device" in result.stderr
+        assert sorted(path.name for path in disk.iterdir()) == ["filler"]
+    finally:
+        subprocess.run(["umount", str(disk)], check=True)

@@ -222,5 +222,12 @@ def _silence_stdout() -> None:
 
 
 def _first_line(error: BaseException) -> str:
-    text = str(error)
+    """The first line of an error's message; an ``OSError`` the library worded (no file name of its own) without
+    Python's ``[Errno N]`` in front.
+
+    >>> _first_line(OSError(28, "cannot write v.txt: No space left on device"))
+    'cannot write v.txt: No space left on device'
+    """
+    worded = isinstance(error, OSError) and error.strerror and error.filename is None
+    text = str(error.strerror) if worded else str(error)
     return text.splitlines()[0] if text.strip() else type(error).__name__

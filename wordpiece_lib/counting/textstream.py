@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import IO, Any, NamedTuple
 
 from .._validate import check_int, check_optional_callable, check_path, check_positive_int, check_str
-from ..textfiles import describe_size, stat_input
+from ..textfiles import UTF16_ADVICE, describe_size, looks_like_utf16, stat_input
 
 #: Blocks handed out by ``read_blocks``: small enough that the C library
 #: reuses their memory (1 MB blocks made a process grow to 10x its data).
@@ -540,11 +540,8 @@ def decode_block(block: bytes, path: str | os.PathLike[str], offset: int, name: 
     ...
     ValueError: input file a.txt is not valid UTF-8: byte 0xe9 at offset 103 (convert it to UTF-8 first, e.g. iconv -f latin1 -t utf-8)
     """
-    if offset == 0 and _looks_like_utf16(block):
-        raise ValueError(
-            f"{name} {os.fspath(path)} looks like UTF-16 text, not UTF-8 (convert it first, e.g. "
-            "iconv -f utf-16 -t utf-8)"
-        )
+    if offset == 0 and looks_like_utf16(block):
+        raise ValueError(f"{name} {os.fspath(path)} {UTF16_ADVICE}")
     try:
         return block.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -553,21 +550,6 @@ def decode_block(block: bytes, path: str | os.PathLike[str], offset: int, name: 
             f"{name} {os.fspath(path)} is not valid UTF-8: byte 0x{block[error.start]:02x} at "
             f"{where} {offset + error.start} (convert it to UTF-8 first, e.g. iconv -f latin1 -t utf-8)"
         ) from None
-
-
-def _looks_like_utf16(head: bytes) -> bool:
-    """True when the first bytes of a text look like UTF-16: its byte order mark, or a NUL in every other byte.
-
-    >>> _looks_like_utf16("hug".encode("utf-16")), _looks_like_utf16("hug pug".encode("utf-16-le")), _looks_like_utf16(b"hug")
-    (True, True, False)
-    """
-    if head.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return True
-    sample = head[:1024]
-    if len(sample) < 4:
-        return False
-    half = len(sample) // 2
-    return max(sample[0::2].count(0), sample[1::2].count(0)) > 0.9 * half
 
 
 def _is_plain(path: str | os.PathLike[str]) -> bool:
@@ -580,7 +562,7 @@ def _is_plain(path: str | os.PathLike[str]) -> bool:
 
 def check_utf8(block: bytes, path: str | os.PathLike[str], offset: int) -> None:
     """Raise ``decode_block``'s error if ``block`` is not valid UTF-8 (ASCII needs no decoding), or looks like UTF-16."""
-    if not block.isascii() or (offset == 0 and _looks_like_utf16(block)):
+    if not block.isascii() or (offset == 0 and looks_like_utf16(block)):
         decode_block(block, path, offset)
 
 
