@@ -54,10 +54,13 @@ UTF16_ADVICE = "looks like UTF-16 text, not UTF-8 (convert it first, e.g. iconv 
 
 
 def looks_like_utf16(head: bytes) -> bool:
-    """True when the first bytes of a text look like UTF-16: its byte order mark, or a NUL in every other byte.
+    """True when the first bytes of a text look like UTF-16: its byte order mark, or a NUL in every other byte
+    (and not in the bytes between: all NULs, as ``/dev/zero`` gives, are no text at all).
 
     >>> looks_like_utf16("hug".encode("utf-16")), looks_like_utf16("hug pug".encode("utf-16-le")), looks_like_utf16(b"hug")
     (True, True, False)
+    >>> looks_like_utf16(bytes(64))
+    False
     """
     if head.startswith((b"\xff\xfe", b"\xfe\xff")):
         return True
@@ -65,7 +68,8 @@ def looks_like_utf16(head: bytes) -> bool:
     if len(sample) < 4:
         return False
     half = len(sample) // 2
-    return max(sample[0::2].count(0), sample[1::2].count(0)) > 0.9 * half
+    nuls = sorted((sample[0::2].count(0), sample[1::2].count(0)))
+    return nuls[1] > 0.9 * half and nuls[0] < 0.1 * half
 
 
 def read_stream(
