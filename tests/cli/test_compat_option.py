@@ -4,9 +4,6 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from pathlib import Path
-
-import pytest
 
 from wordpiece_lib import Vocab, WordPieceTokenizer
 from wordpiece_lib.cli import main
@@ -16,13 +13,6 @@ from wordpiece_lib.text.google import GoogleNormalizer, GoogleWords
 
 # A private-use character (kept by Google, dropped by Hugging Face) and a word-final capital sigma.
 TEXT = "ΟΔΟΣ odos\ue000 hug [CLS] hugs\nΟΔΟΣ pug.\n"
-
-
-@pytest.fixture
-def corpus(tmp_path: Path) -> Path:
-    path = tmp_path / "corpus.txt"
-    path.write_text(TEXT, encoding="utf-8")
-    return path
 
 
 def test_count_cuts_googles_words_and_says_so_beside_the_counts(corpus, tmp_path):

@@ -27,13 +27,6 @@ def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-@pytest.fixture
-def corpus(tmp_path: Path) -> Path:
-    path = tmp_path / "corpus.txt"
-    path.write_text(TEXT, encoding="utf-8")
-    return path
-
-
 def train(corpus: Path, output: Path | str, *flags: str) -> None:
     assert main(["train", str(corpus), "--vocab-size", "45", "-o", str(output), "--quiet", *flags]) == 0
 

@@ -19,19 +19,16 @@ import contextlib
 import os
 import shutil
 import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from command_helpers import IS_ROOT, NOBODY, run_cli, small_disk
 
 from wordpiece_lib import WordPieceTokenizer
 from wordpiece_lib.cli import main
 from wordpiece_lib.side_files import settings_path
 
-REPO = Path(__file__).resolve().parents[2]
-IS_ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
-NOBODY = 65534
 TEXT = "Hug the pug. The pug hugs back!\nBuns and puns, hugs and pugs.\n" * 5
 
 
@@ -42,17 +39,6 @@ def command_line(command: str, source: Path, out: Path, vocab: Path) -> list[str
         "top-down": ["top-down", str(source), "--vocab-size", "40", "-o", str(out)],
         "encode": ["encode", "--vocab", str(vocab), "--lowercase", str(source), "-o", str(out)],
     }[command]
-
-
-def run_cli(argv: list[str], *, user: int | None = None) -> subprocess.CompletedProcess[str]:
-    prefix = ["setpriv", f"--reuid={user}", f"--regid={user}", "--clear-groups"] if user is not None else []
-    return subprocess.run(
-        [*prefix, sys.executable, "-m", "wordpiece_lib", *argv],
-        capture_output=True,
-        text=True,
-        env={**os.environ, "PYTHONPATH": str(REPO)},
-        timeout=60,  # a command that reads its stalled input never ends: the timeout fails the test
-    )
 
 
 @pytest.fixture
@@ -95,7 +81,7 @@ COMMANDS = ["count", "train", "top-down", "encode"]
 def test_a_read_only_folder_is_refused_before_any_input_is_read(open_folder, stalled, vocab, command) -> None:
     locked = open_folder / "locked"
     locked.mkdir(mode=0o755)  # root's: the user nobody may not make a file in it
-    result = run_cli(command_line(command, stalled, locked / "out.txt", vocab), user=NOBODY)
+    result = run_cli(*command_line(command, stalled, locked / "out.txt", vocab), user=NOBODY, timeout=60)
     assert result.returncode == 2 and result.stderr.count("\n") == 1, result.stderr
     assert f"cannot write {locked / 'out.txt'}: no file can be made in {locked}" in result.stderr
     assert "Permission denied" in result.stderr and ".tmp" not in result.stderr
@@ -108,24 +94,16 @@ def test_an_immutable_folder_is_refused_before_any_input_is_read(open_folder, st
     frozen = open_folder / "frozen"
     frozen.mkdir()
     with immutable(frozen):
-        result = run_cli(command_line(command, stalled, frozen / "out.txt", vocab))
+        result = run_cli(*command_line(command, stalled, frozen / "out.txt", vocab), timeout=60)
     assert result.returncode == 2 and result.stderr.count("\n") == 1, result.stderr
     assert f"cannot write {frozen / 'out.txt'}: no file can be made in {frozen}" in result.stderr
     assert list(frozen.iterdir()) == []
 
 
-@pytest.mark.skipif(not IS_ROOT, reason="mounting a read-only file system needs root")
 @pytest.mark.parametrize("command", ["count", "train"])
 def test_a_read_only_mount_is_refused_before_any_input_is_read(open_folder, stalled, vocab, command) -> None:
-    mount = open_folder / "mount"
-    mount.mkdir()
-    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "ro,size=64k", "tmpfs", str(mount)], capture_output=True)
-    if mounted.returncode != 0:
-        pytest.skip(f"cannot mount a tmpfs here: {mounted.stderr.decode().strip()}")
-    try:
-        result = run_cli(command_line(command, stalled, mount / "out.txt", vocab))
-    finally:
-        subprocess.run(["umount", str(mount)], check=True)
+    with small_disk(open_folder / "mount", read_only=True) as mount:
+        result = run_cli(*command_line(command, stalled, mount / "out.txt", vocab), timeout=60)
     assert result.returncode == 2 and result.stderr.count("\n") == 1, result.stderr
     assert "Read-only file system" in result.stderr and f"cannot write {mount / 'out.txt'}" in result.stderr
 
@@ -136,11 +114,11 @@ def test_an_immutable_side_file_is_refused_before_any_input_is_read(open_folder,
     corpus = open_folder / "book.txt"
     corpus.write_text(TEXT, encoding="utf-8")
     out = open_folder / "out.txt"
-    assert run_cli([*command_line(command, corpus, out, vocab), "--quiet"]).returncode == 0
+    assert run_cli(*command_line(command, corpus, out, vocab), "--quiet").returncode == 0
     side = settings_path(out)
     before = out.read_bytes(), side.read_bytes()
     with immutable(side):
-        result = run_cli(command_line(command, stalled, out, vocab))
+        result = run_cli(*command_line(command, stalled, out, vocab), timeout=60)
     assert result.returncode == 2 and result.stderr.count("\n") == 1, result.stderr
     assert f"cannot replace {side}: the system does not let it change" in result.stderr
     assert (out.read_bytes(), side.read_bytes()) == before
@@ -162,13 +140,6 @@ def test_streams_devices_and_fifos_are_written_as_they_are(tmp_path: Path, capsy
 
 
 # -- a tokenizer folder is one tokenizer -----------------------------------------------------------------------------
-
-
-@pytest.fixture
-def corpus(tmp_path: Path) -> Path:
-    path = tmp_path / "book.txt"
-    path.write_text(TEXT, encoding="utf-8")
-    return path
 
 
 def train(corpus: Path, out: Path, *flags: str) -> int:
