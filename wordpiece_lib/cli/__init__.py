@@ -93,11 +93,12 @@ def _parse(argv: Sequence[str] | None, prog: str | None) -> tuple[Any, Callable[
     """The parsed arguments and the function that runs the command; or the exit status of ``--help``,
     ``--version`` or a usage error."""
     from wordpiece_lib import __version__
-    from wordpiece_lib.cli.parser import build_parser
+    from wordpiece_lib.cli.parser import build_parser, chosen_command
 
     name = prog or (program_name() if argv is None else program_name("wordpiece"))
     version = f"wordpiece_lib {__version__}" if name == MODULE_PROGRAM else f"{name} (wordpiece_lib) {__version__}"
-    parser = build_parser(name, version=version, more=(_register_classroom,))
+    words = sys.argv[1:] if argv is None else argv
+    parser = build_parser(name, version=version, more=(_register_classroom,), only=chosen_command(words))
     try:
         args = parser.parse_args(argv)
     except SystemExit as stop:

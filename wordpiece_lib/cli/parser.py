@@ -666,13 +666,15 @@ COMMANDS = (
 
 
 def build_parser(
-    prog: str, *, version: str = "", more: Sequence[Callable[[Any], None]] = ()
+    prog: str, *, version: str = "", more: Sequence[Callable[[Any], None]] = (), only: str | None = None
 ) -> argparse.ArgumentParser:
     """The argument parser of every command; ``more`` are functions that add commands of their own (the
     classroom's) to the parser's subcommands.
 
     A command's ``run`` is named, not imported: ``module`` in the parsed arguments says which module
-    of ``wordpiece_lib.cli`` runs it.
+    of ``wordpiece_lib.cli`` runs it. With ``only`` (the command the arguments name, as
+    ``chosen_command`` finds it), only that command's arguments are added: the others are listed,
+    as ``--help`` shows them, and cost nothing more.
 
     >>> build_parser("wordpiece").parse_args(["count", "a.txt", "-o", "c.tsv"]).module
     'count'
@@ -693,8 +695,9 @@ def build_parser(
             description=command.description,
             formatter_class=argparse.RawDescriptionHelpFormatter,
         )
-        sub.add_argument("--quiet", action="store_true", help="print nothing on success (no summary, no progress)")
-        command.arguments(sub)
+        if only in (None, command.name):
+            sub.add_argument("--quiet", action="store_true", help="print nothing on success (no summary, no progress)")
+            command.arguments(sub)
         sub.set_defaults(module=command.module, one_result=command.one_result)
     for add in more:
         add(commands)
@@ -703,12 +706,23 @@ def build_parser(
     return parser
 
 
+def chosen_command(argv: Sequence[str]) -> str | None:
+    """The command that ``argv`` names: its first word that is no option (the program's own options take no
+    value), or ``None``.
+
+    >>> chosen_command(["--version"]), chosen_command(["train", "book.txt"])
+    (None, 'train')
+    """
+    return next((word for word in argv if not word.startswith("-")), None)
+
+
 __all__ = [
     "COMMANDS",
     "EXIT_STATUSES",
     "Command",
     "OneLineParser",
     "build_parser",
+    "chosen_command",
     "exit_status_help",
     "positive_int",
 ]
