@@ -21,7 +21,10 @@ import os
 import sys
 import warnings
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from wordpiece_lib.cli.signals import Answer
 
 # Nothing of the library is imported here: the installed ``wordpiece`` command imports this module before
 # ``main`` runs. ``main`` reads the arguments with ``cli.parser`` (the standard library only), then imports
@@ -89,7 +92,7 @@ def _stopped(status: int, argv: Sequence[str] | None) -> int:
     return status
 
 
-def _parse(argv: Sequence[str] | None, prog: str | None) -> tuple[Any, Callable[[Any], Any] | None] | int:
+def _parse(argv: Sequence[str] | None, prog: str | None) -> tuple[Any, Callable[[Any], Any]] | int:
     """The parsed arguments and the function that runs the command; or the exit status of ``--help``,
     ``--version`` or a usage error."""
     from wordpiece_lib import __version__
@@ -126,7 +129,7 @@ def _register_classroom(subparsers: Any) -> None:
     commands.register(subparsers)
 
 
-def _run(argv: Sequence[str] | None, prog: str | None, answer: Any) -> int:
+def _run(argv: Sequence[str] | None, prog: str | None, answer: Answer) -> int:
     closed = reopen_closed_streams() if argv is None else set()
     parsed = _parse(argv, prog)
     if isinstance(parsed, int):

@@ -82,7 +82,11 @@ class Answer:
 
 def stop_for(signum: int) -> BaseException:
     """The exception that stops a command for ``signum``: ``KeyboardInterrupt`` for SIGINT, else
-    ``TerminatedBySignal`` (a ``SystemExit`` whose code is 128 + the signal number)."""
+    ``TerminatedBySignal`` (a ``SystemExit`` whose code is 128 + the signal number).
+
+    >>> stop_for(signal.SIGINT), stop_for(signal.SIGTERM).code
+    (KeyboardInterrupt(), 143)
+    """
     if signum == signal.SIGINT:
         return KeyboardInterrupt()
     from wordpiece_lib.atomic import TerminatedBySignal

@@ -72,6 +72,9 @@ def read_counts_settings(counts_path: str | os.PathLike[str]) -> CountsSettings 
 
     A settings file written for another version of the counts (its checksum differs) is refused, and so
     is one that does not say how the words were made.
+
+    >>> read_counts_settings("no-such-counts.tsv") is None
+    True
     """
     counts = Path(check_path(counts_path, "counts_path"))
     path = find_settings(counts, owns_legacy=lambda data: _owns_legacy(counts, data))

@@ -60,11 +60,22 @@ class Source:
         return compression(self.name) if self.regular else None
 
     def reader(self) -> FilePart | IO[bytes]:
-        """What ``read_blocks`` reads for this source: the whole file, or the stream itself."""
+        """What ``read_blocks`` reads for this source: the whole file, or the stream itself.
+
+        >>> Source("a.txt").reader()
+        FilePart(path='a.txt', start=0, end=None)
+        """
         return self.stream if self.stream is not None else FilePart(self.name)
 
     def parts(self, part_bytes: int) -> list[FilePart]:
-        """Line-aligned parts of about ``part_bytes`` (``split_file``); a compressed file, a pipe or a device is one."""
+        """Line-aligned parts of about ``part_bytes`` (``split_file``); a compressed file, a pipe or a device is one.
+
+        >>> import tempfile, pathlib
+        >>> path = pathlib.Path(tempfile.mkdtemp()) / "a.txt"
+        >>> _ = path.write_text("hug pug\\nbun\\n")
+        >>> [(part.start, part.end) for part in find_sources([path])[0].parts(4)]
+        [(0, 8), (8, 12)]
+        """
         if self.stream is not None:
             raise ValueError(f"{self.name} is an open stream: it is read by this process alone, not in parts")
         if not self.regular or self.compression is not None:
