@@ -104,7 +104,7 @@ CELLS = [
     ),
     (
         "code",
-        "from wordpiece_lib.classroom import frames\n"
+        "from wordpiece_lib.classroom.display import frames\n"
         "from wordpiece_lib.classroom.merge_steps import plots\n"
         "display(frames.trace_frame(trace))\n"
         "plots.candidate_bars(trace, 1)",

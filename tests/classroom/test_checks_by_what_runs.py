@@ -18,13 +18,13 @@ from exercise_cases import run_answer_cell
 
 import wordpiece_lib
 from wordpiece_lib import LinMaxMatch, Vocab, WordPieceTokenizer
-from wordpiece_lib.classroom import exercise, own_work
 from wordpiece_lib.classroom.bpe_comparison import checks as bpe
 from wordpiece_lib.classroom.character_splitting import checks as splitting
 from wordpiece_lib.classroom.encoding import checks as encoding
-from wordpiece_lib.classroom.exercise import TODO
 from wordpiece_lib.classroom.fast_encoding import checks as fast
 from wordpiece_lib.classroom.merge_steps import checks as merging
+from wordpiece_lib.classroom.runtime import exercise, own_work
+from wordpiece_lib.classroom.runtime.exercise import TODO
 
 HUG_PUG = {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}
 VARIANT = {**HUG_PUG, "bugs": 3}
@@ -79,7 +79,7 @@ def test_the_short_summary_names_the_notebook_not_a_temporary_file(tmp_path):
         textwrap.dedent(
             """
             from wordpiece_lib.classroom.character_splitting import checks
-            from wordpiece_lib.classroom.exercise import TODO
+            from wordpiece_lib.classroom.runtime.exercise import TODO
 
             def test_count_words():
                 checks.check_word_counts(TODO)
@@ -95,7 +95,7 @@ def test_the_short_summary_names_the_notebook_not_a_temporary_file(tmp_path):
             "-q",
             "-rs",
             "-p",
-            "wordpiece_lib.classroom.not_done_report",
+            "wordpiece_lib.classroom.runtime.not_done_report",
             "-p",
             "no:cacheprovider",
             str(test_file),

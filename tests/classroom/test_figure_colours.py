@@ -27,15 +27,15 @@ matplotlib.use("Agg")
 from matplotlib.colors import ListedColormap, to_rgba  # noqa: E402
 
 from wordpiece_lib import LinMaxMatch, train_bottom_up, train_fast  # noqa: E402
-from wordpiece_lib.classroom import style  # noqa: E402
 from wordpiece_lib.classroom.big_corpora import plots as big_plots  # noqa: E402
 from wordpiece_lib.classroom.bpe_comparison import plots as bpe_plots  # noqa: E402
 from wordpiece_lib.classroom.bpe_comparison.tables import combination_fertility_points  # noqa: E402
 from wordpiece_lib.classroom.character_splitting import plots as splitting_plots  # noqa: E402
+from wordpiece_lib.classroom.display import style  # noqa: E402
+from wordpiece_lib.classroom.display.figures import DescribedFigure, figure_bundle  # noqa: E402
+from wordpiece_lib.classroom.display.frames import score_table  # noqa: E402
 from wordpiece_lib.classroom.encoding import plots as encoding_plots  # noqa: E402
 from wordpiece_lib.classroom.fast_encoding import plots as fast_plots  # noqa: E402
-from wordpiece_lib.classroom.figures import DescribedFigure, figure_bundle  # noqa: E402
-from wordpiece_lib.classroom.frames import score_table  # noqa: E402
 from wordpiece_lib.classroom.merge_steps import plots as merge_plots  # noqa: E402
 from wordpiece_lib.classroom.model_inputs import plots as input_plots  # noqa: E402
 from wordpiece_lib.classroom.other_languages import plots as language_plots  # noqa: E402

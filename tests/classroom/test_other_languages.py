@@ -14,7 +14,6 @@ from check_helpers import fails_with, skips
 
 from wordpiece_lib import BertNormalizer, WordCounts
 from wordpiece_lib.analysis.language_metrics import vocab_shares
-from wordpiece_lib.classroom.exercise import TODO
 from wordpiece_lib.classroom.other_languages import checks
 from wordpiece_lib.classroom.other_languages.plots import (
     language_bars,
@@ -24,6 +23,7 @@ from wordpiece_lib.classroom.other_languages.plots import (
 )
 from wordpiece_lib.classroom.other_languages.sweep import exponent_sweep, language_word_lists, pre_tokenized
 from wordpiece_lib.classroom.other_languages.widgets import ExponentExplorer, exponent_text
+from wordpiece_lib.classroom.runtime.exercise import TODO
 from wordpiece_lib.data.language_data import parallel_phrases
 from wordpiece_lib.text.scripts import normalization_merges
 

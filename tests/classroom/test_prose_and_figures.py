@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pandas as pd
 
+from wordpiece_lib.classroom.display.prose import listing, say, share
 from wordpiece_lib.classroom.fast_encoding import plots
-from wordpiece_lib.classroom.prose import listing, say, share
 
 
 def test_a_timing_plot_is_labelled_in_seconds_and_a_count_plot_in_work():

@@ -17,13 +17,13 @@ pytest.importorskip("matplotlib").use("Agg")
 
 from wordpiece_lib import LinMaxMatch, Vocab, WordPieceTokenizer, train_bottom_up, train_fast  # noqa: E402
 from wordpiece_lib.classroom.bpe_comparison.widgets import ParallelGrowth  # noqa: E402
+from wordpiece_lib.classroom.display.style import LIVE_OUTPUT_CLASS  # noqa: E402
 from wordpiece_lib.classroom.encoding.widgets import LongestMatchExplorer  # noqa: E402
 from wordpiece_lib.classroom.fast_encoding.widgets import AutomatonStepper  # noqa: E402
 from wordpiece_lib.classroom.merge_steps.widgets import MergeStepper  # noqa: E402
 from wordpiece_lib.classroom.model_inputs.widgets import TokenSpanView  # noqa: E402
 from wordpiece_lib.classroom.other_languages.sweep import exponent_sweep, language_word_lists  # noqa: E402
 from wordpiece_lib.classroom.other_languages.widgets import ExponentExplorer  # noqa: E402
-from wordpiece_lib.classroom.style import LIVE_OUTPUT_CLASS  # noqa: E402
 from wordpiece_lib.classroom.top_down.widgets import ThresholdExplorer, TopDownRounds  # noqa: E402
 from wordpiece_lib.classroom.unigram.widgets import SamplingExplorer, ViterbiStepper  # noqa: E402
 from wordpiece_lib.data import datasets  # noqa: E402

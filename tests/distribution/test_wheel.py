@@ -108,11 +108,11 @@ def test_the_wheel_holds_no_javascript_no_tools_and_no_notebooks(wheel_names):
 #: The teacher's side reaches into a clone on purpose: worked answers are read from the solutions' folder
 #: (never installed), and ``wordpiece classroom release`` is made from a clone's notebooks.
 CLONE_READERS = {
-    "classroom/answers.py",
-    "classroom/answer_search.py",
-    "classroom/commands/release.py",
-    "classroom/commands/grade.py",  # the released notebooks of a clone, unless --notebooks names them
-    "classroom/commands/export.py",  # the solution notebooks of a clone, unless --solutions names them
+    "classroom/runtime/answers.py",
+    "classroom/teacher/answer_search.py",
+    "classroom/teacher/commands/release.py",
+    "classroom/teacher/commands/grade.py",  # the released notebooks of a clone, unless --notebooks names them
+    "classroom/teacher/commands/export.py",  # the solution notebooks of a clone, unless --solutions names them
 }
 
 

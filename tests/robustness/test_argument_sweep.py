@@ -218,7 +218,7 @@ def classroom_callables() -> list[tuple[str, Callable[..., Any], Any]]:
         if info.name.endswith((".checks", ".exercise", ".own_work", ".not_done_report")):
             continue
         # The teacher's commands take argparse's namespace: their command lines are tested with bad arguments.
-        if ".classroom.commands" in info.name:
+        if ".classroom.teacher.commands" in info.name:
             continue
         module = importlib.import_module(info.name)
         for name, value in vars(module).items():
@@ -245,12 +245,12 @@ def classroom_values() -> dict[str, dict[str, Any]]:
     import nbformat
     import pandas as pd
 
-    from wordpiece_lib.classroom.answers import write_bundle
     from wordpiece_lib.classroom.bpe_comparison.tables import combination_fertility_points
+    from wordpiece_lib.classroom.display.style import new_figure
     from wordpiece_lib.classroom.fast_encoding.plots import growth_counts
-    from wordpiece_lib.classroom.grading.plan import Released
     from wordpiece_lib.classroom.other_languages.sweep import exponent_sweep
-    from wordpiece_lib.classroom.style import new_figure
+    from wordpiece_lib.classroom.runtime.answers import write_bundle
+    from wordpiece_lib.classroom.teacher.grading.plan import Released
     from wordpiece_lib.classroom.top_down.widgets import TopDownRounds
     from wordpiece_lib.classroom.unigram.tables import rounds_frame, unigram_rounds
     from wordpiece_lib.classroom.unigram.widgets import sampling_frame
@@ -327,7 +327,7 @@ def classroom_values() -> dict[str, dict[str, Any]]:
             "phrases": {"en": ["hug"], "de": ["hund"]},
         },
         "exponent_text": {"sweep": sweep, "exponent": 1.0},
-        "figures.figure_png": {"figure": figure},
+        "display.figures.figure_png": {"figure": figure},
         "other_languages.widgets.figure_png": {"figure": figure},
         "fresh_rng": {"exercise": "shout"},
         "fresh_word": {"rng": random.Random(1)},
@@ -378,8 +378,8 @@ def classroom_values() -> dict[str, dict[str, Any]]:
         },
         "convert": {"notebook": nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("x = 1")]), "to": "otter"},
         # No notebooks, in otter's layout: nothing is written to folder.
-        "export": {"solutions": [], "to": "otter", "folder": Path(__file__).parent},
-        "fresh_checks": {"module": checks},
+        "export_notebooks": {"solutions": [], "to": "otter", "folder": Path(__file__).parent},
+        "load_afresh": {"module": checks},
         "graded": {"module": checks, "check": "check_split_word"},
         "student_name": {"submission": Path("ada.ipynb"), "notebook": "01_character_splitting"},
         "to_plain": {"value": [1, "a"]},
@@ -407,13 +407,13 @@ def classroom_values() -> dict[str, dict[str, Any]]:
 
 
 def _small_figure() -> Any:
-    from wordpiece_lib.classroom.style import new_figure
+    from wordpiece_lib.classroom.display.style import new_figure
 
     return new_figure(2, 2)[0]
 
 
 def _score_table() -> Any:
-    from wordpiece_lib.classroom import frames
+    from wordpiece_lib.classroom.display import frames
 
     return frames.score_table(SPLITS, HUG)
 
@@ -668,7 +668,7 @@ def test_every_callable_of_the_streaming_data_and_model_input_modules_names_a_wr
 
 
 def test_the_workbook_and_its_exercises_name_a_wrong_argument(tmp_path: Any) -> None:
-    from wordpiece_lib.classroom import exercise as frame
+    from wordpiece_lib.classroom.runtime import exercise as frame
 
     exercises = [frame.Exercise("shout", "Your turn 1 · shout", hints=("str has a method",), answer="`upper`")]
     workbook = frame.Workbook("99 · a sweep", exercises)

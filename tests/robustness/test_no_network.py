@@ -80,15 +80,15 @@ def test_importing_every_module_with_sockets_blocked_makes_no_attempt():
 #: The teacher's side runs code by design, never data: each file and why.
 RUNS_CODE = {
     # the worked answers are a Python file of the course's (notebooks/solutions/answers/), loaded as a module
-    "classroom/answers.py",
+    "classroom/runtime/answers.py",
     # --checks FILE: the teacher's own checks file, run in the exporter as in the grader
-    "classroom/commands/export.py",
+    "classroom/teacher/commands/export.py",
     # the grader runs the released notebook's own cells and check calls (the teacher's code) in its process,
     # and sends the check's fresh inputs to the student's kernel pickled; it never unpickles or evaluates
-    # anything that comes back from the kernel (plain JSON only, grading/plain.py)
-    "classroom/grading/grader.py",
+    # anything that comes back from the kernel (plain JSON only, runtime/plain.py)
+    "classroom/teacher/grading/grader.py",
     # in the student's kernel: runs the student's answer cells and unpickles what the grader sent
-    "classroom/grading/kernel_side.py",
+    "classroom/runtime/kernel_side.py",
 }
 
 

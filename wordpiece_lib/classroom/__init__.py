@@ -1,18 +1,20 @@
-"""The teaching layer: exercise checks, figures and widgets for the notebooks.
+"""The teaching layer, grouped by who uses it: the notebooks' checks, figures and widgets, and a teacher's tools.
 
-``exercise`` is the framework every check uses (``TODO``, "not done yet",
-plain-words failures, a notebook's ``Workbook`` of exercises with tries,
-tiered hints, ``show_answer`` and ``progress``), helped by ``own_work``
-(the calls of library functions counted while a learner's function or answer cell runs) and
-``fresh_inputs`` (inputs the notebook never printed); ``not_done_report``
-(the pytest plugin that names an unfinished exercise); ``prose`` makes a
-sentence from live values; ``style`` holds the colours, figure and button
-settings all topics share; ``figures`` gives every figure its text alternative
-(a summary with its key values, the data as a table) and the display bundle that
-shows it; ``frames`` turns the core's results into
-DataFrames; ``disk_cache`` keeps a slow result (a trained sweep, a trained
-model) in the data cache folder for the next run. Then one subpackage per notebook topic, each with ``checks``,
-``plots`` and ``widgets`` modules as the notebook needs:
+``runtime``: what a student's kernel runs: the exercise frame (``TODO``, "not done yet", a notebook's
+``Workbook`` of exercises with tries, hints, ``show_answer`` and ``progress``), the answer watch
+(``own_work``), fresh inputs, the progress file, the pytest plugin that names an unfinished exercise,
+``answers`` (where ``show_answer`` finds the worked answers), ``authoring`` (the public exercise API)
+and the grader's side of a submission's kernel.
+
+``display``: the display kit every topic shares: ``style``, ``figures`` (every figure's text
+alternative), ``frames`` (DataFrames), ``prose`` (sentences from live values), ``disk_cache``.
+
+``teacher``: a teacher's tools, never loaded by a student's kernel: ``commands`` (``wordpiece
+classroom release|progress|grade|export``), ``grading`` (grading outside the student's kernel, exports
+to nbgrader and otter-grader) and ``answer_search``.
+
+Then one subpackage per notebook topic, each with ``checks``, ``plots`` and ``widgets`` modules as the
+notebook needs; topics use the runtime and the display kit, never each other:
 
 =========================  ===================================
 ``character_splitting``    01: normalizing, splitting, ``##``
@@ -28,13 +30,6 @@ model) in the data cache folder for the next run. Then one subpackage per notebo
 ``big_corpora``            11: streams, processes, Dask
 ``unigram``                12: Unigram: lattice, EM, pruning, sampling
 =========================  ===================================
-
-For teachers: ``progress_file`` keeps each notebook's progress in a file beside it;
-``answers`` says where ``show_answer`` finds the worked answers (never in the package:
-with the solutions, or in a release) and ``answer_search`` looks for them in a folder;
-``authoring`` is the public exercise API for a teacher's own notebook; ``commands`` holds
-``wordpiece classroom ...`` (release, progress, grade, export); ``grading`` grades submitted
-notebooks outside the student's kernel and exports them to nbgrader and otter-grader.
 
 The classroom reads the library (``wordpiece_lib``'s core); the core never
 imports the classroom, pandas, matplotlib or ipywidgets.

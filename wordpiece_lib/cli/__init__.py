@@ -124,7 +124,7 @@ def _register_classroom(subparsers: Any) -> None:
     loads each command's module only when ``classroom`` runs (the import contract allows
     exactly this edge).
     """
-    from wordpiece_lib.classroom import commands
+    from wordpiece_lib.classroom.teacher import commands
 
     commands.register(subparsers)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from wordpiece_lib.classroom.style import fraction_text
+from wordpiece_lib.classroom.display.style import fraction_text
 from wordpiece_lib.classroom.unigram.checks import (
     _zero_cost,
     every_cut,

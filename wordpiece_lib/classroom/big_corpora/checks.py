@@ -1,6 +1,6 @@
 """Checks behind notebook 11's exercises (counting corpora in parts, and what it costs).
 
-They run in the frame of :mod:`wordpiece_lib.classroom.exercise`: a right
+They run in the frame of :mod:`wordpiece_lib.classroom.runtime.exercise`: a right
 answer passes quietly, a wrong one raises ``AssertionError`` saying in plain
 words what is off (never the expected value), an answer still set to ``TODO``
 skips as "not done yet", later tries add hints, and ``show_answer`` gives a
@@ -8,12 +8,13 @@ worked answer. The learner's functions run on texts the notebook never
 printed; expected answers come from the library (``WordCounts.from_texts`` of
 the whole text), never from a list typed in here.
 
+A worked answer stays out of this docstring (the installed package carries none); a wrong one:
+
 >>> WORKBOOK.reset()
->>> check_merge_in_order(lambda parts: {w: sum(p.get(w, 0) for p in parts) for p in parts for w in p})
->>> check_merge_in_order(lambda parts: dict(sorted({w: sum(p.get(w, 0) for p in parts) for p in parts for w in p}.items())))
+>>> check_merge_in_order(lambda parts: dict(parts[0]))
 Traceback (most recent call last):
 ...
-AssertionError: The counts are right but not their order. The first-seen order is what the 'first' tie-break reads, so sorting (or any other reordering) can change the vocab: a word must stay where a single reader of the whole text would first meet it.
+AssertionError: your count of 'pug' is 2, not what the whole text says: every part's count of a word must be added up
 """
 
 from __future__ import annotations
@@ -23,9 +24,9 @@ from collections.abc import Callable, Mapping
 from numbers import Real
 from typing import Any
 
-from wordpiece_lib.classroom.exercise import Exercise, Workbook, call, require, short_repr
-from wordpiece_lib.classroom.fresh_inputs import fresh_rng
-from wordpiece_lib.classroom.own_work import forbid
+from wordpiece_lib.classroom.runtime.exercise import Exercise, Workbook, call, require, short_repr
+from wordpiece_lib.classroom.runtime.fresh_inputs import fresh_rng
+from wordpiece_lib.classroom.runtime.own_work import forbid
 from wordpiece_lib.counting.stream_count import merge_counts
 from wordpiece_lib.counting.textstream import _next_boundary, split_file
 from wordpiece_lib.counting.word_counts import WordCounts

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from wordpiece_lib.classroom.figures import data_table, describe, plain_list
-from wordpiece_lib.classroom.style import SERIES_COLOURS, WINNER_COLOUR, new_figure, plain
+from wordpiece_lib.classroom.display.figures import data_table, describe, plain_list
+from wordpiece_lib.classroom.display.style import SERIES_COLOURS, WINNER_COLOUR, new_figure, plain
 
 
 def growth_figure(table: Any) -> Any:

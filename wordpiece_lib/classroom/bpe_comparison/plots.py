@@ -1,7 +1,7 @@
 """Matplotlib figures for WordPiece against BPE: fertility by vocab size, and the first merges.
 
 As everywhere in the classroom, every function returns a closed
-``matplotlib.figure.Figure`` (colours from :mod:`wordpiece_lib.classroom.style`) and never trains: ``combination_fertility_curves`` draws the
+``matplotlib.figure.Figure`` (colours from :mod:`wordpiece_lib.classroom.display.style`) and never trains: ``combination_fertility_curves`` draws the
 DataFrame of ``combination_fertility_points``, ``first_merges`` reads two
 ``Trace`` objects.
 
@@ -18,8 +18,8 @@ from typing import Any
 
 from wordpiece_lib._validate import check_instance, check_int, check_sequence, check_str
 from wordpiece_lib.analysis.segmentation import ENCODERS, TRAINERS
-from wordpiece_lib.classroom.figures import data_table, describe, plain_list
-from wordpiece_lib.classroom.style import SERIES_COLOURS, WINNER_COLOUR, label_line_ends, new_figure, plain
+from wordpiece_lib.classroom.display.figures import data_table, describe, plain_list
+from wordpiece_lib.classroom.display.style import SERIES_COLOURS, WINNER_COLOUR, label_line_ends, new_figure, plain
 from wordpiece_lib.training.trace import Trace
 
 #: One colour per trainer, one line style per encoder.

@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from wordpiece_lib._validate import check_int, check_str
-from wordpiece_lib.classroom.figures import data_table, describe, plain_list
-from wordpiece_lib.classroom.style import OTHER_COLOUR, new_figure, plain
+from wordpiece_lib.classroom.display.figures import data_table, describe, plain_list
+from wordpiece_lib.classroom.display.style import OTHER_COLOUR, new_figure, plain
 
 
 def word_count_bars(word_counts: Any, *, top: int = 20, title: str = "Most frequent words") -> Any:

@@ -5,8 +5,9 @@ notebook's), with the library's encoders, the notebook's worked
 ``longest_match`` and ``decode_pieces`` counted (refused when it did the work). No failure message
 names the expected tokens.
 
+A worked answer stays out of the docstrings (the installed package carries none); a wrong one:
+
 >>> WORKBOOK.reset()
->>> check_decode(lambda tokens: " ".join(tokens).replace(" ##", ""))
 >>> check_decode(lambda tokens: " ".join(tokens))
 Traceback (most recent call last):
 ...
@@ -19,9 +20,18 @@ import itertools
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from wordpiece_lib.classroom.exercise import Exercise, Forbidden, Workbook, as_list, call, forbid, require, short_list
-from wordpiece_lib.classroom.fresh_inputs import fresh_counts, fresh_rng, fresh_word, fresh_words
-from wordpiece_lib.classroom.own_work import refuse_in_answer, watch_answer
+from wordpiece_lib.classroom.runtime.exercise import (
+    Exercise,
+    Forbidden,
+    Workbook,
+    as_list,
+    call,
+    forbid,
+    require,
+    short_list,
+)
+from wordpiece_lib.classroom.runtime.fresh_inputs import fresh_counts, fresh_rng, fresh_word, fresh_words
+from wordpiece_lib.classroom.runtime.own_work import refuse_in_answer, watch_answer
 from wordpiece_lib.model.linmaxmatch import LinMaxMatch
 from wordpiece_lib.model.longest_match import encode_word, longest_match_attempts
 from wordpiece_lib.model.pieces import DEFAULT_PREFIX, decode_pieces

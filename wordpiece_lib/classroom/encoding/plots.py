@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from wordpiece_lib._validate import check_instance, check_int
-from wordpiece_lib.classroom.figures import data_table, describe
-from wordpiece_lib.classroom.style import new_figure
+from wordpiece_lib.classroom.display.figures import data_table, describe
+from wordpiece_lib.classroom.display.style import new_figure
 from wordpiece_lib.training.trace import Trace
 
 

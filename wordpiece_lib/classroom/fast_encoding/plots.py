@@ -21,8 +21,8 @@ from collections.abc import Container, Iterable, Sequence
 from typing import Any
 
 from wordpiece_lib._validate import check_bool, check_instance, check_int, check_sequence, check_str
-from wordpiece_lib.classroom.figures import data_table, describe, plain_list
-from wordpiece_lib.classroom.style import (
+from wordpiece_lib.classroom.display.figures import data_table, describe, plain_list
+from wordpiece_lib.classroom.display.style import (
     CURRENT_FILL,
     INK,
     LINK_COLOUR,

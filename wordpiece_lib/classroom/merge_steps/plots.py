@@ -15,8 +15,8 @@ import math
 from typing import Any
 
 from wordpiece_lib._validate import check_bool, check_instance
-from wordpiece_lib.classroom.figures import data_table, describe, plain_list
-from wordpiece_lib.classroom.style import (
+from wordpiece_lib.classroom.display.figures import data_table, describe, plain_list
+from wordpiece_lib.classroom.display.style import (
     OTHER_COLOUR,
     WINNER_COLOUR,
     fraction_text,

@@ -25,7 +25,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from wordpiece_lib._validate import check_index, check_int, check_str, check_str_list
-from wordpiece_lib.classroom.style import (
+from wordpiece_lib.classroom.display.style import (
     BUTTON_LAYOUT,
     LIVE_OUTPUT_CLASS,
     OTHER_COLOUR,

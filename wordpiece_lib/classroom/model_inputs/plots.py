@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from wordpiece_lib._validate import check_index, check_instance, check_int, check_sequence, check_str
-from wordpiece_lib.classroom.figures import data_table, describe
-from wordpiece_lib.classroom.style import (
+from wordpiece_lib.classroom.display.figures import data_table, describe
+from wordpiece_lib.classroom.display.style import (
     INK,
     OTHER_COLOUR,
     PADDING_FILL,

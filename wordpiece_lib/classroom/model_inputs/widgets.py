@@ -27,7 +27,7 @@ import unicodedata
 from typing import Any
 
 from wordpiece_lib._validate import check_str
-from wordpiece_lib.classroom.style import (
+from wordpiece_lib.classroom.display.style import (
     FAILED_FILL,
     INK,
     PADDING_FILL,

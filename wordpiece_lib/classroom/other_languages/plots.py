@@ -19,9 +19,8 @@ from wordpiece_lib._validate import (
     check_size,
     check_str,
 )
-from wordpiece_lib.classroom.figures import data_table, describe, plain_list
-from wordpiece_lib.classroom.other_languages.sweep import ExponentSweep
-from wordpiece_lib.classroom.style import (
+from wordpiece_lib.classroom.display.figures import data_table, describe, plain_list
+from wordpiece_lib.classroom.display.style import (
     INK,
     OTHER_COLOUR,
     SERIES_COLOURS,
@@ -31,6 +30,7 @@ from wordpiece_lib.classroom.style import (
     new_figure,
     plain,
 )
+from wordpiece_lib.classroom.other_languages.sweep import ExponentSweep
 
 #: Tokens no language uses, in the share figure.
 UNUSED_COLOUR = "#cccccc"

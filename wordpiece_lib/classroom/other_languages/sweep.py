@@ -10,7 +10,7 @@
 
 Both are kept for the Python session, and a sweep (its vocabs and what
 ``measure`` found at its size) is also stored in the data cache folder
-(``classroom/disk_cache.py``), so running the notebook again, even in a new
+(``classroom/display/disk_cache.py``), so running the notebook again, even in a new
 kernel, neither trains nor measures again. Training merges by pair count (``criterion="bpe"``, what
 Hugging Face's ``WordPieceTrainer`` does, notebook 07); the tokens are then
 found by longest match, as in every WordPiece tokenizer.
@@ -41,7 +41,7 @@ from wordpiece_lib.analysis.language_metrics import (
     token_usage,
     vocab_shares,
 )
-from wordpiece_lib.classroom.disk_cache import cache_key, cached_json
+from wordpiece_lib.classroom.display.disk_cache import cache_key, cached_json
 from wordpiece_lib.counting.mixing import MixedCorpus, mix_corpora
 from wordpiece_lib.counting.word_counts import WordCounts, as_word_counts
 from wordpiece_lib.data.language_data import frequency_word_counts

@@ -5,7 +5,7 @@ exponent, each language's sampling probability, share of the vocab, tokens
 per word and parity. ``ExponentExplorer`` shows it with the figure of
 :func:`~wordpiece_lib.classroom.other_languages.plots.shares_and_fertility`
 marking the chosen exponent, as the same ``<figure>`` with its text alternative
-that a notebook shows (``classroom/figures.py``). The exponent is picked from a
+that a notebook shows (``classroom/display/figures.py``). The exponent is picked from a
 drop-down, which a screen reader announces by its name and value (a selection
 slider announces the option's index). It reads the sweep's traces and never trains.
 """
@@ -16,10 +16,10 @@ import io
 from typing import Any
 
 from wordpiece_lib._validate import check_instance
-from wordpiece_lib.classroom.figures import figure_html
+from wordpiece_lib.classroom.display.figures import figure_html
+from wordpiece_lib.classroom.display.style import LIVE_OUTPUT_CLASS
 from wordpiece_lib.classroom.other_languages.plots import shares_and_fertility
 from wordpiece_lib.classroom.other_languages.sweep import ExponentSweep
-from wordpiece_lib.classroom.style import LIVE_OUTPUT_CLASS
 
 
 def exponent_text(sweep: ExponentSweep, exponent: float, vocab_size: int | None = None) -> str:

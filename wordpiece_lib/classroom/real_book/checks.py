@@ -1,6 +1,6 @@
 """Checks behind notebook 07's "your turn" exercises (a vocab trained on a real book).
 
-They run in the frame of :mod:`wordpiece_lib.classroom.exercise`: a right
+They run in the frame of :mod:`wordpiece_lib.classroom.runtime.exercise`: a right
 answer passes quietly, a wrong one is told which idea is off (never the
 expected value), and an answer still set to ``TODO`` skips as "not done
 yet". ``longest_token`` runs on fresh vocabs built so that the tempting
@@ -8,11 +8,9 @@ shortcut (``max(tokens, key=len)``) gives a different token whatever the
 order of the set; the prediction exercise refuses an answer cell that
 encodes the words.
 
+A worked answer stays out of this docstring (the installed package carries none); a wrong one:
+
 >>> WORKBOOK.reset()
->>> def longest(tokens):
-...     text = [token for token in tokens if token not in BERT_SPECIAL_TOKENS]
-...     return max(sorted(text), key=lambda token: len(token.removeprefix("##")))
->>> check_longest_token(longest)
 >>> check_longest_token(lambda tokens: max(sorted(tokens), key=len))
 Traceback (most recent call last):
 ...
@@ -28,10 +26,16 @@ from numbers import Real
 from typing import Any
 
 from wordpiece_lib.analysis.segmentation import SegmentationMetrics, measure
-from wordpiece_lib.classroom.exercise import Exercise, Workbook, call, require
-from wordpiece_lib.classroom.fresh_inputs import fresh_rng, fresh_word, shuffled
-from wordpiece_lib.classroom.own_work import answer_cell_source, calls_in_source, forbid, refuse_in_answer, watch_answer
 from wordpiece_lib.classroom.real_book.tables import text_fertility_table
+from wordpiece_lib.classroom.runtime.exercise import Exercise, Workbook, call, require
+from wordpiece_lib.classroom.runtime.fresh_inputs import fresh_rng, fresh_word, shuffled
+from wordpiece_lib.classroom.runtime.own_work import (
+    answer_cell_source,
+    calls_in_source,
+    forbid,
+    refuse_in_answer,
+    watch_answer,
+)
 from wordpiece_lib.model.linmaxmatch import LinMaxMatch
 from wordpiece_lib.model.longest_match import encode_word, longest_match
 from wordpiece_lib.model.pieces import DEFAULT_PREFIX

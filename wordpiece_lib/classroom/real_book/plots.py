@@ -12,9 +12,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from wordpiece_lib._validate import check_mapping, check_sequence, check_str
-from wordpiece_lib.classroom.figures import data_table, describe, plain_list
-from wordpiece_lib.classroom.real_book.tables import SIZE_COLUMN
-from wordpiece_lib.classroom.style import (
+from wordpiece_lib.classroom.display.figures import data_table, describe, plain_list
+from wordpiece_lib.classroom.display.style import (
     OTHER_COLOUR,
     SERIES_COLOURS,
     SERIES_MARKERS,
@@ -23,6 +22,7 @@ from wordpiece_lib.classroom.style import (
     new_figure,
     plain,
 )
+from wordpiece_lib.classroom.real_book.tables import SIZE_COLUMN
 
 
 def text_fertility_curves(table: Any, *, marked: Mapping[str, int] | None = None) -> Any:

@@ -1,7 +1,7 @@
 """Matplotlib figures for the top-down learner: vocab size against threshold, and by round.
 
 As everywhere in the classroom, every function returns a closed
-``matplotlib.figure.Figure`` (colours from :mod:`wordpiece_lib.classroom.style`) and never trains: it draws the DataFrames that
+``matplotlib.figure.Figure`` (colours from :mod:`wordpiece_lib.classroom.display.style`) and never trains: it draws the DataFrames that
 ``TopDownRounds.sizes_frame`` / ``round_sizes_frame`` return and the steps a
 ``TopDownResult`` recorded.
 
@@ -17,8 +17,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from wordpiece_lib._validate import check_instance, check_int, check_ratio, check_sequence
-from wordpiece_lib.classroom.figures import data_table, describe, plain_list
-from wordpiece_lib.classroom.style import OTHER_COLOUR, WINNER_COLOUR, label_line_ends, new_figure, series_style
+from wordpiece_lib.classroom.display.figures import data_table, describe, plain_list
+from wordpiece_lib.classroom.display.style import OTHER_COLOUR, WINNER_COLOUR, label_line_ends, new_figure, series_style
 from wordpiece_lib.training.top_down import SLACK_RATIO
 from wordpiece_lib.training.top_down_search import SearchStep
 

@@ -26,7 +26,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from wordpiece_lib._validate import check_index, check_instance, check_int, check_str, check_str_list
-from wordpiece_lib.classroom.style import BUTTON_LAYOUT, LIVE_OUTPUT_CLASS
+from wordpiece_lib.classroom.display.style import BUTTON_LAYOUT, LIVE_OUTPUT_CLASS
 from wordpiece_lib.counting.word_counts import as_word_counts
 from wordpiece_lib.model.longest_match import encode_word
 from wordpiece_lib.training.fast_top_down import FastTopDown

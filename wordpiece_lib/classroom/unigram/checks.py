@@ -1,6 +1,6 @@
 """Checks behind notebook 12's "your turn" exercises (Unigram).
 
-They run in the frame of :mod:`wordpiece_lib.classroom.exercise`: a right
+They run in the frame of :mod:`wordpiece_lib.classroom.runtime.exercise`: a right
 answer passes quietly, a wrong one is told which idea is off (never the
 expected value), and an answer still set to ``TODO`` skips as "not done yet".
 The expected answers come from the piece frequencies, computed exactly here
@@ -26,8 +26,8 @@ from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from typing import Any
 
-from wordpiece_lib.classroom import own_work
-from wordpiece_lib.classroom.exercise import (
+from wordpiece_lib.classroom.runtime import own_work
+from wordpiece_lib.classroom.runtime.exercise import (
     FROM_A_FLOAT,
     Exercise,
     Workbook,
@@ -37,8 +37,8 @@ from wordpiece_lib.classroom.exercise import (
     require,
     short_repr,
 )
-from wordpiece_lib.classroom.fresh_inputs import fresh_rng, fresh_words
-from wordpiece_lib.classroom.own_work import refuse_in_answer, watch_answer
+from wordpiece_lib.classroom.runtime.fresh_inputs import fresh_rng, fresh_words
+from wordpiece_lib.classroom.runtime.own_work import refuse_in_answer, watch_answer
 from wordpiece_lib.classroom.unigram.tables import cut_fraction, cuts_frame, removal_frame
 from wordpiece_lib.classroom.unigram.widgets import sampling_frame
 from wordpiece_lib.counting.word_counts import as_word_counts

@@ -39,7 +39,7 @@ from wordpiece_lib._validate import (
     check_str,
     check_str_list,
 )
-from wordpiece_lib.classroom.disk_cache import cache_key, cached_json
+from wordpiece_lib.classroom.display.disk_cache import cache_key, cached_json
 from wordpiece_lib.counting.word_counts import as_word_counts
 from wordpiece_lib.model import unigram as unigram_model
 from wordpiece_lib.model.unigram import UnigramModel
@@ -213,7 +213,7 @@ def trained_unigram(word_counts: Mapping[str, int], vocab_size: int, *, cache: b
     The file (``unigram/<key>.json`` under ``wordpiece_lib.data.cache_dir()``) holds the
     model as ``tokenizer.json``'s model object; its name is a hash of the counts, the size
     and the trainer's source code, so another corpus or another trainer never reads it
-    (``classroom/disk_cache.py``). ``cache=False`` always trains.
+    (``classroom/display/disk_cache.py``). ``cache=False`` always trains.
 
     >>> trained_unigram({"hug": 10, "pug": 5, "hugs": 5}, 8, cache=False).tokenize("hugs")
     ['hug', 's']

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from wordpiece_lib._validate import check_instance, check_int, check_sequence, check_str
-from wordpiece_lib.classroom.style import BUTTON_LAYOUT, LIVE_OUTPUT_CLASS, STEP_BOX_LAYOUT, step_box
+from wordpiece_lib.classroom.display.style import BUTTON_LAYOUT, LIVE_OUTPUT_CLASS, STEP_BOX_LAYOUT, step_box
 from wordpiece_lib.model.unigram import UnigramModel
 
 #: Words longer than this are refused by the stepper (the text view would be too long to read).

@@ -1,0 +1,554 @@
+"""Grade submitted notebooks: answers run in the learner's kernel, judged in the grader's own process.
+
+For each submission, a fresh kernel (:mod:`.kernel`) runs the released
+notebook's cells, except that each answer cell is the submission's own,
+run under the grader's answer-cell watch (what the library did in it is
+counted there), and no check cell runs. The grader then evaluates each
+check call of the released notebook in its own process: a function answer
+is a stand-in (:class:`KernelFunction`) that sends the check's fresh inputs
+to the kernel and brings the result back as plain data (:mod:`.plain`);
+a value answer comes back as plain data. So the checks the grader judges
+with are its own, whatever a submission does to its kernel's workbook, to
+pytest, to the checks or to files.
+"""
+
+from __future__ import annotations
+
+import ast
+import base64
+import builtins
+import contextlib
+import inspect
+import io
+import json
+import os
+import pickle
+import sys
+import tempfile
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from wordpiece_lib._validate import check_path, check_str
+from wordpiece_lib.classroom.runtime import exercise, own_work
+from wordpiece_lib.classroom.runtime.plain import from_plain
+from wordpiece_lib.classroom.teacher.grading.kernel import Kernel, KernelTrouble
+from wordpiece_lib.classroom.teacher.grading.plan import (
+    CheckCall,
+    Released,
+    answer_names,
+    context_cells,
+    defined_names,
+    is_check_cell,
+    read_released,
+    source_text,
+    used_names,
+)
+from wordpiece_lib.classroom.teacher.grading.sandbox import Sandbox, notebook_data, notebook_modules
+
+#: The columns of the grades table, in order.
+COLUMNS = (
+    "student",
+    "file",
+    "notebook",
+    "exercise",
+    "title",
+    "status",
+    "points",
+    "max_points",
+    "feedback",
+    "sandbox",
+    "tried",
+)
+
+DONE, WRONG, NOT_DONE, ERROR = "done", "wrong", "not done yet", "error"
+
+#: What the ``sandbox`` column says of a submission graded without one.
+NOT_SANDBOXED = "NOT SANDBOXED (--no-sandbox): its code ran with the grader's rights"
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of the grades table: one student, one exercise."""
+
+    student: str
+    notebook: str
+    exercise: str
+    title: str
+    status: str
+    points: float
+    max_points: float
+    feedback: str
+    file: str = ""
+    sandbox: str = ""
+    tried: str = ""
+
+    def as_list(self) -> list[str]:
+        return [
+            self.student,
+            self.file,
+            self.notebook,
+            self.exercise,
+            self.title,
+            self.status,
+            f"{self.points:g}",
+            f"{self.max_points:g}",
+            self.feedback,
+            self.sandbox,
+            self.tried,
+        ]
+
+
+class KernelFunction(own_work.RunsElsewhere):
+    """A submission's function, as the checks see it: each call runs in the submission's kernel."""
+
+    def __init__(self, kernel: Kernel, name: str) -> None:
+        self.kernel = kernel
+        self.name = name
+        self.__name__ = name
+
+    def __repr__(self) -> str:
+        return f"<the submission's {self.name}>"
+
+    def call_counted(self, args: Sequence[Any], forbidden: Sequence[own_work.Forbidden]) -> Any:
+        try:
+            payload = base64.b64encode(pickle.dumps((list(args), tuple(forbidden)))).decode("ascii")
+        except Exception as error:  # the check's inputs are the grader's own
+            raise KernelTrouble(f"the grader could not send this check's inputs: {error}", fatal=False) from None
+        answer = self.kernel.ask(f"call(TOKEN, {self.name!r}, {payload!r})")
+        kind = answer.get("kind")
+        if kind == "result":
+            return from_plain(answer["value"], exercise.TODO)
+        if kind == "not done":
+            raise NotImplementedError("your turn")
+        if kind == "forbidden":
+            raise own_work.ForbiddenUse(str(answer["label"]), int(answer["calls"]), str(answer["owner"]))
+        if kind == "crash":
+            crashed = type(str(answer.get("type", "Exception")), (Exception,), {})
+            raise crashed(str(answer.get("message", "")))
+        raise KernelTrouble("the kernel gave an answer the grader does not know", fatal=False)
+
+
+def _quiet_namespace() -> dict[str, Any]:
+    return {"__name__": "__grader_context__", "display": lambda *args, **kwargs: None, "get_ipython": lambda: None}
+
+
+@contextlib.contextmanager
+def _silenced() -> Iterator[None]:
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+        yield
+
+
+def _run_cells(released: Released, indexes: Sequence[int], namespace: dict[str, Any]) -> dict[int, str]:
+    """Run released cells in the grader's process; return the errors by cell."""
+    errors: dict[int, str] = {}
+    for index in indexes:
+        source = source_text(released.cells[index])
+        try:
+            with _silenced():
+                exec(compile(source, f"<cell {index}>", "exec"), namespace)  # the teacher's notebook
+        except BaseException as error:  # reported with the check that needs the cell
+            errors[index] = f"{type(error).__name__}: {error}"
+    return errors
+
+
+class Grader:
+    """Grades submissions of one released notebook; the cells the checks need run once, here."""
+
+    def __init__(
+        self,
+        released_path: Path,
+        *,
+        checks_file: Path | None = None,
+        seconds: float = 60.0,
+        sandbox: Sandbox | None = None,
+    ) -> None:
+        os.environ.setdefault("MPLBACKEND", "Agg")
+        self.sandbox = sandbox
+        self.released = read_released(released_path)
+        if not self.released.checks:
+            raise ValueError(f"{released_path} has no check cells (%%ipytest) to grade by")
+        self.notebook = released_path.stem
+        self.seconds = seconds
+        # an authored notebook imports its checks from its own folder: found here and in the kernel, no PYTHONPATH
+        self.modules = notebook_modules(released_path)
+        self.data = notebook_data(released_path) if self.modules else []
+        if self.modules and str(released_path.parent.resolve()) not in sys.path:
+            sys.path.insert(0, str(released_path.parent.resolve()))
+        self.once, self.again = context_cells(self.released)
+        self._released_sources = {source_text(cell) for cell in self.released.cells if cell.get("cell_type") == "code"}
+        self.base = _quiet_namespace()
+        self.base_errors = _run_cells(self.released, self.once, self.base)
+        self.points: dict[str, float] = {}
+        if checks_file is not None:  # the teacher's own checks and points, run after the notebook's own set-up
+            try:
+                code = compile(checks_file.read_text(encoding="utf-8"), str(checks_file), "exec")
+                exec(code, self.base)  # the teacher's file
+                self.points = {str(key): float(value) for key, value in dict(self.base.get("POINTS", {})).items()}
+            except Exception as error:  # the teacher's file is told about in one line, no traceback
+                raise ValueError(f"--checks {checks_file}: {type(error).__name__}: {error}") from None
+        self.exercises: list[tuple[CheckCall, exercise.Exercise | None]] = []
+        for check in self.released.checks:
+            try:
+                function = eval(compile(ast.Expression(check.call.func), "<check>", "eval"), self.base)
+            except Exception:  # named in the rows
+                function = None
+            self.exercises.append((check, getattr(function, "exercise", None)))
+        unknown = [check.code for check, known in self.exercises if known is None]
+        if checks_file is not None and unknown:  # a replacement the workbook does not know: say how to register it
+            name = ast.unparse(next(check.call.func for check, known in self.exercises if known is None))
+            raise ValueError(
+                f"--checks {checks_file}: {unknown[0]} calls {name}, which is not a registered check (so no exercise, "
+                f'no points): decorate your function with @WORKBOOK.check("<exercise key>"), WORKBOOK being the '
+                "notebook's checks module's (see docs/grading.md, 'A teacher's own checks')"
+            )
+
+    # ------------------------------------------------------------------ one submission
+
+    def grade(self, submission: Path, student: str) -> list[Row]:
+        """One row per exercise of the notebook for ``submission`` (never raises for a bad submission).
+
+        A cell that ends the kernel (``os._exit``, a crash) costs only the
+        exercises whose answers it holds: the submission is run again in a
+        fresh kernel that skips that cell, and so is a check call that ends it.
+        """
+        label = self.sandbox.label if self.sandbox is not None else NOT_SANDBOXED
+        try:
+            cells = _read_submission(submission)
+        except ValueError as bad:
+            return self._finish(self._all(student, ERROR, f"not graded: {bad}"), submission, label, [])
+        plan = _cells_to_run(self.released, cells)
+        state = _Attempts()
+        for _ in range(len(plan) + len(self.exercises) + 1):
+            with tempfile.TemporaryDirectory(prefix="wpg-") as folder:
+                try:
+                    with Kernel(Path(folder), self.seconds, self.sandbox, self.modules, self.data) as kernel:
+                        finished = self._grade_in(kernel, plan, student, state)
+                except KernelTrouble as trouble:
+                    for index, (check, known) in enumerate(self.exercises):
+                        state.rows.setdefault(
+                            index, self._row(student, check, known, ERROR, f"not graded: {trouble.reason}")
+                        )
+                    finished = True
+            if finished:
+                break
+        rows = [state.rows[index] for index in range(len(self.exercises)) if index in state.rows]
+        return self._finish(rows, submission, label, state.tried)
+
+    def _finish(self, rows: list[Row], submission: Path, label: str, tried: Sequence[str]) -> list[Row]:
+        from dataclasses import replace
+
+        said = "; ".join(dict.fromkeys(tried))
+        return [replace(row, file=str(submission), sandbox=label, tried=said) for row in rows]
+
+    def _all(self, student: str, status: str, feedback: str) -> list[Row]:
+        return [self._row(student, check, known, status, feedback) for check, known in self.exercises]
+
+    def _row(self, student: str, check: CheckCall, known: exercise.Exercise | None, status: str, feedback: str) -> Row:
+        key = known.key if known else check.name
+        title = known.title if known else check.name
+        most = self.points.get(key, 1.0)
+        return Row(student, self.notebook, key, title, status, most if status == DONE else 0.0, most, feedback)
+
+    def _grade_in(
+        self, kernel: Kernel, plan: list[tuple[str, frozenset[str] | None]], student: str, state: _Attempts
+    ) -> bool:
+        """Run the plan in ``kernel`` and judge the checks not judged yet; True when done, False to go again."""
+        kernel.run(
+            "from wordpiece_lib.classroom.runtime.kernel_side import KernelSide as _WordpieceKernelSide\n"
+            "__wordpiece_grader__ = _WordpieceKernelSide(get_ipython().user_ns, shell=get_ipython())\n"
+            "del _WordpieceKernelSide"
+        )
+        if self.sandbox is not None:
+            locked = kernel.ask("forbid_new_processes(TOKEN)")
+            if locked.get("trouble"):
+                state.note(f"(the sandbox could not refuse new processes: {locked['trouble']})")
+        answer_errors: dict[str, str] = dict(state.cell_errors)
+        work: dict[str, tuple[str, str | None, int]] = {}
+        released = {
+            position
+            for position, (source, answers) in enumerate(plan)
+            if answers is None and source in self._released_sources
+        }
+        for position, (source, answers) in enumerate(plan):
+            if position in state.skipped:
+                continue
+            try:
+                result = kernel.ask(f"run_cell(TOKEN, {source!r}, {answers is not None!r}, {position in released!r})")
+                state.note(*result.get("tried", []))
+                if answers is None:
+                    continue
+                if result.get("error"):
+                    name, message = result["error"]
+                    for key in answers:
+                        answer_errors[key] = f"its answer cell raised {name}: {message}"
+                for key, (first, calls) in dict(result.get("work", {})).items():
+                    work[str(key)] = (source, first, int(calls))
+            except KernelTrouble as trouble:
+                if trouble.fatal:  # this cell ended the kernel: a fresh one runs the rest without it
+                    state.skipped.add(position)
+                    for key in answers or ():
+                        state.cell_errors[key] = f"its answer cell ended the kernel: {trouble.reason}"
+                    if answers is None:
+                        state.note(f"a cell it added ended the kernel ({trouble.reason}); graded again without it")
+                    return False
+                for key in answers or ():
+                    answer_errors[key] = f"its answer cell: {trouble.reason}"
+        names = sorted(self.released.answer_names)
+        try:
+            listed = kernel.ask(f"names(TOKEN, {names!r})")
+        except KernelTrouble as trouble:
+            for index, (check, known) in enumerate(self.exercises):
+                state.rows.setdefault(index, self._row(student, check, known, ERROR, f"not graded: {trouble.reason}"))
+            return True
+        namespace = dict(self.base)
+        for name in names:
+            entry = listed.get(name, {})
+            if entry.get("kind") == "function":
+                namespace[name] = KernelFunction(kernel, name)
+            elif entry.get("kind") == "value":
+                namespace[name] = from_plain(str(entry["value"]), exercise.TODO)
+            elif entry.get("kind") == "too large":
+                namespace[name] = exercise.TODO
+                size = int(entry.get("size", 0)) / 1_000_000
+                answer_errors[name] = f"the answer is too large to grade ({size:.0f} MB as plain data)"
+            else:
+                namespace[name] = exercise.TODO
+        own_work.forget_answer_work()
+        for key, (source, first, calls) in work.items():
+            own_work._WORK[key] = own_work.CellWork(source, first, calls)
+        try:
+            context_errors = _run_cells(self.released, self.again, namespace)
+        except KernelTrouble as trouble:
+            for index, (check, known) in enumerate(self.exercises):
+                state.rows.setdefault(index, self._row(student, check, known, ERROR, f"not graded: {trouble.reason}"))
+            return True
+        for index, (check, known) in enumerate(self.exercises):
+            if index in state.rows:
+                continue
+            row = self._judge(student, check, known, namespace, work, answer_errors, context_errors)
+            state.rows[index] = row
+            if kernel.dead is not None:  # this check's call ended the kernel: a fresh one judges the others
+                with contextlib.suppress(KernelTrouble):
+                    kernel.close()
+                return False
+        with contextlib.suppress(KernelTrouble):
+            state.note(*kernel.ask("tried(TOKEN)").get("tried", []))
+        return True
+
+    def _judge(
+        self,
+        student: str,
+        check: CheckCall,
+        known: exercise.Exercise | None,
+        namespace: dict[str, Any],
+        work: dict[str, tuple[str, str | None, int]],
+        answer_errors: dict[str, str],
+        context_errors: dict[int, str],
+    ) -> Row:
+        if known is None:
+            return self._row(student, check, known, ERROR, f"not graded: {check.code} is not a check the grader knows")
+        for workbook in exercise.WORKBOOKS.values():  # every check as on a first try: the plain message
+            workbook.reset()
+        call = check.call
+        keywords = {keyword.arg for keyword in call.keywords}
+        source = next((work[key][0] for key in check.answers if key in work), None)
+        try:
+            function = eval(compile(_expression(call.func), "<check>", "eval"), namespace)
+            args = [eval(compile(_expression(arg), "<check>", "eval"), namespace) for arg in call.args]
+            kwargs = {
+                keyword.arg: eval(compile(_expression(keyword.value), "<check>", "eval"), namespace)
+                for keyword in call.keywords
+                if keyword.arg
+            }
+        except KernelTrouble as trouble:
+            return self._row(student, check, known, ERROR, f"not graded: {trouble.reason}")
+        except NotImplementedError:
+            return self._row(student, check, known, NOT_DONE, f"not done yet: {known.title}")
+        except Exception as error:  # a context cell failed
+            failed = "; ".join(context_errors.values()) or "; ".join(self.base_errors.values())
+            return self._row(
+                student, check, known, ERROR, f"not graded: the check's inputs failed ({error}) {failed}".strip()
+            )
+        if source is not None and "source" not in keywords and "source" in _parameters(function):
+            kwargs["source"] = source
+        try:
+            with _silenced():
+                function(*args, **kwargs)
+        except KernelTrouble as trouble:
+            return self._row(student, check, known, ERROR, f"not graded: {trouble.reason}")
+        except AssertionError as wrong:
+            message = str(wrong)
+            error = next((answer_errors[key] for key in check.answers if key in answer_errors), None)
+            return self._row(student, check, known, WRONG, f"{message} ({error})" if error else message)
+        except BaseException as other:  # a skip ("not done yet"), or a check that could not judge
+            if _is_skip(other):
+                error = next((answer_errors[key] for key in check.answers if key in answer_errors), None)
+                if error:
+                    return self._row(student, check, known, ERROR, error)
+                return self._row(student, check, known, NOT_DONE, str(other) or f"not done yet: {known.title}")
+            if isinstance(other, (KeyboardInterrupt, SystemExit)):
+                raise
+            return self._row(
+                student, check, known, WRONG, f"the check could not judge this answer: {type(other).__name__}: {other}"
+            )
+        return self._row(student, check, known, DONE, "done")
+
+
+class _Attempts:
+    """What the kernels of one submission found so far: rows judged, cells that ended a kernel, what it tried."""
+
+    def __init__(self) -> None:
+        self.rows: dict[int, Row] = {}
+        self.skipped: set[int] = set()
+        self.cell_errors: dict[str, str] = {}
+        self.tried: list[str] = []
+
+    def note(self, *tried: str) -> None:
+        self.tried += [str(text) for text in tried if str(text) not in self.tried]
+
+
+def _expression(node: Any) -> ast.Expression:
+    return ast.Expression(node)
+
+
+def _parameters(function: Any) -> set[str]:
+    try:
+        return set(inspect.signature(function).parameters)
+    except (TypeError, ValueError):
+        return set()
+
+
+def _is_skip(error: BaseException) -> bool:
+    if isinstance(error, exercise.NotDoneYet):
+        return True
+    try:
+        import pytest
+    except ModuleNotFoundError:  # pragma: no cover - the checks need pytest to skip
+        return False
+    return isinstance(error, pytest.skip.Exception)
+
+
+def _read_submission(path: Path) -> list[dict[str, Any]]:
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise ValueError(f"cannot read {path}: {error.strerror or error}") from None
+    try:
+        notebook = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise ValueError(f"{path.name} is not a notebook (not JSON: {error})") from None
+    cells = notebook.get("cells") if isinstance(notebook, dict) else None
+    if not isinstance(cells, list) or not all(isinstance(cell, dict) for cell in cells):
+        raise ValueError(f"{path.name} is not a notebook (no list of cells)")
+    return cells
+
+
+def _cells_to_run(released: Released, submitted: list[dict[str, Any]]) -> list[tuple[str, frozenset[str] | None]]:
+    """The code to run, in order: the released cells, each answer cell replaced by the submission's own.
+
+    A submission's answer cell is found by its cell id, else as the cell that
+    defines the same answer names. A cell the learner added (an id the
+    release does not have) runs after the released cell it follows; no
+    check cell (``%%ipytest``) runs.
+    """
+    released_ids = {cell.get("id"): index for index, cell in enumerate(released.cells) if cell.get("id")}
+    by_id: dict[Any, dict[str, Any]] = {}
+    added: dict[int, list[str]] = {}
+    anchor = -1
+    for cell in submitted:
+        if cell.get("cell_type") != "code":
+            continue
+        cell_id = cell.get("id")
+        if cell_id in released_ids:
+            by_id[cell_id] = cell
+            anchor = released_ids[cell_id]
+        else:
+            source = source_text(cell)
+            if not is_check_cell(source):
+                added.setdefault(anchor, []).append(source)
+    plan: list[tuple[str, frozenset[str] | None]] = [(source, None) for source in added.get(-1, [])]
+    answers: dict[int, str] = {}
+    for index, names in released.answers.items():
+        mine = by_id.get(released.cells[index].get("id"))
+        if mine is None:
+            mine = next(
+                (
+                    other
+                    for other in submitted
+                    if other.get("cell_type") == "code" and names <= defined_names(source_text(other))
+                ),
+                None,
+            )
+        answers[index] = source_text(mine) if mine is not None else source_text(released.cells[index])
+    wanted = _cells_answers_need(released, [*answers.values(), *(s for extra in added.values() for s in extra)])
+    for index, cell in enumerate(released.cells):
+        if cell.get("cell_type") == "code":
+            source = source_text(cell)
+            if index not in answers and index not in wanted:
+                plan.extend((extra, None) for extra in added.get(index, []))
+                continue
+            if index in released.answers:
+                names = released.answers[index]
+                answer = answers[index]
+                plan.append((answer, names))
+                added_here = added.get(index, [])
+                plan.extend((extra, None) for extra in added_here if answer_names(extra) != set(names))
+                continue
+            if not is_check_cell(source):
+                plan.append((source, None))
+        plan.extend((extra, None) for extra in added.get(index, []) if index not in released.answers)
+    return plan
+
+
+def _cells_answers_need(released: Released, sources: Sequence[str]) -> set[int]:
+    """The released cells the answers (and the cells a learner added) need: the set-up cell, and what binds their names.
+
+    Walks back from the answer cells as :func:`~.plan.context_cells` walks back
+    from the checks, so the plots, widgets and long runs of a notebook do not
+    run for every submission.
+    """
+    needed: set[str] = set()
+    for source in sources:
+        needed |= used_names(source)
+    needed -= set(dir(builtins))
+    code = [index for index, cell in enumerate(released.cells) if cell.get("cell_type") == "code"]
+    wanted = {code[0]} if code else set()
+    for index in reversed(code):
+        source = source_text(released.cells[index])
+        if index in released.answers or is_check_cell(source):
+            continue
+        if defined_names(source) & needed:
+            wanted.add(index)
+            needed |= used_names(source) - set(dir(builtins))
+    return wanted
+
+
+#: Folder names that say where a notebook is kept, not whose it is (``/home/ada/notebooks/01_x.ipynb`` is ada's).
+LAYOUT_FOLDERS = frozenset({"notebooks", "notebook", "submitted", "submissions", "submission", "work", "files"})
+
+
+def student_name(submission: Path, notebook: str) -> str:
+    """Who a submission is from: its file name, or its folder's when the file keeps the notebook's name.
+
+    A folder that names a layout (``notebooks``, ``submitted``...) is passed over:
+
+    >>> student_name(Path("ada.ipynb"), "01_character_splitting")
+    'ada'
+    >>> student_name(Path("submitted/ada/01_character_splitting.ipynb"), "01_character_splitting")
+    'ada'
+    >>> student_name(Path("/home/ada/notebooks/01_character_splitting.ipynb"), "01_character_splitting")
+    'ada'
+    """
+    submission = Path(check_path(submission, "submission"))
+    check_str(notebook, "notebook")
+    if submission.stem != notebook:
+        return submission.stem
+    for folder in submission.absolute().parents:
+        if folder.name and folder.name.lower() not in LAYOUT_FOLDERS:
+            return folder.name
+    return submission.stem
+
+
+__all__ = ["COLUMNS", "Grader", "KernelFunction", "Row", "student_name"]
