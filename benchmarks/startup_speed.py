@@ -15,6 +15,7 @@ wordpiece_lib``), the median of ``--runs`` runs of:
 * ``COMMAND --help``;
 * ``COMMAND --no-such-flag`` (a usage error, exit status 2);
 
+and the same for the program itself (``--help`` with no command lists them all),
 beside the floor: ``python -c pass`` (the interpreter alone; each time is also
 given as a ratio to it, which a busy machine moves less) and ``python -c
 "import wordpiece_lib"``. Then, from ``python -X importtime``, what each
@@ -158,22 +159,26 @@ def measure(repo: Path, python: list[str], options: argparse.Namespace) -> None:
     print(f"{'python -c pass':<34}{floor:>8.3f} s")
     print(f"{importing:<34}{bare:>8.3f} s\n")
 
-    names = commands(repo)
+    # The program's own --help (it lists every command) first, as "(program)", then each command's.
+    names = ["", *commands(repo)]
     for name in names:  # a first run of each, which fills the bytecode cache
-        subprocess.run([*python, "-m", LIBRARY, name, "--help"], capture_output=True, env=environment(repo), cwd=repo)
+        words = [name] if name else []
+        subprocess.run([*python, "-m", LIBRARY, *words, "--help"], capture_output=True, env=environment(repo), cwd=repo)
     print(f"{'command':<14}{'--help':>9}{'/goal':>7}{'/python':>9}{'bad flag':>10}{'/goal':>7}{'/python':>9}"
           f"{'status':>8}{'modules':>9}{'library':>9}{'imports':>9}")  # fmt: skip
     loaded: dict[str, Imports] = {}
     worst = 0.0
     for name in names:
-        command = [*python, "-m", LIBRARY, name]
+        words = [name] if name else []
+        command = [*python, "-m", LIBRARY, *words]
         helped, _ = median_seconds([*command, "--help"], repo, options.runs)
         refused, status = median_seconds([*command, "--no-such-flag"], repo, options.runs)
-        loaded[name] = imports_of(["-m", LIBRARY, name, "--help"], repo)
-        found = loaded[name]
+        label = name or "(program)"
+        loaded[label] = imports_of(["-m", LIBRARY, *words, "--help"], repo)
+        found = loaded[label]
         worst = max(worst, helped, refused)
         print(
-            f"{name:<14}{helped:>8.3f}s{helped / GOAL_SECONDS:>6.2f}x{helped / floor:>8.2f}x"
+            f"{label:<14}{helped:>8.3f}s{helped / GOAL_SECONDS:>6.2f}x{helped / floor:>8.2f}x"
             f"{refused:>9.3f}s{refused / GOAL_SECONDS:>6.2f}x{refused / floor:>8.2f}x"
             f"{status:>8}{len(found.modules):>9}{len(found.library):>9}{found.seconds:>8.3f}s"
         )

@@ -674,7 +674,9 @@ def build_parser(
     A command's ``run`` is named, not imported: ``module`` in the parsed arguments says which module
     of ``wordpiece_lib.cli`` runs it. With ``only`` (the command the arguments name, as
     ``chosen_command`` finds it), only that command's arguments are added: the others are listed,
-    as ``--help`` shows them, and cost nothing more.
+    as ``--help`` shows them, and cost nothing more; and ``more`` is called only when ``only`` is
+    none of this module's commands (it may be one of theirs), so ``train --help`` loads nothing of
+    the classroom.
 
     >>> build_parser("wordpiece").parse_args(["count", "a.txt", "-o", "c.tsv"]).module
     'count'
@@ -699,8 +701,9 @@ def build_parser(
             sub.add_argument("--quiet", action="store_true", help="print nothing on success (no summary, no progress)")
             command.arguments(sub)
         sub.set_defaults(module=command.module, one_result=command.one_result)
-    for add in more:
-        add(commands)
+    if only is None or only not in {command.name for command in COMMANDS}:
+        for add in more:
+            add(commands)
     for sub in commands.choices.values():
         sub.epilog = exit_status_help()
     return parser
