@@ -52,6 +52,7 @@ def test_help_and_a_usage_error_load_no_stage_of_the_library(command: str, troub
     loaded = loaded_by(command, trouble)
     assert [name for name in loaded if name.split(".")[1:2] and name.split(".")[1] in STAGES] == []
     assert "wordpiece_lib.cli.parser" in loaded and f"wordpiece_lib.cli.{command.replace('-', '_')}" not in loaded
+    assert [name for name in loaded if name.startswith("wordpiece_lib.classroom")] == []  # nor the teacher's tools
 
 
 def test_the_command_that_runs_is_imported_then(tmp_path: Path) -> None:
