@@ -196,7 +196,7 @@ def judge_file(
     released = find_notebook(Path(notebooks) if notebooks else _default_notebooks(), notebook)
     sandbox = find_sandbox(Limits(), notebook_modules(released)) if sandboxed else None
     grader = Grader(released, seconds=seconds, sandbox=sandbox)
-    return {row.exercise: row for row in grader.grade(submission, student)}
+    return {row.exercise: row for row in grader.grade(Path(submission), student)}
 
 
 def write_table(rows: Sequence[Row]) -> str:
