@@ -382,6 +382,7 @@ class Notebook:
 
 
 def read_notebook(number: str, released: Released) -> Notebook:
+    """What notebook ``number``'s released cells define (its answer cells' other lines included)."""
     names: set[str] = set()
     defs: set[str] = set()
     first_bound: dict[str, tuple[int, str]] = {}
