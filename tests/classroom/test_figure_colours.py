@@ -47,8 +47,8 @@ from wordpiece_lib.classroom.top_down import plots as top_down_plots  # noqa: E4
 from wordpiece_lib.classroom.top_down.widgets import TopDownRounds  # noqa: E402
 from wordpiece_lib.data import datasets  # noqa: E402
 from wordpiece_lib.data.language_data import parallel_phrases  # noqa: E402
-from wordpiece_lib.pipeline.tokenizer import WordPieceTokenizer  # noqa: E402
 from wordpiece_lib.pipeline.truncation import Padding, Truncation  # noqa: E402
+from wordpiece_lib.pipeline.wordpiece_tokenizer import WordPieceTokenizer  # noqa: E402
 from wordpiece_lib.training.top_down_search import SearchStep  # noqa: E402
 
 #: The smallest CAM02-UCS distance between two colours that are the only key between two series.

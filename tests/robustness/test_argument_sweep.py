@@ -645,7 +645,7 @@ def module_values(corpus: Any) -> dict[str, dict[str, Any]]:
         "check_same_length": {"encodings": WordPieceTokenizer(VOCAB).encode_batch(["hug", "pug"])},
         "write_corpus": {"weights": {"hug": 2.0, "pug": 1.0}, "size_bytes": 100},
         "glob_files": {"pattern": str(corpus.parent / "*.txt")},
-        "decoder_from_json": {"data": {"type": "Metaspace", "replacement": "▁"}},
+        "read_added_tokens": {"added_tokens": [], "vocab": VOCAB},
     }
 
 

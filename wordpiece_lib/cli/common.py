@@ -29,7 +29,6 @@ from typing import Any, BinaryIO
 from wordpiece_lib.atomic import NAME_MAX, atomic_writer, resolve_output
 from wordpiece_lib.model.vocab import MAX_VOCAB_FILE_BYTES, UNK_TOKEN, Vocab
 from wordpiece_lib.pipeline.compat import COMPAT_MODES
-from wordpiece_lib.pipeline.tokenizer import WordPieceTokenizer
 from wordpiece_lib.pipeline.tokenizer_json import (
     CONFIG_FILE,
     SETTINGS_SUFFIX,
@@ -41,6 +40,7 @@ from wordpiece_lib.pipeline.tokenizer_json import (
     settings_path,
     side_file_of,
 )
+from wordpiece_lib.pipeline.wordpiece_tokenizer import WordPieceTokenizer
 from wordpiece_lib.text.pretokenizers import PRETOKENIZERS
 from wordpiece_lib.textfiles import decode_utf8, describe_size, read_stream, read_text_file
 

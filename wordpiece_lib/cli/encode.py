@@ -36,9 +36,10 @@ from wordpiece_lib.cli.common import (
 from wordpiece_lib.counting.textstream import check_file, read_lines
 from wordpiece_lib.model.vocab import MAX_VOCAB_FILE_BYTES
 from wordpiece_lib.pipeline.hf_config import CasingGuess, config_beside, looks_uncased
-from wordpiece_lib.pipeline.tokenizer_json import MAX_JSON_BYTES, TOKENIZER_FILE, find_settings, parse_json
+from wordpiece_lib.pipeline.loader import load_tokenizer, tokenizer_from_json
+from wordpiece_lib.pipeline.tokenizer import Tokenizer
+from wordpiece_lib.pipeline.tokenizer_json import MAX_JSON_BYTES, find_settings, parse_json, refuse_wide_encoding
 from wordpiece_lib.pipeline.truncation import Padding, Truncation
-from wordpiece_lib.pipeline.unigram_tokenizer import UnigramTokenizer, model_type, read_tokenizer_json
 from wordpiece_lib.text.pretokenizers import PRETOKENIZERS
 from wordpiece_lib.textfiles import CHUNK_BYTES, decode_utf8, read_stream
 
@@ -148,44 +149,33 @@ def warn(message: str) -> None:
     print(f"warning: {message}", file=sys.stderr)
 
 
-def load(args: argparse.Namespace) -> WordPieceTokenizer:
+def load(args: argparse.Namespace) -> Tokenizer[Any]:
     """The tokenizer the flags ask for, saved settings first, flags over them (with a warning on a contradiction)."""
     try:
         return _load(args)
-    except ValueError as error:  # a file over its cap: the message names the flag that raises it
-        raise ValueError(
-            str(error).replace("raise the limit with max_bytes", "raise the limit with --max-vocab-bytes")
-        ) from None
+    except ValueError as error:  # a file over its cap, or a setting: the message names the flag
+        message = str(error).replace("raise the limit with max_bytes", "raise the limit with --max-vocab-bytes")
+        raise ValueError(message.replace("compat='google'", "--compat google")) from None
 
 
-def _load(args: argparse.Namespace) -> WordPieceTokenizer:
+def _load(args: argparse.Namespace) -> Tokenizer[Any]:
     path = args.tokenizer or args.vocab
     compat = args.compat or "huggingface"
     cap = args.max_vocab_bytes
     json_cap = MAX_JSON_BYTES if cap is None else cap
-    data = None
-    if args.tokenizer and path == STDIO:
+    tokenizer: Tokenizer[Any]
+    if path == STDIO and args.tokenizer:
         raw = read_stream(sys.stdin.buffer, "tokenizer on standard input", max_bytes=json_cap, raise_with="max_bytes")
+        refuse_wide_encoding(raw, "the tokenizer on standard input")
         data = parse_json(decode_utf8(raw, "standard input"), "the tokenizer on standard input")
-    unigram = (
-        model_type(data) == "Unigram" if data is not None else bool(args.tokenizer) and holds_unigram(path, json_cap)
-    )
-    if unigram and args.compat == "google":
-        raise ValueError("--compat google is for WordPiece vocabs (Google's BERT rules), not a Unigram model")
-    if unigram:
-        tokenizer: WordPieceTokenizer = (
-            UnigramTokenizer.from_json(data)
-            if data is not None
-            else UnigramTokenizer.from_file(path, max_bytes=json_cap)
-        )
-    elif path == STDIO and args.tokenizer:
-        tokenizer = WordPieceTokenizer.from_json(data, compat=compat)
+        tokenizer = tokenizer_from_json(data, compat=compat)
     elif path == STDIO:
         tokenizer = WordPieceTokenizer(load_vocab(STDIO, max_bytes=cap), compat=compat)
     else:
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always", CasingGuess)
-            tokenizer = WordPieceTokenizer.from_file(path, compat=compat, max_bytes=cap)
+            read = load_tokenizer if args.tokenizer else WordPieceTokenizer.from_file
+            tokenizer = read(path, compat=compat, max_bytes=cap)
         for warning in caught:
             if not issubclass(warning.category, CasingGuess):
                 warnings.warn_explicit(warning.message, warning.category, warning.filename, warning.lineno)
@@ -225,24 +215,7 @@ def _load(args: argparse.Namespace) -> WordPieceTokenizer:
     return tokenizer
 
 
-def holds_unigram(path: str, max_bytes: int = MAX_JSON_BYTES) -> bool:
-    """True when ``path`` is a ``tokenizer.json`` (or a folder holding one) whose model is Unigram.
-
-    Anything unreadable is left to the WordPiece loader, whose errors say what is wrong with the file.
-
-    >>> holds_unigram("no-such-file.json")
-    False
-    """
-    target = Path(path) / TOKENIZER_FILE if Path(path).is_dir() else Path(path)
-    if target.suffix != ".json" or not target.is_file():
-        return False
-    try:
-        return model_type(read_tokenizer_json(target, max_bytes=max_bytes)) == "Unigram"
-    except (OSError, ValueError):
-        return False
-
-
-def padding_from_flag(value: str, tokenizer: WordPieceTokenizer) -> Padding:
+def padding_from_flag(value: str, tokenizer: Tokenizer[Any]) -> Padding:
     """``--pad N`` or ``--pad longest``, with the vocab's ``[PAD]`` (or the saved padding's token).
 
     >>> from wordpiece_lib.model.vocab import Vocab
@@ -281,7 +254,7 @@ def format_line(encoding: Any, output_format: str) -> str:
 
 
 def quick_format(
-    tokenizer: WordPieceTokenizer, output_format: str, add_special_tokens: bool
+    tokenizer: Tokenizer[Any], output_format: str, add_special_tokens: bool
 ) -> Callable[[str], list[str]] | None:
     """One line's output items (tokens, or ids as text) computed without its ``Encoding``, or None.
 
@@ -374,7 +347,7 @@ def rereadable(name: str) -> Iterator[str | BinaryIO]:
 
 
 def longest_encoding(
-    tokenizer: WordPieceTokenizer, source: str | BinaryIO, special_tokens: bool, max_line_bytes: int = MAX_LINE_BYTES
+    tokenizer: Tokenizer[Any], source: str | BinaryIO, special_tokens: bool, max_line_bytes: int = MAX_LINE_BYTES
 ) -> int:
     """The number of tokens of the longest line, unpadded (a first pass for ``--pad longest``)."""
     padding, tokenizer.padding = tokenizer.padding, None

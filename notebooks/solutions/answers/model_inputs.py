@@ -12,7 +12,7 @@ from wordpiece_lib.classroom.model_inputs.checks import (
     _kept_by_truncation,
 )
 from wordpiece_lib.pipeline.decoder import WordPieceDecoder
-from wordpiece_lib.pipeline.tokenizer import WordPieceTokenizer
+from wordpiece_lib.pipeline.wordpiece_tokenizer import WordPieceTokenizer
 
 PAIR_ANSWER = """```python
 def my_pair_input(first, second):

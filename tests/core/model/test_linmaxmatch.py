@@ -18,7 +18,7 @@ from wordpiece_lib import BertNormalizer, Vocab, WordCounts, bert_split, encode_
 from wordpiece_lib.model.linmaxmatch import CONTINUATION, START, LinMaxMatch, trace_automaton
 from wordpiece_lib.model.longest_match import longest_match_attempts
 from wordpiece_lib.pipeline.fast_tokenizer import FastWordPieceTokenizer
-from wordpiece_lib.pipeline.tokenizer import WordPieceTokenizer
+from wordpiece_lib.pipeline.wordpiece_tokenizer import WordPieceTokenizer
 from wordpiece_lib.text.fast_normalizer import FastNormalizer, normalizes_alone
 
 PAPER_VOCAB = ["[UNK]", "a", "abcdx", "##b", "##c", "##cdy", "##dz"]

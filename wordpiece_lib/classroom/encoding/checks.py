@@ -37,7 +37,7 @@ from wordpiece_lib.model.longest_match import encode_word, longest_match_attempt
 from wordpiece_lib.model.pieces import DEFAULT_PREFIX, decode_pieces
 from wordpiece_lib.pipeline.decoder import WordPieceDecoder
 from wordpiece_lib.pipeline.fast_tokenizer import FastWordPieceTokenizer
-from wordpiece_lib.pipeline.tokenizer import WordPieceTokenizer
+from wordpiece_lib.pipeline.wordpiece_tokenizer import WordPieceTokenizer
 from wordpiece_lib.training.fast_bottom_up import train_fast
 from wordpiece_lib.training.trace import Trace, encode_with_merges
 

@@ -31,8 +31,8 @@ from wordpiece_lib.model.pieces import decode_pieces
 from wordpiece_lib.pipeline.decoder import WordPieceDecoder
 from wordpiece_lib.pipeline.encoding import Encoding
 from wordpiece_lib.pipeline.template import Template
-from wordpiece_lib.pipeline.tokenizer import WordPieceTokenizer
 from wordpiece_lib.pipeline.truncation import Truncation
+from wordpiece_lib.pipeline.wordpiece_tokenizer import WordPieceTokenizer
 from wordpiece_lib.text.alignment import AlignedText, normalize_with_origins
 
 

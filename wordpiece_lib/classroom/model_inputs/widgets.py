@@ -38,7 +38,7 @@ from wordpiece_lib.classroom.display.style import (
     WINNER_COLOUR,
 )
 from wordpiece_lib.pipeline.encoding import Encoding
-from wordpiece_lib.pipeline.tokenizer import WordPieceTokenizer
+from wordpiece_lib.pipeline.wordpiece_tokenizer import WordPieceTokenizer
 
 _CHIP = "display:inline-block;margin:2px;padding:1px 5px;border-radius:4px;text-align:center;font-family:monospace;"
 

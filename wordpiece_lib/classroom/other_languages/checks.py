@@ -31,7 +31,7 @@ from wordpiece_lib.classroom.runtime.exercise import Exercise, Workbook, call, r
 from wordpiece_lib.classroom.runtime.own_work import forbid, refuse_in_answer, watch_answer
 from wordpiece_lib.counting.word_counts import as_word_counts
 from wordpiece_lib.model.vocab import BERT_SPECIAL_TOKENS, Vocab
-from wordpiece_lib.pipeline.tokenizer import WordPieceTokenizer
+from wordpiece_lib.pipeline.wordpiece_tokenizer import WordPieceTokenizer
 from wordpiece_lib.text.scripts import main_script, normalization_merges
 
 WORKBOOK = Workbook(

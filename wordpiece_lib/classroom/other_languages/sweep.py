@@ -49,7 +49,7 @@ from wordpiece_lib.model.longest_match import MAX_INPUT_CHARS_PER_WORD, longest_
 from wordpiece_lib.model.pieces import DEFAULT_PREFIX
 from wordpiece_lib.model.vocab import UNK_TOKEN as UNK
 from wordpiece_lib.model.vocab import Vocab
-from wordpiece_lib.pipeline.tokenizer import WordPieceTokenizer
+from wordpiece_lib.pipeline.wordpiece_tokenizer import WordPieceTokenizer
 from wordpiece_lib.text.normalizer import BertNormalizer
 from wordpiece_lib.training.fast_bottom_up import train_fast
 from wordpiece_lib.training.trace import Trace, TraceStep

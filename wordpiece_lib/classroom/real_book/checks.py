@@ -41,7 +41,7 @@ from wordpiece_lib.model.longest_match import encode_word, longest_match
 from wordpiece_lib.model.pieces import DEFAULT_PREFIX
 from wordpiece_lib.model.vocab import BERT_SPECIAL_TOKENS, UNK_TOKEN
 from wordpiece_lib.pipeline.fast_tokenizer import FastWordPieceTokenizer
-from wordpiece_lib.pipeline.tokenizer import WordPieceTokenizer
+from wordpiece_lib.pipeline.wordpiece_tokenizer import WordPieceTokenizer
 
 #: Encoding in the answer cell is not predicting.
 ENCODERS = ("encode_word", "tokenize", "encode", "tokenizer_full", "tokenizer_10k", "WordPieceTokenizer")
