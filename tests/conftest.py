@@ -13,6 +13,7 @@ localhost), so the local HTTP-server tests still work.
 
 from __future__ import annotations
 
+import copy
 import ipaddress
 import socket
 from pathlib import Path
@@ -216,9 +217,15 @@ def bert_tokenizer_json_from_facts(vocab_path: Path) -> dict:
 
 
 @pytest.fixture(scope="session")
-def bert_tokenizer_json(bert_vocab_path: Path) -> dict:
-    """See ``bert_tokenizer_json_from_facts``."""
+def bert_tokenizer_json_once(bert_vocab_path: Path) -> dict:
+    """See ``bert_tokenizer_json_from_facts``: built once a session, never handed out itself."""
     return bert_tokenizer_json_from_facts(bert_vocab_path)
+
+
+@pytest.fixture
+def bert_tokenizer_json(bert_tokenizer_json_once: dict) -> dict:
+    """BERT's ``tokenizer.json`` as a dict of the test's own: a test may change it without changing another's."""
+    return copy.deepcopy(bert_tokenizer_json_once)
 
 
 def published_bert_tokenizer_json() -> Path | None:

@@ -27,13 +27,6 @@ def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-@pytest.fixture
-def corpus(tmp_path: Path) -> Path:
-    path = tmp_path / "corpus.txt"
-    path.write_text(TEXT, encoding="utf-8")
-    return path
-
-
 def train(corpus: Path, output: Path | str, *flags: str) -> None:
     assert main(["train", str(corpus), "--vocab-size", "45", "-o", str(output), "--quiet", *flags]) == 0
 
@@ -251,3 +244,34 @@ def test_a_tokenizer_that_is_no_regular_file_is_read_as_a_tokenizer_not_a_vocab(
     train(corpus, tmp_path / "vocab.txt")
     result = run_cli("encode", "--tokenizer", str(tmp_path / "vocab.txt"), str(corpus), "-o", str(tmp_path / "c.txt"))
     assert result.returncode == 2 and "is not a tokenizer.json" in result.stderr and "--vocab" in result.stderr
+
+
+def test_jsonl_keeps_hugging_faces_fields_unless_the_overflow_is_asked_for(bert_tokenizer_json, corpus, tmp_path):
+    """Without --stride, a line that truncation cut has the fields of any other line: no "overflowing", which made
+    the keys vary from line to line and, padded to 128 from a file, the output several times larger."""
+    bert_tokenizer_json["truncation"] = {"direction": "Right", "max_length": 6, "strategy": "LongestFirst", "stride": 0}
+    path = tmp_path / "bert.json"
+    path.write_text(json.dumps(bert_tokenizer_json), encoding="utf-8")
+    out = tmp_path / "inputs.jsonl"
+    for cut in ([], ["--max-length", "5"]):
+        assert main(["encode", "--tokenizer", str(path), "--format", "jsonl", *cut, str(corpus), "-o", str(out)]) == 0
+        records = [json.loads(line) for line in lines_of(out)]
+        assert [sorted(record) for record in records] == [sorted(FIELDS)] * len(TEXT.splitlines())
+        assert {len(record["ids"]) for record in records} == {128}  # the file's padding
+    assert main(["encode", "--tokenizer", str(path), "--format", "jsonl", "--max-length", "5", "--stride", "0",
+                 str(corpus), "-o", str(out)]) == 0  # fmt: skip
+    assert all(json.loads(line)["overflowing"] for line in lines_of(out))
+
+
+def test_pad_on_the_command_line_has_the_cap_a_files_padding_has(corpus, tmp_path, capsys):
+    from wordpiece_lib.pipeline.truncation import MAX_FILE_PADDING
+
+    vocab = tmp_path / "vocab.txt"
+    vocab.write_text("[PAD]\n[UNK]\nhug\n", encoding="utf-8")
+    out = tmp_path / "ids.txt"
+    args = ["encode", "--vocab", str(vocab), "--lowercase", "--format", "ids", str(corpus), "-o", str(out)]
+    assert main([*args, "--pad", str(MAX_FILE_PADDING + 1)]) == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and f"--pad {MAX_FILE_PADDING + 1} is over {MAX_FILE_PADDING:,} tokens" in error
+    assert not out.exists()
+    assert main([*args, "--pad", "8", "--quiet"]) == 0 and min(len(line.split()) for line in lines_of(out)) == 8

@@ -23,7 +23,6 @@ included), and refuses a settings file given in place of a tokenizer.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import os
 import re
@@ -39,71 +38,10 @@ TOKENIZER_FILE = "tokenizer.json"
 VOCAB_FILE = "vocab.txt"
 #: The key that marks a settings file (``tokenizer.json`` without the vocab), with its format version.
 SETTINGS_MARK = "wordpiece_lib_settings"
-#: What a side file's name adds to the name of the file it describes.
-SETTINGS_SUFFIX = ".settings.json"
 #: The largest ``tokenizer.json`` or settings file read unless ``max_bytes`` says more (BERT's is 0.7 MB,
 #: multilingual BERT's 2.9 MB, XLM-RoBERTa's 17 MB). Loading one costs up to 17 bytes of memory per byte of
 #: JSON (a vocab of short tokens written compactly), so this keeps a load under 500 MB.
 MAX_JSON_BYTES = 30_000_000
-
-
-def settings_path(vocab_path: str | os.PathLike[str]) -> Path:
-    """Where the settings of a ``vocab.txt`` are kept: ``vocab.txt.settings.json`` beside it.
-
-    The whole name, suffix included, so that ``book.txt`` and ``book.tsv`` never share one.
-
-    >>> settings_path("out/vocab.txt")
-    PosixPath('out/vocab.txt.settings.json')
-    """
-    path = Path(vocab_path)
-    return path.with_name(f"{path.name}{SETTINGS_SUFFIX}")
-
-
-def legacy_settings_path(vocab_path: str | os.PathLike[str]) -> Path:
-    """Where versions before 0.x kept the settings: ``vocab.settings.json`` (the suffix left out).
-
-    >>> legacy_settings_path("out/vocab.txt")
-    PosixPath('out/vocab.settings.json')
-    """
-    path = Path(vocab_path)
-    return path.with_name(f"{path.stem}{SETTINGS_SUFFIX}")
-
-
-def side_file_of(path: str | os.PathLike[str]) -> Path | None:
-    """The file whose settings ``path`` would be (``vocab.txt`` for ``vocab.txt.settings.json``), if it exists.
-
-    >>> side_file_of("vocab.txt") is None
-    True
-    """
-    name = Path(path).name
-    if not name.endswith(SETTINGS_SUFFIX) or name == SETTINGS_SUFFIX:
-        return None
-    owner = Path(path).with_name(name[: -len(SETTINGS_SUFFIX)])
-    return owner if owner.is_file() else None
-
-
-def find_settings(vocab_path: str | os.PathLike[str]) -> Path | None:
-    """The settings file of the vocab ``vocab_path``, or ``None``.
-
-    ``vocab.txt.settings.json``; else the old name ``vocab.settings.json``, but only when it says it
-    belongs to this very file (its ``vocab_file``): ``vocab.txt`` and ``vocab.tsv`` shared the old name.
-
-    >>> find_settings("no-such-vocab.txt") is None
-    True
-    """
-    current = settings_path(vocab_path)
-    if current.is_file():
-        return current
-    legacy = legacy_settings_path(vocab_path)
-    if legacy == Path(vocab_path) or not legacy.is_file() or legacy.stat().st_size > MAX_JSON_BYTES:
-        return None
-    try:
-        data = json.loads(legacy.read_text(encoding="utf-8"))
-    except (OSError, ValueError, RecursionError):
-        return None
-    if isinstance(data, dict) and SETTINGS_MARK in data and data.get("vocab_file") == Path(vocab_path).name:
-        return legacy
-    return None
 
 
 def is_folder_name(path: str | os.PathLike[str]) -> bool:
@@ -275,60 +213,19 @@ def about_file(path: str | os.PathLike[str]) -> Iterator[None]:
         raise ValueError(f"{path}: {error}") from None
 
 
-def file_sha256(path: str | os.PathLike[str]) -> str:
-    """The SHA-256 (hex) of a file's bytes, read a block at a time.
-
-    >>> import tempfile, pathlib
-    >>> path = pathlib.Path(tempfile.mkdtemp()) / "a.txt"
-    >>> _ = path.write_bytes(b"a")
-    >>> file_sha256(path)[:12]
-    'ca978112ca1b'
-    """
-    digest = hashlib.sha256()
-    with open(path, "rb") as stream:
-        for block in iter(lambda: stream.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
-
-
-def check_belongs(side_file: str | os.PathLike[str], recorded: Any, path: str | os.PathLike[str]) -> None:
-    """Refuse a side file written for another version of ``path`` (its recorded SHA-256 differs).
-
-    A save cut short by a power loss, or a file changed by hand after it was
-    saved, would otherwise be read with settings that are not its own.
-    Side files from before the checksum (no ``recorded``) are taken as they are.
-
-    >>> check_belongs("v.txt.settings.json", None, "v.txt")
-    """
-    if recorded is None:
-        return
-    if not isinstance(recorded, str) or recorded != file_sha256(path):
-        raise ValueError(
-            f"{side_file} was written for another version of {path} (its checksum differs): save {path} again, or "
-            f"delete {side_file} if you changed {path} on purpose"
-        )
-
-
 __all__ = [
     "CONFIG_FILE",
     "MAX_JSON_BYTES",
     "SETTINGS_MARK",
-    "SETTINGS_SUFFIX",
     "SPECIAL_TOKENS_MAP_FILE",
     "TOKENIZER_FILE",
     "VOCAB_FILE",
     "about_file",
-    "check_belongs",
-    "file_sha256",
-    "find_settings",
     "is_folder_name",
-    "legacy_settings_path",
     "names_a_vocab_file",
     "parse_json",
     "read_tokenizer_json",
     "refuse_wide_encoding",
-    "settings_path",
-    "side_file_of",
     "tokenizer_file",
     "wide_encoding",
 ]

@@ -37,6 +37,7 @@ from ..atomic import atomic_group, atomic_write_bytes, encode_utf8, resolve_outp
 from ..model.longest_match import encode_word
 from ..model.vocab import MAX_VOCAB_FILE_BYTES, Vocab
 from ..model.wordpiece import WordPieceModel
+from ..side_files import check_belongs, find_settings, settings_path
 from ..text.google import GOOGLE_MAX_INPUT_CHARS_PER_WORD, NO_JSON_FORM, GoogleNormalizer, google_split
 from ..text.normalizer import BertNormalizer
 from ..text.pretokenizers import PRETOKENIZERS, Gpt2Split, SplitFunction, pre_tokenizer_named
@@ -63,11 +64,8 @@ from .tokenizer_json import (
     TOKENIZER_FILE,
     VOCAB_FILE,
     about_file,
-    check_belongs,
-    find_settings,
     parse_json,
     read_tokenizer_json,
-    settings_path,
 )
 from .truncation import Padding, Truncation
 
