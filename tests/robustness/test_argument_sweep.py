@@ -427,6 +427,10 @@ def _grading_values() -> dict[str, dict[str, Any]]:
         "find_sandbox": {"limits": Limits()},
         "sandbox_pids": {"outer": os.getpid()},
         "wait_gone": {"pids": [os.getpid()]},
+        # the verdict's: a check's own copy of its inputs, and what the kernel's copy became mirrored back
+        "mirror": {"given": [1], "changed": [1, 2]},
+        "own_copy": {"value": {"en": [1]}},
+        "read_names": {"source": "x = f(y)"},
     }
 
 
