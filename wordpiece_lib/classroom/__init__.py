@@ -31,6 +31,10 @@ notebook needs; topics use the runtime and the display kit, never each other:
 ``unigram``                12: Unigram: lattice, EM, pruning, sampling
 =========================  ===================================
 
+Old paths, kept only because notebooks already handed out import them (docs/grading.md): ``exercise``,
+``own_work``, ``not_done_report``, ``authoring``, ``prose``, ``frames``, ``style`` and
+``grading.fresh_checks`` each hand on the names of their new module; no module of the library imports them.
+
 The classroom reads the library (``wordpiece_lib``'s core); the core never
 imports the classroom, pandas, matplotlib or ipywidgets.
 """
