@@ -80,9 +80,18 @@ def has_its_data(path: Path) -> bool:
 
 
 @pytest.fixture(scope="module")
-def executed():
-    """Every notebook whose data is here, executed (two at a time: CI has two cores)."""
-    runnable = [path for path in ALL if has_its_data(path)]
+def executed(request):
+    """Every selected notebook whose data is here, executed (two at a time: CI has two cores).
+
+    Only the notebooks of the tests that will run (``-k 07`` runs 07's two notebooks, not all 24).
+    """
+    selected = {
+        item.callspec.params["path"]
+        for item in request.session.items
+        if "executed" in getattr(item, "fixturenames", ())
+        and "path" in getattr(getattr(item, "callspec", None), "params", {})
+    }
+    runnable = [path for path in ALL if path in selected and has_its_data(path)]
     with ThreadPoolExecutor(max_workers=2) as pool:
         results = list(pool.map(run_all_twice, runnable))
     return {label(path): result for path, result in zip(runnable, results)}
