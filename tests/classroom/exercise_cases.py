@@ -61,6 +61,7 @@ from wordpiece_lib.analysis.segmentation import (  # noqa: E402
     merge_replay_encoder,
     vocab_overlap,
 )
+from wordpiece_lib.classroom import runtime  # noqa: E402
 from wordpiece_lib.classroom.big_corpora import checks as corpora_checks  # noqa: E402
 from wordpiece_lib.classroom.bpe_comparison import checks as bpe_checks  # noqa: E402
 from wordpiece_lib.classroom.character_splitting import checks as splitting_checks  # noqa: E402
@@ -73,7 +74,6 @@ from wordpiece_lib.classroom.other_languages.sweep import ExponentSweep, exponen
 from wordpiece_lib.classroom.pair_scores import checks as score_checks  # noqa: E402
 from wordpiece_lib.classroom.real_book import checks as book_checks  # noqa: E402
 from wordpiece_lib.classroom.real_book.tables import text_fertility_table  # noqa: E402
-from wordpiece_lib.classroom.runtime import own_work  # noqa: E402
 from wordpiece_lib.classroom.top_down import checks as top_down_checks  # noqa: E402
 from wordpiece_lib.classroom.top_down.widgets import TopDownRounds  # noqa: E402
 from wordpiece_lib.counting.stream_count import merge_counts  # noqa: E402
@@ -122,7 +122,7 @@ class Wrong:
 
 def run_answer_cell(source: str, namespace: dict[str, Any]) -> None:
     """Run ``source`` in ``namespace`` as a notebook runs any cell: under the watch, noting library values after."""
-    with own_work.watched_cell(source, namespace):
+    with runtime.watched_cell(source, namespace):
         exec(compile(source, "<answer cell>", "exec"), namespace)
 
 
@@ -2678,14 +2678,14 @@ def every_outcome() -> dict[str, list[str]]:
     """Every answer of every case, checked once from a fresh start: ``{case/answer: [outcome, message]}``."""
     results = {}
     for case in all_cases():
-        for workbook in wordpiece_lib.classroom.runtime.exercise.WORKBOOKS.values():
+        for workbook in wordpiece_lib.classroom.runtime.WORKBOOKS.values():
             workbook.reset()
-        own_work.forget_answer_work()
+        runtime.forget_answer_work()
         results[f"{case.key}/right"] = list(outcome(case, case.right, case.right_extra))
         for wrong in case.wrongs:
-            for workbook in wordpiece_lib.classroom.runtime.exercise.WORKBOOKS.values():
+            for workbook in wordpiece_lib.classroom.runtime.WORKBOOKS.values():
                 workbook.reset()
-            own_work.forget_answer_work()
+            runtime.forget_answer_work()
             results[f"{case.key}/{wrong.label}"] = list(outcome(case, wrong.answer, wrong.extra))
     return results
 

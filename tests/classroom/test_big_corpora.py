@@ -11,7 +11,7 @@ from wordpiece_lib import WordCounts
 from wordpiece_lib.classroom.big_corpora import checks
 from wordpiece_lib.classroom.big_corpora.plots import growth_figure, seconds_bars
 from wordpiece_lib.classroom.big_corpora.tables import growth_table
-from wordpiece_lib.classroom.runtime.exercise import TODO
+from wordpiece_lib.classroom.runtime import TODO
 from wordpiece_lib.counting.stream_count import merge_counts
 
 GIVENS = (20, 12.5, 8, 0.9)  # size in GB, MB/s per core, cores, efficiency

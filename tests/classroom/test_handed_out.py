@@ -21,8 +21,8 @@ EXPORTED = HERE / "handed_out" / "01_character_splitting.nbgrader.ipynb"
 
 #: Each old path and the module that holds its names now.
 OLD_PATHS = {
-    "wordpiece_lib.classroom.exercise": "wordpiece_lib.classroom.runtime.exercise",
-    "wordpiece_lib.classroom.own_work": "wordpiece_lib.classroom.runtime.own_work",
+    "wordpiece_lib.classroom.exercise": "wordpiece_lib.classroom.runtime",
+    "wordpiece_lib.classroom.own_work": "wordpiece_lib.classroom.runtime",
     "wordpiece_lib.classroom.authoring": "wordpiece_lib.classroom.runtime.authoring",
     "wordpiece_lib.classroom.not_done_report": "wordpiece_lib.classroom.runtime.not_done_report",
     "wordpiece_lib.classroom.prose": "wordpiece_lib.classroom.display.prose",

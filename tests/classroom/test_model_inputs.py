@@ -9,7 +9,7 @@ from wordpiece_lib import Vocab, WordPieceTokenizer
 from wordpiece_lib.classroom.display.style import FAILED_FILL, SPECIAL_FILL
 from wordpiece_lib.classroom.model_inputs import checks, plots
 from wordpiece_lib.classroom.model_inputs.widgets import TokenSpanView, token_spans_html
-from wordpiece_lib.classroom.runtime.exercise import TODO
+from wordpiece_lib.classroom.runtime import TODO
 from wordpiece_lib.pipeline.decoder import WordPieceDecoder
 from wordpiece_lib.pipeline.truncation import Padding, Truncation
 

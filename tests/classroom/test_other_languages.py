@@ -23,7 +23,7 @@ from wordpiece_lib.classroom.other_languages.plots import (
 )
 from wordpiece_lib.classroom.other_languages.sweep import exponent_sweep, language_word_lists, pre_tokenized
 from wordpiece_lib.classroom.other_languages.widgets import ExponentExplorer, exponent_text
-from wordpiece_lib.classroom.runtime.exercise import TODO
+from wordpiece_lib.classroom.runtime import TODO
 from wordpiece_lib.data.language_data import parallel_phrases
 from wordpiece_lib.text.scripts import normalization_merges
 

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from wordpiece_lib.classroom.runtime.exercise import Exercise, Workbook
+from wordpiece_lib.classroom.runtime import Exercise, Workbook
 from wordpiece_lib.classroom.runtime.progress_file import PROGRESS_DIR_VARIABLE, file_name
 from wordpiece_lib.classroom.teacher.commands import main
 

@@ -22,8 +22,8 @@ from pathlib import Path
 import pytest
 from exercise_cases import all_cases, outcome
 
-from wordpiece_lib.classroom.runtime import answers, own_work
-from wordpiece_lib.classroom.runtime.exercise import WORKBOOKS
+from wordpiece_lib.classroom import runtime
+from wordpiece_lib.classroom.runtime import WORKBOOKS, answers
 from wordpiece_lib.classroom.teacher.answer_search import (
     answer_lines,
     checkout_answer_texts,
@@ -46,7 +46,7 @@ def rendered_answers() -> list[str]:
     for case in all_cases():
         workbook = next(book for book in WORKBOOKS.values() if case.key in book.exercises)
         workbook.reset()
-        own_work.forget_answer_work()
+        runtime.forget_answer_work()
         outcome(case, case.wrongs[0].answer, case.wrongs[0].extra)
         text = str(workbook.show_answer(case.key))
         assert text.startswith("A worked answer"), (case.key, text)

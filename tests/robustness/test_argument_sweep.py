@@ -212,10 +212,12 @@ def classroom_callables() -> list[tuple[str, Callable[..., Any], Any]]:
 
     found: list[tuple[str, Callable[..., Any], Any]] = []
     for info in pkgutil.walk_packages(classroom.__path__, "wordpiece_lib.classroom."):
-        # The exercise frame (exercise, own_work) and the checks take a student's answer or source,
-        # judged by the check; the Workbook API is swept on its own below. not_done_report is the
-        # frame's pytest plugin: its hook takes pytest's own report objects.
-        if info.name.endswith((".checks", ".exercise", ".own_work", ".not_done_report")):
+        # The exercise frame (checking, workbook, attempt, failure_report), the answer watch (call_count,
+        # cell_names, answer_watch) and the checks take a student's answer or source, judged by the check;
+        # the Workbook API is swept on its own below. not_done_report is the frame's pytest plugin: its hook
+        # takes pytest's own report objects. exercise and own_work are their old paths.
+        frame = (".checking", ".workbook", ".attempt", ".failure_report", ".call_count", ".cell_names", ".answer_watch")
+        if info.name.endswith((".checks", *frame, ".exercise", ".own_work", ".not_done_report")):
             continue
         # The teacher's commands take argparse's namespace: their command lines are tested with bad arguments.
         if ".classroom.teacher.commands" in info.name:
@@ -661,7 +663,7 @@ def test_every_callable_of_the_streaming_data_and_model_input_modules_names_a_wr
 
 
 def test_the_workbook_and_its_exercises_name_a_wrong_argument(tmp_path: Any) -> None:
-    from wordpiece_lib.classroom.runtime import exercise as frame
+    from wordpiece_lib.classroom import runtime as frame
 
     exercises = [frame.Exercise("shout", "Your turn 1 · shout", hints=("str has a method",), answer="`upper`")]
     workbook = frame.Workbook("99 · a sweep", exercises)

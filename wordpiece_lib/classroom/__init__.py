@@ -2,7 +2,7 @@
 
 ``runtime``: what a student's kernel runs: the exercise frame (``TODO``, "not done yet", a notebook's
 ``Workbook`` of exercises with tries, hints, ``show_answer`` and ``progress``), the answer watch
-(``own_work``), fresh inputs, the progress file, the pytest plugin that names an unfinished exercise,
+(is the answer the learner's own work), fresh inputs, the progress file, the pytest plugin that names an unfinished exercise,
 ``answers`` (where ``show_answer`` finds the worked answers), ``authoring`` (the public exercise API)
 and the grader's side of a submission's kernel.
 

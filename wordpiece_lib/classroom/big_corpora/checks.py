@@ -1,6 +1,6 @@
 """Checks behind notebook 11's exercises (counting corpora in parts, and what it costs).
 
-They run in the frame of :mod:`wordpiece_lib.classroom.runtime.exercise`: a right
+They run in the frame of :mod:`wordpiece_lib.classroom.runtime.workbook`: a right
 answer passes quietly, a wrong one raises ``AssertionError`` saying in plain
 words what is off (never the expected value), an answer still set to ``TODO``
 skips as "not done yet", later tries add hints, and ``show_answer`` gives a
@@ -23,9 +23,8 @@ from collections.abc import Callable, Mapping
 from numbers import Real
 from typing import Any
 
-from wordpiece_lib.classroom.runtime.exercise import Exercise, Workbook, call, require, short_repr
+from wordpiece_lib.classroom.runtime import Exercise, Workbook, call, forbid, require, short_repr
 from wordpiece_lib.classroom.runtime.fresh_inputs import fresh_rng
-from wordpiece_lib.classroom.runtime.own_work import forbid
 from wordpiece_lib.counting.stream_count import merge_counts
 from wordpiece_lib.counting.textstream import _next_boundary, split_file
 from wordpiece_lib.counting.word_counts import WordCounts

@@ -1,6 +1,6 @@
 """Checks behind notebook 06's "your turn" exercises (WordPiece against BPE).
 
-They run in the frame of :mod:`wordpiece_lib.classroom.runtime.exercise`: a right
+They run in the frame of :mod:`wordpiece_lib.classroom.runtime.workbook`: a right
 answer passes quietly, a wrong one is told which idea is off (never the
 expected value), and an answer still set to ``TODO`` skips as "not done
 yet". ``replay`` runs on merges learned from fresh corpora, with the
@@ -26,7 +26,7 @@ from typing import Any
 from wordpiece_lib._validate import check_instance
 from wordpiece_lib.analysis.segmentation import VocabOverlap, differing_words, merge_replay_encoder, vocab_overlap
 from wordpiece_lib.classroom.display.style import fraction_text
-from wordpiece_lib.classroom.runtime.exercise import (
+from wordpiece_lib.classroom.runtime import (
     FROM_A_FLOAT,
     Exercise,
     Workbook,
@@ -34,11 +34,12 @@ from wordpiece_lib.classroom.runtime.exercise import (
     call,
     forbid,
     made_from_a_float,
+    refuse_in_answer,
     require,
     short_repr,
+    watch_answer,
 )
 from wordpiece_lib.classroom.runtime.fresh_inputs import fresh_counts, fresh_rng, fresh_words
-from wordpiece_lib.classroom.runtime.own_work import refuse_in_answer, watch_answer
 from wordpiece_lib.counting.word_counts import as_word_counts
 from wordpiece_lib.model.longest_match import encode_word
 from wordpiece_lib.model.pieces import alphabet, split_word

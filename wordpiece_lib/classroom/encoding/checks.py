@@ -19,18 +19,19 @@ import itertools
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from wordpiece_lib.classroom.runtime.exercise import (
+from wordpiece_lib.classroom.runtime import (
     Exercise,
     Forbidden,
     Workbook,
     as_list,
     call,
     forbid,
+    refuse_in_answer,
     require,
     short_list,
+    watch_answer,
 )
 from wordpiece_lib.classroom.runtime.fresh_inputs import fresh_counts, fresh_rng, fresh_word, fresh_words
-from wordpiece_lib.classroom.runtime.own_work import refuse_in_answer, watch_answer
 from wordpiece_lib.model.linmaxmatch import LinMaxMatch
 from wordpiece_lib.model.longest_match import encode_word, longest_match_attempts
 from wordpiece_lib.model.pieces import DEFAULT_PREFIX, decode_pieces

@@ -20,9 +20,17 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from wordpiece_lib.classroom.merge_steps.widgets import MergeStepper
-from wordpiece_lib.classroom.runtime.exercise import Exercise, Workbook, as_list, call, forbid, require
+from wordpiece_lib.classroom.runtime import (
+    Exercise,
+    Workbook,
+    as_list,
+    call,
+    forbid,
+    refuse_in_answer,
+    require,
+    watch_answer,
+)
 from wordpiece_lib.classroom.runtime.fresh_inputs import fresh_counts, fresh_rng
-from wordpiece_lib.classroom.runtime.own_work import refuse_in_answer, watch_answer
 from wordpiece_lib.model.pieces import DEFAULT_PREFIX, initial_splits, join_pair
 from wordpiece_lib.training.bottom_up import merge_pair, train_bottom_up
 from wordpiece_lib.training.bpe import train_bpe

@@ -24,9 +24,17 @@ from collections.abc import Callable, Sequence
 from itertools import pairwise
 from typing import Any
 
-from wordpiece_lib.classroom.runtime.exercise import Exercise, Workbook, call, require
+from wordpiece_lib.classroom.runtime import (
+    Exercise,
+    Forbidden,
+    Workbook,
+    call,
+    forbid,
+    refuse_in_answer,
+    require,
+    watch_answer,
+)
 from wordpiece_lib.classroom.runtime.fresh_inputs import fresh_rng, fresh_word
-from wordpiece_lib.classroom.runtime.own_work import Forbidden, forbid, refuse_in_answer, watch_answer
 from wordpiece_lib.model.pieces import decode_pieces
 from wordpiece_lib.pipeline.decoder import WordPieceDecoder
 from wordpiece_lib.pipeline.encoding import Encoding

@@ -1,4 +1,4 @@
-"""Checks behind notebook 09's exercises, in the frame of :mod:`wordpiece_lib.classroom.runtime.exercise`.
+"""Checks behind notebook 09's exercises, in the frame of :mod:`wordpiece_lib.classroom.runtime.workbook`.
 
 A placeholder answer (``TODO``) skips with "not done yet"; a wrong answer
 raises ``AssertionError`` with a hint that says what to look at, never the
@@ -27,8 +27,16 @@ from wordpiece_lib.analysis.bert_references import DIFFERENCE_CAUSES, difference
 from wordpiece_lib.analysis.language_metrics import measure_languages, vocab_shares
 from wordpiece_lib.analysis.segmentation import measure
 from wordpiece_lib.classroom.other_languages.sweep import ExponentSweep
-from wordpiece_lib.classroom.runtime.exercise import Exercise, Workbook, call, require, short_repr
-from wordpiece_lib.classroom.runtime.own_work import forbid, refuse_in_answer, watch_answer
+from wordpiece_lib.classroom.runtime import (
+    Exercise,
+    Workbook,
+    call,
+    forbid,
+    refuse_in_answer,
+    require,
+    short_repr,
+    watch_answer,
+)
 from wordpiece_lib.counting.word_counts import as_word_counts
 from wordpiece_lib.model.vocab import BERT_SPECIAL_TOKENS, Vocab
 from wordpiece_lib.pipeline.tokenizer import WordPieceTokenizer

@@ -20,7 +20,7 @@ from fractions import Fraction
 from typing import Any
 
 from wordpiece_lib.classroom.display.frames import score_table
-from wordpiece_lib.classroom.runtime.exercise import Exercise, Workbook, call, forbid, require
+from wordpiece_lib.classroom.runtime import Exercise, Workbook, call, forbid, require
 from wordpiece_lib.classroom.runtime.fresh_inputs import fresh_counts, fresh_rng
 from wordpiece_lib.model.pieces import DEFAULT_PREFIX, initial_splits
 from wordpiece_lib.training.scores import (

@@ -1,6 +1,6 @@
 """Checks behind notebook 07's "your turn" exercises (a vocab trained on a real book).
 
-They run in the frame of :mod:`wordpiece_lib.classroom.runtime.exercise`: a right
+They run in the frame of :mod:`wordpiece_lib.classroom.runtime.workbook`: a right
 answer passes quietly, a wrong one is told which idea is off (never the
 expected value), and an answer still set to ``TODO`` skips as "not done
 yet". ``longest_token`` runs on fresh vocabs built so that the tempting
@@ -29,15 +29,18 @@ from typing import Any
 
 from wordpiece_lib.analysis.segmentation import SegmentationMetrics, measure
 from wordpiece_lib.classroom.real_book.tables import text_fertility_table
-from wordpiece_lib.classroom.runtime.exercise import Exercise, Workbook, call, require
-from wordpiece_lib.classroom.runtime.fresh_inputs import fresh_rng, fresh_word, shuffled
-from wordpiece_lib.classroom.runtime.own_work import (
+from wordpiece_lib.classroom.runtime import (
+    Exercise,
+    Workbook,
     answer_cell_source,
+    call,
     calls_in_source,
     forbid,
     refuse_in_answer,
+    require,
     watch_answer,
 )
+from wordpiece_lib.classroom.runtime.fresh_inputs import fresh_rng, fresh_word, shuffled
 from wordpiece_lib.model.linmaxmatch import LinMaxMatch
 from wordpiece_lib.model.longest_match import encode_word, longest_match
 from wordpiece_lib.model.pieces import DEFAULT_PREFIX

@@ -38,21 +38,12 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from wordpiece_lib.classroom.runtime.exercise import (
-    TODO,
-    Exercise,
-    Workbook,
-    as_list,
-    call,
-    is_todo,
-    report_failures_briefly,
-    require,
-    short_list,
-    short_repr,
-    show_answer,
-)
+from wordpiece_lib.classroom.runtime.answer_watch import install_answer_watch
+from wordpiece_lib.classroom.runtime.call_count import Forbidden, forbid
+from wordpiece_lib.classroom.runtime.checking import TODO, as_list, call, is_todo, require, short_list, short_repr
+from wordpiece_lib.classroom.runtime.failure_report import report_failures_briefly
 from wordpiece_lib.classroom.runtime.fresh_inputs import fresh_rng, fresh_word, fresh_words
-from wordpiece_lib.classroom.runtime.own_work import Forbidden, forbid, install_answer_watch
+from wordpiece_lib.classroom.runtime.workbook import Exercise, Workbook, show_answer
 
 
 def setup_checks(shell: Any = None) -> bool:
@@ -62,7 +53,7 @@ def setup_checks(shell: Any = None) -> bool:
     check skipped (an exercise not done yet, by its title) and to keep a failure to the
     student's line and the check's message; a failure ends with one short line; a cell that
     assigns a watched answer is watched (see :func:`forbid` and
-    :func:`wordpiece_lib.classroom.runtime.own_work.watch_answer`).
+    :func:`wordpiece_lib.classroom.runtime.answer_watch.watch_answer`).
 
     >>> setup_checks()  # a plain Python session has no cells to check
     False

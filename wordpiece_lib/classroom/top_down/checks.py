@@ -1,6 +1,6 @@
 """Checks behind notebook 05's "your turn" exercises (the top-down learner).
 
-They run in the frame of :mod:`wordpiece_lib.classroom.runtime.exercise`: a right
+They run in the frame of :mod:`wordpiece_lib.classroom.runtime.workbook`: a right
 answer passes quietly, a wrong one is told which idea is off (never the
 expected value), and an answer still set to ``TODO`` skips as "not done
 yet". The expected answers come from :mod:`wordpiece_lib.training.top_down`, which
@@ -23,9 +23,17 @@ import numbers
 from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import Any
 
-from wordpiece_lib.classroom.runtime.exercise import Exercise, Workbook, call, forbid, require
+from wordpiece_lib.classroom.runtime import (
+    Exercise,
+    Forbidden,
+    Workbook,
+    call,
+    forbid,
+    refuse_in_answer,
+    require,
+    watch_answer,
+)
 from wordpiece_lib.classroom.runtime.fresh_inputs import fresh_counts, fresh_rng, fresh_words
-from wordpiece_lib.classroom.runtime.own_work import Forbidden, refuse_in_answer, watch_answer
 from wordpiece_lib.classroom.top_down.widgets import TopDownRounds
 from wordpiece_lib.counting.word_counts import as_word_counts
 from wordpiece_lib.model.longest_match import encode_word
