@@ -38,9 +38,14 @@ if str(ROOT) not in sys.path:  # run as a script from anywhere
 import wordpiece_lib  # noqa: E402
 from wordpiece_lib import (  # noqa: E402
     BERT_SPECIAL_TOKENS,
+    BertNormalizer,
+    Encoding,
     LinMaxMatch,
+    Template,
+    Truncation,
     Vocab,
     WordCounts,
+    WordPieceDecoder,
     WordPieceTokenizer,
     decode_pieces,
     encode_with_merges,
@@ -49,17 +54,22 @@ from wordpiece_lib import (  # noqa: E402
     join_pair,
     load_book,
     merge_pair,
+    pair_counts,
+    score_pairs,
     split_word,
     train_bottom_up,
+    train_bpe,
     train_fast,
+    wordpiece_score,
 )
-from wordpiece_lib.analysis.language_metrics import token_usage, vocab_shares  # noqa: E402
-from wordpiece_lib.analysis.segmentation import (  # noqa: E402
+from wordpiece_lib.analysis import (  # noqa: E402
     differing_words,
     longest_match_encoder,
     measure,
     merge_replay_encoder,
+    token_usage,
     vocab_overlap,
+    vocab_shares,
 )
 from wordpiece_lib.classroom import runtime  # noqa: E402
 from wordpiece_lib.classroom.big_corpora import checks as corpora_checks  # noqa: E402
@@ -69,29 +79,23 @@ from wordpiece_lib.classroom.encoding import checks as encoding_checks  # noqa: 
 from wordpiece_lib.classroom.fast_encoding import checks as fast_checks  # noqa: E402
 from wordpiece_lib.classroom.merge_steps import checks as merge_checks  # noqa: E402
 from wordpiece_lib.classroom.model_inputs import checks as input_checks  # noqa: E402
+from wordpiece_lib.classroom.other_languages import ExponentSweep, exponent_sweep, language_word_lists  # noqa: E402
 from wordpiece_lib.classroom.other_languages import checks as language_checks  # noqa: E402
-from wordpiece_lib.classroom.other_languages.sweep import ExponentSweep, exponent_sweep, language_word_lists  # noqa: E402
 from wordpiece_lib.classroom.pair_scores import checks as score_checks  # noqa: E402
 from wordpiece_lib.classroom.real_book import checks as book_checks  # noqa: E402
-from wordpiece_lib.classroom.real_book.tables import text_fertility_table  # noqa: E402
+from wordpiece_lib.classroom.real_book import text_fertility_table  # noqa: E402
+from wordpiece_lib.classroom.top_down import TopDownRounds  # noqa: E402
 from wordpiece_lib.classroom.top_down import checks as top_down_checks  # noqa: E402
-from wordpiece_lib.classroom.top_down.widgets import TopDownRounds  # noqa: E402
-from wordpiece_lib.counting.stream_count import merge_counts  # noqa: E402
-from wordpiece_lib.counting.textstream import read_blocks, split_file  # noqa: E402
-from wordpiece_lib.data import datasets  # noqa: E402
-from wordpiece_lib.data.copies import DataUnavailable, fetch  # noqa: E402
-from wordpiece_lib.data.language_data import parallel_phrases  # noqa: E402
-from wordpiece_lib.pipeline.decoder import WordPieceDecoder  # noqa: E402
-from wordpiece_lib.pipeline.encoding import Encoding  # noqa: E402
-from wordpiece_lib.pipeline.template import Template  # noqa: E402
-from wordpiece_lib.pipeline.truncation import Truncation  # noqa: E402
-from wordpiece_lib.text.alignment import normalize_with_origins  # noqa: E402
-from wordpiece_lib.text.normalizer import BertNormalizer  # noqa: E402
-from wordpiece_lib.text.scripts import normalization_merges  # noqa: E402
-from wordpiece_lib.training.bpe import train_bpe  # noqa: E402
-from wordpiece_lib.training.scores import pair_counts, score_pairs, wordpiece_score  # noqa: E402
-from wordpiece_lib.training.top_down import split_points, substring_counts, threshold_pass  # noqa: E402
-from wordpiece_lib.training.unigram import model_from_frequencies, substring_frequencies  # noqa: E402
+from wordpiece_lib.counting import merge_counts, read_blocks, split_file  # noqa: E402
+from wordpiece_lib.data import DataUnavailable, datasets, fetch, parallel_phrases  # noqa: E402
+from wordpiece_lib.text import normalization_merges, normalize_with_origins  # noqa: E402
+from wordpiece_lib.training import (  # noqa: E402
+    model_from_frequencies,
+    split_points,
+    substring_counts,
+    substring_frequencies,
+    threshold_pass,
+)
 
 #: What kind of mistake a wrong answer is.
 COPIED, LIBRARY, SLIP = "copied worked example", "calls the library", "plausible slip"
@@ -2421,7 +2425,7 @@ def probability_through_the_model(word, probabilities):
     """The library's model: its forward sums give the word's probability."""
     import math
 
-    from wordpiece_lib.model.unigram import UnigramModel as UM
+    from wordpiece_lib.model import UnigramModel as UM
 
     model = UM([("<unk>", 0.0), *((p, math.log(q)) for p, q in probabilities.items())], unk_id=0)
     pieces = model.best_path(word).pieces
@@ -2429,7 +2433,7 @@ def probability_through_the_model(word, probabilities):
 
 
 def first_vocab():
-    from wordpiece_lib.training.unigram import substring_frequencies
+    from wordpiece_lib.training import substring_frequencies
 
     return model_from_frequencies(substring_frequencies(HUG_PUG))
 
@@ -2463,9 +2467,8 @@ def course_probabilities() -> dict[str, Fraction]:
 
 def cases_12() -> list[Case]:
     from wordpiece_lib.classroom.unigram import checks as unigram_checks
-    from wordpiece_lib.classroom.unigram.tables import removal_frame
-    from wordpiece_lib.classroom.unigram.widgets import sampling_frame
-    from wordpiece_lib.training.unigram import removal_losses, substring_frequencies
+    from wordpiece_lib.classroom.unigram import removal_frame, sampling_frame
+    from wordpiece_lib.training import removal_losses, substring_frequencies
 
     bugs = (Fraction(1, 2205), 2)
     zero = {"mu", "ug", "gs", "nu", "um"}

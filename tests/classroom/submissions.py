@@ -96,7 +96,7 @@ def answer_cell_ids(notebook: dict[str, Any]) -> dict[str, str]:
     import sys
 
     sys.path.insert(0, str(ROOT))
-    from wordpiece_lib.classroom.teacher.grading.plan import answer_names, source_text
+    from wordpiece_lib.classroom.teacher.grading import answer_names, source_text
 
     found = {}
     for cell in notebook["cells"]:

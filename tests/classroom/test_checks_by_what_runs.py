@@ -159,7 +159,7 @@ def test_a_counting_class_is_refused_by_its_methods():
 
 
 def test_own_work_that_reads_a_library_constant_is_fine():
-    from wordpiece_lib.model.pieces import DEFAULT_PREFIX
+    from wordpiece_lib.model import DEFAULT_PREFIX
 
     splitting.check_split_word(lambda word: [word[0]] + [DEFAULT_PREFIX + c for c in word[1:]])
 
@@ -227,7 +227,7 @@ def test_the_automatons_own_methods_are_refused_in_value_answers():
 
 
 def test_the_overlap_objects_jaccard_is_refused():
-    from wordpiece_lib.analysis.segmentation import vocab_overlap
+    from wordpiece_lib.analysis import vocab_overlap
 
     first, second = ["a", "b", "c"], ["b", "c", "d", "e"]
     source = "toy_jaccard = vocab_overlap(first, second).jaccard"

@@ -20,7 +20,7 @@ import pytest
 import submissions
 
 from wordpiece_lib.classroom.runtime import plain
-from wordpiece_lib.classroom.teacher.grading.plan import context_cells, read_released
+from wordpiece_lib.classroom.teacher.grading import context_cells, read_released
 
 ROOT = Path(__file__).resolve().parents[2]
 EXERCISES_01 = ["count_words", "split_with_prefix", "split_with_end_marker", "my_alphabet"]

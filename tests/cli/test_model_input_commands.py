@@ -12,7 +12,7 @@ import pytest
 
 from wordpiece_lib import Vocab, WordPieceTokenizer
 from wordpiece_lib.cli import main
-from wordpiece_lib.pipeline.encoding import FIELDS
+from wordpiece_lib.pipeline import FIELDS
 
 tokenizers = pytest.importorskip("tokenizers")
 

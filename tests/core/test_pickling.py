@@ -38,8 +38,8 @@ from wordpiece_lib import (
     train_top_down,
 )
 from wordpiece_lib.data import datasets
-from wordpiece_lib.model.linmaxmatch import automaton_for
-from wordpiece_lib.text.fast_split import FastSplitter
+from wordpiece_lib.model import automaton_for
+from wordpiece_lib.text import FastSplitter
 
 BERT_VOCAB = Path(__file__).resolve().parents[2] / "data" / "bert-base-uncased-vocab.txt"
 

@@ -54,7 +54,17 @@ def package_docstring(folder: Path) -> str:
 
 
 #: The classroom's folders grouped by who uses them, each with a face of its own.
-CLASSROOM_FACES = ("classroom/runtime", "classroom/display", "classroom/teacher", "classroom/teacher/grading")
+CLASSROOM_FACES = (
+    "classroom/runtime",
+    "classroom/display",
+    "classroom/teacher",
+    "classroom/teacher/grading",
+    *(
+        f"classroom/{topic.name}"
+        for topic in sorted((PACKAGE / "classroom").iterdir())
+        if (topic / "checks.py").is_file()
+    ),
+)
 
 
 @pytest.mark.parametrize("folder", [*STAGES, "classroom", *CLASSROOM_FACES])
@@ -99,7 +109,7 @@ NOT_HANDED_ON = {"classroom/runtime": {"not_done_report"}, "classroom/teacher": 
 def test_each_classroom_face_hands_on_every_public_name_of_its_modules(folder):
     """``from wordpiece_lib.classroom.runtime import TODO`` gives the module's own object, for every name of every module.
 
-    And a module stays reachable as the face's attribute of its name (no function of the same name hides it).
+    The twelve topics' faces too (``from wordpiece_lib.classroom.unigram import cuts_frame``). And a module stays reachable as the face's attribute of its name (no function of the same name hides it).
     """
     import importlib
 

@@ -34,7 +34,7 @@ from wordpiece_lib import (
     train_bottom_up,
     train_bpe,
 )
-from wordpiece_lib.model.unigram import UnigramModel
+from wordpiece_lib.model import UnigramModel
 
 
 class Wrong:
@@ -162,14 +162,13 @@ def public_callables() -> list[tuple[str, Callable[..., Any], Any]]:
 
 def widget_callables() -> list[tuple[str, Callable[..., Any], Any]]:
     pytest.importorskip("ipywidgets")
-    from wordpiece_lib.classroom.bpe_comparison.widgets import ParallelGrowth
-    from wordpiece_lib.classroom.encoding.widgets import LongestMatchExplorer
-    from wordpiece_lib.classroom.fast_encoding.widgets import AutomatonStepper
-    from wordpiece_lib.classroom.merge_steps.widgets import MergeStepper
-    from wordpiece_lib.classroom.model_inputs.widgets import TokenSpanView
-    from wordpiece_lib.classroom.other_languages.sweep import exponent_sweep
-    from wordpiece_lib.classroom.other_languages.widgets import ExponentExplorer
-    from wordpiece_lib.classroom.top_down.widgets import ThresholdExplorer, TopDownRounds
+    from wordpiece_lib.classroom.bpe_comparison import ParallelGrowth
+    from wordpiece_lib.classroom.encoding import LongestMatchExplorer
+    from wordpiece_lib.classroom.fast_encoding import AutomatonStepper
+    from wordpiece_lib.classroom.merge_steps import MergeStepper
+    from wordpiece_lib.classroom.model_inputs import TokenSpanView
+    from wordpiece_lib.classroom.other_languages import ExponentExplorer, exponent_sweep
+    from wordpiece_lib.classroom.top_down import ThresholdExplorer, TopDownRounds
 
     sweep = exponent_sweep(
         {"en": {"hug": 10, "pug": 5, "pun": 12}, "de": {"hund": 5, "haus": 3}},
@@ -247,18 +246,17 @@ def classroom_values() -> dict[str, dict[str, Any]]:
     import nbformat
     import pandas as pd
 
-    from wordpiece_lib.classroom.bpe_comparison.tables import combination_fertility_points
-    from wordpiece_lib.classroom.display.style import new_figure
-    from wordpiece_lib.classroom.fast_encoding.plots import growth_counts
-    from wordpiece_lib.classroom.other_languages.sweep import exponent_sweep
-    from wordpiece_lib.classroom.runtime.answers import write_bundle
-    from wordpiece_lib.classroom.teacher.grading.plan import Released
-    from wordpiece_lib.classroom.top_down.widgets import TopDownRounds
-    from wordpiece_lib.classroom.unigram.tables import rounds_frame, unigram_rounds
-    from wordpiece_lib.classroom.unigram.widgets import sampling_frame
+    from wordpiece_lib import longest_match_attempts
+    from wordpiece_lib.classroom.bpe_comparison import combination_fertility_points
+    from wordpiece_lib.classroom.display import new_figure
+    from wordpiece_lib.classroom.fast_encoding import growth_counts
+    from wordpiece_lib.classroom.other_languages import exponent_sweep
+    from wordpiece_lib.classroom.runtime import write_bundle
+    from wordpiece_lib.classroom.teacher.grading import Released
+    from wordpiece_lib.classroom.top_down import TopDownRounds
+    from wordpiece_lib.classroom.unigram import rounds_frame, sampling_frame, unigram_rounds
     from wordpiece_lib.data import datasets
-    from wordpiece_lib.model.longest_match import longest_match_attempts
-    from wordpiece_lib.training.unigram import model_from_frequencies, substring_frequencies
+    from wordpiece_lib.training import model_from_frequencies, substring_frequencies
 
     rounds = TopDownRounds({"hug": 10, "hugs": 5, "bugs": 5})
     sweep = exponent_sweep(
@@ -409,7 +407,7 @@ def classroom_values() -> dict[str, dict[str, Any]]:
 
 
 def _small_figure() -> Any:
-    from wordpiece_lib.classroom.display.style import new_figure
+    from wordpiece_lib.classroom.display import new_figure
 
     return new_figure(2, 2)[0]
 
@@ -529,10 +527,10 @@ def test_the_cases_the_issue_lists() -> None:
 
 def test_widget_go_refuses_none_and_nan() -> None:
     pytest.importorskip("ipywidgets")
-    from wordpiece_lib.classroom.bpe_comparison.widgets import ParallelGrowth
-    from wordpiece_lib.classroom.fast_encoding.widgets import AutomatonStepper
-    from wordpiece_lib.classroom.merge_steps.widgets import MergeStepper
-    from wordpiece_lib.classroom.top_down.widgets import ThresholdExplorer
+    from wordpiece_lib.classroom.bpe_comparison import ParallelGrowth
+    from wordpiece_lib.classroom.fast_encoding import AutomatonStepper
+    from wordpiece_lib.classroom.merge_steps import MergeStepper
+    from wordpiece_lib.classroom.top_down import ThresholdExplorer
 
     with pytest.raises(TypeError, match="wordpiece must be a Trace, got NoneType"):
         ParallelGrowth(None, BPE)  # type: ignore[arg-type]
@@ -604,8 +602,8 @@ def module_values(corpus: Any) -> dict[str, dict[str, Any]]:
     from collections import Counter
 
     from wordpiece_lib import data
-    from wordpiece_lib.counting.textstream import FilePart
-    from wordpiece_lib.text.fast_split import FastSplitter
+    from wordpiece_lib.counting import FilePart
+    from wordpiece_lib.text import FastSplitter
 
     text_file = {"path": corpus}
     return {

@@ -24,8 +24,8 @@ from pathlib import Path
 import pytest
 
 from wordpiece_lib.cli import main
-from wordpiece_lib.counting.counts_tsv import load_counts
-from wordpiece_lib.counting.textstream import MAX_WORD_BYTES, expand_inputs, read_blocks
+from wordpiece_lib.counting import expand_inputs, load_counts, read_blocks
+from wordpiece_lib.counting.textstream import MAX_WORD_BYTES
 
 REPO = Path(__file__).resolve().parents[2]
 MB = 1_000_000

@@ -25,7 +25,7 @@ import pytest
 from wordpiece_lib import WordPieceTokenizer, atomic
 from wordpiece_lib.cli import main
 from wordpiece_lib.cli.count import read_counts_settings
-from wordpiece_lib.pipeline.tokenizer_json import settings_path
+from wordpiece_lib.pipeline import settings_path
 
 REPO = Path(__file__).resolve().parents[2]
 TEXT = "Hug the pug. The pug hugs back!\nBuns and puns, hugs and pugs.\n" * 5

@@ -27,7 +27,7 @@ from fractions import Fraction
 from numbers import Real
 from typing import Any
 
-from wordpiece_lib.analysis.segmentation import SegmentationMetrics, measure
+from wordpiece_lib.analysis import SegmentationMetrics, measure
 from wordpiece_lib.classroom.real_book.tables import text_fertility_table
 from wordpiece_lib.classroom.runtime import (
     Exercise,
@@ -36,17 +36,16 @@ from wordpiece_lib.classroom.runtime import (
     call,
     calls_in_source,
     forbid,
+    fresh_rng,
+    fresh_word,
     refuse_in_answer,
     require,
+    shuffled,
     watch_answer,
 )
-from wordpiece_lib.classroom.runtime.fresh_inputs import fresh_rng, fresh_word, shuffled
-from wordpiece_lib.model.linmaxmatch import LinMaxMatch
-from wordpiece_lib.model.longest_match import encode_word, longest_match
-from wordpiece_lib.model.pieces import DEFAULT_PREFIX
-from wordpiece_lib.model.vocab import BERT_SPECIAL_TOKENS, UNK_TOKEN
-from wordpiece_lib.pipeline.fast_tokenizer import FastWordPieceTokenizer
-from wordpiece_lib.pipeline.tokenizer import WordPieceTokenizer
+from wordpiece_lib.model import BERT_SPECIAL_TOKENS, DEFAULT_PREFIX, UNK_TOKEN, LinMaxMatch, encode_word
+from wordpiece_lib.model.longest_match import longest_match
+from wordpiece_lib.pipeline import FastWordPieceTokenizer, WordPieceTokenizer
 
 #: Encoding in the answer cell is not predicting.
 ENCODERS = ("encode_word", "tokenize", "encode", "tokenizer_full", "tokenizer_10k", "WordPieceTokenizer")

@@ -4,6 +4,7 @@
 - ``workbook``: a notebook's ``Workbook`` of ``Exercise``s: tries, tiered hints, ``show_answer``, ``progress``
 - ``attempt``: what the checks saw of one exercise (tries, a prediction and its reveal), as the progress file keeps it
 - ``failure_report``: a failed check ends with one short line, not ipytest's own traceback
+- ``first_cell``: what a notebook's first cell runs: ``start_notebook`` prints the versions, turns the checks on
 - ``call_count``: is a learner's function their own work: the calls of forbidden library functions counted
 - ``cell_names``: names in a notebook cell's code: what it assigns, calls and writes; the cell that assigned a name
 - ``answer_watch``: is a value answer the learner's own: the cells that assign it watched while they run
@@ -26,6 +27,7 @@ from . import (
     cell_names,
     checking,
     failure_report,
+    first_cell,
     fresh_checks,
     fresh_inputs,
     kernel_side,
@@ -41,6 +43,7 @@ from .call_count import *
 from .cell_names import *
 from .checking import *
 from .failure_report import *
+from .first_cell import *
 from .fresh_checks import *
 from .fresh_inputs import *
 from .kernel_side import *
@@ -55,6 +58,7 @@ __all__ = list(
             *workbook.__all__,
             *attempt.__all__,
             *failure_report.__all__,
+            *first_cell.__all__,
             *call_count.__all__,
             *cell_names.__all__,
             *answer_watch.__all__,

@@ -72,7 +72,7 @@ def watch_answer(key: str, forbidden: Sequence[Forbidden]) -> None:
     """From now on, count the calls of ``forbidden`` while a cell that assigns ``key`` runs.
 
     >>> from wordpiece_lib.classroom.runtime import forbid
-    >>> from wordpiece_lib.model.pieces import alphabet
+    >>> from wordpiece_lib.model import alphabet
     >>> watch_answer("demo_alphabet", forbid(alphabet))
     >>> "demo_alphabet" in WATCHED
     True
@@ -126,7 +126,7 @@ def watched_cell(source: str, namespace: dict[str, Any] | None = None) -> Iterat
     noted afterwards too (:func:`note_library_values`).
 
     >>> from wordpiece_lib.classroom.runtime import forbid
-    >>> from wordpiece_lib.model.pieces import alphabet
+    >>> from wordpiece_lib.model import alphabet
     >>> watch_answer("demo_alphabet", forbid(alphabet))
     >>> with watched_cell("demo_alphabet = letters(['hug'])"):
     ...     letters = alphabet
@@ -305,7 +305,7 @@ def note_library_values(source: str, namespace: dict[str, Any]) -> None:
     nothing the watch could count; :func:`refuse_in_answer` finds it here.
 
     >>> from wordpiece_lib.classroom.runtime import forbid
-    >>> from wordpiece_lib.model.pieces import alphabet
+    >>> from wordpiece_lib.model import alphabet
     >>> watch_answer("demo_alphabet", forbid(alphabet))
     >>> cell = {"letters": alphabet}
     >>> note_library_values("mine = letters(['hug'])", cell)

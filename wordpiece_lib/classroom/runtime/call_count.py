@@ -37,7 +37,7 @@ class Forbidden:
     namespace when the check runs (a helper the notebook defined earlier,
     such as its worked ``longest_match``).
 
-    >>> from wordpiece_lib.model.pieces import split_word
+    >>> from wordpiece_lib.model import split_word
     >>> Forbidden("split_word", (split_word,)).label
     '`split_word`'
     """
@@ -59,8 +59,8 @@ class Forbidden:
 def forbid(*library: Any) -> tuple[Forbidden, ...]:
     """One :class:`Forbidden` for each library function, method or class, labelled with its own name.
 
-    >>> from wordpiece_lib.model.pieces import initial_splits, split_word
-    >>> from wordpiece_lib.training.trace import Trace
+    >>> from wordpiece_lib.model import initial_splits, split_word
+    >>> from wordpiece_lib.training import Trace
     >>> [item.label for item in forbid(split_word, initial_splits, Trace.tokens)]
     ['`split_word`', '`initial_splits`', '`Trace.tokens`']
     """
@@ -128,7 +128,7 @@ def forbidden_names_in(function: Any, forbidden: Iterable[Forbidden]) -> set[str
     Local variables never count, whatever they are called.
 
     >>> import wordpiece_lib
-    >>> from wordpiece_lib.model.pieces import split_word
+    >>> from wordpiece_lib.model import split_word
     >>> rule = [Forbidden("split_word", (split_word,))]
     >>> forbidden_names_in(lambda word: wordpiece_lib.split_word(word), rule)
     {'split_word'}
@@ -186,10 +186,10 @@ def answer_codes(forbidden: Iterable[Forbidden], namespace: dict[str, Any] | Non
     ``Class.method``), so an answer that goes through an object's method is
     found whatever the object is called.
 
-    >>> from wordpiece_lib.model.pieces import split_word
+    >>> from wordpiece_lib.model import split_word
     >>> sorted(answer_codes(forbid(split_word)).values())
     ['split_word']
-    >>> from wordpiece_lib.counting.word_counts import WordCounts
+    >>> from wordpiece_lib.counting import WordCounts
     >>> "WordCounts.from_words" in answer_codes(forbid(WordCounts)).values()
     True
     """
@@ -222,7 +222,7 @@ class CallCount:
     outermost counted call (the function that did the work), ``calls`` how
     many counted calls ran in all.
 
-    >>> from wordpiece_lib.model.pieces import split_word
+    >>> from wordpiece_lib.model import split_word
     >>> s = split_word  # any alias
     >>> with CallCount(answer_codes(forbid(split_word))) as count:
     ...     _ = [s(word) for word in ["hug", "pug"]]
@@ -299,7 +299,7 @@ def call_own_work(function: Callable[..., Any], args: Sequence[Any], forbidden: 
     do not reach. Raises :class:`ForbiddenUse` with the label of the function
     that did the work; any other exception of the learner's code propagates.
 
-    >>> from wordpiece_lib.model.pieces import split_word
+    >>> from wordpiece_lib.model import split_word
     >>> rule = [Forbidden("split_word", (split_word,))]
     >>> call_own_work(lambda word: [word[0]] + ["##" + c for c in word[1:]], ["hug"], rule)
     ['h', '##u', '##g']

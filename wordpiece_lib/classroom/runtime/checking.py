@@ -122,7 +122,7 @@ def call(
 
     >>> call(len, "hug", name="len", exercise="counting")
     3
-    >>> from wordpiece_lib.model.pieces import split_word
+    >>> from wordpiece_lib.model import split_word
     >>> call(split_word, "hug", name="split", exercise="splitting", forbidden=[Forbidden("split_word", (split_word,))])
     Traceback (most recent call last):
     ...

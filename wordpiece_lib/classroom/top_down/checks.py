@@ -29,23 +29,27 @@ from wordpiece_lib.classroom.runtime import (
     Workbook,
     call,
     forbid,
+    fresh_counts,
+    fresh_rng,
+    fresh_words,
     refuse_in_answer,
     require,
     watch_answer,
 )
-from wordpiece_lib.classroom.runtime.fresh_inputs import fresh_counts, fresh_rng, fresh_words
 from wordpiece_lib.classroom.top_down.widgets import TopDownRounds
-from wordpiece_lib.counting.word_counts import as_word_counts
-from wordpiece_lib.model.longest_match import encode_word
-from wordpiece_lib.training.fast_top_down import FastTopDown
-from wordpiece_lib.training.top_down import (
+from wordpiece_lib.counting import as_word_counts
+from wordpiece_lib.model import encode_word
+from wordpiece_lib.training import (
     JOINER,
+    FastTopDown,
+    learn,
     learn_with_threshold,
+    search_threshold,
     split_points,
     substring_counts,
     threshold_pass,
+    train_top_down,
 )
-from wordpiece_lib.training.top_down_search import learn, search_threshold, train_top_down
 
 WORKBOOK = Workbook(
     "05 · Top-down WordPiece: keep what is frequent",

@@ -33,18 +33,19 @@ from wordpiece_lib.classroom.runtime import (
     Workbook,
     call,
     forbid,
+    fresh_rng,
+    fresh_words,
     made_from_a_float,
     refuse_in_answer,
     require,
     short_repr,
     watch_answer,
 )
-from wordpiece_lib.classroom.runtime.fresh_inputs import fresh_rng, fresh_words
 from wordpiece_lib.classroom.unigram.tables import cut_fraction, cuts_frame, removal_frame
 from wordpiece_lib.classroom.unigram.widgets import sampling_frame
-from wordpiece_lib.counting.word_counts import as_word_counts
-from wordpiece_lib.model.unigram import UnigramModel
-from wordpiece_lib.training.unigram import (
+from wordpiece_lib.counting import as_word_counts
+from wordpiece_lib.model import UnigramModel
+from wordpiece_lib.training import (
     corpus_loss,
     expected_counts,
     model_from_frequencies,

@@ -96,7 +96,7 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
-    from wordpiece_lib.classroom.teacher.grading.grader import COLUMNS, Grader, student_name
+    from wordpiece_lib.classroom.teacher.grading import COLUMNS, Grader, student_name
 
     try:
         grader = Grader(released, checks_file=checks_file, seconds=args.timeout)

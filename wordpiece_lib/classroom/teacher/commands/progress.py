@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from wordpiece_lib.atomic import atomic_write_bytes, atomic_write_text
-from wordpiece_lib.classroom.runtime.progress_file import FILE_PREFIX, read_progress_file
+from wordpiece_lib.classroom.runtime import FILE_PREFIX, read_progress_file
 
 HELP = """\
 Merge a class's progress files into one table (CSV) and, with --plot, a figure.
@@ -168,7 +168,7 @@ def plot(rows: list[Row], path: str) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from wordpiece_lib.classroom.display.style import FAILED_FILL, INK
+    from wordpiece_lib.classroom.display import FAILED_FILL, INK
 
     counts = tally(rows)
     labels = [f"{notebook.split('·')[0].strip()} · {exercise}" for notebook, exercise in counts]

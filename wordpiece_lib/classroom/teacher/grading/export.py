@@ -161,7 +161,7 @@ def graded_test(call: ast.Call, modules: dict[str, str], points: dict[str, float
     code = (
         "# Graded test: the checks are loaded afresh from the installed package, so nothing a cell above\n"
         '# did to them counts, and "not done yet" fails.\n'
-        "from wordpiece_lib.classroom.runtime.fresh_checks import graded\n\n"
+        "from wordpiece_lib.classroom.runtime import graded\n\n"
         f"graded({module!r}, {function.attr!r}, {', '.join(arguments)})"
     )
     return GradedTest(exercise.key, float(points.get(exercise.key, 1.0)), code)

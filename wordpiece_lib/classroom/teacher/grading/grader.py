@@ -31,8 +31,7 @@ from typing import Any
 
 from wordpiece_lib._validate import check_path, check_str
 from wordpiece_lib.classroom import runtime
-from wordpiece_lib.classroom.runtime import answer_watch
-from wordpiece_lib.classroom.runtime.plain import from_plain
+from wordpiece_lib.classroom.runtime import answer_watch, from_plain
 from wordpiece_lib.classroom.teacher.grading.kernel import Kernel, KernelTrouble
 from wordpiece_lib.classroom.teacher.grading.plan import (
     CheckCall,
