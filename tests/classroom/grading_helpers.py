@@ -92,3 +92,5 @@ def assert_scores_the_four_kinds(got: dict, one_right: str) -> None:
     assert got["empty"] == {key: 0.0 for key in exercises}
     assert got["one_right"] == {key: float(key == one_right) for key in exercises}
     assert got["forged"] == {key: 0.0 for key in exercises}
+    # one line rebinding the graded tests' helper in the student's kernel: the sandboxed judge still scores nothing
+    assert got["rebinds"] == {key: 0.0 for key in exercises}

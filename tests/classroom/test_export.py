@@ -52,7 +52,9 @@ def test_each_answer_keeps_its_prompt_and_each_check_gets_a_graded_test(solution
     assert asked == released.answer_names  # every stub prompt survives the grader's removal
     for source in handed_out:
         ast.parse(source) if not source.lstrip().startswith("%%") else None  # still Python
-    tests = [source_text(cell) for cell in cells if "from wordpiece_lib.classroom.runtime import graded" in source_text(cell)]
+    tests = [
+        source_text(cell) for cell in cells if "from wordpiece_lib.classroom.runtime import graded" in source_text(cell)
+    ]
     assert len(tests) == len(released.checks)
     for test, check in zip(tests, released.checks):
         assert check.call.func.attr in test and all(name in test for name in check.answers)

@@ -100,9 +100,10 @@ def test_each_top_level_name_comes_from_the_face_that_exports_it():
             assert getattr(wordpiece_lib, name) is getattr(importlib.import_module(f"wordpiece_lib.{face}"), name)
 
 
-#: Modules a face names but does not import, and why: pytest loads the plugin by its path (``-p``), and the
-#: command line reaches the teacher's commands as ``teacher.commands`` (each command loaded when it runs).
-NOT_HANDED_ON = {"classroom/runtime": {"not_done_report"}, "classroom/teacher": {"commands"}}
+#: Modules a face names but does not import, and why: pytest loads the plugin by its path (``-p``), ``confined``
+#: runs as a program inside a submission's sandbox, and the command line reaches the teacher's commands as
+#: ``teacher.commands`` (each command loaded when it runs).
+NOT_HANDED_ON = {"classroom/runtime": {"not_done_report", "confined"}, "classroom/teacher": {"commands"}}
 
 
 @pytest.mark.parametrize("folder", CLASSROOM_FACES)

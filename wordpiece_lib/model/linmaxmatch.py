@@ -94,6 +94,16 @@ proportion to the vocab, not to the square of its longest token. Tokens
 longer than ``max_input_chars_per_word`` can never match (a longer word is
 ``[UNK]`` before it is read), so they are left out of the trie.
 
+What it trades
+--------------
+Time at load for time at use: building the trie and its links costs a pass
+over the whole vocab (about 0.4 s for BERT's) and about 12 bytes per vocab
+character, which pays off only on long words or many texts; so
+``encode_word`` keeps plain lookups for short words and builds the automaton
+only when a long word needs it. It matches ``encode_word``, the readable
+longest-match-first of ``longest_match.py``, token for token (tests compare
+the two on every word of the novel and on random vocabs).
+
 End to end
 ----------
 ``LinMaxMatch.tokenize_normalized`` also does BERT's pre-tokenization in the

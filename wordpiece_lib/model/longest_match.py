@@ -11,15 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Container, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from .._validate import check_int, check_str
 from .linmaxmatch import automaton_for
 from .pieces import DEFAULT_PREFIX
 from .vocab import MAX_INPUT_CHARS_PER_WORD, Vocab
-
-if TYPE_CHECKING:
-    pass
 
 #: Words longer than this (possible only with a raised ``max_input_chars_per_word``) are encoded by the
 #: vocab's LinMaxMatch automaton when the vocab is a ``Vocab``: linear time instead of a lookup per
@@ -60,6 +56,8 @@ def encode_word(
         unk_token = getattr(vocab, "unk_token", "[UNK]")
     else:
         check_str(unk_token, "unk_token")
+    # BERT's guard against pathological input: a very long "word" (a URL, a run of digits, base64) is almost
+    # never cut into meaningful pieces, and searching it would cost up to n * n lookups. So it is [UNK] unseen.
     if len(word) > max_input_chars_per_word:
         return [unk_token]
     if isinstance(vocab, Vocab):  # it knows its longest token, and keeps an automaton; a plain set does neither
@@ -86,18 +84,29 @@ def longest_match(
     start = 0
     size = len(word)
     while start < size:
+        # The first candidate is the longest one: the whole rest of the word. Greedy means the first match
+        # found from the long end wins, so no shorter piece is ever tried once a longer one matched. A candidate
+        # longer than the vocab's longest token cannot match, so the search may start below it (the prefix
+        # counts towards a token's length but is not a character of the word).
         if start == 0:
             end = size if longest_token is None else min(size, longest_token)
         else:
             end = size if longest_token is None else min(size, start + longest_token - len(prefix))
         while end > start:
+            # Only the first piece of a word stands bare; every later piece is looked up with the prefix, so
+            # "s" at the start of "sun" and "##s" at the end of "hugs" are different tokens.
             piece = word[start:end] if start == 0 else prefix + word[start:end]
             if piece in vocab:
                 tokens.append(piece)
                 break
             end -= 1
         else:
+            # The [UNK] rule: no vocab entry starts here, not even one character. The pieces found so far are
+            # thrown away and the WHOLE word becomes one [UNK] (Google's reference and Hugging Face agree), so
+            # a word is either cut completely or not at all, and "hug" + a character the vocab lacks is [UNK],
+            # not "hug ##[UNK]". It is rare in practice: training puts every character it saw into the vocab.
             return [unk_token]
+        # The next search starts where this piece ended: the pieces tile the word with no gap and no overlap.
         start = end
     return tokens
 
@@ -134,6 +143,8 @@ def longest_match_attempts(
     check_int(max_input_chars_per_word, "max_input_chars_per_word", minimum=0)
     if len(word) > max_input_chars_per_word:
         return
+    # The same search as `longest_match`, without its shortcut on the longest token: the explorer shows every
+    # lookup a learner would make by hand, from the longest candidate down.
     start = 0
     while start < len(word):
         for end in range(len(word), start, -1):
@@ -144,7 +155,7 @@ def longest_match_attempts(
                 start = end
                 break
         else:
-            return
+            return  # nothing matched at `start`: the whole word is [UNK], and there is nothing more to try
 
 
 __all__ = [

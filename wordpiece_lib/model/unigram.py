@@ -100,6 +100,8 @@ class UnigramModel:
         self.unk_id = unk_id
         self.byte_fallback = check_bool(byte_fallback, "byte_fallback")
         self.fuse_unk = check_bool(fuse_unk, "fuse_unk")
+        # The unknown piece's score is set below the worst real piece, so Viterbi uses it only where nothing
+        # else fits; and no piece can be longer than the longest, which bounds each position's lookups.
         self.min_score = min(self.scores)
         self.longest = max(map(len, self.pieces))
 
@@ -146,12 +148,15 @@ class UnigramModel:
         ids, scores, unk_id = self._ids, self.scores, self.unk_id
         size = len(text)
         for start in range(size):
+            # Every vocab piece that begins here: a lookup per length, up to the longest piece.
             single = False
             for end in range(start + 1, min(size, start + self.longest) + 1):
                 piece_id = ids.get(text[start:end])
                 if piece_id is not None:
                     nodes.append((start, end, piece_id, scores[piece_id]))
                     single = single or end == start + 1
+            # Without a one-character piece here, a path might be unable to step over this character at all.
+            # An unknown node, scored worse than any real piece, guarantees that every text has a cut.
             if not single and unk_id is not None:
                 nodes.append((start, start + 1, unk_id, unk_score))
         return nodes
@@ -171,6 +176,9 @@ class UnigramModel:
         best[0] = (0.0, -1, -1)
         unk_score = self.min_score - UNK_PENALTY
         ids, scores = self._ids, self.scores
+        # Viterbi, forward: when the loop reaches `start`, best[start] is final (every piece ending there started
+        # earlier), so extending it by each piece that begins at `start` is all it takes. A score is a sum of log
+        # probabilities: the best cut is the most probable one, found in one pass instead of trying every cut.
         for start in range(size):
             here = best[start]
             assert here is not None  # a position no piece reaches was refused one character before
@@ -196,6 +204,8 @@ class UnigramModel:
                     best[start + 1] = (total, start, self.unk_id)
         last = best[size]
         assert last is not None
+        # Backward: each position remembers only where its best last piece started, so the cut is read from the
+        # end of the text to its start, then reversed.
         cut: list[tuple[int, int, int]] = []
         end = size
         while end > 0:
@@ -236,6 +246,8 @@ class UnigramModel:
         by_end: dict[int, list[tuple[int, int, int, float]]] = {}
         for node in self.nodes(text):  # plain tuples: training asks every piece for its two best cuts
             by_end.setdefault(node[1], []).append(node)
+        # The same forward pass as best_path, but each position keeps a short list of its n best paths instead
+        # of one: the n best paths to `end` are found among (one of the n best to `start`) + (a piece start..end).
         for end in range(1, len(text) + 1):
             candidates = []
             for start, _, piece_id, score in by_end.get(end, ()):
@@ -273,6 +285,9 @@ class UnigramModel:
         if not isinstance(rng, random.Random):
             raise TypeError(f"rng must be a random.Random, got {type(rng).__name__}")
         forward, by_end = self._forward(text, alpha)
+        # Drawing the last piece first: a piece ending at `end` is chosen with the share of all paths to `end`
+        # that go through it (its weight times everything that can come before it). Repeating from where it
+        # starts draws a whole cut with exactly the right probability, without listing the cuts.
         cut: list[tuple[int, int, int]] = []
         end = len(text)
         while end > 0:
@@ -310,6 +325,9 @@ class UnigramModel:
     def _forward(self, text: str, alpha: float) -> tuple[list[float], dict[int, list[LatticeNode]]]:
         """The log of the summed weights ``P(path) ** alpha`` of all paths to each position."""
         by_end = self._by_end(text)
+        # Like Viterbi, but a sum where Viterbi keeps a maximum: training and sampling need the weight of ALL cuts.
+        # Sums of probabilities are taken in log space (subtract the largest term before exponentiating), so a
+        # long text does not underflow to zero.
         forward = [0.0] + [-math.inf] * len(text)
         for end in range(1, len(text) + 1):
             terms = [forward[node.start] + alpha * node.score for node in by_end.get(end, ())]
@@ -353,6 +371,8 @@ class UnigramModel:
         for piece in self.best_path(text).pieces:
             end = start + len(piece)
             piece_id = self._ids.get(piece)
+            # Byte fallback trades [UNK] for bytes: a model whose vocab holds the 256 <0xNN> pieces never loses
+            # a character, and its decoder can put the bytes back together.
             if piece_id is None and self.byte_fallback:
                 spelled = [f"<0x{byte:02X}>" for byte in piece.encode("utf-8")]
                 if all(byte in self._ids for byte in spelled):

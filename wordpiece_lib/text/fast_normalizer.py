@@ -7,6 +7,10 @@ remembered in a table, and the whole text rewritten by ``str.translate``.
 The rare characters whose result depends on their neighbours (combining
 marks that canonical reordering may move) are detected, and a text holding
 one goes through ``BertNormalizer`` itself, so the result is always exact.
+
+The trade: a table entry per distinct character seen (a few thousand for
+most texts) for one C-speed pass instead of several Python passes; what it
+matches is ``BertNormalizer``, the readable twin in ``normalizer.py``.
 """
 
 from __future__ import annotations

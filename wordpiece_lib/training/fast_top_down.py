@@ -4,6 +4,12 @@ It learns the same vocab as the readable steps of :mod:`wordpiece_lib.training.t
 for each threshold, without building every substring of every word; the
 threshold search in :mod:`wordpiece_lib.training.top_down_search` uses it by default.
 
+The trade: it relies on a property of TensorFlow Text's subtraction rule
+(``subtract="always"``, see ``FastTopDown``) instead of following the steps, so
+it offers no ``"kept"`` rule and shows no per-round substring table; and it
+keeps arrays over every word's candidate pieces for the whole search, to
+make each threshold a few array operations.
+
 >>> FastTopDown([("hug", 10), ("hugs", 5), ("bugs", 5)], ["[UNK]"]).learn_with_threshold(5)[-8:]
 ['hug', 'bugs', 'hugs', '##b', '##g', '##h', '##s', '##u']
 """

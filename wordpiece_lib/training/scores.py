@@ -85,6 +85,8 @@ def piece_counts(splits: Splits, word_counts: Mapping[str, int]) -> dict[str, in
     _check_splits_and_counts(splits, word_counts)
     counts: dict[str, int] = {}
     for word, pieces in splits.items():
+        # Each distinct word is cut once, but it stands in the corpus `count` times: every piece of it
+        # counts that often. Working on distinct words is what makes training fast enough to follow.
         count = word_counts[word]
         for piece in pieces:
             counts[piece] = counts.get(piece, 0) + count
@@ -101,6 +103,8 @@ def pair_counts(splits: Splits, word_counts: Mapping[str, int]) -> dict[Pair, in
     counts: dict[Pair, int] = {}
     for word, pieces in splits.items():
         count = word_counts[word]
+        # Only neighbours inside one word: a merge never joins pieces across a space. Overlapping pairs all
+        # count ("##a ##a ##a" holds (##a, ##a) twice), which is what Hugging Face's trainer counts too.
         for pair in pairwise(pieces):
             counts[pair] = counts.get(pair, 0) + count
     return counts
@@ -115,6 +119,9 @@ def wordpiece_score(pair_count: int, left_count: int, right_count: int) -> Fract
     check_count(pair_count, "pair_count")
     check_count(left_count, "left_count")
     check_count(right_count, "right_count")
+    # How much more often a and b stand side by side than if pieces were drawn independently (up to a constant
+    # factor): BPE's frequency alone favours pairs of common pieces ("e" + "##s"), this ratio favours pairs
+    # whose parts are rarely seen apart. A Fraction, not a float: two equal scores must compare equal.
     return Fraction(int(pair_count), int(left_count) * int(right_count))
 
 
@@ -137,6 +144,11 @@ def likelihood_gain(
         (total_pairs, "total_pairs"),
     ):
         check_count(value, name)
+    # Merging replaces freq(ab) occurrences of "a then b" (probability P(a) P(b) each under a model of
+    # independent pieces) by one piece ab (probability P(ab)). The likelihood of the corpus changes by that
+    # ratio once per occurrence, hence the power. Its base is the WordPiece score times N^2 / N_pairs, the
+    # same for every pair of one step: that is why ranking by the WordPiece score is ranking by likelihood
+    # gain when the power is left out (the article's argument; notebook 02 works it through).
     ratio = Fraction(pair_count * total_pieces * total_pieces, total_pairs * left_count * right_count)
     return ratio**pair_count
 
@@ -150,9 +162,12 @@ def score_pairs(splits: Splits, word_counts: Mapping[str, int], criterion: str =
     check_choice(criterion, "criterion", CRITERIA)
     pieces = piece_counts(splits, word_counts)
     pairs = pair_counts(splits, word_counts)
+    # The totals matter only to the likelihood criterion, where P(x) = freq(x) / N; the other two are ratios
+    # of counts alone.
     total_pieces = sum(pieces.values())
     total_pairs = sum(pairs.values())
     candidates = []
+    # `pairs` keeps first-seen order, so the position is the "first" tie-break's rank, recorded for free.
     for rank, ((left, right), count) in enumerate(pairs.items()):
         left_count, right_count = pieces[left], pieces[right]
         if criterion == "wordpiece":
@@ -171,6 +186,8 @@ def ranking_key(candidate: Candidate, tie_break: str) -> tuple[Any, ...]:
     ``"first"``: the pair met first reading the words in first-seen order;
     ``"lexical"``: the alphabetically smallest ``(left, right)``.
     """
+    # Negated scores so that an ascending sort puts the best first. Ties are real (exact Fractions), so the
+    # second key decides them, by a rule a learner can name, never by the order a hash table happened to use.
     if tie_break == "first":
         return (-candidate.score, candidate.first_seen)
     return (-candidate.score, candidate.pair)
@@ -206,6 +223,7 @@ def best_candidate(candidates: Sequence[Candidate], tie_break: str = "first") ->
     _check_candidates(candidates)
     if not candidates:
         return None
+    # min over the ranking key, not a sort: one pass picks the same pair that rank_candidates would put first.
     return min(candidates, key=lambda candidate: ranking_key(candidate, tie_break))
 
 

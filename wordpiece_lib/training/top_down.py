@@ -44,30 +44,23 @@ from .._validate import check_choice, check_int, check_str, check_str_list
 from ..counting.word_counts import as_word_counts
 from ..model.longest_match import encode_word
 
-#: TensorFlow Text's defaults for :func:`learn`.
+# TensorFlow Text's defaults for :func:`learn` (its `bert_vocab_from_dataset` uses the same).
+#: The threshold search never tries a threshold above this, however frequent the commonest word.
 UPPER_THRESH = 10_000_000
-
-
+#: ... nor below this, however rare the rarest word: a floor for the smallest count a kept substring needs.
 LOWER_THRESH = 10
-
-
+#: Rounds of "split with the last vocab, count again": the vocab settles after a few.
 NUM_ITERATIONS = 4
-
-
+#: Only the most frequent words are read: the rare tail costs time and adds no frequent substring.
 MAX_INPUT_TOKENS = 5_000_000
-
-
+#: Longer "words" (URLs, tables of digits) are dropped before counting: their substrings would swamp the table.
 MAX_TOKEN_LENGTH = 50
-
-
+#: Characters beyond the most frequent thousand are dropped, with every word that holds one.
 MAX_UNIQUE_CHARS = 1000
-
-
+#: The search stops at a vocab no larger than the target and at most 5% smaller.
 SLACK_RATIO = 0.05
-
-
+#: What a piece that does not start a word is written with, as BERT's vocab does.
 JOINER = "##"
-
 
 #: How :func:`threshold_pass` subtracts counts from prefixes: ``"always"`` is
 #: TensorFlow Text's code, ``"kept"`` is its guide's wording and the seed's.
@@ -221,6 +214,8 @@ def substring_counts(
     prefix = joiner_prefix(joiner, include_joiner_token)
     totals: dict[str, int] = {}
     for word, count in counts.items():
+        # The first round counts a substring wherever it may start; later rounds only where the last vocab
+        # would start a piece, so a substring that greedy matching never reaches stops gathering counts.
         if split_points is None:
             starts: Sequence[int] | None = range(len(word))
         else:
@@ -230,6 +225,8 @@ def substring_counts(
             if starts is None:
                 continue
         for start in starts:
+            # A substring inside the word is a different token from the same letters at its start ("##ug" is
+            # not "ug"), exactly as longest-match-first will look it up.
             head = prefix if start > 0 else ""
             for end in range(start + 1, len(word) + 1):
                 token = head + word[start:end]
@@ -275,12 +272,17 @@ def threshold_pass(
         return len(token) - len(prefix) if prefix and token.startswith(prefix) else len(token)
 
     kept: dict[str, int] = {}
+    # Longest first, because greedy longest-match will prefer a long token wherever it fits: once "hugs" is in,
+    # the "hug" inside those words will never be used there, so those uses must not vote for "hug" too.
     for token in sorted(remaining, key=bare_length, reverse=True):
         count = remaining[token]
         if count >= threshold:
             kept[token] = count
         elif subtract == "kept":
             continue
+        # Hand the count back from every shorter prefix with the same start (not from suffixes: matching runs
+        # left to right, so only a prefix competes with this token for the same spot). TensorFlow Text's code
+        # does this even for a token it did not keep (the "always" rule); its guide says only for kept ones.
         head = len(token) - bare_length(token)
         for end in range(head + 1, len(token)):
             shorter = token[:end]
@@ -313,6 +315,8 @@ def add_characters(
     {'hug': 10, 'g': 1, '##g': 1, 'h': 1, '##h': 1}
     """
     tokens = dict(token_counts)
+    # Without the characters, a word whose pieces fell below the threshold could not be split at all and would
+    # be [UNK]; with them, the worst case is one token per character. Count 1 ranks them last among equals.
     for char in characters:
         tokens.setdefault(char, 1)
         if include_joiner_token:
@@ -340,6 +344,7 @@ def split_points(
     pieces = encode_word(word, vocab, prefix=prefix, unk_token="", max_input_chars_per_word=len(word))
     if pieces == [""]:
         return None
+    # Each piece starts where the one before it ended; only the first piece has no prefix to discount.
     starts = [0]
     for piece in pieces[:-1]:
         starts.append(starts[-1] + len(piece) - (len(prefix) if len(starts) > 1 else 0))
@@ -374,6 +379,8 @@ def top_down_iterations(
     tokens = add_characters({}, characters, **options)
     rounds: list[dict[str, int]] = []
     for iteration in range(num_iterations):
+        # Round 0 has no vocab to split with yet (only characters), so it counts everything; each later round
+        # asks where the vocab it just learned would cut each word, and counts only from those places.
         points = None if iteration == 0 else {word: split_points(word, tokens, **options) for word in counts}
         kept = threshold_pass(substring_counts(counts, points, **options), threshold, subtract=subtract, **options)
         tokens = add_characters(kept, characters, **options)
@@ -391,6 +398,8 @@ def final_vocabulary(
     >>> final_vocabulary(["[UNK]"], ["h", "g"], {"hug": 3, "##g": 1, "g": 1, "pug": 3})
     ['[UNK]', 'g', 'h', 'hug', 'pug', '##g']
     """
+    # TensorFlow Text's order: ids of the reserved tokens and characters do not depend on the corpus's
+    # counts, so they stay put between vocabs; the learned tokens follow, most used first.
     ordered = [*check_str_list(reserved_tokens, "reserved_tokens"), *sorted(characters)]
     ordered += [token for token, _ in sorted(token_counts.items(), key=lambda item: (-item[1], item[0]))]
     return list(dict.fromkeys(ordered))

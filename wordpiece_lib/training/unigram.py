@@ -72,7 +72,10 @@ def model_from_frequencies(frequencies: Mapping[str, int | float], *, unk_token:
     (('<unk>', 'a', 'b'), 0.75)
     """
     total = sum(frequencies.values())
+    # The maximum-likelihood estimate: a piece's probability is its share of all piece occurrences. Scores are
+    # logs so that a cut's probability, a product, becomes a sum that Viterbi can maximise.
     scores = [(piece, math.log(frequency) - math.log(total)) for piece, frequency in frequencies.items()]
+    # The unknown piece's score is never used as such: the model scores an unknown character below every piece.
     return UnigramModel([(unk_token, 0.0), *scores], unk_id=0)
 
 
@@ -83,6 +86,8 @@ def corpus_loss(model: UnigramModel, word_counts: WordCounts | Mapping[str, int]
     >>> round(corpus_loss(model_from_frequencies(frequencies), {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}), 1)
     169.8
     """
+    # Each distinct word is cut once and weighted by how often it occurs; the minus sign turns "more likely"
+    # into "smaller", so training has a loss to drive down.
     return sum(-count * model.best_path(word).score for word, count in as_word_counts(word_counts).items())
 
 
@@ -101,8 +106,11 @@ def removal_losses(model: UnigramModel, word_counts: WordCounts | Mapping[str, i
     before = corpus_loss(model, counts)
     losses = {}
     for index, piece in enumerate(model.pieces):
+        # Characters are never candidates: without them some word could not be cut at all.
         if index == model.unk_id or len(piece) == 1:
             continue
+        # Removing one piece and cutting every word again is the definition of the loss; it costs a whole
+        # corpus pass per piece, which is why the trainer estimates it from the best cuts instead (prune).
         kept = [(p, s) for i, (p, s) in enumerate(zip(model.pieces, model.scores, strict=True)) if i != index]
         unk_id = model.unk_id if model.unk_id is None or model.unk_id < index else model.unk_id - 1
         smaller = UnigramModel(kept, unk_id=unk_id)
@@ -189,6 +197,9 @@ def expected_counts(model: UnigramModel, word_counts: WordCounts | Mapping[str, 
         for start in range(size - 1, -1, -1):
             for _, end, _, score in by_start[start]:
                 backward[start] = log_add(backward[start], score + backward[end])
+        # forward[start] + score + backward[end] is the log of the summed probability of every cut that uses this
+        # node; over `total` (all cuts of the word) it is the chance that the word's cut uses it. The expected count
+        # is that chance times how often the word occurs: a soft count, where Viterbi would give 0 or 1.
         total = forward[size]
         for start, end, piece_id, score in nodes:
             expected[piece_id] += count * exp(forward[start] + score + backward[end] - total)
@@ -359,6 +370,10 @@ def m_step(model: UnigramModel, expected: list[float]) -> list[tuple[str, float]
     >>> [(piece, round(score, 3)) for piece, score in m_step(model, [0.0, 8.0, 8.0, 0.2])]
     [('<unk>', 0.0), ('a', -0.725), ('b', -0.725)]
     """
+    # Re-estimating a probability as count / total would be plain maximum likelihood. The digamma version is
+    # the variational Bayes estimate under a sparse prior: it takes about half a count off every piece, so rare
+    # pieces lose more, relatively, than common ones, and those expected less than half a time are dropped.
+    # The vocab shrinks a little at every EM round, before pruning even starts.
     kept = [
         (piece, count)
         for index, (piece, count) in enumerate(zip(model.pieces, expected, strict=True))
@@ -449,6 +464,9 @@ def _prune(model: UnigramModel, best_cuts: list[tuple[int, list[int]]], keep: in
         share = used[index] / all_words  # how many times per word the piece is used
         if share == 0.0:
             continue
+        # The estimate: if the piece went, each of its uses would be spelled by its second-best cut instead, so
+        # those pieces would gain its uses (and the total grows by the extra pieces). The loss of one use is the
+        # log-probability the piece had minus what its replacement cut would have; times how often it is used.
         log_probability = math.log(used[index]) - math.log(total_used)
         log_total_after = math.log(total_used + used[index] * (len(alternatives[index]) - 1))
         log_probability_after = sum(
@@ -531,10 +549,14 @@ def train_unigram(
     try:
         pieces = [(unk_token, 0.0), *seed_pieces(counts, max_piece_length=max_piece_length, seed_size=seed_size)]
         model = UnigramModel(pieces, unk_id=0)
+        # Pruning aims 10% above the target: the last EM rounds still drop pieces, and the final step adds back
+        # every character; the extra room lets it then cut to vocab_size by score instead of falling short.
         desired = vocab_size * 11 // 10
         trace = UnigramTrace(model)
         lattices = Lattices(model, counts)  # every later model's pieces are among the seed's
         while True:
+            # A few EM rounds let the probabilities settle for the current vocab before pruning judges pieces by
+            # them: removing pieces with the scores of a vocab that no longer exists would remove the wrong ones.
             for _ in range(n_sub_iterations):
                 expected, loss = _e_step(model, lattices)  # expected_counts(model, counts)
                 model = UnigramModel(m_step(model, expected), unk_id=0)
