@@ -24,7 +24,7 @@ from exercise_cases import all_cases, outcome
 
 from wordpiece_lib.classroom import runtime
 from wordpiece_lib.classroom.runtime import WORKBOOKS, answers
-from wordpiece_lib.classroom.teacher import (
+from wordpiece_lib.classroom.teacher.answer_search import (
     answer_lines,
     checkout_answer_texts,
     given_lines,

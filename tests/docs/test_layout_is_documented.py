@@ -100,13 +100,12 @@ def test_each_top_level_name_comes_from_the_face_that_exports_it():
             assert getattr(wordpiece_lib, name) is getattr(importlib.import_module(f"wordpiece_lib.{face}"), name)
 
 
-#: Modules a face names but does not import, and why: pytest loads the plugin by its path (``-p``), ``confined``
-#: runs as a program inside a submission's sandbox, and the command line reaches the teacher's commands as
-#: ``teacher.commands`` (each command loaded when it runs).
-NOT_HANDED_ON = {"classroom/runtime": {"not_done_report", "confined"}, "classroom/teacher": {"commands"}}
+#: Modules a face names but does not import, and why: pytest loads the plugin by its path (``-p``), and ``confined``
+#: runs as a program inside a submission's sandbox. The teacher's face imports nothing at all (see below).
+NOT_HANDED_ON = {"classroom/runtime": {"not_done_report", "confined"}}
 
 
-@pytest.mark.parametrize("folder", CLASSROOM_FACES)
+@pytest.mark.parametrize("folder", [face for face in CLASSROOM_FACES if face != "classroom/teacher"])
 def test_each_classroom_face_hands_on_every_public_name_of_its_modules(folder):
     """``from wordpiece_lib.classroom.runtime import TODO`` gives the module's own object, for every name of every module.
 
@@ -124,3 +123,18 @@ def test_each_classroom_face_hands_on_every_public_name_of_its_modules(folder):
         for public in module.__all__:
             assert getattr(face, public) is getattr(module, public), f"{face.__name__} does not hand on {public}"
         assert set(module.__all__) <= set(face.__all__)
+
+
+def test_the_command_lines_parser_loads_neither_the_grading_nor_the_runtime():
+    """Every ``wordpiece`` call builds its parser with ``classroom`` in it, through the teacher's face: it stays empty."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\nfrom wordpiece_lib.cli import build_parser\nbuild_parser()\n"
+        "print(sorted(name for name in sys.modules if name.startswith('wordpiece_lib.classroom')))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True)
+    assert done.stdout.strip() == str(
+        ["wordpiece_lib.classroom", "wordpiece_lib.classroom.teacher", "wordpiece_lib.classroom.teacher.commands"]
+    )
