@@ -26,7 +26,7 @@ matplotlib.use("Agg")
 
 from matplotlib.colors import ListedColormap, to_rgba  # noqa: E402
 
-from wordpiece_lib import LinMaxMatch, Padding, Truncation, WordPieceTokenizer, train_bottom_up, train_fast  # noqa: E402
+from wordpiece_lib import LinMaxMatch, Padding, Truncation, WordPieceTokenizer, train_bottom_up, train_fast  # noqa: E402  # noqa: E402
 from wordpiece_lib.classroom.big_corpora import plots as big_plots  # noqa: E402
 from wordpiece_lib.classroom.bpe_comparison import combination_fertility_points  # noqa: E402
 from wordpiece_lib.classroom.bpe_comparison import plots as bpe_plots  # noqa: E402

@@ -1,13 +1,13 @@
 """One verdict: an answer the notebook's own check refuses, ``grade`` refuses, and the other way round.
 
-The mutation suite's cases (``exercise_cases.py``: each exercise's right answer
-and its plausible wrong ones) are checked in-process, as the notebook checks
+The mutation suite's cases (the tables of ``exercise_cases``: each exercise's right
+answer and its plausible wrong ones) are checked in-process, as the notebook checks
 them, and written as answer cells of submissions that ``wordpiece classroom
 grade`` judges in its sandboxes. Many cases go into one submission (the n-th
 candidate of every exercise), so a notebook's cases cost a few grade runs.
 
 An answer is written as a student would type it: a value as its literal, a
-function as its source (a lambda's own text, a function of the cases' file
+function as its source (a lambda's own text, a function of the cases' table
 with the functions it calls), a computed answer as its cell, each preceded by
 the imports and values it uses. A case that cannot be written so (an object
 made at run time, with no source) is left out, and counted: the test says how
@@ -31,6 +31,7 @@ from typing import Any
 import exercise_cases
 import pytest
 import submissions
+from exercise_cases.rows import Later
 
 from wordpiece_lib.classroom import runtime
 from wordpiece_lib.classroom.teacher.grading import defined_names, read_released, source_text, used_names
@@ -38,18 +39,19 @@ from wordpiece_lib.classroom.teacher.grading import defined_names, read_released
 pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parents[2]
-CASES_FILE = Path(exercise_cases.__file__)
 #: The notebooks compared here: the issue's two (01: functions and a value; 12: values, a function, a computed cell).
 NOTEBOOKS = {"01": "01_character_splitting", "12": "12_unigram"}
 
 
-def cases_of(number: str) -> list[exercise_cases.Case]:
-    """The mutation suite's cases of one notebook: the one place this test reads the suite."""
-    tables = getattr(exercise_cases, "CASES", None)  # per-notebook tables, once the suite has them
-    if isinstance(tables, dict) and number in tables:
-        made = tables[number]
-        return list(made() if callable(made) else made)
-    return list(getattr(exercise_cases, f"cases_{number}")())
+def cases_of(number: str) -> tuple[list[exercise_cases.Case], dict[str, Any]]:
+    """The mutation suite's cases of one notebook, and the names of its table (the one place the suite is read)."""
+    cases = exercise_cases.table(number)
+    return cases, vars(sys.modules[f"{exercise_cases.__name__}.nb{number}"])
+
+
+def _in_tables(value: Any) -> bool:
+    """Whether ``value`` was written in the cases' tables (its source is there to be typed)."""
+    return (getattr(value, "__module__", None) or "").startswith(exercise_cases.__name__)
 
 
 class NotWritable(Exception):
@@ -58,7 +60,7 @@ class NotWritable(Exception):
 
 def literal(value: Any) -> str:
     """Source text that evaluates to ``value`` (plain data only), or :class:`NotWritable`."""
-    if isinstance(value, exercise_cases.Later):
+    if isinstance(value, Later):
         value = value()
     if runtime.is_todo(value):
         return "TODO"
@@ -73,8 +75,8 @@ def literal(value: Any) -> str:
 
 
 def _lambda_text(function: types.FunctionType, rename: dict[str, str] | None = None) -> str:
-    """A lambda's own text, found in the cases' file where its code starts (names in ``rename`` renamed)."""
-    text = CASES_FILE.read_text(encoding="utf-8")
+    """A lambda's own text, found in its table's file where its code starts (names in ``rename`` renamed)."""
+    text = Path(function.__code__.co_filename).read_text(encoding="utf-8")
     positions = [
         (line, column)
         for line, _, column, end in function.__code__.co_positions()
@@ -113,13 +115,13 @@ def _binding(name: str, value: Any, prelude: dict[str, str], depth: int = 0) -> 
     """Add to ``prelude`` the line that gives ``name`` its value in a fresh kernel (and what that line needs)."""
     if name in prelude or depth > 4:
         return
-    if isinstance(value, exercise_cases.Later):
+    if isinstance(value, Later):
         value = value()
     if isinstance(value, types.ModuleType):
         prelude[name] = f"import {value.__name__} as {name}" if value.__name__ != name else f"import {name}"
         return
     module = getattr(value, "__module__", None)
-    if callable(value) and module == exercise_cases.__name__ and isinstance(value, types.FunctionType):
+    if callable(value) and _in_tables(value) and isinstance(value, types.FunctionType):
         if value.__name__ == "<lambda>":
             prelude[name] = f"{name} = {_lambda_text(value)}"
         else:
@@ -127,8 +129,8 @@ def _binding(name: str, value: Any, prelude: dict[str, str], depth: int = 0) -> 
                 f"\n{name} = {value.__name__}" if name != value.__name__ else ""
             )
         for needed in _needs(value.__code__):
-            if needed in vars(exercise_cases) and needed != value.__name__:
-                _binding(needed, vars(exercise_cases)[needed], prelude, depth + 1)
+            if needed in value.__globals__ and needed != value.__name__:
+                _binding(needed, value.__globals__[needed], prelude, depth + 1)
         return
     if callable(value) and module and not module.startswith(("__main__", exercise_cases.__name__)):
         qualname = getattr(value, "__qualname__", getattr(value, "__name__", ""))
@@ -146,8 +148,10 @@ def _binding(name: str, value: Any, prelude: dict[str, str], depth: int = 0) -> 
     prelude[name] = f"{name} = {literal(value)}"
 
 
-def answer_source(case: exercise_cases.Case, answer: tuple[Any, ...], extra: dict[str, Any], released: set[str]) -> str:
-    """The answer cell a student would type for this candidate."""
+def answer_source(
+    case: exercise_cases.Case, answer: tuple[Any, ...], extra: dict[str, Any], released: set[str], names: dict[str, Any]
+) -> str:
+    """The answer cell a student would type for this candidate (``names``: its table's module namespace)."""
     key = case.key
     prelude: dict[str, str] = {"Fraction": "from fractions import Fraction"}
     cell = extra.get("cell")
@@ -161,21 +165,21 @@ def answer_source(case: exercise_cases.Case, answer: tuple[Any, ...], extra: dic
     typed = extra.get("source")
     if typed:  # the case says which cell made the answer: that cell is what the student typed
         for name in sorted(used_names(typed) - released - set(dir(builtins))):
-            if name in vars(exercise_cases):
-                _binding(name, vars(exercise_cases)[name], prelude)
+            if name in names:
+                _binding(name, names[name], prelude)
         return "\n".join([*prelude.values(), typed]) + "\n"
     if len(answer) != 1:
         raise NotWritable("an answer of several parts")
     value = answer[0]
-    if isinstance(value, exercise_cases.Later):
+    if isinstance(value, Later):
         value = value()
     if isinstance(value, types.FunctionType):
         # a helper of the same name as the answer (a wrong count_words calling the right one) is bound under another
         helper = f"_{key}_helper"
         rename = {key: helper} if key in _needs(value.__code__) else {}
         for needed in _needs(value.__code__):
-            if needed in vars(exercise_cases) and needed not in released and needed != value.__name__:
-                _binding(rename.get(needed, needed), vars(exercise_cases)[needed], prelude)
+            if needed in value.__globals__ and needed not in released and needed != value.__name__:
+                _binding(rename.get(needed, needed), value.__globals__[needed], prelude)
         for free, cell_value in zip(value.__code__.co_freevars, value.__closure__ or ()):
             _binding(free, cell_value.cell_contents, prelude)  # a value the cases' function closed over
         if value.__name__ == "<lambda>":
@@ -213,7 +217,8 @@ def compared(request, tmp_path_factory):
     asked = released.answer_names
     rounds: list[dict[str, tuple[str, str, bool]]] = []
     left_out = []
-    for case in cases_of(number):
+    cases, names = cases_of(number)
+    for case in cases:
         if case.key not in asked:
             left_out.append(f"{case.key}: not an answer name of {name}")
             continue
@@ -221,7 +226,7 @@ def compared(request, tmp_path_factory):
         position = 0
         for label, answer, extra in candidates:
             try:
-                source = answer_source(case, answer, dict(extra), known - asked)
+                source = answer_source(case, answer, dict(extra), known - asked, names)
             except NotWritable as why:
                 left_out.append(f"{case.key}/{label}: {why}")
                 continue

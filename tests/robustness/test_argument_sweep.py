@@ -133,7 +133,7 @@ UNCHECKED = {
 
 
 #: Records the library hands out (results, steps of a run), not things a user builds: no sweep.
-RECORDS = {"AutomatonStep", "Candidate", "Encoding", "MatchAttempt", "TopDownResult", "TraceStep", "TrieNode"}
+RECORDS = {"AutomatonStep", "Candidate", "Encoding", "MatchAttempt", "Source", "TopDownResult", "TraceStep", "TrieNode"}
 
 
 def public_callables() -> list[tuple[str, Callable[..., Any], Any]]:
@@ -555,6 +555,8 @@ MODULES = (
     "counting.stream_count",
     "counting.files",
     "counting.counts_tsv",
+    "counting.counts_settings",
+    "counting.sources",
     "counting.textstream",
     "text.fast_split",
     "training.hf_options",
@@ -602,7 +604,7 @@ def module_values(corpus: Any) -> dict[str, dict[str, Any]]:
     from collections import Counter
 
     from wordpiece_lib import data
-    from wordpiece_lib.counting import FilePart
+    from wordpiece_lib.counting import FilePart, find_sources
     from wordpiece_lib.text import FastSplitter
 
     text_file = {"path": corpus}
@@ -617,8 +619,13 @@ def module_values(corpus: Any) -> dict[str, dict[str, Any]]:
         "wrap_width": {"lines": ["hug the pug", "and the bun"]},
         "unwrap": {"lines": ["hug the pug", "and the bun"], "width": 11},
         "count_files": {"inputs": [corpus]},
-        "input_size": {"inputs": [corpus]},
-        "expand_sources": {"inputs": [corpus]},
+        "find_sources": {"inputs": [corpus]},
+        "count_sources": {"sources": find_sources([corpus]), "splitter": FastSplitter()},
+        "total_size": {"sources": find_sources([corpus])},
+        "check_unchanged": {"sources": find_sources([corpus])},
+        "check_sources": {"sources": find_sources([corpus])},
+        "read_counts_settings": {"counts_path": corpus.with_name("counts.tsv")},
+        "CountsSettings": {"lowercase": True},
         "count_part": {"part": FilePart(str(corpus)), "splitter": FastSplitter()},
         "count_into": {"part": FilePart(str(corpus)), "splitter": FastSplitter(), "counts": Counter()},
         "merge_counts": {"partials": [{"hug": 1}, {"pug": 2}]},
@@ -633,7 +640,6 @@ def module_values(corpus: Any) -> dict[str, dict[str, Any]]:
         "read_blocks": {"part": corpus},
         "read_lines": text_file,
         "compression": text_file,
-        "total_bytes": {"paths": [corpus]},
         "split_rule": {"normalizer": wordpiece_lib.BertNormalizer(), "pretokenizer": "bert"},
         "check_min_frequency": {"value": 2},
         "check_limit_alphabet": {"value": 3},
@@ -645,7 +651,7 @@ def module_values(corpus: Any) -> dict[str, dict[str, Any]]:
         "check_same_length": {"encodings": WordPieceTokenizer(VOCAB).encode_batch(["hug", "pug"])},
         "write_corpus": {"weights": {"hug": 2.0, "pug": 1.0}, "size_bytes": 100},
         "glob_files": {"pattern": str(corpus.parent / "*.txt")},
-        "decoder_from_json": {"data": {"type": "Metaspace", "replacement": "▁"}},
+        "read_added_tokens": {"added_tokens": [], "vocab": VOCAB},
     }
 
 

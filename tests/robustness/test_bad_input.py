@@ -12,14 +12,11 @@ stderr, no traceback, exit status 2, and no output file.
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
+from command_helpers import run_cli
 
 from wordpiece_lib import (
     BertNormalizer,
@@ -38,7 +35,6 @@ from wordpiece_lib import (
 from wordpiece_lib.data import datasets
 from wordpiece_lib.training import learn
 
-REPO = Path(__file__).resolve().parents[2]
 HUG = {"hug": 10, "pug": 5}
 TINY = Vocab(["[UNK]", "a", "##a", "b", "##b"])
 
@@ -463,13 +459,6 @@ def test_widgets_refuse_a_non_trace():
 # --- the command line ------------------------------------------------------------------------------------------
 
 
-def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
-    return subprocess.run(
-        [sys.executable, "-m", "wordpiece_lib", *args], capture_output=True, text=True, env=env, timeout=120
-    )
-
-
 CLI_CASES = [
     # argparse's own errors are one line too (no usage block).
     ("vocab size not a number", ["train", "{corpus}", "--vocab-size", "lots", "-o", "{out}"], "invalid int value"),
@@ -543,7 +532,7 @@ def test_cli_errors_are_one_line(tmp_path, kind, args, expected):
     files["vocab"].write_text("[UNK]\nhug\n", encoding="utf-8")
     files["mac_vocab"].write_bytes(b"[UNK]\rhug\r")
     before = {path.name: path.read_bytes() for path in tmp_path.iterdir() if path.is_file()}
-    result = run_cli(*(arg.format(**files) for arg in args))
+    result = run_cli(*(arg.format(**files) for arg in args), timeout=120)
     assert result.returncode == 2, result.stderr
     assert result.stderr.startswith("error: ") and result.stderr.count("\n") == 1, result.stderr
     assert expected in result.stderr

@@ -73,28 +73,23 @@ def million_token_vocab(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-def test_a_vocab_holding_one_10_mb_token_encodes_a_line_in_little_memory(giant_token_vocab: Path) -> None:
+@pytest.mark.parametrize(
+    ("vocab", "memory", "text", "tokens"),
+    [
+        ("giant_token_vocab", 400 * MB, "hugs and hugs", ["hug", "##s", "[UNK]", "hug", "##s"]),  # one 10 MB token
+        ("million_token_vocab", 700 * MB, "hugs", ["hug", "##s"]),  # a million short tokens
+    ],
+)
+def test_a_huge_vocab_encodes_in_little_memory(request, vocab: str, memory: int, text: str, tokens: list[str]) -> None:
     out = run_limited(
         f"""
         from wordpiece_lib import Vocab, WordPieceTokenizer
-        tokenizer = WordPieceTokenizer(Vocab.load({str(giant_token_vocab)!r}))
-        print(tokenizer.tokenize("hugs and hugs"))
+        tokenizer = WordPieceTokenizer(Vocab.load({str(request.getfixturevalue(vocab))!r}))
+        print(tokenizer.tokenize({text!r}))
         """,
-        memory=400 * MB,
+        memory=memory,
     )
-    assert out.strip() == "['hug', '##s', '[UNK]', 'hug', '##s']"
-
-
-def test_a_vocab_of_a_million_short_tokens_encodes_a_word_in_little_memory(million_token_vocab: Path) -> None:
-    out = run_limited(
-        f"""
-        from wordpiece_lib import Vocab, WordPieceTokenizer
-        tokenizer = WordPieceTokenizer(Vocab.load({str(million_token_vocab)!r}))
-        print(tokenizer.tokenize("hugs"))
-        """,
-        memory=700 * MB,
-    )
-    assert out.strip() == "['hug', '##s']"
+    assert out.strip() == repr(tokens)
 
 
 def test_encode_word_grows_linearly_with_a_raised_limit() -> None:

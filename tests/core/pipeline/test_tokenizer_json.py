@@ -17,7 +17,8 @@ from wordpiece_lib import (
     WordPieceTokenizer,
     encode_word,
 )
-from wordpiece_lib.pipeline import CasingGuess, settings_path
+from wordpiece_lib.pipeline import CasingGuess
+from wordpiece_lib.side_files import settings_path
 
 tokenizers = pytest.importorskip("tokenizers")
 

@@ -7,13 +7,12 @@ is missing. No test uses the network.
 
 from __future__ import annotations
 
-import importlib.util
 import zipfile
-from pathlib import Path
 
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
+from tool_helpers import load_tool
 
 from wordpiece_lib import BERT_SPECIAL_TOKENS, FastTopDown, WordCounts, encode_word, train_top_down
 from wordpiece_lib.classroom.display import search_frame
@@ -36,18 +35,10 @@ from wordpiece_lib.training import (
     top_down_iterations,
 )
 
-REPO_ROOT = Path(__file__).resolve().parents[3]
 RESERVED = list(BERT_SPECIAL_TOKENS)
 
 
-def load_fetch_tool():
-    spec = importlib.util.spec_from_file_location("fetch_tf_text", REPO_ROOT / "tools" / "fetch_tf_text.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-fetch_tool = load_fetch_tool()
+fetch_tool = load_tool("fetch_tf_text")
 
 
 @pytest.fixture(scope="module")

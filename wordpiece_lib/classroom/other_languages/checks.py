@@ -1,4 +1,4 @@
-"""Checks behind notebook 09's exercises, in the frame of :mod:`wordpiece_lib.classroom.runtime.workbook`.
+"""Checks behind notebook 09's exercises, in the frame of :mod:`wordpiece_lib.classroom.runtime.exercise`.
 
 A placeholder answer (``TODO``) skips with "not done yet"; a wrong answer
 raises ``AssertionError`` with a hint that says what to look at, never the

@@ -1,6 +1,6 @@
 """Checks behind notebook 07's "your turn" exercises (a vocab trained on a real book).
 
-They run in the frame of :mod:`wordpiece_lib.classroom.runtime.workbook`: a right
+They run in the frame of :mod:`wordpiece_lib.classroom.runtime.exercise`: a right
 answer passes quietly, a wrong one is told which idea is off (never the
 expected value), and an answer still set to ``TODO`` skips as "not done
 yet". ``longest_token`` runs on fresh vocabs built so that the tempting
