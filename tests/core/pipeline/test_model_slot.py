@@ -16,12 +16,9 @@ from typing import Any
 import pytest
 
 from wordpiece_lib import UnigramTokenizer, Vocab, WordPieceTokenizer, load_tokenizer
-from wordpiece_lib.model.unigram import UnigramModel
-from wordpiece_lib.model.wordpiece import WordPieceModel
-from wordpiece_lib.pipeline import parts, tokenizer_json
-from wordpiece_lib.pipeline.loader import tokenizer_from_json
-from wordpiece_lib.pipeline.tokenizer import Tokenizer
-from wordpiece_lib.text.metaspace import Metaspace
+from wordpiece_lib.model import UnigramModel, WordPieceModel
+from wordpiece_lib.pipeline import Tokenizer, parts, tokenizer_from_json, tokenizer_json
+from wordpiece_lib.text import Metaspace
 
 tokenizers = pytest.importorskip("tokenizers")
 
