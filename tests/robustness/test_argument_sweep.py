@@ -330,6 +330,7 @@ def classroom_values() -> dict[str, dict[str, Any]]:
         "display.figures.figure_png": {"figure": figure},
         "other_languages.widgets.figure_png": {"figure": figure},
         "fresh_rng": {"exercise": "shout"},
+        "start_notebook": {"title": "99 · a sweep"},
         "fresh_word": {"rng": random.Random(1)},
         "fresh_words": {"rng": random.Random(1), "count": 3},
         "fresh_counts": {"rng": random.Random(1), "count": 3},
