@@ -21,6 +21,7 @@ when the cases are listed, so collecting the tests stays quick.
 from __future__ import annotations
 
 import importlib
+from dataclasses import replace
 from typing import Any
 
 from wordpiece_lib.data import DataUnavailable, fetch
@@ -61,8 +62,13 @@ def data_missing(name: str | None = None) -> DataUnavailable | None:
 
 
 def table(notebook: str) -> list[Case]:
-    """The cases of one notebook (``"01"`` ... ``"12"``)."""
-    return importlib.import_module(f"{__name__}.nb{notebook}").cases()
+    """The cases of one notebook (``"01"`` ... ``"12"``), with the wrong answers its ``lesson_wrongs`` adds."""
+    module = importlib.import_module(f"{__name__}.nb{notebook}")
+    cases = module.cases()
+    more = module.lesson_wrongs() if hasattr(module, "lesson_wrongs") else {}
+    unknown = sorted(set(more) - {case.key for case in cases})
+    assert not unknown, f"nb{notebook}.lesson_wrongs names no exercise of its table: {unknown}"
+    return [replace(case, wrongs=case.wrongs + tuple(more.get(case.key, ()))) for case in cases]
 
 
 def all_cases() -> list[Case]:
