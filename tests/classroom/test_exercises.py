@@ -45,7 +45,7 @@ HASH_SEEDS = ("0", "1", "42", "4294967295", "random")
 COPYABLE = {
     "count_words", "split_with_prefix", "split_with_end_marker", "my_alphabet", "count_pairs", "wordpiece_score",
     "best_after_ug", "bpe_first", "merge_all", "first_three", "lexical_four", "final_size", "my_encode", "my_word",
-    "my_decode", "my_split_points", "my_threshold", "bpe_first_two", "replay", "bpe_differing_word",
+    "my_decode", "my_split_points", "threshold_tries", "bpe_first_two", "replay", "bpe_differing_word",
     "longest_token", "failure_of_tokeniz", "emitted_at_s", "unk_word", "merged_groups", "greek_tokens_per_word",
     "share_of", "chosen_exponent", "my_pair_input", "bugs_best", "word_probability", "zero_cost",
     "hug_chance",
@@ -53,7 +53,7 @@ COPYABLE = {
 LIBRARY_FUNCTIONS = {
     "count_words", "split_with_prefix", "split_with_end_marker", "my_alphabet", "count_pairs", "wordpiece_score",
     "merge_all", "first_three", "lexical_four", "final_size", "my_encode", "my_decode", "my_split_points",
-    "my_threshold", "replay", "predicted_split", "merged_groups", "greek_tokens_per_word", "share_of",
+    "threshold_tries", "replay", "predicted_split", "merged_groups", "greek_tokens_per_word", "share_of",
     "rum_offsets", "kept", "decoded", "merge_in_order", "word_probability", "zero_cost",
     "hug_chance",
 }  # fmt: skip
