@@ -9,7 +9,7 @@ from wordpiece_lib.analysis import measure
 from wordpiece_lib.classroom.real_book import checks as book_checks
 from wordpiece_lib.classroom.real_book import text_fertility_table
 
-from .rows import Case, another_cell, computed, copied, library, secrets_of, slip, typed
+from .rows import Case, Later, Wrong, another_cell, computed, copied, library, secrets_of, slip, typed
 
 NAMES = ["Jim", "Silver", "Livesey", "Trelawney", "Hawkins", "Smollett", "Flint", "Gunn"]
 WORDS_TO_PREDICT = ["parrot", "love", "school", "car", "hug", "captains", "castle"]
@@ -219,3 +219,39 @@ def cases() -> list[Case]:
             secrets=(f"{len(tokens)} tokens", f"{len(words)} words", f"{len(tokens) / len(words):.3f}"),
         ),
     ]
+
+
+# ---- Issue 40: look-ups, slips the messages must name (kept apart from the rows above, so that other tables'
+# ---- additions merge cleanly; the ideas their messages name are in ideas.py).
+
+
+def lesson_wrongs() -> dict[str, tuple[Wrong, ...]]:
+    full_vocab = set(full_trace().tokens())
+    predictions = {word: len(encode_word(word, full_vocab)) > 1 for word in WORDS_TO_PREDICT}
+    whole = sum(name in vocab_of_size(11_800) for name in NAMES)
+    return {
+        "predicted_split": (
+            slip(
+                "the vocab looked up under a name of one's own",
+                predictions,
+                source="predicted_split = {w: w not in known for w in words_to_predict}",
+            ),
+            slip(
+                "a look-up typed item by item",
+                predictions,
+                source="predicted_split = {}\nfor w in words_to_predict:\n    predicted_split[w] = w not in known",
+            ),
+        ),
+        "whole_names": (
+            slip(
+                "the names looked up in the 11,800-token vocab",
+                whole,
+                source="whole_names = sum(name in vocab_11800 for name in names)",
+            ),
+            computed(
+                "the vocab of the size built in the answer cell, the names looked up in it",
+                "whole_names = sum(name in set(run.tokens(run.steps_for_size(11_800))) for name in names)",
+                {"run": Later(full_trace), "names": NAMES},
+            ),
+        ),
+    }
