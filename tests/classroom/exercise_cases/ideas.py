@@ -259,4 +259,25 @@ IDEAS: dict[str, dict[str, str]] = {
         "section 4's printed team sentence, its tokens counted off the output": "count the words after pre-tokenization",
         "the five sentences' fertility at 10,000, read off section 5's table": "count the words after pre-tokenization",
     },
+    # 08 · fast encoding
+    "failure_of_tokeniz": {
+        "stops popping too early": "stop too early",
+        "pops too far": "go too far",
+        "right pops, wrong link": "the link goes to the continuation node",
+        "the paper's abcd answer, printed above": "the first pop is the LONGEST vocab token",
+    },
+    "emitted_at_s": {
+        "only the first failure": "that is only the first failure",
+        "the whole word's tokens": "that lists tokens of the whole word",
+        "the abcdz example's pops": "it emits that node's failure pops",
+        "the pops of the next failure too": "that lists tokens of the whole word",
+        "a tuple, not a list": CONTAINER,
+    },
+    "unk_word": {
+        "the worked example abd": "already walked through",
+        "abcz, walked through above": "already walked through",
+        "position counted from 1": "positions count from 0",
+        "a word that is not [UNK]": "already walked through",
+        "unknown from the first letter": "the automaton knows at once",
+    },
 }

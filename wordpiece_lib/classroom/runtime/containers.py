@@ -14,7 +14,7 @@ never passes in one exercise and fails in the next.
 >>> in_container(["h", "##u"], tuple, "the best pair", "(left, right)")
 Traceback (most recent call last):
 ...
-AssertionError: the best pair is a list; this exercise asks for a tuple, (left, right). The course's rule: an answer comes in the container its exercise names (a tuple for a fixed group such as a pair, a list for a sequence, a set for a collection with no order and no repeats, a dict for a mapping)
+AssertionError: the best pair came as a list; this exercise asks for a tuple, (left, right). The course's rule: an answer comes in the container its exercise names (a tuple for a fixed group such as a pair, a list for a sequence, a set for a collection with no order and no repeats, a dict for a mapping)
 """
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ def in_container(value: Any, kind: type, what: str, shape: str = "") -> Any:
     if isinstance(value, _ACCEPTED[kind]):
         return value
     asked = f"a {kind.__name__}" + (f", {shape}" if shape else "")
-    raise AssertionError(f"{what} is {container_name(value)}; this exercise asks for {asked}. {RULE}")
+    raise AssertionError(f"{what} came as {container_name(value)}; this exercise asks for {asked}. {RULE}")
 
 
 __all__ = ["RULE", "container_name", "in_container"]
