@@ -280,4 +280,43 @@ IDEAS: dict[str, dict[str, str]] = {
         "a word that is not [UNK]": "already walked through",
         "unknown from the first letter": "the automaton knows at once",
     },
+    # 09 · other languages
+    "merged_groups": {
+        "ß taken for an accent": "do not become the same word",
+        "côté left out": "is not complete",
+        "only the Latin accents": "in other scripts too",
+        "the Greek accent kept": "in other scripts too",
+        "only résumé, shown in section 1's table": "every accent goes",
+        "the groups as tuples": CONTAINER,
+        "a set of groups, not a list": CONTAINER,
+    },
+    "greek_tokens_per_word": {
+        "every distinct word once": "counts every distinct word once",
+        "words per token": "that is words per token",
+        "[CLS] and [SEP] counted": "that counts [CLS] and [SEP]",
+        "the table's figure (every word of the list), rounded": "len(tokens) x count",
+        "the table's figure, every digit": "len(tokens) x count",
+    },
+    "share_of": {
+        "a count, not a share": "a share is a fraction",
+        "special tokens counted": "leave the special tokens",
+        "every language that uses a token": "belongs to the one that uses it MOST",
+        "the last language wins a tie": "listed FIRST",
+        "a token nobody uses goes to the first language": "has no owner",
+        "the explorer's shares at 0.7": "find the language with the largest usage",
+    },
+    "chosen_exponent": {
+        "mBERT's 0.7, the exponent the notebook explores": "every language must be at or under it",
+        "the smallest exponent that fits": "not the LARGEST that does",
+        "the next exponent up": "every language must be at or under it",
+        "the mean parity, not the worst": "every language must be at or under it",
+        "none fits": "at least one exponent of the sweep keeps every language",
+    },
+    "bert_disagreements": {
+        "the accents taken for a difference": "both references cut it the same way",
+        "the typed [MASK] missed": "they do not",
+        "the two causes swapped": "which rule does it meet first",
+        "a cause in other words": "one of DIFFERENCE_CAUSES",
+        "the stub's example": "which rule does it meet first",
+    },
 }

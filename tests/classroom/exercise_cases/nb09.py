@@ -12,7 +12,7 @@ from wordpiece_lib.classroom.other_languages import checks as language_checks
 from wordpiece_lib.data import fetch, parallel_phrases
 from wordpiece_lib.text import normalization_merges
 
-from .rows import Case, Later, computed, copied, library, slip, typed
+from .rows import Case, Later, Wrong, computed, copied, library, slip, typed
 
 UNCASED = BertNormalizer(lowercase=True)
 WORDS_TO_GROUP = ["résumé", "resume", "côte", "côté", "cote", "maïs", "mais", "Straße", "strasse",
@@ -282,3 +282,16 @@ def cases() -> list[Case]:
             secrets=("'final sigma'", "'special token typed'", "final sigma", "special token typed"),
         ),
     ]
+
+
+# ---- Issue 40: the course's container rule (kept apart from the rows above, so that other tables' additions
+# ---- merge cleanly; the ideas their messages name are in ideas.py).
+
+
+def lesson_wrongs() -> dict[str, tuple[Wrong, ...]]:
+    return {
+        "merged_groups": (
+            typed("the groups as tuples", [tuple(group) for group in ACCENT_GROUPS]),
+            typed("a set of groups, not a list", {frozenset(group) for group in ACCENT_GROUPS}),
+        ),
+    }
