@@ -8,12 +8,11 @@ library's replay counted (refused when it did the work). The expected answers co
 (``bpe``, ``segmentation``, ``longest_match``), never from a hard-coded list.
 
 >>> WORKBOOK.reset()
->>> from wordpiece_lib.data import datasets
->>> check_first_bpe_merges([("##u", "##g"), ("##u", "##n")], datasets.hug_pug_counts(), 2)
->>> check_first_bpe_merges([("##g", "##s"), ("##u", "##g")], datasets.hug_pug_counts(), 2)
+>>> check_first_bpe_merges([("a", "##b"), ("b", "##c")], {"ab": 3, "abc": 2, "bc": 4}, 2)
+>>> check_first_bpe_merges([("b", "##c"), ("a", "##b")], {"ab": 3, "abc": 2, "bc": 4}, 2)
 Traceback (most recent call last):
 ...
-AssertionError: merge 1 is not right: ('##g', '##s') is the pair WordPiece merges first (the best score); BPE ignores how common the pieces are and takes the pair that stands side by side most often
+AssertionError: your pairs are the ones merged, in another order: BPE merges the most frequent pair first, then counts again and merges the most frequent of the new counts
 """
 
 from __future__ import annotations

@@ -139,13 +139,12 @@ def check_failure(
     in (default: the continuation trie when ``label`` starts with the prefix).
 
     >>> from wordpiece_lib import LinMaxMatch
-    >>> automaton = LinMaxMatch(["t", "token", "tokenize", "##i", "##z", "##e", "##s"])
+    >>> automaton = LinMaxMatch(["a", "abcdx", "##b", "##c", "##cdy", "##dz"])
     >>> WORKBOOK.reset()
-    >>> check_failure(["token", "##i"], "##z", automaton, "tokeniz")
-    >>> check_failure(["token"], "##iz", automaton, "tokeniz")
+    >>> check_failure(["a"], "##bcd", automaton, "abcd")
     Traceback (most recent call last):
     ...
-    AssertionError: Your failure pops of 'tokeniz' stop too early: after token the rest is '##iz', which is not a node of the continuation trie (no ## token starts with it), so take the longest ## token at the rest next.
+    AssertionError: Your failure pops of 'abcd' stop too early: after a the rest is '##bcd', which is not a node of the continuation trie (no ## token starts with it), so take the longest ## token at the rest next.
     """
     __tracebackhide__ = True  # pytest shows the student's line, not ours
     check_instance(automaton, "automaton", LinMaxMatch)
@@ -239,13 +238,13 @@ def check_emitted_at(
     the end of the word.
 
     >>> from wordpiece_lib import LinMaxMatch
-    >>> automaton = LinMaxMatch(["t", "token", "tokenize", "##i", "##z", "##e", "##s"])
+    >>> automaton = LinMaxMatch(["a", "abcdx", "##b", "##c", "##cdy", "##dz"])
     >>> WORKBOOK.reset()
-    >>> check_emitted_at(["token", "##i"], automaton, "tokenis", 6)
-    >>> check_emitted_at(["token"], automaton, "tokenis", 6)
+    >>> check_emitted_at(["a", "##b", "##c"], automaton, "abcdz", 4)
+    >>> check_emitted_at(["a", "##b"], automaton, "abcdz", 4)
     Traceback (most recent call last):
     ...
-    AssertionError: Stuck on 's' (position 6), LinMaxMatch does not emit ['token']: that is only the first failure. The node its link leads to has no edge for this character either, so it fails again: follow that one too.
+    AssertionError: Stuck on 'z' (position 4), LinMaxMatch does not emit ['a', '##b']: that is only the first failure. The node its link leads to has no edge for this character either, so it fails again: follow that one too.
     """
     __tracebackhide__ = True  # pytest shows the student's line, not ours
     check_instance(automaton, "automaton", LinMaxMatch)
@@ -312,11 +311,11 @@ def check_unk_word(
     >>> from wordpiece_lib import LinMaxMatch
     >>> automaton = LinMaxMatch(["a", "abcdx", "##b", "##c", "##cdy", "##dz"])
     >>> WORKBOOK.reset()
-    >>> check_unk_word("acx", 2, automaton)
-    >>> check_unk_word("acx", 1, automaton)
+    >>> check_unk_word("abx", 2, automaton)
+    >>> check_unk_word("abx", 1, automaton)
     Traceback (most recent call last):
     ...
-    AssertionError: 'acx' is [UNK] all right, but position 1 is not where the automaton knows: count from 0, and find the character it is reading when it has no edge and no failure link
+    AssertionError: 'abx' is [UNK] all right, but position 1 is not where the automaton knows: count from 0, and find the character it is reading when it has no edge and no failure link
     """
     __tracebackhide__ = True  # pytest shows the student's line, not ours
     check_instance(automaton, "automaton", LinMaxMatch)

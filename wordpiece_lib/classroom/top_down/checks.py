@@ -10,11 +10,11 @@ asks for the search's tries (a loop over thresholds finds one, not the tries) an
 runs the search.
 
 >>> WORKBOOK.reset()
->>> check_effective_count(10, {"hug": 10, "hugs": 5, "hugged": 3}, "hug", 4)
->>> check_effective_count(13, {"hug": 10, "hugs": 5, "hugged": 3}, "hug", 4)
+>>> check_effective_count(7, {"bug": 7, "bugs": 2, "bugged": 1}, "bug", 4)
+>>> check_effective_count(9, {"bug": 7, "bugs": 2, "bugged": 1}, "bug", 4)
 Traceback (most recent call last):
 ...
-AssertionError: 13 is not what 'hug' keeps: you took off only the longer substrings that were kept (the guide's rule); TensorFlow Text takes off every longer substring's count, kept or not
+AssertionError: 9 is not what 'bug' keeps: every longer substring starting with 'bug' gives back what it still counts when its turn comes, after its own longer substrings gave theirs back; go through them longest first
 """
 
 from __future__ import annotations
@@ -161,12 +161,12 @@ def check_surviving_substrings(
     """Check which substrings one threshold pass keeps (TensorFlow Text's rule, before characters are added).
 
     >>> WORKBOOK.reset()
-    >>> corpus = {"hug": 6, "hugs": 3, "bugs": 3, "bug": 1}
-    >>> check_surviving_substrings({"hug", "##ugs", "##ug", "##gs", "##g", "##s"}, corpus, 4)
-    >>> check_surviving_substrings({"hug", "##ugs", "##ug", "##gs", "##g", "##s", "hu"}, corpus, 4)
+    >>> corpus = {"pun": 6, "puns": 3, "buns": 3, "bun": 1}
+    >>> check_surviving_substrings({"pun", "##uns", "##un", "##ns", "##n", "##s"}, corpus, 4)
+    >>> check_surviving_substrings({"pun", "##uns", "##un", "##ns", "##n", "##s", "pu"}, corpus, 4)
     Traceback (most recent call last):
     ...
-    AssertionError: 'hu' should not survive: it occurs 9 times, but the longer substrings that start with it take their share first, and what is left is below the threshold 4
+    AssertionError: 'pu' should not survive: it occurs 9 times, but the longer substrings that start with it take their share first, and what is left is below the threshold 4
     """
     __tracebackhide__ = True  # pytest shows the student's line, not ours
     got = _as_token_set(

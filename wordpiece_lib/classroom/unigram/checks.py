@@ -11,11 +11,11 @@ prediction refuses an answer cell that ran ``removal_losses``.
 
 >>> WORKBOOK.reset()
 >>> corpus = {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}
->>> check_best_cut((Fraction(1, 2205), 2), corpus, "bugs")
->>> check_best_cut((Fraction(20), 2), corpus, "bugs")
+>>> check_best_cut((Fraction(34, 231525), 2), corpus, "puns")
+>>> check_best_cut((Fraction(20), 2), corpus, "puns")
 Traceback (most recent call last):
 ...
-AssertionError: that product uses the pieces' frequencies: a piece's probability is its frequency divided by the total of all frequencies, once per piece
+AssertionError: a probability is at most 1: divide each piece's frequency by the total
 """
 
 from __future__ import annotations
