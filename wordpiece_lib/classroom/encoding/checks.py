@@ -202,7 +202,14 @@ def check_longest_match(function: Callable[[str, Any], list[str]]) -> None:
         raise AssertionError(f"{intro}: {hint}")
 
 
-watch_answer("my_word", forbid(encode_word, encode_with_merges, longest_match_attempts, LinMaxMatch))
+#: The notebook's one rule for its section 1 longest_match: it is the worked example, and no answer runs it.
+watch_answer(
+    "my_word",
+    (
+        *forbid(encode_word, encode_with_merges, longest_match_attempts, LinMaxMatch),
+        Forbidden("longest_match", names=("longest_match",)),
+    ),
+)
 
 
 @WORKBOOK.check("my_word")

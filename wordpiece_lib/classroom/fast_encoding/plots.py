@@ -279,7 +279,10 @@ def trie_figure(
         if word:
             title = f"Reading {plain(repr(word))}: visited nodes outlined, links followed in red"
     axes.set_title(title)
-    return describe(figure, title, *_trie_text(automaton, layout, word, steps, visited, taken, current))
+    text = _trie_text(
+        automaton, layout, word, steps, visited, taken, current, show_links=show_links, show_pops=show_pops
+    )
+    return describe(figure, title, *text)
 
 
 def _node_name(automaton: LinMaxMatch, node: int) -> str:
@@ -298,15 +301,23 @@ def _trie_text(
     visited: set[int],
     taken: set[tuple[int, int]],
     current: int,
+    *,
+    show_links: bool = True,
+    show_pops: bool = True,
 ) -> tuple[str, Any]:
-    """The trie drawing in words (its summary) and as a table of its nodes."""
+    """The trie drawing in words (its summary) and as a table of its nodes.
+
+    What the drawing leaves out (the failure links, the pops) the words and the table leave out too: the bare
+    trie comes before an exercise that asks for a node's pops and link.
+    """
     tokens = [_node_name(automaton, node) for node in layout if automaton.node(node).token]
     starts = sum(1 for node in layout if not automaton.node(node).continuation)
     summary = (
         f"Trie drawing of {len(layout)} nodes: {starts} in the start trie (left, from START) and "
         f"{len(layout) - starts} in the continuation trie (right, from {automaton.prefix}); "
-        f"{len(tokens)} nodes spell a vocab token (bold, shaded): {plain_list(tokens, limit=12)}. "
-        "Dashed arrows are failure links; the tokens a failure pops are in brackets under each node."
+        f"{len(tokens)} nodes spell a vocab token (bold, shaded): {plain_list(tokens, limit=12)}."
+        + (" Dashed arrows are failure links." if show_links else "")
+        + (" The tokens a failure pops are in brackets under each node." if show_pops else "")
     )
     if word:
         path = [_node_name(automaton, node) for node in layout if node in visited]
@@ -321,18 +332,18 @@ def _trie_text(
     for node in layout:
         info = automaton.node(node)
         link = info.failure_link
-        rows.append(
-            [
-                _node_name(automaton, node),
-                "continuation" if info.continuation else "start",
-                "yes" if info.token else "no",
-                "" if link is None else _node_name(automaton, link),
-                node_caption(automaton, node),
-                "yes" if node in visited else "",
-            ]
-        )
-    columns = ["node", "trie", "token", "failure link", "failure pops", "visited"]
-    return summary, data_table(columns, rows)
+        row = [
+            _node_name(automaton, node),
+            "continuation" if info.continuation else "start",
+            "yes" if info.token else "no",
+        ]
+        row += ["" if link is None else _node_name(automaton, link)] if show_links else []
+        row += [node_caption(automaton, node)] if show_pops else []
+        rows.append([*row, "yes" if node in visited else ""])
+    columns = ["node", "trie", "token"]
+    columns += ["failure link"] if show_links else []
+    columns += ["failure pops"] if show_pops else []
+    return summary, data_table([*columns, "visited"], rows)
 
 
 # -- growth: lookups of longest match versus moves of the automaton -----------------------------------------------
