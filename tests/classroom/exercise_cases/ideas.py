@@ -286,7 +286,7 @@ IDEAS: dict[str, dict[str, str]] = {
         "côté left out": "is not complete",
         "only the Latin accents": "in other scripts too",
         "the Greek accent kept": "in other scripts too",
-        "only résumé, shown in section 1's table": "every accent goes",
+        "only résumé, shown in section 1's table": "are not among the words of the exercise",
         "the groups as tuples": CONTAINER,
         "a set of groups, not a list": CONTAINER,
     },

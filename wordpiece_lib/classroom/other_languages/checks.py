@@ -90,7 +90,7 @@ def _groups(answer: Any) -> list[frozenset[str]]:
     if isinstance(answer, (str, bytes)) or not isinstance(answer, Iterable):
         raise AssertionError(f"answer with a list of groups, like [['a', 'b'], ['c', 'd']], got {short_repr(answer)}")
     groups = []
-    for group in in_container(answer, list, "your groups", "a list of groups, like [['a', 'b'], ['c', 'd']]"):
+    for group in in_container(answer, list, "your groups", "of groups, like [['a', 'b'], ['c', 'd']]"):
         if isinstance(group, (str, bytes)) or not isinstance(group, Iterable):
             raise AssertionError(f"each group should be a list of words, got {short_repr(group)}")
         words = list(in_container(group, list, f"the group {short_repr(group)}", "of words"))
