@@ -366,7 +366,11 @@ def test_the_library_answer_from_an_earlier_cell_copied_by_name_is_not_credited(
         for number, variable in enumerate(variables):
             earlier = re.sub(rf"\b{variable}\b", f"from_before_{number}", earlier)
             copies.append(f"{variable} = from_before_{number}")
-        moved = {**wrong.extra, "cell": ("\n".join(copies), names, variables), "earlier": (earlier,)}
+        moved = {
+            **wrong.extra,
+            "cell": ("\n".join(copies), names, variables),
+            "earlier": (*wrong.extra.get("earlier", ()), earlier),  # the row's own earlier cells first
+        }
         runtime.forget_answer_work()
         result, message = outcome(case, wrong.answer, moved)
         assert result == "failed", f"{key}: {wrong.label!r}, computed in an earlier cell and copied, {result}"

@@ -117,7 +117,7 @@ def test_decode_check_accepts_hugging_faces_decode():
     ("answer", "hint"),
     [
         ("pieces of eight ! it ' s flint 's parrot .", "Then comes the clean-up"),
-        ("pieces of eight! it's flint's parrot.", "Right characters, some spaces off"),
+        ("pieces of eight! it's flint's parrot.", "it looks at one token at a time"),
         ("Pieces of eight! it ' s flint's parrot.", "no capitals come back"),
         (3, "should be a str"),
     ],

@@ -239,7 +239,6 @@ IDEAS: dict[str, dict[str, str]] = {
         "none": "the 'vocab size then' column",
         "two too many": "this vocab stops at",
         "one too few": "the 'vocab size then' column",
-        "the names looked up in the 11,800-token vocab": "a name looked up in it is one token or not",
     },
     "predicted_split": {
         "section 4's words the book never uses, cut into pieces: taken as the rule": "the words the book never uses",

@@ -242,7 +242,7 @@ def cases() -> list[Case]:
 
 def lesson_wrongs() -> dict[str, tuple[Wrong, ...]]:
     gnus_bpe = train_bpe({**datasets.hug_pug_counts(), "gnus": 3}, 100, special_tokens=["[UNK]"])
-    candidates = ["".join(letters) for size in (3, 4) for letters in itertools.product("bghnpsu", repeat=size)]
+    tries = ["pugs", "hugs", "gnug", "gnus"]  # a few candidates, tried in a loop in the answer cell
     return {
         "bpe_first_two": (
             typed("the pairs as lists", [["##u", "##g"], ["##u", "##n"]]),
@@ -253,10 +253,10 @@ def lesson_wrongs() -> dict[str, tuple[Wrong, ...]]:
             typed("the word written as its pieces", "gn##ug"),
             computed(
                 "a loop of one's own over candidates, in the answer cell",
-                "bpe_differing_word = next(w for w in candidates if encode_word(w, set(bpe_gnus.tokens())) != "
+                "bpe_differing_word = next(w for w in tries if encode_word(w, set(bpe_gnus.tokens())) != "
                 "encode_with_merges(w, bpe_gnus.merges))",
                 {
-                    "candidates": candidates,
+                    "tries": tries,
                     "encode_word": encode_word,
                     "encode_with_merges": encode_with_merges,
                     "bpe_gnus": gnus_bpe,

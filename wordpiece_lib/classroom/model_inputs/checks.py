@@ -241,7 +241,7 @@ def _check_one_pair(function: Callable[[list[str], list[str]], Any], first: list
             "my_pair_input changed the token lists it was given: the caller still needs them as they were, "
             "so build a new list instead of inserting into or appending to them"
         )
-    in_container(result, tuple, "what my_pair_input returned", "(tokens, type_ids), as `return tokens, type_ids` makes")
+    in_container(result, tuple, "what my_pair_input returned", "(tokens, type_ids), the two lists")
     if len(result) != 2:
         raise AssertionError(f"my_pair_input should return two lists (tokens, type_ids), got {result!r}")
     tokens, type_ids = (

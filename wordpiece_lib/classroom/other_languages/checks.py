@@ -137,7 +137,9 @@ def check_accent_merges(
     for group in groups:
         strangers = sorted(group - set(words))
         if strangers:
-            raise AssertionError(f"{strangers} are not among the words of the exercise; use only {words}")
+            raise AssertionError(
+                f"{strangers} are not among the words of the exercise: group only the words of its list"
+            )
         if len(group) < 2:
             raise AssertionError(f"the group {sorted(group)} has one word: list only words that merge with another")
         normalized = {word: normalizer(word) for word in sorted(group, key=words.index)}
