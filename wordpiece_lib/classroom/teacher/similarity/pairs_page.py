@@ -41,6 +41,8 @@ GIVEN = "given"
 _STYLE = """
 :root { color: #1b1b1b; background: #ffffff; font-family: system-ui, sans-serif; line-height: 1.5; }
 body { margin: 0 auto; padding: 1rem; max-width: 90rem; }
+h1, h2, h3, p, li, figcaption { overflow-wrap: anywhere; }
+h1 { font-size: 1.75rem; }
 a { color: #0b4f9c; }
 a:focus-visible, [tabindex]:focus-visible { outline: 3px solid #0b4f9c; outline-offset: 2px; }
 .scroll { overflow-x: auto; max-width: 100%; }
@@ -174,6 +176,7 @@ def pairs_html(
         "read, not a proof of copying: two students can write the same short answer, and a student can hide a copy "
         "by rewriting it.</p>",
     ]
+    out.append('<h2 id="pairs">Pairs</h2>')
     if pairs:
         out.append('<div class="scroll" role="region" aria-labelledby="pairs-caption" tabindex="0"><table>')
         out.append('<caption id="pairs-caption">Pairs above the threshold, the highest score first</caption>')
@@ -193,7 +196,7 @@ def pairs_html(
     else:
         out.append("<p>No pair is above the threshold.</p>")
     if refused:
-        out.append("<h2>Not compared</h2><ul>")
+        out.append('<h2 id="not-compared">Not compared</h2><ul>')
         out.extend(f"<li>{_e(one.reason)}</li>" for one in refused)
         out.append("</ul>")
     out.extend(_pair_section(number, pair) for number, pair in enumerate(pairs, start=1))
