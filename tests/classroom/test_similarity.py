@@ -90,7 +90,7 @@ def test_every_other_pair_shares_less_than_the_copied_one(class_folder):
 
 def test_the_worked_solution_is_what_keeps_two_answers_like_it_apart(class_folder, tmp_path):
     """fay's and gus's answers are the worked solution's, renamed: without the solution they would be a pair."""
-    folder, paths = class_folder
+    _, paths = class_folder
     no_solution = tmp_path / "released-only.ipynb"
     no_solution.write_text(RELEASED_04.read_text(encoding="utf-8"), encoding="utf-8")
     assert similarity(*paths, "--notebook", "04", "-o", tmp_path / "with.csv") == 0
@@ -226,8 +226,11 @@ def test_each_bad_submission_gets_a_row_and_one_line_naming_it(bad_class, tmp_pa
 def test_the_command_line_says_it_in_lines_never_a_traceback(bad_class, tmp_path):
     paths, bad = bad_class
     done = subprocess.run(
-        [sys.executable, "-m", "wordpiece_lib", "classroom", "similarity", *map(str, paths), *map(str, bad.values())]
-        + ["--notebook", "04", "-o", str(tmp_path / "pairs.csv")],
+        [
+            *(sys.executable, "-m", "wordpiece_lib", "classroom", "similarity"),
+            *map(str, [*paths, *bad.values()]),
+            *("--notebook", "04", "-o", str(tmp_path / "pairs.csv")),
+        ],
         capture_output=True,
         text=True,
         timeout=300,
