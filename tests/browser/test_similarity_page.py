@@ -25,7 +25,7 @@ pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("browser-similarity")]
 
 @pytest.fixture(scope="module")
 def page_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    pytest.importorskip("copydetect", reason="pip install 'wordpiece-lib[grading]' (copydetect)")
+    pytest.importorskip("copydetect", reason="copydetect is missing: pip install wordpiece-lib[grading]")
     from test_similarity import hostile_class
 
     from wordpiece_lib.classroom.teacher.commands import main

@@ -25,7 +25,7 @@ from similarity_class import CLASS, COPIED, NOTEBOOK, RELEASED_04, released, sub
 
 from wordpiece_lib.classroom.teacher.commands import main
 
-pytest.importorskip("copydetect", reason="pip install 'wordpiece-lib[grading]' (copydetect) for the similarity tests")
+pytest.importorskip("copydetect", reason="copydetect is missing: pip install wordpiece-lib[grading]")
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -364,3 +364,31 @@ def test_a_notebook_without_ids_is_matched_by_its_answer_names(tmp_path):
         path.write_text(json.dumps(notebook), encoding="utf-8")
     assert similarity(*paths, "--notebook", "04", "-o", tmp_path / "pairs.csv") == 0
     assert listed(tmp_path / "pairs.csv") == {COPIED}
+
+
+def test_the_benchmark_runs_on_a_small_class_and_says_what_it_measured():
+    """The speed goal lives in benchmarks/similarity_speed.py; here only that it runs and prints its three lines."""
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "benchmarks" / "similarity_speed.py"),
+            *("--class", "4", "--outputs", "0.01"),
+            "--repeat",
+            "1",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert len(lines) == 3, lines
+    assert re.fullmatch(
+        r"similarity over 4 submissions of 04_encoding \(0\.01 MB of outputs each\): \d+\.\d s, best of 1 "
+        r"\((within|OVER) the 30 s goal\)",
+        lines[0],
+    ), lines[0]
+    listed = re.fullmatch(r"pairs listed: (\d+) of 6", lines[1])
+    assert listed and 0 <= int(listed.group(1)) <= 6, lines[1]
+    assert re.fullmatch(r"machine: \d+ cores, load average \d+\.\d over the last minute", lines[2]), lines[2]

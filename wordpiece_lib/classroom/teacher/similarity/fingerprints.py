@@ -162,35 +162,47 @@ def common_fingerprints(prints: Sequence[set[int]], common: float = DEFAULT_COMM
     return {value for value, count in counts.items() if count >= least}
 
 
-def _document(code: OwnCode) -> tuple[str, list[tuple[int, int, int, int]]]:
-    """The text copydetect reads for ``code`` (:meth:`OwnCode.text`), and (part, line, start, end) of each own line.
+class _Document:
+    """The text copydetect reads for one student's code (:meth:`OwnCode.text`), and where each own line is in it.
 
     The parts follow one another as the cells do in the notebook, each after a comment naming it (comments are
     not compared): a run may span the end of one answer and the start of the next, all of it the student's.
     """
-    text = code.text()
-    spans = []
-    position = 0
-    for part_index, part in enumerate(code.parts):
-        position += len(f"# {part.label}") + 1
-        for line_index, (line, mine) in enumerate(zip(part.lines, part.own)):
-            if mine:
-                spans.append((part_index, line_index, position, position + len(line)))
-                position += len(line) + 1
-    return text, spans
 
+    def __init__(self, code: OwnCode) -> None:
+        import numpy as np
 
-def _shared_lines(text: str, spans: list[tuple[int, int, int, int]], slices: Any) -> tuple[tuple[int, int], ...]:
-    covered = bytearray(len(text))
-    for start, end in zip(slices[0], slices[1]):
-        start, end = max(0, int(start)), min(len(text), int(end))
-        covered[start:end] = b"\x01" * max(0, end - start)
-    found = []
-    for part, line, start, end in spans:
-        marks = [covered[at] for at in range(start, end) if not text[at].isspace()]
-        if marks and sum(marks) >= LINE_COVERED * len(marks):
-            found.append((part, line))
-    return tuple(found)
+        self.text = code.text()
+        self.lines: list[tuple[int, int]] = []  # (part, line) of each own line
+        starts, ends = [], []
+        position = 0
+        for part_index, part in enumerate(code.parts):
+            position += len(f"# {part.label}") + 1
+            for line_index, (line, mine) in enumerate(zip(part.lines, part.own)):
+                if mine:
+                    self.lines.append((part_index, line_index))
+                    starts.append(position)
+                    ends.append(position + len(line))
+                    position += len(line) + 1
+        self.starts = np.array(starts, dtype=np.int64)
+        self.ends = np.array(ends, dtype=np.int64)
+        self.visible = np.frombuffer(self.text.encode("utf-32-le"), dtype="<u4") > 32  # not a space, tab or newline
+        seen = np.concatenate([[0], np.cumsum(self.visible)])
+        self.visible_per_line = seen[self.ends] - seen[self.starts]
+
+    def shared_lines(self, slices: Any) -> tuple[tuple[int, int], ...]:
+        """The own lines of which runs in ``slices`` (copydetect's starts and ends) cover enough characters."""
+        import numpy as np
+
+        size = len(self.text)
+        change = np.zeros(size + 1, dtype=np.int64)
+        np.add.at(change, np.clip(np.asarray(slices[0], dtype=np.int64), 0, size), 1)
+        np.add.at(change, np.clip(np.asarray(slices[1], dtype=np.int64), 0, size), -1)
+        covered = np.cumsum(change)[:size] > 0
+        hits = np.concatenate([[0], np.cumsum(covered & self.visible)])
+        counts = hits[self.ends] - hits[self.starts]
+        shared = (self.visible_per_line > 0) & (counts >= LINE_COVERED * self.visible_per_line)
+        return tuple(where for where, yes in zip(self.lines, shared.tolist()) if yes)
 
 
 def similar_pairs(
@@ -231,26 +243,23 @@ def similar_pairs(
     import numpy as np
 
     detector = _copydetect()
-    documents = [_document(code) for code in codes]
-    texts = [text for text, _ in documents]
+    documents = [_Document(code) for code in codes]
     names = [f"{index}:{code.student}" for index, code in enumerate(codes)]
     boilerplate = given_fingerprints(given, min_match)
     say(f"{len(boilerplate)} fingerprints of given code")
-    whole = [_fingerprint(text, name, min_match) for text, name in zip(texts, names)]
+    whole = [_fingerprint(document.text, name, min_match) for document, name in zip(documents, names)]
     boilerplate |= common_fingerprints([set(found.hashes) for found in whole], common)
     say(f"{len(boilerplate)} fingerprints of given and common code")
     left_out = np.unique(np.array(sorted(boilerplate), dtype=np.int64))
-    prints = [_fingerprint(text, name, min_match, left_out) for text, name in zip(texts, names)]
+    prints = [_fingerprint(document.text, name, min_match, left_out) for document, name in zip(documents, names)]
     pairs = []
     for one, other in itertools.combinations(range(len(codes)), 2):
         shares, shared = (0.0, 0.0), ((), ())
         if not prints[one].hashes.isdisjoint(prints[other].hashes):
             _, similarity, slices = detector.compare_files(prints[one], prints[other])
             shares = (float(similarity[0]), float(similarity[1]))
-            shared = (
-                _shared_lines(texts[one], documents[one][1], slices[0]),
-                _shared_lines(texts[other], documents[other][1], slices[1]),
-            )
+            if max(shares) >= threshold:  # which lines, only for the pairs that may be listed
+                shared = (documents[one].shared_lines(slices[0]), documents[other].shared_lines(slices[1]))
         pair = Pair(codes[one], codes[other], shares, shared)
         if pair.score >= threshold and pair.shared_lines >= min_lines:
             pairs.append(pair)
