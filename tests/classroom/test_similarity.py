@@ -184,6 +184,7 @@ BAD = {
     "cell": (lambda path: path.write_text('{"cells": ["x = 1"]}'), "cell 0 is not a cell"),
     "source": (lambda path: path.write_text('{"cells": [{"cell_type": "code", "source": 7}]}'), "source is not text"),
     "deep": (_deep_json, "nested too deeply"),
+    "digits": (lambda path: path.write_text('{"cells": [], "n": ' + "7" * 5000 + "}"), "not JSON"),
     "huge": (_oversized, "bytes; a notebook may have at most"),
     "folder": (lambda path: path.mkdir(), "not a regular file"),
     "pipe": (lambda path: os.mkfifo(path), "not a regular file"),
@@ -221,6 +222,16 @@ def test_each_bad_submission_gets_a_row_and_one_line_naming_it(bad_class, tmp_pa
         assert [line for line in said if str(path) in line] == [f"{notes[name]}"], said
     page = (tmp_path / "p.html").read_text(encoding="utf-8")
     assert all(html_text(str(path)) in page for path in bad.values())
+
+
+def test_a_file_name_that_holds_a_line_break_is_still_one_line(class_folder, tmp_path, capsys):
+    _, paths = class_folder
+    evil = tmp_path / "eve\nerror: \x1b[2Jforged.ipynb"
+    evil.write_text("not json", encoding="utf-8")
+    assert similarity(*paths[:2], evil, "--notebook", "04", "-o", tmp_path / "pairs.csv", "--quiet") == 0
+    said = capsys.readouterr().err
+    assert said.startswith(f"not compared: {tmp_path}/eve\\nerror: \\x1b[2Jforged.ipynb: not a notebook"), said
+    assert said.count("\n") == 1 and "\x1b" not in said
 
 
 def test_the_command_line_says_it_in_lines_never_a_traceback(bad_class, tmp_path):

@@ -145,6 +145,11 @@ def line_shape(line: str) -> str:
     return _PIECE.sub(_shape_piece, line)
 
 
+def _shown(path: str | Path) -> str:
+    """A path as one printable line (a file's name may hold a newline, or an escape that moves the cursor)."""
+    return "".join(character if character.isprintable() else repr(character)[1:-1] for character in str(path))
+
+
 def read_cells(path: str | Path, max_bytes: int = MAX_NOTEBOOK_BYTES) -> list[dict[str, Any]]:
     """The cells of the notebook at ``path``, read as JSON and never run; :class:`NotANotebook` naming it otherwise.
 
@@ -161,7 +166,7 @@ def read_cells(path: str | Path, max_bytes: int = MAX_NOTEBOOK_BYTES) -> list[di
     """
     check_path(path, "path")
     max_bytes = check_int(max_bytes, "max_bytes", minimum=1)
-    name = str(path)
+    name = _shown(path)
     try:
         info = Path(path).stat()
     except OSError as error:
@@ -181,10 +186,10 @@ def read_cells(path: str | Path, max_bytes: int = MAX_NOTEBOOK_BYTES) -> list[di
         notebook = json.loads(data.decode("utf-8"))
     except UnicodeDecodeError:
         raise NotANotebook(f"{name}: not a notebook (not UTF-8 text)") from None
-    except json.JSONDecodeError as error:
-        raise NotANotebook(f"{name}: not a notebook (not JSON: {error})") from None
     except RecursionError:
         raise NotANotebook(f"{name}: not a notebook (JSON nested too deeply)") from None
+    except ValueError as error:  # not JSON, or a number of more digits than Python converts
+        raise NotANotebook(f"{name}: not a notebook (not JSON: {error})") from None
     cells = notebook.get("cells") if isinstance(notebook, dict) else None
     if not isinstance(cells, list):
         raise NotANotebook(f"{name}: not a notebook (no list of cells)")
@@ -297,8 +302,9 @@ def student_code(
     max_characters = check_int(max_characters, "max_characters", minimum=1)
     code = _code_cells(cells, "cells")
     answer_ids = {answer.cell_id for answer in release.answers if answer.cell_id}
+    sources = [source_text(cell) for cell in code]
     used: set[int] = set()
-    parts: list[Part] = []
+    chosen: list[tuple[str, str, frozenset[str]]] = []  # (label, source, given shapes)
     for answer in release.answers:
         cell_id, names = answer.cell_id, answer.names
         found = next((number for number, cell in enumerate(code) if cell_id and _cell_id(cell) == cell_id), None)
@@ -309,28 +315,28 @@ def student_code(
                     for number, cell in enumerate(code)
                     if number not in used
                     and _cell_id(cell) not in answer_ids
-                    and names <= _defined_names(source_text(cell))
+                    and len(sources[number]) <= max_characters  # never parse what will not be compared
+                    and names <= _defined_names(sources[number])
                 ),
                 None,
             )
-        lines: list[str] = []
         if found is not None:
             used.add(found)
-            lines = source_text(code[found]).splitlines()
-        parts.append(_part(", ".join(sorted(names)), lines, answer.given))
-    added: list[str] = []
-    for number, cell in enumerate(code):
-        source = source_text(cell)
-        if number in used or is_check_cell(source) or _cell_id(cell) in release.cell_ids:
-            continue
-        added.extend(source.splitlines())
-    if any(line.strip() for line in added):
-        parts.append(_part(ADDED, added, release.given))
-    written = OwnCode(student, tuple(parts), Path(path) if path is not None else None)
-    size = sum(len(line) for part in written.parts for line in part.lines)
+        chosen.append((", ".join(sorted(names)), sources[found] if found is not None else "", answer.given))
+    added = [
+        source
+        for number, (cell, source) in enumerate(zip(code, sources))
+        if number not in used and not is_check_cell(source) and _cell_id(cell) not in release.cell_ids
+    ]
+    size = sum(len(source) for _, source, _ in chosen) + sum(map(len, added))
     if size > max_characters:
-        raise NotANotebook(f"{path or student}: not compared ({size:,} characters of code; at most {max_characters:,})")
-    return written
+        where = _shown(path) if path is not None else student
+        raise NotANotebook(f"{where}: not compared ({size:,} characters of code; at most {max_characters:,})")
+    parts = [_part(label, source.splitlines(), given) for label, source, given in chosen]
+    added_lines = [line for source in added for line in source.splitlines()]
+    if any(line.strip() for line in added_lines):
+        parts.append(_part(ADDED, added_lines, release.given))
+    return OwnCode(student, tuple(parts), Path(path) if path is not None else None)
 
 
 def _part(label: str, lines: Sequence[str], given: frozenset[str]) -> Part:
