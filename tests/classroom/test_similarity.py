@@ -403,3 +403,15 @@ def test_the_benchmark_runs_on_a_small_class_and_says_what_it_measured():
     listed = re.fullmatch(r"pairs listed: (\d+) of 6", lines[1])
     assert listed and 0 <= int(listed.group(1)) <= 6, lines[1]
     assert re.fullmatch(r"machine: \d+ cores, load average \d+\.\d over the last minute", lines[2]), lines[2]
+
+
+def test_without_copydetect_the_command_says_what_to_install(class_folder, tmp_path, capsys, monkeypatch):
+    _, paths = class_folder
+    monkeypatch.setitem(sys.modules, "copydetect", None)  # as if it were not installed
+    assert similarity(*paths[:2], "--notebook", "04", "-o", tmp_path / "pairs.csv") == 2
+    error = capsys.readouterr().err
+    assert error == (
+        "error: `wordpiece classroom similarity` needs copydetect, which is not installed: "
+        'pip install "wordpiece-lib[grading]"\n'
+    )
+    assert not (tmp_path / "pairs.csv").exists()

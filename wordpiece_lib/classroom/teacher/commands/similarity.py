@@ -48,7 +48,14 @@ def _fraction(text: str) -> float:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The options of ``similarity``."""
+    """The options of ``similarity``.
+
+    >>> parser = argparse.ArgumentParser(prog="similarity")
+    >>> add_arguments(parser)
+    >>> args = parser.parse_args(["ada.ipynb", "bob.ipynb", "--notebook", "04", "-o", "pairs.csv"])
+    >>> args.submissions, args.threshold, args.min_lines
+    (['ada.ipynb', 'bob.ipynb'], 0.5, 3)
+    """
     from_fingerprints = {"threshold": 0.5, "min_lines": 3, "min_match": 20, "common": 0.5}  # as fingerprints.DEFAULT_*
     parser.epilog = EPILOG.format(prog=parser.prog)
     parser.add_argument("submissions", nargs="+", metavar="SUBMISSION", help="submitted .ipynb files")
@@ -113,7 +120,13 @@ def _same_file(one: Path, other: Path) -> bool:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Compare every pair of submissions; 0 when the table (and page) are written, 2 for a usage error."""
+    """Compare every pair of submissions; 0 when the table (and page) are written, 2 for a usage error.
+
+    >>> parser = argparse.ArgumentParser(prog="similarity")
+    >>> add_arguments(parser)
+    >>> run(parser.parse_args(["ada.ipynb", "--notebook", "04", "-o", "pairs.csv", "--min-lines", "-1"]))
+    2
+    """
     import importlib.util
     import json
 
