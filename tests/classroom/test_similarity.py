@@ -402,7 +402,9 @@ def test_the_benchmark_runs_on_a_small_class_and_says_what_it_measured():
     ), lines[0]
     listed = re.fullmatch(r"pairs listed: (\d+) of 6", lines[1])
     assert listed and 0 <= int(listed.group(1)) <= 6, lines[1]
-    assert re.fullmatch(r"machine: \d+ cores, load average \d+\.\d over the last minute", lines[2]), lines[2]
+    assert re.fullmatch(
+        r"machine: \d+ cores, load average \d+\.\d over the last minute; the command used \d+\.\d s of CPU", lines[2]
+    ), lines[2]
 
 
 def test_without_copydetect_the_command_says_what_to_install(class_folder, tmp_path, capsys, monkeypatch):
