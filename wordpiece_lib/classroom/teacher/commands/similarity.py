@@ -83,7 +83,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=int,
         default=from_fingerprints["min_match"],
         metavar="N",
-        help="the shortest shared run: N characters of code without names, strings and spaces (%(default)s)",
+        help="the shortest shared run: N characters of code as compared (each name or string one letter, no spaces)"
+        " (%(default)s)",
     )
     parser.add_argument(
         "--common",

@@ -172,7 +172,8 @@ def pairs_html(
         "other's has too; a pair's score is the larger of its two shares.</p>",
         f"<p>Not counted as shared: {_e(given)}, and what more than {_percent(common)} of the class wrote "
         f"(at least three students). Names, strings and spacing do not matter; a shared run is at least {min_match} "
-        "characters of code written without them (copydetect's fingerprints, as MOSS). A pair listed here is one to "
+        "characters of code as compared, each name or string one letter and no spaces (copydetect's fingerprints, "
+        "winnowing as MOSS does). A pair listed here is one to "
         "read, not a proof of copying: two students can write the same short answer, and a student can hide a copy "
         "by rewriting it.</p>",
     ]
