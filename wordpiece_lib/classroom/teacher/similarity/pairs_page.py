@@ -180,7 +180,7 @@ def pairs_html(
     out.append('<h2 id="pairs">Pairs</h2>')
     if pairs:
         out.append('<div class="scroll" role="region" aria-labelledby="pairs-caption" tabindex="0"><table>')
-        out.append('<caption id="pairs-caption">Pairs above the threshold, the highest score first</caption>')
+        out.append('<caption id="pairs-caption">Pairs by score</caption>')
         out.append(
             '<thead><tr><th scope="col">Pair</th><th scope="col">Score</th><th scope="col">First student\'s share</th>'
             '<th scope="col">Second student\'s share</th><th scope="col">Shared lines</th>'
