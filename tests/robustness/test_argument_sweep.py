@@ -405,6 +405,7 @@ def classroom_values() -> dict[str, dict[str, Any]]:
         "viterbi_text": {"model": model, "word": "hugs", "position": 1},
         "sampling_frame": {"model": model, "word": "hugs", "alphas": [0.5, 1.0]},
         **_grading_values(),
+        **_similarity_values(),
     }
 
 
@@ -433,6 +434,23 @@ def _grading_values() -> dict[str, dict[str, Any]]:
         "mirror": {"given": [1], "changed": [1, 2]},
         "own_copy": {"value": {"en": [1]}},
         "read_names": {"source": "x = f(y)"},
+    }
+
+
+def _similarity_values() -> dict[str, dict[str, Any]]:
+    """``wordpiece classroom similarity``'s functions: a released answer cell, one student's code, a page."""
+    from wordpiece_lib.classroom.teacher.similarity import OwnCode, Part, release_from_cells
+
+    cells = [{"cell_type": "code", "id": "c1", "source": "best = TODO"}]
+    code = OwnCode("ada", (Part("best", ("best = ('h', '##u')",), (True,)),))
+    return {
+        "line_shape": {"line": "best = ('h', '##u')"},
+        "release_from_cells": {"cells": cells},
+        "student_code": {"cells": cells, "release": release_from_cells(cells), "student": "ada"},
+        "common_fingerprints": {"prints": [{1, 2}, {2}]},
+        "similar_pairs": {"codes": [code, code]},
+        "pairs_csv": {"pairs": []},
+        "pairs_html": {"pairs": [], "notebook": "04_encoding", "students": ["ada"]},
     }
 
 
