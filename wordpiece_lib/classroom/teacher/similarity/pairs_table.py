@@ -17,9 +17,9 @@ import io
 from collections.abc import Sequence
 
 from wordpiece_lib._validate import check_instance, check_sequence
-from wordpiece_lib.classroom.teacher.spreadsheet import spreadsheet_safe
 from wordpiece_lib.classroom.teacher.similarity.fingerprints import Pair
 from wordpiece_lib.classroom.teacher.similarity.own_code import Refused
+from wordpiece_lib.classroom.teacher.spreadsheet import spreadsheet_safe
 
 #: The table's columns, in order.
 COLUMNS = (
