@@ -293,10 +293,11 @@ def test_widget_sliders_and_number_boxes_are_named_and_announce_the_value_shown(
                 assert box.count() >= 1, f"{name}: no number box named {pages[name]!r}"
                 assert box.first.get_attribute("aria-label") is None, "named by its <label for>, not by a patch"
                 boxes += box.count()
+            # Every view whose text changes with the controls (an HTML widget marked live) announces it politely.
             outputs = page.evaluate(
-                "() => [...document.querySelectorAll('.widget-output')].map(o => o.getAttribute('aria-live'))"
+                "() => [...document.querySelectorAll('.widget-output, .wordpiece-live')].map(o => o.getAttribute('aria-live'))"
             )
-            assert set(outputs) <= {"polite"}, (name, outputs)
+            assert outputs and set(outputs) == {"polite"}, (name, outputs)
         finally:
             context.close()
     assert sliders == 0 and boxes >= 4

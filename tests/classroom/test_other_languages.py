@@ -14,6 +14,7 @@ from check_helpers import fails_with, skips
 
 from wordpiece_lib import BertNormalizer, WordCounts
 from wordpiece_lib.analysis.language_metrics import vocab_shares
+from wordpiece_lib.classroom.display.live_text import shown_text
 from wordpiece_lib.classroom.other_languages import checks
 from wordpiece_lib.classroom.other_languages.plots import (
     language_bars,
@@ -296,19 +297,55 @@ def test_explorer_follows_its_drop_down(sweep):
     # A drop-down, named by its description and announcing the exponent itself (a SelectionSlider says its index).
     assert isinstance(explorer.slider, ipywidgets.Dropdown) and explorer.slider.description == "exponent"
     assert explorer.slider.label == "0"
-    first_picture = explorer.image.value
+    picture, first_mark = explorer.image.value, explorer.mark.value
     assert explorer.text == exponent_text(sweep, 0.0)
     assert explorer.text.startswith("exponent 0:")
-    # The picture is the figure with its text alternative, marked at the exponent shown, with the key values.
-    assert '<figure role="group"' in first_picture and "data:image/png;base64,iVBOR" in first_picture
-    assert "(exponent 0 marked)" in first_picture and "<details><summary>Data</summary>" in first_picture
+    # The picture is the figure of the whole sweep with its text alternative and its data.
+    assert '<figure role="group"' in picture and "data:image/png;base64,iVBOR" in picture
+    assert "<details><summary>Data</summary>" in picture and "marked)" not in picture
     explorer.slider.value = 1.0
     assert explorer.exponent == 1.0 and explorer.text == exponent_text(sweep, 1.0)
-    assert explorer.image.value != first_picture and "(exponent 1 marked)" in explorer.image.value
+    # Another exponent sends another mark and text, never the picture again.
+    assert explorer.image.value == picture and explorer.mark.value != first_mark
+    assert 'aria-hidden="true"' in explorer.mark.value  # the text says which exponent is shown
     assert "wordpiece-live" in explorer.output._dom_classes
-    assert "".join(item["text"] for item in explorer.output.outputs).strip() == explorer.text
+    assert shown_text(explorer.output) == explorer.text
     with pytest.raises(ValueError, match="not in the sweep"):
         ExponentExplorer(sweep, exponent=0.3)
+
+
+@pytest.mark.parametrize("exponent", EXPONENTS)
+def test_the_explorers_mark_frames_the_chosen_bar_and_crosses_its_points(sweep, exponent):
+    """Over the picture (the sweep's figure as the explorer draws it), the mark's box holds the chosen exponent's
+    bars and no other, and its dashed line passes through every language's point at that exponent."""
+    import re
+
+    from wordpiece_lib.classroom.other_languages.widgets import EXPLORER_DPI, figure_png
+
+    explorer = ExponentExplorer(sweep, exponent=exponent)
+    drawn = shares_and_fertility(sweep)
+    figure_png(drawn)  # laid out as the explorer's picture: the same figure, size and resolution
+    height, scale = drawn.get_size_inches()[1] * EXPLORER_DPI, EXPLORER_DPI / drawn.dpi
+    left, right = drawn.axes
+
+    def attributes(tag: str) -> dict[str, float]:
+        found = re.search(rf"<{tag} [^>]*>", explorer.mark.value).group(0)
+        return {name: float(value) for name, value in re.findall(r'([\w-]+)="([-\d.]+)"', found)}
+
+    box, line = attributes("rect"), attributes("line")
+    at = sweep.exponents.index(exponent)
+    for bar in left.patches:  # every stacked bar, in the picture's pixels (origin top left)
+        x0, y0, x1, y1 = (value * scale for value in bar.get_window_extent().extents)
+        inside = box["x"] - 1 <= x0 and x1 <= box["x"] + box["width"] + 1
+        overlaps = x0 < box["x"] + box["width"] and box["x"] < x1
+        chosen = round(bar.get_x() + bar.get_width() / 2) == at
+        assert inside if chosen else not overlaps, (bar.get_x(), box)
+        if chosen:
+            assert box["y"] - 1 <= height - y1 and height - y0 <= box["y"] + box["height"] + 1
+    for series in right.lines[: len(sweep.languages)]:
+        points = series.get_xydata()
+        x = right.transData.transform(points[at])[0] * scale
+        assert line["x1"] == line["x2"] == pytest.approx(x, abs=1)
 
 
 def test_exponent_text_lists_every_language(sweep):

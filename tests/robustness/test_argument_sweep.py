@@ -246,6 +246,7 @@ def classroom_values() -> dict[str, dict[str, Any]]:
     import pandas as pd
 
     from wordpiece_lib.classroom.bpe_comparison.tables import combination_fertility_points
+    from wordpiece_lib.classroom.display.live_text import text_view
     from wordpiece_lib.classroom.display.style import new_figure
     from wordpiece_lib.classroom.fast_encoding.plots import growth_counts
     from wordpiece_lib.classroom.other_languages.sweep import exponent_sweep
@@ -354,6 +355,8 @@ def classroom_values() -> dict[str, dict[str, Any]]:
         "describe": {"figure": figure, "title": "t", "summary": "A summary."},
         "plain_list": {"items": ["a", "b"]},
         "figure_html": {"figure": figure},
+        "show_text": {"view": text_view()},
+        "shown_text": {"view": text_view()},
         "figure_description": {"figure": figure},
         "figure_bundle": {"figure": figure},
         "text_alternative": {"figure": figure},
@@ -403,6 +406,7 @@ def classroom_values() -> dict[str, dict[str, Any]]:
         "viterbi_steps": {"model": model, "word": "hugs"},
         "viterbi_text": {"model": model, "word": "hugs", "position": 1},
         "sampling_frame": {"model": model, "word": "hugs", "alphas": [0.5, 1.0]},
+        "sample_counts": {"model": model, "word": "hugs", "alpha": 0.5, "samples": 20},
     }
 
 

@@ -29,13 +29,13 @@ from collections.abc import Iterable
 from typing import Any
 
 from wordpiece_lib._validate import check_index, check_instance, check_int, check_str
+from wordpiece_lib.classroom.display.live_text import show_text, text_view
 from wordpiece_lib.classroom.display.style import (
     BUTTON_LAYOUT,
     CURRENT_FILL,
     FAILED_FILL,
     INK,
     LINK_COLOUR,
-    LIVE_OUTPUT_CLASS,
     PLAIN_FILL,
     POPS_COLOUR,
     TOKEN_FILL,
@@ -406,8 +406,7 @@ class AutomatonStepper:
         self.last = w.Button(description="last", tooltip="after the last move", layout=BUTTON_LAYOUT)
         self.readout = w.Label(value="")
         self.view = w.HTML()
-        self.output = w.Output(layout={"border": "1px solid #ddd", "padding": "4px"})
-        self.output.add_class(LIVE_OUTPUT_CLASS)
+        self.output = text_view()
         self.first.on_click(lambda _: self.go(0))
         self.previous.on_click(lambda _: self.go(self.position - 1))
         self.next.on_click(lambda _: self.go(self.position + 1))
@@ -443,8 +442,7 @@ class AutomatonStepper:
         self.readout.value = f"move {shown} of {total}"
         self.first.disabled = self.previous.disabled = shown == 0
         self.next.disabled = self.last.disabled = shown >= total
-        # Setting ``outputs`` directly works with and without a running kernel.
-        self.output.outputs = ({"output_type": "stream", "name": "stdout", "text": self.text + "\n"},)
+        show_text(self.output, self.text)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         bundle = self.widget._repr_mimebundle_(**kwargs)
