@@ -240,22 +240,24 @@ def test_the_sweep_is_cached(sweep):
 
 
 def test_a_stored_sweep_is_read_back_in_a_new_kernel_as_it_was_trained(tmp_path, monkeypatch):
-    """The vocabs, the mixes and the measures stored in the data cache folder are the trainer's own:
-    a new kernel (the session's cache cleared) reads them back equal, and a damaged file is trained again."""
+    """The vocabs, the mixes and the measures stored in the data cache folder (a file per exponent) are the
+    trainer's own: a new kernel (the session's cache cleared) reads them back equal, a damaged file is trained
+    again, and a sweep sharing an exponent with another shares its file."""
     from wordpiece_lib.classroom.other_languages import sweep as sweep_module
     from wordpiece_lib.training.fast_bottom_up import train_fast
 
     monkeypatch.setenv("WORDPIECE_DATA_DIR", str(tmp_path))
+    folder = tmp_path / "exponent_sweep_points"
     word_lists = language_word_lists(SIZES, top=300)
     arguments = {"exponents": (0.0, 1.0), "vocab_size": 900, "phrases": parallel_phrases(LANGUAGES)}
     sweep_module._sweep.cache_clear()
     trained = exponent_sweep(word_lists, **arguments)
-    files = list((tmp_path / "exponent_sweeps").glob("*.json"))
-    assert len(files) == 1
+    files = sorted(folder.glob("*.json"))
+    assert len(files) == 2
     for reading in ("stored", "damaged"):
         sweep_module._sweep.cache_clear()  # as a new kernel
         if reading == "damaged":
-            files[0].write_text('{"points": [{"exponent": 0.0}]}', encoding="utf-8")
+            files[0].write_text('{"point": {"exponent": 0.0}}', encoding="utf-8")
         read = exponent_sweep(word_lists, **arguments)
         assert read is not trained
         for ours, theirs in zip(read.points, trained.points, strict=True):
@@ -266,10 +268,12 @@ def test_a_stored_sweep_is_read_back_in_a_new_kernel_as_it_was_trained(tmp_path,
         for exponent in arguments["exponents"]:
             assert read.measure(exponent) == trained.measure(exponent)
             assert read.parity(exponent, 700) == trained.parity(exponent, 700)  # a size it never stored
-    assert len(list((tmp_path / "exponent_sweeps").glob("*.json"))) == 1  # the damaged file was replaced
+    assert sorted(folder.glob("*.json")) == files  # the damaged file was replaced
     sweep_module._sweep.cache_clear()
-    exponent_sweep(word_lists, **{**arguments, "vocab_size": 800})  # another size, another file
-    assert len(list((tmp_path / "exponent_sweeps").glob("*.json"))) == 2
+    exponent_sweep(word_lists, **{**arguments, "exponents": (1.0,)})  # a sweep of one of those exponents
+    assert sorted(folder.glob("*.json")) == files
+    exponent_sweep(word_lists, **{**arguments, "vocab_size": 800})  # another size, other files
+    assert len(list(folder.glob("*.json"))) == 4
 
 
 def test_the_sweep_rejects_mismatched_languages():
