@@ -20,6 +20,10 @@ from pathlib import Path
 import pytest
 from data_helpers import data_path
 
+from wordpiece_lib import train_fast
+from wordpiece_lib.data import datasets
+from wordpiece_lib.training.trace import Trace
+
 REPO_ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -47,6 +51,16 @@ def book_file(tmp_path_factory: pytest.TempPathFactory, book_text: str) -> Path:
 def bert_vocab_path() -> Path:
     """BERT base uncased ``vocab.txt`` (30,522 tokens; bundled in ``data/``)."""
     return data_path("bert-base-uncased-vocab")
+
+
+@pytest.fixture(scope="module")
+def hug_pug_traces() -> tuple[Trace, Trace]:
+    """WordPiece and BPE on hug/pug, to the end: 17 and 15 tokens with [UNK]."""
+    counts = dict(datasets.HUG_PUG_COUNTS)
+    return (
+        train_fast(counts, 100, special_tokens=["[UNK]"]),
+        train_fast(counts, 100, special_tokens=["[UNK]"], criterion="bpe"),
+    )
 
 
 LOOPBACK_NAMES = frozenset({"localhost", "localhost.localdomain", "ip6-localhost", "ip6-loopback"})

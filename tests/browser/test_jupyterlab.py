@@ -104,6 +104,17 @@ def type_step(widget, name: str, value: int) -> None:
     box.press("Tab")
 
 
+def press_arrows(page, widget, box: str, presses: list[tuple[str, str, str | None]]) -> None:
+    """Focus the number box ``box``, then press each key in turn: the output must match its pattern, and the box show
+    its value (where one is given)."""
+    step_box(widget, box).focus()
+    for key, pattern, value in presses:
+        page.keyboard.press(key)
+        wait_for_output(widget, pattern)
+        if value is not None:
+            expect_step(widget, box, value)
+
+
 def expect_named_controls(page, widget, box: str) -> None:
     """The number box ``box`` is named by its label, and axe-core finds no control of the widget without a name."""
     from _a11y import unnamed_controls
@@ -175,16 +186,11 @@ def use_merge_stepper(page) -> None:
     type_step(stepper, "merges", 2)
     wait_for_output(stepper, rf"^Merge 2 of {total}: h \+ ##u -> hu")
 
-    # The arrow keys step the box, as they stepped the slider.
-    step_box(stepper, "merges").focus()
-    page.keyboard.press("ArrowUp")
-    # Left on merge 3 for the screenshot: the step the course gets wrong.
-    wait_for_output(stepper, rf"^Merge 3 of {total}: hu \+ ##gs -> hugs")
-    expect_step(stepper, "merges", "3")
-    page.keyboard.press("ArrowDown")
-    wait_for_output(stepper, rf"^Merge 2 of {total}: ")
-    page.keyboard.press("ArrowUp")
-    wait_for_output(stepper, rf"^Merge 3 of {total}: hu \+ ##gs -> hugs")
+    # The arrow keys step the box, as they stepped the slider. Left on merge 3 for the screenshot: the step the
+    # course gets wrong.
+    merge_3 = rf"^Merge 3 of {total}: hu \+ ##gs -> hugs"
+    arrows = [("ArrowUp", merge_3, "3"), ("ArrowDown", rf"^Merge 2 of {total}: ", None), ("ArrowUp", merge_3, None)]
+    press_arrows(page, stepper, "merges", arrows)
 
 
 def use_longest_match_explorer(page) -> None:
@@ -235,12 +241,8 @@ def use_longest_match_explorer(page) -> None:
     wait_for_output(explorer, r"^Result: hugs$")  # one lookup reads the whole word
     expect_step(explorer, "lookups", "1")
     # The arrow keys step the box: back before the lookup, and forward to the result.
-    step_box(explorer, "lookups").focus()
-    page.keyboard.press("ArrowDown")
-    wait_for_output(explorer, r"1 more lookup\(s\): press next")
-    expect_step(explorer, "lookups", "0")
-    page.keyboard.press("ArrowUp")
-    wait_for_output(explorer, r"^Result: hugs$")
+    arrows = [("ArrowDown", r"1 more lookup\(s\): press next", "0"), ("ArrowUp", r"^Result: hugs$", None)]
+    press_arrows(page, explorer, "lookups", arrows)
 
 
 def use_threshold_explorer(page) -> None:

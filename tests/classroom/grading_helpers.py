@@ -66,6 +66,21 @@ def export(to: str, folder: Path, *notebooks: str) -> None:
     assert result.returncode == 0, result.stderr
 
 
+def release(grader: str, folder: Path, name: str) -> Path:
+    """Release the notebook ``name`` exported into ``folder`` as ``grader`` does; the student's copy it makes."""
+    if grader == "nbgrader":
+        run([str(GRADING_BIN / "nbgrader"), "generate_assignment", name, "--force"], folder)
+        return folder / "release" / name / f"{name}.ipynb"
+    dist = folder / f"dist-{name}"
+    run([str(GRADING_BIN / "otter"), "assign", str(folder / name / f"{name}.ipynb"), str(dist)], folder)
+    return dist / "student" / f"{name}.ipynb"
+
+
+def cell_sources(path: Path) -> list[str]:
+    """The source of every cell of the notebook file at ``path``."""
+    return ["".join(cell["source"]) for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]]
+
+
 NBGRADER_SCORES = """
 import json, sys
 from nbgrader.api import Gradebook
@@ -92,3 +107,5 @@ def assert_scores_the_four_kinds(got: dict, one_right: str) -> None:
     assert got["empty"] == {key: 0.0 for key in exercises}
     assert got["one_right"] == {key: float(key == one_right) for key in exercises}
     assert got["forged"] == {key: 0.0 for key in exercises}
+    # one line rebinding the graded tests' helper in the student's kernel: the sandboxed judge still scores nothing
+    assert got["rebinds"] == {key: 0.0 for key in exercises}

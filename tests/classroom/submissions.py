@@ -47,6 +47,9 @@ def forgeries(checks_module: str, notebook: str) -> list[str]:
 
 FORGERIES = forgeries(CHECKS_01, "01_character_splitting")
 
+#: One line that makes every exported graded test pass in the student's own kernel (issue 39).
+REBIND = "import wordpiece_lib.classroom.runtime.fresh_checks as _f\n_f.graded = lambda *a, **k: True\n"
+
 #: Answers equal to everything: a list subclass whose == is always True.
 EVERYTHING = "class _Everything(list):\n    def __eq__(self, other):\n        return True\n    __hash__ = None\n"
 ALWAYS_EQUAL = EVERYTHING + "my_alphabet = _Everything()\ndef split_with_prefix(word):\n    return _Everything()\n"
@@ -143,6 +146,7 @@ def kinds_01(released: Path = RELEASED_01) -> dict[str, dict[str, Any]]:
             released=released,
         ),
         "kernel_exit": submission({**right, "split_with_end_marker": "import os\nos._exit(3)\n"}, released=released),
+        "rebinds": submission({}, [REBIND], released=released),
     }
 
 
@@ -155,12 +159,13 @@ def kinds_03(released: Path = RELEASED_03) -> dict[str, dict[str, Any]]:
         "empty": submission({}, released=released),
         "one_right": submission({"lexical_four": right["lexical_four"]}, released=released),
         "forged": submission({"final_size": forged_values}, forgeries(CHECKS_03, "03_merge_steps"), released=released),
+        "rebinds": submission({}, [REBIND], released=released),
     }
 
 
 #: The round trips' notebooks, their submissions, and the exercise each one-right submission answers.
 NOTEBOOKS = {"01_character_splitting": kinds_01, "03_merge_steps": kinds_03}
-KINDS = ("all_right", "empty", "one_right", "forged")
+KINDS = ("all_right", "empty", "one_right", "forged", "rebinds")
 ONE_RIGHT = {"01_character_splitting": "count_words", "03_merge_steps": "lexical_four"}
 
 

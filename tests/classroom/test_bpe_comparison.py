@@ -17,15 +17,6 @@ matplotlib.use("Agg")
 from wordpiece_lib.classroom.bpe_comparison import plots as plots  # noqa: E402  (after choosing the Agg backend
 from wordpiece_lib.classroom.display.live_text import shown_text  # noqa: E402
 
-HUG_PUG = dict(datasets.HUG_PUG_COUNTS)
-
-
-@pytest.fixture(scope="module")
-def toy():
-    return train_fast(HUG_PUG, 100, special_tokens=["[UNK]"]), train_fast(
-        HUG_PUG, 100, special_tokens=["[UNK]"], criterion="bpe"
-    )
-
 
 def output_text(widget: ParallelGrowth) -> str:
     return shown_text(widget.output)  # what the page shows, read back from the view's HTML
@@ -44,9 +35,9 @@ def _same_as_the_reference_encoders(trace, steps, words):
             assert encoders.merge_replay(word, step) == replay(word), (step, word)
 
 
-def test_growing_encoders_cut_as_the_encoders_built_for_each_step(toy):
-    words = [*HUG_PUG, "mug", "hugger", "pugs", "x", "bunhug"]
-    for trace in toy:
+def test_growing_encoders_cut_as_the_encoders_built_for_each_step(hug_pug_traces):
+    words = [*dict(datasets.HUG_PUG_COUNTS), "mug", "hugger", "pugs", "x", "bunhug"]
+    for trace in hug_pug_traces:
         _same_as_the_reference_encoders(trace, range(len(trace.steps) + 1), words)
 
 
@@ -61,8 +52,8 @@ def test_growing_encoders_on_a_book_trace():
         _same_as_the_reference_encoders(trace, steps, words)
 
 
-def test_growth_text_by_hand(toy):
-    text = growth_text(*toy, 1, "hugs")
+def test_growth_text_by_hand(hug_pug_traces):
+    text = growth_text(*hug_pug_traces, 1, "hugs")
     lines = text.splitlines()
     assert lines[0] == "after 1 merge of each"
     assert "##g + ##s -> ##gs" in lines[3] and "##u + ##g -> ##ug" in lines[3]
@@ -70,16 +61,19 @@ def test_growth_text_by_hand(toy):
     assert lines[-2].split() == ["WordPiece", "score", "h", "##u", "##gs", "h", "##u", "##gs"]
     assert lines[-1].split() == ["BPE", "count", "h", "##ug", "##s", "h", "##ug", "##s"]
     # past BPE's 7 merges, BPE stays at its end
-    assert growth_text(*toy, 8).splitlines()[0] == "after 8 merges of WordPiece score, 7 of BPE count (all it learned)"
-    assert "(no merge yet)" in growth_text(*toy, 0)
+    assert (
+        growth_text(*hug_pug_traces, 8).splitlines()[0]
+        == "after 8 merges of WordPiece score, 7 of BPE count (all it learned)"
+    )
+    assert "(no merge yet)" in growth_text(*hug_pug_traces, 0)
     with pytest.raises(ValueError, match="step must be between 0 and 9"):
-        growth_text(*toy, 10)
+        growth_text(*hug_pug_traces, 10)
     with pytest.raises(TypeError, match="bpe must be a Trace"):
-        growth_text(toy[0], None, 1)
+        growth_text(hug_pug_traces[0], None, 1)
 
 
-def test_widget_headless(toy):
-    growth = ParallelGrowth(*toy, word="pugs", step=0)
+def test_widget_headless(hug_pug_traces):
+    growth = ParallelGrowth(*hug_pug_traces, word="pugs", step=0)
     assert growth.previous.disabled and not growth.next.disabled
     assert "p ##u ##g ##s" in output_text(growth)
     growth.slider.value = 9  # WordPiece's last merge: pug, longest match and replay now differ
@@ -99,22 +93,22 @@ def test_widget_headless(toy):
     assert growth.step == 0 and growth.text == output_text(growth).rstrip("\n")
 
 
-def test_widget_defaults_and_errors(toy):
-    growth = ParallelGrowth(*toy)
-    assert list(growth.picker.options[1:]) == frequent_words(toy[0]) == ["hugs"]
+def test_widget_defaults_and_errors(hug_pug_traces):
+    growth = ParallelGrowth(*hug_pug_traces)
+    assert list(growth.picker.options[1:]) == frequent_words(hug_pug_traces[0]) == ["hugs"]
     assert growth.word == "hugs"
-    assert frequent_words(toy[0], 3, min_length=3) == ["pun", "hug", "pug"]
+    assert frequent_words(hug_pug_traces[0], 3, min_length=3) == ["pun", "hug", "pug"]
     with pytest.raises(ValueError, match="step must be between 0 and 9"):
-        ParallelGrowth(*toy, step=10)
+        ParallelGrowth(*hug_pug_traces, step=10)
     with pytest.raises(ValueError, match=r"words\[\.\.\.\]"):
-        ParallelGrowth(*toy, words=[""])
+        ParallelGrowth(*hug_pug_traces, words=[""])
 
 
 # ---------------------------------------------------------------- plots
 
 
-def test_fertility_curves(toy):
-    frame = combination_fertility_points(*toy, {"pugs": 1, "mug": 1}, [8, 12])
+def test_fertility_curves(hug_pug_traces):
+    frame = combination_fertility_points(*hug_pug_traces, {"pugs": 1, "mug": 1}, [8, 12])
     figure = plots.combination_fertility_curves(frame, marked=(12,))
     axes = figure.axes[0]
     labels = [line.get_label() for line in axes.get_lines() if not line.get_label().startswith("_")]
@@ -131,8 +125,8 @@ def test_fertility_curves(toy):
         plots.combination_fertility_curves(frame.iloc[:0])
 
 
-def test_first_merges_plot(toy):
-    figure = plots.first_merges(*toy, 30)
+def test_first_merges_plot(hug_pug_traces):
+    figure = plots.first_merges(*hug_pug_traces, 30)
     left, right = figure.axes
     assert left.get_title() == "WordPiece score: first 9 merges"
     assert right.get_title() == "BPE count: first 7 merges"
@@ -145,7 +139,7 @@ def test_first_merges_plot(toy):
     assert "tokens are learned by both" in alt and "hug" in alt and "(20)" in alt
     assert [patch.get_width() for patch in right.patches] == [20, 16, 15, 12, 5, 5, 4]
     with pytest.raises(TypeError, match="wordpiece must be a Trace"):
-        plots.first_merges(None, toy[1])
+        plots.first_merges(None, hug_pug_traces[1])
 
 
 # ---------------------------------------------------------------- checks

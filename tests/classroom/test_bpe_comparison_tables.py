@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from wordpiece_lib import train_fast
 from wordpiece_lib.analysis.segmentation import (
     TRAINERS,
 )
@@ -23,16 +22,8 @@ from wordpiece_lib.training.bpe import train_bpe
 HUG_PUG = dict(datasets.HUG_PUG_COUNTS)
 
 
-@pytest.fixture(scope="module")
-def toy():
-    """WordPiece and BPE on hug/pug, to the end: 17 and 15 tokens with [UNK]."""
-    return train_fast(HUG_PUG, 100, special_tokens=["[UNK]"]), train_fast(
-        HUG_PUG, 100, special_tokens=["[UNK]"], criterion="bpe"
-    )
-
-
-def test_compare_combinations_by_hand(toy):
-    frame = compare_combinations(*toy, {"pugs": 1, "mug": 1})
+def test_compare_combinations_by_hand(hug_pug_traces):
+    frame = compare_combinations(*hug_pug_traces, {"pugs": 1, "mug": 1})
     # pugs: 2 tokens everywhere; mug: [UNK] under longest match, [UNK] ##u ##g (WP) or [UNK] ##ug (BPE) under replay.
     assert frame["fertility"].tolist() == [3 / 2, 5 / 2, 3 / 2, 4 / 2]
     assert frame["chars_per_token"].tolist() == [7 / 3, 7 / 5, 7 / 3, 7 / 4]
@@ -42,13 +33,13 @@ def test_compare_combinations_by_hand(toy):
     assert frame["vocab_size"].tolist() == [17, 17, 15, 15]
 
 
-def test_fertility_table_and_by_size(toy):
-    table = combination_fertility_table(*toy, {"pugs": 1, "mug": 1}, [8, None])
+def test_fertility_table_and_by_size(hug_pug_traces):
+    table = combination_fertility_table(*hug_pug_traces, {"pugs": 1, "mug": 1}, [8, None])
     assert table.index.tolist() == [8, "max (17 and 15)"]
     # No merge yet: pugs is p ##u ##g ##s; mug is [UNK] (longest match) or [UNK] ##u ##g (replay).
     assert table.loc[8].tolist() == [5 / 2, 7 / 2, 5 / 2, 7 / 2]
     assert table.loc["max (17 and 15)"].tolist() == [3 / 2, 5 / 2, 3 / 2, 2.0]
-    frame = combination_fertility_points(*toy, {"pugs": 1}, [8, 12, 16])
+    frame = combination_fertility_points(*hug_pug_traces, {"pugs": 1}, [8, 12, 16])
     sizes = {trainer: frame[frame.trainer == trainer]["vocab_size"].unique().tolist() for trainer in TRAINERS}
     assert sizes == {"WordPiece score": [8, 12, 16, 17], "BPE count": [8, 12, 15]}
     longest = frame[(frame.trainer == "BPE count") & (frame.encoder == "longest match")]
@@ -56,8 +47,8 @@ def test_fertility_table_and_by_size(toy):
     assert longest["fertility"].tolist() == [4.0, 3.0, 2.0]
 
 
-def test_first_merges_frame_by_hand(toy):
-    frame = first_merges_frame(*toy, 30)
+def test_first_merges_frame_by_hand(hug_pug_traces):
+    frame = first_merges_frame(*hug_pug_traces, 30)
     assert len(frame) == 9  # WordPiece has 9 merges, BPE 7: the BPE columns are blank after 7
     assert frame["WordPiece"].tolist()[:3] == ["##gs", "hu", "hugs"]
     assert frame["BPE"].tolist() == ["##ug", "##un", "hug", "pun", "pug", "hugs", "bun", "", ""]
@@ -65,16 +56,16 @@ def test_first_merges_frame_by_hand(toy):
     assert frame["WP in both"].tolist()[:3] == [False, False, True]
 
 
-def test_segmentation_frame_by_steps_and_size(toy):
-    by_steps = segmentation_frame(*toy, ["hugs"], steps=1)
+def test_segmentation_frame_by_steps_and_size(hug_pug_traces):
+    by_steps = segmentation_frame(*hug_pug_traces, ["hugs"], steps=1)
     assert by_steps.loc["hugs"].tolist() == ["h ##u ##gs", "h ##u ##gs", "h ##ug ##s", "h ##ug ##s"]
-    assert segmentation_frame(*toy, ["hugs"], steps=100).loc["hugs"].tolist() == ["hugs"] * 4
+    assert segmentation_frame(*hug_pug_traces, ["hugs"], steps=100).loc["hugs"].tolist() == ["hugs"] * 4
     with pytest.raises(ValueError, match="not both"):
-        segmentation_frame(*toy, ["hugs"], 9, steps=1)
+        segmentation_frame(*hug_pug_traces, ["hugs"], 9, steps=1)
 
 
-def test_replay_merges_by_hand(toy):
-    bpe = toy[1]
+def test_replay_merges_by_hand(hug_pug_traces):
+    bpe = hug_pug_traces[1]
     checks = replay_merges(HUG_PUG, bpe.merges, count_ties=7)
     assert all(check.is_most_frequent for check in checks)
     # Step 5: p ##ug (pug) and hug ##s (hugs) both occur 5 times; every other step has one best pair.

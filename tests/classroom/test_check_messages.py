@@ -1,6 +1,6 @@
 """What particular wrong answers are told: the idea that is off, in the notebook's own terms.
 
-``test_exercises.py`` holds every exercise's right and wrong answers; here are
+``exercise_cases/`` holds every exercise's right and wrong answers; here are
 the messages worth pinning down word for word, and the frame around them
 (hidden check frames, one short line after a failed cell, answer cells read
 from IPython's history).
@@ -12,7 +12,8 @@ from fractions import Fraction
 
 import pytest
 from check_helpers import fails_with
-from exercise_cases import merge_keeping_the_prefix
+from exercise_cases.nb03 import each, merge_keeping_the_prefix
+from exercise_cases.nb04 import decoding
 
 from wordpiece_lib import initial_splits, join_pair
 from wordpiece_lib.classroom.character_splitting import checks as splitting
@@ -25,11 +26,7 @@ from wordpiece_lib.data import datasets
 HUG_PUG = {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}
 
 
-@pytest.fixture(autouse=True)
-def fresh_start():
-    for workbook in exercise.WORKBOOKS.values():
-        workbook.reset()
-    own_work.forget_answer_work()
+pytestmark = pytest.mark.usefixtures("fresh_start")
 
 
 def test_a_pair_written_without_the_inner_prefix_is_told_how_pieces_are_written():
@@ -51,14 +48,6 @@ def test_merging_explains_overlaps_and_the_dropped_prefix():
         token = join_pair(*pair)
         return {w: [token if (p, q) == pair else p for p, q in zip(s, [*s[1:], None])] for w, s in splits.items()}
 
-    def each(merge_one):
-        def merge_all(splits, pairs):
-            for pair in pairs:
-                splits = merge_one(splits, pair)
-            return splits
-
-        return merge_all
-
     assert "drop the '##' of the right piece" in fails_with(merging.check_merge_all, each(merge_keeping_the_prefix))
     assert "must still spell the word" in fails_with(merging.check_merge_all, each(overlapping))
 
@@ -71,15 +60,7 @@ def test_final_size_never_names_the_size_and_refuses_text():
 
 
 def test_decode_names_a_stray_space():
-    def trailing(tokens):
-        words = []
-        for token in tokens:
-            if token.startswith("##") and words:
-                words[-1] += token[2:]
-            else:
-                words.append(token)
-        return "".join(word + " " for word in words)
-
+    trailing = decoding("##", lambda token: token[2:], join=lambda words: "".join(word + " " for word in words))
     assert "ends with a space" in fails_with(encoding.check_decode, trailing)
 
 
@@ -163,14 +144,14 @@ def test_a_split_that_lowercases_is_told_to_keep_the_characters():
 
 
 def test_the_length_rule_off_by_one_is_not_blamed_on_the_prefix():
-    from exercise_cases import encode_unk_from_100, in_marker_style
+    from exercise_cases.nb04 import encode_unk_from_100, in_marker_style
 
     message = fails_with(encoding.check_longest_match, in_marker_style(encode_unk_from_100))
     assert "exactly 100 characters" in message and "marker" not in message and "'##'" not in message
 
 
 def test_a_leftmost_replay_is_not_called_longest_match():
-    from exercise_cases import replay_leftmost_first
+    from exercise_cases.nb06 import replay_leftmost_first
 
     from wordpiece_lib.classroom.bpe_comparison import checks as comparing
 
@@ -186,7 +167,7 @@ def test_counter_is_not_called_the_librarys_own_version():
 
 
 def test_pairs_that_are_not_neighbours_are_told_so_not_blamed_on_the_counts():
-    from exercise_cases import count_pairs_not_neighbours
+    from exercise_cases.nb02 import count_pairs_not_neighbours
 
     message = fails_with(scoring.check_pair_counts, count_pairs_not_neighbours)
     assert "not a pair of neighbouring pieces" in message and "adds n" not in message
@@ -194,7 +175,7 @@ def test_pairs_that_are_not_neighbours_are_told_so_not_blamed_on_the_counts():
 
 def test_a_share_slip_is_named_for_what_it_is():
     """On the small vocab every slip gives another share, so each is told its own idea."""
-    from exercise_cases import share_last_language_wins_ties, share_of_every_user, share_unused_tokens_owned
+    from exercise_cases.nb09 import share_last_language_wins_ties, share_of_every_user, share_unused_tokens_owned
 
     from wordpiece_lib.classroom.other_languages import checks as languages
 

@@ -1,7 +1,7 @@
 """Every exercise of notebooks 01-12: the right answer passes, plausible wrong ones fail without giving it away.
 
 The cases (right and wrong answers, and the texts that would give an answer
-away) are in ``exercise_cases.py``. Besides each case, this checks the tiers
+away) are the tables of ``exercise_cases/``, one a notebook. Besides each case, this checks the tiers
 (hints from the second try, ``show_answer`` offered from the third, progress),
 that every worked answer ``show_answer`` gives passes its own check, and that
 every check says the same under five ``PYTHONHASHSEED`` values.
@@ -20,10 +20,21 @@ from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
 from pathlib import Path
 
-import exercise_cases as cases_module
+import exercise_cases
 import pytest
 from data_helpers import skip_or_fail
-from exercise_cases import COPIED, LIBRARY, Case, all_cases, another_cell, data_missing, now, outcome
+from exercise_cases import (
+    COPIED,
+    LIBRARY,
+    Case,
+    all_cases,
+    another_cell,
+    computed,
+    data_missing,
+    now,
+    outcome,
+    workbook_of,
+)
 
 from wordpiece_lib.classroom.runtime import exercise, own_work
 from wordpiece_lib.classroom.runtime.exercise import TODO, WORKBOOKS
@@ -69,12 +80,7 @@ def cases() -> dict[str, Case]:
     return Cases((case.key, case) for case in all_cases())
 
 
-@pytest.fixture(autouse=True)
-def fresh_start():
-    for workbook in WORKBOOKS.values():
-        workbook.reset()
-    own_work.forget_answer_work()
-    yield
+pytestmark = pytest.mark.usefixtures("fresh_start")
 
 
 def every_key() -> list[str]:
@@ -120,7 +126,7 @@ def test_every_exercise_has_a_case_with_two_wrong_answers(cases):
 def test_the_right_answer_passes(cases, key):
     case = cases[key]
     assert outcome(case, case.right, case.right_extra) == ("passed", "")
-    assert exercise.WORKBOOKS[next(n for n, w in WORKBOOKS.items() if key in w.exercises)].attempt(key).done
+    assert workbook_of(key).attempt(key).done
 
 
 def secret_shown(message: str, secret: str) -> bool:
@@ -151,7 +157,7 @@ def test_an_unfinished_exercise_is_not_done_yet(cases, key):
     assert outcome(case, stub, case.right_extra)[0] == "skipped"
     _result, reason = outcome(case, stub, case.right_extra)
     assert "not done yet" in reason
-    workbook = next(w for w in WORKBOOKS.values() if key in w.exercises)
+    workbook = workbook_of(key)
     assert workbook.attempt(key).status() == "not started"
 
 
@@ -165,7 +171,7 @@ def answer_code(text: str) -> str:
 def test_the_worked_answer_passes_its_own_check(cases, key):
     """``show_answer`` (asked for after a wrong try) gives code that the check accepts."""
     case = cases[key]
-    workbook = next(w for w in WORKBOOKS.values() if key in w.exercises)
+    workbook = workbook_of(key)
     wrong = case.wrongs[0]
     assert outcome(case, wrong.answer, wrong.extra)[0] == "failed"
     text = workbook.show_answer(key)
@@ -194,7 +200,7 @@ def test_the_worked_answer_passes_its_own_check(cases, key):
 
 def test_tiers_hint_from_the_second_try_and_offer_the_answer_from_the_third(cases):
     case = cases["split_with_prefix"]
-    workbook = next(w for w in WORKBOOKS.values() if "split_with_prefix" in w.exercises)
+    workbook = workbook_of("split_with_prefix")
     before = workbook.show_answer("split_with_prefix")
     assert "Have a go" in before and "now=True" in before
     messages = [outcome(case, (list,))[1] for _ in range(3)]
@@ -209,7 +215,7 @@ def test_tiers_hint_from_the_second_try_and_offer_the_answer_from_the_third(case
 
 
 def test_progress_lists_each_exercise_as_done_wrong_or_not_started(cases):
-    workbook = next(w for w in WORKBOOKS.values() if "count_words" in w.exercises)
+    workbook = workbook_of("count_words")
     outcome(cases["count_words"], cases["count_words"].right)
     outcome(cases["split_with_end_marker"], cases["split_with_end_marker"].wrongs[0].answer)
     progress = workbook.progress()
@@ -273,7 +279,12 @@ def test_the_library_is_whole_again_after_a_check():
 def run_under_seed(seed: str) -> dict:
     env = dict(os.environ, PYTHONHASHSEED=seed)
     result = subprocess.run(
-        [sys.executable, str(Path(cases_module.__file__))], capture_output=True, text=True, env=env, timeout=600
+        [sys.executable, "-m", "exercise_cases"],
+        cwd=Path(exercise_cases.__file__).parents[1],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=600,
     )
     assert result.returncode == 0, result.stderr[-3000:]
     return json.loads(result.stdout)
@@ -336,7 +347,7 @@ def test_no_message_gives_the_answer_away_on_any_try(cases, key):
         assert result == "failed", f"{key}: {wrong.label!r} {result}"
         for secret in case.secret_texts():
             assert not secret_shown(message, secret), f"{key}: {wrong.label!r} gives away {secret!r}: {message}"
-    workbook = next(w for w in WORKBOOKS.values() if key in w.exercises)
+    workbook = workbook_of(key)
     assert workbook.attempt(key).status() == f"wrong ({len(case.wrongs)} tries)"
     own_work.forget_answer_work()  # the right answer comes from a new cell, in which the library did not run
     assert outcome(case, case.right, case.right_extra) == ("passed", "")
@@ -412,5 +423,5 @@ def test_a_count_the_learner_calls_shared_is_their_own_work(cases):
     case = cases["toy_jaccard"]
     source = "shared = len(set(wp) & set(bpe))\ntoy_jaccard = Fraction(shared, len(set(wp) | set(bpe)))"
     wp, bpe = case.data
-    honest = cases_module.computed("honest", source, {"wp": wp, "bpe": bpe, "Fraction": Fraction}, ("toy_jaccard",))
+    honest = computed("honest", source, {"wp": wp, "bpe": bpe, "Fraction": Fraction}, ("toy_jaccard",))
     assert outcome(case, honest.answer, honest.extra) == ("passed", "")

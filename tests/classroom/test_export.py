@@ -1,10 +1,9 @@
 """``wordpiece classroom export``: every notebook converts to nbgrader's and otter-grader's formats.
 
-The round trips through the graders themselves are in ``test_export_nbgrader.py`` and
-``test_export_otter.py`` (notebooks 01 and 03); here every notebook's conversion is
-checked without them: what a grader removes is the solution only, the prompt stays,
-each check gets a graded test worth its points, and the graded test judges with checks
-loaded afresh, failing a skip.
+The round trips through the graders themselves are in ``test_export_graders.py`` (notebooks
+01 and 03); here every notebook's conversion is checked without them: what a grader removes
+is the solution only, the prompt stays, each check gets a graded test worth its points, and
+the graded test judges with checks loaded afresh, failing a skip.
 """
 
 from __future__ import annotations

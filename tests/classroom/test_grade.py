@@ -24,6 +24,7 @@ from wordpiece_lib.classroom.teacher.grading.plan import context_cells, read_rel
 
 ROOT = Path(__file__).resolve().parents[2]
 EXERCISES_01 = ["count_words", "split_with_prefix", "split_with_end_marker", "my_alphabet"]
+RIGHT_ALPHABET = submissions.RIGHT_01["my_alphabet"]
 TIMEOUT = "8"
 
 
@@ -50,9 +51,22 @@ def graded(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, dict
     paths.append(str(submissions.write(printer, folder / "prints.ipynb")))
     raiser = submissions.submission({**submissions.RIGHT_01, "count_words": "raise ValueError('my cell is broken')\n"})
     paths.append(str(submissions.write(raiser, folder / "raises.ipynb")))
+    exits = submissions.submission(
+        {**submissions.RIGHT_01, "split_with_prefix": "def split_with_prefix(word):\n    import os\n    os._exit(4)\n"}
+    )
+    paths.append(str(submissions.write(exits, folder / "exits_when_called.ipynb")))
+    patcher = submissions.submission(
+        {
+            **submissions.RIGHT_01,
+            "my_alphabet": RIGHT_ALPHABET + "import builtins\nbuiltins.isinstance = lambda *a: True\n",
+        }
+    )
+    paths.append(str(submissions.write(patcher, folder / "patches_isinstance.ipynb")))
+    huge = submissions.submission({**submissions.RIGHT_01, "my_alphabet": "my_alphabet = ['##x' * 4] * 6_000_000\n"})
+    paths.append(str(submissions.write(huge, folder / "huge.ipynb")))
     (folder / "text.ipynb").write_text("my answers are in my head", encoding="utf-8")
     paths.append(str(folder / "text.ipynb"))
-    result = grade(*paths, "--notebook", "01", "--timeout", TIMEOUT, "-o", "grades.csv", cwd=folder)
+    result = grade(*paths, "--notebook", "01", "--timeout", TIMEOUT, "--jobs", "2", "-o", "grades.csv", cwd=folder)
     assert result.returncode == 0, result.stderr
     rows: dict[str, dict[str, dict[str, str]]] = {}
     with open(folder / "grades.csv", newline="", encoding="utf-8") as handle:
@@ -67,7 +81,21 @@ def statuses(rows: dict[str, dict[str, str]]) -> dict[str, tuple[str, str]]:
 
 def test_every_submission_gets_one_row_per_exercise(graded):
     assert sorted(graded) == sorted(
-        ["all_right", "empty", "one_right", "forged", "endless", "kernel_exit", "prints", "raises", "text"]
+        [
+            "all_right",
+            "empty",
+            "one_right",
+            "forged",
+            "endless",
+            "kernel_exit",
+            "prints",
+            "raises",
+            "text",
+            "exits_when_called",
+            "patches_isinstance",
+            "huge",
+            "rebinds",
+        ]
     )
     for rows in graded.values():
         assert list(rows) == EXERCISES_01
@@ -104,9 +132,40 @@ def test_an_endless_loop_costs_only_its_own_exercise(graded):
     assert set(got.values()) == {("done", "1")}
 
 
-def test_a_kernel_exit_is_reported_and_the_next_submission_is_still_graded(graded):
-    assert {row["status"] for row in graded["kernel_exit"].values()} == {"error"}
-    assert "kernel exited" in graded["kernel_exit"]["count_words"]["feedback"]
+def test_a_kernel_exit_costs_only_the_exercise_of_its_cell(graded):
+    """``os._exit`` in the third answer cell: a fresh kernel skips that cell and grades the other three."""
+    got = statuses(graded["kernel_exit"])
+    assert got.pop("split_with_end_marker") == ("error", "0")
+    assert "its answer cell ended the kernel" in graded["kernel_exit"]["split_with_end_marker"]["feedback"]
+    assert "kernel exited" in graded["kernel_exit"]["split_with_end_marker"]["feedback"]
+    assert set(got.values()) == {("done", "1")}
+
+
+def test_a_function_that_ends_the_kernel_when_called_costs_only_its_exercise(graded):
+    got = statuses(graded["exits_when_called"])
+    assert got.pop("split_with_prefix") == ("error", "0")
+    assert "kernel exited" in graded["exits_when_called"]["split_with_prefix"]["feedback"]
+    assert set(got.values()) == {("done", "1")}
+
+
+def test_a_patched_builtin_is_put_back_and_reported_not_taken_for_a_loop(graded):
+    rows = graded["patches_isinstance"]
+    assert statuses(rows) == {key: ("done", "1") for key in EXERCISES_01}
+    assert "replaced the built-in isinstance (put back)" in rows["my_alphabet"]["tried"]
+
+
+def test_a_huge_answer_is_reported_as_too_large_not_as_printing(graded):
+    feedback = graded["huge"]["my_alphabet"]["feedback"]
+    assert graded["huge"]["my_alphabet"]["status"] == "error"
+    assert "too large to grade" in feedback and "printed" not in feedback
+    assert graded["huge"]["count_words"]["status"] == "done"
+
+
+def test_every_row_names_its_file_and_its_sandbox(graded):
+    for student, rows in graded.items():
+        for row in rows.values():
+            assert Path(row["file"]).name == f"{student}.ipynb"
+            assert row["sandbox"] == "bwrap"
 
 
 def test_an_answer_cell_that_raises_costs_only_its_own_exercise(graded):
@@ -116,9 +175,11 @@ def test_an_answer_cell_that_raises_costs_only_its_own_exercise(graded):
     assert set(got.values()) == {("done", "1")}
 
 
-def test_printing_without_end_is_stopped(graded):
-    assert {row["status"] for row in graded["prints"].values()} == {"error"}
+def test_printing_without_end_is_stopped_and_costs_only_its_exercise(graded):
+    got = statuses(graded["prints"])
+    assert got.pop("count_words") == ("error", "0")
     assert "printed more than" in graded["prints"]["count_words"]["feedback"]
+    assert set(got.values()) == {("done", "1")}
 
 
 def test_a_file_that_is_not_a_notebook_gets_rows_saying_so(graded):
@@ -172,3 +233,53 @@ def test_the_checks_inputs_come_from_the_released_notebook():
     variant_cell = next(index for index, names in released.answers.items() if "first_three" in names)
     assert variant_cell in once
     assert again == []
+
+
+RELEASED_12 = ROOT / "notebooks" / "12_unigram.ipynb"
+#: bugs_best with section 2's worked all_cuts and best_cut (the notebook's own check refuses it: worked on paper)
+WITH_THE_WORKED_CUTS = (
+    "chance = best_cut('bugs', probability)[1]\n"
+    "ties = sum(math.prod(probability[p] for p in cut) == chance for cut in all_cuts('bugs', probability))\n"
+    "bugs_best = (chance, ties)\n"
+)
+
+
+def test_notebook_12_refuses_the_worked_cuts_as_its_own_check_does(tmp_path):
+    """Issue 39: grade marked done an answer the notebook's check refuses, and one a timer thread set after the cell."""
+    from fractions import Fraction
+
+    from wordpiece_lib.training.unigram import substring_frequencies
+
+    counts = {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}
+    frequency = substring_frequencies(counts)
+    total = sum(frequency.values())
+    best = Fraction(frequency["bu"] * frequency["gs"], total * total)  # by hand: bu·gs and b·ugs tie (4·5 = 20 each)
+    assert best == Fraction(frequency["b"] * frequency["ugs"], total * total)
+    timer = (
+        "import threading\n"
+        "def later():\n"
+        "    global bugs_best\n" + "".join("    " + line + "\n" for line in WITH_THE_WORKED_CUTS.splitlines()) + ""
+        "threading.Timer(0.5, later).start()\n"
+        "bugs_best = TODO\n"
+    )
+    kinds = {
+        "by_hand": f"bugs_best = (Fraction({best.numerator}, {best.denominator}), 2)\n",
+        "worked_cuts": WITH_THE_WORKED_CUTS,
+        "timer": timer,
+    }
+    paths = [
+        str(
+            submissions.write(
+                submissions.submission({"bugs_best": source}, released=RELEASED_12), tmp_path / f"{k}.ipynb"
+            )
+        )
+        for k, source in kinds.items()
+    ]
+    result = grade(*paths, "--notebook", "12", "--timeout", "30", "-o", "grades.csv", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    with open(tmp_path / "grades.csv", newline="", encoding="utf-8") as handle:
+        rows = {row["student"]: row for row in csv.DictReader(handle) if row["exercise"] == "bugs_best"}
+    assert rows["by_hand"]["status"] == "done", rows["by_hand"]["feedback"]
+    assert rows["worked_cuts"]["status"] == "wrong"
+    assert "'all_cuts'" in rows["worked_cuts"]["feedback"] or "'best_cut'" in rows["worked_cuts"]["feedback"]
+    assert rows["timer"]["status"] in ("wrong", "error") and rows["timer"]["points"] == "0", rows["timer"]

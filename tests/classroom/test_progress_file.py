@@ -222,11 +222,70 @@ def test_the_plot_counts_done_wrong_and_not_started_per_exercise(tmp_path):
     rows, problems = collect(map(str, folders))
     assert problems == []
     counts = tally(rows)
-    assert counts[("97 · progress", "three")] == {"done": 1, "wrong": 1, "not started": 1}  # cat has no file for 97
-    assert counts[("98 · another notebook", "three")] == {"done": 0, "wrong": 1, "not started": 2}
+    assert counts[("97 · progress", "three")] == {"done": 1, "wrong": 1, "not started": 1, "edited by hand?": 0}
+    assert counts[("98 · another notebook", "three")] == {"done": 0, "wrong": 1, "not started": 2, "edited by hand?": 0}
     png = tmp_path / "class.png"
     assert main(["progress", *map(str, folders), "-o", str(tmp_path / "c.csv"), "--plot", str(png), "--quiet"]) == 0
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_a_student_with_no_progress_file_gets_not_started_rows_for_every_exercise(tmp_path):
+    folders = class_of_three(tmp_path)
+    empty = tmp_path / "dee"
+    (empty / "notebooks").mkdir(parents=True)
+    out = tmp_path / "class.csv"
+    assert main(["progress", *map(str, folders), str(empty), "-o", str(out), "--quiet"]) == 0
+    rows = [row for row in csv.DictReader(out.open(encoding="utf-8")) if row["student"] == "dee"]
+    assert sorted((row["notebook"][:2], row["exercise"]) for row in rows) == [
+        ("97", "other"),
+        ("97", "three"),
+        ("98", "other"),
+        ("98", "three"),
+    ]
+    assert {row["status"] for row in rows} == {"not started"}
+
+
+def edit_by_hand(path: Path, change) -> None:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    change(data)
+    path.write_text(json.dumps(data), encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("change", "reason"),
+    [
+        (lambda data: data["exercises"]["three"].update(status="done", done=False), "status done but done is false"),
+        (lambda data: data["exercises"]["three"].update(tries=-3), "negative tries"),
+        (lambda data: data["exercises"].update(extra={"status": "done", "done": True}), "not an exercise"),
+        (lambda data: data["exercises"]["three"].update(when="2999-01-01T00:00:00+00:00"), "a date in the future"),
+    ],
+)
+def test_a_file_that_contradicts_itself_is_marked_and_counted_apart(tmp_path, change, reason):
+    folders = class_of_three(tmp_path)
+    edit_by_hand(folders[1] / "wordpiece" / "notebooks" / file_name("97 · progress"), change)
+    out = tmp_path / "class.csv"
+    assert main(["progress", *map(str, folders), "-o", str(out), "--quiet"]) == 0
+    rows = list(csv.DictReader(out.open(encoding="utf-8")))
+    bobs = [row for row in rows if row["student"] == "bob" and row["notebook"].startswith("97")]
+    assert bobs and all(row["check"].startswith("edited by hand?") and reason in row["check"] for row in bobs)
+    assert all(row["check"] == "" for row in rows if row["student"] != "bob")
+    from wordpiece_lib.classroom.teacher.commands.progress import collect, tally
+
+    counts = tally(collect(map(str, folders))[0])[("97 · progress", "three")]
+    assert counts["edited by hand?"] == 1 and counts["done"] + counts["wrong"] + counts["not started"] == 2
+
+
+def test_text_a_spreadsheet_would_run_is_written_as_text(tmp_path):
+    folders = class_of_three(tmp_path)
+    edit_by_hand(
+        folders[0] / "wordpiece" / "notebooks" / file_name("97 · progress"),
+        lambda data: data["exercises"]["three"].update(title='=HYPERLINK("http://x","click")'),
+    )
+    out = tmp_path / "class.csv"
+    assert main(["progress", *map(str, folders), "-o", str(out), "--quiet"]) == 0
+    titles = [row["title"] for row in csv.DictReader(out.open(encoding="utf-8")) if row["student"] == "ann"]
+    assert '\'=HYPERLINK("http://x","click")' in titles
+    assert not any(title.startswith("=") for title in titles)
 
 
 def test_bad_input_is_named_and_exits_2(tmp_path, capsys):

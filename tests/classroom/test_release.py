@@ -20,10 +20,9 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from exercise_cases import all_cases, outcome
+from exercise_cases import all_cases, outcome, start_afresh, workbook_of
 
-from wordpiece_lib.classroom.runtime import answers, own_work
-from wordpiece_lib.classroom.runtime.exercise import WORKBOOKS
+from wordpiece_lib.classroom.runtime import answers
 from wordpiece_lib.classroom.teacher.answer_search import (
     answer_lines,
     checkout_answer_texts,
@@ -44,9 +43,8 @@ def rendered_answers() -> list[str]:
     answers.forget_source()
     texts = []
     for case in all_cases():
-        workbook = next(book for book in WORKBOOKS.values() if case.key in book.exercises)
-        workbook.reset()
-        own_work.forget_answer_work()
+        workbook = workbook_of(case.key)
+        start_afresh()
         outcome(case, case.wrongs[0].answer, case.wrongs[0].extra)
         text = str(workbook.show_answer(case.key))
         assert text.startswith("A worked answer"), (case.key, text)

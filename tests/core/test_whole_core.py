@@ -44,36 +44,10 @@ def test_normalizer_steps():
 def test_pretokenizers_on_one_sentence():
     sentence = "Jim's map—found in 1750—isn't lost!"
     assert pretokenize(sentence, "whitespace") == ["Jim's", "map—found", "in", "1750—isn't", "lost!"]
-    assert pretokenize(sentence, "bert") == [
-        "Jim",
-        "'",
-        "s",
-        "map",
-        "—",
-        "found",
-        "in",
-        "1750",
-        "—",
-        "isn",
-        "'",
-        "t",
-        "lost",
-        "!",
-    ]
-    assert pretokenize(sentence, "gpt2") == [
-        "Jim",
-        "'s",
-        "map",
-        "—",
-        "found",
-        "in",
-        "1750",
-        "—",
-        "isn",
-        "'t",
-        "lost",
-        "!",
-    ]
+    bert = ["Jim", "'", "s", "map", "—", "found", "in", "1750", "—", "isn", "'", "t", "lost", "!"]
+    assert pretokenize(sentence, "bert") == bert
+    gpt2 = ["Jim", "'s", "map", "—", "found", "in", "1750", "—", "isn", "'t", "lost", "!"]
+    assert pretokenize(sentence, "gpt2") == gpt2
 
 
 def test_word_counts_keep_first_seen_order_and_add_up():

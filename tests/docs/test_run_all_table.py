@@ -7,12 +7,11 @@ changed since the table was written fails here: re-run the script), never the ti
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
 from pathlib import Path
 
 import pytest
+from tool_helpers import load_tool
 
 nbformat = pytest.importorskip("nbformat")
 
@@ -20,15 +19,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SOLUTIONS = sorted((ROOT / "notebooks" / "solutions").glob("[0-9][0-9]_*.ipynb"))
 
 
-def load_tool():
-    spec = importlib.util.spec_from_file_location("time_notebooks", ROOT / "tools" / "time_notebooks.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["time_notebooks"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-TOOL = load_tool()
+TOOL = load_tool("time_notebooks")
 RERUN = "the notebook changed since the table was written: run `python tools/time_notebooks.py --write-guide`"
 
 

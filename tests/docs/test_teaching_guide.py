@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import doctest
-import importlib.util
 import re
-import sys
 from pathlib import Path
 
 import pytest
+from tool_helpers import load_tool
 
 ROOT = Path(__file__).resolve().parents[2]
 GUIDE = (ROOT / "docs" / "teaching-guide.md").read_text(encoding="utf-8")
@@ -19,14 +18,6 @@ def section(title: str) -> str:
     match = re.search(rf"^## {re.escape(title)}\n(.*?)(?=^## |\Z)", GUIDE, re.MULTILINE | re.DOTALL)
     assert match, f"the guide has no section '{title}'"
     return match.group(1)
-
-
-def load_tool(name: str):
-    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_each_90_minute_lesson_adds_up_to_90_minutes():

@@ -10,7 +10,6 @@ needs ipytest's ``raise_on_error=True``: a test fails if a notebook lacks it.
 from __future__ import annotations
 
 import copy
-import importlib.util
 import os
 import re
 import subprocess
@@ -20,6 +19,7 @@ from pathlib import Path
 
 import pytest
 from data_helpers import data_sets_used, missing_data, require_data_for
+from tool_helpers import load_tool
 
 nbformat = pytest.importorskip("nbformat")
 nbclient = pytest.importorskip("nbclient")
@@ -32,14 +32,6 @@ SOLUTION = sorted((NOTEBOOKS / "solutions").glob("[0-9][0-9]_*.ipynb"))
 ALL = STUDENT + SOLUTION
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 TIMEOUT_PER_CELL = 120
-
-
-def load_tools():
-    spec = importlib.util.spec_from_file_location("notebook_tools", ROOT / "tools" / "notebooks.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["notebook_tools"] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 def label(path: Path) -> str:
@@ -126,21 +118,22 @@ def test_notebook_runs_top_to_bottom_twice(its_data, executed, path):
     assert error is None, f"{label(path)} stopped: {str(error)[-2000:]}"
 
 
-@pytest.mark.parametrize("path", SOLUTION, ids=label)
-def test_solution_passes_every_check(its_data, executed, path):
+def check_outputs(executed, path: Path) -> list[str]:
+    """What every check cell of ``path`` printed, in a run that went through."""
     notebook, error = executed[label(path)]
     assert error is None
-    for cell in check_cells(notebook):
-        output = text_of(cell)
+    return [text_of(cell) for cell in check_cells(notebook)]
+
+
+@pytest.mark.parametrize("path", SOLUTION, ids=label)
+def test_solution_passes_every_check(its_data, executed, path):
+    for output in check_outputs(executed, path):
         assert re.search(r"\b1 passed\b", output) and "skipped" not in output and "failed" not in output, output
 
 
 @pytest.mark.parametrize("path", STUDENT, ids=label)
 def test_student_checks_say_not_done_yet(its_data, executed, path):
-    notebook, error = executed[label(path)]
-    assert error is None
-    for cell in check_cells(notebook):
-        output = text_of(cell)
+    for output in check_outputs(executed, path):
         assert "1 skipped" in output and "not done yet" in output, output
 
 
@@ -230,7 +223,7 @@ def test_ipytest_raises_on_error(path):
 
 
 def test_notebooks_are_stripped_and_in_sync():
-    assert load_tools().check() == []
+    assert load_tool("notebooks", "notebook_tools").check() == []
 
 
 def test_student_notebooks_hold_no_solutions():
@@ -254,25 +247,43 @@ def test_pytest_addopts_leave_ipytest_alone():
         assert flag not in addopts.split(), f"keep {flag} on the command line: ipytest reads addopts and would break"
 
 
-def test_a_wrong_answer_stops_the_notebook(tmp_path):
-    """The first solution notebook, cut to its setup and first exercise, with a wrong answer."""
-    notebook = nbformat.read(SOLUTION[0], as_version=4)
-    cells = notebook.cells
-    exercise = next(i for i, cell in enumerate(cells) if "BEGIN SOLUTION" in cell.source)
-    imports = next(  # the first imports after the setup cell (which may import from wordpiece_lib too)
-        i for i, cell in enumerate(cells) if i > 0 and cell.cell_type == "code" and "from wordpiece_lib" in cell.source
+def cut_to(path: Path, *kept) -> tuple[Exception | None, str]:
+    """``path`` cut to its setup cell, its first cell of imports from the library and ``kept``, run in its folder.
+
+    ``kept``: new cells, or the text a cell of ``path`` starts with. Returns the error that stopped the run (None
+    if none did) and the text of the last cell's output.
+    """
+    cells = nbformat.read(path, as_version=4).cells
+    imports = next(
+        i
+        for i, cell in enumerate(cells)
+        if i > 0 and cell.cell_type == "code" and "from wordpiece_lib import" in cell.source
     )
-    wrong = copy.deepcopy(cells[exercise])
-    wrong.source = "def count_words(words):\n    return {word: 1 for word in words}\n"
-    notebook.cells = [cells[0], cells[imports], wrong, cells[exercise + 1]]
-    assert notebook.cells[-1].source.startswith("%%ipytest")
-    executed_notebook, error = execute(notebook, SOLUTION[0].parent)
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [cells[0], cells[imports]]
+    for cell in kept:
+        notebook.cells.append(next(c for c in cells if c.source.startswith(cell)) if isinstance(cell, str) else cell)
+    executed_notebook, error = execute(notebook, path.parent)
+    return error, text_of(executed_notebook.cells[-1])
+
+
+#: Notebook 01's check of its first exercise.
+COUNT_WORDS_CHECK = "%%ipytest\ndef test_count_words()"
+
+
+def test_a_wrong_answer_stops_the_notebook():
+    """The first solution notebook, cut to its setup and first exercise, with a wrong answer."""
+    wrong = nbformat.v4.new_code_cell("def count_words(words):\n    return {word: 1 for word in words}\n")
+    error, output = cut_to(SOLUTION[0], wrong, COUNT_WORDS_CHECK)
     assert error is not None, "a failing check must stop the run (raise_on_error=True)"
-    output = text_of(executed_notebook.cells[-1])
     assert "wrong: add one to a word's count every time the word appears in the list" in output
     # brief: the plain-words message, then one line; no checker source, no ipytest internals
     assert "def check_word_counts" not in output and "ipytest/_impl.py" not in output, output
     assert "A check failed" in output
+
+
+#: Notebook 03's check of its prediction exercise.
+FIRST_THREE_CHECK = "%%ipytest\ndef test_first_three()"
 
 
 def test_in_a_kernel_a_prediction_the_trainer_made_in_another_cells_helper_is_refused():
@@ -280,13 +291,7 @@ def test_in_a_kernel_a_prediction_the_trainer_made_in_another_cells_helper_is_re
 
     Nothing in the answer cell names a trainer: only the calls counted while it ran can tell.
     """
-    path = SOLUTION[2]
-    assert path.name.startswith("03_")
-    cells = nbformat.read(path, as_version=4).cells
-    imports = next(i for i, cell in enumerate(cells) if i > 0 and "from wordpiece_lib import" in cell.source)
-    check = next(
-        i for i, cell in enumerate(cells) if cell.source.startswith("%%ipytest") and "first_three" in cell.source
-    )
+    assert SOLUTION[2].name.startswith("03_")
     helper = nbformat.v4.new_code_cell(
         "from wordpiece_lib import train_bottom_up as tb\n\n\ndef predict(counts):\n"
         "    return [step.new_token for step in tb(counts, 100).steps[:3]]"
@@ -294,46 +299,27 @@ def test_in_a_kernel_a_prediction_the_trainer_made_in_another_cells_helper_is_re
     answer = nbformat.v4.new_code_cell(
         'variant = {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5, "bugs": 3}\nfirst_three = predict(variant)'
     )
-    notebook = nbformat.v4.new_notebook()
-    notebook.cells = [cells[0], cells[imports], helper, answer, cells[check]]
-    executed_notebook, error = execute(notebook, path.parent)
+    error, output = cut_to(SOLUTION[2], helper, answer, FIRST_THREE_CHECK)
     assert error is not None, "the prediction was made by the trainer: the check must fail"
-    output = text_of(executed_notebook.cells[-1])
     assert "your answer runs 'train_bottom_up'" in output and "ran while your answer cell ran" in output, output
 
 
 def test_in_a_kernel_a_prediction_computed_in_an_earlier_cell_and_copied_by_name_is_refused():
     """03 cut to its setup, a cell that trains and reads the merges off, and an answer cell that only copies them."""
-    path = SOLUTION[2]
-    cells = nbformat.read(path, as_version=4).cells
-    imports = next(i for i, cell in enumerate(cells) if i > 0 and "from wordpiece_lib import" in cell.source)
-    check = next(
-        i for i, cell in enumerate(cells) if cell.source.startswith("%%ipytest") and "first_three" in cell.source
-    )
     earlier = nbformat.v4.new_code_cell(
         'variant = {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5, "bugs": 3}\n'
         "looked_up = train_bottom_up(variant, 100).new_tokens[:3]"
     )
     answer = nbformat.v4.new_code_cell("first_three = list(looked_up)")
-    notebook = nbformat.v4.new_notebook()
-    notebook.cells = [cells[0], cells[imports], earlier, answer, cells[check]]
-    executed_notebook, error = execute(notebook, path.parent)
+    error, output = cut_to(SOLUTION[2], earlier, answer, FIRST_THREE_CHECK)
     assert error is not None, "the prediction was copied from the trainer's output: the check must fail"
-    output = text_of(executed_notebook.cells[-1])
     assert "train_bottom_up" in output and "an earlier cell, which computed `looked_up`" in output, output
 
 
 def test_an_unfinished_exercise_is_named_by_its_notebook_and_title():
     """The short summary of a skipped check names the exercise, not the kernel's temporary file."""
-    path = STUDENT[0]
-    cells = nbformat.read(path, as_version=4).cells
-    imports = next(i for i, cell in enumerate(cells) if i > 0 and "from wordpiece_lib import" in cell.source)
-    stub = next(i for i, cell in enumerate(cells) if cell.source.startswith("def count_words"))
-    notebook = nbformat.v4.new_notebook()
-    notebook.cells = [cells[0], cells[imports], cells[stub], cells[stub + 1]]
-    executed_notebook, error = execute(notebook, path.parent)
+    error, output = cut_to(STUDENT[0], "def count_words", COUNT_WORDS_CHECK)
     assert error is None
-    output = text_of(executed_notebook.cells[-1])
     line = next(line for line in output.splitlines() if line.startswith("SKIPPED"))
     assert line.startswith("SKIPPED [1] 01 · From text to characters: not done yet: Your turn 1 · count words"), line
     assert "ipykernel" not in line and ".py:" not in line, line

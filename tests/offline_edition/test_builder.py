@@ -57,14 +57,23 @@ def test_index_escapes_and_renders_goals():
     assert "<code>##</code>" in text and "&lt;b&gt;" in text
 
 
-def test_build_writes_index_pages_and_static_files(tmp_path):
+def before_a_build(tmp_path: Path, codes: dict[str, str], old_page: tuple[str, str]) -> tuple[Path, Path]:
+    """``tmp_path``'s folder of notebooks (file name -> code) and its site folder, holding an old page (name, text)."""
     notebooks = tmp_path / "nbs"
     notebooks.mkdir()
-    write_notebook(notebooks, "01_slider.ipynb", "import ipywidgets\nipywidgets.IntSlider(value=7, description='pick')")
-    write_notebook(notebooks, "02_plain.ipynb", "print(6 * 7)")
+    for name, code in codes.items():
+        write_notebook(notebooks, name, code)
     out = tmp_path / "site"
     out.mkdir()
-    (out / "stale.html").write_text("from an older build")
+    (out / old_page[0]).write_text(old_page[1])
+    return notebooks, out
+
+
+def test_build_writes_index_pages_and_static_files(tmp_path):
+    slider = "import ipywidgets\nipywidgets.IntSlider(value=7, description='pick')"
+    notebooks, out = before_a_build(
+        tmp_path, {"01_slider.ipynb": slider, "02_plain.ipynb": "print(6 * 7)"}, ("stale.html", "from an older build")
+    )
     pages = site.build_site(out, notebooks, timeout=120, workers=2)
     assert [page.href for page in pages] == ["01_slider.html", "02_plain.html"]
     assert not (out / "stale.html").exists(), "the old site must be replaced whole"
@@ -115,13 +124,10 @@ def test_build_writes_a_slide_deck_per_notebook_and_hides_the_code_of_prose_cell
 
 
 def test_a_failing_notebook_leaves_the_old_site_untouched(tmp_path):
-    notebooks = tmp_path / "nbs"
-    notebooks.mkdir()
-    write_notebook(notebooks, "01_ok.ipynb", "x = 1")
-    write_notebook(notebooks, "02_broken.ipynb", "raise ValueError('boom from the notebook')")
-    out = tmp_path / "site"
-    out.mkdir()
-    (out / "index.html").write_text("the previous site")
+    broken = "raise ValueError('boom from the notebook')"
+    notebooks, out = before_a_build(
+        tmp_path, {"01_ok.ipynb": "x = 1", "02_broken.ipynb": broken}, ("index.html", "the previous site")
+    )
     with pytest.raises(site.SiteBuildError, match=r"02_broken\.ipynb(.|\n)*boom from the notebook"):
         site.build_site(out, notebooks, timeout=120)
     assert (out / "index.html").read_text() == "the previous site"

@@ -16,8 +16,9 @@ import warnings
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
+from text_helpers import QUICK, mixed_texts
 
 from wordpiece_lib import BertNormalizer, Vocab, WordPieceTokenizer
 from wordpiece_lib.pipeline.encoding import FIELDS
@@ -30,12 +31,7 @@ from tokenizers.implementations import BertWordPieceTokenizer  # noqa: E402
 
 TROUBLEMAKERS = "aZé#\u0130\u03a3 ,.!?'\t\x00\u200b\u0301\u0308\u302f\u016d我野👍\ufb01"
 FRAGMENTS = ("[MASK]", "<mask>", "[SEP]", "</s>", "<ent>", "<ENT>", "hug", "##s", " ", "Hello", "World", "naïve")
-TEXT = st.lists(
-    st.one_of(st.characters(codec="utf-8"), st.sampled_from(TROUBLEMAKERS), st.sampled_from(FRAGMENTS)), max_size=20
-).map("".join)
-QUICK = settings(
-    deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture], derandomize=True
-)
+TEXT = mixed_texts(TROUBLEMAKERS, FRAGMENTS, max_size=20)
 
 NORMALIZERS = {
     "uncased": BertNormalizer(lowercase=True),

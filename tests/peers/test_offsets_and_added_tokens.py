@@ -12,8 +12,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
+from text_helpers import QUICK, mixed_texts
 
 from wordpiece_lib import BertNormalizer, Vocab, WordPieceTokenizer
 from wordpiece_lib.pipeline.added_tokens import AddedToken, AddedTokenSplitter
@@ -28,12 +29,7 @@ TROUBLEMAKERS = (
     "我野ア한👍🏽👨שלוםعربي\U0002b820\U0002b920\u1c89\ua7cb\ufb01\u01c5"
 )
 FRAGMENTS = ("[MASK]", "[SEP]", "[CLS]", "[mask]", "[MAS", "hug", "##s", " ", "İstanbul", "Ǆ")
-TEXT = st.lists(
-    st.one_of(st.characters(codec="utf-8"), st.sampled_from(TROUBLEMAKERS), st.sampled_from(FRAGMENTS)), max_size=30
-).map("".join)
-QUICK = settings(
-    deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture], derandomize=True
-)
+TEXT = mixed_texts(TROUBLEMAKERS, FRAGMENTS, max_size=30)
 
 NORMALIZERS = {
     "uncased": BertNormalizer(lowercase=True),

@@ -17,25 +17,14 @@ from wordpiece_lib.analysis.segmentation import (
 )
 from wordpiece_lib.data import datasets
 
-HUG_PUG = dict(datasets.HUG_PUG_COUNTS)
-
-
-@pytest.fixture(scope="module")
-def toy():
-    """WordPiece and BPE on hug/pug, to the end: 17 and 15 tokens with [UNK]."""
-    return train_fast(HUG_PUG, 100, special_tokens=["[UNK]"]), train_fast(
-        HUG_PUG, 100, special_tokens=["[UNK]"], criterion="bpe"
-    )
-
-
 # ---------------------------------------------------------------- chapters
 
 
 # ---------------------------------------------------------------- sizes and encoders
 
 
-def test_steps_for_size(toy):
-    wordpiece, bpe = toy
+def test_steps_for_size(hug_pug_traces):
+    wordpiece, bpe = hug_pug_traces
     # Start: [UNK] + 7 letters = 8 tokens; every merge of hug/pug makes a new token.
     assert [wordpiece.steps_for_size(size) for size in (8, 9, 12, 17, None)] == [0, 1, 4, 9, 9]
     assert bpe.steps_for_size(15) == 7
@@ -54,8 +43,8 @@ def test_size_counts_tokens_not_steps():
         assert len(trace.tokens(trace.steps_for_size(size))) == size
 
 
-def test_the_four_combinations_by_hand(toy):
-    encoders = combinations(*toy)
+def test_the_four_combinations_by_hand(hug_pug_traces):
+    encoders = combinations(*hug_pug_traces)
     assert list(encoders) == [(trainer, encoder) for trainer in TRAINERS for encoder in ENCODERS]
     cut = {key: encode("pugs") for key, encode in encoders.items()}
     # WordPiece learned ##gs at step 1 and pug at step 8: replay takes ##gs, longest match takes pug.
@@ -70,7 +59,7 @@ def test_the_four_combinations_by_hand(toy):
     assert encoders[("WordPiece score", "merge replay")]("mug") == ["[UNK]", "##u", "##g"]
     assert encoders[("BPE count", "merge replay")]("mug") == ["[UNK]", "##ug"]
     # At 9 tokens each has made one merge only.
-    small = combinations(*toy, 9)
+    small = combinations(*hug_pug_traces, 9)
     assert small[("WordPiece score", "longest match")]("hugs") == ["h", "##u", "##gs"]
     assert small[("BPE count", "merge replay")]("hugs") == ["h", "##ug", "##s"]
 
@@ -119,15 +108,15 @@ def test_vocab_overlap_by_hand():
         vocab_overlap(["a"], "a")
 
 
-def test_toy_vocab_overlap_by_hand(toy):
+def test_toy_vocab_overlap_by_hand(hug_pug_traces):
     # Shared: [UNK], 7 letters, hug, hugs, pug, pun, bun (13); union 17 + 15 - 13 = 19.
-    overlap = vocab_overlap(toy[0].tokens(), toy[1].tokens())
+    overlap = vocab_overlap(hug_pug_traces[0].tokens(), hug_pug_traces[1].tokens())
     assert overlap.only_first == ["##gs", "bu", "hu", "pu"] and overlap.only_second == ["##ug", "##un"]
     assert overlap.jaccard == 13 / 19
 
 
-def test_differing_words_by_hand(toy):
-    wordpiece = toy[0]
+def test_differing_words_by_hand(hug_pug_traces):
+    wordpiece = hug_pug_traces[0]
     found = differing_words(longest_match_encoder(wordpiece), merge_replay_encoder(wordpiece), ["hugs", "pugs", "bun"])
     assert found == [("pugs", ["pug", "##s"], ["pu", "##gs"])]
     with pytest.raises(TypeError, match="words"):

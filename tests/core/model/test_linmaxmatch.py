@@ -49,6 +49,15 @@ def paper() -> LinMaxMatch:
 
 def test_paper_example_failure_links_and_pops(paper: LinMaxMatch) -> None:
     # Worked by hand from the definitions in the module docstring.
+    continuation = {
+        # continuation trie: label -> (failure link label, failure pops)
+        "##b": ("##", ("##b",)),
+        "##c": ("##", ("##c",)),
+        "##cd": ("##d", ("##c",)),
+        "##cdy": ("##", ("##cdy",)),
+        "##d": (None, ()),
+        "##dz": ("##", ("##dz",)),
+    }
     expected = {
         # start trie: label -> (failure link label, failure pops)
         "a": ("##", ("a",)),
@@ -56,28 +65,15 @@ def test_paper_example_failure_links_and_pops(paper: LinMaxMatch) -> None:
         "abc": ("##c", ("a", "##b")),
         "abcd": ("##cd", ("a", "##b")),
         "abcdx": ("##", ("abcdx",)),
-        # the start trie also holds the '##' tokens as plain strings
+        # the start trie also holds the '##' tokens as plain strings, linked as in the continuation trie
         "#": (None, ()),
         "##": (None, ()),
-        "##b": ("##", ("##b",)),
-        "##c": ("##", ("##c",)),
-        "##cd": ("##d", ("##c",)),
-        "##cdy": ("##", ("##cdy",)),
-        "##d": (None, ()),
-        "##dz": ("##", ("##dz",)),
+        **continuation,
         "[": (None, ()),
         "[U": (None, ()),
         "[UN": (None, ()),
         "[UNK": (None, ()),
         "[UNK]": ("##", ("[UNK]",)),
-    }
-    continuation = {
-        "##b": ("##", ("##b",)),
-        "##c": ("##", ("##c",)),
-        "##cd": ("##d", ("##c",)),
-        "##cdy": ("##", ("##cdy",)),
-        "##d": (None, ()),
-        "##dz": ("##", ("##dz",)),
     }
     seen = {}
     for node in paper.nodes:

@@ -7,13 +7,12 @@ is missing. No test uses the network.
 
 from __future__ import annotations
 
-import importlib.util
 import zipfile
-from pathlib import Path
 
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
+from tool_helpers import load_tool
 
 from wordpiece_lib import WordCounts, encode_word
 from wordpiece_lib.classroom.display.frames import search_frame
@@ -36,18 +35,10 @@ from wordpiece_lib.training.top_down import (
 )
 from wordpiece_lib.training.top_down_search import learn, search_threshold, train_top_down
 
-REPO_ROOT = Path(__file__).resolve().parents[3]
 RESERVED = list(BERT_SPECIAL_TOKENS)
 
 
-def load_fetch_tool():
-    spec = importlib.util.spec_from_file_location("fetch_tf_text", REPO_ROOT / "tools" / "fetch_tf_text.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-fetch_tool = load_fetch_tool()
+fetch_tool = load_tool("fetch_tf_text")
 
 
 @pytest.fixture(scope="module")

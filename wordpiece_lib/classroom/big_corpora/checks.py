@@ -8,12 +8,13 @@ worked answer. The learner's functions run on texts the notebook never
 printed; expected answers come from the library (``WordCounts.from_texts`` of
 the whole text), never from a list typed in here.
 
+A worked answer stays out of this docstring (the installed package carries none); a wrong one:
+
 >>> WORKBOOK.reset()
->>> check_merge_in_order(lambda parts: {w: sum(p.get(w, 0) for p in parts) for p in parts for w in p})
->>> check_merge_in_order(lambda parts: dict(sorted({w: sum(p.get(w, 0) for p in parts) for p in parts for w in p}.items())))
+>>> check_merge_in_order(lambda parts: dict(parts[0]))
 Traceback (most recent call last):
 ...
-AssertionError: The counts are right but not their order. The first-seen order is what the 'first' tie-break reads, so sorting (or any other reordering) can change the vocab: a word must stay where a single reader of the whole text would first meet it.
+AssertionError: your count of 'pug' is 2, not what the whole text says: every part's count of a word must be added up
 """
 
 from __future__ import annotations

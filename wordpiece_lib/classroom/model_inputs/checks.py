@@ -175,9 +175,12 @@ def check_pair_input(
     It is tried on the notebook's pair and on pairs the notebook never shows
     (:func:`fresh_pairs`), so an answer that returns the printed example fails.
 
-    >>> def pair(a, b):
-    ...     return ["[CLS]", *a, "[SEP]", *b, "[SEP]"], [0] * (len(a) + 2) + [1] * (len(b) + 1)
-    >>> check_pair_input(pair, ["hi"], ["yo"])
+    A worked answer stays out of this docstring (the installed package carries none); a wrong one:
+
+    >>> check_pair_input(lambda a, b: (["[CLS]", *a, "[SEP]", *b, "[SEP]"], [0] * (len(a) + len(b) + 3)), ["hi"], ["yo"])
+    Traceback (most recent call last):
+    ...
+    AssertionError: The type id of token 3 ('yo') is off. Segment 0 is everything up to and including the first [SEP]; segment 1 is the second text and the [SEP] that closes it.
     """
     __tracebackhide__ = True
     for one, two in [(list(first), list(second)), *fresh_pairs()]:

@@ -248,11 +248,12 @@ def check_share_function(share_of: Any, tokens: Iterable[str], usage: Mapping[st
     whose tokens it uses more than any other language (a tie goes to the
     language listed first in ``usage``).
 
-    >>> def share_of(language, tokens, usage):
-    ...     counted = [t for t in tokens if t not in BERT_SPECIAL_TOKENS]
-    ...     best = lambda t: max(usage, key=lambda lang: usage[lang].get(t, 0))
-    ...     return sum(1 for t in counted if usage[language].get(t, 0) > 0 and best(t) == language) / len(counted)
-    >>> check_share_function(share_of, _TOY_TOKENS, _TOY_USAGE)
+    A worked answer stays out of this docstring (the installed package carries none); a wrong one:
+
+    >>> check_share_function(lambda language, tokens, usage: 0.5, _TOY_TOKENS, _TOY_USAGE)
+    Traceback (most recent call last):
+    ...
+    AssertionError: On the small vocab ['[UNK]', 'a', 'b', '##c', 'd', 'e', 'f', 'g'], share_of('en', ...) returned 0.5, which is not it. For each token (special tokens left out), find the language with the largest usage; count the tokens whose owner is this language (a token nobody uses has no owner); divide by the number of tokens counted.
     """
     __tracebackhide__ = True  # pytest shows the student's line, not ours
     tokens = list(tokens)

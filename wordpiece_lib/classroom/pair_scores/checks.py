@@ -4,8 +4,9 @@ Function exercises run on fresh corpora with the library's own version
 counted (refused when it did the work); value exercises accept any pair tied for the best. No failure
 message names the expected value: it names the idea that is off.
 
+A worked answer stays out of the docstrings (the installed package carries none); a wrong one:
+
 >>> WORKBOOK.reset()
->>> check_wordpiece_score(lambda pair, left, right: Fraction(pair, left * right))
 >>> check_wordpiece_score(lambda pair, left, right: pair / (left * right))
 Traceback (most recent call last):
 ...
@@ -82,14 +83,9 @@ def _fresh_pair_corpora() -> list[dict[str, int]]:
 def check_pair_counts(function: Callable[[Mapping[str, Sequence[str]], Mapping[str, int]], Mapping[Any, int]]) -> None:
     """Check a function ``(splits, word_counts) -> {pair: count}`` on fresh corpora.
 
+    A worked answer stays out of this docstring (the installed package carries none); a wrong one:
+
     >>> WORKBOOK.reset()
-    >>> def count(splits, counts):
-    ...     totals = {}
-    ...     for word, pieces in splits.items():
-    ...         for pair in zip(pieces, pieces[1:]):
-    ...             totals[pair] = totals.get(pair, 0) + counts[word]
-    ...     return totals
-    >>> check_pair_counts(count)
     >>> check_pair_counts(lambda splits, counts: {p: 1 for s in splits.values() for p in zip(s, s[1:])})
     Traceback (most recent call last):
     ...
@@ -133,7 +129,10 @@ def check_wordpiece_score(function: Callable[[int, int, int], Any]) -> None:
     """Check a function ``(pair_count, left_count, right_count) -> score`` on fresh counts.
 
     >>> WORKBOOK.reset()
-    >>> check_wordpiece_score(lambda pair, left, right: Fraction(pair) / (left * right))
+    >>> check_wordpiece_score(lambda pair, left, right: Fraction(pair, left + right))
+    Traceback (most recent call last):
+    ...
+    AssertionError: wordpiece_score(5, 7, 17) is not 5/24: the two piece counts are multiplied, not added
     """
     __tracebackhide__ = True  # keep this frame out of the student's report
     rng = fresh_rng("wordpiece_score")

@@ -10,6 +10,8 @@
 - ``plain``: answers as plain data, what crosses from a submission's kernel to the grader
 - ``kernel_side``: the grader's helper inside a submission's kernel
 - ``fresh_checks``: the checks as exported nbgrader and otter-grader tests call them, loaded afresh
+- ``confined``: inside a submission's sandbox, before its kernel: limits, audit notes, no new process (run as a
+  program; not imported here)
 """
 
 from . import answers, authoring, exercise, fresh_checks, fresh_inputs, kernel_side, own_work, plain, progress_file

@@ -15,14 +15,25 @@ t1 {"double": {"kind": "function"}, "answer": {"kind": "value", "value": "[1, 2]
 from __future__ import annotations
 
 import base64
+import builtins
+import contextlib
 import json
 import pickle
 import sys
+import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
 from wordpiece_lib.classroom.runtime import own_work
 from wordpiece_lib.classroom.runtime.plain import to_plain
+
+#: Built-ins the kernel itself sets for each request (input reads from the front end), never a submission's doing.
+KERNEL_OWN_BUILTINS = frozenset({"input", "raw_input", "getpass", "display", "get_ipython", "exit", "quit"})
+#: How long an answer cell's own threads may run on after it before its answers count as not set by the cell.
+THREAD_SECONDS = 10.0
+#: The largest result the helper sends back (as JSON text); a larger answer is reported as too large.
+MAX_RESULT_CHARACTERS = 64_000_000
 
 
 class KernelSide:
@@ -45,24 +56,86 @@ class KernelSide:
         self._watched = own_work.WATCHED
         self._loads = pickle.loads
         self._b64 = base64.b64decode
+        self._builtins = dict(vars(builtins))
+        self._replaced: list[str] = []
+        self._notes: Any = None
 
     def _send(self, token: str, data: Any) -> None:
-        self._write(f"{token} {self._dumps(data)}")
+        text = self._dumps(data)
+        if len(text) > MAX_RESULT_CHARACTERS:  # an answer of millions of items: say so, do not send it
+            text = self._dumps({"too large": len(text)})
+        self._write(f"{token} {text}")
+
+    def forbid_new_processes(self, token: str) -> None:
+        """Load the sandbox's seccomp filter (no new process, no network socket) before any cell of a submission."""
+        from wordpiece_lib.classroom.runtime import confined
+
+        self._notes = confined.NOTES
+        if self._notes is not None:
+            self._notes.tried.clear()  # the kernel's own start-up is no business of the report
+        self._send(token, {"trouble": confined.forbid_new_processes()})
+
+    def _put_back(self) -> None:
+        """Put back every built-in a learner's code replaced (a patched isinstance would break the kernel and me)."""
+        table = vars(builtins)
+        for name, value in self._builtins.items():
+            if table.get(name) is not value and not name.startswith("_") and name not in KERNEL_OWN_BUILTINS:
+                table[name] = value
+                if name not in self._replaced:
+                    self._replaced.append(name)
+
+    def _tried(self) -> list[str]:
+        noted = list(self._notes.tried) if self._notes is not None else []
+        return noted + [f"replaced the built-in {name} (put back)" for name in self._replaced]
+
+    def run_cell(self, token: str, source: str, answer: bool, released: bool = False) -> None:
+        """Run a cell; an answer cell under the answer-cell watch. Send its error, the library's work, what it tried.
+
+        What a ``released`` cell (the teacher's own) tries is not the submission's: it is left out of the report.
+        """
+        error = None
+        before = list(self._notes.tried) if self._notes is not None else []
+        threads = set(threading.enumerate())
+        # the namespace: the watch finds the notebook's worked functions (all_cuts, best_cut) there, as in the notebook
+        with self._watched_cell(source, self.namespace) if answer else contextlib.nullcontext():
+            previous = threading.getprofile()
+            threading.setprofile(sys.getprofile())  # a thread the cell starts is watched as the cell is
+            try:
+                exec(compile(self._transform(source), "<answer cell>", "exec"), self.namespace)  # the learner's cell
+                if answer and self._wait_for_threads(threads):
+                    error = [
+                        "RuntimeError",
+                        "a thread it started was still running after the cell (an answer is set by the cell itself)",
+                    ]
+            except BaseException as raised:  # reported, the kernel goes on (SystemExit included)
+                error = [type(raised).__name__, str(raised)[:500]]
+            finally:
+                threading.setprofile(previous)
+                self._put_back()
+        work = {}
+        if answer:
+            for key in list(self._watched):
+                if self._assigns(source, key):
+                    found = self._work_in_answer(key, source)
+                    work[key] = [found.first, found.calls] if found is not None else [None, 0]
+        if released and self._notes is not None:
+            self._notes.tried[:] = before
+        self._send(token, {"error": error, "work": work, "tried": self._tried()})
 
     def run_answer(self, token: str, source: str) -> None:
         """Run an answer cell's code under the answer-cell watch; send what the library did in it, and any error."""
-        error = None
-        with self._watched_cell(source):
-            try:
-                exec(compile(self._transform(source), "<answer cell>", "exec"), self.namespace)  # the learner's cell
-            except BaseException as raised:  # reported, the kernel goes on (SystemExit included)
-                error = [type(raised).__name__, str(raised)[:500]]
-        work = {}
-        for key in list(self._watched):
-            if self._assigns(source, key):
-                found = self._work_in_answer(key, source)
-                work[key] = [found.first, found.calls] if found is not None else [None, 0]
-        self._send(token, {"error": error, "work": work})
+        self.run_cell(token, source, True)
+
+    def _wait_for_threads(self, before: set[threading.Thread]) -> bool:
+        """Wait (a while) for the threads an answer cell started; True when one is still running."""
+        deadline = time.monotonic() + THREAD_SECONDS
+        for thread in set(threading.enumerate()) - before:
+            thread.join(max(0.0, deadline - time.monotonic()))
+        return any(thread.is_alive() for thread in set(threading.enumerate()) - before)
+
+    def tried(self, token: str) -> None:
+        """Send what the submission tried that its sandbox stops (from the audit notes), and built-ins it replaced."""
+        self._send(token, {"tried": self._tried()})
 
     def names(self, token: str, names: list[str]) -> None:
         """Send, for each name, whether it is a function, a plain value (as JSON text) or missing."""
@@ -74,7 +147,11 @@ class KernelSide:
                 found[name] = {"kind": "function"}
             else:
                 try:
-                    found[name] = {"kind": "value", "value": self._to_plain(self.namespace[name])}
+                    plain = self._to_plain(self.namespace[name])
+                    if len(plain) > MAX_RESULT_CHARACTERS // 2:  # sent alone, the others still come back
+                        found[name] = {"kind": "too large", "size": len(plain)}
+                        continue
+                    found[name] = {"kind": "value", "value": plain}
                 except Exception as error:  # a value whose type misbehaves
                     found[name] = {
                         "kind": "value",
@@ -86,16 +163,23 @@ class KernelSide:
         """Call the learner's function ``name`` on the grader's arguments, counting the forbidden library calls."""
         args, forbidden = self._loads(self._b64(payload))
         function = self.namespace.get(name)
+        raised: BaseException | None = None
         try:
             result = self._call_own_work(function, args, forbidden) if forbidden else function(*args)  # type: ignore[misc]
-        except NotImplementedError:
+        except BaseException as error:  # the learner's code crashed (SystemExit included), or is not done
+            raised = error
+        finally:
+            self._put_back()
+        if isinstance(raised, NotImplementedError):
             self._send(token, {"kind": "not done"})
             return
-        except self._forbidden_use as used:
-            self._send(token, {"kind": "forbidden", "label": used.label, "calls": used.calls, "owner": used.owner})
+        if isinstance(raised, self._forbidden_use):
+            self._send(
+                token, {"kind": "forbidden", "label": raised.label, "calls": raised.calls, "owner": raised.owner}
+            )
             return
-        except BaseException as error:  # the learner's code crashed (SystemExit included)
-            self._send(token, {"kind": "crash", "type": type(error).__name__, "message": str(error)[:500]})
+        if raised is not None:
+            self._send(token, {"kind": "crash", "type": type(raised).__name__, "message": str(raised)[:500]})
             return
         try:
             plain = self._to_plain(result)
@@ -104,4 +188,4 @@ class KernelSide:
         self._send(token, {"kind": "result", "value": plain})
 
 
-__all__ = ["KernelSide"]
+__all__ = ["MAX_RESULT_CHARACTERS", "KernelSide"]

@@ -9,8 +9,6 @@ exercise: status (done, wrong, not done yet, error), points, feedback.
 from __future__ import annotations
 
 import argparse
-import csv
-import io
 import sys
 from pathlib import Path
 
@@ -19,13 +17,22 @@ HELP = "grade submitted notebooks in fresh kernels, judged outside them (one CSV
 EPILOG = """\
 examples:
   {prog} submitted/*/01_character_splitting.ipynb --notebook 01 -o grades.csv
+  {prog} /home/*/notebooks/03_merge_steps.ipynb --notebook 03 --jobs 2 -o grades.csv
   {prog} ada.ipynb bob.ipynb --notebook 03 --timeout 30 -o - | column -s, -t
 
+Each submission's kernel runs in a sandbox of its own (bubblewrap: no network, no other process,
+no file of yours but the Python environment, the package and the data, read-only; new processes
+refused; --memory per kernel). Where no sandbox can run, grade stops and says what is missing;
+--no-sandbox grades anyway and every row says so. The rows say what a submission tried that the
+sandbox stopped (column "tried").
 A submission that raises, never ends (--timeout, per cell and per check), prints too much,
 exits its kernel or is not a notebook gets rows that say so; the others are still graded.
 --checks FILE is the teacher's Python file, run in the grader after the notebook's set-up:
 it may replace or add checks and set POINTS = {{"exercise_key": points}} (1 point by default).
-exit status: 0 every submission got its rows, 2 a usage error.
+The student is the file's name, or its folder's when the file keeps the notebook's name
+(submitted/ada/01_x.ipynb, /home/ada/notebooks/01_x.ipynb: ada); --student-name PATTERN
+for other layouts, with {{student}} where the name is: 'collected/{{student}}-*.ipynb'.
+exit status: 0 every submission got its rows, 2 a usage error (grades.csv is then not written).
 """
 
 
@@ -45,6 +52,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--notebooks",
         metavar="FOLDER",
         help="where the released notebooks are (default: the checkout's notebooks/ folder)",
+    )
+    parser.add_argument(
+        "--jobs", type=int, default=1, metavar="N", help="grade N submissions at once (one core each; 1)"
+    )
+    parser.add_argument(
+        "--memory", default="2G", metavar="SIZE", help="memory each submission's kernel may use (2G; 512M, 4G ...)"
+    )
+    parser.add_argument(
+        "--no-sandbox",
+        action="store_true",
+        help="grade without a sandbox (the code runs with your rights; every row says so)",
+    )
+    parser.add_argument(
+        "--student-name",
+        metavar="PATTERN",
+        help="where the student's name is in each path: {student} in a pattern like 'collected/{student}-*.ipynb'",
     )
 
 
@@ -69,58 +92,69 @@ def find_notebook(folder: Path, which: str) -> Path:
     return found[0]
 
 
+def _error(message: str) -> int:
+    print(f"error: {message}", file=sys.stderr)
+    return 2
+
+
 def run(args: argparse.Namespace) -> int:
     """Grade every submission; 0 when each got its rows, 2 for a usage error."""
     from wordpiece_lib.atomic import atomic_write_text
 
     if not args.timeout > 0:
-        print("error: --timeout must be a positive number of seconds", file=sys.stderr)
-        return 2
+        return _error("--timeout must be a positive number of seconds")
+    if args.jobs < 1:
+        return _error(f"--jobs must be 1 or more, got {args.jobs}")
+    from wordpiece_lib.classroom.teacher.grading.sandbox import Limits, parse_size
+
+    try:
+        limits = Limits(memory=parse_size(args.memory))
+    except ValueError as bad:
+        return _error(f"--memory: {bad}")
+    if limits.memory < 256 * 2**20:
+        return _error(f"--memory {args.memory}: a kernel needs at least 256M")
     folder = Path(args.notebooks) if args.notebooks else _default_notebooks()
     try:
         released = find_notebook(folder, args.notebook)
     except ValueError as bad:
-        print(f"error: {bad}", file=sys.stderr)
-        return 2
+        return _error(str(bad))
     checks_file = Path(args.checks) if args.checks else None
     if checks_file is not None and not checks_file.is_file():
-        print(f"error: --checks: {checks_file} is not a file", file=sys.stderr)
-        return 2
+        return _error(f"--checks: {checks_file} is not a file")
     try:
         import ipykernel  # noqa: F401
         import jupyter_client  # noqa: F401
     except ModuleNotFoundError as missing:
-        print(
-            f"error: grading runs each submission in a kernel, and {missing.name} is not installed: "
-            "pip install 'wordpiece-lib[notebooks]'",
-            file=sys.stderr,
+        return _error(
+            f"grading runs each submission in a kernel, and {missing.name} is not installed: "
+            "pip install 'wordpiece-lib[notebooks]'"
         )
-        return 2
-    from wordpiece_lib.classroom.teacher.grading.grader import COLUMNS, Grader, student_name
+    from wordpiece_lib.classroom.teacher.grading.batch import grade_all, named_submissions, write_table
+    from wordpiece_lib.classroom.teacher.grading.sandbox import SandboxUnavailable, find_sandbox, notebook_modules
 
     try:
-        grader = Grader(released, checks_file=checks_file, seconds=args.timeout)
+        named = named_submissions(args.submissions, released.stem, args.student_name)
+    except ValueError as bad:
+        return _error(str(bad))
+    sandbox = None
+    if not args.no_sandbox:
+        try:
+            sandbox = find_sandbox(limits, notebook_modules(released))
+        except SandboxUnavailable as missing:
+            return _error(str(missing))
+    try:
+        rows = grade_all(
+            released, named, checks_file=checks_file, seconds=args.timeout, sandbox=sandbox, jobs=args.jobs
+        )
     except (ValueError, OSError, SyntaxError) as bad:
-        print(f"error: {bad}", file=sys.stderr)
-        return 2
-    rows = []
-    for name in args.submissions:
-        path = Path(name)
-        graded = grader.grade(path, student_name(path, released.stem))
-        rows.extend(graded)
-        done = sum(row.status == "done" for row in graded)
-        print(f"{path}: {done} of {len(graded)} done", file=sys.stderr)
-    text = io.StringIO()
-    writer = csv.writer(text, lineterminator="\n")
-    writer.writerow(COLUMNS)
-    writer.writerows(row.as_list() for row in rows)
+        return _error(str(bad))
+    text = write_table(rows)
     if args.output == "-":
-        sys.stdout.write(text.getvalue())
+        sys.stdout.write(text)
     else:
         try:
-            atomic_write_text(args.output, text.getvalue())
+            atomic_write_text(args.output, text)
         except (OSError, ValueError) as bad:
-            print(f"error: -o {args.output}: {bad}", file=sys.stderr)
-            return 2
-    print(f"graded {len(args.submissions)} submissions, {len(rows)} rows", file=sys.stderr)
+            return _error(f"-o {args.output}: {bad}")
+    print(f"graded {len(named)} submissions, {len(rows)} rows", file=sys.stderr)
     return 0

@@ -101,10 +101,39 @@ def check_student_notebooks(root: Path) -> list[Path]:
     return notebooks
 
 
+#: The oldest setuptools that reads pyproject.toml's ``license = "MIT"`` (PEP 639).
+SETUPTOOLS_NEEDED = 77
+
+
+def pip_reason(stdout: str, stderr: str) -> str:
+    """Why pip failed, in its own words: its error lines, else the end of what it printed.
+
+    >>> pip_reason("Processing ./x\\n", "  error: subprocess-exited-with-error\\n  ValueError: bad license\\nnote: ...\\n")
+    'error: subprocess-exited-with-error | ValueError: bad license'
+    """
+    lines = [line.strip() for line in (stderr + "\n" + stdout).splitlines() if line.strip()]
+    telling = [
+        line
+        for line in lines
+        if any(word in line.lower() for word in ("error", "invalid", "exception", "failed", "must be", "not supported"))
+        and not line.lower().startswith(("note:", "hint:"))
+    ]
+    chosen = list(dict.fromkeys(telling))[-8:] or lines[-8:]
+    return " | ".join(chosen)[-2000:] or "pip said nothing (exit status only)"
+
+
 def build_wheel(root: Path, into: Path) -> Path:
     """Build the library's wheel from the checkout (no network, no build isolation) into ``into``."""
     if importlib.util.find_spec("setuptools") is None:
         raise ModuleNotFoundError("setuptools is needed to build the wheel", name="setuptools")
+    from importlib.metadata import version
+
+    found = version("setuptools")
+    if int(found.split(".")[0]) < SETUPTOOLS_NEEDED:
+        raise ValueError(
+            f'the wheel could not be built: setuptools {found} is too old for pyproject.toml (license = "MIT" '
+            f"needs {SETUPTOOLS_NEEDED} or newer): {sys.executable} -m pip install 'setuptools>={SETUPTOOLS_NEEDED}'"
+        )
     with tempfile.TemporaryDirectory(prefix="wordpiece-wheel-") as scratch:
         source = Path(scratch) / "source"
         source.mkdir()
@@ -122,7 +151,6 @@ def build_wheel(root: Path, into: Path) -> Path:
                 "--no-deps",
                 "--no-build-isolation",
                 "--no-index",
-                "-q",
                 "-w",
                 str(into),
                 str(source),
@@ -132,7 +160,7 @@ def build_wheel(root: Path, into: Path) -> Path:
             timeout=600,
         )
         if done.returncode != 0:
-            raise ValueError(f"the wheel could not be built: {(done.stderr or done.stdout).strip()[-300:]}")
+            raise ValueError(f"the wheel could not be built: {pip_reason(done.stdout, done.stderr)}")
     (wheel,) = into.glob("*.whl")
     return wheel
 

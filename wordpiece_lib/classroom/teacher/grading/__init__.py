@@ -3,10 +3,16 @@
 - ``plan``: what the grader reads in a released notebook: answer cells, check calls, the cells the checks need
 - ``kernel``: one fresh kernel per submission, with a time limit and an output limit
 - ``grader``: runs a submission, judges each check in the grader's own process, one row per exercise
+- ``sandbox``: the bubblewrap sandbox each kernel runs in: what it shows, its limits, what is missing where none runs
+- ``batch``: a class's submissions: who each is from, ``--jobs``, the table
+- ``spreadsheet``: table cells a spreadsheet shows and never runs (CSV injection)
 - ``export``: the notebooks in nbgrader's and otter-grader's formats
+- ``nbgrader_judge``, ``otter_judge``: their grades set from the sandboxed judge (a preprocessor, a plugin; each
+  made when first asked for, in the graders' environment)
 
 What runs inside the submission's kernel lives with the runtime: ``runtime.kernel_side`` (the grader's helper there),
-``runtime.plain`` (answers as plain data) and ``runtime.fresh_checks`` (what the exported tests call).
+``runtime.confined`` (the limits, audit notes and seccomp filter inside its sandbox), ``runtime.plain`` (answers as
+plain data) and ``runtime.fresh_checks`` (what the exported tests call).
 """
 
 from . import export, grader, kernel, plan

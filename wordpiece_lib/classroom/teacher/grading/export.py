@@ -159,8 +159,9 @@ def graded_test(call: ast.Call, modules: dict[str, str], points: dict[str, float
         raise ValueError(f"{module}.{function.attr} is not a registered check")
     arguments = [ast.unparse(arg) for arg in call.args] + [ast.unparse(keyword) for keyword in call.keywords]
     code = (
-        "# Graded test: the checks are loaded afresh from the installed package, so nothing a cell above\n"
-        '# did to them counts, and "not done yet" fails.\n'
+        '# Graded test: the checks are loaded afresh from the installed package, and "not done yet" fails.\n'
+        "# It runs in the student's kernel; the score the grader keeps comes from `wordpiece classroom grade`'s\n"
+        "# sandboxed judge (nbgrader: a preprocessor after Execute; otter: a plugin), which no cell above can reach.\n"
         "from wordpiece_lib.classroom.runtime.fresh_checks import graded\n\n"
         f"graded({module!r}, {function.attr!r}, {', '.join(arguments)})"
     )
@@ -246,11 +247,16 @@ def convert(notebook: dict[str, Any], to: str, points: dict[str, float] | None =
     out = copy.deepcopy(notebook)
     out["cells"] = (_to_nbgrader if to == "nbgrader" else _to_otter)(cells, by_cell, answer_cell_keys)
     if to == "otter":
+        name = Path(str(notebook.get("metadata", {}).get("wordpiece_name", "notebook"))).stem
+        notebooks = str(notebook.get("metadata", {}).get("wordpiece_notebooks", ""))
         config = (
             "# ASSIGNMENT CONFIG\n"
             f"name: {Path(str(notebook.get('metadata', {}).get('wordpiece_name', 'notebook'))).stem}\n"
             "init_cell: false\ncheck_all_cell: false\nexport_cell: false\nrun_tests: false\n"
             "tests:\n  files: false\n  ok_format: true\n"
+            # each question's score comes from `wordpiece classroom grade`'s sandboxed judge (docs/grading.md)
+            "plugins:\n  - wordpiece_lib.classroom.teacher.grading.otter_judge.SandboxedJudge:\n"
+            f"      notebook: {json.dumps(name)}\n      notebooks: {json.dumps(notebooks)}\n"
         )
         out["cells"].insert(0, _raw(config, "otter-assignment-config"))
     return out
@@ -338,6 +344,35 @@ c.ClearSolutions.end_solution_delimeter = "### END SOLUTION"
 c.Execute.timeout = 300  # seconds a cell may take; an endless loop costs this much per submission
 """
 
+#: What the nbgrader config adds so that each grade cell's result comes from the sandboxed judge (issue 39).
+NBGRADER_JUDGE = """# The grade cells run in the student's kernel, where one line of the student's could rebind what they call: their
+# results are set again, after Execute, by `wordpiece classroom grade`'s judge (the answers run in a sandbox of
+# their own, judged outside it). See docs/grading.md.
+from nbconvert.preprocessors import ClearMetadataPreprocessor
+from nbgrader.preprocessors import (
+    AssignLatePenalties,
+    CheckCellMetadata,
+    Execute,
+    IgnorePattern,
+    LimitOutput,
+    SaveAutoGrades,
+)
+
+from wordpiece_lib.classroom.teacher.grading.nbgrader_judge import SandboxedJudge
+
+c.Autograde.autograde_preprocessors = [
+    Execute,
+    IgnorePattern,
+    ClearMetadataPreprocessor,
+    LimitOutput,
+    SandboxedJudge,
+    SaveAutoGrades,
+    AssignLatePenalties,
+    CheckCellMetadata,
+]
+c.SandboxedJudge.notebooks = {notebooks!r}  # the workshop's released notebooks, as `grade --notebooks` takes them
+"""
+
 
 def export_notebooks(
     solutions: Sequence[Path], to: str, folder: Path, points: dict[str, float] | None = None
@@ -358,15 +393,32 @@ def export_notebooks(
     for path in solutions:
         notebook = json.loads(path.read_text(encoding="utf-8"))
         notebook.setdefault("metadata", {})["wordpiece_name"] = path.stem
+        notebook["metadata"]["wordpiece_notebooks"] = str(released_folder([path]))
         converted = convert(notebook, to, points)
         converted["metadata"].pop("wordpiece_name", None)
+        converted["metadata"].pop("wordpiece_notebooks", None)
         target = folder / ("source" if to == "nbgrader" else "") / path.stem / path.name
         target.parent.mkdir(parents=True, exist_ok=True)
         atomic_write_text(target, json.dumps(converted, indent=1, ensure_ascii=False) + "\n")
         written.append(target)
     if to == "nbgrader":
-        atomic_write_text(folder / "nbgrader_config.py", NBGRADER_CONFIG)
+        judge = NBGRADER_JUDGE.format(notebooks=str(released_folder(solutions)))
+        atomic_write_text(folder / "nbgrader_config.py", NBGRADER_CONFIG + judge)
     return written
 
 
-__all__ = ["FORMATS", "GradedTest", "convert", "export_notebooks", "graded_test", "has_solution", "prompt_outside"]
+def released_folder(solutions: Sequence[Path]) -> Path:
+    """The released notebooks beside the solutions' folder (``notebooks/`` for ``notebooks/solutions/``)."""
+    return Path(solutions[0]).resolve().parent.parent if solutions else Path("notebooks").resolve()
+
+
+__all__ = [
+    "FORMATS",
+    "GradedTest",
+    "convert",
+    "export_notebooks",
+    "graded_test",
+    "has_solution",
+    "prompt_outside",
+    "released_folder",
+]

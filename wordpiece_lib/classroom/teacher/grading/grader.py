@@ -23,6 +23,7 @@ import io
 import json
 import os
 import pickle
+import sys
 import tempfile
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -44,11 +45,27 @@ from wordpiece_lib.classroom.teacher.grading.plan import (
     source_text,
     used_names,
 )
+from wordpiece_lib.classroom.teacher.grading.sandbox import Sandbox, notebook_data, notebook_modules
 
 #: The columns of the grades table, in order.
-COLUMNS = ("student", "notebook", "exercise", "title", "status", "points", "max_points", "feedback")
+COLUMNS = (
+    "student",
+    "file",
+    "notebook",
+    "exercise",
+    "title",
+    "status",
+    "points",
+    "max_points",
+    "feedback",
+    "sandbox",
+    "tried",
+)
 
 DONE, WRONG, NOT_DONE, ERROR = "done", "wrong", "not done yet", "error"
+
+#: What the ``sandbox`` column says of a submission graded without one.
+NOT_SANDBOXED = "NOT SANDBOXED (--no-sandbox): its code ran with the grader's rights"
 
 
 @dataclass(frozen=True)
@@ -63,10 +80,14 @@ class Row:
     points: float
     max_points: float
     feedback: str
+    file: str = ""
+    sandbox: str = ""
+    tried: str = ""
 
     def as_list(self) -> list[str]:
         return [
             self.student,
+            self.file,
             self.notebook,
             self.exercise,
             self.title,
@@ -74,6 +95,8 @@ class Row:
             f"{self.points:g}",
             f"{self.max_points:g}",
             self.feedback,
+            self.sandbox,
+            self.tried,
         ]
 
 
@@ -139,14 +162,22 @@ class Grader:
         *,
         checks_file: Path | None = None,
         seconds: float = 60.0,
+        sandbox: Sandbox | None = None,
     ) -> None:
         os.environ.setdefault("MPLBACKEND", "Agg")
+        self.sandbox = sandbox
         self.released = read_released(released_path)
         if not self.released.checks:
             raise ValueError(f"{released_path} has no check cells (%%ipytest) to grade by")
         self.notebook = released_path.stem
         self.seconds = seconds
+        # an authored notebook imports its checks from its own folder: found here and in the kernel, no PYTHONPATH
+        self.modules = notebook_modules(released_path)
+        self.data = notebook_data(released_path) if self.modules else []
+        if self.modules and str(released_path.parent.resolve()) not in sys.path:
+            sys.path.insert(0, str(released_path.parent.resolve()))
         self.once, self.again = context_cells(self.released)
+        self._released_sources = {source_text(cell) for cell in self.released.cells if cell.get("cell_type") == "code"}
         self.base = _quiet_namespace()
         self.base_errors = _run_cells(self.released, self.once, self.base)
         self.points: dict[str, float] = {}
@@ -164,21 +195,52 @@ class Grader:
             except Exception:  # named in the rows
                 function = None
             self.exercises.append((check, getattr(function, "exercise", None)))
+        unknown = [check.code for check, known in self.exercises if known is None]
+        if checks_file is not None and unknown:  # a replacement the workbook does not know: say how to register it
+            name = ast.unparse(next(check.call.func for check, known in self.exercises if known is None))
+            raise ValueError(
+                f"--checks {checks_file}: {unknown[0]} calls {name}, which is not a registered check (so no exercise, "
+                f'no points): decorate your function with @WORKBOOK.check("<exercise key>"), WORKBOOK being the '
+                "notebook's checks module's (see docs/grading.md, 'A teacher's own checks')"
+            )
 
     # ------------------------------------------------------------------ one submission
 
     def grade(self, submission: Path, student: str) -> list[Row]:
-        """One row per exercise of the notebook for ``submission`` (never raises for a bad submission)."""
+        """One row per exercise of the notebook for ``submission`` (never raises for a bad submission).
+
+        A cell that ends the kernel (``os._exit``, a crash) costs only the
+        exercises whose answers it holds: the submission is run again in a
+        fresh kernel that skips that cell, and so is a check call that ends it.
+        """
+        label = self.sandbox.label if self.sandbox is not None else NOT_SANDBOXED
         try:
             cells = _read_submission(submission)
         except ValueError as bad:
-            return self._all(student, ERROR, f"not graded: {bad}")
-        with tempfile.TemporaryDirectory(prefix="wordpiece-grade-") as folder:
-            try:
-                with Kernel(Path(folder), self.seconds) as kernel:
-                    return self._grade_in(kernel, cells, student)
-            except KernelTrouble as trouble:
-                return self._all(student, ERROR, f"not graded: {trouble.reason}")
+            return self._finish(self._all(student, ERROR, f"not graded: {bad}"), submission, label, [])
+        plan = _cells_to_run(self.released, cells)
+        state = _Attempts()
+        for _ in range(len(plan) + len(self.exercises) + 1):
+            with tempfile.TemporaryDirectory(prefix="wpg-") as folder:
+                try:
+                    with Kernel(Path(folder), self.seconds, self.sandbox, self.modules, self.data) as kernel:
+                        finished = self._grade_in(kernel, plan, student, state)
+                except KernelTrouble as trouble:
+                    for index, (check, known) in enumerate(self.exercises):
+                        state.rows.setdefault(
+                            index, self._row(student, check, known, ERROR, f"not graded: {trouble.reason}")
+                        )
+                    finished = True
+            if finished:
+                break
+        rows = [state.rows[index] for index in range(len(self.exercises)) if index in state.rows]
+        return self._finish(rows, submission, label, state.tried)
+
+    def _finish(self, rows: list[Row], submission: Path, label: str, tried: Sequence[str]) -> list[Row]:
+        from dataclasses import replace
+
+        said = "; ".join(dict.fromkeys(tried))
+        return [replace(row, file=str(submission), sandbox=label, tried=said) for row in rows]
 
     def _all(self, student: str, status: str, feedback: str) -> list[Row]:
         return [self._row(student, check, known, status, feedback) for check, known in self.exercises]
@@ -189,21 +251,34 @@ class Grader:
         most = self.points.get(key, 1.0)
         return Row(student, self.notebook, key, title, status, most if status == DONE else 0.0, most, feedback)
 
-    def _grade_in(self, kernel: Kernel, cells: list[dict[str, Any]], student: str) -> list[Row]:
+    def _grade_in(
+        self, kernel: Kernel, plan: list[tuple[str, frozenset[str] | None]], student: str, state: _Attempts
+    ) -> bool:
+        """Run the plan in ``kernel`` and judge the checks not judged yet; True when done, False to go again."""
         kernel.run(
             "from wordpiece_lib.classroom.runtime.kernel_side import KernelSide as _WordpieceKernelSide\n"
             "__wordpiece_grader__ = _WordpieceKernelSide(get_ipython().user_ns, shell=get_ipython())\n"
             "del _WordpieceKernelSide"
         )
-        answer_errors: dict[str, str] = {}
+        if self.sandbox is not None:
+            locked = kernel.ask("forbid_new_processes(TOKEN)")
+            if locked.get("trouble"):
+                state.note(f"(the sandbox could not refuse new processes: {locked['trouble']})")
+        answer_errors: dict[str, str] = dict(state.cell_errors)
         work: dict[str, tuple[str, str | None, int]] = {}
-        fatal: str | None = None
-        for source, answers in _cells_to_run(self.released, cells):
+        released = {
+            position
+            for position, (source, answers) in enumerate(plan)
+            if answers is None and source in self._released_sources
+        }
+        for position, (source, answers) in enumerate(plan):
+            if position in state.skipped:
+                continue
             try:
+                result = kernel.ask(f"run_cell(TOKEN, {source!r}, {answers is not None!r}, {position in released!r})")
+                state.note(*result.get("tried", []))
                 if answers is None:
-                    kernel.run(source)
                     continue
-                result = kernel.ask(f"run_answer(TOKEN, {source!r})")
                 if result.get("error"):
                     name, message = result["error"]
                     for key in answers:
@@ -211,18 +286,22 @@ class Grader:
                 for key, (first, calls) in dict(result.get("work", {})).items():
                     work[str(key)] = (source, first, int(calls))
             except KernelTrouble as trouble:
-                if trouble.fatal:
-                    fatal = trouble.reason
-                    break
+                if trouble.fatal:  # this cell ended the kernel: a fresh one runs the rest without it
+                    state.skipped.add(position)
+                    for key in answers or ():
+                        state.cell_errors[key] = f"its answer cell ended the kernel: {trouble.reason}"
+                    if answers is None:
+                        state.note(f"a cell it added ended the kernel ({trouble.reason}); graded again without it")
+                    return False
                 for key in answers or ():
                     answer_errors[key] = f"its answer cell: {trouble.reason}"
-        if fatal is not None:
-            return self._all(student, ERROR, f"not graded: {fatal}")
         names = sorted(self.released.answer_names)
         try:
             listed = kernel.ask(f"names(TOKEN, {names!r})")
         except KernelTrouble as trouble:
-            return self._all(student, ERROR, f"not graded: {trouble.reason}")
+            for index, (check, known) in enumerate(self.exercises):
+                state.rows.setdefault(index, self._row(student, check, known, ERROR, f"not graded: {trouble.reason}"))
+            return True
         namespace = dict(self.base)
         for name in names:
             entry = listed.get(name, {})
@@ -230,6 +309,10 @@ class Grader:
                 namespace[name] = KernelFunction(kernel, name)
             elif entry.get("kind") == "value":
                 namespace[name] = from_plain(str(entry["value"]), exercise.TODO)
+            elif entry.get("kind") == "too large":
+                namespace[name] = exercise.TODO
+                size = int(entry.get("size", 0)) / 1_000_000
+                answer_errors[name] = f"the answer is too large to grade ({size:.0f} MB as plain data)"
             else:
                 namespace[name] = exercise.TODO
         own_work.forget_answer_work()
@@ -238,18 +321,21 @@ class Grader:
         try:
             context_errors = _run_cells(self.released, self.again, namespace)
         except KernelTrouble as trouble:
-            return self._all(student, ERROR, f"not graded: {trouble.reason}")
-        rows = []
-        for check, known in self.exercises:
+            for index, (check, known) in enumerate(self.exercises):
+                state.rows.setdefault(index, self._row(student, check, known, ERROR, f"not graded: {trouble.reason}"))
+            return True
+        for index, (check, known) in enumerate(self.exercises):
+            if index in state.rows:
+                continue
             row = self._judge(student, check, known, namespace, work, answer_errors, context_errors)
-            rows.append(row)
-            if row.status == ERROR and kernel.dead is not None:  # nothing more can be asked of this kernel
-                rows += [
-                    self._row(student, other, other_known, ERROR, f"not graded: {kernel.dead}")
-                    for other, other_known in self.exercises[len(rows) :]
-                ]
-                break
-        return rows
+            state.rows[index] = row
+            if kernel.dead is not None:  # this check's call ended the kernel: a fresh one judges the others
+                with contextlib.suppress(KernelTrouble):
+                    kernel.close()
+                return False
+        with contextlib.suppress(KernelTrouble):
+            state.note(*kernel.ask("tried(TOKEN)").get("tried", []))
+        return True
 
     def _judge(
         self,
@@ -308,6 +394,19 @@ class Grader:
                 student, check, known, WRONG, f"the check could not judge this answer: {type(other).__name__}: {other}"
             )
         return self._row(student, check, known, DONE, "done")
+
+
+class _Attempts:
+    """What the kernels of one submission found so far: rows judged, cells that ended a kernel, what it tried."""
+
+    def __init__(self) -> None:
+        self.rows: dict[int, Row] = {}
+        self.skipped: set[int] = set()
+        self.cell_errors: dict[str, str] = {}
+        self.tried: list[str] = []
+
+    def note(self, *tried: str) -> None:
+        self.tried += [str(text) for text in tried if str(text) not in self.tried]
 
 
 def _expression(node: Any) -> ast.Expression:
@@ -426,18 +525,29 @@ def _cells_answers_need(released: Released, sources: Sequence[str]) -> set[int]:
     return wanted
 
 
+#: Folder names that say where a notebook is kept, not whose it is (``/home/ada/notebooks/01_x.ipynb`` is ada's).
+LAYOUT_FOLDERS = frozenset({"notebooks", "notebook", "submitted", "submissions", "submission", "work", "files"})
+
+
 def student_name(submission: Path, notebook: str) -> str:
     """Who a submission is from: its file name, or its folder's when the file keeps the notebook's name.
+
+    A folder that names a layout (``notebooks``, ``submitted``...) is passed over:
 
     >>> student_name(Path("ada.ipynb"), "01_character_splitting")
     'ada'
     >>> student_name(Path("submitted/ada/01_character_splitting.ipynb"), "01_character_splitting")
     'ada'
+    >>> student_name(Path("/home/ada/notebooks/01_character_splitting.ipynb"), "01_character_splitting")
+    'ada'
     """
     submission = Path(check_path(submission, "submission"))
     check_str(notebook, "notebook")
-    if submission.stem == notebook and submission.parent.name:
-        return submission.parent.name
+    if submission.stem != notebook:
+        return submission.stem
+    for folder in submission.absolute().parents:
+        if folder.name and folder.name.lower() not in LAYOUT_FOLDERS:
+            return folder.name
     return submission.stem
 
 

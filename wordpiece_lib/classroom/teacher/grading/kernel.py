@@ -18,9 +18,11 @@ import json
 import os
 import queue
 import secrets
+import signal
 import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -47,28 +49,69 @@ class KernelTrouble(BaseException):
 
 
 class Kernel:
-    """A kernel for one submission (use as a context manager), with a time budget for all its requests."""
+    """A kernel for one submission (use as a context manager), with a time budget for all its requests.
 
-    def __init__(self, folder: Path, seconds: float) -> None:
+    With a :class:`~.sandbox.Sandbox`, the kernel runs in it and talks to the
+    grader over ZeroMQ's ``ipc`` transport (Unix sockets in ``folder``, which
+    the sandbox shares and nothing else); without one (``--no-sandbox``) it
+    runs with the grader's rights in ``folder``.
+    """
+
+    def __init__(
+        self,
+        folder: Path,
+        seconds: float,
+        sandbox: Any = None,
+        modules: Sequence[Path] = (),
+        data: Sequence[Path] = (),
+    ) -> None:
         self.folder = folder
+        self.modules = tuple(modules)  # an authored notebook's checks, imported from its folder
+        self.data = tuple(data)  # and the files they read beside it
         self.seconds = seconds
+        self.sandbox = sandbox
         self.output_bytes = 0
         self.dead: str | None = None
         self._manager: Any = None
         self._client: Any = None
+        self._inside: list[int] = []
 
     def __enter__(self) -> Kernel:
         from jupyter_client.manager import KernelManager
 
-        environment = dict(os.environ)
-        environment["MPLBACKEND"] = "Agg"  # no window, no inline figures worth sending
-        environment["PYDEVD_DISABLE_FILE_VALIDATION"] = "1"
-        manager = KernelManager(kernel_name="python3")
+        from wordpiece_lib.classroom.runtime.confined import SEEN_VARIABLE
+        from wordpiece_lib.classroom.teacher.grading import sandbox as sandboxes
+
+        sockets = self.folder / "sockets"
+        work = self.folder / "work"
+        sockets.mkdir(mode=0o700)
+        work.mkdir(mode=0o700)
+        folders, cache = sandboxes.data_paths()
+        limits = self.sandbox.limits if self.sandbox is not None else None
+        environment = sandboxes.kernel_environment(limits, cache, folders)
+        extra = (*self.sandbox.readable, *self.modules, *self.data) if self.sandbox is not None else self.modules
+        if self.modules:  # an authored notebook's checks module, imported from the notebook's folder
+            environment["PYTHONPATH"] = os.pathsep.join(sorted({str(path.parent) for path in self.modules}))
+        seen = [*sandboxes.SYSTEM_FOLDERS, *map(str, sandboxes.readable_paths(extra)), str(sockets)]
+        environment[SEEN_VARIABLE] = os.pathsep.join(seen)
+        argv = [sys.executable, "-m", "wordpiece_lib.classroom.runtime.confined", "-f", "{connection_file}"]
+        manager = KernelManager(kernel_name="python3", transport="ipc", ip=str(sockets / "kernel"))
+        manager.connection_file = str(sockets / "connection.json")
         manager.kernel_cmd = None
-        manager.kernel_spec.argv = [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"]
+        if self.sandbox is not None:
+            command = self.sandbox.command(
+                argv, sockets=sockets, environment=environment, extra=[*self.modules, *self.data]
+            )
+            manager.kernel_spec.argv = command
+            # a signal from here would reach bwrap, not the kernel in its own session: ask the kernel itself
+            manager.kernel_spec.interrupt_mode = "message"
+            launch_environment = {"PATH": os.environ.get("PATH", "/usr/bin:/bin")}
+        else:
+            manager.kernel_spec.argv = argv
+            launch_environment = {**os.environ, **environment}
         # the kernel's own log lines (its transport, its debugger) are no business of the grades table
         manager.start_kernel(
-            cwd=str(self.folder), env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+            cwd=str(work), env=launch_environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
         )
         self._manager = manager
         client = manager.client()
@@ -79,13 +122,21 @@ class Kernel:
             self.close()
             raise KernelTrouble(f"the kernel did not start: {error}", fatal=True) from None
         self._client = client
+        if self.sandbox is not None:
+            self._inside = sandboxes.sandbox_pids(self._outer_pid())
         return self
 
     def __exit__(self, *exc: Any) -> None:
         self.close()
 
+    def _outer_pid(self) -> int:
+        process = getattr(getattr(self._manager, "provisioner", None), "process", None)
+        return int(process.pid) if process is not None else -1
+
     def close(self) -> None:
-        """Stop the kernel now (its temporary files go with it)."""
+        """Stop the kernel now, and wait until every process of its sandbox is gone."""
+        from wordpiece_lib.classroom.teacher.grading.sandbox import wait_gone
+
         if self._client is not None:
             self._client.stop_channels()
             self._client = None
@@ -93,6 +144,12 @@ class Kernel:
             with contextlib.suppress(Exception):  # already gone
                 self._manager.shutdown_kernel(now=True)
             self._manager = None
+        if self._inside and not wait_gone(self._inside):
+            for pid in self._inside:  # --die-with-parent did not take them: the sandbox's first process goes now
+                with contextlib.suppress(OSError):
+                    os.kill(pid, signal.SIGKILL)
+            wait_gone(self._inside)
+        self._inside = []
 
     def _alive(self) -> bool:
         return self._manager is not None and self._manager.is_alive()
@@ -122,15 +179,22 @@ class Kernel:
             kind, content = message["msg_type"], message["content"]
             if kind == "stream":
                 text = content.get("text", "")
-                self.output_bytes += len(text)
-                if self.output_bytes > MAX_OUTPUT_BYTES:
-                    self._stop(f"the submission printed more than {MAX_OUTPUT_BYTES // 1_000_000} MB")
                 if prefix is not None and content.get("name") == "stdout":
+                    # the helper's result line is the grader's own: what the submission printed is counted
                     pending += text
                     *lines, pending = pending.split("\n")
                     for line in lines:
                         if line.startswith(prefix):
                             result = json.loads(line[len(prefix) :])
+                        else:
+                            self.output_bytes += len(line) + 1
+                    if not prefix.startswith(pending[: len(prefix)]):
+                        self.output_bytes += len(pending)
+                        pending = ""
+                else:
+                    self.output_bytes += len(text)
+                if self.output_bytes > MAX_OUTPUT_BYTES:
+                    self._stop(f"the submission printed more than {MAX_OUTPUT_BYTES // 1_000_000} MB")
             elif kind in ("display_data", "execute_result", "update_display_data"):
                 self.output_bytes += len(json.dumps(content.get("data", {})))
                 if self.output_bytes > MAX_OUTPUT_BYTES:
@@ -150,6 +214,9 @@ class Kernel:
         _, result = self.run(f"__wordpiece_grader__.{call.replace('TOKEN', repr(token), 1)}", token)
         if result is None:
             self._stop("the kernel gave no result (the submission changed the grader's helper or the output)")
+        if isinstance(result, dict) and "too large" in result:
+            size = int(result["too large"]) / 1_000_000
+            raise KernelTrouble(f"the answer is too large to grade ({size:.0f} MB as plain data)", fatal=False)
         return result  # type: ignore[return-value]
 
     def _interrupt_or_stop(self, msg_id: str, reason: str) -> None:

@@ -1,0 +1,121 @@
+"""Notebook 01 · character splitting: counting words, the '##' split, the end-of-word marker, an alphabet."""
+
+from __future__ import annotations
+
+import collections
+
+import wordpiece_lib
+from wordpiece_lib import WordCounts, split_word
+from wordpiece_lib.classroom.character_splitting import checks as splitting_checks
+from wordpiece_lib.data import datasets
+
+from .rows import Case, another_cell, computed, copied, library, secrets_of, slip, typed
+
+
+def count_words(words):
+    counts = {}
+    for word in words:
+        counts[word] = counts.get(word, 0) + 1
+    return counts
+
+
+def count_characters(words):
+    """Notebook 01's worked cell (it counts the characters of the words), wrapped in a def."""
+    characters = {}
+    for word in words:
+        for character in word:
+            characters[character] = characters.get(character, 0) + 1
+    return characters
+
+
+def cases() -> list[Case]:
+    example = {word: count for word, count in WordCounts.from_texts(datasets.COURSE_SENTENCES).items()}
+    alphabet_words = ["bun", "bug", "gnu"]
+    right_alphabet = ["b", "g", "##u", "##n", "##g"]
+    return [
+        Case(
+            "count_words",
+            splitting_checks.check_word_counts,
+            right=(count_words,),
+            wrongs=(
+                slip("every count 1", lambda words: dict.fromkeys(words, 1)),
+                slip("sorted, not first-seen order", lambda words: dict(sorted(count_words(words).items()))),
+                library("collections.Counter", lambda words: dict(collections.Counter(words))),
+                library("WordCounts", lambda words: dict(WordCounts.from_words(words))),
+                copied("the printed counts of the course sentences", lambda words: dict(example)),
+                copied("the worked character count, wrapped", count_characters),
+            ),
+            secrets=secrets_of(*(count_words(w) for w in splitting_checks._fresh_word_lists() if w)),
+        ),
+        Case(
+            "split_with_prefix",
+            splitting_checks.check_split_word,
+            right=(lambda word: [word[0]] + ["##" + character for character in word[1:]],),
+            wrongs=(
+                slip("no prefix", list),
+                slip("prefix on the first character too", lambda word: ["##" + c for c in word]),
+                slip("the rest as one piece", lambda word: [word[0], "##" + word[1:]]),
+                slip("lowercased", lambda word: [word[0].lower()] + ["##" + c.lower() for c in word[1:]]),
+                library("split_word", split_word),
+                library("split_word under another name", lambda word: wordpiece_lib.split_word(word)),
+                copied("the printed hugs example", lambda word: ["h", "##u", "##g", "##s"]),
+                copied("the worked marker line, wrapped", lambda word: ["_", *word]),
+            ),
+            secrets=secrets_of(*(split_word(w) for w in splitting_checks._fresh_prefix_words() if len(w) > 1)),
+        ),
+        Case(
+            "split_with_end_marker",
+            splitting_checks.check_end_marker_split,
+            right=(lambda word: [*word[:-1], word[-1] + "</w>"],),
+            wrongs=(
+                slip("the marker as a piece of its own", lambda word: [*word, "</w>"]),
+                slip("the marker on every piece", lambda word: [c + "</w>" for c in word]),
+                slip("the marker on the first character", lambda word: [word[0] + "</w>", *word[1:]]),
+                slip(
+                    "## prefix kept",
+                    lambda word: (
+                        [word[0], *("##" + c for c in word[1:-1]), "##" + word[-1] + "</w>"]
+                        if len(word) > 1
+                        else [word + "</w>"]
+                    ),
+                ),
+                slip("lowercased", lambda word: [*word.lower()[:-1], word.lower()[-1] + "</w>"]),
+                library(
+                    "split_word with a marker, reworked",
+                    lambda word: [*split_word(word, marker="_")[1:-1], split_word(word, marker="_")[-1] + "</w>"],
+                ),
+                copied("the worked begin-of-word line, wrapped", lambda word: ["_", *word]),
+                copied("the printed low example", lambda word: ["l", "o", "w</w>"]),
+            ),
+            secrets=secrets_of(*([*w[:-1], w[-1] + "</w>"] for w in splitting_checks._fresh_marker_words())),
+        ),
+        Case(
+            "my_alphabet",
+            splitting_checks.check_alphabet,
+            right=(right_alphabet,),
+            data=(alphabet_words,),
+            right_extra={"source": f"my_alphabet = {right_alphabet!r}"},
+            wrongs=(
+                typed("no ## pieces", ["b", "g", "u", "n"]),
+                typed("a piece twice", ["b", "g", "##u", "##n", "##g", "##u"]),
+                typed("first letter of gnu forgotten", ["b", "##u", "##n", "##g"]),
+                library("calls alphabet", right_alphabet, source="my_alphabet = alphabet(['bun', 'bug', 'gnu'])"),
+                computed(
+                    "alphabet under an alias",
+                    "from wordpiece_lib import alphabet as letters\nmy_alphabet = letters(['bun', 'bug', 'gnu'])",
+                    {},
+                ),
+                computed(
+                    "split_word reached through another cell's helper",
+                    "my_alphabet = sorted({piece for word in ['bun', 'bug', 'gnu'] for piece in cut(word)})",
+                    {
+                        "cut": another_cell(
+                            "import wordpiece_lib as w\ndef cut(word):\n    return w.split_word(word)", "cut"
+                        )
+                    },
+                ),
+                copied("the hug/pug alphabet printed above", ["b", "h", "p", "##g", "##n", "##s", "##u"], source=""),
+            ),
+            secrets=secrets_of(right_alphabet, sorted(right_alphabet)),
+        ),
+    ]

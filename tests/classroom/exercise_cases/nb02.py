@@ -1,0 +1,118 @@
+"""Notebook 02 · pair scores: counting pairs, WordPiece's score, the best pair, BPE's choice."""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+from wordpiece_lib import initial_splits, merge_pair
+from wordpiece_lib.classroom.pair_scores import checks as score_checks
+from wordpiece_lib.data import datasets
+from wordpiece_lib.training.scores import pair_counts, score_pairs, wordpiece_score
+
+from .rows import Case, another_cell, copied, library, secrets_of, slip
+from .shared import HUG_PUG
+
+
+def counting(units):
+    """Notebook 02's counting loop: each word's count added to every unit ``units(pieces)`` gives, first seen first."""
+
+    def count(splits, word_counts):
+        counts = {}
+        for word, pieces in splits.items():
+            for unit in units(pieces):
+                counts[unit] = counts.get(unit, 0) + word_counts[word]
+        return counts
+
+    return count
+
+
+#: The right answer: the pairs of neighbouring pieces.
+count_pairs = counting(itertools.pairwise)
+#: Notebook 02's worked cell (it counts pieces), wrapped in a def.
+count_pieces = counting(lambda pieces: pieces)
+#: Every two pieces of a word, in order, whether or not they stand side by side.
+count_pairs_not_neighbours = counting(lambda pieces: itertools.combinations(pieces, 2))
+#: A pair that stands twice in a word counted once.
+count_pairs_once_per_word = counting(lambda pieces: set(itertools.pairwise(pieces)))
+
+
+def pair_counts_in_a_helper():
+    """A helper cell imports ``pair_counts`` under another name; the answer cell only calls the helper."""
+    pairs_of = another_cell(
+        "from wordpiece_lib.training.scores import pair_counts as tally\ndef pairs_of(s, c):\n    return dict(tally(s, c))",
+        "pairs_of",
+    )
+    return lambda splits, word_counts: pairs_of(splits, word_counts)
+
+
+def cases() -> list[Case]:
+    after_ug = merge_pair(initial_splits(HUG_PUG), ("##u", "##g"), "##ug")
+    selene = datasets.selene_counts()
+    selene_splits = initial_splits(selene)
+    bpe_best = max(pair_counts(selene_splits, selene).items(), key=lambda item: item[1])[0]
+    wordpiece_best = max(score_pairs(selene_splits, selene), key=lambda c: c.score).pair
+    corpora = score_checks._fresh_pair_corpora()
+    return [
+        Case(
+            "count_pairs",
+            score_checks.check_pair_counts,
+            right=(count_pairs,),
+            wrongs=(
+                slip(
+                    "one per word, ignoring counts",
+                    lambda s, c: {p: 1 for v in s.values() for p in itertools.pairwise(v)},
+                ),
+                slip("a pair counted once per word", count_pairs_once_per_word),
+                library("pair_counts", pair_counts),
+                library("score_pairs", lambda s, c: {x.pair: x.pair_count for x in score_pairs(s, c)}),
+                copied("the worked piece count, wrapped", count_pieces),
+                slip("pairs of every two pieces, not neighbours", count_pairs_not_neighbours),
+                library("pair_counts under an alias, in a helper", pair_counts_in_a_helper()),
+            ),
+            secrets=secrets_of(*(pair_counts(initial_splits(c), c) for c in corpora)),
+        ),
+        Case(
+            "wordpiece_score",
+            score_checks.check_wordpiece_score,
+            right=(lambda p, left, right: Fraction(p, left * right),),
+            wrongs=(
+                slip("a float", lambda p, left, right: p / (left * right)),
+                slip("counts added", lambda p, left, right: Fraction(p, left + right)),
+                slip("a Fraction made from a float", lambda p, left, right: Fraction(p / (left * right))),
+                slip("upside down", lambda p, left, right: Fraction(left * right, p)),
+                slip("the BPE count", lambda p, left, right: Fraction(p)),
+                library("scores.wordpiece_score", wordpiece_score),
+                copied("the printed 1/20", lambda p, left, right: Fraction(1, 20)),
+            ),
+            secrets=("Fraction(3, 11)", "3/11"),
+        ),
+        Case(
+            "best_after_ug",
+            score_checks.check_best_pair,
+            right=(("##u", "##n"),),
+            data=(after_ug, HUG_PUG),
+            wrongs=(
+                copied("the best pair before the merge, printed earlier", ("##g", "##s")),
+                slip("the most frequent pair", ("h", "##ug")),
+                slip("pieces that never stand side by side", ("p", "##un")),
+                slip("the pair just merged", ("##u", "##g")),
+                slip("without the ## prefix", ("u", "n")),
+            ),
+            secrets=secrets_of(("##u", "##n"), ("b", "##u")),
+        ),
+        Case(
+            "bpe_first",
+            score_checks.check_score_order,
+            right=(bpe_best,),
+            data=(selene_splits, selene, "bpe"),
+            wrongs=(
+                slip("WordPiece's choice", wordpiece_best),
+                copied("hug/pug's BPE pair, printed above", ("##u", "##g")),
+                slip("without the ## prefix", (bpe_best[0], bpe_best[1].removeprefix("##"))),
+                slip("the most frequent pair read backwards", (bpe_best[1], bpe_best[0])),
+                copied("WordPiece's best pair of hug/pug, printed in section 2", ("##g", "##s")),
+            ),
+            secrets=secrets_of(bpe_best),
+        ),
+    ]

@@ -1,0 +1,230 @@
+"""Notebook 04 · encoding: longest match in the marker style, a word the two encoders cut apart, decoding."""
+
+from __future__ import annotations
+
+from wordpiece_lib import Vocab, WordPieceTokenizer, decode_pieces, encode_with_merges, encode_word, train_bottom_up
+from wordpiece_lib.classroom.encoding import checks as encoding_checks
+from wordpiece_lib.data import datasets
+from wordpiece_lib.pipeline.decoder import WordPieceDecoder
+
+from .rows import Case, computed, copied, library, secrets_of, slip, typed
+
+
+def pieces_by_lookup(word, vocab, first="", later="##", *, shortest=False, unk_and_go_on=False):
+    """Greedy lookups from the left: the first piece looked up as ``first + piece``, the others as ``later + piece``.
+
+    The longest piece at each position (the shortest, with ``shortest``); where none is in the vocab the whole
+    word is [UNK] (with ``unk_and_go_on``, that position only, and the lookups go on). No 100-character rule.
+    """
+    tokens, start = [], 0
+    while start < len(word):
+        joiner = first if start == 0 else later
+        ends = range(start + 1, len(word) + 1) if shortest else range(len(word), start, -1)
+        end = next((end for end in ends if joiner + word[start:end] in vocab), None)
+        if end is not None:
+            tokens.append(joiner + word[start:end])
+            start = end
+        elif unk_and_go_on:
+            tokens.append("[UNK]")
+            start += 1
+        else:
+            return ["[UNK]"]
+    return tokens
+
+
+def longest_match(word, vocab):
+    """The notebook's worked example (no 100-character rule)."""
+    return pieces_by_lookup(word, vocab)
+
+
+def encode_without_length_rule(word, vocab):
+    return pieces_by_lookup(word, vocab)
+
+
+def my_encode(word, vocab):
+    """Section 1's longest_match with the 100 rule, as it stands (the '##' style)."""
+    if len(word) > 100:
+        return ["[UNK]"]
+    return pieces_by_lookup(word, vocab)
+
+
+def calls_the_worked_example(word, vocab):
+    return ["[UNK]"] if len(word) > 100 else longest_match(word, vocab)
+
+
+def encode_unk_from_100(word, vocab):
+    """The length rule off by one: a word of exactly 100 characters is [UNK] too."""
+    return ["[UNK]"] if len(word) >= 100 else pieces_by_lookup(word, vocab)
+
+
+def encode_with_partial_unk(word, vocab):
+    """Emits [UNK] for the position that does not match and goes on."""
+    return ["[UNK]"] if len(word) > 100 else pieces_by_lookup(word, vocab, unk_and_go_on=True)
+
+
+def encode_shortest_first(word, vocab):
+    return ["[UNK]"] if len(word) > 100 else pieces_by_lookup(word, vocab, shortest=True)
+
+
+def lookups(word, vocab, first, later):
+    """Longest match with the 100 rule, the first piece looked up as ``first + piece``, the others as ``later + piece``."""
+    return ["[UNK]"] if len(word) > 100 else pieces_by_lookup(word, vocab, first, later)
+
+
+def my_encode_marked(word, vocab):
+    """Notebook 04's exercise: longest match for a vocab in the begin-of-word marker style."""
+    return lookups(word, vocab, "_", "")
+
+
+def encode_marked_length_in_bytes(word, vocab):
+    """The 100 rule on the bytes of the word's UTF-8 encoding instead of its characters."""
+    return ["[UNK]"] if len(word.encode("utf-8")) > 100 else lookups(word, vocab, "_", "")
+
+
+def encode_marked_lowercased(word, vocab):
+    return my_encode_marked(word.lower(), vocab)
+
+
+def encode_marker_as_a_letter(word, vocab):
+    """'_' put in front of the word, then a plain longest match: the bare marker can be a piece of its own."""
+    return ["[UNK]"] if len(word) > 100 else lookups("_" + word, vocab, "", "")
+
+
+def in_marker_style(encode):
+    """A ``##``-style encoder made to work on a marker-style vocab (the same slips, the other convention)."""
+
+    def encode_marked(word, vocab):
+        prefix_vocab = {
+            token if token == "[UNK]" else token[1:] if token.startswith("_") else "##" + token
+            for token in vocab
+            if token != "_"  # the bare marker has no '##' twin
+        }
+        return [encoding_checks.marker_token(token) for token in encode(word, prefix_vocab)]
+
+    return encode_marked
+
+
+def decoding(prefix, strip, join=" ".join):
+    """The decode loop: a token starting with ``prefix`` is glued to the word before, losing what ``strip`` takes."""
+
+    def decode(tokens):
+        words = []
+        for token in tokens:
+            if token.startswith(prefix) and words:
+                words[-1] += strip(token)
+            else:
+                words.append(token)
+        return join(words)
+
+    return decode
+
+
+#: The right answer.
+my_decode = decoding("##", lambda token: token[2:])
+
+
+def decode_stripping(strip):
+    """The right loop, but a token counts as a continuation when it starts with one '#', and loses it by ``strip``."""
+    return decoding("#", strip)
+
+
+#: A decoder a learner made in an earlier cell, then called by another name inside their function.
+A_DECODER = WordPieceDecoder(cleanup=False)
+
+
+def decode_with_spaces(tokens):
+    text = ""
+    for token in tokens:
+        text += token[2:] if token.startswith("##") else " " + token
+    return text
+
+
+def cases() -> list[Case]:
+    trace = train_bottom_up(datasets.hug_pug_counts(), vocab_size=100, special_tokens=["[UNK]"])
+    puns_trace = train_bottom_up({**datasets.hug_pug_counts(), "puns": 6}, vocab_size=100, special_tokens=["[UNK]"])
+    fresh = encoding_checks._fresh_encode_cases()
+    return [
+        Case(
+            "my_encode",
+            encoding_checks.check_longest_match,
+            right=(my_encode_marked,),
+            wrongs=(
+                slip("no 100-character rule", in_marker_style(encode_without_length_rule)),
+                slip("[UNK] for one position only", in_marker_style(encode_with_partial_unk)),
+                slip("shortest match first", in_marker_style(encode_shortest_first)),
+                slip("[UNK] from 100 characters on", in_marker_style(encode_unk_from_100)),
+                slip("the marker on every piece", lambda word, vocab: lookups(word, vocab, "_", "_")),
+                slip("no marker at all", lambda word, vocab: lookups(word, vocab, "", "")),
+                slip("'##' for the pieces after the first", lambda word, vocab: lookups(word, vocab, "_", "##")),
+                library("encode_word, the vocab turned back", in_marker_style(encode_word)),
+                library(
+                    "WordPieceTokenizer's method",
+                    in_marker_style(lambda word, vocab: WordPieceTokenizer(Vocab(sorted(vocab))).encode_word(word)),
+                ),
+                copied("section 1's longest_match with the 100 rule, as it stands", my_encode),
+                copied("the notebook's longest_match", calls_the_worked_example),
+                slip("the 100 rule on bytes, not characters", encode_marked_length_in_bytes),
+                slip("the word lowercased first", encode_marked_lowercased),
+                slip("'_' + word, then a plain longest match", encode_marker_as_a_letter),
+            ),
+            secrets=secrets_of(
+                *(
+                    tokens
+                    for word, vocab in fresh
+                    if (tokens := [encoding_checks.marker_token(t) for t in encode_word(word, vocab)]) != ["[UNK]"]
+                )
+            ),
+        ),
+        Case(
+            "my_word",
+            encoding_checks.check_replay_differs,
+            right=("buns",),
+            data=(puns_trace,),
+            options={"before": trace},
+            right_extra={"source": "my_word = 'buns'"},
+            wrongs=(
+                typed("the table's word, which disagreed before", "pugs"),
+                copied("the old exercise's way: a table word and a letter more", "pugsu", source=""),
+                typed("the new corpus word, now one piece", "puns"),
+                typed("a word both cut alike", "huns"),
+                typed("a letter longest match cannot start with", "nuns"),
+                typed("the new suffix on a word piece that has it", "pugns"),
+                computed(
+                    "the table's search run on the new trace",
+                    "my_word = next(w for w in ['puns', 'buns'] if search(w, new) != replay(w, new.merges))",
+                    {
+                        "search": lambda w, t: encode_word(w, set(t.tokens())),
+                        "replay": encode_with_merges,
+                        "new": puns_trace,
+                    },
+                ),
+                computed(
+                    "the encoders under other names",
+                    "my_word = [w for w in ('hugs', 'buns') if ew(w, v) != em(w, new.merges)][0]",
+                    {"ew": encode_word, "em": encode_with_merges, "v": set(puns_trace.tokens()), "new": puns_trace},
+                ),
+            ),
+            secrets=("'buns'",),
+        ),
+        Case(
+            "my_decode",
+            encoding_checks.check_decode,
+            right=(my_decode,),
+            wrongs=(
+                slip("spaces everywhere", lambda tokens: " ".join(tokens)),
+                slip("a space in front", decode_with_spaces),
+                slip("## dropped but not glued", lambda tokens: " ".join(t.removeprefix("##") for t in tokens)),
+                library("decode_pieces", decode_pieces),
+                copied("the printed example", lambda tokens: "hugs are fun"),
+                slip("one '#' taken for the prefix, lstrip", decode_stripping(lambda token: token.lstrip("#"))),
+                slip("one '#' taken for the prefix, [2:]", decode_stripping(lambda token: token[2:])),
+                library("a WordPieceDecoder made in another cell", lambda tokens: A_DECODER.decode(tokens)),
+                library("WordPieceDecoder's method under another name", WordPieceDecoder(cleanup=False).decode),
+                library(
+                    "the tokenizer's decode",
+                    lambda tokens: WordPieceTokenizer(Vocab(sorted({"[UNK]", *tokens}))).decode(tokens),
+                ),
+            ),
+            secrets=secrets_of(*(decode_pieces(tokens) for tokens in encoding_checks._fresh_token_lists())),
+        ),
+    ]

@@ -1,0 +1,218 @@
+"""Notebook 05 · top-down training: what a substring keeps, the survivors of a pass, split points, a threshold."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any
+
+from wordpiece_lib import encode_word
+from wordpiece_lib.classroom.top_down import checks as top_down_checks
+from wordpiece_lib.classroom.top_down.widgets import TopDownRounds
+from wordpiece_lib.training.top_down import split_points, substring_counts, threshold_pass
+
+from .rows import COPIED, Case, Later, another_cell, computed, copied, library, secrets_of, slip, typed
+from .shared import book_counts_uncased
+
+
+@functools.cache
+def book_rounds() -> TopDownRounds:
+    return TopDownRounds(book_counts_uncased())
+
+
+def split_points_by(length):
+    """Where each piece of the word's longest-match cut starts, a piece's length taken by ``length``; None for [UNK]."""
+
+    def points(word, vocab):
+        pieces = encode_word(word, vocab)
+        if pieces == ["[UNK]"]:
+            return None
+        starts = [0]
+        for piece in pieces[:-1]:
+            starts.append(starts[-1] + length(piece))
+        return starts
+
+    return points
+
+
+#: The right answer: a piece's '##' is no character of the word.
+my_split_points = split_points_by(lambda piece: len(piece.removeprefix("##")))
+#: '##' counted in the length.
+split_points_counting_the_prefix = split_points_by(len)
+
+
+def split_points_like_the_seed(word, vocab):
+    """Counts every position of a word it cannot split, as the seed notebook did."""
+    return my_split_points(word, vocab) or list(range(len(word)))
+
+
+#: Notebook 05's worked threshold pass (section 2), as its cell defines it: a learner can run it on any corpus.
+ONE_PASS_CELL = """
+import pandas as pd
+
+def one_pass(totals, threshold):
+    left = dict(totals)
+    rows = []
+    for token in sorted(left, key=lambda text: len(text.removeprefix("##")), reverse=True):
+        rows.append((token, totals[token], left[token], left[token] >= threshold))
+        start = 2 if token.startswith("##") else 0
+        for end in range(start + 1, len(token)):
+            left[token[:end]] -= left[token]
+    return pd.DataFrame(rows, columns=["substring", "counted", "left when its turn comes", "kept"])
+"""
+
+
+def worked_one_pass() -> Callable[..., Any]:
+    return another_cell(ONE_PASS_CELL, "one_pass")
+
+
+def split_points_shortest_first(word, vocab):
+    starts, position = [], 0
+    while position < len(word):
+        joiner = "##" if position else ""
+        end = next((end for end in range(position + 1, len(word) + 1) if joiner + word[position:end] in vocab), None)
+        if end is None:
+            return None
+        starts.append(position)
+        position = end
+    return starts
+
+
+def cases() -> list[Case]:
+    hugged = {"hug": 10, "hugs": 5, "hugged": 3}
+    survivors_corpus = {"hug": 6, "hugs": 3, "bugs": 3, "bug": 1}
+    survivors = {"hug", "##ugs", "##ug", "##gs", "##g", "##s"}
+    rounds = book_rounds()
+    threshold = next(t for t in range(1, 200) if 1425 <= rounds.size(t) <= 1500)
+    fresh = top_down_checks._fresh_split_cases()
+    return [
+        Case(
+            "hug_keeps",
+            top_down_checks.check_effective_count,
+            right=(10,),
+            data=(hugged, "hug", 4),
+            wrongs=(
+                slip("the total count", 18),
+                slip("only kept substrings taken off (the guide)", 13),
+                slip("taken off twice", 7),
+                slip("hug plus hugs", 15),
+                slip("only the longer word's count", 5),
+                computed(
+                    "the library's threshold pass, read off",
+                    "hug_keeps = one_pass(substring_counts(corpus), 4)['hug']",
+                    {"one_pass": threshold_pass, "substring_counts": substring_counts, "corpus": hugged},
+                ),
+                computed(
+                    "section 2's worked one_pass, run on the exercise's corpus",
+                    "table = one_pass(substring_counts(corpus), 4)\n"
+                    "hug_keeps = int(table[table['substring'] == 'hug']['left when its turn comes'].iloc[0])",
+                    {"one_pass": Later(worked_one_pass), "substring_counts": substring_counts, "corpus": hugged},
+                    kind=COPIED,
+                ),
+                computed(
+                    "section 2's worked one_pass, through a helper of another cell",
+                    "hug_keeps = left_of(corpus, 'hug')",
+                    {
+                        "left_of": Later(
+                            lambda: another_cell(
+                                "def left_of(corpus, token):\n"
+                                "    table = one_pass(substring_counts(corpus), 4).set_index('substring')\n"
+                                "    return int(table.loc[token, 'left when its turn comes'])",
+                                "left_of",
+                                one_pass=worked_one_pass(),
+                                substring_counts=substring_counts,
+                            )
+                        ),
+                        "one_pass": Later(worked_one_pass),
+                        "corpus": hugged,
+                    },
+                    kind=COPIED,
+                ),
+            ),
+            secrets=("10",),
+        ),
+        Case(
+            "survivors",
+            top_down_checks.check_surviving_substrings,
+            right=(survivors,),
+            data=(survivors_corpus, 4),
+            wrongs=(
+                slip("the guide's rule", survivors | {"bug"}),
+                slip("a prefix that gave its count away", survivors | {"hu"}),
+                slip("only counts above the threshold", survivors - {"##g", "##s"}),
+                slip("one missing", survivors - {"##ug"}),
+                slip("the whole word dropped", survivors - {"hug"}),
+                computed(
+                    "one pass of the library",
+                    "survivors = set(threshold_pass(substring_counts(corpus), 4))",
+                    {
+                        "threshold_pass": threshold_pass,
+                        "substring_counts": substring_counts,
+                        "corpus": survivors_corpus,
+                    },
+                ),
+                computed(
+                    "TopDownRounds under an alias, the characters added by hand",
+                    "v = R(corpus, num_iterations=1).vocabs(4)[0]\n"
+                    "survivors = {t for t in v if len(t.removeprefix('##')) > 1 and t != '[UNK]'} | {'##g', '##s'}",
+                    {"R": TopDownRounds, "corpus": survivors_corpus},
+                ),
+                computed(
+                    "section 2's worked one_pass, run on the exercise's corpus",
+                    "table = one_pass(substring_counts(corpus), 4)\nsurvivors = set(table[table['kept']]['substring'])",
+                    {
+                        "one_pass": Later(worked_one_pass),
+                        "substring_counts": substring_counts,
+                        "corpus": survivors_corpus,
+                    },
+                    kind=COPIED,
+                ),
+            ),
+            secrets=secrets_of(sorted(survivors), "##ug"),
+        ),
+        Case(
+            "my_split_points",
+            top_down_checks.check_split_points,
+            right=(my_split_points,),
+            wrongs=(
+                slip("## counted in the length", split_points_counting_the_prefix),
+                slip("every position of an unsplittable word", split_points_like_the_seed),
+                slip("the pieces instead of positions", lambda word, vocab: encode_word(word, vocab)),
+                library("split_points", split_points),
+                copied("the printed shells example", lambda word, vocab: [0, 3, 4, 5]),
+                slip("the shortest match at each position", split_points_shortest_first),
+            ),
+            # every split but those that look like the seed's "every position" (a wrong answer's own output)
+            secrets=secrets_of(
+                *(
+                    points
+                    for word, vocab in fresh
+                    if (points := split_points(word, vocab)) and points != list(range(len(points)))
+                )
+            ),
+        ),
+        Case(
+            "my_threshold",
+            top_down_checks.check_threshold_for_size,
+            right=(threshold,),
+            data=(rounds, 1500),
+            right_extra={"source": f"my_threshold = {threshold}"},
+            wrongs=(
+                copied(
+                    "the search table's row for 1,000",
+                    next(t for t in range(1, 200) if rounds.size(t) <= 1000),
+                    source="",
+                ),
+                typed("too low", threshold - 2),
+                typed("too high", threshold + 3),
+                typed("far too low", threshold - 10),
+                typed("twice as high", threshold * 2),
+                library(
+                    "runs the search",
+                    threshold,
+                    source="my_threshold = train_top_down(book_counts, 1500, ['[UNK]'], lower_thresh=1).threshold",
+                ),
+            ),
+            secrets=(str(threshold),),
+        ),
+    ]

