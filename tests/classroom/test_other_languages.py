@@ -232,6 +232,31 @@ def test_the_sweep_mixes_with_the_exponents_it_names(sweep):
         sweep.point(0.25)
 
 
+def test_the_sweeps_measures_are_the_whole_pipelines(sweep):
+    """measure() and parity() tokenize with their own fast path; the numbers are those of the tokenizer a
+    student builds (``sweep.tokenizer``: the mixed normalizer, BERT's split, longest match)."""
+    from wordpiece_lib.analysis.language_metrics import (
+        measure_languages,
+        parallel_token_counts,
+        parity,
+        token_usage,
+        vocab_shares,
+    )
+
+    for exponent, size in [(EXPONENTS[0], 1_200), (EXPONENTS[-1], 1_000)]:
+        tokenize = sweep.tokenizer(exponent, size).tokenize
+        metrics = measure_languages(tokenize, sweep.word_lists)
+        figures = sweep.measure(exponent, size)
+        assert figures.tokens_per_word == {language: m.fertility for language, m in metrics.items()}
+        assert figures.unk_rate == {language: m.unk_rate for language, m in metrics.items()}
+        assert figures.parity == parity(parallel_token_counts(tokenize, sweep.phrases), reference="en")
+        usage = {
+            language: token_usage(tokenize, {word: count / counts.total for word, count in counts.items()})
+            for language, counts in sweep.word_lists.items()
+        }
+        assert figures.share == vocab_shares(sweep.tokens(exponent, size), usage).shares
+
+
 def test_the_sweep_is_cached(sweep):
     again = exponent_sweep(
         language_word_lists(SIZES, top=500), exponents=EXPONENTS, vocab_size=1_200, phrases=parallel_phrases(LANGUAGES)

@@ -45,8 +45,7 @@ from wordpiece_lib.classroom.display.disk_cache import cache_key, cached_json
 from wordpiece_lib.counting.mixing import MixedCorpus, mix_corpora
 from wordpiece_lib.counting.word_counts import WordCounts, as_word_counts
 from wordpiece_lib.data.language_data import frequency_word_counts
-from wordpiece_lib.model.longest_match import MAX_INPUT_CHARS_PER_WORD, longest_match
-from wordpiece_lib.model.pieces import DEFAULT_PREFIX
+from wordpiece_lib.model.linmaxmatch import LinMaxMatch
 from wordpiece_lib.model.vocab import UNK_TOKEN as UNK
 from wordpiece_lib.model.vocab import Vocab
 from wordpiece_lib.pipeline.tokenizer import WordPieceTokenizer
@@ -180,22 +179,16 @@ class ExponentSweep:
 
         The split into words depends neither on the vocab nor on the sweep, so it
         is done once for every sweep (``_words_of``); each distinct word, and each text, is then encoded once
-        per vocab (``measure`` reads every list entry twice). Longest match
-        tries no candidate longer than the vocab's longest token, as
-        ``encode_word`` does for a ``Vocab``: the same tokens, fewer lookups. The tokens come back as a
+        per vocab (``measure`` reads every list entry twice), by the vocab's LinMaxMatch automaton: the
+        tokens of longest match (``encode_word``), each character read once. The tokens come back as a
         tuple shared by every call for the same text (the metrics only count and read them).
         """
-        vocab = frozenset(tokens)
-        longest = max(map(len, vocab), default=1)
+        encode_word = LinMaxMatch(tokens, unk_token=UNK).encode_word
         encoded: dict[str, tuple[str, ...]] = {}
         done: dict[str, tuple[str, ...]] = {}
 
         def encode(word: str) -> tuple[str, ...]:
-            if len(word) > MAX_INPUT_CHARS_PER_WORD:
-                known = (UNK,)
-            else:
-                known = tuple(longest_match(word, vocab, DEFAULT_PREFIX, UNK, longest))
-            encoded[word] = known
+            known = encoded[word] = tuple(encode_word(word))
             return known
 
         def tokenize(text: str) -> tuple[str, ...]:
@@ -342,6 +335,7 @@ SWEEP_MODULES = (
     "wordpiece_lib.text.normalizer",
     "wordpiece_lib.model.pieces",
     "wordpiece_lib.model.longest_match",
+    "wordpiece_lib.model.linmaxmatch",
     "wordpiece_lib.training.fast_bottom_up",
     "wordpiece_lib.training.pair_stats",
     "wordpiece_lib.training.plan",
