@@ -245,9 +245,12 @@ class _StepView:
             for token in tokens
         ]
         return (
-            "<div style='font-family:monospace;font-size:18px;margin:2px 0'>" + "".join(cells) + "</div>"
-            "<div style='font-family:monospace;font-size:13px;margin:4px 0'>tokens so far: "
-            + ("".join(chips) if chips else "<i>none yet</i>")
+            # Sizes from the notebook's own font sizes, so live slides (rise.css) enlarge them with the rest.
+            "<div style='font-family:monospace;font-size:calc(var(--jp-code-font-size, 13px) * 1.4);margin:2px 0'>"
+            + "".join(cells)
+            + "</div>"
+            "<div style='font-size:var(--jp-ui-font-size1, 13px);margin:4px 0'>tokens so far: "
+            + ("".join(f"<code>{chip}</code>" for chip in chips) if chips else "<i>none yet</i>")
             + "</div>"
         )
 
@@ -360,7 +363,8 @@ class _StepView:
     def html(self, shown: int) -> str:
         """The word strip above the trie drawing."""
         legend = (
-            "<div style='font-size:12px;color:#555;margin:2px 0'>orange: where the automaton is &nbsp;·&nbsp; "
+            "<div style='font-size:var(--jp-ui-font-size1, 12px);color:#555;margin:2px 0'>orange: where the "
+            "automaton is &nbsp;·&nbsp; "
             "green: a vocab token &nbsp;·&nbsp; dashed: failure links (red: just followed) &nbsp;·&nbsp; "
             "[brackets]: failure pops</div>"
         )
