@@ -13,6 +13,7 @@ localhost), so the local HTTP-server tests still work.
 
 from __future__ import annotations
 
+import copy
 import ipaddress
 import socket
 from pathlib import Path
@@ -20,9 +21,8 @@ from pathlib import Path
 import pytest
 from data_helpers import data_path
 
-from wordpiece_lib import train_fast
+from wordpiece_lib import Trace, train_fast
 from wordpiece_lib.data import datasets
-from wordpiece_lib.training.trace import Trace
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 
@@ -141,8 +141,7 @@ def bert_pipelines(bert_vocab_path: Path) -> dict[bool, tuple[object, object]]:
 @pytest.fixture(scope="session")
 def trained_book_vocab(book_text: str):
     """A vocab our fast trainer learned from the book (8,000 tokens), per casing, trained once per session."""
-    from wordpiece_lib import WordCounts
-    from wordpiece_lib.training.fast_bottom_up import train_fast
+    from wordpiece_lib import WordCounts, train_fast
 
     cache: dict[bool, object] = {}
 
@@ -216,9 +215,15 @@ def bert_tokenizer_json_from_facts(vocab_path: Path) -> dict:
 
 
 @pytest.fixture(scope="session")
-def bert_tokenizer_json(bert_vocab_path: Path) -> dict:
-    """See ``bert_tokenizer_json_from_facts``."""
+def bert_tokenizer_json_once(bert_vocab_path: Path) -> dict:
+    """See ``bert_tokenizer_json_from_facts``: built once a session, never handed out itself."""
     return bert_tokenizer_json_from_facts(bert_vocab_path)
+
+
+@pytest.fixture
+def bert_tokenizer_json(bert_tokenizer_json_once: dict) -> dict:
+    """BERT's ``tokenizer.json`` as a dict of the test's own: a test may change it without changing another's."""
+    return copy.deepcopy(bert_tokenizer_json_once)
 
 
 def published_bert_tokenizer_json() -> Path | None:
@@ -239,7 +244,7 @@ def published_bert_tokenizer_json() -> Path | None:
 def dask_client():
     """A Dask ``LocalCluster`` of two worker processes on 127.0.0.1 (no dashboard), started once."""
     distributed = pytest.importorskip("distributed")
-    from wordpiece_lib.counting.dask_count import local_cluster
+    from wordpiece_lib.counting import local_cluster
 
     with local_cluster(2, dashboard=False) as cluster, distributed.Client(cluster) as client:
         yield client

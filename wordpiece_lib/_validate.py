@@ -19,6 +19,13 @@ def _type_name(value: Any) -> str:
     return type(value).__name__
 
 
+def _real(value: Any, name: str, what: str = "a number") -> float:
+    """``value`` as a float if it is a real number (not a bool); a ``TypeError`` naming ``name`` otherwise."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be {what}, got {_type_name(value)}")
+    return float(value)
+
+
 def check_instance(value: Any, name: str, kind: type[T]) -> T:
     """Return ``value`` if it is a ``kind``; raise a ``TypeError`` that names ``name`` otherwise.
 
@@ -162,11 +169,10 @@ def check_seconds(value: Any, name: str) -> float:
     ...
     ValueError: timeout must be a positive number of seconds, got -1
     """
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise TypeError(f"{name} must be a number of seconds, got {_type_name(value)}")
-    if not math.isfinite(value) or value <= 0:
+    seconds = _real(value, name, "a number of seconds")
+    if not math.isfinite(seconds) or seconds <= 0:
         raise ValueError(f"{name} must be a positive number of seconds, got {value}")
-    return float(value)
+    return seconds
 
 
 def check_optional_str(value: Any, name: str, *, allow_empty: bool = True) -> str | None:
@@ -236,11 +242,10 @@ def check_size(value: Any, name: str) -> float:
     >>> check_size(4, "width")
     4.0
     """
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise TypeError(f"{name} must be a number, got {_type_name(value)}")
-    if not math.isfinite(value) or value <= 0:
+    size = _real(value, name)
+    if not math.isfinite(size) or size <= 0:
         raise ValueError(f"{name} must be a positive number, got {value}")
-    return float(value)
+    return size
 
 
 def check_ratio(value: Any, name: str) -> float:
@@ -249,11 +254,10 @@ def check_ratio(value: Any, name: str) -> float:
     >>> check_ratio(0.05, "slack_ratio")
     0.05
     """
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise TypeError(f"{name} must be a number, got {_type_name(value)}")
-    if not 0 <= value < 1:
+    ratio = _real(value, name)
+    if not 0 <= ratio < 1:
         raise ValueError(f"{name} must be at least 0 and below 1, got {value}")
-    return float(value)
+    return ratio
 
 
 def check_path(value: Any, name: str) -> Any:

@@ -37,11 +37,12 @@ import dataclasses
 import errno
 import hashlib
 import os
+import re
 import shutil
 import signal
 import stat
 import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import BinaryIO
 
@@ -95,23 +96,79 @@ def terminate_cleanly() -> Iterator[None]:
 
 @contextlib.contextmanager
 def _signals_held() -> Iterator[None]:
-    """Hold back SIGINT, SIGTERM and SIGHUP for a moment (a cleanup must not be cut short)."""
-    held = {signal.SIGINT, *TERMINATING_SIGNALS}
-    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
+    """Hold back SIGINT, SIGTERM and SIGHUP for a moment (a clean-up, a switch of files, must not be cut short).
+
+    Blocking them for this thread is not enough: another thread (a pool's, a cluster's) may take the
+    signal, and Python then runs its handler in the main thread at once. So for the moment each Python
+    handler is stood in for by one that only notes the signal, and each noted signal is raised again, for
+    its own handler, when the moment is over.
+    """
+    if threading.current_thread() is not threading.main_thread():
         yield
         return
-    before = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    held = (signal.SIGINT, *TERMINATING_SIGNALS)
+    noted: list[int] = []
+    stood_in = {}
+    for signum in held:
+        handler = signal.getsignal(signum)
+        if callable(handler):
+            stood_in[signum] = signal.signal(signum, lambda got, _frame: noted.append(got))
+    masking = hasattr(signal, "pthread_sigmask")
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, held) if masking else set()
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+        if masking:
+            signal.pthread_sigmask(signal.SIG_SETMASK, before)
+        for signum, handler in stood_in.items():
+            signal.signal(signum, handler)  # a signal still pending is noted first (Python checks before it swaps)
+        for signum in dict.fromkeys(noted):
+            signal.raise_signal(signum)
+
+
+#: Called, with SIGINT, SIGTERM and SIGHUP held, each time a result has been written whole (``when_written``).
+_WRITTEN_HOOKS: list[Callable[[], None]] = []
+
+
+@contextlib.contextmanager
+def when_written(hook: Callable[[], None]) -> Iterator[None]:
+    """Within the block, ``hook()`` is called each time a result is written whole: a group of files switched
+    in, or a device or a pipe written through and closed.
+
+    The call comes while SIGINT, SIGTERM and SIGHUP are still held, so a program can
+    tell a signal that came after its result was complete from one that came before.
+
+    >>> import tempfile, pathlib
+    >>> written = []
+    >>> with when_written(lambda: written.append("whole")):
+    ...     _ = atomic_write_bytes(pathlib.Path(tempfile.mkdtemp()) / "a.txt", b"hug")
+    >>> written
+    ['whole']
+    """
+    _WRITTEN_HOOKS.append(hook)
+    try:
+        yield
+    finally:
+        _WRITTEN_HOOKS.remove(hook)
+
+
+def _written() -> None:
+    for hook in list(_WRITTEN_HOOKS):
+        hook()
 
 
 NAME_MAX = 255
 
+#: A temporary file's name: ``.NAME.PID-START-HOST-RANDOM.KIND``, hidden beside its target. PID and START (the
+#: writer's process id and its start time, in clock ticks since boot) tell whether the writer is still there;
+#: HOST (a hash of the machine's name) keeps a writer on another machine of a shared folder apart.
+_TEMPORARY = re.compile(r"\.(\d{1,10})-(\d{1,20})-([0-9a-f]{4})-[0-9a-f]{8}\.(?:tmp|old)")
+#: Room left for NAME in a temporary name: its other parts at their longest.
+_NAME_ROOM = NAME_MAX - len(".." + "9" * 10 + "-" + "9" * 20 + "-ffff-ffffffff.tmp")
+
 
 def _temporary_name(name: str, kind: str = "tmp") -> str:
-    """A hidden ``.NAME.RANDOM.tmp`` name, with NAME shortened so the whole stays within 255 bytes.
+    """A hidden ``.NAME.PID-START-HOST-RANDOM.tmp`` name, with NAME shortened so the whole stays within 255 bytes.
 
     A valid name of 238-255 bytes would otherwise give a temporary name too
     long for the file system, and the save would fail although the name is fine.
@@ -119,16 +176,80 @@ def _temporary_name(name: str, kind: str = "tmp") -> str:
     >>> len(_temporary_name("v" * 255).encode()) <= 255, _temporary_name("vocab.txt").startswith(".vocab.txt.")
     (True, True)
     """
-    random = os.urandom(6).hex()  # os.urandom rather than secrets: the same bytes, without its imports at start-up
-    room = NAME_MAX - len(f"..{random}.{kind}")
+    random = os.urandom(4).hex()  # os.urandom rather than secrets: the same bytes, without its imports at start-up
+    return f"{_temporary_prefix(name)}{os.getpid()}-{_start_of(os.getpid())}-{_host_mark()}-{random}.{kind}"
+
+
+def _temporary_prefix(name: str) -> str:
+    """What every temporary name of the target ``name`` starts with: ``.NAME.`` (NAME cut to fit)."""
     encoded = name.encode("utf-8", "surrogateescape")
-    if len(encoded) > room:
-        name = encoded[:room].decode("utf-8", "ignore")  # cut on a character boundary
-    return f".{name}.{random}.{kind}"
+    if len(encoded) > _NAME_ROOM:
+        name = encoded[:_NAME_ROOM].decode("utf-8", "ignore")  # cut on a character boundary
+    return f".{name}."
+
+
+def _start_of(pid: int) -> int:
+    """When the process ``pid`` started, in clock ticks since boot (Linux's ``/proc/PID/stat``); 0 where unknown.
+
+    With the process id it names one process: a later process given the same id starts later.
+    """
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stream:
+            fields = stream.read().rpartition(b")")[2].split()
+        return int(fields[19])  # the 22nd field; the first two (pid and name) are before the ")"
+    except (OSError, ValueError, IndexError):
+        return 0
+
+
+def _host_mark() -> str:
+    """Four hex digits of the machine's name: temporary files of writers on another machine are never judged."""
+    return hashlib.sha256(os.uname().nodename.encode() if hasattr(os, "uname") else b"").hexdigest()[:4]
+
+
+def _writer_gone(pid: int, start: int) -> bool:
+    """True when the process that wrote a temporary file (``pid``, started at ``start``) has ended."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except OSError:  # another user's process: there, so not gone
+        return False
+    # A process of that id is there; it is the writer unless it started at another time (the id was reused).
+    now = _start_of(pid)
+    return bool(start and now and now != start)
+
+
+def remove_stale_temporaries(target: str | os.PathLike[str]) -> list[str]:
+    """Remove the temporary files of ``target`` whose writer has ended (killed before it could clean up);
+    the names removed.
+
+    Only files named as this module names them, by a writer on this machine that is no longer
+    running: a concurrent writer's file is never touched, nor one whose writer cannot be told.
+
+    >>> import tempfile, pathlib
+    >>> remove_stale_temporaries(pathlib.Path(tempfile.mkdtemp()) / "vocab.txt")
+    []
+    """
+    path = Path(target)
+    prefix = _temporary_prefix(path.name)
+    host = _host_mark()
+    removed = []
+    try:
+        names = [name for name in os.listdir(path.parent or ".") if name.startswith(prefix)]
+    except OSError:
+        return removed
+    for name in names:
+        found = _TEMPORARY.fullmatch(name[len(prefix) - 1 :])
+        if found is None or found.group(3) != host or not _writer_gone(int(found.group(1)), int(found.group(2))):
+            continue
+        with contextlib.suppress(OSError):
+            os.unlink(path.parent / name)
+            removed.append(name)
+    return removed
 
 
 def _create_temporary(folder: Path, name: str) -> tuple[int, str]:
-    """Open a new hidden ``.NAME.RANDOM.tmp`` file in ``folder`` for writing.
+    """Open a new hidden ``.NAME.PID-START-HOST-RANDOM.tmp`` file in ``folder`` for writing.
 
     Unlike ``tempfile.mkstemp`` (always private, mode 0600) the file gets the
     mode a plain ``open(..., "w")`` would give it (0666 less the umask), so a
@@ -249,6 +370,47 @@ def resolve_output(path: str | os.PathLike[str]) -> tuple[Path, bool]:
     raise OSError(f"cannot write {given}: it is {kind}; refusing to write over it")
 
 
+def check_writable(path: str | os.PathLike[str]) -> bool:
+    """Check, before any work, that ``path`` can be written where it will go; True when it is written through.
+
+    :func:`resolve_output` first (a folder, a socket, a file the user may not replace are refused);
+    then, for a file that will be replaced, a temporary file is made and removed beside it (a
+    folder that takes no new file, a read-only mount, a full inode table refuse that) and an
+    existing file is opened for writing without changing it (an immutable or append-only file
+    refuses that, and would refuse the rename at the end). A device or a pipe is not tried:
+    it is written as it is.
+
+    >>> import tempfile, pathlib
+    >>> check_writable(pathlib.Path(tempfile.mkdtemp()) / "vocab.txt"), check_writable("/dev/null")
+    (False, True)
+    """
+    target, through = resolve_output(path)
+    if through:
+        return True
+    given = str(path)
+    try:
+        with _signals_held():  # the probe is removed even when a signal comes while it exists
+            handle, probe = _create_temporary(target.parent, target.name)
+            os.close(handle)
+            os.unlink(probe)
+    except OSError as error:
+        raise type(error)(
+            error.errno, f"cannot write {given}: no file can be made in {target.parent} ({error.strerror or error})"
+        ) from None
+    try:
+        os.close(os.open(target, os.O_WRONLY | getattr(os, "O_CLOEXEC", 0)))
+    except FileNotFoundError:
+        pass
+    except OSError as error:
+        if error.errno in (errno.EPERM, errno.EROFS):
+            raise type(error)(
+                error.errno,
+                f"cannot replace {given}: the system does not let it change ({error.strerror}; an immutable or "
+                "append-only file, see lsattr); write the result to another file",
+            ) from None
+    return False
+
+
 def _named(error: OSError, given: str) -> OSError:
     """The same error, naming the user's path (never the hidden temporary name)."""
     if str(given) in str(error) and not error.filename:
@@ -344,12 +506,14 @@ class AtomicGroup:
             raise ValueError(f"{path} is written twice in one result")
         part = _Part(str(path), target)
         self.parts.append(part)
+        remove_stale_temporaries(target)
         try:
             with _signals_held():  # so no signal strikes between creating the file and knowing its name
                 handle, part.temporary = _create_temporary(target.parent, target.name)
         except OSError as error:
             raise _named(error, part.given) from None
-        with os.fdopen(handle, "wb") as raw:
+        raw = os.fdopen(handle, "wb")
+        try:
             _keep_mode_and_owner(target, raw.fileno(), part.given)
             stream = _PartStream(raw, part.given)
             yield stream  # type: ignore[misc]
@@ -358,6 +522,11 @@ class AtomicGroup:
                 os.fsync(raw.fileno())
             except OSError as error:
                 raise _named(error, part.given) from None
+        finally:
+            # Flushed above, or given up with the part: closing must not raise the buffer's write error again,
+            # without the path, over the error that says it (a full disk, say).
+            with contextlib.suppress(OSError):
+                raw.close()
         part.sha256 = stream.hash.hexdigest()
 
     def add(self, path: str | os.PathLike[str], data: bytes) -> str:
@@ -394,6 +563,7 @@ class AtomicGroup:
                 raise
             for folder in {part.target.parent for part in self.parts}:
                 _sync_folder(folder)
+            _written()
 
     def _discard(self) -> None:
         with _signals_held():
@@ -460,6 +630,8 @@ def atomic_writer(path: str | os.PathLike[str]) -> Iterator[BinaryIO]:
     if through:
         with open(target, "wb") as stream:
             yield stream
+        with _signals_held():
+            _written()
         return
     with atomic_group() as group, group.stream(path) as stream:
         yield stream
@@ -528,8 +700,11 @@ __all__ = [
     "atomic_write_text",
     "atomic_writer",
     "check_replaceable",
+    "check_writable",
     "encode_utf8",
+    "remove_stale_temporaries",
     "resolve_output",
     "shared_folder_lock",
     "terminate_cleanly",
+    "when_written",
 ]

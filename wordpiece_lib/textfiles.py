@@ -8,6 +8,7 @@ hold one (a vocab: a NUL means a binary file, not a ``vocab.txt``).
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 from pathlib import Path
@@ -48,6 +49,29 @@ def decode_utf8(data: bytes, source: str) -> str:
         ) from None
 
 
+#: What to say of a text in UTF-16 where UTF-8 is wanted.
+UTF16_ADVICE = "looks like UTF-16 text, not UTF-8 (convert it first, e.g. iconv -f utf-16 -t utf-8)"
+
+
+def looks_like_utf16(head: bytes) -> bool:
+    """True when the first bytes of a text look like UTF-16: its byte order mark, or a NUL in every other byte
+    (and not in the bytes between: all NULs, as ``/dev/zero`` gives, are no text at all).
+
+    >>> looks_like_utf16("hug".encode("utf-16")), looks_like_utf16("hug pug".encode("utf-16-le")), looks_like_utf16(b"hug")
+    (True, True, False)
+    >>> looks_like_utf16(bytes(64))
+    False
+    """
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return True
+    sample = head[:1024]
+    if len(sample) < 4:
+        return False
+    half = len(sample) // 2
+    nuls = sorted((sample[0::2].count(0), sample[1::2].count(0)))
+    return nuls[1] > 0.9 * half and nuls[0] < 0.1 * half
+
+
 def read_stream(
     stream: BinaryIO,
     source: str,
@@ -75,6 +99,8 @@ def read_stream(
         if not chunk:
             return b"".join(chunks)
         if refuse_nul and b"\0" in chunk:
+            if total == 0 and looks_like_utf16(chunk):
+                raise ValueError(f"{source} {UTF16_ADVICE}")
             offset = total + chunk.index(b"\0")
             raise ValueError(f"{source} holds a NUL byte at offset {offset:,}: it is a binary file, not text")
         total += len(chunk)
@@ -93,13 +119,16 @@ def _raise_advice(raise_with: str | None) -> str:
 def stat_input(path: str | os.PathLike[str], source: str) -> os.stat_result:
     """``os.stat`` of an input, with errors that name it as ``source`` (``"input file book.txt"``).
 
+    A socket cannot be opened as a file (the system says "No such device or address"), so it is
+    refused here, in words.
+
     >>> stat_input("no/such.txt", "input file no/such.txt")
     Traceback (most recent call last):
     ...
     FileNotFoundError: input file no/such.txt does not exist
     """
     try:
-        return os.stat(path)
+        info = os.stat(path)
     except FileNotFoundError:
         if os.path.islink(path):
             raise FileNotFoundError(
@@ -108,6 +137,13 @@ def stat_input(path: str | os.PathLike[str], source: str) -> os.stat_result:
         raise FileNotFoundError(f"{source} does not exist") from None
     except OSError as error:  # a symbolic link loop, a path through a file, ...
         raise type(error)(error.errno, f"cannot read {source}: {error.strerror}") from None
+    if stat.S_ISSOCK(info.st_mode):
+        raise OSError(
+            errno.ENXIO,
+            f"{source} is a socket, not a file: it cannot be read as one (let the program behind it write to a "
+            "file or a pipe, and give that)",
+        )
+    return info
 
 
 def read_file_bytes(
@@ -172,6 +208,7 @@ __all__ = [
     "CHUNK_BYTES",
     "decode_utf8",
     "describe_size",
+    "looks_like_utf16",
     "read_file_bytes",
     "read_stream",
     "read_text_file",

@@ -5,9 +5,14 @@ from __future__ import annotations
 import pytest
 
 from wordpiece_lib import train_fast
-from wordpiece_lib.analysis.segmentation import longest_match_encoder, merge_replay_encoder
-from wordpiece_lib.classroom.bpe_comparison.tables import combination_fertility_points
-from wordpiece_lib.classroom.bpe_comparison.widgets import GrowingEncoders, ParallelGrowth, frequent_words, growth_text
+from wordpiece_lib.analysis import longest_match_encoder, merge_replay_encoder
+from wordpiece_lib.classroom.bpe_comparison import (
+    GrowingEncoders,
+    ParallelGrowth,
+    combination_fertility_points,
+    frequent_words,
+    growth_text,
+)
 from wordpiece_lib.data import datasets
 
 pytest.importorskip("ipywidgets")
@@ -15,7 +20,7 @@ matplotlib = pytest.importorskip("matplotlib")
 matplotlib.use("Agg")
 
 from wordpiece_lib.classroom.bpe_comparison import plots as plots  # noqa: E402  (after choosing the Agg backend
-from wordpiece_lib.classroom.display.live_text import shown_text  # noqa: E402
+from wordpiece_lib.classroom.display import shown_text  # noqa: E402
 
 
 def output_text(widget: ParallelGrowth) -> str:

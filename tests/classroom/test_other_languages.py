@@ -13,20 +13,23 @@ import pytest
 from check_helpers import fails_with, skips
 
 from wordpiece_lib import BertNormalizer, WordCounts
-from wordpiece_lib.analysis.language_metrics import vocab_shares
-from wordpiece_lib.classroom.display.live_text import shown_text
-from wordpiece_lib.classroom.other_languages import checks
-from wordpiece_lib.classroom.other_languages.plots import (
+from wordpiece_lib.analysis import vocab_shares
+from wordpiece_lib.classroom.display import shown_text
+from wordpiece_lib.classroom.other_languages import (
+    ExponentExplorer,
+    checks,
+    exponent_sweep,
+    exponent_text,
     language_bars,
+    language_word_lists,
     parity_by_exponent,
     parity_by_size,
+    pre_tokenized,
     shares_and_fertility,
 )
-from wordpiece_lib.classroom.other_languages.sweep import exponent_sweep, language_word_lists, pre_tokenized
-from wordpiece_lib.classroom.other_languages.widgets import ExponentExplorer, exponent_text
-from wordpiece_lib.classroom.runtime.exercise import TODO
-from wordpiece_lib.data.language_data import parallel_phrases
-from wordpiece_lib.text.scripts import normalization_merges
+from wordpiece_lib.classroom.runtime import TODO
+from wordpiece_lib.data import parallel_phrases
+from wordpiece_lib.text import normalization_merges
 
 matplotlib = pytest.importorskip("matplotlib")
 matplotlib.use("Agg")
@@ -235,13 +238,7 @@ def test_the_sweep_mixes_with_the_exponents_it_names(sweep):
 def test_the_sweeps_measures_are_the_whole_pipelines(sweep):
     """measure() and parity() tokenize with their own fast path; the numbers are those of the tokenizer a
     student builds (``sweep.tokenizer``: the mixed normalizer, BERT's split, longest match)."""
-    from wordpiece_lib.analysis.language_metrics import (
-        measure_languages,
-        parallel_token_counts,
-        parity,
-        token_usage,
-        vocab_shares,
-    )
+    from wordpiece_lib.analysis import measure_languages, parallel_token_counts, parity, token_usage
 
     for exponent, size in [(EXPONENTS[0], 1_200), (EXPONENTS[-1], 1_000)]:
         tokenize = sweep.tokenizer(exponent, size).tokenize
@@ -268,8 +265,8 @@ def test_a_stored_sweep_is_read_back_in_a_new_kernel_as_it_was_trained(tmp_path,
     """The vocabs, the mixes and the measures stored in the data cache folder (a file per exponent) are the
     trainer's own: a new kernel (the session's cache cleared) reads them back equal, a damaged file is trained
     again, and a sweep sharing an exponent with another shares its file."""
+    from wordpiece_lib import train_fast
     from wordpiece_lib.classroom.other_languages import sweep as sweep_module
-    from wordpiece_lib.training.fast_bottom_up import train_fast
 
     monkeypatch.setenv("WORDPIECE_DATA_DIR", str(tmp_path))
     folder = tmp_path / "exponent_sweep_points"

@@ -4,26 +4,15 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from pathlib import Path
-
-import pytest
 
 from wordpiece_lib import Vocab, WordPieceTokenizer
 from wordpiece_lib.cli import main
-from wordpiece_lib.cli.count import counts_settings_path
-from wordpiece_lib.counting.counts_tsv import load_counts
-from wordpiece_lib.pipeline.tokenizer_json import settings_path
-from wordpiece_lib.text.google import GoogleNormalizer, GoogleWords
+from wordpiece_lib.counting import load_counts
+from wordpiece_lib.side_files import settings_path
+from wordpiece_lib.text import GoogleNormalizer, GoogleWords
 
 # A private-use character (kept by Google, dropped by Hugging Face) and a word-final capital sigma.
 TEXT = "ΟΔΟΣ odos\ue000 hug [CLS] hugs\nΟΔΟΣ pug.\n"
-
-
-@pytest.fixture
-def corpus(tmp_path: Path) -> Path:
-    path = tmp_path / "corpus.txt"
-    path.write_text(TEXT, encoding="utf-8")
-    return path
 
 
 def test_count_cuts_googles_words_and_says_so_beside_the_counts(corpus, tmp_path):
@@ -34,10 +23,10 @@ def test_count_cuts_googles_words_and_says_so_beside_the_counts(corpus, tmp_path
     counts = load_counts(out)
     assert dict(counts) == dict(Counter(expected))
     assert "οδος" in counts and "odos\ue000" in counts and "cls" in counts
-    assert json.loads(counts_settings_path(out).read_text())["compat"] == "google"
+    assert json.loads(settings_path(out).read_text())["compat"] == "google"
     plain = tmp_path / "plain.tsv"
     assert main(["count", str(corpus), "--lowercase", "-o", str(plain), "--quiet"]) == 0
-    assert "οδοσ" in load_counts(plain) and "compat" not in json.loads(counts_settings_path(plain).read_text())
+    assert "οδοσ" in load_counts(plain) and "compat" not in json.loads(settings_path(plain).read_text())
 
 
 def test_train_writes_a_vocab_alone_and_encode_gives_googles_tokens(corpus, tmp_path, capsys):
@@ -47,7 +36,7 @@ def test_train_writes_a_vocab_alone_and_encode_gives_googles_tokens(corpus, tmp_
     assert "encode with --vocab" in capsys.readouterr().err
     assert not settings_path(vocab_path).exists()
     assert "οδος" in Vocab.load(vocab_path)
-    for refused in ("tokenizer.json", "folder/"):
+    for refused in ("google.json", "folder/"):
         code = main([*args[:-1], str(tmp_path / refused)])
         assert code != 0
         assert "cannot write" in capsys.readouterr().err and not (tmp_path / refused).exists()

@@ -12,7 +12,7 @@ import pytest
 
 from wordpiece_lib import Vocab, WordPieceTokenizer
 from wordpiece_lib.cli import main
-from wordpiece_lib.pipeline.encoding import FIELDS
+from wordpiece_lib.pipeline import FIELDS
 
 tokenizers = pytest.importorskip("tokenizers")
 
@@ -25,13 +25,6 @@ def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "wordpiece_lib", *args], capture_output=True, text=True, env=env, timeout=300
     )
-
-
-@pytest.fixture
-def corpus(tmp_path: Path) -> Path:
-    path = tmp_path / "corpus.txt"
-    path.write_text(TEXT, encoding="utf-8")
-    return path
 
 
 def train(corpus: Path, output: Path | str, *flags: str) -> None:
@@ -205,3 +198,80 @@ def test_a_folder_saved_with_a_setting_bert_tokenizer_cannot_take_says_so_in_one
     assert result.returncode == 0
     warning = [line for line in result.stderr.splitlines() if line.startswith("warning:")]
     assert len(warning) == 1 and "pretokenizer='whitespace'" in warning[0] and "AutoTokenizer" in warning[0]
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-be", "utf-32"])
+def test_a_tokenizer_json_in_utf16_is_said_to_be_so_with_how_to_convert_it(corpus, tmp_path, encoding):
+    """Before, a UTF-16 tokenizer.json was told to convert from latin1 (iconv -f latin1), which garbles it."""
+    train(corpus, tmp_path / "tok.json")
+    wide = tmp_path / "wide.json"
+    wide.write_text((tmp_path / "tok.json").read_text(encoding="utf-8"), encoding=encoding)
+    name = "UTF-32" if "32" in encoding else "UTF-16"
+    for args, stdin, named in (
+        (["--tokenizer", str(wide)], None, f"tokenizer file {wide} is {name}, not UTF-8"),
+        (["--tokenizer", "-"], wide.read_bytes(), f"the tokenizer on standard input is {name}, not UTF-8"),
+    ):
+        result = subprocess.run(
+            [sys.executable, "-m", "wordpiece_lib", "encode", *args, str(corpus), "-o", str(tmp_path / "out.txt")],
+            input=stdin,
+            capture_output=True,
+            env={**os.environ, "PYTHONPATH": str(REPO)},
+            timeout=300,
+        )
+        error = result.stderr.decode()
+        assert result.returncode == 2 and error.count("\n") == 1, error
+        assert named in error and f"iconv -f {name} -t UTF-8 " in error and "latin1" not in error
+    converted = tmp_path / "converted.json"
+    converted.write_bytes(wide.read_text(encoding=encoding).encode("utf-8"))  # what the advice does
+    assert main(["encode", "--tokenizer", str(converted), str(corpus), "-o", str(tmp_path / "out.txt"), "--quiet"]) == 0
+
+
+def test_a_tokenizer_that_is_no_regular_file_is_read_as_a_tokenizer_not_a_vocab(corpus, tmp_path):
+    """--tokenizer /dev/zero was called a "vocab file"; a pipe holding a tokenizer.json is read as one."""
+    result = run_cli("encode", "--tokenizer", "/dev/zero", str(corpus), "-o", str(tmp_path / "out.txt"))
+    assert result.returncode == 2 and result.stderr.count("\n") == 1, result.stderr
+    assert "tokenizer file /dev/zero holds a NUL byte" in result.stderr and "vocab file" not in result.stderr
+    train(corpus, tmp_path / "tok.json")
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    writer = subprocess.Popen(["sh", "-c", f"cat '{tmp_path / 'tok.json'}' > '{pipe}'"])
+    try:
+        assert main(["encode", "--tokenizer", str(pipe), str(corpus), "-o", str(tmp_path / "out.txt"), "--quiet"]) == 0
+    finally:
+        writer.wait(timeout=60)
+    assert main(["encode", "--tokenizer", str(tmp_path / "tok.json"), str(corpus), "-o", str(tmp_path / "b.txt")]) == 0
+    assert lines_of(tmp_path / "out.txt") == lines_of(tmp_path / "b.txt")
+    train(corpus, tmp_path / "vocab.txt")
+    result = run_cli("encode", "--tokenizer", str(tmp_path / "vocab.txt"), str(corpus), "-o", str(tmp_path / "c.txt"))
+    assert result.returncode == 2 and "is not a tokenizer.json" in result.stderr and "--vocab" in result.stderr
+
+
+def test_jsonl_keeps_hugging_faces_fields_unless_the_overflow_is_asked_for(bert_tokenizer_json, corpus, tmp_path):
+    """Without --stride, a line that truncation cut has the fields of any other line: no "overflowing", which made
+    the keys vary from line to line and, padded to 128 from a file, the output several times larger."""
+    bert_tokenizer_json["truncation"] = {"direction": "Right", "max_length": 6, "strategy": "LongestFirst", "stride": 0}
+    path = tmp_path / "bert.json"
+    path.write_text(json.dumps(bert_tokenizer_json), encoding="utf-8")
+    out = tmp_path / "inputs.jsonl"
+    for cut in ([], ["--max-length", "5"]):
+        assert main(["encode", "--tokenizer", str(path), "--format", "jsonl", *cut, str(corpus), "-o", str(out)]) == 0
+        records = [json.loads(line) for line in lines_of(out)]
+        assert [sorted(record) for record in records] == [sorted(FIELDS)] * len(TEXT.splitlines())
+        assert {len(record["ids"]) for record in records} == {128}  # the file's padding
+    assert main(["encode", "--tokenizer", str(path), "--format", "jsonl", "--max-length", "5", "--stride", "0",
+                 str(corpus), "-o", str(out)]) == 0  # fmt: skip
+    assert all(json.loads(line)["overflowing"] for line in lines_of(out))
+
+
+def test_pad_on_the_command_line_has_the_cap_a_files_padding_has(corpus, tmp_path, capsys):
+    from wordpiece_lib.pipeline import MAX_FILE_PADDING
+
+    vocab = tmp_path / "vocab.txt"
+    vocab.write_text("[PAD]\n[UNK]\nhug\n", encoding="utf-8")
+    out = tmp_path / "ids.txt"
+    args = ["encode", "--vocab", str(vocab), "--lowercase", "--format", "ids", str(corpus), "-o", str(out)]
+    assert main([*args, "--pad", str(MAX_FILE_PADDING + 1)]) == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and f"--pad {MAX_FILE_PADDING + 1} is over {MAX_FILE_PADDING:,} tokens" in error
+    assert not out.exists()
+    assert main([*args, "--pad", "8", "--quiet"]) == 0 and min(len(line.split()) for line in lines_of(out)) == 8

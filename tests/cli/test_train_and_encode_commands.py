@@ -23,13 +23,6 @@ def run_cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[
     )
 
 
-@pytest.fixture
-def corpus(tmp_path: Path) -> Path:
-    path = tmp_path / "corpus.txt"
-    path.write_text(TEXT, encoding="utf-8")
-    return path
-
-
 def test_train_writes_specials_then_alphabet_then_merges(corpus, tmp_path):
     out = tmp_path / "vocab.txt"
     assert main(["train", str(corpus), "--vocab-size", "40", "-o", str(out), "--quiet"]) == 0

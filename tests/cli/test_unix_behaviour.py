@@ -25,7 +25,7 @@ from signal_helpers import as_from_a_terminal
 from wordpiece_lib import Vocab, __version__
 
 REPO = Path(__file__).resolve().parents[2]
-CORPUS = "hug the pug, hug the bun and the puns.\nthe pug hugs the bun\n" * 30
+TEXT = "hug the pug, hug the bun and the puns.\nthe pug hugs the bun\n" * 30
 ENV = {**os.environ, "PYTHONPATH": str(REPO)}
 
 
@@ -50,13 +50,6 @@ def installed() -> str:
     return str(script)
 
 
-@pytest.fixture
-def corpus(tmp_path: Path) -> Path:
-    path = tmp_path / "corpus.txt"
-    path.write_text(CORPUS, encoding="utf-8")
-    return path
-
-
 def test_version_and_the_program_name_as_called():
     result = module("--version")
     assert result.returncode == 0 and result.stdout == f"wordpiece_lib {__version__}\n"
@@ -78,19 +71,19 @@ def test_help_documents_the_exit_statuses():
 
 
 def test_dash_is_standard_input_and_output_everywhere(corpus: Path, tmp_path: Path):
-    trained = module("train", "-", "--vocab-size", "40", "-o", "-", stdin=CORPUS)
+    trained = module("train", "-", "--vocab-size", "40", "-o", "-", stdin=TEXT)
     assert trained.returncode == 0, trained.stderr
     vocab = Vocab.from_text(trained.stdout)
     assert 30 < len(vocab) <= 40 and vocab.tokens[:5] == ("[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]")
     assert not (Path.cwd() / "-").exists()
     encoded = module("encode", "--vocab", "-", str(corpus), "-o", "-", stdin=trained.stdout)
     assert encoded.returncode == 0, encoded.stderr
-    assert len(encoded.stdout.splitlines()) == len(CORPUS.splitlines())
+    assert len(encoded.stdout.splitlines()) == len(TEXT.splitlines())
     vocab_file = tmp_path / "vocab.txt"
     vocab_file.write_text(trained.stdout, encoding="utf-8")
-    piped = module("encode", "--vocab", str(vocab_file), "-", "-o", "-", stdin=CORPUS)
+    piped = module("encode", "--vocab", str(vocab_file), "-", "-o", "-", stdin=TEXT)
     assert piped.stdout == encoded.stdout
-    top_down = module("top-down", "-", "--vocab-size", "40", "--lower-thresh", "1", "-o", "-", stdin=CORPUS)
+    top_down = module("top-down", "-", "--vocab-size", "40", "--lower-thresh", "1", "-o", "-", stdin=TEXT)
     assert top_down.returncode == 0 and top_down.stdout.startswith("[PAD]\n[UNK]\n")
     counts = module(
         "top-down",
@@ -116,7 +109,7 @@ def test_one_summary_line_on_success_unless_quiet(corpus: Path, tmp_path: Path):
     size, tokens = out.stat().st_size, len(Vocab.load(out))
     assert lines[0].startswith(f"wrote {out}: {tokens} tokens, {size:,} bytes in ") and lines[0].endswith(" s")
     encoded = module("encode", "--vocab", str(out), str(corpus), "-o", str(tmp_path / "tokens.txt"))
-    assert encoded.stderr.startswith(f"wrote {tmp_path / 'tokens.txt'}: {len(CORPUS.splitlines())} lines, ")
+    assert encoded.stderr.startswith(f"wrote {tmp_path / 'tokens.txt'}: {len(TEXT.splitlines())} lines, ")
     assert len(encoded.stderr.splitlines()) == 1
     to_stdout = module("encode", "--vocab", str(out), str(corpus), "-o", "-")
     assert to_stdout.stderr.startswith("wrote standard output: ")
@@ -180,7 +173,7 @@ def test_closed_standard_output_is_quiet(corpus: Path, tmp_path: Path):
     vocab = tmp_path / "vocab.txt"
     vocab.write_text("[UNK]\nhug\nthe\n", encoding="utf-8")
     big = tmp_path / "big.txt"
-    big.write_text(CORPUS * 2000, encoding="utf-8")
+    big.write_text(TEXT * 2000, encoding="utf-8")
     reader = subprocess.Popen(["head", "-n", "1"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
     writer = subprocess.Popen(
         [sys.executable, "-m", "wordpiece_lib", "encode", "--vocab", str(vocab), "--no-lowercase", str(big), "-o", "-"],
@@ -194,7 +187,7 @@ def test_closed_standard_output_is_quiet(corpus: Path, tmp_path: Path):
     reader.wait(timeout=60)
     from wordpiece_lib import WordPieceTokenizer
 
-    expected = " ".join(WordPieceTokenizer(Vocab.load(vocab)).tokenize(CORPUS.splitlines()[0])) + "\n"
+    expected = " ".join(WordPieceTokenizer(Vocab.load(vocab)).tokenize(TEXT.splitlines()[0])) + "\n"
     assert first == expected.encode("utf-8")
     assert writer.returncode == 141 and stderr == b""
 

@@ -29,6 +29,7 @@ from wordpiece_lib import (
     PairStats,
     Template,
     Truncation,
+    UnigramTokenizer,
     Vocab,
     WordPieceDecoder,
     WordPieceTokenizer,
@@ -38,8 +39,9 @@ from wordpiece_lib import (
     train_top_down,
 )
 from wordpiece_lib.data import datasets
-from wordpiece_lib.model.linmaxmatch import automaton_for
-from wordpiece_lib.text.fast_split import FastSplitter
+from wordpiece_lib.model import UnigramModel, WordPieceModel, automaton_for
+from wordpiece_lib.pipeline import Tokenizer
+from wordpiece_lib.text import FastSplitter, Metaspace
 
 BERT_VOCAB = Path(__file__).resolve().parents[2] / "data" / "bert-base-uncased-vocab.txt"
 
@@ -187,6 +189,10 @@ def every_object() -> dict[str, Any]:
     splitter.words("Hug a pug")
     tokenizer = WordPieceTokenizer(vocab, lowercase=True)
     encoding = tokenizer.encode_plus("hugs", "pug")
+    unigram = UnigramTokenizer(UnigramModel([("<unk>", 0.0), ("▁hug", -1.0), ("s", -2.0), ("▁pug", -1.5)]))
+    unigram.encode_plus("hugs pugs")
+    pipeline = Tokenizer(WordPieceModel(vocab), normalizer=BertNormalizer(lowercase=True), pretokenizer=Metaspace())
+    pipeline.encode_plus("hugs pugs")
     return {
         "WordCounts": counts,
         "Trace": trace,
@@ -196,6 +202,8 @@ def every_object() -> dict[str, Any]:
         "FastNormalizer": normalizer,
         "FastSplitter": splitter,
         "WordPieceTokenizer": tokenizer,
+        "UnigramTokenizer": unigram,
+        "Tokenizer": pipeline,
         "Encoding": encoding,
         "BpeEncoder": BpeEncoder(train_bpe(counts, 20)),
         "FastTopDown": FastTopDown(list(counts.items()), ["[UNK]"]),
@@ -211,7 +219,7 @@ def every_object() -> dict[str, Any]:
 
 def behaviour(name: str, value: Any) -> Any:
     """What an object gives, to compare a copy with its original."""
-    if name in {"FastWordPieceTokenizer", "WordPieceTokenizer"}:
+    if name in {"FastWordPieceTokenizer", "WordPieceTokenizer", "UnigramTokenizer", "Tokenizer"}:
         return value.tokenize("Hugs, pugs and buns!")
     if name == "LinMaxMatch":
         return value.encode_word("hugs")

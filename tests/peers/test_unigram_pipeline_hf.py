@@ -16,10 +16,8 @@ import json
 
 import pytest
 
-from wordpiece_lib import WordPieceTokenizer
-from wordpiece_lib.pipeline.encoding import FIELDS
-from wordpiece_lib.pipeline.truncation import Padding, Truncation
-from wordpiece_lib.pipeline.unigram_tokenizer import UnigramTokenizer, load_tokenizer
+from wordpiece_lib import Padding, Truncation, UnigramTokenizer, WordPieceTokenizer, load_tokenizer
+from wordpiece_lib.pipeline import FIELDS
 
 tokenizers = pytest.importorskip("tokenizers")
 transformers = pytest.importorskip("transformers")
@@ -82,6 +80,18 @@ def test_every_line_and_the_edge_cases_encode_as_hugging_face(peer, book_lines):
     assert [ours.tokenize(text) for text in EDGE_TEXTS] == [peer.encode(text).tokens for text in EDGE_TEXTS]
     pairs = list(itertools.pairwise(EDGE_TEXTS + book_lines[:300]))
     assert_same(ours.encode_batch(pairs), peer.encode_batch(pairs), pairs)
+
+
+def test_added_tokens_are_matched_in_the_normalized_text_as_hugging_face_matches_them(peer, book_lines):
+    """``add_tokens`` makes ``normalized`` tokens: looked for after the normalizer (lowercased ``<ENT>`` is ``<ent>``)."""
+    peer = tokenizers.Tokenizer.from_str(peer.to_str())
+    peer.add_tokens(["<Ent>", " Hug", "İx"])
+    ours = UnigramTokenizer.from_json(json.loads(peer.to_str()))
+    texts = ["a <ENT> b", "<ent><Ent>x", " hug HUG  hug", "İx ix", "x<ent>", *book_lines[:500], *EDGE_TEXTS]
+    assert_same(ours.encode_batch(texts), peer.encode_batch(texts), texts)
+    assert ours.decode_batch([e.ids for e in peer.encode_batch(texts)]) == peer.decode_batch(
+        [e.ids for e in peer.encode_batch(texts)]
+    )
 
 
 def test_decode_is_hugging_faces(peer, book_lines):

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from command_helpers import corpus  # noqa: F401  (the fixture, for every test here)
 
 
 @pytest.fixture

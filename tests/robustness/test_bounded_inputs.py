@@ -22,12 +22,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from command_helpers import ENV, run_cli
 
 from wordpiece_lib.cli import main
-from wordpiece_lib.counting.counts_tsv import load_counts
-from wordpiece_lib.counting.textstream import MAX_WORD_BYTES, expand_inputs, read_blocks
+from wordpiece_lib.counting import expand_inputs, load_counts, read_blocks
+from wordpiece_lib.counting.textstream import MAX_WORD_BYTES
 
-REPO = Path(__file__).resolve().parents[2]
 MB = 1_000_000
 
 
@@ -37,16 +37,7 @@ def run_limited(*args: str, memory: int = 500 * MB, stdin: object = None, timeou
     def limit() -> None:
         resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
 
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
-    return subprocess.run(
-        [sys.executable, "-m", "wordpiece_lib", *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        preexec_fn=limit,
-        stdin=stdin,
-        timeout=timeout,
-    )
+    return run_cli(*args, limit=limit, stdin=stdin, timeout=timeout)
 
 
 def one_line(result: subprocess.CompletedProcess[str]) -> str:
@@ -281,18 +272,9 @@ def test_a_vocab_or_tokenizer_over_the_cap_names_file_size_and_flag(tmp_path: Pa
     ],
 )  # fmt: skip
 def test_sizes_from_a_downloaded_tokenizer_json_are_capped(tmp_path: Path, field, value, message) -> None:
-    data = {
-        "version": "1.0",
-        "padding": None,
-        "pre_tokenizer": {"type": "BertPreTokenizer"},
-        "model": {
-            "type": "WordPiece",
-            "unk_token": "[UNK]",
-            "continuing_subword_prefix": "##",
-            "max_input_chars_per_word": 100,
-            "vocab": {"[PAD]": 0, "[UNK]": 1, "hug": 2},
-        },
-    }
+    from wordpiece_lib import Vocab, WordPieceTokenizer
+
+    data = WordPieceTokenizer(Vocab(["[PAD]", "[UNK]", "hug"])).to_json()  # a sound file, then one size made huge
     if field == "padding":
         data["padding"] = value
     else:
@@ -306,17 +288,19 @@ def test_sizes_from_a_downloaded_tokenizer_json_are_capped(tmp_path: Path, field
 
 
 def test_explicit_long_padding_works_in_bounded_memory(tmp_path: Path) -> None:
-    """--pad 200000 on 50 lines: batches shrink so that the padded tokens of one batch stay bounded."""
+    """--pad at its cap (131,072) on 50 lines: batches shrink so that the padded tokens of one batch stay bounded."""
+    from wordpiece_lib.pipeline import MAX_FILE_PADDING
+
     vocab = tmp_path / "vocab.txt"
     vocab.write_text("[PAD]\n[UNK]\nhug\n", encoding="utf-8")
     corpus = tmp_path / "lines.txt"
     corpus.write_text("hug\n" * 50, encoding="utf-8")
     out = tmp_path / "ids.txt"
-    args = ["encode", "--vocab", str(vocab), "--no-lowercase", "--format", "ids", "--pad", "200000"]
+    args = ["encode", "--vocab", str(vocab), "--no-lowercase", "--format", "ids", "--pad", str(MAX_FILE_PADDING)]
     result = run_limited(*args, str(corpus), "-o", str(out), "--quiet")
     assert result.returncode == 0, result.stderr
     lines = out.read_text(encoding="utf-8").splitlines()
-    assert len(lines) == 50 and lines[0] == " ".join(["2", *["0"] * 199_999])
+    assert len(lines) == 50 and lines[0] == " ".join(["2", *["0"] * (MAX_FILE_PADDING - 1)])
 
 
 @pytest.mark.parametrize(
@@ -360,11 +344,10 @@ def test_endless_counts_on_standard_input_stop_at_the_cap_in_linear_time(tmp_pat
     import threading
 
     cap = 2_000_000
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
     proc = subprocess.Popen(
         [sys.executable, "-m", "wordpiece_lib", "train", "--counts", "-", "--vocab-size", "50",
          "-o", str(tmp_path / "v.txt"), "--max-counts-bytes", str(cap)],
-        stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, bufsize=0,
+        stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=ENV, bufsize=0,
         preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_AS, (500 * MB, 500 * MB)),
     )  # fmt: skip
     fed = 0

@@ -45,6 +45,8 @@ from wordpiece_lib import (
     BertNormalizer,
     Vocab,
     WordCounts,
+    WordPieceDecoder,
+    alphabet,
     bert_split,
     decode_pieces,
     encode_word,
@@ -52,11 +54,8 @@ from wordpiece_lib import (
     train_bottom_up,
     whitespace_split,
 )
-from wordpiece_lib.model.pieces import alphabet
-from wordpiece_lib.pipeline.decoder import WordPieceDecoder
-from wordpiece_lib.text.normalizer import space_cjk
-from wordpiece_lib.text.pretokenizers import is_bert_whitespace
-from wordpiece_lib.training.top_down_search import learn
+from wordpiece_lib.text import is_bert_whitespace, space_cjk
+from wordpiece_lib.training import learn
 
 TROUBLEMAKERS = (
     "aZé#\u0130\u03a3\u00df ,.!?'\t\n\r\x00\x07\u200b\u200d\u200f\ufeff\ufffd\u00a0\u3000"
@@ -129,37 +128,29 @@ def test_pretokenizing_keeps_every_non_space_character_in_order(text):
 
 
 @pytest.mark.parametrize("lowercase", [True, False], ids=["uncased", "cased"])
-def test_tokens_are_hugging_faces_on_random_unicode(bert_pipelines, lowercase):
+@settings(QUICK, max_examples=1000)
+@given(text=UNICODE_TEXT)
+def test_tokens_are_hugging_faces_on_random_unicode(bert_pipelines, lowercase, text):
     ours, peer = bert_pipelines[lowercase]
-
-    @settings(QUICK, max_examples=1000)
-    @given(text=UNICODE_TEXT)
-    def same_tokens(text):
-        expected = peer.encode(text, add_special_tokens=False).tokens
-        assert ours.tokenize(text) == expected
-        if not any(special in text for special in ours.vocab.special_tokens):  # words() knows no special tokens
-            assert [t for word in ours.words(text) for t in ours.encode_word(word)] == expected
-
-    same_tokens()
+    expected = peer.encode(text, add_special_tokens=False).tokens
+    assert ours.tokenize(text) == expected
+    if not any(special in text for special in ours.vocab.special_tokens):  # words() knows no special tokens
+        assert [t for word in ours.words(text) for t in ours.encode_word(word)] == expected
 
 
 @pytest.mark.parametrize("lowercase", [True, False], ids=["uncased", "cased"])
-def test_encode_then_decode_gives_the_normalized_words_back(bert_pipelines, lowercase):
+@settings(QUICK, max_examples=500)
+@given(text=UNICODE_TEXT)
+def test_encode_then_decode_gives_the_normalized_words_back(bert_pipelines, lowercase, text):
     ours, _ = bert_pipelines[lowercase]
-
-    @settings(QUICK, max_examples=500)
-    @given(text=UNICODE_TEXT)
-    def round_trip(text):
-        words = ours.words(text)
-        for word in words:
-            tokens = ours.encode_word(word)
-            if "[UNK]" not in tokens:
-                assert decode_pieces(tokens) == word
-        ids = ours.encode(text)
-        if ours.vocab.unk_id not in ids and not any(special in text for special in ours.vocab.special_tokens):
-            assert WordPieceDecoder(cleanup=False).decode(ours.convert_ids_to_tokens(ids)) == " ".join(words)
-
-    round_trip()
+    words = ours.words(text)
+    for word in words:
+        tokens = ours.encode_word(word)
+        if "[UNK]" not in tokens:
+            assert decode_pieces(tokens) == word
+    ids = ours.encode(text)
+    if ours.vocab.unk_id not in ids and not any(special in text for special in ours.vocab.special_tokens):
+        assert WordPieceDecoder(cleanup=False).decode(ours.convert_ids_to_tokens(ids)) == " ".join(words)
 
 
 @pytest.mark.slow

@@ -12,29 +12,14 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from command_helpers import one_error_line, run_cli, small_disk
 
 from wordpiece_lib.cli import MEMORY_ADVICE, main
 
-REPO = Path(__file__).resolve().parents[2]
 TEXT = "hug the pug and the bun\n" * 20
-
-
-def run_cli(*args: str, **options) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
-    return subprocess.run(
-        [sys.executable, "-m", "wordpiece_lib", *args], capture_output=True, text=True, env=env, timeout=300, **options
-    )
-
-
-@pytest.fixture
-def corpus(tmp_path: Path) -> Path:
-    path = tmp_path / "book.txt"
-    path.write_text(TEXT, encoding="utf-8")
-    return path
 
 
 def closed(fd: int):
@@ -43,11 +28,7 @@ def closed(fd: int):
 
 
 def test_a_closed_standard_output_is_said_for_minus_o_minus(corpus: Path) -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "wordpiece_lib", "count", str(corpus), "-o", "-"],
-        stderr=subprocess.PIPE, text=True, timeout=300, env={**os.environ, "PYTHONPATH": str(REPO)},
-        preexec_fn=closed(1),
-    )  # fmt: skip
+    result = run_cli("count", corpus, "-o", "-", limit=closed(1), capture_output=False, stderr=subprocess.PIPE)
     assert result.returncode == 2
     assert result.stderr == "error: standard output is closed, so -o - has nowhere to go; give -o FILE\n"
 
@@ -55,13 +36,12 @@ def test_a_closed_standard_output_is_said_for_minus_o_minus(corpus: Path) -> Non
 def test_a_closed_standard_error_never_lands_in_the_output(corpus: Path, tmp_path: Path) -> None:
     """With fd 2 closed, the output file would take number 2 and an error line would be written into it."""
     out = tmp_path / "c.tsv"
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
-    ok = subprocess.run([sys.executable, "-m", "wordpiece_lib", "count", str(corpus), "-o", str(out)],
-                        stdout=subprocess.PIPE, timeout=300, env=env, preexec_fn=closed(2))  # fmt: skip
+    ok = run_cli("count", corpus, "-o", out, limit=closed(2), capture_output=False, stdout=subprocess.PIPE)
     assert ok.returncode == 0
     assert out.read_text(encoding="utf-8") == "hug\t20\nthe\t40\npug\t20\nand\t20\nbun\t20\n"
-    failed = subprocess.run([sys.executable, "-m", "wordpiece_lib", "count", str(tmp_path / "missing.txt"),
-                             "-o", str(out)], stdout=subprocess.PIPE, timeout=300, env=env, preexec_fn=closed(2))  # fmt: skip
+    failed = run_cli(
+        "count", tmp_path / "missing.txt", "-o", out, limit=closed(2), capture_output=False, stdout=subprocess.PIPE
+    )
     assert failed.returncode == 2
     assert out.read_text(encoding="utf-8") == "hug\t20\nthe\t40\npug\t20\nand\t20\nbun\t20\n"
 
@@ -117,3 +97,77 @@ def test_out_of_memory_advice_fits_the_command(corpus: Path, tmp_path: Path, mon
     error = capsys.readouterr().err
     assert error == f"error: out of memory; try {MEMORY_ADVICE[command]}\n"
     assert ("--vocab-size" in error) == (command in ("train", "top-down"))
+
+
+# -- issue 44, point 6: the last loose messages -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be"])
+def test_a_utf16_vocab_is_called_utf16_with_the_way_to_convert_it(corpus, tmp_path, capsys, encoding) -> None:
+    """It was called a binary file (its ASCII characters are half NUL bytes)."""
+    vocab = tmp_path / "vocab.txt"
+    vocab.write_bytes("[UNK]\nhug\nthe\n".encode(encoding))
+    assert main(["encode", "--vocab", str(vocab), str(corpus), "-o", str(tmp_path / "t.txt")]) == 2
+    error = one_error_line(capsys)
+    assert f"vocab file {vocab} looks like UTF-16 text, not UTF-8" in error and "iconv -f utf-16 -t utf-8" in error
+    result = run_cli("encode", "--vocab", "-", corpus, "-o", tmp_path / "t.txt", input=vocab.read_bytes(), text=False)
+    assert result.returncode == 2 and b"vocab on standard input looks like UTF-16 text" in result.stderr
+
+
+def test_a_settings_path_that_is_a_folder_is_refused_not_read_past(corpus, tmp_path, capsys) -> None:
+    """It was ignored with "no settings file" and a guess at the casing, and the command went on."""
+    vocab = tmp_path / "vocab.txt"
+    vocab.write_text("[UNK]\nhug\nthe\n", encoding="utf-8")
+    (tmp_path / "vocab.txt.settings.json").mkdir()
+    out = tmp_path / "tokens.txt"
+    assert main(["encode", "--vocab", str(vocab), str(corpus), "-o", str(out)]) == 2
+    assert f"{vocab}.settings.json is a folder, but the settings of {vocab} are kept under that name" in one_error_line(
+        capsys
+    )
+    counts = tmp_path / "counts.tsv"
+    counts.write_text("hug\t3\n", encoding="utf-8")
+    (tmp_path / "counts.tsv.settings.json").mkdir()
+    assert main(["train", "--counts", str(counts), "--vocab-size", "30", "-o", str(tmp_path / "v.txt")]) == 2
+    assert f"{counts}.settings.json is a folder" in one_error_line(capsys)
+    assert not out.exists() and not (tmp_path / "v.txt").exists()
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["count", "{socket}", "-o", "{out}"],
+        ["train", "{socket}", "--vocab-size", "30", "-o", "{out}"],
+        ["train", "--counts", "{socket}", "--vocab-size", "30", "-o", "{out}"],
+        ["encode", "--vocab", "{vocab}", "--lowercase", "{socket}", "-o", "{out}"],
+        ["encode", "--vocab", "{socket}", "--lowercase", "{corpus}", "-o", "{out}"],
+    ],
+    ids=["count", "train", "train --counts", "encode input", "encode --vocab"],
+)
+def test_a_socket_as_input_is_named_as_one(corpus, tmp_path, capsys, command) -> None:
+    """It gave Python's raw "[Errno 6] No such device or address"."""
+    import socket
+
+    path = tmp_path / "s.sock"
+    server = socket.socket(socket.AF_UNIX)
+    server.bind(str(path))
+    vocab = tmp_path / "vocab.txt"
+    vocab.write_text("[UNK]\nhug\n", encoding="utf-8")
+    try:
+        argv = [arg.format(socket=path, out=tmp_path / "out.txt", vocab=vocab, corpus=corpus) for arg in command]
+        assert main(argv) == 2
+    finally:
+        server.close()
+    error = one_error_line(capsys)
+    assert f"{path} is a socket, not a file" in error and "Errno" not in error
+
+
+@pytest.mark.parametrize("command", ["train", "top-down"])
+def test_a_full_disk_names_the_file_it_could_not_write(corpus, tmp_path, command) -> None:
+    """One page left: the vocab fits, its settings do not. The error was "[Errno 28] No space left on device",
+    without the path (the file's buffered bytes failed again as it was closed, and that error won)."""
+    with small_disk(tmp_path / "disk") as disk:
+        (disk / "filler").write_bytes(b"\0" * (60 << 10))
+        result = run_cli(command, corpus, "--vocab-size", "40", "--quiet", "-o", disk / "vocab.txt")
+        assert result.returncode == 2 and result.stderr.count("\n") == 1, result.stderr
+        assert f"error: cannot write {disk}/vocab.txt" in result.stderr and "No space left on device" in result.stderr
+        assert sorted(path.name for path in disk.iterdir()) == ["filler"]

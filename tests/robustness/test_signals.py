@@ -159,10 +159,20 @@ def entry_points() -> list[list[str]]:
     return points
 
 
+#: What a command says, and its exit status, when each signal stops it.
+STOPPED = {
+    signal.SIGINT: (130, "error: interrupted (Ctrl-C); output files were left as they were\n"),
+    signal.SIGTERM: (143, "error: stopped by SIGTERM; output files were left as they were\n"),
+    signal.SIGHUP: (129, "error: stopped by SIGHUP; output files were left as they were\n"),
+}
+
+
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="finds the moment through /proc/PID/maps")
 @pytest.mark.parametrize("entry", entry_points(), ids=lambda entry: Path(entry[-1]).name)
-def test_ctrl_c_while_the_command_imports_prints_one_line(entry: list[str], tmp_path: Path) -> None:
-    """Before, Ctrl-C while ``wordpiece`` imported its commands printed Python's traceback (4 to 30 lines).
+@pytest.mark.parametrize("signum", SIGNALS, ids=[s.name for s in SIGNALS])
+def test_a_signal_while_the_command_imports_prints_one_line(entry: list[str], signum: int, tmp_path: Path) -> None:
+    """Before, Ctrl-C while ``wordpiece`` imported its commands printed Python's traceback (4 to 30 lines), and
+    SIGTERM or SIGHUP ended it without a word (143, 129).
 
     The signal is sent the moment the process has loaded an extension module only the commands import,
     so it lands inside the imports, not after them: a count of standard input then waits for input.
@@ -176,59 +186,107 @@ def test_ctrl_c_while_the_command_imports_prints_one_line(entry: list[str], tmp_
         deadline = time.monotonic() + 60
         while mark is None and proc.poll() is None and time.monotonic() < deadline:
             mark = mapped_mark(proc.pid)
-        proc.send_signal(signal.SIGINT)
+        proc.send_signal(signum)
         error = proc.communicate(timeout=60)[1]
         assert mark is not None, error
         seen.add(mark)
-        assert (proc.returncode, error) == (130, "error: interrupted (Ctrl-C); output files were left as they were\n")
+        assert (proc.returncode, error) == STOPPED[signum]
         assert not (tmp_path / "c.tsv").exists()
     assert seen
 
 
 @pytest.fixture
 def as_a_program_starts():
-    """SIGINT's handler as a command starts with it: Python's default (pytest-xdist's workers ignore SIGINT)."""
-    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    """Every answered signal's handler as a command starts with it: Python's default (pytest-xdist's workers
+    ignore SIGINT, which a command rightly leaves alone)."""
+    previous = {
+        signal.SIGINT: signal.signal(signal.SIGINT, signal.default_int_handler),
+        signal.SIGTERM: signal.signal(signal.SIGTERM, signal.SIG_DFL),
+        signal.SIGHUP: signal.signal(signal.SIGHUP, signal.SIG_DFL),
+    }
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, previous)
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
 
 
-def test_a_ctrl_c_among_the_imports_is_held_until_they_are_done(as_a_program_starts) -> None:
+@pytest.mark.parametrize("signum", SIGNALS, ids=[s.name for s in SIGNALS])
+def test_a_signal_among_the_imports_is_held_until_they_are_done(as_a_program_starts, signum: int) -> None:
     """The race the test above meets about once in 150 tries, made certain: Python drops a
     ``KeyboardInterrupt`` raised inside a weakref callback (importlib's module locks use one), so the
-    command must not raise it there. While the commands are imported the interrupt is held, and it is
-    raised in ordinary code once they are; the default handler is back afterwards."""
+    command must not raise it there. While the command starts every signal is held, and it is raised
+    in ordinary code once the imports are done; the default handlers are back afterwards."""
     import gc
     import weakref
 
-    from wordpiece_lib.cli import _interrupt_after_imports
+    from wordpiece_lib.atomic import TerminatedBySignal
+    from wordpiece_lib.cli.signals import answered
 
     class Thing:
         pass
 
     callbacks = []
-    with pytest.raises(KeyboardInterrupt), _interrupt_after_imports():
+    expected = KeyboardInterrupt if signum == signal.SIGINT else TerminatedBySignal
+    with pytest.raises(expected), answered() as answer:
         thing = Thing()
         # The signal arrives while a weakref callback runs, as inside an import's module lock.
-        keep = weakref.ref(thing, lambda _: (os.kill(os.getpid(), signal.SIGINT), callbacks.append("ran")))
+        keep = weakref.ref(thing, lambda _: (os.kill(os.getpid(), signum), callbacks.append("ran")))
         del thing
         gc.collect()
         assert callbacks == ["ran"] and keep() is None
+        answer.start_working()
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL and signal.getsignal(signal.SIGHUP) is signal.SIG_DFL
 
 
-def test_without_a_ctrl_c_the_imports_go_on_and_the_handler_is_left_as_it_was(as_a_program_starts) -> None:
-    from wordpiece_lib.cli import _interrupt_after_imports
+def test_without_a_signal_the_imports_go_on_and_the_handlers_are_left_as_they_were(as_a_program_starts) -> None:
+    from wordpiece_lib.cli.signals import answered
 
-    with _interrupt_after_imports():
+    with answered() as answer:
         inside = signal.getsignal(signal.SIGINT)
+        answer.start_working()
     assert inside is not signal.default_int_handler
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
     previous = signal.signal(signal.SIGINT, signal.SIG_IGN)  # a caller's own handler: not replaced
     try:
-        with _interrupt_after_imports():
+        with answered():
             assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
     finally:
         signal.signal(signal.SIGINT, previous)
+
+
+@pytest.mark.parametrize("signum", SIGNALS, ids=[s.name for s in SIGNALS])
+@pytest.mark.parametrize("name", ["train", "count", "encode"])
+def test_a_signal_once_the_result_is_whole_leaves_exit_status_0(
+    as_a_program_starts, monkeypatch, tmp_path: Path, capsys, name: str, signum: int
+) -> None:
+    """The signal comes the moment the new output has replaced the old: the result is whole, so the
+    command says what it wrote and exits 0 (it used to exit 130/143/129, and a script reading ``$?``
+    took a whole result for a failed run)."""
+    from wordpiece_lib.cli import main
+
+    corpus = tmp_path / "corpus.txt"
+    corpus.write_text("hug the pug\nthe pug hugs the bun\n" * 20, encoding="utf-8")
+    vocab = tmp_path / "vocab.txt"
+    vocab.write_text("[UNK]\nhug\nthe\npug\n", encoding="utf-8")
+    out = tmp_path / "out.txt"
+    out.write_text(OLD, encoding="utf-8")
+    argv = {
+        "train": ["train", str(corpus), "--vocab-size", "40", "-o", str(out)],
+        "count": ["count", str(corpus), "-o", str(out)],
+        "encode": ["encode", "--vocab", str(vocab), "--lowercase", str(corpus), "-o", str(out)],
+    }[name]
+    real_replace = os.replace
+
+    def replace_then_signal(source, target, *rest, **options):
+        real_replace(source, target, *rest, **options)
+        if Path(target) == out:  # the result's own file is in place: the signal comes now
+            os.kill(os.getpid(), signum)
+
+    monkeypatch.setattr(os, "replace", replace_then_signal)
+    assert main(argv) == 0
+    error = capsys.readouterr().err
+    assert error.startswith(f"wrote {out}: ") and error.count("\n") == 1, error
+    assert out.read_text(encoding="utf-8") != OLD
+    assert leftovers(tmp_path) == []

@@ -21,49 +21,14 @@ import sys
 from pathlib import Path
 
 import pytest
+from command_helpers import ENV, IS_ROOT, NOBODY, leftovers, one_error_line, run_cli, small_disk
 
 from wordpiece_lib import WordPieceTokenizer, atomic
 from wordpiece_lib.cli import main
-from wordpiece_lib.cli.count import read_counts_settings
-from wordpiece_lib.pipeline.tokenizer_json import settings_path
+from wordpiece_lib.counting import read_counts_settings
+from wordpiece_lib.side_files import settings_path
 
-REPO = Path(__file__).resolve().parents[2]
 TEXT = "Hug the pug. The pug hugs back!\nBuns and puns, hugs and pugs.\n" * 5
-IS_ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
-NOBODY = 65534
-
-
-def run_cli(*args: str, user: int | None = None, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
-    # setpriv rather than subprocess's user=: the interpreter lives under /root, which only an exec by path
-    # resolved before the switch (as setpriv does) can reach
-    prefix = ["setpriv", f"--reuid={user}", f"--regid={user}", "--clear-groups"] if user is not None else []
-    return subprocess.run(
-        [*prefix, sys.executable, "-m", "wordpiece_lib", *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=300,
-        cwd=cwd,
-    )
-
-
-def leftovers(folder: Path) -> list[str]:
-    return sorted(path.name for path in folder.iterdir() if path.name.startswith("."))
-
-
-def one_error_line(capsys: pytest.CaptureFixture[str]) -> str:
-    error = capsys.readouterr().err
-    assert error.startswith("error: ") and error.count("\n") == 1, error
-    assert ".tmp" not in error and ".old" not in error, error  # the user's path, never the hidden name
-    return error
-
-
-@pytest.fixture
-def corpus(tmp_path: Path) -> Path:
-    path = tmp_path / "book.txt"
-    path.write_text(TEXT, encoding="utf-8")
-    return path
 
 
 def snapshot(*paths: Path) -> dict[str, bytes]:
@@ -85,12 +50,12 @@ def test_count_and_train_side_files_never_collide(corpus: Path, tmp_path: Path) 
         main(["train", "--counts", str(counts), "--vocab-size", "40", "--quiet", "-o", str(tmp_path / "book.vocab")])
         == 0
     )
-    assert read_counts_settings(counts)["lowercase"] is True
+    assert read_counts_settings(counts).lowercase is True
     assert settings_path(counts).name == "book.tsv.settings.json"
     assert WordPieceTokenizer.from_file(tmp_path / "book.vocab").lowercase is True
     # and the cased vocab of book.txt's own name does not touch either
     assert train(corpus, tmp_path / "book.txt.vocab") == 0
-    assert read_counts_settings(counts)["lowercase"] is True
+    assert read_counts_settings(counts).lowercase is True
     assert WordPieceTokenizer.from_file(tmp_path / "book.vocab").lowercase is True
 
 
@@ -128,7 +93,8 @@ def test_an_inputs_settings_file_cannot_be_the_output(corpus: Path, tmp_path: Pa
         target.write_text(json.dumps({"wordpiece_lib_settings": 1, "vocab_file": "vocab.txt"}), encoding="utf-8")
     before = target.read_bytes()
     assert main(["encode", "--vocab", str(vocab), str(corpus), "--quiet", "-o", str(target)]) == 2
-    assert f"output {target} is the settings file of the input {vocab}" in one_error_line(capsys)
+    error = one_error_line(capsys)
+    assert f"output {target} is the settings file of" in error and f"{vocab};" in error
     assert target.read_bytes() == before
 
 
@@ -216,8 +182,7 @@ def test_concurrent_writers_leave_one_whole_result(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     target = tmp_path / "vocab.txt"
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
-    writers = [subprocess.Popen([sys.executable, str(script), kind, str(target)], env=env) for kind in ("low", "CASE")]
+    writers = [subprocess.Popen([sys.executable, str(script), kind, str(target)], env=ENV) for kind in ("low", "CASE")]
     seen = set()
     try:
         while any(writer.poll() is None for writer in writers):
@@ -234,14 +199,8 @@ def test_concurrent_writers_leave_one_whole_result(tmp_path: Path) -> None:
     assert leftovers(tmp_path) == []
 
 
-@pytest.mark.skipif(not IS_ROOT, reason="mounting a small tmpfs to fill needs root")
 def test_a_full_disk_leaves_the_old_result_whole(corpus: Path, tmp_path: Path) -> None:
-    disk = tmp_path / "disk"
-    disk.mkdir()
-    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(disk)], capture_output=True)
-    if mounted.returncode != 0:
-        pytest.skip(f"cannot mount a tmpfs here: {mounted.stderr.decode().strip()}")
-    try:
+    with small_disk(tmp_path / "disk") as disk:
         vocab = disk / "vocab.txt"
         assert train(corpus, vocab) == 0
         counts = disk / "counts.tsv"
@@ -259,8 +218,6 @@ def test_a_full_disk_leaves_the_old_result_whole(corpus: Path, tmp_path: Path) -
             assert f"cannot write {disk}" in result.stderr and ".tmp" not in result.stderr
         assert snapshot(vocab, settings_path(vocab), counts, settings_path(counts)) == old
         assert leftovers(disk) == []
-    finally:
-        subprocess.run(["umount", str(disk)], check=True)
 
 
 # -- permissions, owners, names --------------------------------------------------------------------------------------

@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 from signal_helpers import as_from_a_terminal
 
+from wordpiece_lib.counting import available_cpus, find_sources
 from wordpiece_lib.counting.local_count import usable_workers
-from wordpiece_lib.counting.stream_count import available_cpus
 
 REPO = Path(__file__).resolve().parents[2]
 IS_ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
@@ -81,9 +81,10 @@ def big_corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_workers_are_capped_by_parts_and_cpus(tmp_path: Path) -> None:
     small = tmp_path / "small.txt"
     small.write_text("hug\n" * 1000, encoding="utf-8")
-    assert usable_workers([str(small)], 1 << 20, 100) == 1
-    assert usable_workers([str(small)], 100, 100) == min(available_cpus(), 100)
-    assert usable_workers([str(small)], 100, 1) == 1
+    sources = find_sources([small])
+    assert usable_workers(sources, 1 << 20, 100) == 1
+    assert usable_workers(sources, 100, 100) == min(available_cpus(), 100)
+    assert usable_workers(sources, 100, 1) == 1
 
 
 @pytest.mark.skipif(not LINUX, reason="counts child processes through /proc")

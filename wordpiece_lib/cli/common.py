@@ -14,7 +14,6 @@ through a :class:`Report`, so the rules below hold for all of them:
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import json
 import os
@@ -24,100 +23,23 @@ import sys
 import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, NamedTuple
 
-from wordpiece_lib.atomic import NAME_MAX, atomic_writer, resolve_output
+from wordpiece_lib.atomic import NAME_MAX, atomic_writer, check_writable, resolve_output
 from wordpiece_lib.model.vocab import MAX_VOCAB_FILE_BYTES, UNK_TOKEN, Vocab
-from wordpiece_lib.pipeline.compat import COMPAT_MODES
-from wordpiece_lib.pipeline.tokenizer import WordPieceTokenizer
 from wordpiece_lib.pipeline.tokenizer_json import (
     CONFIG_FILE,
-    SETTINGS_SUFFIX,
     SPECIAL_TOKENS_MAP_FILE,
     TOKENIZER_FILE,
     VOCAB_FILE,
     is_folder_name,
-    legacy_settings_path,
-    settings_path,
-    side_file_of,
 )
-from wordpiece_lib.text.pretokenizers import PRETOKENIZERS
+from wordpiece_lib.pipeline.wordpiece_tokenizer import WordPieceTokenizer
+from wordpiece_lib.side_files import SETTINGS_SUFFIX, legacy_settings_path, settings_path, side_file_of
 from wordpiece_lib.textfiles import decode_utf8, describe_size, read_stream, read_text_file
 
 #: The name that means standard input or standard output.
 STDIO = "-"
-
-
-def new_command(subparsers: Any, name: str, summary: str, description: str) -> argparse.ArgumentParser:
-    """Add the command ``name`` (one line of ``summary`` in the list, ``description`` in its own help).
-
-    >>> commands = argparse.ArgumentParser().add_subparsers()
-    >>> new_command(commands, "hug", "say hello", "Say hello.\\n").prog.split()[-1]
-    'hug'
-    """
-    parser = subparsers.add_parser(
-        name, help=summary, description=description, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
-    parser.add_argument("--quiet", action="store_true", help="print nothing on success (no summary, no progress)")
-    return parser
-
-
-def add_vocab_output(parser: argparse.ArgumentParser) -> None:
-    """The ``-o/--output`` and ``--lowercase`` options that every training command has."""
-    parser.add_argument(
-        "-o",
-        "--output",
-        required=True,
-        metavar="OUT",
-        help="vocab.txt (with its settings beside it in vocab.txt.settings.json), NAME.json (Hugging Face's "
-        "tokenizer.json) or FOLDER/ (tokenizer.json, tokenizer_config.json, special_tokens_map.json and "
-        "vocab.txt: transformers.AutoTokenizer.from_pretrained loads it); - for standard output (vocab.txt)",
-    )
-    parser.add_argument("--lowercase", action="store_true", help="lowercase and strip accents first (uncased BERT)")
-
-
-def add_compat_option(parser: argparse.ArgumentParser) -> None:
-    """``--compat``: whose BERT rules cut the text, Hugging Face's (default) or Google's reference file's.
-
-    >>> parser = argparse.ArgumentParser()
-    >>> add_compat_option(parser)
-    >>> parser.parse_args([]).compat, parser.parse_args(["--compat", "google"]).compat
-    (None, 'google')
-    """
-    parser.add_argument(
-        "--compat",
-        choices=COMPAT_MODES,
-        default=None,
-        help="whose BERT rules cut the text: Hugging Face's (default) or Google's tokenization.py (google)",
-    )
-
-
-def add_pretokenizer_option(parser: argparse.ArgumentParser, *, extra: Sequence[str] = ()) -> None:
-    """``--pretokenizer``: how the commands that cut text into words cut it (BERT's way unless told).
-
-    >>> parser = argparse.ArgumentParser()
-    >>> add_pretokenizer_option(parser)
-    >>> parser.parse_args([]).pretokenizer, parser.parse_args(["--pretokenizer", "whitespace"]).pretokenizer
-    ('bert', 'whitespace')
-    """
-    parser.add_argument(
-        "--pretokenizer",
-        choices=sorted([*PRETOKENIZERS, *extra]),
-        default="bert",
-        action=_Given,
-        help="how to cut text into words (default: bert" + (f"; {', '.join(extra)}: see below" if extra else "") + ")",
-    )
-
-
-class _Given(argparse.Action):
-    """Store the value, and that it was given (``pretokenizer_given``): a default may yield to saved
-    settings, a flag the user typed may not."""
-
-    def __call__(
-        self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any, option: Any = None
-    ) -> None:
-        setattr(namespace, self.dest, values)
-        setattr(namespace, f"{self.dest}_given", True)
 
 
 def where(name: str | os.PathLike[str]) -> str:
@@ -145,22 +67,12 @@ def _input_files(name: str) -> list[tuple[str, str]]:
     return files
 
 
-def refuse_overwriting_inputs(output: str | os.PathLike[str], inputs: Sequence[str | None]) -> None:
+def _refuse_overwriting(output: str, inputs: Sequence[str | None]) -> None:
     """Stop before the output file would replace one of the input files or their settings (also through a link).
 
-    Devices and pipes are no files to protect: ``/dev/stdin`` and ``/dev/stdout``
-    may both be the terminal.
-
-    >>> refuse_overwriting_inputs("vocab.txt", ["book.txt"])
-    >>> import tempfile, pathlib
-    >>> book = pathlib.Path(tempfile.mkdtemp()) / "book.txt"
-    >>> _ = book.write_text("hug")
-    >>> refuse_overwriting_inputs(book, [str(book.parent / "." / "book.txt")])
-    Traceback (most recent call last):
-    ...
-    ValueError: output .../book.txt is also an input file; write the result to another file
+    Devices and pipes are no files to protect: ``/dev/stdin`` and ``/dev/stdout`` may both be the terminal.
     """
-    target = _regular_file(str(output))
+    target = _regular_file(output)
     if target is None:
         return
     for name in inputs:
@@ -173,55 +85,111 @@ def refuse_overwriting_inputs(output: str | os.PathLike[str], inputs: Sequence[s
                 raise ValueError(f"output {output} is {article}{what}; write the result to another file")
 
 
-def checked_output(name: str, inputs: Sequence[str | None], *, folder_ok: bool = False, side_file: bool = False) -> str:
-    """The output name, after checking it can be written without harm (before any input is read).
+#: The files of a tokenizer saved as a folder (what ``-o FOLDER/`` writes, and what loaders read there).
+FOLDER_FILES = (VOCAB_FILE, CONFIG_FILE, SPECIAL_TOKENS_MAP_FILE, TOKENIZER_FILE)
 
-    With ``folder_ok``, an existing folder, a name ending with ``/`` or a
-    name without a suffix is a folder to save a tokenizer into (its four files
-    are checked). With ``side_file``, the output gets ``NAME.settings.json``
-    beside it (unless it is a stream), which is checked too. No output may be
-    an input, an input's settings file, or the settings file of another file.
 
-    >>> checked_output("vocab.txt", ["book.txt"]), checked_output("-", ["-"])
-    ('vocab.txt', '-')
-    >>> checked_output("my-tokenizer/", ["book.txt"], folder_ok=True)
+class Output(NamedTuple):
+    """An output checked before the work (``checked_output``): the name given, and every file that writing it
+    replaces (none for a stream: ``-``, a device, a pipe)."""
+
+    name: str
+    files: tuple[str, ...]
+
+    def refuse_inputs(self, inputs: Sequence[str | None]) -> None:
+        """Stop before a file of the output would replace an input, or an input's settings (also through a link).
+
+        >>> import tempfile, pathlib
+        >>> book = pathlib.Path(tempfile.mkdtemp()) / "book.txt"
+        >>> _ = book.write_text("hug")
+        >>> checked_output(str(book)).refuse_inputs([str(book.parent / "." / "book.txt")])
+        Traceback (most recent call last):
+        ...
+        ValueError: output .../book.txt is also an input file; write the result to another file
+        """
+        for file in self.files:
+            _refuse_overwriting(file, inputs)
+
+
+def checked_output(name: str, *, folder_ok: bool = False, side_file: bool = False) -> Output:
+    """The output ``name``, after checking that each of its files can be written where it will go.
+
+    Said before any input is looked at, never after the work: a missing folder, a folder or a socket in the
+    way, a file the user may not replace, and (by making and removing a temporary file beside each) a folder
+    that takes no new file, a read-only mount, an immutable or append-only file. ``-``, devices and pipes are
+    written as they are, and nothing is tried on them.
+
+    With ``folder_ok`` the output is a tokenizer: an existing folder, a name ending with ``/`` or a name
+    without a suffix is a folder to save it into (its four files are checked), and a ``vocab.txt`` or
+    ``tokenizer.json`` alone is refused in a folder that holds another tokenizer's files. With
+    ``side_file``, the output gets ``NAME.settings.json`` beside it (unless it is a stream), which is
+    checked too. No output may be the settings file of another file.
+
+    >>> checked_output("vocab.txt", side_file=True).files, checked_output("-").files
+    (('vocab.txt', 'vocab.txt.settings.json'), ())
+    >>> checked_output("my-tokenizer/", folder_ok=True).name
     'my-tokenizer/'
     """
     if name == STDIO:
-        return name
+        return Output(name, ())
     if folder_ok and is_folder_name(name):
-        output = Path(name)
-        if not output.is_dir() and not output.parent.is_dir():
-            raise FileNotFoundError(f"cannot create the folder {output}: {output.parent} does not exist")
-        for part in (VOCAB_FILE, CONFIG_FILE, SPECIAL_TOKENS_MAP_FILE, TOKENIZER_FILE):
-            if output.is_dir():
-                _checked_file(str(output / part), inputs)
-        return name
-    through = _checked_file(name, inputs)
+        folder = Path(name)
+        if not folder.is_dir():
+            if not folder.parent.is_dir():
+                raise FileNotFoundError(f"cannot create the folder {folder}: {folder.parent} does not exist")
+            check_writable(str(folder).rstrip("/") or ".")  # the folder will be made in its parent
+            return Output(name, ())
+        files = tuple(str(folder / part) for part in FOLDER_FILES)
+        for file in files:
+            check_writable(file)
+        return Output(name, files)
+    if check_writable(name):  # a device or a pipe: written through, nothing beside it
+        return Output(name, ())
     owner = side_file_of(name)
     if owner is not None:
         raise ValueError(
             f"output {name} is the settings file of {owner}; write the result to another file (a name not ending "
             f"with {SETTINGS_SUFFIX})"
         )
-    if side_file and not through:
-        side = settings_path(name)
-        if len(side.name.encode("utf-8", "surrogateescape")) > NAME_MAX:
-            raise ValueError(
-                f"output name {name} is too long to keep its settings beside it in {side.name[:20]}...{SETTINGS_SUFFIX} "
-                f"(a file name has at most {NAME_MAX} bytes): use a name at most {NAME_MAX - len(SETTINGS_SUFFIX)} "
-                "bytes long"
-            )
-        _checked_file(str(side), inputs)
-    return name
+    if folder_ok:
+        refuse_mixing_a_tokenizer_folder(name)
+    if not side_file:
+        return Output(name, (name,))
+    side = settings_path(name)
+    if len(side.name.encode("utf-8", "surrogateescape")) > NAME_MAX:
+        raise ValueError(
+            f"output name {name} is too long to keep its settings beside it in {side.name[:20]}...{SETTINGS_SUFFIX} "
+            f"(a file name has at most {NAME_MAX} bytes): use a name at most {NAME_MAX - len(SETTINGS_SUFFIX)} "
+            "bytes long"
+        )
+    check_writable(str(side))
+    return Output(name, (name, str(side)))
 
 
-def _checked_file(name: str, inputs: Sequence[str | None]) -> bool:
-    """Check one output file (a folder, a missing folder, a symlink loop, a socket, a file the user may not write,
-    an input: said now, not after the work); True when it is written through (a device or a pipe)."""
-    through = resolve_output(name)[1]
-    refuse_overwriting_inputs(name, inputs)
-    return through
+def refuse_mixing_a_tokenizer_folder(name: str) -> None:
+    """Refuse to write ``vocab.txt`` or ``tokenizer.json`` alone into a folder that holds another tokenizer's files.
+
+    Loaders read the folder's files together (``transformers`` the ``tokenizer.json``,
+    ``BertWordPieceTokenizer`` the ``vocab.txt``): a new one beside an old other would make
+    the folder two tokenizers, each loader getting a different one.
+
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (folder / "tokenizer.json").write_text("{}")
+    >>> refuse_mixing_a_tokenizer_folder(str(folder / "vocab.txt"))
+    Traceback (most recent call last):
+    ...
+    ValueError: .../vocab.txt would put a vocab.txt beside the tokenizer.json of another tokenizer in ...: write the whole folder (-o .../) or write the vocab.txt elsewhere
+    """
+    output = Path(name)
+    if output.name not in (VOCAB_FILE, TOKENIZER_FILE):
+        return
+    others = [part for part in FOLDER_FILES if part != output.name and (output.parent / part).is_file()]
+    if others:
+        raise ValueError(
+            f"{name} would put a {output.name} beside the {', '.join(others)} of another tokenizer in "
+            f"{output.parent}: write the whole folder (-o {output.parent}/) or write the {output.name} elsewhere"
+        )
 
 
 def check_stdin_once(names: Sequence[str | None]) -> None:
@@ -404,21 +372,6 @@ class Report:
             print(f"note: {text}", file=sys.stderr)
 
 
-def positive_int(text: str) -> int:
-    """An argparse type: a whole number of at least 1 (a bad one is argparse's one-line usage error).
-
-    >>> positive_int("4096")
-    4096
-    """
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
-
-
 def parse_token_list(text: str, flag: str) -> list[str]:
     """Split a comma-separated token list given to ``flag``; an empty item is an error.
 
@@ -462,38 +415,24 @@ def with_flag_names(error: Exception, names: Sequence[str]) -> Exception:
     return type(error)(message)
 
 
-def add_trainer_options(parser: argparse.ArgumentParser, *, limit_alphabet: bool = True) -> None:
-    """Hugging Face's trainer options, with its meanings (``trainer_options.py``).
-
-    ``limit_alphabet=False`` leaves ``--limit-alphabet`` to the command (top-down has it as another name
-    of ``--max-unique-chars``, which means the same).
-    """
-    options = parser.add_argument_group("Hugging Face's trainer options")
-    options.add_argument(
-        "--min-frequency",
-        type=int,
-        default=0,
-        metavar="N",
-        help="never learn a token seen fewer than N times (a pair bottom-up, a substring top-down; default: 0)",
-    )
-    if limit_alphabet:
-        options.add_argument(
-            "--limit-alphabet",
-            type=int,
-            default=None,
-            metavar="N",
-            help="keep the N most frequent characters; words with any other are left out (default: all)",
-        )
-    options.add_argument(
-        "--initial-alphabet",
-        default="",
-        metavar="CHARS",
-        help="characters put in the vocab even if the corpus lacks them (every character of CHARS)",
-    )
-
-
 #: The trainer options' parameter names, as ``with_flag_names`` turns them into flags.
 TRAINER_OPTION_NAMES = ("min_frequency", "limit_alphabet", "initial_alphabet")
+
+
+def refuse_google_output(output: str) -> None:
+    """A vocab of Google's rules is a ``vocab.txt`` alone: ``tokenizer.json`` (a file or a folder) cannot say them.
+
+    >>> refuse_google_output("vocab.txt")
+    >>> refuse_google_output("bert.json")
+    Traceback (most recent call last):
+    ...
+    ValueError: cannot write bert.json with --compat google: tokenizer.json cannot express Google's rules; write a vocab.txt and encode it with --compat google
+    """
+    if Path(output).suffix == ".json" or is_folder_name(output):
+        raise ValueError(
+            f"cannot write {output} with --compat google: tokenizer.json cannot express Google's rules; "
+            "write a vocab.txt and encode it with --compat google"
+        )
 
 
 def save_tokens(
@@ -521,11 +460,7 @@ def save_tokens(
     """
     vocab = Vocab(tokens, unk_token=UNK_TOKEN, special_tokens=list(dict.fromkeys(special_tokens)))
     if compat == "google":
-        if Path(output).suffix == ".json" or is_folder_name(output):
-            raise ValueError(
-                f"cannot write {output} with --compat google: tokenizer.json cannot express Google's rules; "
-                "write a vocab.txt and encode it with --compat google"
-            )
+        refuse_google_output(output)
         if output == STDIO or writes_through(output):
             return write_output(output, vocab.to_text().encode("utf-8"))
         return vocab.save(output).stat().st_size

@@ -1,4 +1,7 @@
-"""``encode``: turn every line of a text file into tokens, ids, or a model's full input."""
+"""``encode``: turn every line of a text file into tokens, ids, or a model's full input.
+
+Its arguments are in ``cli.parser``; this module is imported when it runs.
+"""
 
 from __future__ import annotations
 
@@ -22,125 +25,23 @@ from wordpiece_lib.cli.common import (
     STDIO,
     ProgressBar,
     Report,
-    add_compat_option,
     check_stdin_once,
     checked_output,
     input_source,
     load_vocab,
-    new_command,
     open_output,
-    positive_int,
     size_of,
     with_flag_names,
 )
+from wordpiece_lib.cli.parser import MAX_JSONL_LINE_BYTES, MAX_LINE_BYTES
 from wordpiece_lib.counting.textstream import check_file, read_lines
-from wordpiece_lib.model.vocab import MAX_VOCAB_FILE_BYTES
 from wordpiece_lib.pipeline.hf_config import CasingGuess, config_beside, looks_uncased
-from wordpiece_lib.pipeline.tokenizer_json import MAX_JSON_BYTES, TOKENIZER_FILE, find_settings, parse_json
-from wordpiece_lib.pipeline.truncation import Padding, Truncation
-from wordpiece_lib.pipeline.unigram_tokenizer import UnigramTokenizer, model_type, read_tokenizer_json
-from wordpiece_lib.text.pretokenizers import PRETOKENIZERS
+from wordpiece_lib.pipeline.loader import load_tokenizer, tokenizer_from_json
+from wordpiece_lib.pipeline.tokenizer import Tokenizer
+from wordpiece_lib.pipeline.tokenizer_json import MAX_JSON_BYTES, parse_json, refuse_wide_encoding
+from wordpiece_lib.pipeline.truncation import MAX_FILE_PADDING, Padding, Truncation
+from wordpiece_lib.side_files import find_settings
 from wordpiece_lib.textfiles import CHUNK_BYTES, decode_utf8, read_stream
-
-FORMATS = ("tokens", "ids", "jsonl")
-
-HELP = """\
-Encode every line of a UTF-8 text file with a WordPiece vocab or a saved tokenizer
-(WordPiece, or Unigram: a tokenizer.json with a Unigram model, as `train --model
-unigram` or Hugging Face's UnigramTrainer writes it).
-
-Each input line gives one output line:
-  --format tokens  the tokens, joined by spaces (the default)
-  --format ids     the token ids, joined by spaces
-  --format jsonl   one JSON object per line with everything a model needs, under
-                   Hugging Face's names: ids, type_ids, tokens, offsets (character
-                   spans in the input line), word_ids, sequence_ids,
-                   attention_mask, special_tokens_mask; and, when --max-length
-                   cut the line, "overflowing": the rest as more such objects
-                   (windows overlapping by --stride tokens)
-
-The tokenizer comes from --tokenizer (a tokenizer.json, or a folder holding
-one: ours or Hugging Face's, with its special tokens, truncation and padding)
-or from --vocab (a vocab.txt, with the settings saved beside it by `train`,
-vocab.txt.settings.json, when it is there). Flags given here override the saved
-settings, with a warning when they contradict them. The template's special
-tokens ([CLS] ... [SEP]) are added unless --no-special-tokens; special tokens
-typed in the text stay whole. Padding to the longest line treats the whole
-file as one batch. The input is read as a stream (plain, or compressed with
-gzip, bzip2 or xz) and encoded a few thousand lines at a time, so memory does
-not grow with it.
-"""
-
-
-def register(subparsers: Any) -> None:
-    """Add the ``encode`` command."""
-    parser = new_command(subparsers, "encode", "encode a text file with a vocab or a saved tokenizer", HELP)
-    parser.add_argument(
-        "input", metavar="INPUT", help="UTF-8 text file to encode, one text per line (- for standard input)"
-    )
-    source = parser.add_mutually_exclusive_group(required=True)
-    source.add_argument(
-        "--vocab", metavar="VOCAB_TXT", help="vocab.txt to use, one token per line (- for standard input)"
-    )
-    source.add_argument(
-        "--tokenizer", metavar="FILE_OR_DIR", help="tokenizer.json, or a folder holding one (- for standard input)"
-    )
-    parser.add_argument(
-        "-o", "--output", required=True, metavar="OUT", help="where to write the result (- for standard output)"
-    )
-    parser.add_argument("--format", choices=FORMATS, default="tokens", help="what to write (default: tokens)")
-    parser.add_argument(
-        "--max-vocab-bytes",
-        type=positive_int,
-        default=None,
-        metavar="N",
-        help=f"read a --vocab or --tokenizer of at most N bytes (default: {MAX_VOCAB_FILE_BYTES:,} for a vocab.txt, "
-        f"{MAX_JSON_BYTES:,} for a tokenizer.json; loading takes up to 35 and 17 times that in memory)",
-    )
-    parser.add_argument(
-        "--lowercase",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="lowercase and strip accents first, as uncased BERT (default: the saved settings, else no)",
-    )
-    parser.add_argument(
-        "--pretokenizer",
-        choices=sorted(PRETOKENIZERS),
-        default=None,
-        help="how to cut text into words (default: the saved settings, else bert)",
-    )
-    add_compat_option(parser)
-    parser.add_argument(
-        "--no-special-tokens",
-        dest="special_tokens",
-        action="store_false",
-        help="leave out the template's special tokens ([CLS], [SEP])",
-    )
-    parser.add_argument(
-        "--max-length", type=int, metavar="N", help="cut every line to N tokens, special tokens included"
-    )
-    parser.add_argument(
-        "--max-line-bytes",
-        type=positive_int,
-        default=None,
-        metavar="N",
-        help=f"stop at an input line of more than N bytes: encoding holds a whole line and all made from it "
-        f"(default: {MAX_LINE_BYTES:,}; {MAX_JSONL_LINE_BYTES:,} with --format jsonl)",
-    )
-    parser.add_argument(
-        "--stride",
-        type=int,
-        default=0,
-        metavar="N",
-        help="with --max-length: keep what is cut as more windows overlapping by N tokens "
-        "('overflowing' in --format jsonl, as Hugging Face's Encoding.overflowing)",
-    )
-    parser.add_argument(
-        "--pad",
-        metavar="N|longest",
-        help="pad every line to N tokens, or to the longest line ('longest')",
-    )
-    parser.set_defaults(run=run)
 
 
 def warn(message: str) -> None:
@@ -148,44 +49,33 @@ def warn(message: str) -> None:
     print(f"warning: {message}", file=sys.stderr)
 
 
-def load(args: argparse.Namespace) -> WordPieceTokenizer:
+def load(args: argparse.Namespace) -> Tokenizer[Any]:
     """The tokenizer the flags ask for, saved settings first, flags over them (with a warning on a contradiction)."""
     try:
         return _load(args)
-    except ValueError as error:  # a file over its cap: the message names the flag that raises it
-        raise ValueError(
-            str(error).replace("raise the limit with max_bytes", "raise the limit with --max-vocab-bytes")
-        ) from None
+    except ValueError as error:  # a file over its cap, or a setting: the message names the flag
+        message = str(error).replace("raise the limit with max_bytes", "raise the limit with --max-vocab-bytes")
+        raise ValueError(message.replace("compat='google'", "--compat google")) from None
 
 
-def _load(args: argparse.Namespace) -> WordPieceTokenizer:
+def _load(args: argparse.Namespace) -> Tokenizer[Any]:
     path = args.tokenizer or args.vocab
     compat = args.compat or "huggingface"
     cap = args.max_vocab_bytes
     json_cap = MAX_JSON_BYTES if cap is None else cap
-    data = None
-    if args.tokenizer and path == STDIO:
+    tokenizer: Tokenizer[Any]
+    if path == STDIO and args.tokenizer:
         raw = read_stream(sys.stdin.buffer, "tokenizer on standard input", max_bytes=json_cap, raise_with="max_bytes")
+        refuse_wide_encoding(raw, "the tokenizer on standard input")
         data = parse_json(decode_utf8(raw, "standard input"), "the tokenizer on standard input")
-    unigram = (
-        model_type(data) == "Unigram" if data is not None else bool(args.tokenizer) and holds_unigram(path, json_cap)
-    )
-    if unigram and args.compat == "google":
-        raise ValueError("--compat google is for WordPiece vocabs (Google's BERT rules), not a Unigram model")
-    if unigram:
-        tokenizer: WordPieceTokenizer = (
-            UnigramTokenizer.from_json(data)
-            if data is not None
-            else UnigramTokenizer.from_file(path, max_bytes=json_cap)
-        )
-    elif path == STDIO and args.tokenizer:
-        tokenizer = WordPieceTokenizer.from_json(data, compat=compat)
+        tokenizer = tokenizer_from_json(data, compat=compat)
     elif path == STDIO:
         tokenizer = WordPieceTokenizer(load_vocab(STDIO, max_bytes=cap), compat=compat)
     else:
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always", CasingGuess)
-            tokenizer = WordPieceTokenizer.from_file(path, compat=compat, max_bytes=cap)
+            read = load_tokenizer if args.tokenizer else WordPieceTokenizer.from_file
+            tokenizer = read(path, compat=compat, max_bytes=cap)
         for warning in caught:
             if not issubclass(warning.category, CasingGuess):
                 warnings.warn_explicit(warning.message, warning.category, warning.filename, warning.lineno)
@@ -215,34 +105,17 @@ def _load(args: argparse.Namespace) -> WordPieceTokenizer:
     if args.max_length is not None:
         if args.max_length < 1:
             raise ValueError(f"--max-length must be a positive number, got {args.max_length}")
-        if args.stride < 0:
+        if args.stride is not None and args.stride < 0:
             raise ValueError(f"--stride must be 0 or more, got {args.stride}")
-        tokenizer.truncation = Truncation(args.max_length, stride=args.stride)
-    elif args.stride:
+        tokenizer.truncation = Truncation(args.max_length, stride=args.stride or 0)
+    elif args.stride is not None:
         raise ValueError("--stride needs --max-length (the windows are max-length tokens long)")
     if args.pad is not None:
         tokenizer.padding = padding_from_flag(args.pad, tokenizer)
     return tokenizer
 
 
-def holds_unigram(path: str, max_bytes: int = MAX_JSON_BYTES) -> bool:
-    """True when ``path`` is a ``tokenizer.json`` (or a folder holding one) whose model is Unigram.
-
-    Anything unreadable is left to the WordPiece loader, whose errors say what is wrong with the file.
-
-    >>> holds_unigram("no-such-file.json")
-    False
-    """
-    target = Path(path) / TOKENIZER_FILE if Path(path).is_dir() else Path(path)
-    if target.suffix != ".json" or not target.is_file():
-        return False
-    try:
-        return model_type(read_tokenizer_json(target, max_bytes=max_bytes)) == "Unigram"
-    except (OSError, ValueError):
-        return False
-
-
-def padding_from_flag(value: str, tokenizer: WordPieceTokenizer) -> Padding:
+def padding_from_flag(value: str, tokenizer: Tokenizer[Any]) -> Padding:
     """``--pad N`` or ``--pad longest``, with the vocab's ``[PAD]`` (or the saved padding's token).
 
     >>> from wordpiece_lib.model.vocab import Vocab
@@ -251,8 +124,13 @@ def padding_from_flag(value: str, tokenizer: WordPieceTokenizer) -> Padding:
     """
     if value == "longest":
         length = None
-    elif value.isdigit() and int(value) > 0:
+    elif value.isdigit() and 0 < int(value) <= MAX_FILE_PADDING:
         length = int(value)
+    elif value.isdigit() and int(value) > 0:
+        raise ValueError(
+            f"--pad {value} is over {MAX_FILE_PADDING:,} tokens, the most a line is padded to (every line would take "
+            "that much memory); give a smaller --pad, or --pad longest"
+        )
     else:
         raise ValueError(f"--pad must be a positive number or 'longest', got {value!r}")
     saved = tokenizer.padding
@@ -266,8 +144,9 @@ def padding_from_flag(value: str, tokenizer: WordPieceTokenizer) -> Padding:
     return Padding(length, pad_id=tokenizer.vocab[token], pad_token=token)
 
 
-def format_line(encoding: Any, output_format: str) -> str:
-    """One output line for one encoding.
+def format_line(encoding: Any, output_format: str, *, overflowing: bool = False) -> str:
+    """One output line for one encoding; a JSON line holds ``overflowing`` only when asked (``--stride``), so that
+    otherwise every line has Hugging Face's fields and no more.
 
     >>> from wordpiece_lib.pipeline.encoding import Encoding
     >>> format_line(Encoding.from_sequence([7, 8], ["hug", "##s"], [(0, 3), (3, 4)], [0, 0]), "ids")
@@ -277,11 +156,14 @@ def format_line(encoding: Any, output_format: str) -> str:
         return " ".join(encoding.tokens)
     if output_format == "ids":
         return " ".join(map(str, encoding.ids))
-    return json.dumps(encoding.to_dict(), ensure_ascii=False)
+    record = encoding.to_dict()
+    if not overflowing:
+        record.pop("overflowing", None)
+    return json.dumps(record, ensure_ascii=False)
 
 
 def quick_format(
-    tokenizer: WordPieceTokenizer, output_format: str, add_special_tokens: bool
+    tokenizer: Tokenizer[Any], output_format: str, add_special_tokens: bool
 ) -> Callable[[str], list[str]] | None:
     """One line's output items (tokens, or ids as text) computed without its ``Encoding``, or None.
 
@@ -317,13 +199,6 @@ def quick_format(
 
 #: Lines encoded as one batch: the batch path's speed, and memory that does not grow with the input.
 LINES_PER_BATCH = 4096
-
-
-#: The longest input line ``encode`` takes by default: encoding holds a line and everything made from it,
-#: up to 40 bytes of memory a byte of text for tokens and ids, and 500 for --format jsonl (a token a byte:
-#: "a,a,a,..."), so these keep one line under 500 MB.
-MAX_LINE_BYTES = 1 << 20
-MAX_JSONL_LINE_BYTES = 1 << 18
 
 
 #: Padded tokens in one batch: with padding to N tokens, a batch holds at most this many / N lines.
@@ -374,7 +249,7 @@ def rereadable(name: str) -> Iterator[str | BinaryIO]:
 
 
 def longest_encoding(
-    tokenizer: WordPieceTokenizer, source: str | BinaryIO, special_tokens: bool, max_line_bytes: int = MAX_LINE_BYTES
+    tokenizer: Tokenizer[Any], source: str | BinaryIO, special_tokens: bool, max_line_bytes: int = MAX_LINE_BYTES
 ) -> int:
     """The number of tokens of the longest line, unpadded (a first pass for ``--pad longest``)."""
     padding, tokenizer.padding = tokenizer.padding, None
@@ -395,7 +270,9 @@ def run(args: argparse.Namespace) -> int:
     """Encode batch after batch as a stream, written as it goes (atomically to a file, or to standard output)."""
     inputs = [args.input, args.vocab, args.tokenizer]
     check_stdin_once(inputs)
-    output = checked_output(args.output, inputs)
+    target = checked_output(args.output)
+    target.refuse_inputs(inputs)
+    output = target.name
     if args.max_line_bytes is None:
         args.max_line_bytes = MAX_JSONL_LINE_BYTES if args.format == "jsonl" else MAX_LINE_BYTES
     report = Report(quiet=args.quiet)
@@ -424,7 +301,8 @@ def run(args: argparse.Namespace) -> int:
             else:
                 encodings = tokenizer.encode_batch(batch, add_special_tokens=args.special_tokens)
                 tokens += sum(len(encoding.ids) for encoding in encodings)
-                written = [format_line(encoding, args.format) for encoding in encodings]
+                overflowing = args.stride is not None
+                written = [format_line(encoding, args.format, overflowing=overflowing) for encoding in encodings]
             lines += len(batch)
             stream.write("".join(line + "\n" for line in written).encode("utf-8"))
     report.done(output, f"{lines:,} lines, {tokens:,} tokens", stream.written)

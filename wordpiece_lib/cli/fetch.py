@@ -1,37 +1,14 @@
-"""``fetch``: put the workshop's data sets on this machine, or say where each one is."""
+"""``fetch``: put the workshop's data sets on this machine, or say where each one is.
+
+Its arguments are in ``cli.parser``; this module is imported when it runs.
+"""
 
 from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
 
 from wordpiece_lib import data
-from wordpiece_lib.cli.common import new_command
-
-HELP = """\
-Fetch data sets by name into the cache folder, checked against their pinned
-checksums (a progress bar shows each download). A data set already bundled,
-cached or in the mirror folder (WORDPIECE_DATA_MIRROR) is not downloaded
-again. Without a name, list every data set and where its copy is.
-
-The cache folder is WORDPIECE_DATA_DIR if set, else data/cache/ in a checkout,
-else your user cache folder.
-
-examples:
-  python -m wordpiece_lib fetch treasure-island
-  python -m wordpiece_lib fetch --all
-  python -m wordpiece_lib fetch            # list the data sets
-"""
-
-
-def register(subparsers: Any) -> None:
-    """Add the ``fetch`` command."""
-    parser = new_command(subparsers, "fetch", "download the workshop's data sets (or list them)", HELP)
-    parser.add_argument("names", nargs="*", metavar="NAME", help=f"data sets to fetch: {', '.join(data.DATASETS)}")
-    parser.add_argument("--all", action="store_true", help="fetch every data set")
-    parser.add_argument("--timeout", type=float, default=30.0, metavar="S", help="seconds to wait for a server")
-    parser.set_defaults(run=run)
 
 
 def describe(name: str) -> str:

@@ -22,45 +22,11 @@ from wordpiece_lib.cli.common import (
     check_stdin_once,
     checked_output,
     parse_token_list,
-    positive_int,
     require_unknown_token,
     save_tokens,
     with_flag_names,
 )
-from wordpiece_lib.cli.count import add_workers_option, counts_and_settings
-from wordpiece_lib.counting.counts_tsv import MAX_COUNTS_FILE_BYTES, MAX_COUNTS_STREAM_BYTES
-
-
-def add_corpus_inputs(parser: argparse.ArgumentParser, *counts_aliases: str) -> None:
-    """INPUT text files or ``--counts`` (and its ``counts_aliases``), and ``--workers`` to count the files.
-
-    >>> parser = argparse.ArgumentParser()
-    >>> add_corpus_inputs(parser, "--word-counts")
-    >>> parser.parse_args(["--word-counts", "c.tsv"]).counts, parser.parse_args(["a.txt", "b.txt"]).inputs
-    ('c.tsv', ['a.txt', 'b.txt'])
-    """
-    parser.add_argument(
-        "inputs",
-        nargs="*",
-        metavar="INPUT",
-        help="UTF-8 text file(s) or glob patterns to learn from (- for standard input)",
-    )
-    parser.add_argument(
-        "--counts",
-        *counts_aliases,
-        dest="counts",
-        metavar="COUNTS_TSV",
-        help='learn from "word<TAB>count" lines (from `count`) instead of text (- for standard input)',
-    )
-    parser.add_argument(
-        "--max-counts-bytes",
-        type=positive_int,
-        default=None,
-        metavar="N",
-        help=f"read at most N bytes of --counts (default: {MAX_COUNTS_FILE_BYTES:,} from a file, "
-        f"{MAX_COUNTS_STREAM_BYTES:,} from standard input, a pipe or a device, which may never end)",
-    )
-    add_workers_option(parser)
+from wordpiece_lib.cli.count import counts_and_settings, find_inputs
 
 
 @dataclass
@@ -111,12 +77,14 @@ def start_learning(args: argparse.Namespace, tokens: str, flag: str, pretokenize
     special_tokens = parse_token_list(tokens, flag)
     require_unknown_token(special_tokens, flag)
     check_stdin_once([*args.inputs, args.counts])
-    output = checked_output(
-        args.output, [*args.inputs, args.counts], folder_ok=True, side_file=Path(args.output).suffix != ".json"
-    )
+    if args.counts and args.inputs:
+        raise ValueError("give INPUT text files or --counts, not both")
+    output = checked_output(args.output, folder_ok=True, side_file=Path(args.output).suffix != ".json")
+    sources = find_inputs(args.inputs)
+    output.refuse_inputs([*(source.path for source in sources), args.counts])
     report = Report(quiet=args.quiet)
-    counts, lowercase, pretokenizer = counts_and_settings(args, pretokenizer, report)
-    return Learning(special_tokens, output, report, counts, lowercase, pretokenizer)
+    counts, lowercase, pretokenizer = counts_and_settings(args, sources, pretokenizer, report)
+    return Learning(special_tokens, output.name, report, counts, lowercase, pretokenizer)
 
 
-__all__ = ["Learning", "add_corpus_inputs", "flags_in_errors", "start_learning"]
+__all__ = ["Learning", "flags_in_errors", "start_learning"]

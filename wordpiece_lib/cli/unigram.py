@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 
 from wordpiece_lib.cli.common import (
@@ -20,14 +21,14 @@ from wordpiece_lib.cli.common import (
     Report,
     check_stdin_once,
     checked_output,
-    input_source,
     parse_token_list,
     with_flag_names,
     write_output,
     writes_through,
 )
-from wordpiece_lib.cli.count import _expanded, counts_and_settings, where_from
-from wordpiece_lib.counting.stream_count import input_size
+from wordpiece_lib.cli.count import counts_and_settings, find_inputs, where_from
+from wordpiece_lib.cli.parser import UNIGRAM_OPTIONS, UNIGRAM_SPECIAL_TOKENS
+from wordpiece_lib.counting.sources import Source, total_size
 from wordpiece_lib.counting.textstream import read_lines
 from wordpiece_lib.counting.word_counts import WordCounts
 from wordpiece_lib.pipeline.added_tokens import AddedToken
@@ -36,21 +37,6 @@ from wordpiece_lib.pipeline.unigram_tokenizer import UnigramTokenizer
 from wordpiece_lib.text.metaspace import Metaspace
 from wordpiece_lib.text.normalizer import BertNormalizer
 
-#: Unigram's own options: (flag, parameter, type, default, help).
-UNIGRAM_OPTIONS = (
-    ("--shrinking-factor", "shrinking_factor", float, 0.75, "the share of pieces each pruning keeps (default: 0.75)"),
-    ("--n-sub-iterations", "n_sub_iterations", int, 2, "EM rounds between two prunings (default: 2)"),
-    ("--max-piece-length", "max_piece_length", int, 16, "the longest piece, in characters (default: 16)"),
-    (
-        "--unk-token",
-        "unk_token",
-        str,
-        "<unk>",
-        "the unknown piece, put first unless among --special-tokens (default: <unk>)",
-    ),
-)
-#: What ``--special-tokens`` is for ``--model unigram`` when not given (Hugging Face's trainer: the unknown piece).
-UNIGRAM_SPECIAL_TOKENS = "<unk>"
 #: WordPiece's options that Hugging Face's UnigramTrainer does not have, with the value meaning "not given".
 WORDPIECE_ONLY = (
     ("min_frequency", 0),
@@ -59,39 +45,6 @@ WORDPIECE_ONLY = (
     ("method", None),
     ("compat", None),
 )
-
-
-def add_unigram_options(parser: argparse.ArgumentParser) -> None:
-    """The options of ``--model unigram`` (Hugging Face's ``UnigramTrainer``'s), in a group of their own.
-
-    >>> parser = argparse.ArgumentParser()
-    >>> add_unigram_options(parser)
-    >>> parser.parse_args(["--shrinking-factor", "0.5"]).shrinking_factor, parser.parse_args([]).max_piece_length
-    (0.5, None)
-    """
-    group = parser.add_argument_group("--model unigram options (Hugging Face's UnigramTrainer)")
-    for flag, name, kind, _, text in UNIGRAM_OPTIONS:
-        group.add_argument(
-            flag,
-            dest=name,
-            type=kind,
-            default=None,
-            metavar="X" if kind is float else "N" if kind is int else "TOKEN",
-            help=text,
-        )
-
-
-def refuse_unigram_options(args: argparse.Namespace) -> None:
-    """``--model wordpiece`` with a Unigram option: an error naming it.
-
-    >>> refuse_unigram_options(argparse.Namespace(shrinking_factor=0.5))
-    Traceback (most recent call last):
-    ...
-    ValueError: --shrinking-factor is an option of --model unigram; WordPiece training has no such setting
-    """
-    for flag, name, *_ in UNIGRAM_OPTIONS:
-        if getattr(args, name, None) is not None:
-            raise ValueError(f"{flag} is an option of --model unigram; WordPiece training has no such setting")
 
 
 def check_output(name: str) -> None:
@@ -112,14 +65,16 @@ def check_output(name: str) -> None:
     )
 
 
-def metaspace_counts(args: argparse.Namespace, normalizer: BertNormalizer | None, report: Report) -> WordCounts:
+def metaspace_counts(
+    args: argparse.Namespace, sources: Sequence[Source], normalizer: BertNormalizer | None, report: Report
+) -> WordCounts:
     """The words of INPUT's lines after ``Metaspace`` (each line on its own, as Hugging Face's trainer reads files).
 
     >>> import tempfile, pathlib
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "a.txt"
     >>> _ = path.write_text("hug  pug\\nhug\\n")
     >>> args = argparse.Namespace(counts=None, inputs=[str(path)])
-    >>> dict(metaspace_counts(args, None, Report(quiet=True)))
+    >>> dict(metaspace_counts(args, find_inputs(args.inputs), None, Report(quiet=True)))
     {'▁hug': 2, '▁': 1, '▁pug': 1}
     """
     if args.counts:
@@ -129,13 +84,15 @@ def metaspace_counts(args: argparse.Namespace, normalizer: BertNormalizer | None
         )
     if not args.inputs:
         raise ValueError("nothing to learn from: give INPUT text files")
-    paths = [path for name in args.inputs for path in _expanded(name)]
     metaspace = Metaspace()
     counts: Counter[str] = Counter()
-    progress = report.progress("B", "counting", total=None if STDIO in paths else input_size(paths))
+    stream = any(source.stream is not None for source in sources)
+    progress = report.progress("B", "counting", total=None if stream else total_size(sources))
+    advance = progress.advance if progress.enabled else None
     try:
-        for path in paths:
-            for line in read_lines(input_source(path), progress=progress.advance if progress.enabled else None):
+        for source in sources:
+            lines = read_lines(source.stream if source.stream is not None else source.name, progress=advance)
+            for line in lines:
                 counts.update(metaspace.pre_tokenize(normalizer(line) if normalizer is not None else line))
     finally:
         progress.close()
@@ -162,14 +119,19 @@ def run_unigram(args: argparse.Namespace) -> int:
         )
     check_output(args.output)
     check_stdin_once([*args.inputs, args.counts])
-    output = checked_output(args.output, [*args.inputs, args.counts], folder_ok=True)
+    if args.counts and args.inputs:
+        raise ValueError("give INPUT text files or --counts, not both")
+    target = checked_output(args.output, folder_ok=True)
+    sources = find_inputs(args.inputs)
+    target.refuse_inputs([*(source.path for source in sources), args.counts])
+    output = target.name
     report = Report(quiet=args.quiet)
     options = {name: getattr(args, name) for _, name, *_ in UNIGRAM_OPTIONS if getattr(args, name) is not None}
     if pretokenizer == "metaspace":
         normalizer = BertNormalizer(lowercase=True) if args.lowercase else None
-        counts = metaspace_counts(args, normalizer, report)
+        counts = metaspace_counts(args, sources, normalizer, report)
     else:
-        counts, lowercase, pretokenizer = counts_and_settings(args, pretokenizer, report)
+        counts, lowercase, pretokenizer = counts_and_settings(args, sources, pretokenizer, report)
         normalizer = BertNormalizer(lowercase=lowercase)
     from wordpiece_lib.training.unigram import train_unigram
 
@@ -209,9 +171,7 @@ def run_unigram(args: argparse.Namespace) -> int:
 
 __all__ = [
     "UNIGRAM_OPTIONS",
-    "add_unigram_options",
     "check_output",
     "metaspace_counts",
-    "refuse_unigram_options",
     "run_unigram",
 ]

@@ -5,18 +5,34 @@
 - ``stream_count``: Counting the words of files as a stream: memory follows the distinct words, not the corpus
 - ``local_count``: Counting on every core of this machine: worker processes, results merged in order
 - ``dask_count``: Counting on a Dask cluster: the same parts and the same in-order merge, spread over machines
+- ``sources``: The inputs of a count, found once: each file with its size as it was found, or an open stream
 - ``files``: ``count_files``: the words of whole files, counted in this process, on local processes or on a Dask cluster
 - ``counts_tsv``: Word counts on disk: one ``word<TAB>count`` line per word, in first-seen order
+- ``counts_settings``: How the words of a counts file were made, kept beside it: ``counts.tsv.settings.json``
 - ``synthetic``: Synthetic corpora of any size: lines of words drawn with given frequencies (Zipf-like when real)
 - ``mixing``: Mixing corpora of several languages into one training corpus, with a sampling exponent
 """
 
-from . import counts_tsv, dask_count, files, local_count, mixing, stream_count, synthetic, textstream, word_counts
+from . import (
+    counts_settings,
+    counts_tsv,
+    dask_count,
+    files,
+    local_count,
+    mixing,
+    sources,
+    stream_count,
+    synthetic,
+    textstream,
+    word_counts,
+)
+from .counts_settings import *
 from .counts_tsv import *
 from .dask_count import *
 from .files import *
 from .local_count import *
 from .mixing import *
+from .sources import *
 from .stream_count import *
 from .synthetic import *
 from .textstream import *
@@ -25,11 +41,13 @@ from .word_counts import *
 __all__ = [
     *word_counts.__all__,
     *textstream.__all__,
+    *sources.__all__,
     *stream_count.__all__,
     *local_count.__all__,
     *dask_count.__all__,
     *files.__all__,
     *counts_tsv.__all__,
+    *counts_settings.__all__,
     *synthetic.__all__,
     *mixing.__all__,
 ]

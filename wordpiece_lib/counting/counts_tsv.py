@@ -23,8 +23,10 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from .._validate import check_bool, check_path, check_positive_int, check_str
-from ..atomic import atomic_writer
+from ..atomic import atomic_group, atomic_writer, resolve_output
+from ..side_files import settings_path
 from ..textfiles import describe_size
+from .counts_settings import CountsSettings
 from .textstream import check_file, is_binary_stream, read_lines
 from .word_counts import WordCounts, as_word_counts
 
@@ -67,9 +69,16 @@ def _lines(counts: WordCounts) -> Iterator[str]:
 
 
 def save_counts(
-    counts: WordCounts | Mapping[str, int] | Iterable[tuple[str, int]], path: str | os.PathLike[str]
+    counts: WordCounts | Mapping[str, int] | Iterable[tuple[str, int]],
+    path: str | os.PathLike[str],
+    *,
+    settings: CountsSettings | None = None,
 ) -> Path:
     """Write ``counts`` to ``path`` as ``word<TAB>count`` lines, atomically; returns the path.
+
+    With ``settings`` (how the words were made), they are written beside the counts in
+    ``NAME.settings.json``, and the two files replace the old ones as one unit. A device or a pipe has
+    no "beside": the counts alone are written through it.
 
     >>> import tempfile, pathlib
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "counts.tsv"
@@ -78,8 +87,16 @@ def save_counts(
     """
     checked = as_word_counts(counts, "counts")
     target = Path(check_path(path, "path"))
-    with atomic_writer(target) as stream:
-        write_counts(checked, stream)
+    if settings is not None and not isinstance(settings, CountsSettings):
+        raise TypeError(f"settings must be CountsSettings or None, got {type(settings).__name__}")
+    if settings is None or resolve_output(target)[1]:
+        with atomic_writer(target) as stream:
+            write_counts(checked, stream)
+        return target
+    with atomic_group() as group:
+        with group.stream(target) as stream:
+            write_counts(checked, stream)
+        group.add(settings_path(target), settings.to_json(target, group.parts[-1].sha256))
     return target
 
 

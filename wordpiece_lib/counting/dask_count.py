@@ -21,12 +21,13 @@ import logging
 import os
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from ..text.fast_split import FastSplitter
+from .sources import Source, check_sources, total_size
 from .stream_count import count_part, merge_counts
-from .textstream import MAX_WORD_BYTES, FilePart, Progress, split_file
+from .textstream import MAX_WORD_BYTES, FilePart, Progress
 
 #: Parts are sized for about this many per worker (for balance), within these bounds.
 PARTS_PER_WORKER = 8
@@ -160,23 +161,26 @@ def _merge(*partials: PartCounts) -> PartCounts:
     return PartCounts(merge_counts(partial.counts for partial in partials))
 
 
-def plan_parts(paths: list[str], workers: int, part_bytes: int | None = None) -> list[FilePart]:
-    """Line-aligned parts of every file, with absolute paths (workers may start in another folder).
+def plan_parts(sources: Sequence[Source], workers: int, part_bytes: int | None = None) -> list[FilePart]:
+    """Line-aligned parts of every file of ``sources`` (``find_sources``), with absolute paths (workers may
+    start in another folder).
 
     >>> import tempfile, pathlib
+    >>> from .sources import find_sources
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "a.txt"
     >>> _ = path.write_text("hug\\n")
-    >>> [part.end for part in plan_parts([str(path)], 2)]
+    >>> [part.end for part in plan_parts(find_sources([path]), 2)]
     [4]
     """
+    sources = check_sources(sources)
     if part_bytes is None:
-        total = sum(os.path.getsize(path) for path in paths)
+        total = total_size(sources)
         part_bytes = max(MIN_PART_BYTES, min(MAX_PART_BYTES, total // (PARTS_PER_WORKER * max(workers, 1)) + 1))
-    return [part for path in paths for part in split_file(os.path.abspath(path), part_bytes)]
+    return [part._replace(path=os.path.abspath(part.path)) for source in sources for part in source.parts(part_bytes)]
 
 
 def count_with_dask(
-    paths: list[str],
+    sources: Sequence[Source],
     splitter: FastSplitter,
     cluster: Any,
     *,
@@ -185,14 +189,14 @@ def count_with_dask(
     part_bytes: int | None = None,
     max_word_bytes: int = MAX_WORD_BYTES,
 ) -> dict[str, int]:
-    """The word counts of ``paths`` (in order), counted by the Dask cluster ``cluster``.
+    """The word counts of the files ``sources`` (``find_sources``; in order), counted by the Dask cluster ``cluster``.
 
     ``workers`` is the size of a ``"local"`` cluster. Parts are about
     ``part_bytes`` (default: sized from the inputs and the cluster's workers).
     """
     with connected(cluster, workers) as client:
         known_workers = len(client.scheduler_info().get("workers", {})) or workers
-        parts = plan_parts(paths, known_workers, part_bytes)
+        parts = plan_parts(sources, known_workers, part_bytes)
         if not parts:
             return {}
         # Keys name what a task does, so the dashboard reads "count" and "merge"; the token keeps two
@@ -206,7 +210,8 @@ def count_with_dask(
             key=[f"count-{token}-{i}" for i in range(len(parts))],
             pure=False,
         )
-        sizes = {future.key: _part_size(part) for future, part in zip(leaves, parts)}
+        found = {os.path.abspath(source.name): source.size for source in sources}
+        sizes = {future.key: _part_size(part, found) for future, part in zip(leaves, parts)}
         level = list(leaves)
         depth = 0
         while len(level) > 1:
@@ -299,8 +304,9 @@ def _removed_a_worker_of(client: Any, token: str) -> bool:
     return False
 
 
-def _part_size(part: FilePart) -> int:
-    end = os.path.getsize(part.path) if part.end is None else part.end
+def _part_size(part: FilePart, found: dict[str, int]) -> int:
+    """The bytes of ``part``; a whole file's are its size as it was found (``found``: path -> size)."""
+    end = found.get(part.path, 0) if part.end is None else part.end
     return end - part.start
 
 

@@ -1,26 +1,28 @@
 """``count_files``: the words of whole files, counted in this process, on local processes or on a Dask cluster.
 
-One entry point for the three ways of counting (notebook 11). It checks
-every argument before a file is opened, then hands the parts to
-``stream_count`` (one process), ``local_count`` (``workers=N``) or
-``dask_count`` (``dask=...``). All three give the same ``WordCounts``, first-seen
-order included (see ``stream_count`` for why).
+One entry point for the three ways of counting (notebook 11). The inputs are
+found once (``sources.find_sources``: patterns expanded, each file looked at
+once); every argument is checked before a file is opened; then the same
+sources go to ``stream_count`` (one process), ``local_count`` (``workers=N``)
+or ``dask_count`` (``dask=...``). All three give the same ``WordCounts``,
+first-seen order included (see ``stream_count`` for why).
 """
 
 from __future__ import annotations
 
 import os
-import stat
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Sequence
 from typing import IO, Any
 
-from .._validate import check_positive_int
+from .._validate import check_instance, check_positive_int
+from ..text.fast_split import FastSplitter
 from ..text.normalizer import BertNormalizer
 from .dask_count import count_with_dask
 from .local_count import count_with_processes
-from .stream_count import count_into, expand_sources, make_splitter, resolve_workers
-from .textstream import MAX_WORD_BYTES, FilePart, Progress
+from .sources import Source, check_sources, check_unchanged, find_sources
+from .stream_count import count_into, make_splitter, resolve_workers
+from .textstream import MAX_WORD_BYTES, Progress
 from .word_counts import WordCounts
 
 
@@ -56,66 +58,60 @@ def count_files(
     >>> count_files([path], lowercase=True)
     WordCounts({'hug': 2, ',': 1, '!': 1})
     """
-    # Every argument is checked before any file is opened.
     splitter = make_splitter(lowercase=lowercase, pretokenizer=pretokenizer, normalizer=normalizer)
+    return count_sources(
+        find_sources(inputs), splitter, workers=workers, dask=dask, progress=progress, max_word_bytes=max_word_bytes
+    )
+
+
+def count_sources(
+    sources: Sequence[Source],
+    splitter: FastSplitter,
+    *,
+    workers: int = 1,
+    dask: Any = None,
+    progress: Progress | None = None,
+    max_word_bytes: int = MAX_WORD_BYTES,
+) -> WordCounts:
+    """The word counts of ``sources`` (``find_sources``: expanded and looked at once) cut into words by ``splitter``.
+
+    ``count_files`` with the inputs already found: in this process, on ``workers`` local processes
+    or on the Dask cluster ``dask``, all from the same sources.
+
+    >>> import tempfile, pathlib
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "a.txt"
+    >>> _ = path.write_text("Hug, hug!\\n")
+    >>> count_sources(find_sources([path]), make_splitter(lowercase=True))
+    WordCounts({'hug': 2, ',': 1, '!': 1})
+    """
+    # Every argument is checked before any file is opened.
+    sources = check_sources(sources)
+    check_instance(splitter, "splitter", FastSplitter)
     workers = resolve_workers(workers)
     if progress is not None and not callable(progress):
         raise TypeError(f"progress must be a function progress(n_bytes) or None, got {type(progress).__name__}")
-    sources = expand_sources(inputs)
     # A stream is read once, front to back, so it cannot be shared out in parts.
-    if any(not isinstance(source, str) for source in sources) and (dask is not None or workers > 1):
+    if any(source.stream is not None for source in sources) and (dask is not None or workers > 1):
         raise ValueError(
             "an open stream (standard input) is counted by this process alone: give workers=1 and no dask, "
             "or save it to a file first"
         )
     check_positive_int(max_word_bytes, "max_word_bytes")
-    paths: list[str] = sources  # type: ignore[assignment]
-    before = _file_versions(sources)
     if dask is not None:
         found = count_with_dask(
-            paths, splitter, dask, workers=workers, progress=progress, max_word_bytes=max_word_bytes
+            sources, splitter, dask, workers=workers, progress=progress, max_word_bytes=max_word_bytes
         )
     elif workers > 1:
-        found = count_with_processes(paths, splitter, workers=workers, progress=progress, max_word_bytes=max_word_bytes)
+        found = count_with_processes(
+            sources, splitter, workers=workers, progress=progress, max_word_bytes=max_word_bytes
+        )
     else:
         counts: Counter[str] = Counter()
         for source in sources:
-            part = FilePart(source) if isinstance(source, str) else source
-            count_into(part, splitter, counts, progress, max_word_bytes=max_word_bytes)
+            count_into(source.reader(), splitter, counts, progress, max_word_bytes=max_word_bytes)
         found = counts
-    _check_unchanged(before)
+    check_unchanged(sources)
     return WordCounts.adopt(found)
 
 
-def _file_versions(sources: Iterable[object]) -> dict[str, tuple[int, int, int, int]]:
-    """Size, modification time and identity of each regular file among ``sources`` (streams are skipped).
-
-    >>> _file_versions(["no/such/file.txt"])
-    {}
-    """
-    versions = {}
-    for source in sources:
-        if isinstance(source, str):
-            try:
-                info = os.stat(source)
-            except OSError:
-                continue
-            if stat.S_ISREG(info.st_mode):
-                versions[source] = (info.st_size, info.st_mtime_ns, info.st_ino, info.st_dev)
-    return versions
-
-
-def _check_unchanged(before: Mapping[str, tuple[int, int, int, int]]) -> None:
-    """Refuse counts of a file that was written to, cut short or replaced while it was read (no version of it).
-
-    >>> _check_unchanged(_file_versions(["no/such/file.txt"]))
-    """
-    for path, version in before.items():
-        if _file_versions([path]).get(path) != version:
-            raise ValueError(
-                f"input file {path} changed while it was read (its size, time or identity differ): the counts "
-                "match no version of it; count it again when nothing writes to it"
-            )
-
-
-__all__ = ["count_files"]
+__all__ = ["count_files", "count_sources"]

@@ -24,14 +24,15 @@ import sys
 import threading
 import time
 from collections import Counter, deque
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from ..text.fast_split import FastSplitter
+from .sources import Source, check_sources, total_size
 from .stream_count import available_cpus, count_into, count_part
-from .textstream import MAX_WORD_BYTES, FilePart, Progress, check_utf8, compression, read_blocks, split_file
+from .textstream import MAX_WORD_BYTES, FilePart, Progress, check_utf8, read_blocks
 
 #: Parts are sized so that each worker gets several (for balance), within these bounds.
 MIN_PART_BYTES = 1 << 20
@@ -45,6 +46,17 @@ def _start_worker(splitter: FastSplitter, max_word_bytes: int = MAX_WORD_BYTES, 
     global _splitter, _max_word_bytes
     _splitter = splitter
     _max_word_bytes = max_word_bytes
+    # A forked worker inherits its parent's own signal handlers, which answer for the whole command (the
+    # command line's); the worker just stops, as with Python's defaults (its parent sees the part lost, and
+    # says so). A signal the parent ignores stays ignored.
+    for name, default in (
+        ("SIGINT", signal.default_int_handler),
+        ("SIGTERM", signal.SIG_DFL),
+        ("SIGHUP", signal.SIG_DFL),
+    ):
+        signum = getattr(signal, name, None)
+        if signum is not None and signal.getsignal(signum) not in (signal.SIG_IGN, signal.SIG_DFL, default, None):
+            signal.signal(signum, default)
     if parent is not None:
         die_with_parent(parent)
 
@@ -77,7 +89,7 @@ def die_with_parent(parent: int) -> None:
         threading.Thread(target=watch, name="watch-parent", daemon=True).start()
 
 
-def usable_workers(paths: list[str], part_bytes: int, workers: int) -> int:
+def usable_workers(sources: Sequence[Source], part_bytes: int, workers: int) -> int:
     """No more processes than CPUs, nor than parts to count (a compressed file counts as one per CPU).
 
     >>> usable_workers([], 1 << 20, 100)
@@ -85,9 +97,9 @@ def usable_workers(paths: list[str], part_bytes: int, workers: int) -> int:
     """
     cpus = available_cpus()
     parts = 0
-    for path in paths:
-        if compression(path) is None:
-            parts += -(-os.path.getsize(path) // part_bytes)
+    for source in check_sources(sources):
+        if source.compression is None:
+            parts += max(1, -(-source.size // part_bytes))
         else:
             parts += cpus  # read here and handed out in parcels as it goes
     return max(1, min(workers, cpus, parts))
@@ -130,7 +142,7 @@ def part_bytes_for(total: int, workers: int) -> int:
 
 
 def count_with_processes(
-    paths: list[str],
+    sources: Sequence[Source],
     splitter: FastSplitter,
     *,
     workers: int,
@@ -138,25 +150,27 @@ def count_with_processes(
     part_bytes: int | None = None,
     max_word_bytes: int = MAX_WORD_BYTES,
 ) -> dict[str, int]:
-    """The word counts of ``paths`` (in order), counted by ``workers`` processes.
+    """The word counts of the files ``sources`` (``find_sources``; in order), counted by ``workers`` processes.
 
     >>> import tempfile, pathlib
+    >>> from .sources import find_sources
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "a.txt"
     >>> _ = path.write_text("b a\\n" * 3 + "c a\\n" * 3)
-    >>> count_with_processes([str(path)], FastSplitter(), workers=2, part_bytes=4)
+    >>> count_with_processes(find_sources([path]), FastSplitter(), workers=2, part_bytes=4)
     {'b': 3, 'a': 6, 'c': 3}
     """
-    total_bytes = sum(map(os.path.getsize, paths))
+    sources = check_sources(sources)
+    total_bytes = total_size(sources)
     if part_bytes is None:
         part_bytes = part_bytes_for(total_bytes, workers)
-    if total_bytes <= part_bytes and all(compression(path) is None for path in paths):
+    if total_bytes <= part_bytes and all(source.compression is None for source in sources):
         # Plain files that make one part: workers would get nothing to share and only add their start-up.
         counts: Counter[str] = Counter()
-        for path in paths:
-            count_into(FilePart(path), splitter, counts, progress, max_word_bytes=max_word_bytes)
+        for source in sources:
+            count_into(source.reader(), splitter, counts, progress, max_word_bytes=max_word_bytes)
         return dict(counts)
     total: dict[str, int] = {}
-    workers = usable_workers(paths, part_bytes, workers)
+    workers = usable_workers(sources, part_bytes, workers)
     context = multiprocessing.get_context(start_method())
     pool = ProcessPoolExecutor(
         workers, mp_context=context, initializer=_start_worker, initargs=(splitter, max_word_bytes, os.getpid())
@@ -164,7 +178,7 @@ def count_with_processes(
     finished = False
     try:
         pending: deque[tuple[Future[dict[str, int]], int]] = deque()
-        for function, arguments, size in _tasks(paths, part_bytes, progress, max_word_bytes):
+        for function, arguments, size in _tasks(sources, part_bytes, progress, max_word_bytes):
             pending.append((pool.submit(function, *arguments), size))
             while len(pending) >= 2 * workers:
                 _merge_next(pending, total, progress)
@@ -226,27 +240,27 @@ def _merge_next(
 
 
 def _tasks(
-    paths: list[str], part_bytes: int, progress: Progress | None, max_word_bytes: int = MAX_WORD_BYTES
+    sources: Sequence[Source], part_bytes: int, progress: Progress | None, max_word_bytes: int = MAX_WORD_BYTES
 ) -> Iterator[tuple[Any, tuple[Any, ...], int]]:
     """Each part as (function, arguments, bytes to report when its counts are merged), in order."""
-    for path in paths:
-        if compression(path) is None:
-            for part in split_file(path, part_bytes):
+    for source in sources:
+        if source.compression is None:
+            for part in source.parts(part_bytes):
                 yield _count_file_part, (part,), (part.end or 0) - part.start
             continue
         parcel: list[bytes] = []
         parcel_size = 0
         offset = 0
         # A compressed file's bytes are reported as they are read here; its parcels' results add none.
-        for block in read_blocks(FilePart(path), progress=progress, max_word_bytes=max_word_bytes):
+        for block in read_blocks(source.reader(), progress=progress, max_word_bytes=max_word_bytes):
             parcel.append(block)
             parcel_size += len(block)
             if parcel_size >= part_bytes:
-                yield _count_parcel, (path, offset, parcel), 0
+                yield _count_parcel, (source.name, offset, parcel), 0
                 offset += parcel_size
                 parcel, parcel_size = [], 0
         if parcel:
-            yield _count_parcel, (path, offset, parcel), 0
+            yield _count_parcel, (source.name, offset, parcel), 0
 
 
 __all__ = [

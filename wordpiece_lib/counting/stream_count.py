@@ -27,7 +27,6 @@ from __future__ import annotations
 import os
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from pathlib import Path
 from typing import IO
 
 from .._validate import (
@@ -39,7 +38,7 @@ from .._validate import (
 )
 from ..text.fast_split import FastSplitter
 from ..text.normalizer import BertNormalizer
-from .textstream import MAX_WORD_BYTES, FilePart, Progress, check_utf8, expand_inputs, is_binary_stream, read_blocks
+from .textstream import MAX_WORD_BYTES, FilePart, Progress, check_utf8, is_binary_stream, read_blocks
 
 #: ``progress(n)``: ``n`` more bytes of the input files (as stored on disk) have been counted.
 
@@ -114,25 +113,6 @@ def make_splitter(
     return FastSplitter(lowercase=lowercase, pretokenizer=pretokenizer, normalizer=normalizer)
 
 
-def expand_sources(inputs: Iterable[str | os.PathLike[str] | IO[bytes]]) -> list[str | IO[bytes]]:
-    """``inputs`` with glob patterns expanded to file names (``expand_inputs``); open binary streams kept as they are.
-
-    >>> import io
-    >>> stream = io.BytesIO(b"hug")
-    >>> expand_sources([stream]) == [stream]
-    True
-    """
-    if isinstance(inputs, (str, bytes, os.PathLike)) or not isinstance(inputs, Iterable):
-        raise TypeError(f"inputs must be a list of paths, patterns or binary streams, got {type(inputs).__name__}")
-    sources: list[str | IO[bytes]] = []
-    for item in inputs:
-        if is_binary_stream(item):
-            sources.append(item)  # type: ignore[arg-type]
-        else:
-            sources.extend(str(path) for path in expand_inputs([item]))  # type: ignore[list-item]
-    return sources
-
-
 def resolve_workers(workers: int) -> int:
     """``workers`` checked; ``0`` becomes the number of CPUs this process may use.
 
@@ -153,24 +133,10 @@ def available_cpus() -> int:
         return os.cpu_count() or 1
 
 
-def input_size(inputs: Iterable[str | os.PathLike[str]]) -> int:
-    """The bytes on disk of every input (after expanding patterns): the total ``progress`` adds up to.
-
-    >>> import tempfile, pathlib
-    >>> path = pathlib.Path(tempfile.mkdtemp()) / "a.txt"
-    >>> _ = path.write_text("four")
-    >>> input_size([path])
-    4
-    """
-    return sum(Path(path).stat().st_size for path in expand_inputs(inputs))
-
-
 __all__ = [
     "available_cpus",
     "count_into",
     "count_part",
-    "expand_sources",
-    "input_size",
     "make_splitter",
     "merge_counts",
     "resolve_workers",

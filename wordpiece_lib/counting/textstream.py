@@ -29,8 +29,8 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import IO, Any, NamedTuple
 
-from .._validate import check_optional_callable, check_path, check_positive_int, check_sequence, check_str
-from ..textfiles import describe_size, stat_input
+from .._validate import check_int, check_optional_callable, check_path, check_positive_int, check_str
+from ..textfiles import UTF16_ADVICE, describe_size, looks_like_utf16, stat_input
 
 #: Blocks handed out by ``read_blocks``: small enough that the C library
 #: reuses their memory (1 MB blocks made a process grow to 10x its data).
@@ -250,10 +250,11 @@ def check_file(path: str | os.PathLike[str], name: str = "input file") -> Path:
     return target
 
 
-def split_file(path: str | os.PathLike[str], part_bytes: int) -> list[FilePart]:
+def split_file(path: str | os.PathLike[str], part_bytes: int, *, size: int | None = None) -> list[FilePart]:
     """Cut a plain file into parts of about ``part_bytes``, each ending at a line end.
 
     A compressed file cannot be entered in the middle, so it is one part; so is a pipe.
+    ``size``: the size of a plain regular file already looked at (``Source.parts``), so it is not looked at again.
 
     >>> import tempfile, pathlib
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "a.txt"
@@ -265,9 +266,12 @@ def split_file(path: str | os.PathLike[str], part_bytes: int) -> list[FilePart]:
     if isinstance(part_bytes, bool) or not isinstance(part_bytes, int) or part_bytes < 1:
         raise ValueError(f"part_bytes must be a positive int, got {part_bytes!r}")
     text = os.fspath(path)
-    if not _is_regular(text) or compression(text) is not None:  # a pipe has no size to cut by
+    if size is not None:
+        check_int(size, "size", minimum=0)
+    elif not _is_regular(text) or compression(text) is not None:  # a pipe has no size to cut by
         return [FilePart(text, 0, None)]
-    size = os.path.getsize(text)
+    else:
+        size = os.path.getsize(text)
     parts: list[FilePart] = []
     start = 0
     with open(text, "rb") as stream:
@@ -536,11 +540,8 @@ def decode_block(block: bytes, path: str | os.PathLike[str], offset: int, name: 
     ...
     ValueError: input file a.txt is not valid UTF-8: byte 0xe9 at offset 103 (convert it to UTF-8 first, e.g. iconv -f latin1 -t utf-8)
     """
-    if offset == 0 and _looks_like_utf16(block):
-        raise ValueError(
-            f"{name} {os.fspath(path)} looks like UTF-16 text, not UTF-8 (convert it first, e.g. "
-            "iconv -f utf-16 -t utf-8)"
-        )
+    if offset == 0 and looks_like_utf16(block):
+        raise ValueError(f"{name} {os.fspath(path)} {UTF16_ADVICE}")
     try:
         return block.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -549,21 +550,6 @@ def decode_block(block: bytes, path: str | os.PathLike[str], offset: int, name: 
             f"{name} {os.fspath(path)} is not valid UTF-8: byte 0x{block[error.start]:02x} at "
             f"{where} {offset + error.start} (convert it to UTF-8 first, e.g. iconv -f latin1 -t utf-8)"
         ) from None
-
-
-def _looks_like_utf16(head: bytes) -> bool:
-    """True when the first bytes of a text look like UTF-16: its byte order mark, or a NUL in every other byte.
-
-    >>> _looks_like_utf16("hug".encode("utf-16")), _looks_like_utf16("hug pug".encode("utf-16-le")), _looks_like_utf16(b"hug")
-    (True, True, False)
-    """
-    if head.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return True
-    sample = head[:1024]
-    if len(sample) < 4:
-        return False
-    half = len(sample) // 2
-    return max(sample[0::2].count(0), sample[1::2].count(0)) > 0.9 * half
 
 
 def _is_plain(path: str | os.PathLike[str]) -> bool:
@@ -576,7 +562,7 @@ def _is_plain(path: str | os.PathLike[str]) -> bool:
 
 def check_utf8(block: bytes, path: str | os.PathLike[str], offset: int) -> None:
     """Raise ``decode_block``'s error if ``block`` is not valid UTF-8 (ASCII needs no decoding), or looks like UTF-16."""
-    if not block.isascii() or (offset == 0 and _looks_like_utf16(block)):
+    if not block.isascii() or (offset == 0 and looks_like_utf16(block)):
         decode_block(block, path, offset)
 
 
@@ -659,11 +645,6 @@ def is_binary_stream(source: object) -> bool:
     return hasattr(source, "read") and not isinstance(source, (str, bytes, os.PathLike))
 
 
-def total_bytes(paths: Iterable[str | os.PathLike[str]]) -> int:
-    """The size on disk of all ``paths`` (what ``read_blocks`` progress adds up to)."""
-    return sum(os.path.getsize(check_path(path, "each of paths")) for path in check_sequence(paths, "paths"))
-
-
 __all__ = [
     "BLOCK_BYTES",
     "MAX_LINE_BYTES",
@@ -679,5 +660,4 @@ __all__ = [
     "read_blocks",
     "read_lines",
     "split_file",
-    "total_bytes",
 ]

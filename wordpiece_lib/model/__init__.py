@@ -4,20 +4,23 @@
 - ``vocab``: ``Vocab``: tokens and their ids, and BERT's ``vocab.txt`` format
 - ``longest_match``: Encoding words with a vocab: greedy longest-match-first
 - ``linmaxmatch``: Linear-time WordPiece encoding: LinMaxMatch (Song et al., "Fast WordPiece Tokenization", EMNLP 2021)
+- ``wordpiece``: The WordPiece model: a vocab, the continuation prefix and the word cap, as the model slot of a tokenizer holds it
 - ``unigram``: The Unigram model: pieces with log-probabilities, and the Viterbi cut of a word
 """
 
-from . import linmaxmatch, longest_match, pieces, unigram, vocab
+from . import linmaxmatch, longest_match, pieces, unigram, vocab, wordpiece
 from .linmaxmatch import *
 from .longest_match import *
 from .pieces import *
 from .unigram import *
 from .vocab import *
+from .wordpiece import *
 
 __all__ = [
     *pieces.__all__,
     *vocab.__all__,
     *longest_match.__all__,
     *linmaxmatch.__all__,
+    *wordpiece.__all__,
     *unigram.__all__,
 ]

@@ -34,8 +34,11 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import Any
 
+from .._json_fields import check_type, refuse_unknown_fields, require_fields
 from .._validate import check_bool, check_str
+from .vocab import Vocab
 
 #: How far below the worst piece an unknown character is scored (SentencePiece's and Hugging Face's penalty).
 UNK_PENALTY = 10.0
@@ -104,9 +107,31 @@ class UnigramModel:
         # else fits; and no piece can be longer than the longest, which bounds each position's lookups.
         self.min_score = min(self.scores)
         self.longest = max(map(len, self.pieces))
+        self._vocab: Vocab | None = None
 
     def __len__(self) -> int:
         return len(self.pieces)
+
+    @property
+    def unk_token(self) -> str | None:
+        """The unknown piece (``None``: the model has none, and a character no piece covers is an error).
+
+        >>> UnigramModel([("<unk>", 0.0), ("a", -1.5)]).unk_token, UnigramModel([("a", -1.5)], unk_id=None).unk_token
+        ('<unk>', None)
+        """
+        return self.pieces[self.unk_id] if self.unk_id is not None else None
+
+    @property
+    def vocab(self) -> Vocab:
+        """The pieces as a ``Vocab``: the id table of the pipeline around the model (its unknown token: the
+        unknown piece, else the first piece; no special tokens of its own).
+
+        >>> UnigramModel([("<unk>", 0.0), ("a", -1.5)]).vocab["a"]
+        1
+        """
+        if self._vocab is None:
+            self._vocab = Vocab(self.pieces, unk_token=self.unk_token or self.pieces[0], special_tokens=())
+        return self._vocab
 
     @property
     def piece_ids(self) -> Mapping[str, int]:
@@ -408,16 +433,16 @@ class UnigramModel:
         }
 
     @classmethod
-    def from_json(cls, data: object) -> UnigramModel:
+    def from_json(cls, data: Any) -> UnigramModel:
         """The model of a ``tokenizer.json`` model object (``{"type": "Unigram", ...}``).
 
         >>> UnigramModel.from_json({"type": "Unigram", "unk_id": 0, "vocab": [["<unk>", 0.0], ["ab", -1.0]]}).tokenize("abc")
         ['ab', 'c']
         """
-        if not isinstance(data, dict) or data.get("type") != "Unigram":
-            kind = data.get("type") if isinstance(data, dict) else type(data).__name__
-            raise ValueError(f"a Unigram model object must have type 'Unigram', got {kind!r}")
-        vocab = data.get("vocab")
+        check_type(data, "model", "Unigram")
+        refuse_unknown_fields(data, "Unigram model", ("unk_id", "vocab", "byte_fallback"))
+        require_fields(data, "model", ("vocab",))
+        vocab = data["vocab"]
         if not isinstance(vocab, list):
             raise ValueError("model.vocab must be a list of [piece, score] pairs")
         return cls(

@@ -1,4 +1,4 @@
-"""The pipeline: from text to a model's input and back, and Hugging Face's ``tokenizer.json`` (notebooks 04, 10).
+"""The pipeline: from text to a model's input and back, and Hugging Face's ``tokenizer.json`` (notebooks 04, 10, 12).
 
 - ``added_tokens``: Added tokens: special tokens such as ``[MASK]`` that stay whole when typed in raw text
 - ``encoding``: ``Encoding``: everything a model needs from one text (or one pair of texts)
@@ -6,11 +6,16 @@
 - ``truncation``: Truncation and padding: making encodings fit a model, with Hugging Face's meaning of every option
 - ``decoder``: Decoding: from tokens back to readable text, the way Hugging Face's WordPiece (and Metaspace) decoders do it
 - ``fast_tokenizer``: Whole texts, fast: ``FastWordPieceTokenizer``, the engine behind ``WordPieceTokenizer.tokenize``
+- ``engine``: Texts to tokens through any parts: normalize, pre-tokenize, cut each word with the model, and keep the offsets
+- ``parts``: The parts of a tokenizer, slot by slot: what the pipeline asks of each, and every part this library reads, by type
+- ``serialization``: ``tokenizer.json``, both ways: a tokenizer's parts to Hugging Face's JSON, and back, each part by its ``type``
 - ``compat``: Which reference the tokenizer reproduces: ``compat="huggingface"`` (the default) or ``"google"``
 - ``hf_config``: ``tokenizer_config.json`` and ``special_tokens_map.json``: what ``transformers``' loaders read beside the vocab
-- ``tokenizer_json``: Hugging Face's ``tokenizer.json``, both ways, and the files that travel with a vocab
-- ``tokenizer``: ``WordPieceTokenizer``: the whole BERT pipeline in one object, from text to a model's input and back
+- ``tokenizer_json``: Hugging Face's ``tokenizer.json`` on disk: where it is, reading it (size, encoding, JSON), and the files beside a vocab
+- ``tokenizer``: ``Tokenizer``: Hugging Face's pipeline in one object, five slots and a model among them, from text to a model's input and back
+- ``wordpiece_tokenizer``: ``WordPieceTokenizer``: the whole BERT pipeline in one object, from text to a model's input and back
 - ``unigram_tokenizer``: ``UnigramTokenizer``: a Unigram model (SentencePiece's) in the same pipeline, from text to a model's input and back
+- ``loader``: One loader for every saved tokenizer: the file read and parsed once, and the class its model asks for
 """
 
 from . import (
@@ -18,25 +23,35 @@ from . import (
     compat,
     decoder,
     encoding,
+    engine,
     fast_tokenizer,
     hf_config,
+    loader,
+    parts,
+    serialization,
     template,
     tokenizer,
     tokenizer_json,
     truncation,
     unigram_tokenizer,
+    wordpiece_tokenizer,
 )
 from .added_tokens import *
 from .compat import *
 from .decoder import *
 from .encoding import *
+from .engine import *
 from .fast_tokenizer import *
 from .hf_config import *
+from .loader import *
+from .parts import *
+from .serialization import *
 from .template import *
 from .tokenizer import *
 from .tokenizer_json import *
 from .truncation import *
 from .unigram_tokenizer import *
+from .wordpiece_tokenizer import *
 
 __all__ = [
     *added_tokens.__all__,
@@ -45,9 +60,14 @@ __all__ = [
     *truncation.__all__,
     *decoder.__all__,
     *fast_tokenizer.__all__,
+    *engine.__all__,
+    *parts.__all__,
+    *serialization.__all__,
+    *compat.__all__,
     *hf_config.__all__,
     *tokenizer_json.__all__,
-    *compat.__all__,
     *tokenizer.__all__,
+    *wordpiece_tokenizer.__all__,
     *unigram_tokenizer.__all__,
+    *loader.__all__,
 ]

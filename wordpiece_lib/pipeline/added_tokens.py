@@ -28,7 +28,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from .._validate import check_bool, check_str
+from .._validate import check_bool, check_instance, check_str
+from ..model.vocab import Vocab
 from ..text.pretokenizers import is_bert_whitespace
 
 _WORD_CHAR = re.compile(r"\w")
@@ -89,6 +90,46 @@ class AddedToken:
                 f"added token {entry.get('content')!r} has no {', '.join(missing)}: every field is required"
             )
         return cls(entry["content"], **{name: entry[name] for name in known - {"id", "content"}})
+
+
+def read_added_tokens(added_tokens: Any, vocab: Vocab) -> tuple[list[AddedToken], dict[str, int]]:
+    """The ``added_tokens`` of ``tokenizer.json`` in id order, and each one's id, checked against the model's ``vocab``.
+
+    A token of the vocab keeps its vocab id; tokens beyond it take the ids after it, in order, as
+    Hugging Face's ``add_tokens`` gives them.
+
+    >>> entry = {"id": 2, "content": "<x>", "single_word": False, "lstrip": False, "rstrip": False,
+    ...          "normalized": False, "special": True}
+    >>> tokens, ids = read_added_tokens([entry], Vocab(["[UNK]", "a"]))
+    >>> [token.content for token in tokens], ids
+    (['<x>'], {'<x>': 2})
+    """
+    check_instance(vocab, "vocab", Vocab)
+    entries = added_tokens or []
+    if not isinstance(entries, list):
+        raise ValueError(f"added_tokens must be a list, got {type(entries).__name__}")
+    tokens = []
+    token_ids: dict[str, int] = {}
+    for entry in entries:
+        token = AddedToken.from_json(entry)
+        token_id = entry.get("id")
+        if isinstance(token_id, bool) or not isinstance(token_id, int):
+            raise ValueError(f"added token {token.content!r} has the id {token_id!r}: an id is a number")
+        if token.content in vocab and token_id != vocab[token.content]:
+            raise ValueError(
+                f"added token {token.content!r} has id {token_id}, but its vocab id is {vocab[token.content]}"
+            )
+        token_ids[token.content] = token_id
+        tokens.append(token)
+    beyond = sorted((token_id, content) for content, token_id in token_ids.items() if content not in vocab)
+    for position, (token_id, content) in enumerate(beyond):
+        if token_id != len(vocab) + position:
+            raise ValueError(
+                f"added token {content!r} has id {token_id}; tokens beyond the {len(vocab)}-token vocab must "
+                f"take the ids {len(vocab)}, {len(vocab) + 1} ... in order, without gaps"
+            )
+    tokens.sort(key=lambda token: token_ids[token.content])
+    return tokens, token_ids
 
 
 def as_added_tokens(tokens: Iterable[str | AddedToken], name: str = "special_tokens") -> tuple[AddedToken, ...]:
@@ -189,4 +230,4 @@ class AddedTokenSplitter:
         return parts
 
 
-__all__ = ["AddedToken", "AddedTokenSplitter", "as_added_tokens"]
+__all__ = ["AddedToken", "AddedTokenSplitter", "as_added_tokens", "read_added_tokens"]

@@ -96,8 +96,10 @@ def resolve_compat(
     return GoogleNormalizer(lowercase=lowercase, preserve_unused_tokens=preserve), GOOGLE_MAX_INPUT_CHARS_PER_WORD
 
 
-def google_file_settings(settings: dict[str, Any], *, explicit: dict[str, Any], source: str) -> dict[str, Any]:
-    """The settings loaded from a file (``source``), made Google's: its casing kept, its word cap and normalizer not.
+def google_file_settings(
+    settings: dict[str, Any], *, explicit: dict[str, Any], source: str | None = None
+) -> dict[str, Any]:
+    """The settings loaded from a file (``source``, named in errors), made Google's: its casing kept, its word cap and normalizer not.
 
     ``explicit`` are the settings the caller gave (they are checked against
     the mode later, as any). A loaded normalizer Google cannot express is refused.
@@ -118,7 +120,7 @@ def google_file_settings(settings: dict[str, Any], *, explicit: dict[str, Any], 
     if isinstance(loaded, BertNormalizer):
         if not (loaded.clean_text and loaded.handle_chinese_chars and loaded.strips_accents == loaded.lowercase):
             raise ValueError(
-                f"{source}: its normalizer (lowercase={loaded.lowercase}, strip_accents={loaded.strips_accents}"
+                f"{'' if source is None else source + ': '}its normalizer (lowercase={loaded.lowercase}, strip_accents={loaded.strips_accents}"
                 + (", clean_text=False" if not loaded.clean_text else "")
                 + (", handle_chinese_chars=False" if not loaded.handle_chinese_chars else "")
                 + ") has no compat='google' equivalent: Google strips accents exactly when it lowercases, "
@@ -126,7 +128,9 @@ def google_file_settings(settings: dict[str, Any], *, explicit: dict[str, Any], 
             )
         settings.setdefault("lowercase", loaded.lowercase)
     elif loaded is not None:
-        raise ValueError(f"{source}: its normalizer {loaded!r} has no compat='google' equivalent")
+        raise ValueError(
+            f"{'' if source is None else source + ': '}its normalizer {loaded!r} has no compat='google' equivalent"
+        )
     return settings
 
 

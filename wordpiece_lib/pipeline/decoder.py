@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from .._json_fields import check_type
 from .._validate import check_bool, check_str, check_str_list
 from ..model.pieces import DEFAULT_PREFIX
 from ..text.metaspace import REPLACEMENT, Metaspace
@@ -112,9 +113,7 @@ class WordPieceDecoder:
         >>> WordPieceDecoder.from_json({"type": "WordPiece", "prefix": "##", "cleanup": False}).cleanup
         False
         """
-        if not isinstance(data, dict) or data.get("type") != "WordPiece":
-            kind = data.get("type") if isinstance(data, dict) else type(data).__name__
-            raise ValueError(f"unsupported decoder {kind!r} in tokenizer.json (supported: WordPiece)")
+        check_type(data, "decoder", "WordPiece")
         return cls(data.get("prefix", DEFAULT_PREFIX), data.get("cleanup", True))
 
 
@@ -170,20 +169,6 @@ class MetaspaceDecoder:
         return cls(reading.replacement, reading.prepend_scheme, reading.split)
 
 
-def decoder_from_json(data: Any) -> WordPieceDecoder | MetaspaceDecoder:
-    """The decoder a ``tokenizer.json`` entry describes: ``WordPiece`` or ``Metaspace``.
-
-    >>> decoder_from_json({"type": "Metaspace", "replacement": "▁"}).decode(["▁hug", "▁pug"])
-    'hug pug'
-    """
-    if isinstance(data, dict) and data.get("type") == "Metaspace":
-        return MetaspaceDecoder.from_json(data)
-    if isinstance(data, dict) and data.get("type") == "WordPiece":
-        return WordPieceDecoder.from_json(data)
-    kind = data.get("type") if isinstance(data, dict) else type(data).__name__
-    raise ValueError(f"unsupported decoder {kind!r} in tokenizer.json (supported: WordPiece, Metaspace)")
-
-
 def join_with_spaces(tokens: Iterable[str]) -> str:
     """What Hugging Face gives without a decoder: the tokens joined by single spaces.
 
@@ -199,7 +184,6 @@ __all__ = [
     "MetaspaceDecoder",
     "WordPieceDecoder",
     "clean_up",
-    "decoder_from_json",
     "join_with_spaces",
     "transformers_clean_up",
 ]

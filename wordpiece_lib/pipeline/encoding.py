@@ -32,6 +32,8 @@ from .._validate import check_choice, check_int, check_sequence
 
 DIRECTIONS = ("right", "left")
 Offsets = tuple[int, int]
+#: One text's own tokens as parallel lists, what an engine gives and a template wraps: ids, tokens, offsets, word ids.
+TextTokens = tuple[list[int], list[str], list[Offsets], list[int | None]]
 
 #: The fields of an ``Encoding``, in the order ``to_dict`` writes them.
 FIELDS = (
@@ -58,6 +60,16 @@ class Encoding:
 
     __slots__ = (*FIELDS, "overflowing")
 
+    ids: list[int]
+    type_ids: list[int]
+    tokens: list[str]
+    offsets: list[Offsets]
+    word_ids: list[int | None]
+    sequence_ids: list[int | None]
+    attention_mask: list[int]
+    special_tokens_mask: list[int]
+    overflowing: list[Encoding]
+
     def __init__(
         self,
         ids: list[int],
@@ -82,7 +94,7 @@ class Encoding:
     def _fill(self, fields: Sequence[list[Any]]) -> None:
         for name, value in zip(FIELDS, fields, strict=True):
             setattr(self, name, value)
-        self.overflowing: list[Encoding] = []
+        self.overflowing = []
 
     @classmethod
     def trusted(cls, *fields: list[Any]) -> Encoding:
@@ -275,4 +287,4 @@ def check_same_length(encodings: Sequence[Encoding]) -> int:
     return lengths[0] if lengths else 0
 
 
-__all__ = ["DIRECTIONS", "FIELDS", "Encoding", "check_same_length"]
+__all__ = ["DIRECTIONS", "FIELDS", "Encoding", "TextTokens", "check_same_length"]

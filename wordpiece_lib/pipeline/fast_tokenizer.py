@@ -34,7 +34,7 @@ from bisect import bisect_left
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import accumulate, chain, repeat
 from operator import add, itemgetter, sub
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from .._validate import check_bool, check_choice, check_instance, check_int, check_mapping, check_str
 from ..model.linmaxmatch import LinMaxMatch, automaton_for
@@ -57,6 +57,9 @@ from ..text.pretokenizers import (
     whitespace_split,
 )
 from .added_tokens import AddedToken, AddedTokenSplitter, as_added_tokens
+from .encoding import TextTokens
+
+T = TypeVar("T")
 
 
 def check_text(text: str, name: str = "text") -> str:
@@ -82,17 +85,22 @@ def check_text(text: str, name: str = "text") -> str:
     return text
 
 
-class _Memo(dict):  # type: ignore[type-arg]
-    """A dict that computes missing values, and forgets everything when full."""
+class WordCache(dict[str, T], Generic[T]):
+    """What each distinct word gives, computed on first sight; everything is forgotten when it is full.
+
+    >>> cache = WordCache(len, limit=2)
+    >>> cache["hug"], cache["pug"], cache["hugs"], len(cache)
+    (3, 3, 4, 1)
+    """
 
     __slots__ = ("compute", "limit")
 
-    def __init__(self, compute: Callable[[str], tuple[str, ...]], limit: int) -> None:
+    def __init__(self, compute: Callable[[str], T], limit: int) -> None:
         super().__init__()
         self.compute = compute
         self.limit = limit
 
-    def __missing__(self, key: str) -> tuple[str, ...]:
+    def __missing__(self, key: str) -> T:
         value = self.compute(key)
         if len(self) >= self.limit:
             self.clear()
@@ -108,8 +116,6 @@ AUTO_LINEAR_FROM = 32
 _WordPieces = tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
 _first, _second, _third, _fourth, _fifth = (itemgetter(index) for index in range(5))
 _match_start = re.Match.start
-#: One text's own tokens as parallel lists: ids, tokens, offsets, word ids.
-TextTokens = tuple[list[int], list[str], list[tuple[int, int]], list[int]]
 # In the class text (see ``_class_rule``): a run of letters, or a one-character word.
 _WORD_CLASSES = re.compile(r"a+|\.")
 
@@ -183,8 +189,8 @@ class FastWordPieceTokenizer:
             encode_one = self._auto_match
         else:
             encode_one = self.longest_match
-        self._word_tokens = _Memo(lambda word: tuple(encode_one(word)), cache_size)
-        self._word_pieces = _Memo(self._pieces_with_offsets, cache_size)  # type: ignore[arg-type]
+        self._word_tokens = WordCache(lambda word: tuple(encode_one(word)), cache_size)
+        self._word_pieces = WordCache(self._pieces_with_offsets, cache_size)
         self._ids = vocab.lookup_table()  # shared with the vocab: a million-token vocab is not copied
         self.special_tokens = as_added_tokens(vocab.special_tokens if special_tokens is None else special_tokens)
         beyond = dict(check_mapping(added_ids, "added_ids", "a dict token -> id")) if added_ids is not None else {}
@@ -261,7 +267,7 @@ class FastWordPieceTokenizer:
     def from_tokenizer(cls, tokenizer: Any, **options: Any) -> FastWordPieceTokenizer:
         """The fast twin of a ``WordPieceTokenizer`` (same vocab, normalizer, pre-tokenizer, prefix).
 
-        >>> from wordpiece_lib.pipeline.tokenizer import WordPieceTokenizer
+        >>> from wordpiece_lib import WordPieceTokenizer
         >>> plain = WordPieceTokenizer(Vocab(["[UNK]", "hug", "##s"]), lowercase=True)
         >>> FastWordPieceTokenizer.from_tokenizer(plain).tokenize("HUGS")
         ['hug', '##s']
@@ -405,7 +411,7 @@ class FastWordPieceTokenizer:
             start = end
         return tokens, ids, tuple(starts), tuple(ends), len(tokens)
 
-    def encode_sequence(self, text: str) -> tuple[list[int], list[str], list[tuple[int, int]], list[int]]:
+    def encode_sequence(self, text: str) -> TextTokens:
         """Ids, tokens, offsets in ``text`` and word index of every token of ``text``.
 
         Offsets are character positions in the original ``text``, through
@@ -508,7 +514,7 @@ class FastWordPieceTokenizer:
             )
         )
         local_words = map(sub, range(len(words)), chain.from_iterable(map(repeat, first_words, words_per_text)))
-        word_ids = list(chain.from_iterable(map(repeat, local_words, counts)))
+        word_ids: list[int | None] = list(chain.from_iterable(map(repeat, local_words, counts)))
         token_bounds = [0, *accumulate(counts)]
         for index, first, count in zip(indexes, first_words, words_per_text):
             begin, end = token_bounds[first], token_bounds[first + count]
@@ -585,8 +591,8 @@ class FastWordPieceTokenizer:
             words = self._google.with_origins(text)
             origins = tuple(chain.from_iterable((*origins, -1) for _, origins in words))[:-1]
             return AlignedText(" ".join(word for word, _ in words), origins)
-        if isinstance(self.normalize, BertNormalizer):
-            return normalize_with_origins(text, self.normalize)
+        if isinstance(self.normalize, BertNormalizer) or hasattr(self.normalize, "with_origins"):
+            return normalize_with_origins(text, self.normalize)  # a normalizer part keeps its own origins
         normalized = self.normalize(text)
         if len(normalized) != len(text):
             raise ValueError(
@@ -635,4 +641,4 @@ class FastWordPieceTokenizer:
         )
 
 
-__all__ = ["AUTO_LINEAR_FROM", "MATCH_ALGORITHMS", "FastWordPieceTokenizer", "check_text"]
+__all__ = ["AUTO_LINEAR_FROM", "MATCH_ALGORITHMS", "FastWordPieceTokenizer", "WordCache", "check_text"]

@@ -19,10 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .._validate import check_str
-from .encoding import Encoding, Offsets
-
-#: One text's own tokens as parallel lists: ids, tokens, offsets, word ids.
-TextTokens = tuple[list[int], list[str], list[Offsets], list["int | None"]]
+from .encoding import Encoding, TextTokens
 
 BERT_SINGLE = "[CLS] $A [SEP]"
 BERT_PAIR = "[CLS] $A [SEP] $B:1 [SEP]:1"
@@ -178,8 +175,10 @@ class Template:
         sequence_ids: list[int | None] = []
         special_tokens_mask: list[int] = []
         for piece in pieces:
-            if piece.sequence is not None:
-                part_ids, part_tokens, part_offsets, part_words = first if piece.sequence == "A" else second  # type: ignore[misc]
+            special = piece.special
+            if special is None:
+                part = first if piece.sequence == "A" or second is None else second  # the pair template has $B
+                part_ids, part_tokens, part_offsets, part_words = part
                 length = len(part_ids)
                 ids += part_ids
                 type_ids += [piece.type_id] * length
@@ -189,9 +188,9 @@ class Template:
                 sequence_ids += [0 if piece.sequence == "A" else 1] * length
                 special_tokens_mask += [0] * length
             elif add_special_tokens:
-                ids.append(token_ids[piece.special])  # type: ignore[index]
+                ids.append(token_ids[special])
                 type_ids.append(piece.type_id)
-                tokens.append(piece.special)  # type: ignore[arg-type]
+                tokens.append(special)
                 offsets.append((0, 0))
                 word_ids.append(None)
                 sequence_ids.append(None)

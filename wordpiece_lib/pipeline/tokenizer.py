@@ -1,189 +1,226 @@
-"""``WordPieceTokenizer``: the whole BERT pipeline in one object, from text to a model's input and back.
+"""``Tokenizer``: Hugging Face's pipeline in one object, five slots and a model among them, from text to a model's input and back.
 
-text -> (special tokens kept whole) -> normalize -> pre-tokenize ->
-longest-match-first -> tokens -> ids, offsets, word ids -> truncation ->
-template (``[CLS] ... [SEP]``) -> padding -> ``Encoding``; and back:
-ids -> tokens -> text (``decode``).
+text -> (added tokens kept whole) -> normalizer -> pre-tokenizer -> model
+(each word's tokens) -> ids, offsets, word ids -> truncation -> template
+(the post-processor: ``[CLS] ... [SEP]``) -> padding -> ``Encoding``; and
+back: ids -> tokens -> decoder -> text.
 
-Its settings can be changed after it was first used (``tokenizer.lowercase =
-True``); the fast twin that does the work is rebuilt when they change.
+The slots hold parts (``parts.py`` says what each must do): ``normalizer``,
+``pre_tokenizer``, ``model``, ``template`` (Hugging Face's
+``post_processor``) and ``decoder``; around them the added tokens
+(``special_tokens``), ``truncation`` and ``padding``. Everything but the
+model is the same whatever the model is, so it lives here once; the model
+is WordPiece (``WordPieceTokenizer``), Unigram (``UnigramTokenizer``) or
+any model of the registry. ``to_json`` and ``from_json`` go through the one
+serializer (``serialization.py``), which reads each part by its ``type``.
+
+Settings can change after first use (``tokenizer.pretokenizer = "bert"``):
+the engine that does the work is rebuilt when they change.
+
+>>> from wordpiece_lib.model.unigram import UnigramModel
+>>> from wordpiece_lib.text.metaspace import Metaspace
+>>> tokenizer = Tokenizer(UnigramModel([("<unk>", 0.0), ("▁hug", -1.0), ("s", -2.0)]), pretokenizer=Metaspace())
+>>> tokenizer.encode_plus("hugs hug").tokens, tokenizer.pretokenizer
+(['▁hug', 's', '▁hug'], 'metaspace')
 """
 
 from __future__ import annotations
 
 import dataclasses
 import gc
+import json
 import os
 from collections import ChainMap
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from numbers import Integral
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
-from .._validate import check_bool, check_callable, check_choice, check_int, check_str
+from .._validate import check_bool, check_callable, check_str
+from ..atomic import atomic_group, atomic_write_text, encode_utf8
 from ..model.vocab import Vocab
-from ..text.google import GOOGLE_MAX_INPUT_CHARS_PER_WORD, GoogleNormalizer, google_split
-from ..text.normalizer import BertNormalizer
-from ..text.pretokenizers import PRETOKENIZERS, get_pretokenizer
+from ..text.pretokenizers import pre_tokenizer_named
 from .added_tokens import AddedToken, as_added_tokens
-from .compat import check_compat, google_file_settings, resolve_compat
-from .decoder import WordPieceDecoder, join_with_spaces, transformers_clean_up
-from .encoding import Encoding
-from .fast_tokenizer import FastWordPieceTokenizer
-from .template import Template, TextTokens
-from .tokenizer_json import load_options, options_from_json, save_tokenizer, tokenizer_to_json
+from .compat import check_compat
+from .decoder import join_with_spaces, transformers_clean_up
+from .encoding import Encoding, TextTokens
+from .engine import Engine
+from .hf_config import CONFIG_FILE, SPECIAL_TOKENS_MAP_FILE, special_roles
+from .parts import Decoder, Model, PostProcessor, PreTokenizer, type_name
+from .serialization import TokenizerParts, parts_from_json, parts_to_json
+from .template import Template
+from .tokenizer_json import TOKENIZER_FILE, about_file, is_folder_name, read_tokenizer_json
 from .truncation import Padding, Truncation
 
 #: ``template="bert"``: BERT's ``[CLS] $A [SEP]`` template when the vocab has both tokens, else none.
 BERT_TEMPLATE = "bert"
-#: ``decoder="wordpiece"``: a ``WordPieceDecoder`` with the tokenizer's own prefix and clean-up.
-WORDPIECE_DECODER = "wordpiece"
 
 TextInput = str | tuple[str, str]
+#: The kind of model a tokenizer holds.
+M = TypeVar("M", bound=Model)
 
 
-class WordPieceTokenizer:
-    """Normalizer + pre-tokenizer + longest-match-first encoder over a ``Vocab``, and what a model needs around it.
+class TextEngine(Protocol):
+    """What turns texts into tokens for a tokenizer: ``Engine``, or a faster twin for some parts."""
 
-    >>> vocab = Vocab(["[PAD]", "[UNK]", "[CLS]", "[SEP]", "hug", "##s", "p", "##u", "##g", "!"])
-    >>> tokenizer = WordPieceTokenizer(vocab, lowercase=True)
-    >>> tokenizer.tokenize("Hugs pug!")
-    ['hug', '##s', 'p', '##u', '##g', '!']
-    >>> tokenizer.encode("Hugs pug!")
-    [4, 5, 6, 7, 8, 9]
-    >>> encoding = tokenizer.encode_plus("Hugs pug!")
-    >>> encoding.tokens
-    ['[CLS]', 'hug', '##s', 'p', '##u', '##g', '!', '[SEP]']
-    >>> encoding.offsets[1:3], encoding.word_ids[1:4]
-    ([(0, 3), (3, 4)], [0, 0, 1])
-    >>> tokenizer.decode(encoding.ids)
-    'hugs pug!'
+    def words(self, text: str) -> list[str]: ...
 
-    ``compat="google"`` gives the tokens of Google's reference ``FullTokenizer``
-    instead of Hugging Face's (see ``pipeline/compat.py``):
+    def encode_sequence(self, text: str) -> TextTokens: ...
 
-    >>> google = WordPieceTokenizer(Vocab(["[UNK]", "[", "]", "cl", "##s", "hug"]), lowercase=True, compat="google")
-    >>> google.tokenize("Hug [CLS]"), tokenizer.tokenize("Hug [CLS]")
-    (['hug', '[', 'cl', '##s', ']'], ['hug', '[CLS]'])
+    def encode_sequences(self, texts: Sequence[str]) -> list[TextTokens]: ...
+
+    def tokenize(self, text: str) -> list[str]: ...
+
+    def encode(self, text: str) -> list[int]: ...
+
+
+def _unchanged(text: str) -> str:
+    """No normalizer: the text as it is."""
+    return text
+
+
+def json_text(data: dict[str, Any]) -> str:
+    """JSON as Hugging Face's files hold it: indented, characters as they are, one newline at the end.
+
+    >>> json_text({"a": "▁"})
+    '{\\n  "a": "▁"\\n}\\n'
     """
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+
+
+class Tokenizer(Generic[M]):
+    """A model in Hugging Face's pipeline: normalizer, pre-tokenizer, model, template, decoder, and what goes around.
+
+    ``pretokenizer`` is a pre-tokenizer part or its name (``bert``,
+    ``whitespace``, ``gpt2``, ``metaspace``, ``none``); ``special_tokens``
+    default to the model's unknown token; no normalizer, pre-tokenizer,
+    template or decoder unless given (without a decoder, ``decode`` joins the
+    tokens with spaces, as Hugging Face does).
+
+    >>> from wordpiece_lib.model.wordpiece import WordPieceModel
+    >>> tokenizer = Tokenizer(WordPieceModel(Vocab(["[UNK]", "hug", "##s", "!"])), pretokenizer="bert")
+    >>> tokenizer.tokenize("hugs!"), tokenizer.decode(tokenizer.encode("hugs!"))
+    (['hug', '##s', '!'], 'hug ##s !')
+    """
+
+    #: The ``model`` types of ``tokenizer.json`` this class holds (``None``: any model of the registry).
+    model_types: ClassVar[tuple[str, ...] | None] = None
 
     def __init__(
         self,
-        vocab: Vocab,
+        model: M,
         *,
-        lowercase: bool = False,
-        pretokenizer: str = "bert",
-        prefix: str = "##",
-        max_input_chars_per_word: int | None = None,
         normalizer: Callable[[str], str] | None = None,
+        pretokenizer: PreTokenizer | str | None = None,
         special_tokens: Iterable[str | AddedToken] | None = None,
-        template: Template | str | None = BERT_TEMPLATE,
+        template: PostProcessor | str | None = None,
         truncation: Truncation | None = None,
         padding: Padding | None = None,
-        decoder: WordPieceDecoder | str | None = WORDPIECE_DECODER,
-        compat: str = "huggingface",
-        preserve_unused_tokens: bool | None = None,
+        decoder: Decoder | str | None = None,
     ) -> None:
-        if not isinstance(vocab, Vocab):
-            raise TypeError(f"vocab must be a Vocab, got {type(vocab).__name__} (use Vocab.load('vocab.txt'))")
-        self.vocab = vocab
-        self.prefix = prefix
-        if normalizer is not None:
-            check_callable(normalizer, "normalizer", "a function str -> str")
-        check_bool(lowercase, "lowercase")
-        # compat is a preset: the normalizer and the word cap it means, or a refusal of a setting contradicting it.
-        self._compat = check_compat(compat)
-        normalizer, cap = resolve_compat(
-            compat,
-            lowercase=lowercase,
-            max_input_chars_per_word=max_input_chars_per_word,
-            pretokenizer=pretokenizer,
-            normalizer=normalizer,
-            preserve_unused_tokens=preserve_unused_tokens,
-        )
-        self.max_input_chars_per_word = cap
+        self._model = self._checked_model(model)
+        self.normalizer = normalizer
         self.pretokenizer = pretokenizer
-        self.normalize: Callable[[str], str] = normalizer if normalizer is not None else BertNormalizer(lowercase)
-        # A given BertNormalizer says itself whether it lowercases.
-        self._lowercase = (
-            normalizer.lowercase if isinstance(normalizer, (BertNormalizer, GoogleNormalizer)) else lowercase
-        )
         self._added_ids: dict[str, int] = {}
-        self.special_tokens = vocab.special_tokens if special_tokens is None else special_tokens  # type: ignore[assignment]
-        self.template = template  # type: ignore[assignment]
+        if special_tokens is None:
+            unknown = model.unk_token
+            special_tokens = [AddedToken(unknown)] if unknown is not None else []
+        self.special_tokens = special_tokens
+        self.template = template
         self.truncation = truncation
         self.padding = padding
-        self.decoder = decoder  # type: ignore[assignment]
-        self._fast: FastWordPieceTokenizer | None = None
+        self.decoder = decoder
+        self._fast: TextEngine | None = None
         self._fast_settings: tuple[Any, ...] = ()
 
     def __getstate__(self) -> dict[str, Any]:
-        # The fast twin is a cache: a copy or a worker process builds its own on first use.
+        # The engine is a cache: a copy or a worker process builds its own on first use.
         state = self.__dict__.copy()
         state["_fast"], state["_fast_settings"] = None, ()
         return state
 
-    # -- settings: each checked when set; the fast twin notices changes -------------------------------------------
+    # -- the slots: each part checked when set; the engine notices changes ---------------------------------------
+
+    def _checked_model(self, model: Any) -> M:
+        """The model, if it is one (a class that holds one kind of model says so here)."""
+        if not hasattr(model, "tokens_with_spans") or not hasattr(model, "to_json"):
+            raise TypeError(
+                f"model must be a model part (WordPieceModel, UnigramModel ...), got {type(model).__name__}"
+            )
+        checked: M = model
+        return checked
+
+    @property
+    def model(self) -> M:
+        """The model: the slot that cuts one word into tokens (WordPiece, Unigram ...)."""
+        return self._model
+
+    @property
+    def vocab(self) -> Vocab:
+        """The model's vocab: every token's id (the added tokens beyond it are in ``token_ids``)."""
+        return self._model.vocab
+
+    @property
+    def normalizer(self) -> Callable[[str], str] | None:
+        """The normalizer, or ``None`` (the text as it is): a part (``BertNormalizer`` ...), or any function of the
+        text, which a file cannot hold."""
+        return self._normalizer
+
+    @normalizer.setter
+    def normalizer(self, value: Callable[[str], str] | None) -> None:
+        if value is not None:
+            check_callable(value, "normalizer", "a function str -> str (a BertNormalizer, say) or None")
+        self._normalizer = value
+
+    @property
+    def normalize(self) -> Callable[[str], str]:
+        """The normalizer as a function of the text (the text unchanged without one); set it as ``normalizer``."""
+        return self._normalizer if self._normalizer is not None else _unchanged
+
+    @normalize.setter
+    def normalize(self, value: Callable[[str], str]) -> None:
+        self.normalizer = value
 
     @property
     def lowercase(self) -> bool:
-        """Lowercase (and, unless the normalizer says otherwise, strip accents) before splitting."""
-        return self._lowercase
+        """Whether the normalizer lowercases (none, or one without a ``lowercase`` switch: no)."""
+        return getattr(self._normalizer, "lowercase", False) is True
 
     @lowercase.setter
     def lowercase(self, value: bool) -> None:
-        self._lowercase = check_bool(value, "lowercase")
-        if isinstance(self.normalize, (BertNormalizer, GoogleNormalizer)) and self.normalize.lowercase != value:
-            self.normalize = dataclasses.replace(self.normalize, lowercase=value)
+        check_bool(value, "lowercase")
+        normalizer = self._normalizer
+        if dataclasses.is_dataclass(normalizer) and hasattr(normalizer, "lowercase"):
+            if normalizer.lowercase != value:
+                self.normalizer = dataclasses.replace(normalizer, lowercase=value)
+        elif value:
+            which = "has no normalizer" if normalizer is None else "has a normalizer with no lowercase switch"
+            raise ValueError(
+                f"this tokenizer {which}, so it cannot lowercase: give it normalizer=BertNormalizer(lowercase=True) "
+                "(its model must have been learned lowercased)"
+            )
 
     @property
-    def prefix(self) -> str:
-        """The continuation prefix (``##``)."""
-        return self._prefix
-
-    @prefix.setter
-    def prefix(self, value: str) -> None:
-        self._prefix = check_str(value, "prefix", allow_empty=False)
-
-    @property
-    def max_input_chars_per_word(self) -> int:
-        """Longer words become one unknown token without being looked at."""
-        return self._max_chars
-
-    @max_input_chars_per_word.setter
-    def max_input_chars_per_word(self, value: int) -> None:
-        check_int(value, "max_input_chars_per_word", minimum=1)
-        if self._compat == "google" and value != GOOGLE_MAX_INPUT_CHARS_PER_WORD:
-            resolve_compat("google", lowercase=False, max_input_chars_per_word=value)  # refuses, naming both
-        self._max_chars = value
-
-    @property
-    def compat(self) -> str:
-        """Whose tokens this tokenizer gives: ``"huggingface"`` (the default) or ``"google"`` (Google's ``FullTokenizer``)."""
-        return self._compat
-
-    @property
-    def preserve_unused_tokens(self) -> bool:
-        """Google mode only: a word ``[unusedN]`` of the vocab typed in the text stays whole (Google's flag)."""
-        return isinstance(self.normalize, GoogleNormalizer) and self.normalize.preserve_unused_tokens
+    def pre_tokenizer(self) -> PreTokenizer | None:
+        """The pre-tokenizer part (``None``: the whole normalized text is one word)."""
+        return self._pre_tokenizer
 
     @property
     def pretokenizer(self) -> str:
-        """The pre-tokenizer's name: ``bert``, ``whitespace`` or ``gpt2``."""
-        return self._pretokenizer
+        """The pre-tokenizer's name (``pre_tokenizer`` is the part); set a name or a part."""
+        return self._pre_tokenizer.name if self._pre_tokenizer is not None else "none"
 
     @pretokenizer.setter
-    def pretokenizer(self, name: str) -> None:
-        split = get_pretokenizer(name)
-        if self._compat == "google":
-            resolve_compat("google", lowercase=False, max_input_chars_per_word=None, pretokenizer=name)
-            split = google_split  # BERT's split with Google's punctuation and whitespace
-        self.pretokenize = split
-        self._pretokenizer = name
+    def pretokenizer(self, value: PreTokenizer | str | None) -> None:
+        self._pre_tokenizer = self._checked_pre_tokenizer(value)
 
-    @property
-    def pretokenizer_name(self) -> str:
-        """Same as ``pretokenizer`` (the older name)."""
-        return self._pretokenizer
+    def _checked_pre_tokenizer(self, value: PreTokenizer | str | None) -> PreTokenizer | None:
+        """The part a ``pretokenizer`` setting means (a class that takes fewer refuses the rest here)."""
+        if isinstance(value, str):
+            return pre_tokenizer_named(value)
+        if value is not None and not hasattr(value, "split_with_origins"):
+            raise TypeError(f"pretokenizer must be a pre-tokenizer part, a name or None, got {type(value).__name__}")
+        return value
 
     @property
     def special_tokens(self) -> tuple[AddedToken, ...]:
@@ -194,10 +231,12 @@ class WordPieceTokenizer:
     def special_tokens(self, tokens: Iterable[str | AddedToken]) -> None:
         added = as_added_tokens(tokens)
         # Tokens beyond the model's vocab get the next ids, in the order given (Hugging Face's add_tokens).
-        beyond = [token.content for token in added if token.content not in self.vocab]
-        self._added_ids = {content: len(self.vocab) + index for index, content in enumerate(beyond)}
+        vocab = self.vocab
+        beyond = [token.content for token in added if token.content not in vocab]
+        self._added_ids = {content: len(vocab) + index for index, content in enumerate(beyond)}
         # In id order, as tokenizer.json lists them: the order never changes what matches.
-        self._special_tokens = tuple(sorted(added, key=lambda token: self.token_ids[token.content]))
+        ids = self.token_ids
+        self._special_tokens = tuple(sorted(added, key=lambda token: ids[token.content]))
 
     @property
     def added_ids(self) -> dict[str, int]:
@@ -208,11 +247,12 @@ class WordPieceTokenizer:
     def token_ids(self) -> Mapping[str, int]:
         """Every token's id: the vocab's, then the added tokens beyond it.
 
-        >>> tokenizer = WordPieceTokenizer(Vocab(["[UNK]", "a"]), special_tokens=["[UNK]", "<ent>"])
+        >>> from wordpiece_lib.model.wordpiece import WordPieceModel
+        >>> tokenizer = Tokenizer(WordPieceModel(Vocab(["[UNK]", "a"])), special_tokens=["[UNK]", "<ent>"])
         >>> tokenizer.token_ids["<ent>"], tokenizer.convert_ids_to_tokens([2, 1])
         (2, ['<ent>', 'a'])
         """
-        return ChainMap(self._added_ids, self.vocab.lookup_table())  # type: ignore[arg-type]
+        return ChainMap(self._added_ids, self.vocab.lookup_table())
 
     def add_tokens(self, tokens: Iterable[str | AddedToken], *, special: bool = False) -> int:
         """Add tokens as Hugging Face's ``add_tokens`` does: strings become ``normalized`` (special: not) tokens.
@@ -220,8 +260,9 @@ class WordPieceTokenizer:
         Tokens already there are left as they are; new ones beyond the vocab get the next ids. Returns how
         many were added.
 
-        >>> tokenizer = WordPieceTokenizer(Vocab(["[UNK]", "a"]), lowercase=True)
-        >>> tokenizer.add_tokens(["<Ent>"]), tokenizer.tokenize("a <ENT>"), tokenizer.encode("a <ent>")
+        >>> from wordpiece_lib.model.wordpiece import WordPieceModel
+        >>> tokenizer = Tokenizer(WordPieceModel(Vocab(["[UNK]", "a"])), pretokenizer="bert")
+        >>> tokenizer.add_tokens(["<ent>"]), tokenizer.tokenize("a <ent>"), tokenizer.encode("a <ent>")
         (1, ['a', '<ent>'], [1, 2])
         """
         check_bool(special, "special")
@@ -238,21 +279,20 @@ class WordPieceTokenizer:
         )
         known = {token.content for token in self.special_tokens}
         fresh = [token for token in fresh if token.content not in known]
-        order = sorted(self.special_tokens, key=lambda token: self.token_ids[token.content])
-        self.special_tokens = [*order, *fresh]
+        self.special_tokens = [*self.special_tokens, *fresh]
         return len(fresh)
 
     @property
-    def template(self) -> Template | None:
+    def template(self) -> PostProcessor | None:
         """The post-processing template (``[CLS] $A [SEP]``), or ``None`` for no special tokens around texts."""
         return self._template
 
     @template.setter
-    def template(self, template: Template | str | None) -> None:
+    def template(self, template: PostProcessor | str | None) -> None:
         if template == BERT_TEMPLATE:
             has_both = "[CLS]" in self.vocab and "[SEP]" in self.vocab
             template = Template.bert() if has_both else None
-        if template is not None and not isinstance(template, Template):
+        if template is not None and (isinstance(template, str) or not hasattr(template, "build")):
             raise TypeError(f"template must be a Template, 'bert' or None, got {type(template).__name__}")
         for token in template.special_tokens if template is not None else ():
             if token not in self.token_ids:
@@ -289,87 +329,135 @@ class WordPieceTokenizer:
         self._padding = value
 
     @property
-    def decoder(self) -> WordPieceDecoder | None:
+    def decoder(self) -> Decoder | None:
         """How ids become text again (``None``: tokens joined by spaces, as Hugging Face without a decoder)."""
-        if self._decoder == WORDPIECE_DECODER:
-            return WordPieceDecoder(self.prefix)
-        return self._decoder  # type: ignore[return-value]
+        value = self._decoder
+        return self._named_decoder(value) if isinstance(value, str) else value
 
     @decoder.setter
-    def decoder(self, value: WordPieceDecoder | str | None) -> None:
-        if value is not None and not isinstance(value, WordPieceDecoder):
-            check_choice(value, "decoder", (WORDPIECE_DECODER,))
+    def decoder(self, value: Decoder | str | None) -> None:
+        if isinstance(value, str):
+            self._named_decoder(value)  # refuses a name this class does not know
+        elif value is not None and not hasattr(value, "decode"):
+            raise TypeError(
+                f"decoder must be a decoder part (WordPieceDecoder, MetaspaceDecoder ...) or None, got {value!r}"
+            )
         self._decoder = value
 
-    def _settings(self) -> tuple[Any, ...]:
-        return (
-            self.vocab,
-            self.normalize,
-            self.pretokenize,
-            self.prefix,
-            self.max_input_chars_per_word,
-            self.special_tokens,
-        )
+    def _named_decoder(self, name: str) -> Decoder | None:
+        """The decoder a name stands for, made when asked (a class with named decoders says them here)."""
+        raise ValueError(f"decoder must be a decoder part or None, got {name!r}")
 
     @property
-    def fast(self) -> FastWordPieceTokenizer:
-        """The cached, linear-time twin that encodes whole texts (rebuilt when a setting changed).
+    def parts(self) -> TokenizerParts:
+        """The parts as ``tokenizer.json`` holds them (what ``to_json`` writes).
 
-        It gives exactly the tokens of ``words`` + ``encode_word`` (the tests
-        check this on every line of a book), only faster: a translation table
-        normalizes and splits in one pass, each distinct word is encoded once
-        (long words by LinMaxMatch, whose automaton is built only when one comes).
+        >>> from wordpiece_lib.model.wordpiece import WordPieceModel
+        >>> Tokenizer(WordPieceModel(Vocab(["[UNK]", "a"]))).parts.added_tokens
+        (AddedToken(content='[UNK]', special=True, single_word=False, lstrip=False, rstrip=False, normalized=False),)
         """
-        settings = self._settings()
+        return TokenizerParts(
+            model=self._model,
+            normalizer=self._normalizer,
+            pre_tokenizer=self._pre_tokenizer,
+            template=self._template,
+            decoder=self.decoder,
+            added_tokens=self._special_tokens,
+            truncation=self._truncation,
+            padding=self._padding,
+        )
+
+    # -- the engine ----------------------------------------------------------------------------------------------
+
+    def _engine_settings(self) -> tuple[Any, ...]:
+        """What the engine is built from: a change to any of them builds a new one."""
+        return (self._model, self._normalizer, self._pre_tokenizer, self._special_tokens)
+
+    def _new_engine(self) -> TextEngine:
+        return Engine(self._model, self._normalizer, self._pre_tokenizer, self._special_tokens, dict(self.token_ids))
+
+    @property
+    def fast(self) -> TextEngine:
+        """The engine that cuts texts (rebuilt when a setting changed); each distinct word is cut once."""
+        settings = self._engine_settings()
         if self._fast is None or settings != self._fast_settings:
-            automaton = None
-            if self._fast is not None and self._fast.automaton is not None:
-                old = self._fast
-                same = (old.vocab, old.prefix, old.max_input_chars_per_word)
-                if same == (self.vocab, self.prefix, self.max_input_chars_per_word):
-                    automaton = old.automaton  # building BERT's takes a second: keep it when it still fits
-            self._fast = FastWordPieceTokenizer.from_tokenizer(self, automaton=automaton, encoder="auto")
+            self._fast = self._new_engine()
             self._fast_settings = settings
         return self._fast
 
-    # -- files --------------------------------------------------------------------------------------------------
+    # -- files -------------------------------------------------------------------------------------------------
 
     @classmethod
-    def from_file(
-        cls, path: str | os.PathLike[str], *, compat: str = "huggingface", **options: Any
-    ) -> WordPieceTokenizer:
-        """Load a tokenizer: a ``tokenizer.json``, a folder holding one, or a ``vocab.txt``.
+    def holds(cls, parts: TokenizerParts) -> bool:
+        """Whether a tokenizer of this class can hold ``parts`` (the pipeline itself holds any parts of the registry).
 
-        A ``vocab.txt`` brings its settings when its settings file (written
-        by ``save``) is beside it; ``options`` override what is loaded. With
-        ``compat="google"`` the file gives the vocab, the casing and the
-        special tokens; the mode gives the rest (Google's word cap of 200, not
-        the file's); a file setting Google cannot express is refused.
-
-        >>> import tempfile, pathlib
-        >>> path = WordPieceTokenizer(Vocab(["[UNK]", "hug"]), lowercase=True).save(pathlib.Path(tempfile.mkdtemp()) / "t.json")
-        >>> WordPieceTokenizer.from_file(path).tokenize("HUG")
-        ['hug']
+        >>> from wordpiece_lib.model.wordpiece import WordPieceModel
+        >>> Tokenizer.holds(TokenizerParts(WordPieceModel(Vocab(["[UNK]"]))))
+        True
         """
-        check_compat(compat)  # before the file is read: a misspelt mode is the first thing to hear about
-        vocab, settings = load_options(path, **options)
-        if compat == "google":
-            settings = google_file_settings(settings, explicit=options, source=str(path))
-        return cls(vocab, compat=compat, **settings)
+        return True
 
     @classmethod
-    def from_json(cls, data: Any, *, compat: str = "huggingface", **options: Any) -> WordPieceTokenizer:
+    def from_parts(cls, parts: TokenizerParts, **options: Any) -> Self:
+        """A tokenizer of ``parts``; ``options`` (the constructor's keywords) override them.
+
+        >>> from wordpiece_lib.model.wordpiece import WordPieceModel
+        >>> parts = TokenizerParts(WordPieceModel(Vocab(["[UNK]", "a", "##b"])))
+        >>> Tokenizer.from_parts(parts).tokenize("ab"), Tokenizer.from_parts(parts, pretokenizer="bert").tokenize("a b")
+        (['a', '##b'], ['a', '[UNK]'])
+        """
+        compat = check_compat(options.pop("compat", "huggingface"))
+        if compat != "huggingface":  # only a WordPiece vocab has Google's rules (WordPieceTokenizer takes them)
+            raise ValueError(
+                f"compat={compat!r} is for WordPiece vocabs (Google's BERT rules), not a "
+                f"{type_name('model', parts.model)} model"
+            )
+        settings: dict[str, Any] = {
+            "model": parts.model,
+            "normalizer": parts.normalizer,
+            "pretokenizer": parts.pre_tokenizer,
+            "special_tokens": parts.added_tokens,
+            "template": parts.template,
+            "truncation": parts.truncation,
+            "padding": parts.padding,
+            "decoder": parts.decoder,
+            **options,
+        }
+        return cls(**settings)
+
+    @classmethod
+    def from_json(cls, data: Any, **options: Any) -> Self:
         """A tokenizer from ``tokenizer.json`` contents (a dict); ``options`` override what is loaded.
 
-        >>> data = WordPieceTokenizer(Vocab(["[UNK]", "hug", "##s"]), lowercase=True).to_json()
-        >>> WordPieceTokenizer.from_json(data).tokenize("HUGS"), WordPieceTokenizer.from_json(data, lowercase=False).tokenize("HUGS")
-        (['hug', '##s'], ['[UNK]'])
+        >>> from wordpiece_lib.model.unigram import UnigramModel
+        >>> data = Tokenizer(UnigramModel([("<unk>", 0.0), ("▁hug", -1.0)]), pretokenizer="metaspace").to_json()
+        >>> Tokenizer.from_json(data).tokenize("hug hug")
+        ['▁hug', '▁hug']
         """
-        check_compat(compat)
-        vocab, settings = options_from_json(data, **options)
-        if compat == "google":  # as from_file: the casing and the tokens from the data, the rest from the mode
-            settings = google_file_settings(settings, explicit=options, source="the tokenizer.json data")
-        return cls(vocab, compat=compat, **settings)
+        return cls.from_parts(parts_from_json(data, model_types=cls.model_types), **options)
+
+    @classmethod
+    def from_file(cls, path: str | os.PathLike[str], *, max_bytes: int | None = None, **options: Any) -> Self:
+        """A tokenizer from a ``tokenizer.json``, or a folder holding one (``max_bytes``: the largest file read).
+
+        >>> import tempfile, pathlib
+        >>> from wordpiece_lib.model.unigram import UnigramModel
+        >>> path = Tokenizer(UnigramModel([("<unk>", 0.0), ("▁hug", -1.0)]), pretokenizer="metaspace").save(pathlib.Path(tempfile.mkdtemp()) / "t.json")
+        >>> Tokenizer.from_file(path).tokenize("hug")
+        ['▁hug']
+        """
+        data, source = read_tokenizer_json(path, max_bytes=max_bytes)
+        with about_file(source):
+            return cls.from_json(data, **options)
+
+    def to_json(self) -> dict[str, Any]:
+        """Hugging Face's ``tokenizer.json`` contents as a dict (keys in its order).
+
+        >>> from wordpiece_lib.model.wordpiece import WordPieceModel
+        >>> Tokenizer(WordPieceModel(Vocab(["[UNK]", "hug"]))).to_json()["model"]["vocab"]
+        {'[UNK]': 0, 'hug': 1}
+        """
+        return parts_to_json(self.parts)
 
     def save(self, path: str | os.PathLike[str]) -> Path:
         """Save atomically; the format follows the name.
@@ -377,58 +465,85 @@ class WordPieceTokenizer:
         * ``NAME.json``: Hugging Face's ``tokenizer.json``;
         * an existing folder, a name ending with ``/`` or without a suffix: a folder that
           ``transformers.AutoTokenizer.from_pretrained`` loads (``tokenizer.json``,
-          ``tokenizer_config.json``, ``special_tokens_map.json``, ``vocab.txt``);
-        * anything else: ``vocab.txt``, with the settings in ``NAME.settings.json`` beside it.
+          ``tokenizer_config.json``, ``special_tokens_map.json``; a WordPiece vocab also as ``vocab.txt``);
+        * anything else: a WordPiece vocab's ``vocab.txt`` with its settings beside it (only a WordPiece
+          vocab fits one).
 
         >>> import tempfile, pathlib
-        >>> folder = WordPieceTokenizer(Vocab(["[UNK]", "hug"])).save(pathlib.Path(tempfile.mkdtemp()) / "mine")
+        >>> from wordpiece_lib.model.unigram import UnigramModel
+        >>> folder = Tokenizer(UnigramModel([("<unk>", 0.0), ("▁a", -1.0)])).save(pathlib.Path(tempfile.mkdtemp()) / "mine")
         >>> sorted(path.name for path in folder.iterdir())
-        ['special_tokens_map.json', 'tokenizer.json', 'tokenizer_config.json', 'vocab.txt']
-
-        A ``compat="google"`` tokenizer is refused: no Hugging Face file can
-        say "Google's rules", and a file that loads as Hugging Face's would
-        give other tokens on some texts. Save its vocab with ``vocab.save``.
+        ['special_tokens_map.json', 'tokenizer.json', 'tokenizer_config.json']
         """
-        self._refuse_hugging_face_files("save")
-        return save_tokenizer(self, path)
+        if not isinstance(path, (str, os.PathLike)):
+            raise TypeError(f"path must be a str or a path, got {type(path).__name__}")
+        target = Path(path)
+        if is_folder_name(path):
+            if not target.parent.is_dir():
+                raise FileNotFoundError(f"cannot create {target}: folder {target.parent} does not exist")
+            files = self._folder_files()  # every file made before anything is written
+            target.mkdir(exist_ok=True)
+            with atomic_group() as group:
+                for name, data in files.items():
+                    group.add(target / name, data)
+            return target
+        if target.suffix == ".json":
+            return atomic_write_text(target, json_text(self.to_json()))
+        return self._save_vocab_file(target)
 
-    def _refuse_hugging_face_files(self, action: str) -> None:
-        if self._compat == "google":
-            raise ValueError(
-                f"cannot {action} a compat='google' tokenizer: tokenizer.json (and the settings file beside a "
-                "vocab.txt) cannot express Google's rules (its clean-up, punctuation, CJK ranges, final sigma, "
-                "200-character words, typed special tokens split), so a Hugging Face loader would give other "
-                "tokens on some texts; save the vocab alone with tokenizer.vocab.save('vocab.txt') and load it "
-                "with WordPieceTokenizer.from_file('vocab.txt', compat='google')"
-            )
+    def _folder_files(self) -> dict[str, bytes]:
+        """The files of a folder ``transformers`` loads: ``PreTrainedTokenizerFast`` takes everything from
+        ``tokenizer.json``; the config names the special tokens' roles."""
+        roles = special_roles(self)
+        if self._model.unk_token is None:
+            roles.pop("unk_token", None)
+        others = [
+            token.content for token in self.special_tokens if token.special and token.content not in roles.values()
+        ]
+        special_map: dict[str, Any] = {**roles, **({"additional_special_tokens": others} if others else {})}
+        config: dict[str, Any] = {
+            "tokenizer_class": "PreTrainedTokenizerFast",
+            "clean_up_tokenization_spaces": False,
+            **roles,
+            **({"extra_special_tokens": others} if others else {}),
+        }
+        if self.truncation is not None:
+            config["model_max_length"] = self.truncation.max_length
+        return {
+            CONFIG_FILE: encode_utf8(json_text(config)),
+            SPECIAL_TOKENS_MAP_FILE: encode_utf8(json_text(special_map)),
+            TOKENIZER_FILE: encode_utf8(json_text(self.to_json())),
+        }
 
-    def to_json(self) -> dict[str, Any]:
-        """Hugging Face's ``tokenizer.json`` contents as a dict.
+    def _save_vocab_file(self, target: Path) -> Path:
+        """A vocab file: only a WordPiece vocab is one (``WordPieceTokenizer`` writes it)."""
+        raise ValueError(
+            f"cannot save a {type_name('model', self._model)} tokenizer as {target.name}: only a WordPiece vocab "
+            "fits in a vocab.txt; save it as NAME.json (tokenizer.json) or to a folder"
+        )
 
-        >>> WordPieceTokenizer(Vocab(["[UNK]", "hug"])).to_json()["model"]["vocab"]
-        {'[UNK]': 0, 'hug': 1}
-        """
-        self._refuse_hugging_face_files("write tokenizer.json for")
-        return tokenizer_to_json(self)
-
-    # -- encoding -----------------------------------------------------------------------------------------------
+    # -- encoding ------------------------------------------------------------------------------------------------
 
     def words(self, text: str) -> list[str]:
         """The words of ``text`` after normalization and pre-tokenization.
 
-        >>> WordPieceTokenizer(Vocab(["[UNK]"])).words("Hi, you!")
+        >>> from wordpiece_lib.model.wordpiece import WordPieceModel
+        >>> Tokenizer(WordPieceModel(Vocab(["[UNK]"])), pretokenizer="bert").words("Hi, you!")
         ['Hi', ',', 'you', '!']
         """
-        if self._compat == "google":  # preserve_unused_tokens looks at the words before they are normalized
-            return self.fast.words(check_str(text, "text"))
-        return self.pretokenize(self.normalize(check_str(text, "text")))
+        return self.fast.words(check_str(text, "text"))
 
     def encode_word(self, word: str) -> list[str]:
-        """Longest-match-first tokens of one (already pre-tokenized) word."""
-        return self.fast.longest_match(word)
+        """The model's tokens of one (already pre-tokenized) word.
+
+        >>> from wordpiece_lib.model.wordpiece import WordPieceModel
+        >>> Tokenizer(WordPieceModel(Vocab(["[UNK]", "hug", "##s"]))).encode_word("hugs")
+        ['hug', '##s']
+        """
+        return [token for token, *_ in self._model.tokens_with_spans(check_str(word, "word"))]
 
     def tokenize(self, text: str) -> list[str]:
-        """The tokens of ``text``: every word through ``encode_word``; special tokens typed in the text stay whole.
+        """The tokens of ``text``: every word through the model; special tokens typed in the text stay whole.
 
         No template tokens (``[CLS]``) are added: ``encode_plus`` does that.
         """
@@ -443,8 +558,9 @@ class WordPieceTokenizer:
 
         Truncation, then the template's special tokens, then padding.
 
+        >>> from wordpiece_lib.model.wordpiece import WordPieceModel
         >>> vocab = Vocab(["[PAD]", "[UNK]", "[CLS]", "[SEP]", "a", "b"])
-        >>> tokenizer = WordPieceTokenizer(vocab, padding=Padding(8))
+        >>> tokenizer = Tokenizer(WordPieceModel(vocab), pretokenizer="bert", template="bert", padding=Padding(8))
         >>> encoding = tokenizer.encode_plus("a b", "b")
         >>> encoding.tokens
         ['[CLS]', 'a', 'b', '[SEP]', 'b', '[SEP]', '[PAD]', '[PAD]']
@@ -457,8 +573,9 @@ class WordPieceTokenizer:
     def encode_batch(self, inputs: Sequence[TextInput], *, add_special_tokens: bool = True) -> list[Encoding]:
         """``encode_plus`` for every text or ``(text, pair)`` of ``inputs``; padding then evens out the batch.
 
+        >>> from wordpiece_lib.model.wordpiece import WordPieceModel
         >>> vocab = Vocab(["[PAD]", "[UNK]", "[CLS]", "[SEP]", "a", "b"])
-        >>> tokenizer = WordPieceTokenizer(vocab, padding=Padding())
+        >>> tokenizer = Tokenizer(WordPieceModel(vocab), pretokenizer="bert", template="bert", padding=Padding())
         >>> [encoding.tokens for encoding in tokenizer.encode_batch(["a", ("a b", "b")])]
         [['[CLS]', 'a', '[SEP]', '[PAD]', '[PAD]', '[PAD]'], ['[CLS]', 'a', 'b', '[SEP]', 'b', '[SEP]']]
         """
@@ -505,12 +622,14 @@ class WordPieceTokenizer:
             None if second is None else Encoding.from_sequence(*second, sequence_id=1, type_id=1),
             added,
         )
-        parts = [(window.ids, window.tokens, window.offsets, window.word_ids) for window in firsts]
+        parts: list[TextTokens] = [(window.ids, window.tokens, window.offsets, window.word_ids) for window in firsts]
         if seconds is None:
             encoding = self._join(parts[0], None, add_special_tokens)
             encoding.overflowing = [self._join(part, None, add_special_tokens) for part in parts[1:]]
             return encoding
-        second_parts = [(window.ids, window.tokens, window.offsets, window.word_ids) for window in seconds]
+        second_parts: list[TextTokens] = [
+            (window.ids, window.tokens, window.offsets, window.word_ids) for window in seconds
+        ]
 
         def merged(a: int, a_rest: list[int], b: int, b_rest: list[int]) -> Encoding:
             # Hugging Face's Encoding.merge_with: each overflowing window of the first text with the second
@@ -535,47 +654,64 @@ class WordPieceTokenizer:
             [Encoding.from_sequence(*first), Encoding.from_sequence(*second, sequence_id=1, type_id=1)]
         )
 
-    # -- decoding -----------------------------------------------------------------------------------------------
+    # -- decoding ----------------------------------------------------------------------------------------------
 
     def convert_ids_to_tokens(self, ids: Sequence[int]) -> list[str]:
         """Tokens for ids (raises on an id outside the vocab).
 
-        >>> WordPieceTokenizer(Vocab(["[UNK]", "hug"])).convert_ids_to_tokens([1, 0])
+        >>> from wordpiece_lib.model.wordpiece import WordPieceModel
+        >>> Tokenizer(WordPieceModel(Vocab(["[UNK]", "hug"]))).convert_ids_to_tokens([1, 0])
         ['hug', '[UNK]']
         """
         if isinstance(ids, (str, bytes)) or not isinstance(ids, Iterable):
             raise TypeError(f"ids must be a list of int, got {type(ids).__name__}")
+        vocab = self.vocab
         if not self._added_ids:
-            return [self.vocab.token(token_id) for token_id in ids]
+            return [vocab.token(token_id) for token_id in ids]
         # Hugging Face spells a normalized added token as its normalized content.
+        normalize = self.normalize
         beyond = {
-            self._added_ids[token.content]: self.normalize(token.content) if token.normalized else token.content
+            self._added_ids[token.content]: normalize(token.content) if token.normalized else token.content
             for token in self.special_tokens
             if token.content in self._added_ids
         }
         out = []
         for token_id in ids:
             token = beyond.get(token_id) if type(token_id) is int else None
-            out.append(token if token is not None else self.vocab.token(token_id))
+            out.append(token if token is not None else vocab.token(token_id))
         return out
+
+    def _known_ids(self, ids: Sequence[int]) -> list[int]:
+        """``ids`` without those no token has (Hugging Face's ``decode`` leaves them out); an id no token could
+        ever have (below 0, or beyond 32 bits) is refused, as Hugging Face refuses it."""
+        if isinstance(ids, (str, bytes)) or not isinstance(ids, Iterable):
+            raise TypeError(f"ids must be a list of int, got {type(ids).__name__}")
+        size = len(self.vocab) + len(self._added_ids)
+        known: list[int] = []
+        for position, token_id in enumerate(ids):
+            if isinstance(token_id, bool) or not isinstance(token_id, Integral):
+                raise TypeError(f"ids[{position}] must be an int, got {type(token_id).__name__}")
+            if not 0 <= token_id < 1 << 32:
+                raise ValueError(f"ids[{position}] is {token_id}: an id is a number from 0 to 2**32 - 1")
+            if token_id < size:
+                known.append(int(token_id))
+        return known
 
     def decode(
         self, ids: Sequence[int], *, skip_special_tokens: bool = True, clean_up_tokenization_spaces: bool = False
     ) -> str:
-        """Text for ids, as Hugging Face decodes: special tokens skipped, ``##`` pieces glued, spaces cleaned up.
+        """Text for ids, as Hugging Face decodes: ids no token has left out, special tokens skipped, then the decoder.
 
-        >>> tokenizer = WordPieceTokenizer(Vocab(["[UNK]", "[CLS]", "[SEP]", "island", ",", "he", "said", "."]))
-        >>> tokenizer.decode([1, 3, 4, 5, 6, 7, 2])
-        'island, he said.'
-        >>> tokenizer.decode([1, 3, 2], skip_special_tokens=False)
-        '[CLS] island [SEP]'
+        >>> from wordpiece_lib.model.unigram import UnigramModel
+        >>> tokenizer = Tokenizer(UnigramModel([("<unk>", 0.0), ("hug", -1.0), ("s", -2.0)]))
+        >>> tokenizer.decode([1, 2, 0]), tokenizer.decode([1, 2, 0], skip_special_tokens=False)
+        ('hug s', 'hug s <unk>')
 
         ``clean_up_tokenization_spaces`` adds transformers' second clean-up over the whole text
         (``jim ' s`` becomes ``jim's``), as its ``decode`` does with that option.
         """
         check_bool(skip_special_tokens, "skip_special_tokens")
-        if isinstance(ids, (str, bytes)) or not isinstance(ids, Iterable):
-            raise TypeError(f"ids must be a list of int, got {type(ids).__name__}")
+        ids = self._known_ids(ids)
         if skip_special_tokens:
             known = self.token_ids
             skipped = {known[token.content] for token in self.special_tokens if token.special}
@@ -595,8 +731,9 @@ class WordPieceTokenizer:
     ) -> list[str]:
         """``decode`` for each list of ids.
 
-        >>> WordPieceTokenizer(Vocab(["[UNK]", "a", "##b"])).decode_batch([[1, 2], [1]])
-        ['ab', 'a']
+        >>> from wordpiece_lib.model.unigram import UnigramModel
+        >>> Tokenizer(UnigramModel([("<unk>", 0.0), ("a", -1.0)])).decode_batch([[1, 1], [1]])
+        ['a a', 'a']
         """
         if isinstance(batch, (str, bytes)) or not isinstance(batch, Iterable):
             raise TypeError(f"batch must be a list of lists of ids, got {type(batch).__name__}")
@@ -608,10 +745,7 @@ class WordPieceTokenizer:
         ]
 
     def __repr__(self) -> str:
-        return (
-            f"WordPieceTokenizer(vocab={len(self.vocab)} tokens, lowercase={self.lowercase}, "
-            f"pretokenizer={self.pretokenizer!r}{', compat=' + repr(self.compat) if self.compat != 'huggingface' else ''})"
-        )
+        return f"{type(self).__name__}(model={type(self._model).__name__} of {len(self.vocab)} tokens, pretokenizer={self.pretokenizer!r})"
 
 
-__all__ = ["BERT_TEMPLATE", "PRETOKENIZERS", "WORDPIECE_DECODER", "WordPieceTokenizer"]
+__all__ = ["BERT_TEMPLATE", "TextEngine", "Tokenizer"]

@@ -1,228 +1,47 @@
-"""Hugging Face's ``tokenizer.json``, both ways, and the files that travel with a vocab.
+"""Hugging Face's ``tokenizer.json`` on disk: where it is, reading it (size, encoding, JSON), and the files beside a vocab.
 
-``tokenizer.json`` holds a whole pipeline: the normalizer (``BertNormalizer``
-with its four switches), the pre-tokenizer (``BertPreTokenizer`` or
-``WhitespaceSplit``), the model (``WordPiece``: vocab, unknown token,
-continuation prefix, character limit), the post-processor (the ``[CLS] $A
-[SEP]`` template), the decoder, the added tokens, truncation and padding.
-``tokenizers.Tokenizer.from_file`` reads it, and ``transformers`` 5 needs it:
-``AutoTokenizer.from_pretrained(folder)`` loads a folder holding it.
-
-Three ways to save (``save_tokenizer``; the name decides):
+``tokenizer.json`` holds a whole pipeline (``serialization.py`` reads and
+writes its contents). ``tokenizers.Tokenizer.from_file`` reads it, and
+``transformers`` 5 needs it: ``AutoTokenizer.from_pretrained(folder)``
+loads a folder holding it. A tokenizer is saved (``Tokenizer.save``; the
+name decides) as:
 
 * ``NAME.json``: one ``tokenizer.json``;
-* ``FOLDER/``: ``tokenizer.json`` plus ``tokenizer_config.json``,
-  ``special_tokens_map.json`` and ``vocab.txt``, the layout of a model folder;
-* ``vocab.txt``: the vocab, and beside it ``vocab.txt.settings.json``: the same
-  JSON without the vocab, so that whoever encodes with the vocab later gets
-  its settings (lowercase or not, pre-tokenizer, prefix, special tokens ...).
+* ``FOLDER/``: ``tokenizer.json`` plus ``tokenizer_config.json`` and
+  ``special_tokens_map.json`` (and a WordPiece vocab's ``vocab.txt``), the
+  layout of a model folder;
+* ``vocab.txt`` (a WordPiece vocab only), and beside it
+  ``vocab.txt.settings.json``: the same JSON without the vocab, so that
+  whoever encodes with the vocab later gets its settings (lowercase or not,
+  pre-tokenizer, prefix, special tokens ...).
 
-A component this library cannot reproduce exactly (another model type, a
-normalizer sequence, added tokens outside the vocab ...) is refused with an
-error naming it, never approximated.
+Reading one (``read_tokenizer_json``) is bounded (``MAX_JSON_BYTES``),
+says in one line what is wrong with a file that is not UTF-8 JSON (UTF-16
+included), and refuses a settings file given in place of a tokenizer.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import hashlib
+import contextlib
 import json
 import os
 import re
-import warnings
-from collections import ChainMap
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 
 from .._validate import check_int
-from ..atomic import (
-    atomic_group,
-    atomic_write_bytes,
-    atomic_write_text,
-    encode_utf8,
-    resolve_output,
-    shared_folder_lock,
-)
-from ..model.vocab import MAX_VOCAB_FILE_BYTES, Vocab
-from ..text.normalizer import BertNormalizer
-from ..text.pretokenizers import PRETOKENIZERS
-from ..textfiles import read_text_file
-from .added_tokens import AddedToken
-from .decoder import WordPieceDecoder
-from .hf_config import (
-    CONFIG_FILE,
-    SPECIAL_TOKENS_MAP_FILE,
-    config_beside,
-    guess_casing,
-    hard_coded_differences,
-    options_from_config,
-    transformers_config,
-)
-from .template import Template
-from .truncation import Padding, Truncation
+from ..textfiles import decode_utf8, read_file_bytes
+from .hf_config import CONFIG_FILE, SPECIAL_TOKENS_MAP_FILE
 
 TOKENIZER_FILE = "tokenizer.json"
 VOCAB_FILE = "vocab.txt"
 #: The key that marks a settings file (``tokenizer.json`` without the vocab), with its format version.
 SETTINGS_MARK = "wordpiece_lib_settings"
-#: What a side file's name adds to the name of the file it describes.
-SETTINGS_SUFFIX = ".settings.json"
-#: The most ``max_input_chars_per_word`` a file may set (Hugging Face's default: 100).
-MAX_FILE_CHARS_PER_WORD = 100_000
-#: The longest fixed padding a file may set: every line then takes that many tokens of memory.
-MAX_FILE_PADDING = 1 << 17
 #: The largest ``tokenizer.json`` or settings file read unless ``max_bytes`` says more (BERT's is 0.7 MB,
 #: multilingual BERT's 2.9 MB, XLM-RoBERTa's 17 MB). Loading one costs up to 17 bytes of memory per byte of
 #: JSON (a vocab of short tokens written compactly), so this keeps a load under 500 MB.
 MAX_JSON_BYTES = 30_000_000
-
-_PRETOKENIZER_TYPES = {"bert": "BertPreTokenizer", "whitespace": "WhitespaceSplit"}
-
-
-def settings_path(vocab_path: str | os.PathLike[str]) -> Path:
-    """Where the settings of a ``vocab.txt`` are kept: ``vocab.txt.settings.json`` beside it.
-
-    The whole name, suffix included, so that ``book.txt`` and ``book.tsv`` never share one.
-
-    >>> settings_path("out/vocab.txt")
-    PosixPath('out/vocab.txt.settings.json')
-    """
-    path = Path(vocab_path)
-    return path.with_name(f"{path.name}{SETTINGS_SUFFIX}")
-
-
-def legacy_settings_path(vocab_path: str | os.PathLike[str]) -> Path:
-    """Where versions before 0.x kept the settings: ``vocab.settings.json`` (the suffix left out).
-
-    >>> legacy_settings_path("out/vocab.txt")
-    PosixPath('out/vocab.settings.json')
-    """
-    path = Path(vocab_path)
-    return path.with_name(f"{path.stem}{SETTINGS_SUFFIX}")
-
-
-def side_file_of(path: str | os.PathLike[str]) -> Path | None:
-    """The file whose settings ``path`` would be (``vocab.txt`` for ``vocab.txt.settings.json``), if it exists.
-
-    >>> side_file_of("vocab.txt") is None
-    True
-    """
-    name = Path(path).name
-    if not name.endswith(SETTINGS_SUFFIX) or name == SETTINGS_SUFFIX:
-        return None
-    owner = Path(path).with_name(name[: -len(SETTINGS_SUFFIX)])
-    return owner if owner.is_file() else None
-
-
-def find_settings(vocab_path: str | os.PathLike[str]) -> Path | None:
-    """The settings file of the vocab ``vocab_path``, or ``None``.
-
-    ``vocab.txt.settings.json``; else the old name ``vocab.settings.json``, but only when it says it
-    belongs to this very file (its ``vocab_file``): ``vocab.txt`` and ``vocab.tsv`` shared the old name.
-
-    >>> find_settings("no-such-vocab.txt") is None
-    True
-    """
-    current = settings_path(vocab_path)
-    if current.is_file():
-        return current
-    legacy = legacy_settings_path(vocab_path)
-    if legacy == Path(vocab_path) or not legacy.is_file() or legacy.stat().st_size > MAX_JSON_BYTES:
-        return None
-    try:
-        data = json.loads(legacy.read_text(encoding="utf-8"))
-    except (OSError, ValueError, RecursionError):
-        return None
-    if isinstance(data, dict) and SETTINGS_MARK in data and data.get("vocab_file") == Path(vocab_path).name:
-        return legacy
-    return None
-
-
-@runtime_checkable
-class TokenizerParts(Protocol):
-    """What the writers read of a tokenizer (``WordPieceTokenizer`` has it all).
-
-    The file format sits below the tokenizer: the tokenizer saves itself through
-    this module and builds itself from what this module reads, never the other way.
-    """
-
-    vocab: Vocab
-    normalize: Any
-    pretokenizer: str
-    prefix: str
-    max_input_chars_per_word: int
-    special_tokens: Any
-    template: Template | None
-    truncation: Truncation | None
-    padding: Padding | None
-    decoder: WordPieceDecoder | None
-
-    @property
-    def lowercase(self) -> bool: ...
-
-
-# -- writing --------------------------------------------------------------------------------------------------------
-
-
-def tokenizer_to_json(tokenizer: TokenizerParts, *, include_vocab: bool = True) -> dict[str, Any]:
-    """The ``tokenizer.json`` contents for ``tokenizer`` (keys in Hugging Face's order).
-
-    Without ``include_vocab`` (a settings file) the GPT-2 pre-tokenizer, which
-    has no exact Hugging Face twin, is allowed and written as ``null``.
-
-    >>> from wordpiece_lib import WordPieceTokenizer
-    >>> tokenizer = WordPieceTokenizer(Vocab(["[UNK]", "hug", "##s"]), lowercase=True)
-    >>> data = tokenizer_to_json(tokenizer)
-    >>> data["normalizer"]["lowercase"], data["pre_tokenizer"], data["model"]["vocab"]
-    (True, {'type': 'BertPreTokenizer'}, {'[UNK]': 0, 'hug': 1, '##s': 2})
-    """
-    if not isinstance(tokenizer, TokenizerParts):
-        raise TypeError(f"tokenizer must be a WordPieceTokenizer, got {type(tokenizer).__name__}")
-    normalizer = tokenizer.normalize
-    if not isinstance(normalizer, BertNormalizer):
-        raise ValueError("a normalizer function cannot be written to tokenizer.json; use a BertNormalizer")
-    if tokenizer.pretokenizer not in (*_PRETOKENIZER_TYPES, "none") and include_vocab:
-        raise ValueError(
-            f"the {tokenizer.pretokenizer!r} pre-tokenizer has no exact tokenizer.json equivalent "
-            f"(supported: {', '.join(_PRETOKENIZER_TYPES)})"
-        )
-    vocab = tokenizer.vocab
-    token_ids = getattr(tokenizer, "token_ids", vocab)
-    added = sorted(((token_ids[token.content], token) for token in tokenizer.special_tokens), key=lambda item: item[0])
-    model: dict[str, Any] = {
-        "type": "WordPiece",
-        "unk_token": vocab.unk_token,
-        "continuing_subword_prefix": tokenizer.prefix,
-        "max_input_chars_per_word": tokenizer.max_input_chars_per_word,
-    }
-    if include_vocab:
-        model["vocab"] = {token: token_id for token_id, token in enumerate(vocab)}
-    decoder = tokenizer.decoder
-    return {
-        "version": "1.0",
-        "truncation": tokenizer.truncation.to_json() if tokenizer.truncation is not None else None,
-        "padding": tokenizer.padding.to_json() if tokenizer.padding is not None else None,
-        "added_tokens": [token.to_json(token_id) for token_id, token in added],
-        "normalizer": {
-            "type": "BertNormalizer",
-            "clean_text": normalizer.clean_text,
-            "handle_chinese_chars": normalizer.handle_chinese_chars,
-            "strip_accents": normalizer.strip_accents,
-            "lowercase": normalizer.lowercase,
-        },
-        "pre_tokenizer": (
-            {"type": _PRETOKENIZER_TYPES[tokenizer.pretokenizer]}
-            if tokenizer.pretokenizer in _PRETOKENIZER_TYPES
-            else None  # "none" itself, or (only in a settings file, which names it) GPT-2's
-        ),
-        "post_processor": tokenizer.template.to_json(token_ids) if tokenizer.template is not None else None,
-        "decoder": decoder.to_json() if decoder is not None else None,
-        "model": model,
-    }
-
-
-def _json_text(data: dict[str, Any]) -> str:
-    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
 
 
 def is_folder_name(path: str | os.PathLike[str]) -> bool:
@@ -239,281 +58,6 @@ def is_folder_name(path: str | os.PathLike[str]) -> bool:
     if target.is_dir() or str(path).endswith(("/", os.sep)):
         return True
     return not target.suffix and not target.exists()
-
-
-def save_tokenizer(tokenizer: TokenizerParts, path: str | os.PathLike[str]) -> Path:
-    """Save ``tokenizer`` atomically: ``NAME.json``, a folder (``FOLDER/``, no suffix, or existing), or ``vocab.txt``.
-
-    ``vocab.txt`` (any other suffix) gets its settings in ``vocab.txt.settings.json`` beside it; the two
-    (or the folder's four files) replace the old ones as one unit (``atomic_group``).
-
-    >>> import tempfile, pathlib
-    >>> folder = pathlib.Path(tempfile.mkdtemp())
-    >>> from wordpiece_lib import WordPieceTokenizer
-    >>> tokenizer = WordPieceTokenizer(Vocab(["[UNK]", "hug", "##s"]), lowercase=True)
-    >>> sorted(p.name for p in save_tokenizer(tokenizer, folder).iterdir())
-    ['special_tokens_map.json', 'tokenizer.json', 'tokenizer_config.json', 'vocab.txt']
-    >>> save_tokenizer(tokenizer, folder / "mine.json").name
-    'mine.json'
-    """
-    if not isinstance(path, (str, os.PathLike)):
-        raise TypeError(f"path must be a str or a path, got {type(path).__name__}")
-    target = Path(path)
-    if is_folder_name(path):
-        if not target.parent.is_dir():
-            raise FileNotFoundError(f"cannot create {target}: folder {target.parent} does not exist")
-        data = tokenizer_to_json(tokenizer)  # checked before anything is written
-        config, special_map = transformers_config(tokenizer)
-        lost = hard_coded_differences(tokenizer)
-        if lost:
-            warnings.warn(
-                f"{', '.join(lost)}: BertTokenizer/BertTokenizerFast (rebuilt from vocab.txt and {CONFIG_FILE}) "
-                f"cannot take this; AutoTokenizer, PreTrainedTokenizerFast and tokenizers.Tokenizer.from_file "
-                f"keep it ({TOKENIZER_FILE})",
-                UserWarning,
-                stacklevel=3,
-            )
-        target.mkdir(exist_ok=True)
-        with atomic_group() as group:
-            group.add(target / VOCAB_FILE, encode_utf8(tokenizer.vocab.to_text(), what="the vocab"))
-            group.add(target / CONFIG_FILE, encode_utf8(_json_text(config)))
-            group.add(target / SPECIAL_TOKENS_MAP_FILE, encode_utf8(_json_text(special_map)))
-            group.add(target / TOKENIZER_FILE, encode_utf8(_json_text(data)))
-        return target
-    if target.suffix == ".json":
-        return atomic_write_text(target, _json_text(tokenizer_to_json(tokenizer)))
-    settings = {
-        SETTINGS_MARK: 1,
-        "vocab_file": target.name,
-        "pretokenizer": tokenizer.pretokenizer,
-        **tokenizer_to_json(tokenizer, include_vocab=False),
-    }
-    vocab_bytes = encode_utf8(tokenizer.vocab.to_text(), what="the vocab")
-    if resolve_output(target)[1]:  # a device or a pipe has no "beside" to keep the settings in
-        atomic_write_bytes(target, vocab_bytes)
-        return target
-    settings["vocab_sha256"] = hashlib.sha256(vocab_bytes).hexdigest()
-    with atomic_group() as group:
-        group.add(target, vocab_bytes)
-        group.add(settings_path(target), encode_utf8(_json_text(settings)))
-    return target
-
-
-# -- reading --------------------------------------------------------------------------------------------------------
-
-
-def _component(data: dict[str, Any], key: str) -> Any:
-    value = data.get(key)
-    if value is not None and not isinstance(value, dict):
-        raise ValueError(f"{key} must be an object or null, got {type(value).__name__}")
-    return value
-
-
-def _kind(component: Any) -> str:
-    return repr(component.get("type")) if isinstance(component, dict) else "null"
-
-
-#: What tokenizers refuses a tokenizer.json without (strip_accents may be missing: null, follow lowercase).
-_MODEL_FIELDS = ("unk_token", "continuing_subword_prefix", "max_input_chars_per_word")
-_NORMALIZER_FIELDS = ("clean_text", "handle_chinese_chars", "lowercase")
-
-
-def _require(component: dict[str, Any], where: str, fields: tuple[str, ...]) -> None:
-    missing = [field for field in fields if field not in component]
-    if missing:
-        raise ValueError(
-            f"{where} has no {', '.join(missing)}: tokenizer.json must give "
-            f"{'it' if len(missing) == 1 else 'them'} (Hugging Face refuses the file too)"
-        )
-
-
-def _vocab_from_model(model: dict[str, Any]) -> list[str]:
-    entries = model.get("vocab")
-    if not isinstance(entries, dict) or not entries:
-        raise ValueError("model.vocab must be a non-empty object token -> id")
-    tokens: list[str | None] = [None] * len(entries)
-    for token, token_id in entries.items():
-        if isinstance(token_id, bool) or not isinstance(token_id, int) or not 0 <= token_id < len(entries):
-            raise ValueError(
-                f"model.vocab gives {token!r} the id {token_id!r}; ids must be 0 ... {len(entries) - 1}, each used once"
-            )
-        if tokens[token_id] is not None:
-            raise ValueError(f"model.vocab gives the id {token_id} to both {tokens[token_id]!r} and {token!r}")
-        tokens[token_id] = token
-    return tokens  # type: ignore[return-value]
-
-
-def tokenizer_options(data: Any, *, vocab: Vocab | None = None) -> tuple[Vocab, dict[str, Any]]:
-    """The vocab and the ``WordPieceTokenizer`` keyword arguments that ``data`` (a ``tokenizer.json``) describes.
-
-    ``vocab`` replaces ``model.vocab`` (a settings file has none).
-
-    >>> model = {"type": "WordPiece", "unk_token": "[UNK]", "continuing_subword_prefix": "##", "max_input_chars_per_word": 100}
-    >>> data = {"pre_tokenizer": {"type": "BertPreTokenizer"}, "model": {**model, "vocab": {"[UNK]": 0, "a": 1}}}
-    >>> vocab, options = tokenizer_options(data)
-    >>> vocab.tokens, options["pretokenizer"], options["template"]
-    (('[UNK]', 'a'), 'bert', None)
-    """
-    if not isinstance(data, dict):
-        raise ValueError(f"tokenizer.json must hold an object, got {type(data).__name__}")
-    model = _component(data, "model")
-    if model is not None and model.get("type") == "Unigram":
-        raise ValueError(
-            "the model is 'Unigram': load it with UnigramTokenizer.from_file (or wordpiece_lib.load_tokenizer, "
-            "which picks the class from the file), not as a WordPiece tokenizer"
-        )
-    if model is None or model.get("type") != "WordPiece":
-        raise ValueError(f"unsupported model {_kind(model)}: only WordPiece models can be loaded")
-    unsupported = sorted(
-        set(model) - {"type", "unk_token", "continuing_subword_prefix", "max_input_chars_per_word", "vocab"}
-    )
-    if unsupported:
-        raise ValueError(f"unsupported WordPiece model fields: {', '.join(unsupported)}")
-    _require(model, "model", _MODEL_FIELDS)
-    unk_token = model["unk_token"]
-    if vocab is None:
-        vocab = Vocab(_vocab_from_model(model), unk_token=unk_token)
-    elif vocab.unk_token != unk_token:
-        vocab = Vocab(vocab.tokens, unk_token=unk_token)
-
-    normalizer_data = _component(data, "normalizer")
-    if normalizer_data is None:  # no normalizer: every step off is the same
-        normalizer = BertNormalizer(lowercase=False, strip_accents=False, clean_text=False, handle_chinese_chars=False)
-    elif normalizer_data.get("type") == "BertNormalizer":
-        _require(normalizer_data, "normalizer", _NORMALIZER_FIELDS)
-        switches = {
-            key: normalizer_data[key]
-            for key in ("clean_text", "handle_chinese_chars", "strip_accents", "lowercase")
-            if key in normalizer_data
-        }
-        normalizer = BertNormalizer(**switches)
-    else:
-        raise ValueError(f"unsupported normalizer {_kind(normalizer_data)}: only BertNormalizer (or none) is supported")
-
-    pretokenizer_data = _component(data, "pre_tokenizer")
-    names = {kind: name for name, kind in _PRETOKENIZER_TYPES.items()}
-    kind = pretokenizer_data.get("type") if pretokenizer_data is not None else None
-    if SETTINGS_MARK in data and data.get("pretokenizer") in PRETOKENIZERS:
-        pretokenizer = data["pretokenizer"]  # a settings file names ours, GPT-2's included
-    elif kind in names and set(pretokenizer_data) == {"type"}:  # type: ignore[arg-type]
-        pretokenizer = names[kind]
-    elif pretokenizer_data is None:  # no pre-tokenizer: the whole normalized text is one word, as in Hugging Face
-        pretokenizer = "none"
-    else:
-        raise ValueError(
-            f"unsupported pre_tokenizer {_kind(pretokenizer_data)}: only BertPreTokenizer, WhitespaceSplit "
-            "and none (null) are supported"
-        )
-
-    specials, token_ids = read_added_tokens(data, vocab)
-
-    _check_file_limits(model, _component(data, "padding"))
-    post_processor = _component(data, "post_processor")
-    decoder_data = _component(data, "decoder")
-    truncation = _component(data, "truncation")
-    padding = _component(data, "padding")
-    options: dict[str, Any] = {
-        "normalizer": normalizer,
-        "pretokenizer": pretokenizer,
-        "prefix": model.get("continuing_subword_prefix", "##"),
-        "max_input_chars_per_word": model.get("max_input_chars_per_word", 100),
-        "special_tokens": specials,
-        "template": (
-            Template.from_json(post_processor, ChainMap(token_ids, vocab.lookup_table()))  # type: ignore[arg-type]
-            if post_processor is not None
-            else None
-        ),
-        "truncation": Truncation.from_json(truncation) if truncation is not None else None,
-        "padding": Padding.from_json(padding) if padding is not None else None,
-        "decoder": WordPieceDecoder.from_json(decoder_data) if decoder_data is not None else None,
-    }
-    return vocab, options
-
-
-def read_added_tokens(data: dict[str, Any], vocab: Vocab) -> tuple[list[AddedToken], dict[str, int]]:
-    """The ``added_tokens`` of ``tokenizer.json`` contents, in id order, and each one's id (checked against ``vocab``).
-
-    >>> entry = {"id": 2, "content": "<x>", "single_word": False, "lstrip": False, "rstrip": False,
-    ...          "normalized": False, "special": True}
-    >>> tokens, ids = read_added_tokens({"added_tokens": [entry]}, Vocab(["[UNK]", "a"]))
-    >>> [token.content for token in tokens], ids
-    (['<x>'], {'<x>': 2})
-    """
-    specials = []
-    entries = data.get("added_tokens") or []
-    if not isinstance(entries, list):
-        raise ValueError(f"added_tokens must be a list, got {type(entries).__name__}")
-    token_ids: dict[str, int] = {}
-    for entry in entries:
-        token = AddedToken.from_json(entry)
-        token_id = entry.get("id")
-        if isinstance(token_id, bool) or not isinstance(token_id, int):
-            raise ValueError(f"added token {token.content!r} has the id {token_id!r}: an id is a number")
-        if token.content in vocab and token_id != vocab[token.content]:
-            raise ValueError(
-                f"added token {token.content!r} has id {token_id}, but its vocab id is {vocab[token.content]}"
-            )
-        token_ids[token.content] = token_id
-        specials.append(token)
-    # Tokens beyond the vocab take the ids after it, in order (what Hugging Face's add_tokens gives them).
-    beyond = sorted((token_id, content) for content, token_id in token_ids.items() if content not in vocab)
-    for position, (token_id, content) in enumerate(beyond):
-        if token_id != len(vocab) + position:
-            raise ValueError(
-                f"added token {content!r} has id {token_id}; tokens beyond the {len(vocab)}-token vocab must "
-                f"take the ids {len(vocab)}, {len(vocab) + 1} ... in order, without gaps"
-            )
-    specials.sort(key=lambda token: token_ids[token.content])
-    return specials, token_ids
-
-
-def _check_file_limits(model: dict[str, Any], padding: dict[str, Any] | None) -> None:
-    """Sizes a downloaded file may not set beyond what one line can afford (the caller may still set more)."""
-    limit = model.get("max_input_chars_per_word")
-    if isinstance(limit, int) and not isinstance(limit, bool) and limit > MAX_FILE_CHARS_PER_WORD:
-        raise ValueError(
-            f"model.max_input_chars_per_word is {limit:,}, over {MAX_FILE_CHARS_PER_WORD:,}, the most taken "
-            "from a file (set tokenizer.max_input_chars_per_word yourself to go beyond)"
-        )
-    strategy = padding.get("strategy") if padding is not None else None
-    length = strategy.get("Fixed") if isinstance(strategy, dict) else None
-    if isinstance(length, int) and not isinstance(length, bool) and length > MAX_FILE_PADDING:
-        raise ValueError(
-            f"padding pads every line to {length:,} tokens, over {MAX_FILE_PADDING:,}, the most taken from a "
-            "file (each line would take that much memory; pad explicitly to go beyond)"
-        )
-
-
-def options_from_json(data: Any, *, vocab: Vocab | None = None, **overrides: Any) -> tuple[Vocab, dict[str, Any]]:
-    """The vocab and ``WordPieceTokenizer`` options of ``tokenizer.json`` contents; ``overrides`` replace loaded ones.
-
-    ``WordPieceTokenizer.from_json`` builds the tokenizer from them.
-
-    >>> data = {
-    ...     "normalizer": {"type": "BertNormalizer", "lowercase": True, "clean_text": True, "handle_chinese_chars": True},
-    ...     "pre_tokenizer": {"type": "BertPreTokenizer"},
-    ...     "model": {"type": "WordPiece", "unk_token": "[UNK]", "continuing_subword_prefix": "##",
-    ...               "max_input_chars_per_word": 100, "vocab": {"[UNK]": 0}},
-    ... }
-    >>> vocab, options = options_from_json(data, lowercase=False)
-    >>> options["normalizer"].lowercase, options["lowercase"]
-    (False, False)
-    """
-    vocab, options = tokenizer_options(data, vocab=vocab)
-    return vocab, _with_overrides(options, overrides)
-
-
-def _with_overrides(options: dict[str, Any], overrides: dict[str, Any]) -> dict[str, Any]:
-    if "lowercase" in overrides and "normalizer" not in overrides:
-        options["normalizer"] = dataclasses.replace(options["normalizer"], lowercase=overrides["lowercase"])
-    options.update(overrides)
-    return options
-
-
-def _read_json(path: Path, name: str, max_bytes: int | None = None) -> Any:
-    cap = MAX_JSON_BYTES if max_bytes is None else max_bytes
-    text = read_text_file(path, name=name, max_bytes=cap, raise_with="max_bytes")
-    return parse_json(text, f"{name} {path}")
 
 
 def parse_json(text: str, where: str) -> Any:
@@ -548,22 +92,17 @@ def parse_json(text: str, where: str) -> Any:
         ) from None
 
 
-def load_options(
-    path: str | os.PathLike[str], *, max_bytes: int | None = None, **overrides: Any
-) -> tuple[Vocab, dict[str, Any]]:
-    """The vocab and options of a ``tokenizer.json``, a folder holding one, or a ``vocab.txt`` (and its settings file).
-
-    ``WordPieceTokenizer.from_file`` builds the tokenizer from them (and passes its ``max_bytes`` on).
-    ``max_bytes``: the largest ``tokenizer.json`` or ``vocab.txt`` read; by default ``MAX_JSON_BYTES`` and
-    ``MAX_VOCAB_FILE_BYTES`` (a file over it is an error naming it, its size and ``max_bytes``).
+def tokenizer_file(path: str | os.PathLike[str]) -> Path:
+    """The ``tokenizer.json`` a path names: the path itself, or the one in the folder it names.
 
     >>> import tempfile, pathlib
     >>> folder = pathlib.Path(tempfile.mkdtemp())
-    >>> from wordpiece_lib import WordPieceTokenizer
-    >>> tokenizer = WordPieceTokenizer(Vocab(["[UNK]", "hug", "##s"]), lowercase=True)
-    >>> _ = tokenizer.save(folder / "vocab.txt")
-    >>> load_options(folder / "vocab.txt")[1]["normalizer"].lowercase, load_options(folder / "vocab.txt", lowercase=False)[1]["lowercase"]
-    (True, False)
+    >>> tokenizer_file(folder / "t.json").name
+    't.json'
+    >>> tokenizer_file(folder)
+    Traceback (most recent call last):
+    ...
+    FileNotFoundError: folder ... holds no tokenizer.json
     """
     if not isinstance(path, (str, os.PathLike)):
         raise TypeError(f"path must be a str or a path, got {type(path).__name__}")
@@ -571,108 +110,122 @@ def load_options(
     if target.is_dir():
         if not (target / TOKENIZER_FILE).is_file():
             raise FileNotFoundError(f"folder {target} holds no {TOKENIZER_FILE}")
-        target = target / TOKENIZER_FILE
-    if max_bytes is not None:
-        check_int(max_bytes, "max_bytes", minimum=1)
-    vocab_cap = MAX_VOCAB_FILE_BYTES if max_bytes is None else max_bytes
-    if target.suffix == ".json":
-        data = _read_json(target, "tokenizer file", max_bytes)
-        if isinstance(data, dict) and SETTINGS_MARK in data:
-            vocab_file = target.with_name(str(data.get("vocab_file", VOCAB_FILE)))
-            raise ValueError(f"{target} holds the settings of a vocab: load the vocab {vocab_file} instead")
-        return _naming(target, lambda: options_from_json(data, **overrides))
-    with shared_folder_lock(target):  # not while a writer switches the vocab and its settings
-        settings = find_settings(target)
-        if settings is None:
-            beside = config_beside(target)
-            if beside is not None:  # Google's BERT checkpoints: vocab.txt with transformers' config beside it
-                config, read = beside
-                unk_token = config.get("unk_token", "[UNK]")
-                if isinstance(unk_token, dict):  # transformers may write a role as an AddedToken object
-                    unk_token = unk_token.get("content")
-                unk_token = unk_token if isinstance(unk_token, str) and unk_token else "[UNK]"
-                vocab, options = options_from_config(
-                    config,
-                    Vocab.load(target, unk_token=unk_token, max_bytes=vocab_cap),
-                    " + ".join(str(path) for path in read),
-                )
-                return vocab, _with_overrides(options, overrides)
-            vocab = Vocab.load(target, max_bytes=vocab_cap)
-            if "lowercase" not in overrides and "normalizer" not in overrides:
-                return vocab, {"lowercase": guess_casing(vocab, str(target)), **overrides}
-            return vocab, overrides
-        vocab = Vocab.load(target, max_bytes=vocab_cap)
-        data = _read_json(settings, "settings file")
-        if not isinstance(data, dict) or SETTINGS_MARK not in data:
-            raise ValueError(f"{settings} is not a settings file written by wordpiece_lib")
-        check_belongs(settings, data.get("vocab_sha256"), target)
-    return _naming(settings, lambda: options_from_json(data, vocab=vocab, **overrides))
+        return target / TOKENIZER_FILE
+    return target
 
 
-def _naming(path: Path, build: Any) -> tuple[Vocab, dict[str, Any]]:
-    """``build()``, with a ``ValueError`` about the file's contents naming the file."""
+def names_a_vocab_file(path: str | os.PathLike[str]) -> bool:
+    """True for a regular file whose name does not end with ``.json``: a ``vocab.txt``, not a ``tokenizer.json``.
+
+    A folder (its ``tokenizer.json``), a ``.json`` name, or something that is no regular file (a pipe, a
+    device) given as a saved tokenizer is read as a ``tokenizer.json``.
+
+    >>> names_a_vocab_file("out/tokenizer.json"), names_a_vocab_file("/dev/null")
+    (False, False)
+    """
+    target = Path(path)
+    return target.suffix != ".json" and target.is_file()
+
+
+#: The byte-order marks of the encodings a JSON file is sometimes saved in instead of UTF-8 (longest first).
+_OTHER_ENCODINGS = (
+    (b"\xff\xfe\x00\x00", "UTF-32"),
+    (b"\x00\x00\xfe\xff", "UTF-32"),
+    (b"\xff\xfe", "UTF-16"),
+    (b"\xfe\xff", "UTF-16"),
+)
+
+
+def wide_encoding(data: bytes) -> str | None:
+    """``"UTF-16"`` or ``"UTF-32"`` when ``data`` (a file's first bytes) looks written in it: a byte-order mark,
+    or JSON's ``{`` spelt with NULs.
+
+    >>> wide_encoding('{"a": 1}'.encode("utf-16")), wide_encoding('{"a": 1}'.encode("utf-16-be")), wide_encoding(b'{"a": 1}')
+    ('UTF-16', 'UTF-16', None)
+    """
+    for mark, name in _OTHER_ENCODINGS:
+        if data.startswith(mark):
+            return name
+    if data[:4] in (b"{\x00\x00\x00", b"\x00\x00\x00{"):
+        return "UTF-32"
+    if data[:2] in (b"{\x00", b"\x00{"):
+        return "UTF-16"
+    return None
+
+
+def refuse_wide_encoding(data: bytes, source: str, path: str | os.PathLike[str] = "tokenizer.json") -> None:
+    """Refuse JSON in UTF-16 or UTF-32 (Hugging Face reads UTF-8 only), saying which and how to convert it.
+
+    >>> refuse_wide_encoding('{}'.encode("utf-16"), "tokenizer file t.json", "t.json")
+    Traceback (most recent call last):
+    ...
+    ValueError: tokenizer file t.json is UTF-16, not UTF-8 (Hugging Face reads UTF-8 only): convert it first, e.g. iconv -f UTF-16 -t UTF-8 t.json > t.utf8.json
+    """
+    wide = wide_encoding(data)
+    if wide is not None:
+        shown = Path(path)
+        converted = shown.with_name(f"{shown.stem}.utf8{shown.suffix or '.json'}")
+        raise ValueError(
+            f"{source} is {wide}, not UTF-8 (Hugging Face reads UTF-8 only): convert it first, e.g. "
+            f"iconv -f {wide} -t UTF-8 {shown} > {converted}"
+        )
+
+
+def read_tokenizer_json(path: str | os.PathLike[str], *, max_bytes: int | None = None) -> tuple[Any, Path]:
+    """The parsed contents of a ``tokenizer.json`` (or of the one in a folder), and the file read.
+
+    At most ``max_bytes`` are read (``MAX_JSON_BYTES`` by default): a file over it is an error naming it,
+    its size and ``max_bytes``; so is a file that is not UTF-8 JSON (UTF-16 said so, with how to convert it).
+
+    >>> import tempfile, pathlib
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "t.json"
+    >>> _ = path.write_text('{"model": {"type": "Unigram"}}')
+    >>> read_tokenizer_json(path)[0]["model"]["type"]
+    'Unigram'
+    """
+    target = tokenizer_file(path)
+    cap = MAX_JSON_BYTES if max_bytes is None else check_int(max_bytes, "max_bytes", minimum=1)
+    source = f"tokenizer file {target}"
+    if target.is_file():  # a file can be read twice: its first bytes tell UTF-16 before a NUL says "binary"
+        with open(target, "rb") as stream:
+            refuse_wide_encoding(stream.read(4), source, target)
+    text = decode_utf8(
+        read_file_bytes(target, name="tokenizer file", max_bytes=cap, refuse_nul=True, raise_with="max_bytes"), source
+    )
+    return parse_json(text, source), target
+
+
+@contextlib.contextmanager
+def about_file(path: str | os.PathLike[str]) -> Iterator[None]:
+    """A ``ValueError`` about a file's contents, raised inside, names the file (unless it already does).
+
+    >>> with about_file("t.json"):
+    ...     raise ValueError("model has no vocab")
+    Traceback (most recent call last):
+    ...
+    ValueError: t.json: model has no vocab
+    """
     try:
-        return build()
+        yield
     except ValueError as error:
         if str(path) in str(error):
             raise
         raise ValueError(f"{path}: {error}") from None
 
 
-def file_sha256(path: str | os.PathLike[str]) -> str:
-    """The SHA-256 (hex) of a file's bytes, read a block at a time.
-
-    >>> import tempfile, pathlib
-    >>> path = pathlib.Path(tempfile.mkdtemp()) / "a.txt"
-    >>> _ = path.write_bytes(b"a")
-    >>> file_sha256(path)[:12]
-    'ca978112ca1b'
-    """
-    digest = hashlib.sha256()
-    with open(path, "rb") as stream:
-        for block in iter(lambda: stream.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
-
-
-def check_belongs(side_file: str | os.PathLike[str], recorded: Any, path: str | os.PathLike[str]) -> None:
-    """Refuse a side file written for another version of ``path`` (its recorded SHA-256 differs).
-
-    A save cut short by a power loss, or a file changed by hand after it was
-    saved, would otherwise be read with settings that are not its own.
-    Side files from before the checksum (no ``recorded``) are taken as they are.
-
-    >>> check_belongs("v.txt.settings.json", None, "v.txt")
-    """
-    if recorded is None:
-        return
-    if not isinstance(recorded, str) or recorded != file_sha256(path):
-        raise ValueError(
-            f"{side_file} was written for another version of {path} (its checksum differs): save {path} again, or "
-            f"delete {side_file} if you changed {path} on purpose"
-        )
-
-
 __all__ = [
     "CONFIG_FILE",
     "MAX_JSON_BYTES",
     "SETTINGS_MARK",
-    "SETTINGS_SUFFIX",
     "SPECIAL_TOKENS_MAP_FILE",
     "TOKENIZER_FILE",
     "VOCAB_FILE",
-    "TokenizerParts",
-    "check_belongs",
-    "file_sha256",
-    "find_settings",
-    "legacy_settings_path",
-    "load_options",
-    "options_from_json",
+    "about_file",
+    "is_folder_name",
+    "names_a_vocab_file",
     "parse_json",
-    "read_added_tokens",
-    "save_tokenizer",
-    "settings_path",
-    "side_file_of",
-    "tokenizer_options",
-    "tokenizer_to_json",
+    "read_tokenizer_json",
+    "refuse_wide_encoding",
+    "tokenizer_file",
+    "wide_encoding",
 ]

@@ -34,6 +34,8 @@ from .._validate import check_choice, check_int, check_str
 from .encoding import DIRECTIONS, Encoding
 
 STRATEGIES = ("longest_first", "only_first", "only_second")
+#: The longest fixed padding a file may set: every line then takes that many tokens of memory.
+MAX_FILE_PADDING = 1 << 17
 
 
 @dataclass(frozen=True)
@@ -261,7 +263,7 @@ class Padding:
 
     @classmethod
     def from_json(cls, data: Any) -> Padding:
-        """Read the ``padding`` entry of ``tokenizer.json``.
+        """Read the ``padding`` entry of ``tokenizer.json`` (a fixed length of at most ``MAX_FILE_PADDING``).
 
         >>> Padding.from_json({"strategy": {"Fixed": 128}, "direction": "Right", "pad_id": 0, "pad_token": "[PAD]"}).length
         128
@@ -275,6 +277,11 @@ class Padding:
             length = strategy["Fixed"]
         else:
             raise ValueError(f"unsupported padding strategy {strategy!r} in tokenizer.json")
+        if isinstance(length, int) and not isinstance(length, bool) and length > MAX_FILE_PADDING:
+            raise ValueError(
+                f"padding pads every line to {length:,} tokens, over {MAX_FILE_PADDING:,}, the most taken from a "
+                "file (each line would take that much memory; pad explicitly to go beyond)"
+            )
         return cls(
             length,
             direction=str(data.get("direction", "Right")).lower(),
@@ -285,4 +292,4 @@ class Padding:
         )
 
 
-__all__ = ["STRATEGIES", "Padding", "Truncation"]
+__all__ = ["MAX_FILE_PADDING", "STRATEGIES", "Padding", "Truncation"]

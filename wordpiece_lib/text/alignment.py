@@ -27,6 +27,7 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from .._validate import check_int, check_str
 from .fast_normalizer import normalizes_alone
@@ -66,10 +67,12 @@ def _normalized_char(normalizer: BertNormalizer, char: str) -> str | None:
     return normalizer(char)
 
 
-def normalize_with_origins(text: str, normalizer: BertNormalizer) -> AlignedText:
+def normalize_with_origins(text: str, normalizer: Any) -> AlignedText:
     """Normalize ``text`` and keep each normalized character's original index.
 
-    The normalized text is exactly ``normalizer(text)``.
+    The normalized text is exactly ``normalizer(text)``. BERT's steps are
+    followed here; any other normalizer part keeps its own origins
+    (``normalizer.with_origins(text)``, which gives an ``AlignedText``).
 
     >>> aligned = normalize_with_origins("İ野x", BertNormalizer(lowercase=True, strip_accents=False))
     >>> aligned.text, aligned.origins
@@ -77,7 +80,13 @@ def normalize_with_origins(text: str, normalizer: BertNormalizer) -> AlignedText
     """
     check_str(text, "text")
     if not isinstance(normalizer, BertNormalizer):
-        raise TypeError(f"normalizer must be a BertNormalizer, got {type(normalizer).__name__}")
+        with_origins = getattr(normalizer, "with_origins", None)
+        if with_origins is None:
+            raise TypeError(
+                f"normalizer must be a BertNormalizer or have with_origins (offsets), got {type(normalizer).__name__}"
+            )
+        aligned: AlignedText = with_origins(text)
+        return aligned
     parts = []
     for char in text:
         part = _normalized_char(normalizer, char)

@@ -33,6 +33,7 @@ import re
 import unicodedata
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from .._validate import check_bool, check_str
 from .fast_normalizer import NotLocal
@@ -55,6 +56,15 @@ GOOGLE_CJK_RANGES: tuple[tuple[int, int], ...] = (
 # Google's bert-tensorflow release keeps a word whole when it is exactly this and in the vocab.
 _UNUSED_TOKEN = re.compile(r"^\[unused\d+\]$")
 _CAPITAL_SIGMA = "\u03a3"
+
+
+#: Why no file of Hugging Face's can hold Google's rules (a ``compat="google"`` tokenizer is never saved as one).
+NO_JSON_FORM = (
+    "tokenizer.json (and the settings file beside a vocab.txt) cannot express Google's rules (its clean-up, "
+    "punctuation, CJK ranges, final sigma, 200-character words, typed special tokens split), so a Hugging Face "
+    "loader would give other tokens on some texts; save the vocab alone with tokenizer.vocab.save('vocab.txt') and "
+    "load it with WordPieceTokenizer.from_file('vocab.txt', compat='google')"
+)
 
 
 def google_is_cjk(char: str) -> bool:
@@ -173,6 +183,16 @@ class GoogleNormalizer:
         """
         text = google_space_cjk(google_clean(check_str(text, "text")))
         return google_lower_and_strip(text) if self.lowercase else text
+
+    def to_json(self) -> dict[str, Any]:
+        """Refused: Hugging Face's ``tokenizer.json`` has no normalizer with Google's rules (``NO_JSON_FORM`` says why).
+
+        >>> GoogleNormalizer().to_json()
+        Traceback (most recent call last):
+        ...
+        ValueError: Google's normalizer has no tokenizer.json form: tokenizer.json (and the settings file ...
+        """
+        raise ValueError(f"Google's normalizer has no tokenizer.json form: {NO_JSON_FORM}")
 
 
 def _split_punctuation(word: str) -> Iterable[str]:
@@ -364,6 +384,7 @@ def _lower_and_strip_with_origins(word: str, origins: tuple[int, ...]) -> tuple[
 __all__ = [
     "GOOGLE_CJK_RANGES",
     "GOOGLE_MAX_INPUT_CHARS_PER_WORD",
+    "NO_JSON_FORM",
     "GoogleNormalizer",
     "GoogleWords",
     "google_clean",

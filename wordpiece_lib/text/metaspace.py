@@ -24,8 +24,9 @@ A character put in front comes from the text's first character, for offsets
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from .._validate import check_bool, check_choice, check_str
 
@@ -42,6 +43,9 @@ class Metaspace:
     >>> Metaspace().pre_tokenize(" hug pug"), Metaspace(prepend_scheme="first").pre_tokenize("pug", at_start=False)
     (['▁hug', '▁pug'], ['pug'])
     """
+
+    #: The pre-tokenizer's short name (``UnigramTokenizer(pretokenizer="metaspace")``).
+    name: ClassVar[str] = "metaspace"
 
     replacement: str = REPLACEMENT
     prepend_scheme: str = "always"
@@ -93,6 +97,21 @@ class Metaspace:
         """
         marked, _ = self.marked(text, at_start=at_start)
         return [marked[start:end] for start, end in self.spans(marked)]
+
+    def split_with_origins(
+        self, text: str, origins: Sequence[int], *, at_start: bool = True
+    ) -> tuple[str, Sequence[int], list[tuple[int, int]]]:
+        """The marked text, the origin of each of its characters, and where its words are.
+
+        The mark put in front stands on the text's first character, as Hugging Face's ``prepend`` makes it.
+
+        >>> Metaspace().split_with_origins("a b", range(3))
+        ('▁a▁b', [0, 0, 1, 2], [(0, 2), (2, 4)])
+        """
+        marked, prepended = self.marked(text, at_start=at_start)
+        if prepended:
+            origins = [origins[0], *origins]
+        return marked, origins, self.spans(marked)
 
     def to_json(self) -> dict[str, Any]:
         """The ``pre_tokenizer`` entry of ``tokenizer.json`` (Hugging Face's keys and order).

@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass
+from typing import Any
 
+from .._json_fields import check_type, require_fields
 from .._validate import check_bool, check_str
 
 # The ideograph blocks Hugging Face's BertNormalizer isolates. Its sixth range
@@ -236,6 +238,33 @@ class BertNormalizer:
         if self.lowercase:
             text = lowercase(text)
         return text
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``normalizer`` entry of ``tokenizer.json`` (Hugging Face's keys and order).
+
+        >>> BertNormalizer(lowercase=True).to_json()
+        {'type': 'BertNormalizer', 'clean_text': True, 'handle_chinese_chars': True, 'strip_accents': None, 'lowercase': True}
+        """
+        return {
+            "type": "BertNormalizer",
+            "clean_text": self.clean_text,
+            "handle_chinese_chars": self.handle_chinese_chars,
+            "strip_accents": self.strip_accents,
+            "lowercase": self.lowercase,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> BertNormalizer:
+        """Read a ``BertNormalizer`` entry; ``strip_accents`` may be left out (``null``: follow ``lowercase``).
+
+        >>> BertNormalizer.from_json({"type": "BertNormalizer", "clean_text": True, "handle_chinese_chars": True,
+        ...                           "lowercase": True}).strips_accents
+        True
+        """
+        check_type(data, "normalizer", "BertNormalizer")
+        require_fields(data, "normalizer", ("clean_text", "handle_chinese_chars", "lowercase"))
+        switches = ("clean_text", "handle_chinese_chars", "strip_accents", "lowercase")
+        return cls(**{key: data[key] for key in switches if key in data})
 
 
 def normalize(text: str, *, lowercase: bool = False, strip_accents: bool | None = None) -> str:

@@ -11,6 +11,12 @@ Three ways, shown side by side in notebook 01 (and ``none``, for a
   runs, runs of other symbols), with the ``regex`` package;
 * ``none``: no cutting at all: the whole (normalized) text is one word,
   spaces included, as Hugging Face does with ``"pre_tokenizer": null``.
+
+As parts of a tokenizer (its ``pre_tokenizer``), the first three are objects
+that also read and write their ``tokenizer.json`` entry: ``BertPreTokenizer``,
+``WhitespaceSplit`` (Hugging Face's names) and ``Gpt2Split`` (which has no
+exact Hugging Face twin); ``pre_tokenizer_named`` gives the part for a name
+(``none``: no part).
 """
 
 from __future__ import annotations
@@ -18,13 +24,16 @@ from __future__ import annotations
 import re
 import string
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import Any
+from typing import Any, ClassVar, Self
 
+from .._json_fields import check_type, refuse_unknown_fields
 from .._validate import check_choice, check_str
+from .metaspace import Metaspace
 
-PreTokenizer = Callable[[str], list[str]]
+#: A pre-tokenizer as a function: a text in, its words out.
+SplitFunction = Callable[[str], list[str]]
 
 _ASCII_PUNCTUATION = frozenset(string.punctuation)
 
@@ -212,7 +221,7 @@ PRETOKENIZER_SPANS: dict[str, Callable[[str], list[tuple[int, int]]]] = {
     "none": no_split_spans,
 }
 
-PRETOKENIZERS: dict[str, PreTokenizer] = {
+PRETOKENIZERS: dict[str, SplitFunction] = {
     "whitespace": whitespace_split,
     "bert": bert_split,
     "gpt2": gpt2_split,
@@ -220,7 +229,7 @@ PRETOKENIZERS: dict[str, PreTokenizer] = {
 }
 
 
-def get_pretokenizer(name: str) -> PreTokenizer:
+def get_pretokenizer(name: str) -> SplitFunction:
     """Look up a pre-tokenizer by name: ``whitespace``, ``bert``, ``gpt2`` or ``none``.
 
     >>> get_pretokenizer("bert")("a,b")
@@ -240,11 +249,121 @@ def pretokenize(text: str, pretokenizer: str = "bert") -> list[str]:
     return get_pretokenizer(pretokenizer)(text)
 
 
+class _NamedSplit:
+    """What the three named pre-tokenizers share: their words by the function of their name, their spans, their JSON.
+
+    They have no setting: every one of a class is the same value (equal, one hash, nothing to change).
+    """
+
+    __slots__ = ()
+    #: The pre-tokenizer's name (``PRETOKENIZERS``), and its ``type`` in ``tokenizer.json`` (``None``: it has none).
+    name: ClassVar[str]
+    json_type: ClassVar[str | None]
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self)
+
+    def __hash__(self) -> int:
+        return hash(type(self))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+    def pre_tokenize(self, text: str) -> list[str]:
+        """The words of ``text``."""
+        return PRETOKENIZERS[self.name](text)
+
+    def spans(self, text: str) -> list[tuple[int, int]]:
+        """Where the words of ``text`` start and end."""
+        return PRETOKENIZER_SPANS[self.name](text)
+
+    def split_with_origins(
+        self, text: str, origins: Sequence[int], *, at_start: bool = True
+    ) -> tuple[str, Sequence[int], list[tuple[int, int]]]:
+        """The text (unchanged), each character's origin, and where its words are (``Metaspace`` changes the text)."""
+        return text, origins, self.spans(text)
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``pre_tokenizer`` entry of ``tokenizer.json``."""
+        if self.json_type is None:
+            raise ValueError(
+                f"the {self.name!r} pre-tokenizer has no exact tokenizer.json equivalent "
+                "(supported: bert, whitespace, metaspace)"
+            )
+        return {"type": self.json_type}
+
+    @classmethod
+    def from_json(cls, data: Any) -> Self:
+        """Read the ``pre_tokenizer`` entry (it has no setting but its ``type``)."""
+        kind = cls.json_type or cls.name
+        refuse_unknown_fields(check_type(data, "pre_tokenizer", kind), kind, ())
+        return cls()
+
+
+class BertPreTokenizer(_NamedSplit):
+    """Hugging Face's ``BertPreTokenizer``: split on whitespace, then isolate every punctuation character.
+
+    >>> BertPreTokenizer().pre_tokenize("Hug, pug!"), BertPreTokenizer().to_json()
+    (['Hug', ',', 'pug', '!'], {'type': 'BertPreTokenizer'})
+    """
+
+    __slots__ = ()
+    name: ClassVar[str] = "bert"
+    json_type: ClassVar[str | None] = "BertPreTokenizer"
+
+
+class WhitespaceSplit(_NamedSplit):
+    """Hugging Face's ``WhitespaceSplit``: split on runs of whitespace.
+
+    >>> WhitespaceSplit().pre_tokenize("Hug, pug!"), WhitespaceSplit.from_json({"type": "WhitespaceSplit"})
+    (['Hug,', 'pug!'], WhitespaceSplit())
+    """
+
+    __slots__ = ()
+    name: ClassVar[str] = "whitespace"
+    json_type: ClassVar[str | None] = "WhitespaceSplit"
+
+
+class Gpt2Split(_NamedSplit):
+    """GPT-2's regular expression (``gpt2_split``); Hugging Face's ``ByteLevel`` differs, so it has no ``tokenizer.json`` entry.
+
+    >>> Gpt2Split().pre_tokenize("it's 42")
+    ['it', "'s", '42']
+    """
+
+    __slots__ = ()
+    name: ClassVar[str] = "gpt2"
+    json_type: ClassVar[str | None] = None
+
+
+#: Every pre-tokenizer part by its name (``none``: no pre-tokenizer, the whole text one word).
+PRE_TOKENIZER_PARTS: dict[str, type[BertPreTokenizer | WhitespaceSplit | Gpt2Split | Metaspace]] = {
+    "bert": BertPreTokenizer,
+    "whitespace": WhitespaceSplit,
+    "gpt2": Gpt2Split,
+    "metaspace": Metaspace,
+}
+
+
+def pre_tokenizer_named(name: str) -> BertPreTokenizer | WhitespaceSplit | Gpt2Split | Metaspace | None:
+    """The pre-tokenizer part of a name (``bert``, ``whitespace``, ``gpt2``, ``metaspace``), or ``None`` for ``none``.
+
+    >>> pre_tokenizer_named("whitespace"), pre_tokenizer_named("none")
+    (WhitespaceSplit(), None)
+    """
+    check_choice(name, "pretokenizer", [*PRE_TOKENIZER_PARTS, "none"])
+    return None if name == "none" else PRE_TOKENIZER_PARTS[name]()
+
+
 __all__ = [
     "GPT2_REGEX",
     "PRETOKENIZERS",
     "PRETOKENIZER_SPANS",
-    "PreTokenizer",
+    "PRE_TOKENIZER_PARTS",
+    "BertPreTokenizer",
+    "Gpt2Split",
+    "SplitFunction",
+    "WhitespaceSplit",
     "bert_spans",
     "bert_split",
     "get_pretokenizer",
@@ -255,6 +374,7 @@ __all__ = [
     "is_punctuation",
     "no_split",
     "no_split_spans",
+    "pre_tokenizer_named",
     "pretokenize",
     "whitespace_spans",
     "whitespace_split",

@@ -1,15 +1,13 @@
 """The worked answers of notebook 11 (big_corpora): what ``show_answer`` gives, kept with the solutions.
 
-Never installed with the library; see ``wordpiece_lib/classroom/answers.py`` and docs/authoring.md.
+Never installed with the library; see ``wordpiece_lib/classroom/runtime/answers.py`` and docs/authoring.md.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from wordpiece_lib.classroom.big_corpora.checks import (
-    expected_hours,
-)
+from wordpiece_lib.classroom.big_corpora import expected_hours
 
 CUT_ANSWER = """A part may end right after a newline, or at the very start or end of the data:
 ```python
@@ -38,9 +36,9 @@ def _hours_answer(
 ) -> str:
     hours = expected_hours(size_gb, mb_per_second_per_core, cores, efficiency)
     return (
-        "The whole machine counts `mb_per_second * cores * efficiency` MB per second; the corpus is "
+        "The whole machine counts `speed per core * cores * efficiency` MB per second; the corpus is "
         f"`{size_gb} * 1000` MB; an hour has 3,600 seconds.\n```python\n"
-        f"hours = {size_gb} * 1000 / (mb_per_second * {cores} * {efficiency}) / 3600  # {hours:.3g} here\n```"
+        f"hours = {size_gb} * 1000 / ({mb_per_second_per_core:g} * {cores} * {efficiency}) / 3600  # {hours:.3g}\n```"
     )
 
 

@@ -5,14 +5,12 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 
-from wordpiece_lib import BERT_SPECIAL_TOKENS, Vocab, WordCounts, WordPieceTokenizer
-from wordpiece_lib.analysis.language_metrics import token_usage, vocab_shares
+from wordpiece_lib import BERT_SPECIAL_TOKENS, BertNormalizer, Vocab, WordCounts, WordPieceTokenizer
+from wordpiece_lib.analysis import token_usage, vocab_shares
+from wordpiece_lib.classroom.other_languages import ExponentSweep, exponent_sweep, language_word_lists
 from wordpiece_lib.classroom.other_languages import checks as language_checks
-from wordpiece_lib.classroom.other_languages.sweep import ExponentSweep, exponent_sweep, language_word_lists
-from wordpiece_lib.data.copies import fetch
-from wordpiece_lib.data.language_data import parallel_phrases
-from wordpiece_lib.text.normalizer import BertNormalizer
-from wordpiece_lib.text.scripts import normalization_merges
+from wordpiece_lib.data import fetch, parallel_phrases
+from wordpiece_lib.text import normalization_merges
 
 from .rows import Case, Later, computed, copied, library, slip, typed
 
@@ -197,7 +195,10 @@ def cases() -> list[Case]:
             language_checks.check_tokens_per_word,
             right=(greek,),
             data=(Later(lambda: bert_uncased().tokenize), Later(top_greek)),
-            right_extra={"source": "greek_tokens_per_word = sum(len(bert.tokenize(w)) * c for w, c in el) / total"},
+            right_extra={
+                "source": "greek_tokens_per_word = sum(len(bert.tokenize(w)) * c for w, c in top_greek.items()) / "
+                "sum(top_greek.values())"
+            },
             wrongs=(
                 slip(
                     "every distinct word once",
@@ -274,7 +275,8 @@ def cases() -> list[Case]:
                 library(
                     "difference_cause run on each text",
                     WHICH_BERT_RIGHT,
-                    source="bert_disagreements = {k: difference_cause(t, lowercase=True) for k, t in texts.items()}",
+                    source="from wordpiece_lib.analysis.bert_references import difference_cause\n"
+                    "bert_disagreements = {k: difference_cause(t, lowercase=True) for k, t in which_bert_texts.items()}",
                 ),
             ),
             secrets=("'final sigma'", "'special token typed'", "final sigma", "special token typed"),

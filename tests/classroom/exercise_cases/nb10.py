@@ -6,13 +6,17 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
-from wordpiece_lib import WordPieceTokenizer, decode_pieces, train_fast
+from wordpiece_lib import (
+    Encoding,
+    Template,
+    Truncation,
+    WordPieceDecoder,
+    WordPieceTokenizer,
+    decode_pieces,
+    train_fast,
+)
 from wordpiece_lib.classroom.model_inputs import checks as input_checks
-from wordpiece_lib.pipeline.decoder import WordPieceDecoder
-from wordpiece_lib.pipeline.encoding import Encoding
-from wordpiece_lib.pipeline.template import Template
-from wordpiece_lib.pipeline.truncation import Truncation
-from wordpiece_lib.text.alignment import normalize_with_origins
+from wordpiece_lib.text import normalize_with_origins
 
 from .rows import COPIED, Case, Later, another_cell, computed, copied, library, slip, typed
 from .shared import book_counts_uncased
@@ -181,7 +185,8 @@ def cases() -> list[Case]:
                 library(
                     "truncates with the library",
                     (13, 8),
-                    source="kept = tuple(len(e) for e in Truncation(24).truncate(first, second, added_tokens=3))",
+                    source="first, second = (Encoding.from_sequence([0] * n, ['t'] * n, [(0, 0)] * n, [0] * n) for n in (30, 8))\n"
+                    "kept = tuple(len(e) for e in Truncation(24).truncate(first, second, added_tokens=3))",
                 ),
                 computed(
                     "Truncation under an alias",
@@ -216,7 +221,7 @@ def cases() -> list[Case]:
                 library(
                     "decodes with the tokenizer",
                     DECODED,
-                    source="decoded = tokenizer.decode(tokenizer.convert_tokens_to_ids(tokens_to_decode))",
+                    source="decoded = tokenizer.decode([tokenizer.vocab.id(token) for token in tokens_to_decode])",
                 ),
                 computed(
                     "the decoder object, under an alias",

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from wordpiece_lib.classroom.runtime import exercise, own_work
+from wordpiece_lib.classroom import runtime
 
 #: What kind of mistake a wrong answer is.
 COPIED, LIBRARY, SLIP = "copied worked example", "calls the library", "plausible slip"
@@ -85,29 +85,34 @@ def computed(
     return Wrong(label, slots, kind, extra={"cell": (source, names, keys)})
 
 
+#: Each function :func:`another_cell` made: the cell's code and the names it ran among (a test types it again).
+CELLS: dict[Any, tuple[str, dict[str, Any]]] = {}
+
+
 def another_cell(code: str, name: str, **names: Any) -> Any:
     """The function ``name`` defined by ``code`` in a namespace of its own (holding ``names``), as an earlier cell."""
     namespace: dict = dict(names)
     exec(code, namespace)
+    CELLS[namespace[name]] = (code, dict(names))
     return namespace[name]
 
 
 def run_answer_cell(source: str, namespace: dict[str, Any]) -> None:
     """Run ``source`` in ``namespace`` as a notebook runs any cell: under the watch, noting library values after."""
-    with own_work.watched_cell(source, namespace):
+    with runtime.watched_cell(source, namespace):
         exec(compile(source, "<answer cell>", "exec"), namespace)
 
 
 def start_afresh() -> None:
     """Every workbook's tries and every answer cell's work forgotten, as in a new kernel."""
-    for workbook in exercise.WORKBOOKS.values():
+    for workbook in runtime.WORKBOOKS.values():
         workbook.reset()
-    own_work.forget_answer_work()
+    runtime.forget_answer_work()
 
 
-def workbook_of(key: str) -> exercise.Workbook:
+def workbook_of(key: str) -> runtime.Workbook:
     """The workbook (one a notebook) that holds the exercise ``key``."""
-    return next(workbook for workbook in exercise.WORKBOOKS.values() if key in workbook.exercises)
+    return next(workbook for workbook in runtime.WORKBOOKS.values() if key in workbook.exercises)
 
 
 def secrets_of(*values: Any) -> tuple[str, ...]:

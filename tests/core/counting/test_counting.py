@@ -18,11 +18,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from wordpiece_lib import BertNormalizer, WordCounts, train_fast
-from wordpiece_lib.counting.files import count_files
-from wordpiece_lib.counting.local_count import count_with_processes
-from wordpiece_lib.counting.stream_count import merge_counts, resolve_workers
-from wordpiece_lib.counting.textstream import split_file
-from wordpiece_lib.text.fast_split import FastSplitter
+from wordpiece_lib.counting import (
+    count_files,
+    count_with_processes,
+    find_sources,
+    merge_counts,
+    resolve_workers,
+    split_file,
+)
+from wordpiece_lib.text import FastSplitter
 
 QUICK = settings(deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture], derandomize=True)
 WORDS = st.sampled_from(
@@ -47,7 +51,7 @@ def test_streamed_counts_of_the_book_equal_the_whole_text_counts(book_file, book
 def test_two_processes_count_the_book_exactly_as_one(book_file, book_text, lowercase):
     splitter = FastSplitter(lowercase=lowercase)
     expected = WordCounts.from_texts([book_text], lowercase=lowercase)
-    counted = count_with_processes([str(book_file)], splitter, workers=2, part_bytes=20_000)
+    counted = count_with_processes(find_sources([book_file]), splitter, workers=2, part_bytes=20_000)
     assert len(split_file(book_file, 20_000)) > 10
     assert list(counted.items()) == list(expected.items())
     trace = train_fast(WordCounts.adopt(counted), 4000)
@@ -68,7 +72,7 @@ def test_plain_files_that_make_one_part_are_counted_without_starting_workers(tmp
     monkeypatch.setattr(local_count, "ProcessPoolExecutor", no_pool)
     assert same(count_files(files, lowercase=True, workers=2), expected)
     with pytest.raises(AssertionError, match="pool was started"):  # two parts do start the pool
-        count_with_processes([str(path) for path in files], FastSplitter(lowercase=True), workers=2, part_bytes=13)
+        count_with_processes(find_sources(files), FastSplitter(lowercase=True), workers=2, part_bytes=13)
 
 
 def test_several_files_count_in_order_with_compression_and_any_number_of_workers(tmp_path, book_text):
@@ -83,9 +87,7 @@ def test_several_files_count_in_order_with_compression_and_any_number_of_workers
     expected = WordCounts.from_texts([first, second, "Zebra zebra\n", first], lowercase=True)
     for workers in (1, 2, 3):
         assert same(count_files(files, lowercase=True, workers=workers), expected), workers
-    parcels = count_with_processes(
-        [str(path) for path in files], FastSplitter(lowercase=True), workers=2, part_bytes=9_999
-    )
+    parcels = count_with_processes(find_sources(files), FastSplitter(lowercase=True), workers=2, part_bytes=9_999)
     assert list(parcels.items()) == list(expected.items())
 
 
@@ -99,7 +101,9 @@ def test_random_corpora_count_the_same_in_parts_on_two_processes(tmp_path, texts
         paths.append(str(path))
     expected = WordCounts.from_texts(texts, lowercase=lowercase)
     assert same(count_files(paths, lowercase=lowercase), expected)
-    counted = count_with_processes(paths, FastSplitter(lowercase=lowercase), workers=2, part_bytes=part_bytes)
+    counted = count_with_processes(
+        find_sources(paths), FastSplitter(lowercase=lowercase), workers=2, part_bytes=part_bytes
+    )
     assert list(counted.items()) == list(expected.items())
 
 

@@ -13,12 +13,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from wordpiece_lib import WordCounts, train_fast
-from wordpiece_lib.counting.dask_count import INSTALL_HINT, count_with_dask, import_distributed, plan_parts
-from wordpiece_lib.counting.files import count_files
-from wordpiece_lib.text.fast_split import FastSplitter
-from wordpiece_lib.training.bpe import train_bpe
-from wordpiece_lib.training.top_down_search import train_top_down
+from wordpiece_lib import WordCounts, train_bpe, train_fast, train_top_down
+from wordpiece_lib.counting import (
+    INSTALL_HINT,
+    count_files,
+    count_with_dask,
+    find_sources,
+    import_distributed,
+    plan_parts,
+)
+from wordpiece_lib.text import FastSplitter
 
 pytest.importorskip("distributed")
 
@@ -33,9 +37,9 @@ CORPUS = st.lists(st.lists(WORDS, max_size=8).map(" ".join), min_size=1, max_siz
 def test_the_book_counted_on_the_cluster_gives_the_same_counts_and_vocabs(dask_client, book_file, book_text, lowercase):
     one_process = count_files([book_file], lowercase=lowercase)
     assert list(one_process.items()) == list(WordCounts.from_texts([book_text], lowercase=lowercase).items())
-    assert len(plan_parts([str(book_file)], 2, 20_000)) > 8  # more than one merge task's fan-in
+    assert len(plan_parts(find_sources([book_file]), 2, 20_000)) > 8  # more than one merge task's fan-in
     splitter = FastSplitter(lowercase=lowercase)
-    on_cluster = WordCounts.adopt(count_with_dask([str(book_file)], splitter, dask_client, part_bytes=20_000))
+    on_cluster = WordCounts.adopt(count_with_dask(find_sources([book_file]), splitter, dask_client, part_bytes=20_000))
     assert list(on_cluster.items()) == list(one_process.items())
     assert train_fast(on_cluster, 6000).tokens() == train_fast(one_process, 6000).tokens()
     if not lowercase:
@@ -58,7 +62,7 @@ def test_random_corpora_count_the_same_on_the_cluster(dask_client, tmp_path, tex
         path.write_bytes(gzip.compress(data) if compress and number == 0 else data)
         paths.append(str(path))
     expected = WordCounts.from_texts(texts, lowercase=True)
-    counted = count_with_dask(paths, FastSplitter(lowercase=True), dask_client, part_bytes=part_bytes)
+    counted = count_with_dask(find_sources(paths), FastSplitter(lowercase=True), dask_client, part_bytes=part_bytes)
     assert list(counted.items()) == list(expected.items())
 
 

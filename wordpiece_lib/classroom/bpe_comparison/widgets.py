@@ -30,13 +30,10 @@ from collections.abc import Iterable
 from typing import Any
 
 from wordpiece_lib._validate import check_index, check_instance, check_int, check_str, check_str_list
-from wordpiece_lib.analysis.segmentation import ENCODERS, TRAINERS
-from wordpiece_lib.classroom.display.live_text import show_text, text_view
-from wordpiece_lib.classroom.display.style import BUTTON_LAYOUT, fraction_text, step_box
-from wordpiece_lib.model.longest_match import encode_word
-from wordpiece_lib.model.pieces import split_word
-from wordpiece_lib.model.vocab import UNK_TOKEN
-from wordpiece_lib.training.trace import Trace, TraceStep, apply_merges
+from wordpiece_lib.analysis import ENCODERS, TRAINERS
+from wordpiece_lib.classroom.display import BUTTON_LAYOUT, fraction_text, show_text, step_box, text_view
+from wordpiece_lib.model import UNK_TOKEN, encode_word, split_word
+from wordpiece_lib.training import Trace, TraceStep, apply_merges
 
 
 def _merge_lines(step: TraceStep | None, trainer: str) -> tuple[str, str]:

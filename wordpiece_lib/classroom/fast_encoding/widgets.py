@@ -29,8 +29,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from wordpiece_lib._validate import check_index, check_instance, check_int, check_str
-from wordpiece_lib.classroom.display.live_text import show_text, text_view
-from wordpiece_lib.classroom.display.style import (
+from wordpiece_lib.classroom.display import (
     BUTTON_LAYOUT,
     CURRENT_FILL,
     FAILED_FILL,
@@ -41,10 +40,11 @@ from wordpiece_lib.classroom.display.style import (
     TOKEN_FILL,
     VISITED_COLOUR,
     WINNER_COLOUR,
+    show_text,
+    text_view,
 )
 from wordpiece_lib.classroom.fast_encoding.plots import drawable_nodes, node_caption, trie_layout
-from wordpiece_lib.model.linmaxmatch import CONTINUATION, START, AutomatonStep, LinMaxMatch
-from wordpiece_lib.model.pieces import DEFAULT_PREFIX
+from wordpiece_lib.model import CONTINUATION, DEFAULT_PREFIX, START, AutomatonStep, LinMaxMatch
 
 _SLOT = 96  # pixels between two leaves
 _LEVEL = 86  # pixels between two depths

@@ -25,16 +25,17 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from wordpiece_lib._validate import check_index, check_int, check_str, check_str_list
-from wordpiece_lib.classroom.display.live_text import show_text, text_view
-from wordpiece_lib.classroom.display.style import (
+from wordpiece_lib.classroom.display import (
     BUTTON_LAYOUT,
     OTHER_COLOUR,
     TIED_COLOUR,
     WINNER_COLOUR,
+    show_text,
     step_box,
+    text_view,
 )
-from wordpiece_lib.model.pieces import split_word
-from wordpiece_lib.training.trace import Trace, apply_merges
+from wordpiece_lib.model import split_word
+from wordpiece_lib.training import Trace, apply_merges
 
 
 def _words_to_show(trace: Trace, words: Iterable[str] | None, max_words: int) -> list[str]:

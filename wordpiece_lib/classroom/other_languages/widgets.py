@@ -24,9 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from wordpiece_lib._validate import check_instance
-from wordpiece_lib.classroom.display.figures import figure_html
-from wordpiece_lib.classroom.display.live_text import show_text, text_view
-from wordpiece_lib.classroom.display.style import WINNER_COLOUR
+from wordpiece_lib.classroom.display import WINNER_COLOUR, figure_html, show_text, text_view
 from wordpiece_lib.classroom.other_languages.plots import shares_and_fertility
 from wordpiece_lib.classroom.other_languages.sweep import ExponentSweep
 
