@@ -209,6 +209,7 @@ def fit(notebook: dict[str, Any], sizes: list[CellSize], room: float) -> tuple[d
     """The notebook with its long markdown cut and a sub-slide wherever the next cell would not fit; what still will not."""
     slide_type = _slide_type
     budget = room - MARGIN
+    ids = {cell.get("id") for cell in notebook["cells"]}
     cells: list[tuple[dict[str, Any], float]] = []
     for cell, size in zip(notebook["cells"], sizes, strict=True):
         tags = cell.setdefault("metadata", {}).get("tags", [])
@@ -219,7 +220,7 @@ def fit(notebook: dict[str, Any], sizes: list[CellSize], room: float) -> tuple[d
             cell["metadata"].setdefault("slideshow", {})["slide_type"] = "-"
         if size.markdown and size.height > budget and size.blocks:
             for number, (text, height) in enumerate(cut_markdown(_source(cell), size.blocks, budget)):
-                piece = cell if number == 0 else _continuation(cell, number)
+                piece = cell if number == 0 else _continuation(cell, ids)
                 piece["source"] = text
                 cells.append((piece, height))
             continue
@@ -253,7 +254,16 @@ def _source(cell: dict[str, Any]) -> str:
     return "".join(source) if isinstance(source, list) else source
 
 
-def _continuation(cell: dict[str, Any], number: int) -> dict[str, Any]:
+def _continuation(cell: dict[str, Any], ids: set[Any]) -> dict[str, Any]:
+    """A new cell continuing ``cell``'s prose on a sub-slide, its id one that no cell in ``ids`` has (then added).
+
+    A continuation from an earlier run stays a cell of its own (its break is placed again), so the
+    next number up is taken: a notebook's cell ids are unique.
+    """
+    number = 1
+    while f"{cell.get('id', 'cell')}-{number}" in ids:
+        number += 1
+    ids.add(f"{cell.get('id', 'cell')}-{number}")
     return {
         "cell_type": "markdown",
         "id": f"{cell.get('id', 'cell')}-{number}",

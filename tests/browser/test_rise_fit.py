@@ -69,6 +69,27 @@ def test_prose_taller_than_a_slide_is_cut_between_its_blocks_and_continues_below
     assert "".join(sources[:2]).replace("\n", "") == text.replace("\n", "")  # nothing lost, nothing added
 
 
+def test_prose_cut_again_gets_new_cell_ids():
+    """A second run cuts a cell an earlier run had cut already: the new continuation takes the next free id."""
+    text = "## 4 · Again\n\nfirst paragraph\n\nsecond paragraph"
+    first = cell("markdown", text, "slide")
+    earlier = {**cell("markdown", "the end, cut off before", "subslide", [TOOL.FIT_TAG]), "id": f"{first['id']}-1"}
+    notebook = {"cells": [first, earlier]}
+    sizes = [TOOL.CellSize(900, True, [60, 420, 420]), TOOL.CellSize(40, True)]
+    fitted, _ = TOOL.fit(notebook, sizes, room=700)
+    ids = [c["id"] for c in fitted["cells"]]
+    assert ids == [first["id"], f"{first['id']}-2", f"{first['id']}-1"] and len(set(ids)) == len(ids)
+    assert types(fitted) == ["slide", "subslide", "-"]
+
+
+def test_every_notebooks_cell_ids_are_unique():
+    import json
+
+    for path in sorted((ROOT / "notebooks").glob("**/[0-9][0-9]_*.ipynb")):
+        ids = [c.get("id") for c in json.loads(path.read_text(encoding="utf-8"))["cells"]]
+        assert len(ids) == len(set(ids)), f"{path.name}: a cell id is used twice"
+
+
 def test_a_cell_taller_than_a_slide_is_reported():
     notebook = {"cells": [cell("markdown", "## 1 · A", "slide"), cell("code", "print(big)")]}
     _, too_tall = TOOL.fit(notebook, [TOOL.CellSize(60, True), TOOL.CellSize(800, False)], room=700)
