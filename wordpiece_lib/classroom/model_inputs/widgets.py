@@ -101,7 +101,7 @@ def _chips_html(encoding: Encoding, unknown: str, specials: set[int]) -> str:
             colour = TOKEN_SHADES[index % 2]
         chips.append(
             f'<span style="{_CHIP}background:{colour}">{html.escape(token)}'
-            f'<br><small style="color:{INK}">{encoding.ids[index]}</small></span>'
+            f'<br><code style="color:{INK};background:none;font-size:var(--jp-code-font-size, 11px)">{encoding.ids[index]}</code></span>'
         )
     return "".join(chips)
 
