@@ -130,7 +130,7 @@ def _measure_deck(browser, lab, name: str, open_deck, slides, projector) -> Deck
         deck = Deck()
         seen = -1
         rooms = []
-        for slide in slides(page, lambda: page.evaluate(f"({_CELLS})()")):
+        for slide in slides(page, lambda: _settled_cells(page)):
             rooms.append(slide["room"] if slide["content"] > slide["room"] + 2 else None)
             # A fragment step shows the same slide again: its cells are counted once.
             if slide["slide"] != seen:
@@ -142,11 +142,30 @@ def _measure_deck(browser, lab, name: str, open_deck, slides, projector) -> Deck
     return deck
 
 
+def _settled_cells(page, again_ms: int = 400) -> dict[str, Any]:  # type: ignore[no-untyped-def]
+    """The shown slide's cells, measured twice ``again_ms`` apart, each at the larger height.
+
+    On a busy machine a slide's text may still be laid out when it is first measured (a title slide was once
+    measured shorter than it shows), so a cell's height is the larger of the two.
+    """
+    first = page.evaluate(f"({_CELLS})()")
+    page.wait_for_timeout(again_ms)
+    second = page.evaluate(f"({_CELLS})()")
+    if first["slide"] != second["slide"] or len(first["cells"]) != len(second["cells"]):
+        return second
+    for cell, later in zip(second["cells"], first["cells"], strict=True):
+        if later["height"] > cell["height"]:
+            cell.update(later)
+    second["content"] = max(first["content"], second["content"])
+    return second
+
+
 def cut_markdown(source: str, blocks: list[float], budget: float) -> list[tuple[str, float]]:
     """``source`` cut between top-level blocks into parts each at most ``budget`` high, with their heights.
 
     ``blocks`` are the rendered blocks' measured heights. A heading stays with the block after it, a
-    list with the block before it (its lead-in) when both fit; a list may be cut between its items. Where the rendered blocks do not match the source's, the measured height is
+    list with the block before it (its lead-in) when both fit; a list that fits a slide is kept whole,
+    a longer one is cut between its items. Where the rendered blocks do not match the source's, the measured height is
     shared out by lines.
 
     >>> cut_markdown("# A\\n\\none\\n\\ntwo\\n\\nthree", [60, 40, 40, 40], 110)
@@ -167,6 +186,7 @@ def cut_markdown(source: str, blocks: list[float], budget: float) -> list[tuple[
         weights = [max(1, end - start) for _, (start, end) in spans]
         blocks = [sum(blocks) * weight / sum(weights) for weight in weights]
     pieces: list[tuple[str, tuple[int, int], float]] = []
+    whole_list: dict[int, float] = {}  # a list's first piece: the whole list's height (it moves as one if it can)
     for (kind, (start, end)), height in zip(spans, blocks, strict=True):
         items = [
             tuple(token.map)
@@ -175,6 +195,7 @@ def cut_markdown(source: str, blocks: list[float], budget: float) -> list[tuple[
         ]
         if kind.endswith("list") and len(items) > 1:  # a list may be cut between its items
             size = sum(last - first for first, last in items) or 1
+            whole_list[len(pieces)] = height
             pieces += [
                 (kind if number == 0 else "item", (first, last), height * (last - first) / size)
                 for number, (first, last) in enumerate(items)
@@ -186,7 +207,9 @@ def cut_markdown(source: str, blocks: list[float], budget: float) -> list[tuple[
     used = 0.0
     for index, (kind, _, height) in enumerate(pieces):
         previous_kind = pieces[index - 1][0] if index else ""
-        if parts[-1] and used + height > budget and previous_kind != "heading":
+        # A list that fits a slide whole starts one when it would not fit here; a longer one is cut between items.
+        wanted = whole_list[index] if whole_list.get(index, budget + 1) <= budget else height
+        if parts[-1] and used + wanted > budget and previous_kind != "heading":
             carried = []
             if kind.endswith("list") and len(parts[-1]) > 1:  # the list's lead-in goes with it
                 carried = [parts[-1].pop()]
@@ -219,7 +242,9 @@ def fit(notebook: dict[str, Any], sizes: list[CellSize], room: float) -> tuple[d
                 del cell["metadata"]["tags"]
             cell["metadata"].setdefault("slideshow", {})["slide_type"] = "-"
         if size.markdown and size.height > budget and size.blocks:
-            for number, (text, height) in enumerate(cut_markdown(_source(cell), size.blocks, budget)):
+            # The blocks are measured from the first one's top: the room above it (a title's margin) is the cell's too.
+            blocks = [size.blocks[0] + max(0.0, size.height - sum(size.blocks)), *size.blocks[1:]]
+            for number, (text, height) in enumerate(cut_markdown(_source(cell), blocks, budget)):
                 piece = cell if number == 0 else _continuation(cell, ids)
                 piece["source"] = text
                 cells.append((piece, height))

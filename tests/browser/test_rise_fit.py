@@ -69,6 +69,18 @@ def test_prose_taller_than_a_slide_is_cut_between_its_blocks_and_continues_below
     assert "".join(sources[:2]).replace("\n", "") == text.replace("\n", "")  # nothing lost, nothing added
 
 
+def test_the_room_above_the_first_block_counts_with_the_cell():
+    """A title's blocks add up to less than the cell (the heading's top margin is above them): the cell is still cut."""
+    text = "# 02 · Title\n\nlead paragraph\n\n**By the end you can**\n\n1. one\n2. two"
+    notebook = {"cells": [cell("markdown", text, "slide")]}
+    fitted, too_tall = TOOL.fit(notebook, [TOOL.CellSize(716, True, [237, 82, 51, 286])], room=684)
+    assert [c["source"] for c in fitted["cells"]] == [
+        "# 02 · Title\n\nlead paragraph",
+        "**By the end you can**\n\n1. one\n2. two",
+    ]
+    assert types(fitted) == ["slide", "subslide"] and not too_tall
+
+
 def test_prose_cut_again_gets_new_cell_ids():
     """A second run cuts a cell an earlier run had cut already: the new continuation takes the next free id."""
     text = "## 4 · Again\n\nfirst paragraph\n\nsecond paragraph"
