@@ -248,7 +248,7 @@ def classroom_values() -> dict[str, dict[str, Any]]:
 
     from wordpiece_lib import longest_match_attempts
     from wordpiece_lib.classroom.bpe_comparison import combination_fertility_points
-    from wordpiece_lib.classroom.display import new_figure
+    from wordpiece_lib.classroom.display import new_figure, text_view
     from wordpiece_lib.classroom.fast_encoding import growth_counts
     from wordpiece_lib.classroom.other_languages import exponent_sweep
     from wordpiece_lib.classroom.runtime import write_bundle
@@ -355,6 +355,8 @@ def classroom_values() -> dict[str, dict[str, Any]]:
         "describe": {"figure": figure, "title": "t", "summary": "A summary."},
         "plain_list": {"items": ["a", "b"]},
         "figure_html": {"figure": figure},
+        "show_text": {"view": text_view()},
+        "shown_text": {"view": text_view()},
         "figure_description": {"figure": figure},
         "figure_bundle": {"figure": figure},
         "text_alternative": {"figure": figure},
@@ -404,6 +406,7 @@ def classroom_values() -> dict[str, dict[str, Any]]:
         "viterbi_steps": {"model": model, "word": "hugs"},
         "viterbi_text": {"model": model, "word": "hugs", "position": 1},
         "sampling_frame": {"model": model, "word": "hugs", "alphas": [0.5, 1.0]},
+        "sample_counts": {"model": model, "word": "hugs", "alpha": 0.5, "samples": 20},
         **_grading_values(),
         **_similarity_values(),
     }

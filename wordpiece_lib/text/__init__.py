@@ -10,23 +10,31 @@
 - ``metaspace``: SentencePiece's word boundaries: every space becomes ``▁`` and a word starts at each ``▁``
 """
 
-from . import alignment, fast_normalizer, fast_split, google, metaspace, normalizer, pretokenizers, scripts
-from .alignment import *
-from .fast_normalizer import *
-from .fast_split import *
-from .google import *
-from .metaspace import *
-from .normalizer import *
-from .pretokenizers import *
-from .scripts import *
+from typing import TYPE_CHECKING
 
-__all__ = [
-    *normalizer.__all__,
-    *fast_normalizer.__all__,
-    *pretokenizers.__all__,
-    *fast_split.__all__,
-    *alignment.__all__,
-    *scripts.__all__,
-    *google.__all__,
-    *metaspace.__all__,
-]
+from wordpiece_lib._lazy_face import lazy_face
+
+#: Every module of the folder, in the order of ``__all__``; a name is imported from its module on first use.
+__getattr__, __dir__ = lazy_face(
+    __name__,
+    (
+        "normalizer",
+        "fast_normalizer",
+        "pretokenizers",
+        "fast_split",
+        "alignment",
+        "scripts",
+        "google",
+        "metaspace",
+    ),
+)
+
+if TYPE_CHECKING:  # the same names, for type checkers and editors
+    from .alignment import *
+    from .fast_normalizer import *
+    from .fast_split import *
+    from .google import *
+    from .metaspace import *
+    from .normalizer import *
+    from .pretokenizers import *
+    from .scripts import *
