@@ -43,17 +43,19 @@ FIELDS = (
 
 @dataclass(frozen=True)
 class MergeStep:
-    """One merge applied to a word: its rank in the list, the pair, the token it made, and where (symbol index).
+    """One merge applied to a word: its rank in the list, the pair, the token it made, and where it stands in the
+    word (``start``, ``end``: characters).
 
-    >>> MergeStep(0, "h", "u", "hu", 0)
-    MergeStep(rank=0, left='h', right='u', new='hu', position=0)
+    >>> MergeStep(0, "h", "u", "hu", 0, 2)
+    MergeStep(rank=0, left='h', right='u', new='hu', start=0, end=2)
     """
 
     rank: int
     left: str
     right: str
     new: str
-    position: int
+    start: int
+    end: int
 
 
 @dataclass(frozen=True)
@@ -233,7 +235,16 @@ class BpeModel:
             if current is None or current[1] != new_id:
                 continue  # an entry made stale by an earlier merge
             if record is not None:
-                record.append(MergeStep(rank, tokens[left_symbol[0]], tokens[right_symbol[0]], tokens[new_id], position))
+                record.append(
+                    MergeStep(
+                        rank,
+                        tokens[left_symbol[0]],
+                        tokens[right_symbol[0]],
+                        tokens[new_id],
+                        left_symbol[1],
+                        right_symbol[2],
+                    )
+                )
             symbols[position] = [new_id, left_symbol[1], right_symbol[2]]
             alive[right] = False
             following[position] = following[right]
