@@ -358,3 +358,46 @@ def test_the_unicode_forms_are_hugging_faces_on_runs_of_marks():
         ours = getattr(our_normalizers, form)()
         for text in texts:
             assert ours(text) == peer.normalize_str(text), (form, text)
+
+
+def hf_byte_level_trainer_file(lines, vocab_size, special_tokens, min_frequency=0):
+    peer = tokenizers.Tokenizer(models.BPE())
+    peer.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
+    trainer = trainers.BpeTrainer(
+        vocab_size=vocab_size,
+        special_tokens=special_tokens,
+        initial_alphabet=pre_tokenizers.ByteLevel.alphabet(),
+        min_frequency=min_frequency,
+        show_progress=False,
+    )
+    peer.train_from_iterator(lines, trainer)
+    return json.loads(peer.to_str())["model"]
+
+
+def test_train_model_bpe_writes_hugging_faces_merges_on_the_novel(book_file, book_text, tmp_path):
+    from command_helpers import run_cli
+
+    output = tmp_path / "bpe.json"
+    result = run_cli("train", "--model", "bpe", book_file, "--vocab-size", "5000", "-o", output, "--quiet")
+    assert result.returncode == 0, result.stderr
+    ours = read_json(output)
+    theirs = hf_byte_level_trainer_file(book_text.split("\n"), 5000, ["<|endoftext|>"])
+    assert ours["model"]["merges"] == theirs["merges"] and ours["model"]["vocab"] == theirs["vocab"]
+    assert len(theirs["merges"]) == 5000 - 257
+    peer = tokenizers.Tokenizer.from_file(str(output))  # and Hugging Face loads what it wrote, token for token
+    assert_identical(load_tokenizer(output), peer, [*EDGE_TEXTS, *book_text.split("\n")[:300]], "train --model bpe")
+
+
+@pytest.mark.parametrize(("vocab_size", "min_frequency"), [(300, 0), (2000, 5), (12000, 2)])
+def test_the_byte_level_trainer_is_hugging_faces(book_text, vocab_size, min_frequency):
+    from collections import Counter
+
+    from wordpiece_lib.text.byte_level import ByteLevel
+    from wordpiece_lib.training.byte_bpe import train_byte_level_bpe
+
+    lines = book_text.split("\n")
+    counts = Counter(word for line in lines for word in ByteLevel(add_prefix_space=False).pre_tokenize(line))
+    model = train_byte_level_bpe(counts, vocab_size, special_tokens=["<s>", "</s>"], min_frequency=min_frequency)
+    theirs = hf_byte_level_trainer_file(lines, vocab_size, ["<s>", "</s>"], min_frequency)
+    assert [list(pair) for pair in model.merges] == theirs["merges"]
+    assert model.token_ids == theirs["vocab"]
