@@ -75,7 +75,7 @@ def download(requirement: str, name: str, expected: str, folder: Path, *, source
     return pinned((folder / name).read_bytes(), expected, name)
 
 
-def spm_tokenizer(model: Path, converter_name: str):  # noqa: ANN201 - a tokenizers.Tokenizer
+def spm_tokenizer(model: Path, converter_name: str):
     import sentencepiece
     import transformers.convert_slow_tokenizer as convert_slow_tokenizer
 
@@ -100,7 +100,7 @@ def spm_tokenizer(model: Path, converter_name: str):  # noqa: ANN201 - a tokeniz
     return converter.build_tokenizer_from_spm_proto(proto, vocab)
 
 
-def clip_tokenizer(wheel: bytes):  # noqa: ANN201
+def clip_tokenizer(wheel: bytes):
     import io
 
     import transformers.convert_slow_tokenizer as convert_slow_tokenizer
@@ -125,7 +125,7 @@ def clip_tokenizer(wheel: bytes):  # noqa: ANN201
     return tokenizer
 
 
-def treasure_tokenizer():  # noqa: ANN201
+def treasure_tokenizer():
     from tokenizers import Tokenizer, decoders, models, pre_tokenizers, processors, trainers
 
     text = pinned(NOVEL[0].read_bytes(), NOVEL[1], NOVEL[0].name).decode("utf-8")

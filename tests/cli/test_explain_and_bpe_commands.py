@@ -9,7 +9,7 @@ from command_helpers import run_cli
 from real_tokenizer_helpers import TOKENIZER_FOLDER
 
 from wordpiece_lib import load_tokenizer
-from wordpiece_lib.pipeline.explain import explain
+from wordpiece_lib.pipeline.explanation import explain
 
 TEXT = "Héllo wörld, don't 😀!"
 
@@ -33,7 +33,13 @@ def test_explain_reads_a_folder_and_a_vocab(tmp_path, bert_vocab_path):
     ours = explain(load_tokenizer(folder), "Jim!").to_json()
     assert json.loads(from_folder.stdout) == ours
     from_vocab = run_cli("explain", "--tokenizer", bert_vocab_path, "--format", "json", "Unaffable")
-    assert [token["token"] for token in json.loads(from_vocab.stdout)["tokens"]] == ["[CLS]", "una", "##ffa", "##ble", "[SEP]"]
+    assert [token["token"] for token in json.loads(from_vocab.stdout)["tokens"]] == [
+        "[CLS]",
+        "una",
+        "##ffa",
+        "##ble",
+        "[SEP]",
+    ]
 
 
 def test_explain_refuses_in_one_line(tmp_path):

@@ -202,7 +202,9 @@ def hf_pipelines(lines):
     byte_level.post_processor = processors.Sequence(
         [
             processors.ByteLevel(trim_offsets=True),
-            processors.TemplateProcessing(single="<s> $A </s>", pair="<s> $A </s> $B:1 </s>:1", special_tokens=[("<s>", 0), ("</s>", 1)]),
+            processors.TemplateProcessing(
+                single="<s> $A </s>", pair="<s> $A </s> $B:1 </s>:1", special_tokens=[("<s>", 0), ("</s>", 1)]
+            ),
         ]
     )
     byte_level.decoder = decoders.ByteLevel()
@@ -229,7 +231,10 @@ def hf_pipelines(lines):
         lines,
         normalizer=normalizers.Sequence([normalizers.NFKC(), normalizers.Strip(left=True, right=False)]),
         pre_tokenizer=pre_tokenizers.Sequence(
-            [pre_tokenizers.Split(Regex(r"\s+"), "contiguous", invert=True), pre_tokenizers.Metaspace(prepend_scheme="first")]
+            [
+                pre_tokenizers.Split(Regex(r"\s+"), "contiguous", invert=True),
+                pre_tokenizers.Metaspace(prepend_scheme="first"),
+            ]
         ),
     )
     unigram.decoder = decoders.Metaspace(prepend_scheme="first")
@@ -253,7 +258,13 @@ def test_every_part_as_hugging_face_builds_it(pipelines, lines):
             collect_types(data[slot], seen[slot])
     assert seen["normalizer"] >= {"Sequence", "NFD", "NFKC", "NFKD", "NFC", "Lowercase", "StripAccents", "Strip"}
     assert seen["pre_tokenizer"] >= {"Sequence", "Whitespace", "Split", "Digits", "Punctuation", "ByteLevel"}
-    assert seen["post_processor"] >= {"TemplateProcessing", "BertProcessing", "RobertaProcessing", "ByteLevel", "Sequence"}
+    assert seen["post_processor"] >= {
+        "TemplateProcessing",
+        "BertProcessing",
+        "RobertaProcessing",
+        "ByteLevel",
+        "Sequence",
+    }
     assert seen["decoder"] >= {"WordPiece", "BPEDecoder", "ByteLevel", "ByteFallback", "Fuse", "Strip", "Replace"}
 
 
@@ -311,7 +322,9 @@ def test_a_missing_field_is_refused_exactly_when_hugging_face_refuses_it(pipelin
                         inner = inner[key]
                     del inner[field]
                     if we_refuse(broken) != hf_refuses(broken):
-                        wrong.append(f"{'.'.join(map(str, path))} without {field}: Hugging Face refuses {hf_refuses(broken)}")
+                        wrong.append(
+                            f"{'.'.join(map(str, path))} without {field}: Hugging Face refuses {hf_refuses(broken)}"
+                        )
                     checked += 1
     assert not wrong, wrong
     assert checked > 100

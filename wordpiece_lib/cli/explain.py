@@ -9,7 +9,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from wordpiece_lib.pipeline.explain import explain
+from wordpiece_lib.pipeline.explanation import explain
 from wordpiece_lib.pipeline.loader import load_tokenizer
 from wordpiece_lib.pipeline.tokenizer_json import names_a_vocab_file
 from wordpiece_lib.pipeline.wordpiece_tokenizer import WordPieceTokenizer

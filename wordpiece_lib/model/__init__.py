@@ -6,9 +6,19 @@
 - ``linmaxmatch``: Linear-time WordPiece encoding: LinMaxMatch (Song et al., "Fast WordPiece Tokenization", EMNLP 2021)
 - ``wordpiece``: The WordPiece model: a vocab, the continuation prefix and the word cap, as the model slot of a tokenizer holds it
 - ``unigram``: The Unigram model: pieces with log-probabilities, and the Viterbi cut of a word
+- ``bpe``: The BPE model: a vocab and a ranked list of merges, as the model slot of a tokenizer holds it
 """
 
-from . import linmaxmatch, longest_match, pieces, unigram, vocab, wordpiece
+from . import (
+    bpe,
+    linmaxmatch,
+    longest_match,
+    pieces,
+    unigram,
+    vocab,
+    wordpiece,
+)
+from .bpe import *
 from .linmaxmatch import *
 from .longest_match import *
 from .pieces import *
@@ -23,4 +33,5 @@ __all__ = [
     *linmaxmatch.__all__,
     *wordpiece.__all__,
     *unigram.__all__,
+    *bpe.__all__,
 ]

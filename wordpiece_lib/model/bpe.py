@@ -145,7 +145,9 @@ class BpeModel:
             new = left + tail
             for token in (left, right, new):
                 if token not in ids:
-                    raise ValueError(f"BPE model: merges[{rank}] ({left!r}, {right!r}) needs {token!r}, not in the vocab")
+                    raise ValueError(
+                        f"BPE model: merges[{rank}] ({left!r}, {right!r}) needs {token!r}, not in the vocab"
+                    )
             ranks[(ids[left], ids[right])] = (rank, ids[new])
         return ranks
 

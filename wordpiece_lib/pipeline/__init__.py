@@ -16,18 +16,24 @@
 - ``wordpiece_tokenizer``: ``WordPieceTokenizer``: the whole BERT pipeline in one object, from text to a model's input and back
 - ``unigram_tokenizer``: ``UnigramTokenizer``: a Unigram model (SentencePiece's) in the same pipeline, from text to a model's input and back
 - ``loader``: One loader for every saved tokenizer: the file read and parsed once, and the class its model asks for
+- ``processors``: Hugging Face's other post-processors: ``BertProcessing``, ``RobertaProcessing``, ``ByteLevel``, a chain
+- ``decoders``: Hugging Face's other decoders, each a step of a chain: byte-level, BPE, byte fallback, fuse, strip, replace
+- ``explanation``: Why a tokenizer cut a text the way it did: every token with its edits, its word and the model's decision
 """
 
 from . import (
     added_tokens,
     compat,
     decoder,
+    decoders,
     encoding,
     engine,
+    explanation,
     fast_tokenizer,
     hf_config,
     loader,
     parts,
+    processors,
     serialization,
     template,
     tokenizer,
@@ -39,12 +45,15 @@ from . import (
 from .added_tokens import *
 from .compat import *
 from .decoder import *
+from .decoders import *
 from .encoding import *
 from .engine import *
+from .explanation import *
 from .fast_tokenizer import *
 from .hf_config import *
 from .loader import *
 from .parts import *
+from .processors import *
 from .serialization import *
 from .template import *
 from .tokenizer import *
@@ -70,4 +79,7 @@ __all__ = [
     *wordpiece_tokenizer.__all__,
     *unigram_tokenizer.__all__,
     *loader.__all__,
+    *processors.__all__,
+    *decoders.__all__,
+    *explanation.__all__,
 ]

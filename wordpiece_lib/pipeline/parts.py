@@ -47,7 +47,18 @@ from ..model.wordpiece import WordPieceModel
 from ..text.byte_level import ByteLevel
 from ..text.metaspace import Metaspace
 from ..text.normalizer import BertNormalizer
-from ..text.normalizers import NFC, NFD, NFKC, NFKD, Lowercase, NormalizerSequence, Prepend, Replace, Strip, StripAccents
+from ..text.normalizers import (
+    NFC,
+    NFD,
+    NFKC,
+    NFKD,
+    Lowercase,
+    NormalizerSequence,
+    Prepend,
+    Replace,
+    Strip,
+    StripAccents,
+)
 from ..text.precompiled import Precompiled
 from ..text.pretokenizers import BertPreTokenizer, WhitespaceSplit
 from ..text.splitters import Digits, PreTokenizerSequence, Punctuation, Split, Whitespace

@@ -23,7 +23,7 @@ from typing import Any
 from .._json_fields import check_type, refuse_unknown_fields, require_fields
 from .._validate import check_bool
 from ..text.byte_level import BYTE_CHARS
-from ..text.normalizers import is_whitespace
+from ..text.normalizers import is_unicode_white_space
 from .encoding import Encoding, TextTokens
 from .template import Template
 
@@ -43,12 +43,12 @@ def trimmed_offsets(tokens: TextTokens, add_prefix_space: bool) -> TextTokens:
     for index, (token, (start, end)) in enumerate(zip(token_list, offsets, strict=True)):
         leading = 0
         for char in token:
-            if char != _SPACE and not is_whitespace(char):
+            if char != _SPACE and not is_unicode_white_space(char):
                 break
             leading += 1
         trailing = 0
         for char in reversed(token):
-            if char != _SPACE and not is_whitespace(char):
+            if char != _SPACE and not is_unicode_white_space(char):
                 break
             trailing += 1
         if leading:
@@ -91,13 +91,20 @@ class ByteLevelProcessing:
         return trimmed_offsets(tokens, self.add_prefix_space) if self.trim_offsets else tokens
 
     def build(
-        self, first: TextTokens, second: TextTokens | None, token_ids: Mapping[str, int], *, add_special_tokens: bool = True
+        self,
+        first: TextTokens,
+        second: TextTokens | None,
+        token_ids: Mapping[str, int],
+        *,
+        add_special_tokens: bool = True,
     ) -> Encoding:
         first = self.prepare(first)
         if second is None:
             return Encoding.from_sequence(*first)
         second = self.prepare(second)
-        return Encoding.concatenate([Encoding.from_sequence(*first), Encoding.from_sequence(*second, sequence_id=1, type_id=1)])
+        return Encoding.concatenate(
+            [Encoding.from_sequence(*first), Encoding.from_sequence(*second, sequence_id=1, type_id=1)]
+        )
 
     def to_json(self, token_ids: Mapping[str, int] | None = None) -> dict[str, Any]:
         return {
@@ -202,7 +209,12 @@ class RobertaProcessing(Template):
         return trimmed_offsets(tokens, self.add_prefix_space) if self.trim_offsets else tokens
 
     def build(
-        self, first: TextTokens, second: TextTokens | None, token_ids: Mapping[str, int], *, add_special_tokens: bool = True
+        self,
+        first: TextTokens,
+        second: TextTokens | None,
+        token_ids: Mapping[str, int],
+        *,
+        add_special_tokens: bool = True,
     ) -> Encoding:
         first = self.prepare(first)
         second = None if second is None else self.prepare(second)
@@ -270,7 +282,12 @@ class ProcessorSequence:
         return sum(part.added_tokens(is_pair) for part in self.processors)
 
     def build(
-        self, first: TextTokens, second: TextTokens | None, token_ids: Mapping[str, int], *, add_special_tokens: bool = True
+        self,
+        first: TextTokens,
+        second: TextTokens | None,
+        token_ids: Mapping[str, int],
+        *,
+        add_special_tokens: bool = True,
     ) -> Encoding:
         builder: Any = None
         for part in self.processors:

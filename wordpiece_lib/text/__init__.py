@@ -8,17 +8,44 @@
 - ``scripts``: Writing systems: which script a character belongs to, and what BERT's normalizer does to each
 - ``google``: Google's BERT text rules: the normalizer and pre-tokenizer of ``compat="google"``
 - ``metaspace``: SentencePiece's word boundaries: every space becomes ``▁`` and a word starts at each ``▁``
+- ``unicode_forms``: Unicode's normal forms (NFD, NFKD, NFC, NFKC) as Hugging Face computes them, each character's edit recorded
+- ``edits``: A normalizer's edits, and the origin each new character takes from them, as Hugging Face computes offsets
+- ``normalizers``: Hugging Face's other normalizers: Unicode forms, lowercasing, accents, spaces, replacements, a prefix, a chain
+- ``precompiled``: SentencePiece's normalizer: its character map, read from the base64 blob ``tokenizer.json`` holds
+- ``splitters``: Hugging Face's other pre-tokenizers: ``Split``, ``Digits``, ``Punctuation``, ``Whitespace`` and a chain
+- ``byte_level``: Byte-level pre-tokenization (GPT-2's): every byte of the text becomes one printable character
 """
 
-from . import alignment, fast_normalizer, fast_split, google, metaspace, normalizer, pretokenizers, scripts
+from . import (
+    alignment,
+    byte_level,
+    edits,
+    fast_normalizer,
+    fast_split,
+    google,
+    metaspace,
+    normalizer,
+    normalizers,
+    precompiled,
+    pretokenizers,
+    scripts,
+    splitters,
+    unicode_forms,
+)
 from .alignment import *
+from .byte_level import *
+from .edits import *
 from .fast_normalizer import *
 from .fast_split import *
 from .google import *
 from .metaspace import *
 from .normalizer import *
+from .normalizers import *
+from .precompiled import *
 from .pretokenizers import *
 from .scripts import *
+from .splitters import *
+from .unicode_forms import *
 
 __all__ = [
     *normalizer.__all__,
@@ -29,4 +56,10 @@ __all__ = [
     *scripts.__all__,
     *google.__all__,
     *metaspace.__all__,
+    *unicode_forms.__all__,
+    *edits.__all__,
+    *normalizers.__all__,
+    *precompiled.__all__,
+    *splitters.__all__,
+    *byte_level.__all__,
 ]

@@ -126,7 +126,9 @@ def _decompose(chars: list[tuple[str, int]]) -> list[tuple[str, int]]:
     original characters; a run of single marks keeps its origins in order.
     """
     # Hugging Face's Unicode 9.0 tables: a mark assigned later is a starter there, which stops reordering.
-    flagged = [(part, change == 0) for part, change in decompose("".join(char for char, _ in chars), compatibility=False)]
+    flagged = [
+        (part, change == 0) for part, change in decompose("".join(char for char, _ in chars), compatibility=False)
+    ]
     origins = [origin for _, origin in chars]
     out = []
     taken = -1

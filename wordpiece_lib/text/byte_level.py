@@ -160,4 +160,12 @@ class ByteLevel:
         return cls(data["add_prefix_space"], data["trim_offsets"], data.get("use_regex", True))
 
 
-__all__ = ["BYTE_CHARS", "BYTE_LEVEL_REGEX", "CHAR_BYTES", "ByteLevel", "byte_chars", "from_byte_chars", "to_byte_chars"]
+__all__ = [
+    "BYTE_CHARS",
+    "BYTE_LEVEL_REGEX",
+    "CHAR_BYTES",
+    "ByteLevel",
+    "byte_chars",
+    "from_byte_chars",
+    "to_byte_chars",
+]

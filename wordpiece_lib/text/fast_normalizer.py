@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 from .._validate import check_str
 from .normalizer import BertNormalizer, is_stripped_mark
-from .unicode_forms import combining_class, decomposition
+from .unicode_forms import combining_class, full_decomposition
 
 
 class NotLocal(Exception):
@@ -44,9 +44,7 @@ def normalizes_alone(char: str, normalizer: BertNormalizer) -> bool:
     check_str(char, "char", allow_empty=False)
     if not normalizer.strips_accents:
         return True
-    return all(
-        combining_class(part) == 0 or is_stripped_mark(part) for part in decomposition(char, False)
-    )
+    return all(combining_class(part) == 0 or is_stripped_mark(part) for part in full_decomposition(char, False))
 
 
 class CharTable(dict):  # type: ignore[type-arg]

@@ -66,10 +66,10 @@ def is_combining_mark(char: str) -> bool:
     return unicodedata.category(char)[0] == "M" and char not in _MARKS_UNKNOWN_TO_HF
 
 
-def is_whitespace(char: str) -> bool:
-    """Rust's ``char::is_whitespace``: Unicode's White_Space property (``\\x1c``-``\\x1f`` are not).
+def is_unicode_white_space(char: str) -> bool:
+    """Rust's ``char::is_unicode_white_space``: Unicode's White_Space property (``\\x1c``-``\\x1f`` are not).
 
-    >>> is_whitespace(" "), is_whitespace("\\u3000"), is_whitespace("\\x1c")
+    >>> is_unicode_white_space(" "), is_unicode_white_space("\\u3000"), is_unicode_white_space("\\x1c")
     (True, True, False)
     """
     return _WHITE_SPACE.match(char) is not None
@@ -238,9 +238,9 @@ class Strip(_Part):
     def with_origins(self, text: str) -> AlignedText:
         check_str(text, "text")
         start, end = 0, len(text)
-        while self.left and start < end and is_whitespace(text[start]):
+        while self.left and start < end and is_unicode_white_space(text[start]):
             start += 1
-        while self.right and end > start and is_whitespace(text[end - 1]):
+        while self.right and end > start and is_unicode_white_space(text[end - 1]):
             end -= 1
         return AlignedText(text[start:end], tuple(range(start, end)))
 
@@ -501,7 +501,7 @@ __all__ = [
     "aligned_by",
     "compile_pattern",
     "is_combining_mark",
-    "is_whitespace",
+    "is_unicode_white_space",
     "pattern_json",
     "read_pattern",
     "sequence_parts",

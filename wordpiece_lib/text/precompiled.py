@@ -25,7 +25,6 @@ import base64
 import binascii
 import struct
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
 import regex
@@ -36,6 +35,8 @@ from .alignment import AlignedText
 from .edits import transform
 
 _GRAPHEMES = regex.compile(r"\X")
+_UNSEEN = object()
+_CACHE_SIZE = 1 << 16
 
 
 class CharsMap:
@@ -64,6 +65,21 @@ class CharsMap:
     def _replacement(self, start: int) -> str:
         end = self.strings.find(b"\0", start)
         return self.strings[start : end if end >= 0 else len(self.strings)].decode("utf-8", errors="strict")
+
+    def starts_a_key(self, key: bytes) -> bool:
+        """Whether some key of the trie starts with ``key`` (or ``key`` with one of them): a path for its bytes."""
+        units = self.units
+        size = len(units)
+        position = units[0] >> 10 << ((units[0] & (1 << 9)) >> 6)
+        for byte in key:
+            position ^= byte
+            if position >= size or units[position] & ((1 << 31) | 0xFF) != byte:
+                return False
+            unit = units[position]
+            position ^= unit >> 10 << ((unit & (1 << 9)) >> 6)
+            if (unit >> 8) & 1:
+                return True
+        return True
 
     def first_match(self, key: bytes) -> str | None:
         """The replacement of the shortest key that is a prefix of ``key`` (Hugging Face's ``transform``), or None."""
@@ -97,6 +113,10 @@ class Precompiled:
 
     charsmap: bytes
     _map: Any = field(default=None, init=False, repr=False, compare=False)
+    # What each grapheme and character gave, kept by the part itself (a cache shared by all parts would compare
+    # their 200 kB maps on every look-up).
+    _found: dict[str, str | None] = field(default_factory=dict, init=False, repr=False, compare=False)
+    _starts: dict[str, bool] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not isinstance(self.charsmap, bytes):
@@ -112,10 +132,24 @@ class Precompiled:
     def __setstate__(self, state: dict[str, Any]) -> None:
         object.__setattr__(self, "charsmap", state["charsmap"])
         object.__setattr__(self, "_map", CharsMap(self.charsmap))
+        object.__setattr__(self, "_found", {})
+        object.__setattr__(self, "_starts", {})
 
-    @lru_cache(maxsize=1 << 14)  # noqa: B019 - a part lives as long as its tokenizer; graphemes repeat
     def _lookup(self, chunk: str) -> str | None:
-        return self._map.first_match(chunk.encode("utf-8"))
+        found = self._found.get(chunk, _UNSEEN)
+        if found is _UNSEEN:
+            if len(self._found) > _CACHE_SIZE:
+                self._found.clear()
+            found = self._found[chunk] = self._map.first_match(chunk.encode("utf-8"))
+        return found  # type: ignore[return-value]
+
+    def _may_change(self, char: str) -> bool:
+        starts = self._starts.get(char)
+        if starts is None:
+            if len(self._starts) > _CACHE_SIZE:
+                self._starts.clear()
+            starts = self._starts[char] = self._map.starts_a_key(char.encode("utf-8"))
+        return starts
 
     def changes(self, text: str) -> list[tuple[str, int]] | None:
         """Each new character with its change, grapheme by grapheme as Hugging Face goes (``None``: no change).
@@ -123,6 +157,8 @@ class Precompiled:
         >>> Precompiled(build_charsmap({"ﬁ": "fi"})).changes("ﬁ")
         [('f', 0), ('i', 1)]
         """
+        if not any(map(self._may_change, set(text))):  # no key starts with any of its characters: unchanged
+            return None
         out: list[tuple[str, int]] = []
         modified = False
         for grapheme in _GRAPHEMES.findall(text):

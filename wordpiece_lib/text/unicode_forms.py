@@ -61,10 +61,10 @@ def combining_class(char: str) -> int:
 
 
 @lru_cache(maxsize=1 << 16)
-def decomposition(char: str, compatibility: bool) -> str:
+def full_decomposition(char: str, compatibility: bool) -> str:
     """The full decomposition of one character (canonical, or compatibility), as Hugging Face's tables give it.
 
-    >>> decomposition("ﬁ", True), decomposition("ﬁ", False), decomposition("\\U00011938", True)
+    >>> full_decomposition("ﬁ", True), full_decomposition("ﬁ", False), full_decomposition("\\U00011938", True)
     ('fi', 'ﬁ', '\\U00011938')
     """
     if char in NEWER_DECOMPOSED:
@@ -89,7 +89,7 @@ def decompose(text: str, *, compatibility: bool) -> list[tuple[str, int]]:
         pending.clear()
 
     for char in text:
-        for index, part in enumerate(decomposition(char, compatibility)):
+        for index, part in enumerate(full_decomposition(char, compatibility)):
             klass = combining_class(part)
             if klass == 0:
                 flush()
@@ -161,7 +161,19 @@ def normal_form(text: str, form: str) -> list[tuple[str, int]]:
     if form not in ("NFD", "NFKD", "NFC", "NFKC"):
         raise ValueError(f"form must be one of NFD, NFKD, NFC, NFKC, got {form!r}")
     compatibility = "K" in form
-    return compose(text, compatibility=compatibility) if form.endswith("C") else decompose(text, compatibility=compatibility)
+    return (
+        compose(text, compatibility=compatibility)
+        if form.endswith("C")
+        else decompose(text, compatibility=compatibility)
+    )
 
 
-__all__ = ["NEWER_DECOMPOSED", "NEWER_MARKS", "combining_class", "compose", "decompose", "decomposition", "normal_form"]
+__all__ = [
+    "NEWER_DECOMPOSED",
+    "NEWER_MARKS",
+    "combining_class",
+    "compose",
+    "decompose",
+    "full_decomposition",
+    "normal_form",
+]

@@ -12,11 +12,13 @@
 - ``fast_top_down``: ``FastTopDown``: TensorFlow Text's top-down learner, vectorised with NumPy
 - ``top_down_search``: The top-down learner's threshold search, and ``learn`` with TensorFlow Text's signature
 - ``unigram``: Training a Unigram model: start from many pieces, then drop the ones the corpus misses least
+- ``byte_bpe``: Byte-level BPE, trained as Hugging Face's ``BpeTrainer`` trains it (GPT-2's kind of tokenizer)
 """
 
 from . import (
     bottom_up,
     bpe,
+    byte_bpe,
     fast_bottom_up,
     fast_top_down,
     hf_options,
@@ -30,6 +32,7 @@ from . import (
 )
 from .bottom_up import *
 from .bpe import *
+from .byte_bpe import *
 from .fast_bottom_up import *
 from .fast_top_down import *
 from .hf_options import *
@@ -54,4 +57,5 @@ __all__ = [
     *fast_top_down.__all__,
     *top_down_search.__all__,
     *unigram.__all__,
+    *byte_bpe.__all__,
 ]

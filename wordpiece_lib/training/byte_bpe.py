@@ -27,6 +27,7 @@ merges Hugging Face writes (``tests/peers/test_real_tokenizers_hf.py``).
 from __future__ import annotations
 
 import heapq
+import itertools
 from collections.abc import Iterable, Mapping
 
 from .._validate import check_bool, check_int, check_str_list
@@ -74,7 +75,7 @@ def train_byte_level_bpe(
     pair_counts: dict[tuple[int, int], int] = {}
     where: dict[tuple[int, int], set[int]] = {}
     for index, (symbols, weight) in enumerate(zip(words, weights, strict=True)):
-        for pair in zip(symbols, symbols[1:]):
+        for pair in itertools.pairwise(symbols):
             pair_counts[pair] = pair_counts.get(pair, 0) + weight
             where.setdefault(pair, set()).add(index)
     # A max-heap on the count, then the smallest pair. Each entry carries the words it was pushed for (as

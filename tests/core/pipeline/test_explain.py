@@ -17,7 +17,7 @@ from wordpiece_lib import Vocab, WordPieceTokenizer, load_tokenizer
 from wordpiece_lib.model.bpe import BpeModel
 from wordpiece_lib.model.unigram import UnigramModel
 from wordpiece_lib.model.wordpiece import WordPieceModel
-from wordpiece_lib.pipeline.explain import explain
+from wordpiece_lib.pipeline.explanation import explain
 from wordpiece_lib.pipeline.tokenizer import Tokenizer
 from wordpiece_lib.pipeline.unigram_tokenizer import UnigramTokenizer
 from wordpiece_lib.text.byte_level import ByteLevel

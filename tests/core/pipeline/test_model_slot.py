@@ -19,11 +19,11 @@ from wordpiece_lib import UnigramTokenizer, Vocab, WordPieceTokenizer, load_toke
 from wordpiece_lib.model.unigram import UnigramModel
 from wordpiece_lib.model.wordpiece import WordPieceModel
 from wordpiece_lib.pipeline import parts, tokenizer_json
-from wordpiece_lib.pipeline.loader import tokenizer_from_json
-from wordpiece_lib.pipeline.tokenizer import Tokenizer
 from wordpiece_lib.pipeline.decoders import ByteFallback, Fuse, ReplaceDecoder
+from wordpiece_lib.pipeline.loader import tokenizer_from_json
 from wordpiece_lib.pipeline.processors import ByteLevelProcessing
 from wordpiece_lib.pipeline.template import Template
+from wordpiece_lib.pipeline.tokenizer import Tokenizer
 from wordpiece_lib.text.byte_level import ByteLevel
 from wordpiece_lib.text.metaspace import Metaspace
 from wordpiece_lib.text.normalizers import NFD, Replace

@@ -110,9 +110,7 @@ class Explanation:
         parts = ", ".join(f"{slot} {name}" for slot, name in self.tokenizer.items())
         lines = [f"text: {self.text!r}", f"tokenizer: {parts}"]
         for step in self.normalizer_steps:
-            changes = "; ".join(
-                f"[{edit.start}:{edit.end}] {edit.before!r} -> {edit.after!r}" for edit in step.edits
-            )
+            changes = "; ".join(f"[{edit.start}:{edit.end}] {edit.before!r} -> {edit.after!r}" for edit in step.edits)
             lines.append(f"normalizer {step.part}: {changes or 'no change'}")
         if self.normalizer_steps:
             lines.append(f"normalized: {self.normalizer_steps[-1].text!r}")
@@ -189,7 +187,9 @@ def _word_decision(model: Any, word: str) -> tuple[str, dict[str, Any], list[str
         lines = []
         for _, _, start, _ in tokens:
             tried = [a for a in attempts if a.start == start]
-            listed = ", ".join(f"{a.candidate!r} ({'in the vocab' if a.matched else 'not in the vocab'})" for a in tried)
+            listed = ", ".join(
+                f"{a.candidate!r} ({'in the vocab' if a.matched else 'not in the vocab'})" for a in tried
+            )
             taken = next((a.candidate for a in tried if a.matched), "")
             lines.append(f"WordPiece: tried {listed}: took {taken!r}")
         return f"WordPiece: longest match first, {len(attempts)} lookups", details, lines
@@ -202,9 +202,7 @@ def _word_decision(model: Any, word: str) -> tuple[str, dict[str, Any], list[str
             "runner_up": None if other is None else {"pieces": other.pieces, "log_probability": other.score},
         }
         against = (
-            "the only cut"
-            if other is None
-            else f"beats {' + '.join(other.pieces)} (log-probability {other.score:.4f})"
+            "the only cut" if other is None else f"beats {' + '.join(other.pieces)} (log-probability {other.score:.4f})"
         )
         summary = f"Unigram: best cut {' + '.join(best.pieces)} (log-probability {best.score:.4f}) {against}"
         lines = [
@@ -277,7 +275,9 @@ def explain(tokenizer: Any, text: str) -> Explanation:
     pre_tokenizer = tokenizer.pre_tokenizer
     ids = tokenizer.token_ids
     specials = tokenizer.special_tokens
-    engine = Engine(model, normalizer, pre_tokenizer, specials, {token.content: ids[token.content] for token in specials})
+    engine = Engine(
+        model, normalizer, pre_tokenizer, specials, {token.content: ids[token.content] for token in specials}
+    )
     byte_level = _is_byte_level(pre_tokenizer)
     steps: list[NormalizerStep] = []
     words: list[WordStory] = []
@@ -297,9 +297,16 @@ def explain(tokenizer: Any, text: str) -> Explanation:
         for inner_start, inner_end, inner_special in engine.added_parts(aligned.text, normalized=True):
             origins = aligned.origins[inner_start:inner_end]
             if inner_special is not None:
-                walk.append({"id": inner_special, "token": aligned.text[inner_start:inner_end],
-                             "offsets": (origins[0] + start, origins[-1] + 1 + start), "word": word_index,
-                             "source": "added token found in the normalized text", "decision": ""})  # fmt: skip
+                walk.append(
+                    {
+                        "id": inner_special,
+                        "token": aligned.text[inner_start:inner_end],
+                        "offsets": (origins[0] + start, origins[-1] + 1 + start),
+                        "word": word_index,
+                        "source": "added token found in the normalized text",
+                        "decision": "",
+                    }
+                )
                 word_index += 1
                 continue
             marked, marked_origins, spans = engine.split(
@@ -318,8 +325,16 @@ def explain(tokenizer: Any, text: str) -> Explanation:
                     model.tokens_with_spans(word), lines, strict=True
                 ):
                     offsets = (word_origins[token_start] + start, word_origins[token_end - 1] + 1 + start)
-                    walk.append({"id": token_id, "token": token, "offsets": offsets, "word": word_index,
-                                 "source": f"from word {word_index}", "decision": line})  # fmt: skip
+                    walk.append(
+                        {
+                            "id": token_id,
+                            "token": token,
+                            "offsets": offsets,
+                            "word": word_index,
+                            "source": f"from word {word_index}",
+                            "decision": line,
+                        }
+                    )
                 word_index += 1
     first = (
         [item["id"] for item in walk],
@@ -341,8 +356,18 @@ def explain(tokenizer: Any, text: str) -> Explanation:
         position += 1
         touching = [edit for edit in all_edits if edit.start < finish and begin < edit.end]
         stories.append(
-            TokenStory(index, token, token_id, begin, finish, text[begin:finish], item["source"], item["word"],
-                       touching, item["decision"])  # fmt: skip
+            TokenStory(
+                index,
+                token,
+                token_id,
+                begin,
+                finish,
+                text[begin:finish],
+                item["source"],
+                item["word"],
+                touching,
+                item["decision"],
+            )
         )
     names = {
         "normalizer": "none" if normalizer is None else _describe(normalizer, "normalizer"),
