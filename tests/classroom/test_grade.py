@@ -12,6 +12,7 @@ command grades them all, as a teacher would, and must give each its rows.
 from __future__ import annotations
 
 import csv
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -283,3 +284,53 @@ def test_notebook_12_refuses_the_worked_cuts_as_its_own_check_does(tmp_path):
     assert rows["worked_cuts"]["status"] == "wrong"
     assert "'all_cuts'" in rows["worked_cuts"]["feedback"] or "'best_cut'" in rows["worked_cuts"]["feedback"]
     assert rows["timer"]["status"] in ("wrong", "error") and rows["timer"]["points"] == "0", rows["timer"]
+
+
+def _merge_into_the_first_part(parts):
+    """Notebook 11's slip: the counts added into the first part the check gave, which is then returned."""
+    for part in parts[1:]:
+        for word, count in part.items():
+            parts[0][word] = parts[0].get(word, 0) + count
+    return parts[0]
+
+
+def _kernel_of(functions: dict) -> tuple[object, list[str]]:
+    """A stand-in for a submission's kernel, in this process: each call answered by the kernel side's own code."""
+    from wordpiece_lib.classroom.runtime.kernel_side import KernelSide
+
+    lines: list[str] = []
+    side = KernelSide(dict(functions), write=lines.append)
+
+    class Kernel:
+        dead = None
+
+        def ask(self, code: str) -> dict:
+            eval(code, {"call": side.call, "TOKEN": "t"})  # the grader's own request, as the kernel reads it
+            return json.loads(lines[-1].split(" ", 1)[1])
+
+    return Kernel(), lines
+
+
+def test_a_function_that_changes_what_it_was_given_changes_the_checks_copy_as_in_the_notebook():
+    """Issue 39: notebook 11's merge that adds into its first part was refused in the notebook but done under grade."""
+    from check_helpers import fails_with
+    from exercise_cases import start_afresh
+
+    from wordpiece_lib.classroom.big_corpora import checks
+    from wordpiece_lib.classroom.teacher.grading.grader import KernelFunction, own_copy
+
+    kernel, lines = _kernel_of({"merge_in_order": _merge_into_the_first_part, "pure": lambda parts: len(parts)})
+    kept = [{"a": 1}, {"a": 2, "b": 1}]  # what the grader keeps for every submission (a context value)
+    given = own_copy(kept)
+    first = given[0]
+    assert KernelFunction(kernel, "merge_in_order")(given) == {"a": 3, "b": 1}
+    assert given[0] is first and first == {"a": 3, "b": 1}  # the check's own copy took the change, in place
+    assert kept == [{"a": 1}, {"a": 2, "b": 1}]  # what the grader keeps did not
+    assert KernelFunction(kernel, "pure")(given) == 2
+    assert "args" not in json.loads(lines[-1].split(" ", 1)[1])  # a function that changes nothing sends nothing back
+    start_afresh()
+    in_the_notebook = fails_with(checks.check_merge_in_order, _merge_into_the_first_part)
+    start_afresh()
+    graded = fails_with(checks.check_merge_in_order, KernelFunction(kernel, "merge_in_order"))
+    assert graded == in_the_notebook
+    assert "changed the parts it was given" in graded

@@ -403,6 +403,34 @@ def classroom_values() -> dict[str, dict[str, Any]]:
         "viterbi_steps": {"model": model, "word": "hugs"},
         "viterbi_text": {"model": model, "word": "hugs", "position": 1},
         "sampling_frame": {"model": model, "word": "hugs", "alphas": [0.5, 1.0]},
+        **_grading_values(),
+    }
+
+
+def _grading_values() -> dict[str, dict[str, Any]]:
+    """The sandboxed grader's functions. Every call of the sweep has one wrong argument, refused before any
+    kernel starts, sandbox is probed or process is waited for."""
+    import os
+    from pathlib import Path
+
+    from wordpiece_lib.classroom.teacher.grading.sandbox import Limits
+
+    released = Path(__file__).resolve().parents[2] / "notebooks" / "01_character_splitting.ipynb"
+    return {
+        "named_submissions": {"paths": ["ada.ipynb"], "notebook": "01_character_splitting"},
+        "grade_all": {"released": released, "named": [(Path("ada.ipynb"), "ada")]},
+        "judge_file": {"submission": Path("ada.ipynb"), "notebook": "01"},
+        "write_table": {"rows": []},
+        "kernel_environment": {"limits": Limits(), "data_dir": None, "mirrors": []},
+        "notebook_modules": {"notebook": released},
+        "notebook_data": {"notebook": released},
+        "find_sandbox": {"limits": Limits()},
+        "sandbox_pids": {"outer": os.getpid()},
+        "wait_gone": {"pids": [os.getpid()]},
+        # the verdict's: a check's own copy of its inputs, and what the kernel's copy became mirrored back
+        "mirror": {"given": [1], "changed": [1, 2]},
+        "own_copy": {"value": {"en": [1]}},
+        "read_names": {"source": "x = f(y)"},
     }
 
 

@@ -38,9 +38,9 @@ def _hours_answer(
 ) -> str:
     hours = expected_hours(size_gb, mb_per_second_per_core, cores, efficiency)
     return (
-        "The whole machine counts `mb_per_second * cores * efficiency` MB per second; the corpus is "
+        "The whole machine counts `speed per core * cores * efficiency` MB per second; the corpus is "
         f"`{size_gb} * 1000` MB; an hour has 3,600 seconds.\n```python\n"
-        f"hours = {size_gb} * 1000 / (mb_per_second * {cores} * {efficiency}) / 3600  # {hours:.3g} here\n```"
+        f"hours = {size_gb} * 1000 / ({mb_per_second_per_core:g} * {cores} * {efficiency}) / 3600  # {hours:.3g}\n```"
     )
 
 

@@ -197,7 +197,10 @@ def cases() -> list[Case]:
             language_checks.check_tokens_per_word,
             right=(greek,),
             data=(Later(lambda: bert_uncased().tokenize), Later(top_greek)),
-            right_extra={"source": "greek_tokens_per_word = sum(len(bert.tokenize(w)) * c for w, c in el) / total"},
+            right_extra={
+                "source": "greek_tokens_per_word = sum(len(bert.tokenize(w)) * c for w, c in top_greek.items()) / "
+                "sum(top_greek.values())"
+            },
             wrongs=(
                 slip(
                     "every distinct word once",
@@ -274,7 +277,8 @@ def cases() -> list[Case]:
                 library(
                     "difference_cause run on each text",
                     WHICH_BERT_RIGHT,
-                    source="bert_disagreements = {k: difference_cause(t, lowercase=True) for k, t in texts.items()}",
+                    source="from wordpiece_lib.analysis.bert_references import difference_cause\n"
+                    "bert_disagreements = {k: difference_cause(t, lowercase=True) for k, t in which_bert_texts.items()}",
                 ),
             ),
             secrets=("'final sigma'", "'special token typed'", "final sigma", "special token typed"),

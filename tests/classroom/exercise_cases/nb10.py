@@ -181,7 +181,8 @@ def cases() -> list[Case]:
                 library(
                     "truncates with the library",
                     (13, 8),
-                    source="kept = tuple(len(e) for e in Truncation(24).truncate(first, second, added_tokens=3))",
+                    source="first, second = (Encoding.from_sequence([0] * n, ['t'] * n, [(0, 0)] * n, [0] * n) for n in (30, 8))\n"
+                    "kept = tuple(len(e) for e in Truncation(24).truncate(first, second, added_tokens=3))",
                 ),
                 computed(
                     "Truncation under an alias",
@@ -216,7 +217,7 @@ def cases() -> list[Case]:
                 library(
                     "decodes with the tokenizer",
                     DECODED,
-                    source="decoded = tokenizer.decode(tokenizer.convert_tokens_to_ids(tokens_to_decode))",
+                    source="decoded = tokenizer.decode([tokenizer.vocab.id(token) for token in tokens_to_decode])",
                 ),
                 computed(
                     "the decoder object, under an alias",

@@ -85,10 +85,15 @@ def computed(
     return Wrong(label, slots, kind, extra={"cell": (source, names, keys)})
 
 
+#: Each function :func:`another_cell` made: the cell's code and the names it ran among (a test types it again).
+CELLS: dict[Any, tuple[str, dict[str, Any]]] = {}
+
+
 def another_cell(code: str, name: str, **names: Any) -> Any:
     """The function ``name`` defined by ``code`` in a namespace of its own (holding ``names``), as an earlier cell."""
     namespace: dict = dict(names)
     exec(code, namespace)
+    CELLS[namespace[name]] = (code, dict(names))
     return namespace[name]
 
 

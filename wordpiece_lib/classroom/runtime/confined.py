@@ -125,15 +125,25 @@ class Notes:
             self._add(f"read {path[:160]} (outside its sandbox)")
 
 
-#: The notes of this kernel (set by :func:`main`); the grader's helper reads ``NOTES.tried``.
+#: The notes of this kernel (set when the program starts); the grader's helper reads ``NOTES.tried``.
 NOTES: Notes | None = None
 
 
-def set_limits(text: str) -> None:
-    """Set the hard limits ``memory,cpu_seconds,file_size,processes`` (bytes, seconds, bytes, count) for good."""
+def _set_limits(text: str) -> None:
+    """Set the hard limits ``memory,cpu_seconds,file_size,processes`` (bytes, seconds, bytes, count) for good.
+
+    Every part is checked before any limit is set: a hard limit cannot be raised again, and ``-1`` would mean no
+    limit at all.
+    """
     import resource
 
-    memory, cpu, file_size, processes = (int(part) for part in text.split(","))
+    parts = text.split(",") if isinstance(text, str) else []
+    if len(parts) != 4 or not all(re.fullmatch(r"[0-9]+", part) and int(part) > 0 for part in parts):
+        raise ValueError(
+            f"{LIMITS_VARIABLE} must be memory,cpu_seconds,file_size,processes: four positive whole numbers "
+            f"(bytes, seconds, bytes, count), got {text!r:.80}"
+        )
+    memory, cpu, file_size, processes = (int(part) for part in parts)
     for limit, value in (
         (resource.RLIMIT_AS, memory),
         (resource.RLIMIT_CPU, cpu),
@@ -145,7 +155,25 @@ def set_limits(text: str) -> None:
 
 
 def forbid_new_processes() -> str | None:
-    """Load the seccomp filter that refuses new processes and network sockets; None, or why it could not."""
+    """Load the seccomp filter that refuses new processes and network sockets; None, or why it could not.
+
+    For good: a filter cannot be unloaded, so the example loads it in a process of its own.
+
+    >>> import subprocess
+    >>> probe = '''
+    ... import subprocess
+    ... from wordpiece_lib.classroom.runtime.confined import forbid_new_processes
+    ... trouble = forbid_new_processes()
+    ... try:
+    ...     subprocess.run(["true"])
+    ... except OSError:
+    ...     print("refused")
+    ... else:
+    ...     print("not refused:", trouble)
+    ... '''
+    >>> print(subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True).stdout.strip())
+    refused
+    """
     if not sys.platform.startswith("linux"):
         return f"no seccomp on {sys.platform}"
     try:
@@ -185,12 +213,16 @@ def forbid_new_processes() -> str | None:
     return None
 
 
-def main(argv: Sequence[str] | None = None) -> None:
-    """Set the limits and the notes, then run IPython's kernel with ``argv`` (its ``-f CONNECTION_FILE``)."""
+def _main() -> None:
+    """Set the limits and the notes, then run IPython's kernel with this program's arguments (``-f CONNECTION_FILE``).
+
+    The program is the interface (the grader's kernel command runs it); this function, which changes the process
+    for good, is not one to call from elsewhere.
+    """
     global NOTES
     limits = os.environ.pop(LIMITS_VARIABLE, "")
     if limits:
-        set_limits(limits)
+        _set_limits(limits)
     # loaded now: finding libseccomp runs ldconfig, which is no business of the notes (forbid_new_processes says
     # what is missing)
     with contextlib.suppress(ImportError, OSError, RuntimeError):
@@ -200,14 +232,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     sys.addaudithook(NOTES)
     from ipykernel import kernelapp
 
-    sys.argv = [sys.argv[0], *(argv if argv is not None else sys.argv[1:])]
     kernelapp.launch_new_instance()
 
 
-__all__ = ["LIMITS_VARIABLE", "NOTES", "SEEN_VARIABLE", "Notes", "forbid_new_processes", "main", "set_limits"]
+__all__ = ["LIMITS_VARIABLE", "NOTES", "SEEN_VARIABLE", "Notes", "forbid_new_processes"]
 
 
 if __name__ == "__main__":  # run as a program: the notes belong to the importable module, where the helper reads them
     from wordpiece_lib.classroom.runtime import confined
 
-    confined.main()
+    confined._main()

@@ -55,6 +55,7 @@ class KernelSide:
         self._assigns = own_work.assigns
         self._watched = own_work.WATCHED
         self._loads = pickle.loads
+        self._pickled = pickle.dumps
         self._b64 = base64.b64decode
         self._builtins = dict(vars(builtins))
         self._replaced: list[str] = []
@@ -159,9 +160,20 @@ class KernelSide:
                     }
         self._send(token, found)
 
+    def _snapshot(self, args: list[Any]) -> bytes | None:
+        try:
+            return self._pickled(args)
+        except Exception:  # an argument a learner's code made unpicklable: counted as changed
+            return None
+
     def call(self, token: str, name: str, payload: str) -> None:
-        """Call the learner's function ``name`` on the grader's arguments, counting the forbidden library calls."""
+        """Call the learner's function ``name`` on the grader's arguments, counting the forbidden library calls.
+
+        A function that changed its arguments (appended to a list it was given) sends them back too, as plain
+        data: the grader puts the change into its own arguments, so a check sees it as in the notebook.
+        """
         args, forbidden = self._loads(self._b64(payload))
+        before = self._snapshot(args)
         function = self.namespace.get(name)
         raised: BaseException | None = None
         try:
@@ -185,7 +197,13 @@ class KernelSide:
             plain = self._to_plain(result)
         except Exception as error:  # a result whose type misbehaves
             plain = self._dumps({"__plain__": "not plain", "value": str(error)[:200]})
-        self._send(token, {"kind": "result", "value": plain})
+        answer = {"kind": "result", "value": plain}
+        if before is None or self._snapshot(args) != before:
+            try:
+                answer["args"] = self._to_plain(args)
+            except Exception as error:  # an argument whose type misbehaves now
+                answer["args"] = self._dumps({"__plain__": "not plain", "value": str(error)[:200]})
+        self._send(token, answer)
 
 
 __all__ = ["MAX_RESULT_CHARACTERS", "KernelSide"]

@@ -19,12 +19,22 @@ import csv
 import io
 import multiprocessing
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from wordpiece_lib._validate import check_str
+from wordpiece_lib._validate import (
+    check_bool,
+    check_instance,
+    check_int,
+    check_optional_callable,
+    check_optional_str,
+    check_path,
+    check_seconds,
+    check_sequence,
+    check_str,
+)
 from wordpiece_lib.classroom.teacher.grading.grader import COLUMNS, Grader, Row, student_name
 from wordpiece_lib.classroom.teacher.grading.sandbox import Sandbox
 from wordpiece_lib.classroom.teacher.grading.spreadsheet import FORMULA_STARTS, spreadsheet_safe
@@ -41,13 +51,18 @@ def _pattern(pattern: str) -> re.Pattern[str]:
     return re.compile("(?:^|/)" + "".join(parts) + "$")
 
 
-def named_submissions(paths: Sequence[str], notebook: str, pattern: str | None = None) -> list[tuple[Path, str]]:
+def named_submissions(paths: Sequence[str | Path], notebook: str, pattern: str | None = None) -> list[tuple[Path, str]]:
     """Each submission with its student's name; a ``ValueError`` naming both files when two give one name.
+
+    ``notebook``: the released notebook's name (a file of that name is named by its folder); ``pattern``: where
+    the name is in each path, ``{student}`` in a pattern like ``collected/{student}-*.ipynb``.
 
     >>> named_submissions(["in/ada-late.ipynb"], "01_x", "in/{student}-*.ipynb")
     [(PosixPath('in/ada-late.ipynb'), 'ada')]
     """
+    paths = [check_path(path, f"paths[{index}]") for index, path in enumerate(check_sequence(paths, "paths"))]
     check_str(notebook, "notebook")
+    check_optional_str(pattern, "pattern")
     compiled = _pattern(pattern) if pattern is not None else None
     named: list[tuple[Path, str]] = []
     first: dict[str, Path] = {}
@@ -91,11 +106,31 @@ def grade_all(
     seconds: float = 60.0,
     sandbox: Sandbox | None = None,
     jobs: int = 1,
-    progress: Any = None,
+    progress: Callable[[str], object] | None = None,
 ) -> list[Row]:
-    """Every submission's rows, in the order given; returns once every kernel and sandbox of the batch is gone."""
+    """Every submission's rows, in the order given; returns once every kernel and sandbox of the batch is gone.
+
+    ``released``: the released notebook; ``named``: each submission with its student (:func:`named_submissions`);
+    ``checks_file``: the teacher's checks and points; ``seconds``: what each cell and check call may take;
+    ``sandbox``: where each kernel runs (None: with the grader's rights, and every row says so); ``jobs``: how
+    many submissions are graded at once; ``progress``: told one line per submission graded (default: stderr).
+
+    >>> released = Path("notebooks/01_character_splitting.ipynb")
+    >>> rows = grade_all(released, [(released, "nobody")], progress=print)  # the released notebook: nothing answered
+    notebooks/01_character_splitting.ipynb: 0 of 4 done
+    >>> [row.status for row in rows]
+    ['not done yet', 'not done yet', 'not done yet', 'not done yet']
+    """
     import sys
 
+    released = Path(check_path(released, "released"))
+    named = _checked_named(named)
+    checks_file = None if checks_file is None else Path(check_path(checks_file, "checks_file"))
+    seconds = check_seconds(seconds, "seconds")
+    if sandbox is not None:
+        check_instance(sandbox, "sandbox", Sandbox)
+    check_int(jobs, "jobs", minimum=1)
+    check_optional_callable(progress, "progress", "a function progress(line)")
     say = progress if progress is not None else (lambda line: print(line, file=sys.stderr))
     rows: list[Row] = []
     if jobs == 1 or len(named) < 2:
@@ -121,6 +156,16 @@ def grade_all(
     return rows  # the pool is shut down: its workers, and so their kernels' sandboxes, are gone
 
 
+def _checked_named(named: Any) -> list[tuple[Path, str]]:
+    """``named`` as a list of (submission path, student) pairs; a ``TypeError`` naming ``named`` otherwise."""
+    pairs = []
+    for index, pair in enumerate(check_sequence(named, "named")):
+        if not isinstance(pair, (tuple, list)) or len(pair) != 2:
+            raise TypeError(f"named[{index}] must be a (submission, student) pair, got {pair!r:.60}")
+        pairs.append((Path(check_path(pair[0], f"named[{index}][0]")), check_str(pair[1], f"named[{index}][1]")))
+    return pairs
+
+
 def judge_file(
     submission: Path,
     notebook: str,
@@ -134,7 +179,17 @@ def judge_file(
 
     ``notebook`` names the released notebook (``01`` or ``01_character_splitting``) in ``notebooks`` (default: the
     checkout's). A :class:`~.sandbox.SandboxUnavailable` says what is missing when no sandbox can run here.
+
+    >>> verdicts = judge_file(Path("notebooks/01_character_splitting.ipynb"), "01", sandboxed=False)  # unanswered
+    >>> verdicts["count_words"].status
+    'not done yet'
     """
+    submission = Path(check_path(submission, "submission"))
+    check_str(notebook, "notebook")
+    notebooks = None if notebooks is None else Path(check_path(notebooks, "notebooks"))
+    check_str(student, "student")
+    check_bool(sandboxed, "sandboxed")
+    seconds = check_seconds(seconds, "seconds")
     from wordpiece_lib.classroom.teacher.commands.grade import _default_notebooks, find_notebook
     from wordpiece_lib.classroom.teacher.grading.sandbox import Limits, find_sandbox, notebook_modules
 
@@ -145,7 +200,13 @@ def judge_file(
 
 
 def write_table(rows: Sequence[Row]) -> str:
-    """The grades table as CSV text (a header line, then one line per row, every text cell spreadsheet-safe)."""
+    """The grades table as CSV text (a header line, then one line per row, every text cell spreadsheet-safe).
+
+    >>> row = Row("ada", "01_x", "count_words", "Your turn 1", "wrong", 0.0, 1.0, "=1+1 is not a count", "ada.ipynb")
+    >>> print(write_table([row]).splitlines()[1])
+    ada,ada.ipynb,01_x,count_words,Your turn 1,wrong,0,1,'=1+1 is not a count,,
+    """
+    rows = [check_instance(row, f"rows[{index}]", Row) for index, row in enumerate(check_sequence(rows, "rows"))]
     text = io.StringIO()
     writer = csv.writer(text, lineterminator="\n")
     writer.writerow(COLUMNS)

@@ -393,7 +393,7 @@ def export_notebooks(
     for path in solutions:
         notebook = json.loads(path.read_text(encoding="utf-8"))
         notebook.setdefault("metadata", {})["wordpiece_name"] = path.stem
-        notebook["metadata"]["wordpiece_notebooks"] = str(released_folder([path]))
+        notebook["metadata"]["wordpiece_notebooks"] = str(_released_folder([path]))
         converted = convert(notebook, to, points)
         converted["metadata"].pop("wordpiece_name", None)
         converted["metadata"].pop("wordpiece_notebooks", None)
@@ -402,12 +402,12 @@ def export_notebooks(
         atomic_write_text(target, json.dumps(converted, indent=1, ensure_ascii=False) + "\n")
         written.append(target)
     if to == "nbgrader":
-        judge = NBGRADER_JUDGE.format(notebooks=str(released_folder(solutions)))
+        judge = NBGRADER_JUDGE.format(notebooks=str(_released_folder(solutions)))
         atomic_write_text(folder / "nbgrader_config.py", NBGRADER_CONFIG + judge)
     return written
 
 
-def released_folder(solutions: Sequence[Path]) -> Path:
+def _released_folder(solutions: Sequence[Path]) -> Path:
     """The released notebooks beside the solutions' folder (``notebooks/`` for ``notebooks/solutions/``)."""
     return Path(solutions[0]).resolve().parent.parent if solutions else Path("notebooks").resolve()
 
@@ -420,5 +420,4 @@ __all__ = [
     "graded_test",
     "has_solution",
     "prompt_outside",
-    "released_folder",
 ]

@@ -25,14 +25,16 @@ import os
 import pickle
 import sys
 import tempfile
+import types
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from wordpiece_lib._validate import check_path, check_str
 from wordpiece_lib.classroom.runtime import exercise, own_work
-from wordpiece_lib.classroom.runtime.plain import from_plain
+from wordpiece_lib.classroom.runtime.plain import MAX_DEPTH, NotPlain, from_plain
 from wordpiece_lib.classroom.teacher.grading.kernel import Kernel, KernelTrouble
 from wordpiece_lib.classroom.teacher.grading.plan import (
     CheckCall,
@@ -41,9 +43,9 @@ from wordpiece_lib.classroom.teacher.grading.plan import (
     context_cells,
     defined_names,
     is_check_cell,
+    read_names,
     read_released,
     source_text,
-    used_names,
 )
 from wordpiece_lib.classroom.teacher.grading.sandbox import Sandbox, notebook_data, notebook_modules
 
@@ -119,6 +121,11 @@ class KernelFunction(own_work.RunsElsewhere):
         answer = self.kernel.ask(f"call(TOKEN, {self.name!r}, {payload!r})")
         kind = answer.get("kind")
         if kind == "result":
+            if answer.get("args") is not None:  # it changed what it was given: the check's own arguments change too
+                changed = from_plain(str(answer["args"]), exercise.TODO)
+                if isinstance(changed, list) and len(changed) == len(args):
+                    for given, now in zip(args, changed, strict=True):
+                        mirror(given, now)
             return from_plain(answer["value"], exercise.TODO)
         if kind == "not done":
             raise NotImplementedError("your turn")
@@ -128,6 +135,90 @@ class KernelFunction(own_work.RunsElsewhere):
             crashed = type(str(answer.get("type", "Exception")), (Exception,), {})
             raise crashed(str(answer.get("message", "")))
         raise KernelTrouble("the kernel gave an answer the grader does not know", fatal=False)
+
+
+def mirror(given: Any, changed: Any) -> None:
+    """Make ``given`` (a list, dict or set the grader passed) hold what the kernel's copy of it became.
+
+    The containers inside it that are still there keep their identity, so whatever the check holds of them
+    changes too; anything that is not a plain container is left alone (it cannot be changed from here).
+
+    >>> parts = [{"a": 1}, {"b": 2}]
+    >>> first = parts[0]
+    >>> mirror(parts, [{"a": 1, "b": 2}, {"b": 2}])
+    >>> parts, first is parts[0]
+    ([{'a': 1, 'b': 2}, {'b': 2}], True)
+    """
+    if type(given) is list and type(changed) is list:
+        for index in range(min(len(given), len(changed))):
+            changed[index] = _kept(given[index], changed[index])
+        given[:] = changed
+    elif type(given) is dict and type(changed) is dict:
+        rebuilt = {}
+        for key, value in changed.items():
+            rebuilt[key] = _kept(given[key], value) if key in given else value
+        given.clear()
+        given.update(rebuilt)
+    elif type(given) is set and type(changed) is set:
+        given.clear()
+        given.update(changed)
+    elif type(given) is tuple and type(changed) is tuple and len(given) == len(changed):
+        for inner, now in zip(given, changed, strict=True):
+            if _same_container(inner, now):
+                mirror(inner, now)
+
+
+def _same_container(given: Any, changed: Any) -> bool:
+    return type(given) is type(changed) and type(given) in (list, dict, set, tuple)
+
+
+def _kept(given: Any, changed: Any) -> Any:
+    """What a place of a container holds once mirrored: the grader's own object, changed, where it can be."""
+    if _same_container(given, changed):
+        mirror(given, changed)
+        return given
+    if isinstance(changed, NotPlain) and not isinstance(given, PLAIN_TYPES):
+        return given  # an object that cannot travel as plain data (a tokenizer): the kernel's copy is not shown here
+    return changed
+
+
+#: The types a value answer can be made of (anything else arrives as :class:`NotPlain`).
+PLAIN_TYPES = (type(None), bool, int, float, str, Fraction, list, tuple, dict, set, frozenset)
+
+
+def own_copy(value: Any) -> Any:
+    """``value`` with every list, dict, set and tuple in it copied (other objects shared): one check's own inputs.
+
+    A learner's function may change what a check gives it, and the change comes back (:func:`mirror`); the
+    check's copies take it, never the values the grader keeps for every submission.
+
+    >>> shared = {"en": {"a": 1.0}}
+    >>> mine = own_copy(shared)
+    >>> mine["en"]["a"] = 0.0
+    >>> shared
+    {'en': {'a': 1.0}}
+    """
+    memo: dict[int, Any] = {}
+
+    def copied(item: Any, depth: int) -> Any:
+        kind = type(item)
+        if kind not in (list, dict, set, tuple) or depth > MAX_DEPTH:
+            return item
+        if id(item) in memo:  # a container met twice stays one container
+            return memo[id(item)]
+        if kind is list:
+            memo[id(item)] = new = []
+            new.extend(copied(inner, depth + 1) for inner in item)
+        elif kind is dict:
+            memo[id(item)] = new = {}
+            new.update((key, copied(inner, depth + 1)) for key, inner in item.items())
+        elif kind is set:
+            memo[id(item)] = new = set(item)
+        else:
+            memo[id(item)] = new = tuple(copied(inner, depth + 1) for inner in item)
+        return new
+
+    return copied(value, 0)
 
 
 def _quiet_namespace() -> dict[str, Any]:
@@ -189,12 +280,23 @@ class Grader:
             except Exception as error:  # the teacher's file is told about in one line, no traceback
                 raise ValueError(f"--checks {checks_file}: {type(error).__name__}: {error}") from None
         self.exercises: list[tuple[CheckCall, exercise.Exercise | None]] = []
+        #: The checks modules the check cells call: imported in every kernel before a submission's cells, so the
+        #: answer-cell watch knows each answer's rules there as in the notebook (where the import cell ran first).
+        self.check_modules: list[str] = []
         for check in self.released.checks:
             try:
                 function = eval(compile(ast.Expression(check.call.func), "<check>", "eval"), self.base)
             except Exception:  # named in the rows
                 function = None
             self.exercises.append((check, getattr(function, "exercise", None)))
+            owners = [getattr(function, "__module__", None)]
+            if isinstance(check.call.func, ast.Attribute):  # checks.check_alphabet: the module named checks
+                with contextlib.suppress(Exception):
+                    owner = eval(compile(ast.Expression(check.call.func.value), "<check>", "eval"), self.base)
+                    owners.append(getattr(owner, "__name__", None) if isinstance(owner, types.ModuleType) else None)
+            for name in owners:
+                if isinstance(name, str) and name in sys.modules and name not in self.check_modules:
+                    self.check_modules.append(name)
         unknown = [check.code for check, known in self.exercises if known is None]
         if checks_file is not None and unknown:  # a replacement the workbook does not know: say how to register it
             name = ast.unparse(next(check.call.func for check, known in self.exercises if known is None))
@@ -260,22 +362,31 @@ class Grader:
             "__wordpiece_grader__ = _WordpieceKernelSide(get_ipython().user_ns, shell=get_ipython())\n"
             "del _WordpieceKernelSide"
         )
+        if self.check_modules:  # their watch_answer rules, registered as the notebook's import cell registers them
+            kernel.run("\n".join(f"import {name} as _" for name in self.check_modules) + "\ndel _")
         if self.sandbox is not None:
             locked = kernel.ask("forbid_new_processes(TOKEN)")
             if locked.get("trouble"):
                 state.note(f"(the sandbox could not refuse new processes: {locked['trouble']})")
         answer_errors: dict[str, str] = dict(state.cell_errors)
         work: dict[str, tuple[str, str | None, int]] = {}
+        # the latest cell that assigned each answer, as a check finds it in the notebook (answer_cell_source)
+        sources: dict[str, str] = {}
         released = {
             position
             for position, (source, answers) in enumerate(plan)
             if answers is None and source in self._released_sources
         }
+        names = sorted(self.released.answer_names)
         for position, (source, answers) in enumerate(plan):
             if position in state.skipped:
                 continue
+            # a cell the learner added that assigns an answer is watched too, as the notebook watches every such cell
+            assigned = [] if position in released else [key for key in names if own_work.assigns(source, key)]
+            sources.update(dict.fromkeys(assigned, source))
+            watched = answers is not None or bool(assigned)
             try:
-                result = kernel.ask(f"run_cell(TOKEN, {source!r}, {answers is not None!r}, {position in released!r})")
+                result = kernel.ask(f"run_cell(TOKEN, {source!r}, {watched!r}, {position in released!r})")
                 state.note(*result.get("tried", []))
                 if answers is None:
                     continue
@@ -295,7 +406,6 @@ class Grader:
                     return False
                 for key in answers or ():
                     answer_errors[key] = f"its answer cell: {trouble.reason}"
-        names = sorted(self.released.answer_names)
         try:
             listed = kernel.ask(f"names(TOKEN, {names!r})")
         except KernelTrouble as trouble:
@@ -327,7 +437,7 @@ class Grader:
         for index, (check, known) in enumerate(self.exercises):
             if index in state.rows:
                 continue
-            row = self._judge(student, check, known, namespace, work, answer_errors, context_errors)
+            row = self._judge(student, check, known, namespace, sources, answer_errors, context_errors)
             state.rows[index] = row
             if kernel.dead is not None:  # this check's call ended the kernel: a fresh one judges the others
                 with contextlib.suppress(KernelTrouble):
@@ -343,7 +453,7 @@ class Grader:
         check: CheckCall,
         known: exercise.Exercise | None,
         namespace: dict[str, Any],
-        work: dict[str, tuple[str, str | None, int]],
+        sources: dict[str, str],
         answer_errors: dict[str, str],
         context_errors: dict[int, str],
     ) -> Row:
@@ -353,12 +463,13 @@ class Grader:
             workbook.reset()
         call = check.call
         keywords = {keyword.arg for keyword in call.keywords}
-        source = next((work[key][0] for key in check.answers if key in work), None)
+        source = next((sources[key] for key in check.answers if key in sources), None)
         try:
             function = eval(compile(_expression(call.func), "<check>", "eval"), namespace)
-            args = [eval(compile(_expression(arg), "<check>", "eval"), namespace) for arg in call.args]
+            # each check its own copies: a learner's function that changes what it is given changes these only
+            args = [own_copy(eval(compile(_expression(arg), "<check>", "eval"), namespace)) for arg in call.args]
             kwargs = {
-                keyword.arg: eval(compile(_expression(keyword.value), "<check>", "eval"), namespace)
+                keyword.arg: own_copy(eval(compile(_expression(keyword.value), "<check>", "eval"), namespace))
                 for keyword in call.keywords
                 if keyword.arg
             }
@@ -511,7 +622,7 @@ def _cells_answers_need(released: Released, sources: Sequence[str]) -> set[int]:
     """
     needed: set[str] = set()
     for source in sources:
-        needed |= used_names(source)
+        needed |= read_names(source)
     needed -= set(dir(builtins))
     code = [index for index, cell in enumerate(released.cells) if cell.get("cell_type") == "code"]
     wanted = {code[0]} if code else set()
@@ -521,7 +632,7 @@ def _cells_answers_need(released: Released, sources: Sequence[str]) -> set[int]:
             continue
         if defined_names(source) & needed:
             wanted.add(index)
-            needed |= used_names(source) - set(dir(builtins))
+            needed |= read_names(source) - set(dir(builtins))
     return wanted
 
 
@@ -551,4 +662,4 @@ def student_name(submission: Path, notebook: str) -> str:
     return submission.stem
 
 
-__all__ = ["COLUMNS", "Grader", "KernelFunction", "Row", "student_name"]
+__all__ = ["COLUMNS", "Grader", "KernelFunction", "Row", "mirror", "own_copy", "student_name"]

@@ -19,10 +19,6 @@ that puts it in place::
 
 The class is made when first asked for (it subclasses nbconvert's
 ``Preprocessor``, which only the graders' environment needs to have).
-
->>> cell = {"cell_type": "code", "metadata": {"nbgrader": {"grade": True, "solution": False, "grade_id": "test_k"}}}
->>> grade_cell_key(cell)
-'k'
 """
 
 from __future__ import annotations
@@ -36,8 +32,13 @@ from typing import Any
 GRADE_ID_PREFIX = "test_"
 
 
-def grade_cell_key(cell: dict[str, Any]) -> str | None:
-    """The exercise a locked grade cell tests (from its ``grade_id``), or None for any other cell."""
+def _grade_cell_key(cell: dict[str, Any]) -> str | None:
+    """The exercise a locked grade cell tests (from its ``grade_id``), or None for any other cell.
+
+    >>> meta = {"nbgrader": {"grade": True, "solution": False, "grade_id": "test_k"}}
+    >>> _grade_cell_key({"cell_type": "code", "metadata": meta})
+    'k'
+    """
     meta = cell.get("metadata", {}).get("nbgrader", {})
     grade_id = str(meta.get("grade_id", ""))
     if cell.get("cell_type") == "code" and meta.get("grade") and not meta.get("solution"):
@@ -45,10 +46,10 @@ def grade_cell_key(cell: dict[str, Any]) -> str | None:
     return None
 
 
-def judged_outputs(verdict: Any) -> list[dict[str, Any]]:
+def _judged_outputs(verdict: Any) -> list[dict[str, Any]]:
     """A grade cell's outputs for one verdict (a grades row, or None): none when done, else one error.
 
-    >>> judged_outputs(None)[0]["ename"]
+    >>> _judged_outputs(None)[0]["ename"]
     'NotGraded'
     """
     if verdict is not None and verdict.status == "done":
@@ -78,7 +79,7 @@ def _make_class() -> type:
 
             info = resources.get("nbgrader", {})
             notebook = str(info.get("notebook", "")) or "notebook"
-            cells = [cell for cell in nb.cells if grade_cell_key(cell) is None]
+            cells = [cell for cell in nb.cells if _grade_cell_key(cell) is None]
             with tempfile.TemporaryDirectory(prefix="wpg-nbgrader-") as folder:
                 path = Path(folder) / f"{notebook}.ipynb"
                 path.write_text(json.dumps({**dict(nb), "cells": [dict(cell) for cell in cells]}), encoding="utf-8")
@@ -93,9 +94,9 @@ def _make_class() -> type:
             from nbformat import from_dict
 
             for cell in nb.cells:
-                key = grade_cell_key(cell)
+                key = _grade_cell_key(cell)
                 if key is not None:
-                    cell.outputs = [from_dict(output) for output in judged_outputs(verdicts.get(key))]
+                    cell.outputs = [from_dict(output) for output in _judged_outputs(verdicts.get(key))]
             return nb, resources
 
     return SandboxedJudge
@@ -109,4 +110,4 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["GRADE_ID_PREFIX", "grade_cell_key", "judged_outputs"]
+__all__ = ["GRADE_ID_PREFIX"]

@@ -11,9 +11,6 @@ for ``done``, 0 otherwise, whatever the tests in the student's process said.
 configuration (``plugins:``), with the workshop's notebooks folder as its
 ``notebooks`` setting. The class is made when first asked for (it subclasses
 otter's ``AbstractOtterPlugin``, which only the graders' environment has).
-
->>> question_scores({"k": type("Row", (), {"status": "done"})()}, {"k": 2.0, "j": 1.0})
-{'k': 2.0, 'j': 0.0}
 """
 
 from __future__ import annotations
@@ -22,8 +19,12 @@ from pathlib import Path
 from typing import Any
 
 
-def question_scores(verdicts: dict[str, Any], possible: dict[str, float]) -> dict[str, float]:
-    """Each question's score: its points when its exercise is ``done``, else 0."""
+def _question_scores(verdicts: dict[str, Any], possible: dict[str, float]) -> dict[str, float]:
+    """Each question's score: its points when its exercise is ``done``, else 0.
+
+    >>> _question_scores({"k": type("Row", (), {"status": "done"})()}, {"k": 2.0, "j": 1.0})
+    {'k': 2.0, 'j': 0.0}
+    """
     return {
         name: (points if getattr(verdicts.get(name), "status", "") == "done" else 0.0)
         for name, points in possible.items()
@@ -49,7 +50,7 @@ def _make_class() -> type:
                 seconds=float(config.get("timeout", 60.0)),
             )
             possible = {name: float(results.get_result(name).possible) for name in results.test_files}
-            for name, score in question_scores(verdicts, possible).items():
+            for name, score in _question_scores(verdicts, possible).items():
                 results.update_score(name, score)
             results.set_plugin_data(
                 "wordpiece_lib.classroom.teacher.grading.otter_judge.SandboxedJudge",
@@ -67,4 +68,5 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["question_scores"]
+#: The plugin, ``SandboxedJudge``, is made when first asked for: nothing here to import by ``*``.
+__all__: list[str] = []

@@ -24,6 +24,7 @@ import ast
 import builtins
 import json
 import re
+import symtable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -111,6 +112,35 @@ def used_names(source: str | ast.AST) -> set[str]:
     if tree is None:
         return set()
     return {node.id for node in ast.walk(tree) if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load)}
+
+
+def read_names(source: str | ast.AST) -> set[str]:
+    """The names a cell (or an expression) reads from outside: :func:`used_names` without its inner locals.
+
+    A comprehension's variables, a lambda's or a function's parameters and locals are the cell's own; a
+    released cell that binds a name of the same spelling (a loop's ``language``) is not what the cell needs.
+
+    >>> sorted(read_names("m = {l: f(c) for l, c in pairs}\\nshort = lambda word: word[:n]"))
+    ['f', 'n', 'pairs']
+    """
+    if not isinstance(source, (str, ast.AST)):
+        raise TypeError(f"source must be a str or an ast node, got {type(source).__name__}")
+    text = source if isinstance(source, str) else ast.unparse(source)
+    try:
+        top = symtable.symtable(text, "<cell>", "exec")
+    except (SyntaxError, ValueError):  # a magic cell: every name it spells
+        return used_names(source)
+    found: set[str] = set()
+
+    def visit(table: symtable.SymbolTable) -> None:
+        for symbol in table.get_symbols():
+            if symbol.is_referenced() and (table is top or symbol.is_global()):
+                found.add(symbol.get_name())
+        for child in table.get_children():
+            visit(child)
+
+    visit(top)
+    return found
 
 
 @dataclass(frozen=True)
@@ -201,7 +231,7 @@ def context_cells(released: Released) -> tuple[list[int], list[int]]:
     """
     if not isinstance(released, Released):
         raise TypeError(f"released must be a Released (from read_released), got {type(released).__name__}")
-    needed = set().union(*(used_names(check.call) for check in released.checks)) - set(dir(builtins))
+    needed = set().union(*(read_names(check.call) for check in released.checks)) - set(dir(builtins))
     needed -= released.answer_names
     chosen: list[int] = []
     for index in range(len(released.cells) - 1, -1, -1):
@@ -212,13 +242,13 @@ def context_cells(released: Released) -> tuple[list[int], list[int]]:
         bound = defined_names(source)
         if bound & needed:
             chosen.append(index)
-            needed |= used_names(source) - set(dir(builtins))
+            needed |= read_names(source) - set(dir(builtins))
     chosen.reverse()
     tainted = set(released.answer_names)
     once, again = [], []
     for index in chosen:
         source = source_text(released.cells[index])
-        if index not in released.answers and used_names(source) & tainted:
+        if index not in released.answers and read_names(source) & tainted:
             again.append(index)
             tainted |= defined_names(source)
         else:
@@ -234,6 +264,7 @@ __all__ = [
     "context_cells",
     "defined_names",
     "is_check_cell",
+    "read_names",
     "read_released",
     "source_text",
     "used_names",

@@ -45,8 +45,16 @@ import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from wordpiece_lib._validate import check_str
+from wordpiece_lib._validate import (
+    check_instance,
+    check_int,
+    check_path,
+    check_seconds,
+    check_sequence,
+    check_str,
+)
 
 #: The user and group a submission's code runs as inside its sandbox (no capabilities).
 SANDBOX_UID = 1000
@@ -68,8 +76,12 @@ def parse_size(text: str) -> int:
 
     >>> parse_size("1.5G") == 3 * 2**29
     True
+    >>> parse_size("lots")
+    Traceback (most recent call last):
+    ...
+    ValueError: 'lots' is not a size (say 2G, 512M or a number of bytes)
     """
-    check_str(text, "size")
+    check_str(text, "text")
     found = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([KMGT]?)i?B?\s*", text, flags=re.IGNORECASE)
     if not found or float(found.group(1)) <= 0:
         raise ValueError(f"{text!r} is not a size (say 2G, 512M or a number of bytes)")
@@ -103,7 +115,11 @@ class Limits:
         return _size_text(self.memory)
 
     def as_environment(self) -> dict[str, str]:
-        """The limits as :mod:`.confined` reads them inside the sandbox."""
+        """The limits as :mod:`.confined` reads them inside the sandbox.
+
+        >>> Limits(memory=2**30).as_environment()
+        {'WORDPIECE_GRADE_LIMITS': '1073741824,900,67108864,256'}
+        """
         return {
             "WORDPIECE_GRADE_LIMITS": f"{self.memory},{self.cpu_seconds},{self.file_size},{self.processes}",
         }
@@ -198,8 +214,20 @@ def data_paths() -> tuple[list[Path], Path | None]:
     return folders, cache
 
 
+def _paths(values: Any, name: str) -> list[Path]:
+    """``values`` (a list of file or folder names) as paths; a ``TypeError`` naming ``name`` otherwise."""
+    return [Path(check_path(value, f"{name}[{index}]")) for index, value in enumerate(check_sequence(values, name))]
+
+
 def readable_paths(extra: Sequence[Path] = ()) -> list[Path]:
-    """What a sandbox shows read-only besides the system: the Python environment, the package, the data, ``extra``."""
+    """What a sandbox shows read-only besides the system: the Python environment, the package, the data, ``extra``.
+
+    >>> package_folder() in readable_paths()
+    True
+    >>> readable_paths([Path("/srv/course/town_checks.py")])[-1]
+    PosixPath('/srv/course/town_checks.py')
+    """
+    extra = _paths(extra, "extra")
     data_folders, cache = data_paths()
     return [*python_paths(), package_folder(), *data_folders, *([cache] if cache else []), *extra]
 
@@ -224,6 +252,14 @@ class Sandbox:
         """``argv`` (the kernel's command) in a new sandbox that can write ``sockets`` and nothing else of the host.
 
         ``extra``: more files or folders it may read (an authored notebook's checks module and data).
+
+        >>> sandbox = Sandbox(Path("/usr/bin/bwrap"), Limits())
+        >>> command = sandbox.command(["python", "-c", "1"], sockets=Path("/tmp/kernel-7"), environment={})
+        >>> command[:2], command[-6:]
+        (['/usr/bin/bwrap', '--unshare-all'], ['--remount-ro', '/', '--', 'python', '-c', '1'])
+        >>> writable = command.index("--bind")
+        >>> command[writable : writable + 3]
+        ['--bind', '/tmp/kernel-7', '/tmp/kernel-7']
         """
         readable = readable_paths([*self.readable, *extra])
         arguments = [
@@ -263,7 +299,21 @@ class Sandbox:
 
 
 def kernel_environment(limits: Limits | None, data_dir: Path | None, mirrors: Sequence[Path]) -> dict[str, str]:
-    """The environment of a kernel: a few of the grader's settings, one thread per library, the limits."""
+    """The environment of a kernel: a few of the grader's settings, one thread per library, the limits.
+
+    ``limits``: those of its sandbox, or None for a kernel without one (it keeps the grader's home and folders);
+    ``data_dir``: the data cache folder it reads, if any; ``mirrors``: the data folders it reads.
+
+    >>> environment = kernel_environment(Limits(memory=2**30), None, [])
+    >>> environment["HOME"], environment["OMP_NUM_THREADS"], environment["WORDPIECE_GRADE_LIMITS"]
+    ('/tmp', '1', '1073741824,900,67108864,256')
+    >>> "HOME" in kernel_environment(None, None, [])
+    False
+    """
+    if limits is not None:
+        check_instance(limits, "limits", Limits)
+    data_dir = None if data_dir is None else Path(check_path(data_dir, "data_dir"))
+    mirrors = [folder for folder in _paths(mirrors, "mirrors") if folder.is_dir()]
     environment = {key: os.environ[key] for key in KEPT_VARIABLES if key in os.environ}
     environment.update(
         {
@@ -311,6 +361,7 @@ def notebook_modules(notebook: Path) -> list[Path]:
     import ast
     import json
 
+    notebook = Path(check_path(notebook, "notebook"))
     folder = notebook.resolve().parent
     try:
         cells = json.loads(notebook.read_text(encoding="utf-8")).get("cells", [])
@@ -344,7 +395,7 @@ def notebook_data(notebook: Path) -> list[Path]:
     >>> [path.suffix for path in notebook_data(Path("notebooks/01_character_splitting.ipynb"))]
     ['.css']
     """
-    folder = notebook.resolve().parent
+    folder = Path(check_path(notebook, "notebook")).resolve().parent
     return sorted(
         path
         for path in folder.iterdir()
@@ -370,7 +421,18 @@ def _probe(bwrap: Path) -> str | None:
 
 
 def find_sandbox(limits: Limits, readable: Sequence[Path] = ()) -> Sandbox:
-    """The sandbox this machine can run, or :class:`SandboxUnavailable` saying in one line what is missing."""
+    """The sandbox this machine can run, or :class:`SandboxUnavailable` saying in one line what is missing.
+
+    ``readable``: more files or folders every kernel of it may read (an authored notebook's checks module).
+
+    >>> try:
+    ...     print(find_sandbox(Limits()).bwrap.name)
+    ... except SandboxUnavailable as missing:  # a machine without user namespaces, say
+    ...     print(str(missing).startswith("grading needs a sandbox") and "bwrap")
+    bwrap
+    """
+    check_instance(limits, "limits", Limits)
+    readable = _paths(readable, "readable")
     if not sys.platform.startswith("linux"):
         raise SandboxUnavailable(
             f"grading needs a sandbox, and bubblewrap runs on Linux only (this is {sys.platform}): "
@@ -391,7 +453,18 @@ def find_sandbox(limits: Limits, readable: Sequence[Path] = ()) -> Sandbox:
 
 
 def sandbox_pids(outer: int) -> list[int]:
-    """The host's process ids of what ``bwrap`` (process ``outer``) started: its sandbox's first process."""
+    """The host's process ids of what ``bwrap`` (process ``outer``) started: its sandbox's first process.
+
+    Any process's children, read from ``/proc`` (none for a process id that runs nothing):
+
+    >>> import subprocess
+    >>> child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    >>> child.pid in sandbox_pids(os.getpid())
+    True
+    >>> child.kill(), child.wait() != 0
+    (None, True)
+    """
+    check_int(outer, "outer")
     found = []
     for task in Path(f"/proc/{outer}/task").glob("*"):
         try:
@@ -412,10 +485,15 @@ def _alive(pid: int) -> bool:
 def wait_gone(pids: Iterable[int], seconds: float = GONE_SECONDS) -> bool:
     """Wait until none of ``pids`` runs (a zombie counts as gone); False if one still ran after ``seconds``.
 
-    >>> wait_gone([])
-    True
+    >>> import subprocess
+    >>> quick = subprocess.Popen([sys.executable, "-c", "pass"])
+    >>> wait_gone([quick.pid]), quick.wait()
+    (True, 0)
+    >>> wait_gone([os.getpid()], seconds=0.1)
+    False
     """
-    pids = list(pids)
+    pids = [check_int(pid, f"pids[{index}]") for index, pid in enumerate(check_sequence(pids, "pids"))]
+    seconds = check_seconds(seconds, "seconds")
     end = time.monotonic() + seconds
     while any(_alive(pid) for pid in pids):
         if time.monotonic() > end:
