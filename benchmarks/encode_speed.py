@@ -38,11 +38,7 @@ sys.path.insert(0, str(REPO_ROOT))
 
 from bench_data import data_path  # noqa: E402
 
-from wordpiece_lib import Vocab, encode_word  # noqa: E402
-from wordpiece_lib.model.linmaxmatch import LinMaxMatch  # noqa: E402
-from wordpiece_lib.pipeline.fast_tokenizer import FastWordPieceTokenizer  # noqa: E402
-from wordpiece_lib.pipeline.wordpiece_tokenizer import WordPieceTokenizer  # noqa: E402
-from wordpiece_lib.text.fast_normalizer import FastNormalizer  # noqa: E402
+from wordpiece_lib import FastNormalizer, FastWordPieceTokenizer, LinMaxMatch, Vocab, WordPieceTokenizer, encode_word  # noqa: E402
 
 DEFAULT_PLOT = REPO_ROOT / "benchmarks" / "results" / "encode_speed.png"
 LENGTHS = (10, 16, 25, 40, 63, 100, 158, 251, 398, 631, 1000)

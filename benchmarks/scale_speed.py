@@ -58,8 +58,7 @@ sys.path.insert(0, str(REPO_ROOT))
 
 from bench_data import data_path  # noqa: E402
 
-from wordpiece_lib.counting.stream_count import available_cpus  # noqa: E402
-from wordpiece_lib.counting.synthetic import write_corpus  # noqa: E402
+from wordpiece_lib.counting import available_cpus, write_corpus  # noqa: E402
 
 # The measured processes run as a user's would: bytecode is cached (a shell may have turned that off).
 CHILD_ENV = {
@@ -251,8 +250,7 @@ def dask_alone(corpus: Path, size: int) -> None:
     """Counting on a cluster started beforehand, in this process (what a notebook does)."""
     import distributed
 
-    from wordpiece_lib.counting.dask_count import local_cluster
-    from wordpiece_lib.counting.files import count_files
+    from wordpiece_lib.counting import count_files, local_cluster
 
     started = time.perf_counter()
     with local_cluster(2, dashboard=False) as cluster, distributed.Client(cluster) as client:

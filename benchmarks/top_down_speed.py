@@ -40,10 +40,7 @@ sys.path.insert(0, str(REPO_ROOT / "tools"))
 import fetch_tf_text  # noqa: E402
 from bench_data import data_path  # noqa: E402
 
-from wordpiece_lib import BERT_SPECIAL_TOKENS, WordCounts  # noqa: E402
-from wordpiece_lib.text.normalizer import BertNormalizer  # noqa: E402
-from wordpiece_lib.text.pretokenizers import bert_split  # noqa: E402
-from wordpiece_lib.training.top_down_search import train_top_down  # noqa: E402
+from wordpiece_lib import BERT_SPECIAL_TOKENS, BertNormalizer, WordCounts, bert_split, train_top_down  # noqa: E402
 
 TARGETS = (8_000, 30_000)
 WORDFREQ_WORDS = 100_000

@@ -57,8 +57,7 @@ sys.path.insert(0, str(REPO_ROOT))
 
 from bench_data import data_path  # noqa: E402
 
-from wordpiece_lib import BERT_SPECIAL_TOKENS, WordCounts, alphabet, train_bottom_up  # noqa: E402
-from wordpiece_lib.training.fast_bottom_up import train_fast  # noqa: E402
+from wordpiece_lib import BERT_SPECIAL_TOKENS, WordCounts, alphabet, train_bottom_up, train_fast  # noqa: E402
 
 TARGET = 20_000
 REFERENCE_MERGES = 200
@@ -213,8 +212,7 @@ def wordfreq_counts(words: int) -> WordCounts | None:
         import wordfreq
     except ImportError:
         return None
-    from wordpiece_lib.text.normalizer import BertNormalizer
-    from wordpiece_lib.text.pretokenizers import bert_split
+    from wordpiece_lib import BertNormalizer, bert_split
 
     normalize = BertNormalizer(lowercase=True)
     pairs = []

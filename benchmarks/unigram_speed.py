@@ -101,8 +101,8 @@ def main() -> None:
     sys.path.insert(0, str(REPO_ROOT))
     from tokenizers import pre_tokenizers
 
-    from wordpiece_lib.data.chapters import held_out_split
-    from wordpiece_lib.model.unigram import UnigramModel
+    from wordpiece_lib.data import held_out_split
+    from wordpiece_lib.model import UnigramModel
 
     training, held_out = held_out_split(book.read_text(encoding="utf-8"), HELD_OUT)
     metaspace = pre_tokenizers.Metaspace()

@@ -35,8 +35,8 @@ sys.path.insert(0, str(REPO_ROOT))
 from bench_data import data_path  # noqa: E402
 
 from wordpiece_lib import Vocab, WordCounts, train_bottom_up  # noqa: E402
-from wordpiece_lib.classroom.encoding.widgets import LongestMatchExplorer  # noqa: E402
-from wordpiece_lib.classroom.merge_steps.widgets import MergeStepper  # noqa: E402
+from wordpiece_lib.classroom.encoding import LongestMatchExplorer  # noqa: E402
+from wordpiece_lib.classroom.merge_steps import MergeStepper  # noqa: E402
 
 BUDGET_MS = 50.0
 
@@ -78,7 +78,7 @@ def main() -> int:
     print(f"Treasure Island: {counts.total:,} words, {len(counts):,} distinct (lowercase BERT pipeline)")
 
     try:
-        from wordpiece_lib.training.fast_bottom_up import train_fast
+        from wordpiece_lib import train_fast
     except ImportError:
         train_fast = None
     start = time.perf_counter()

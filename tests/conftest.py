@@ -21,9 +21,8 @@ from pathlib import Path
 import pytest
 from data_helpers import data_path
 
-from wordpiece_lib import train_fast
+from wordpiece_lib import Trace, train_fast
 from wordpiece_lib.data import datasets
-from wordpiece_lib.training.trace import Trace
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 
@@ -142,8 +141,7 @@ def bert_pipelines(bert_vocab_path: Path) -> dict[bool, tuple[object, object]]:
 @pytest.fixture(scope="session")
 def trained_book_vocab(book_text: str):
     """A vocab our fast trainer learned from the book (8,000 tokens), per casing, trained once per session."""
-    from wordpiece_lib import WordCounts
-    from wordpiece_lib.training.fast_bottom_up import train_fast
+    from wordpiece_lib import WordCounts, train_fast
 
     cache: dict[bool, object] = {}
 
@@ -246,7 +244,7 @@ def published_bert_tokenizer_json() -> Path | None:
 def dask_client():
     """A Dask ``LocalCluster`` of two worker processes on 127.0.0.1 (no dashboard), started once."""
     distributed = pytest.importorskip("distributed")
-    from wordpiece_lib.counting.dask_count import local_cluster
+    from wordpiece_lib.counting import local_cluster
 
     with local_cluster(2, dashboard=False) as cluster, distributed.Client(cluster) as client:
         yield client

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from wordpiece_lib import data
-from wordpiece_lib.data.gutenberg import text_sha256
+from wordpiece_lib.data import text_sha256
 
 REQUIRE_DATA_ENV = "WORDPIECE_REQUIRE_DATA"
 

@@ -122,7 +122,7 @@ def move(checks: Path) -> None:
     body = ",\n".join(f"    {k!r}: {v}" for k, v in answers.items())
     text = (
         f'"""The worked answers of notebook {number} ({topic}): what ``show_answer`` gives, kept with the solutions.\n\n'
-        f'Never installed with the library; see ``wordpiece_lib/classroom/answers.py`` and docs/authoring.md.\n"""\n\n'
+        f'Never installed with the library; see ``wordpiece_lib/classroom/runtime/answers.py`` and docs/authoring.md.\n"""\n\n'
         "from __future__ import annotations\n\n" + imports + "\n\n" + moved_src + f"ANSWERS = {{\n{body},\n}}\n"
     )
     (OUT / f"{topic}.py").write_text(text)

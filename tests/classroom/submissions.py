@@ -48,7 +48,7 @@ def forgeries(checks_module: str, notebook: str) -> list[str]:
 FORGERIES = forgeries(CHECKS_01, "01_character_splitting")
 
 #: One line that makes every exported graded test pass in the student's own kernel (issue 39).
-REBIND = "import wordpiece_lib.classroom.runtime.fresh_checks as _f\n_f.graded = lambda *a, **k: True\n"
+REBIND = "import wordpiece_lib.classroom.runtime as _f\n_f.graded = lambda *a, **k: True\n"
 
 #: Answers equal to everything: a list subclass whose == is always True.
 EVERYTHING = "class _Everything(list):\n    def __eq__(self, other):\n        return True\n    __hash__ = None\n"
@@ -99,7 +99,7 @@ def answer_cell_ids(notebook: dict[str, Any]) -> dict[str, str]:
     import sys
 
     sys.path.insert(0, str(ROOT))
-    from wordpiece_lib.classroom.teacher.grading.plan import answer_names, source_text
+    from wordpiece_lib.classroom.teacher.grading import answer_names, source_text
 
     found = {}
     for cell in notebook["cells"]:

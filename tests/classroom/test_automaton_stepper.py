@@ -14,18 +14,22 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wordpiece_lib import LinMaxMatch, Vocab, encode_word, longest_match_attempts
-from wordpiece_lib.classroom.fast_encoding.checks import check_emitted_at, check_failure
-from wordpiece_lib.classroom.fast_encoding.plots import (
+from wordpiece_lib.classroom.fast_encoding import (
+    AutomatonStepper,
+    automaton_step_text,
+    check_emitted_at,
+    check_failure,
     count_lookups,
     count_moves,
     drawable_nodes,
     fitted_slope,
     growth_counts,
     growth_figure,
+    steps_frame,
     trie_figure,
     trie_layout,
+    trie_svg,
 )
-from wordpiece_lib.classroom.fast_encoding.widgets import AutomatonStepper, automaton_step_text, steps_frame, trie_svg
 
 pytest.importorskip("ipywidgets")
 matplotlib = pytest.importorskip("matplotlib")

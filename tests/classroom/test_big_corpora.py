@@ -8,11 +8,9 @@ import pytest
 from check_helpers import fails_with, skips
 
 from wordpiece_lib import WordCounts
-from wordpiece_lib.classroom.big_corpora import checks
-from wordpiece_lib.classroom.big_corpora.plots import growth_figure, seconds_bars
-from wordpiece_lib.classroom.big_corpora.tables import growth_table
-from wordpiece_lib.classroom.runtime.exercise import TODO
-from wordpiece_lib.counting.stream_count import merge_counts
+from wordpiece_lib.classroom.big_corpora import checks, growth_figure, growth_table, seconds_bars
+from wordpiece_lib.classroom.runtime import TODO
+from wordpiece_lib.counting import merge_counts
 
 GIVENS = (20, 12.5, 8, 0.9)  # size in GB, MB/s per core, cores, efficiency
 

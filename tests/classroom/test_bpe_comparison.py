@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from wordpiece_lib.classroom.bpe_comparison.tables import combination_fertility_points
-from wordpiece_lib.classroom.bpe_comparison.widgets import ParallelGrowth, frequent_words, growth_text
+from wordpiece_lib.classroom.bpe_comparison import (
+    ParallelGrowth,
+    combination_fertility_points,
+    frequent_words,
+    growth_text,
+)
 
 pytest.importorskip("ipywidgets")
 matplotlib = pytest.importorskip("matplotlib")

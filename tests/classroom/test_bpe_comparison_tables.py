@@ -4,20 +4,18 @@ from __future__ import annotations
 
 import pytest
 
-from wordpiece_lib.analysis.segmentation import (
-    TRAINERS,
-)
-from wordpiece_lib.classroom.bpe_comparison.hf_merges import hf_trained_merges, replay_merges
-from wordpiece_lib.classroom.bpe_comparison.tables import (
+from wordpiece_lib import WordCounts, train_bpe
+from wordpiece_lib.analysis import TRAINERS
+from wordpiece_lib.classroom.bpe_comparison import (
     combination_fertility_points,
     combination_fertility_table,
     compare_combinations,
     first_merges_frame,
+    hf_trained_merges,
+    replay_merges,
     segmentation_frame,
 )
-from wordpiece_lib.counting.word_counts import WordCounts
 from wordpiece_lib.data import datasets
-from wordpiece_lib.training.bpe import train_bpe
 
 HUG_PUG = dict(datasets.HUG_PUG_COUNTS)
 

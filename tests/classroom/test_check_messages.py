@@ -16,11 +16,11 @@ from exercise_cases.nb03 import each, merge_keeping_the_prefix
 from exercise_cases.nb04 import decoding
 
 from wordpiece_lib import initial_splits, join_pair
+from wordpiece_lib.classroom import runtime
 from wordpiece_lib.classroom.character_splitting import checks as splitting
 from wordpiece_lib.classroom.encoding import checks as encoding
 from wordpiece_lib.classroom.merge_steps import checks as merging
 from wordpiece_lib.classroom.pair_scores import checks as scoring
-from wordpiece_lib.classroom.runtime import exercise, own_work
 from wordpiece_lib.data import datasets
 
 HUG_PUG = {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}
@@ -74,7 +74,7 @@ def test_check_frames_are_hidden_from_pytest_reports():
     with pytest.raises(AssertionError) as caught:
         splitting.check_word_counts(lambda words: dict.fromkeys(words, 1))
     frames = [entry.frame for entry in caught.traceback]
-    ours = [frame for frame in frames if frame.code.path.name in {"checks.py", "exercise.py"}]
+    ours = [frame for frame in frames if frame.code.path.name in {"checks.py", "workbook.py", "checking.py"}]
     assert ours and all(frame.f_locals.get("__tracebackhide__") for frame in ours)
 
 
@@ -101,10 +101,10 @@ class FakeShell:
 def test_a_failed_check_cell_ends_with_one_short_line():
     ipytest = pytest.importorskip("ipytest")
     shell = FakeShell()
-    exercise.report_failures_briefly(shell)
+    runtime.report_failures_briefly(shell)
     assert shell.types == (ipytest.Error,)
-    assert shell.handler(shell, ipytest.Error, ipytest.Error(1), None) == [exercise.BRIEF_FAILURE]
-    assert shell.shown == [[exercise.BRIEF_FAILURE]]
+    assert shell.handler(shell, ipytest.Error, ipytest.Error(1), None) == [runtime.BRIEF_FAILURE]
+    assert shell.shown == [[runtime.BRIEF_FAILURE]]
     assert "exit code 5" in shell.handler(shell, ipytest.Error, ipytest.Error(5), None)[0]
 
 
@@ -118,10 +118,10 @@ def test_the_answer_cell_is_the_latest_that_assigned_the_answer():
             "%%ipytest\ndef test(): check(first_three)",
         ]
     )
-    source = own_work.answer_cell_source("first_three", shell)
+    source = runtime.answer_cell_source("first_three", shell)
     assert source == "first_three = ['##gs', 'hu', 'hug']  # predicted by hand"
-    assert own_work.calls_in_source(source, merging.TRAINERS) == []
-    assert own_work.answer_cell_source("never_assigned", shell) is None
+    assert runtime.calls_in_source(source, merging.TRAINERS) == []
+    assert runtime.answer_cell_source("never_assigned", shell) is None
 
 
 def test_a_fraction_built_from_a_float_is_told_so():

@@ -1,7 +1,7 @@
 """The exercise frame: the latest try decides, unfinished exercises are named, library work is found by what runs.
 
 ``test_exercises.py`` runs every exercise's answers; this pins the rules of
-the frame itself (``exercise.py``, ``own_work.py``, ``not_done_report.py``)
+the frame itself (``exercise.py``, ``runtime.py``, ``not_done_report.py``)
 with answers that reach the library in the ways a name check misses: an
 import alias, a helper defined in another cell (another namespace), and a
 library object's method.
@@ -18,13 +18,13 @@ from exercise_cases import run_answer_cell
 
 import wordpiece_lib
 from wordpiece_lib import LinMaxMatch, Vocab, WordPieceTokenizer
+from wordpiece_lib.classroom import runtime
 from wordpiece_lib.classroom.bpe_comparison import checks as bpe
 from wordpiece_lib.classroom.character_splitting import checks as splitting
 from wordpiece_lib.classroom.encoding import checks as encoding
 from wordpiece_lib.classroom.fast_encoding import checks as fast
 from wordpiece_lib.classroom.merge_steps import checks as merging
-from wordpiece_lib.classroom.runtime import exercise, own_work
-from wordpiece_lib.classroom.runtime.exercise import TODO
+from wordpiece_lib.classroom.runtime import TODO
 
 HUG_PUG = {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}
 VARIANT = {**HUG_PUG, "bugs": 3}
@@ -33,11 +33,11 @@ VARIANT = {**HUG_PUG, "bugs": 3}
 @pytest.fixture(autouse=True)
 def fresh_start():
     modules = (bpe, splitting, encoding, fast, merging)  # their own workbooks, whatever the registry holds now
-    for workbook in {*exercise.WORKBOOKS.values(), *(module.WORKBOOK for module in modules)}:
+    for workbook in {*runtime.WORKBOOKS.values(), *(module.WORKBOOK for module in modules)}:
         workbook.reset()
-    own_work.forget_answer_work()
+    runtime.forget_answer_work()
     yield
-    own_work.forget_answer_work()
+    runtime.forget_answer_work()
 
 
 def right_split(word):
@@ -79,7 +79,7 @@ def test_the_short_summary_names_the_notebook_not_a_temporary_file(tmp_path):
         textwrap.dedent(
             """
             from wordpiece_lib.classroom.character_splitting import checks
-            from wordpiece_lib.classroom.runtime.exercise import TODO
+            from wordpiece_lib.classroom.runtime import TODO
 
             def test_count_words():
                 checks.check_word_counts(TODO)
@@ -159,7 +159,7 @@ def test_a_counting_class_is_refused_by_its_methods():
 
 
 def test_own_work_that_reads_a_library_constant_is_fine():
-    from wordpiece_lib.model.pieces import DEFAULT_PREFIX
+    from wordpiece_lib.model import DEFAULT_PREFIX
 
     splitting.check_split_word(lambda word: [word[0]] + [DEFAULT_PREFIX + c for c in word[1:]])
 
@@ -227,7 +227,7 @@ def test_the_automatons_own_methods_are_refused_in_value_answers():
 
 
 def test_the_overlap_objects_jaccard_is_refused():
-    from wordpiece_lib.analysis.segmentation import vocab_overlap
+    from wordpiece_lib.analysis import vocab_overlap
 
     first, second = ["a", "b", "c"], ["b", "c", "d", "e"]
     source = "toy_jaccard = vocab_overlap(first, second).jaccard"
@@ -300,7 +300,7 @@ def test_an_answer_shown_before_any_prediction_is_noted_in_progress(tmp_path):
     merging.check_merges(["##gs", "hu", "hug"], VARIANT, 3, source="")
     assert status(workbook, "first_three") == "done, answered after its reveal was shown"
     record = workbook.attempt("first_three").record()
-    assert exercise.Attempt.from_record(record).status() == "done, answered after its reveal was shown"
+    assert runtime.Attempt.from_record(record).status() == "done, answered after its reveal was shown"
     with pytest.raises(TypeError, match="now must be"):
         workbook.reveal("first_three", now="yes")
 
@@ -315,7 +315,7 @@ def test_every_prediction_has_a_reveal_cell_after_its_check_and_none_before():
     solutions = Path(__file__).resolve().parents[2] / "notebooks" / "solutions"
     predictions = [
         (name, exercise_)
-        for name, workbook in exercise.WORKBOOKS.items()
+        for name, workbook in runtime.WORKBOOKS.items()
         for exercise_ in workbook.exercises.values()
         if exercise_.prediction and not name.startswith(("98 ", "99 "))  # the docstrings' own workbooks
     ]
@@ -334,16 +334,16 @@ def test_data_set_up_beside_a_library_call_is_not_taken_for_the_library_s_answer
     """Only what a statement computed with the library is marked, never the data beside it or a loop variable."""
     from wordpiece_lib import encode_word
 
-    own_work.watch_answer("demo_split", own_work.forbid(encode_word))
+    runtime.watch_answer("demo_split", runtime.forbid(encode_word))
     namespace = {"encode_word": encode_word, "vocab": {"hug", "##s", "pug"}}
     run_answer_cell("words = ['hugs', 'pug']\nsplits = {w: encode_word(w, vocab) for w in words}", namespace)
-    assert own_work.library_value_in("demo_split = {w: False for w in words}", "demo_split") is None
-    assert own_work.library_value_in("demo_split = splits", "demo_split") == ("splits", "encode_word")
+    assert runtime.library_value_in("demo_split = {w: False for w in words}", "demo_split") is None
+    assert runtime.library_value_in("demo_split = splits", "demo_split") == ("splits", "encode_word")
     run_answer_cell("found = []\nfor w in words:\n    found.append(encode_word(w, vocab))", namespace)
-    assert own_work.library_value_in("demo_split = {w: len(w) > 3 for w in words}", "demo_split") is None
-    assert own_work.library_value_in("demo_split = found", "demo_split") == ("found", "encode_word")
+    assert runtime.library_value_in("demo_split = {w: len(w) > 3 for w in words}", "demo_split") is None
+    assert runtime.library_value_in("demo_split = found", "demo_split") == ("found", "encode_word")
     run_answer_cell("splits = {'hugs': ['hug', '##s']}", namespace)  # typed over by hand: no longer the library's
-    assert own_work.library_value_in("demo_split = splits", "demo_split") is None
+    assert runtime.library_value_in("demo_split = splits", "demo_split") is None
 
 
 def test_a_whole_number_from_numpy_or_pandas_counts_as_an_int():

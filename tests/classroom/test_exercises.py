@@ -36,8 +36,8 @@ from exercise_cases import (
     workbook_of,
 )
 
-from wordpiece_lib.classroom.runtime import exercise, own_work
-from wordpiece_lib.classroom.runtime.exercise import TODO, WORKBOOKS
+from wordpiece_lib.classroom import runtime
+from wordpiece_lib.classroom.runtime import TODO, WORKBOOKS
 
 HASH_SEEDS = ("0", "1", "42", "4294967295", "random")
 
@@ -233,9 +233,9 @@ def test_progress_lists_each_exercise_as_done_wrong_or_not_started(cases):
 
 def test_show_answer_finds_an_exercise_of_any_notebook(cases):
     outcome(cases["replay"], cases["replay"].wrongs[0].answer)
-    assert "def replay(word, merges)" in exercise.show_answer("replay")
+    assert "def replay(word, merges)" in runtime.show_answer("replay")
     with pytest.raises(KeyError, match="not an exercise"):
-        exercise.show_answer("no_such_exercise")
+        runtime.show_answer("no_such_exercise")
 
 
 def test_a_library_call_is_caught_even_when_the_learner_catches_the_error():
@@ -349,7 +349,7 @@ def test_no_message_gives_the_answer_away_on_any_try(cases, key):
             assert not secret_shown(message, secret), f"{key}: {wrong.label!r} gives away {secret!r}: {message}"
     workbook = workbook_of(key)
     assert workbook.attempt(key).status() == f"wrong ({len(case.wrongs)} tries)"
-    own_work.forget_answer_work()  # the right answer comes from a new cell, in which the library did not run
+    runtime.forget_answer_work()  # the right answer comes from a new cell, in which the library did not run
     assert outcome(case, case.right, case.right_extra) == ("passed", "")
     assert workbook.attempt(key).status() == "done"
 
@@ -367,7 +367,7 @@ def test_the_library_answer_from_an_earlier_cell_copied_by_name_is_not_credited(
             earlier = re.sub(rf"\b{variable}\b", f"from_before_{number}", earlier)
             copies.append(f"{variable} = from_before_{number}")
         moved = {**wrong.extra, "cell": ("\n".join(copies), names, variables), "earlier": (earlier,)}
-        own_work.forget_answer_work()
+        runtime.forget_answer_work()
         result, message = outcome(case, wrong.answer, moved)
         assert result == "failed", f"{key}: {wrong.label!r}, computed in an earlier cell and copied, {result}"
         assert "earlier cell" in message and "from_before" in message, f"{key}: {wrong.label!r}: {message}"
@@ -402,7 +402,7 @@ def test_the_library_reached_through_another_cell_an_object_or_a_partial_is_not_
     case = cases[key]
     for wrong in [w for w in case.wrongs if w.kind == LIBRARY and callable(now(w.answer[0]))]:
         for route, answer in _routes_to(now(wrong.answer[0])).items():
-            own_work.forget_answer_work()
+            runtime.forget_answer_work()
             result, message = outcome(case, (answer, *wrong.answer[1:]), wrong.extra)
             assert result == "failed", f"{key}: {wrong.label!r} through {route} {result}"
             assert "library" in message or "Python's" in message, f"{key}: {wrong.label!r} through {route}: {message}"

@@ -16,9 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from wordpiece_lib.classroom.runtime.fresh_checks import graded
-from wordpiece_lib.classroom.teacher.grading.export import convert
-from wordpiece_lib.classroom.teacher.grading.plan import answer_names, read_released, source_text
+from wordpiece_lib.classroom.runtime import graded
+from wordpiece_lib.classroom.teacher.grading import answer_names, convert, read_released, source_text
 
 ROOT = Path(__file__).resolve().parents[2]
 SOLUTIONS = sorted((ROOT / "notebooks" / "solutions").glob("[0-9][0-9]_*.ipynb"))
@@ -52,7 +51,9 @@ def test_each_answer_keeps_its_prompt_and_each_check_gets_a_graded_test(solution
     assert asked == released.answer_names  # every stub prompt survives the grader's removal
     for source in handed_out:
         ast.parse(source) if not source.lstrip().startswith("%%") else None  # still Python
-    tests = [source_text(cell) for cell in cells if "fresh_checks import graded" in source_text(cell)]
+    tests = [
+        source_text(cell) for cell in cells if "from wordpiece_lib.classroom.runtime import graded" in source_text(cell)
+    ]
     assert len(tests) == len(released.checks)
     for test, check in zip(tests, released.checks):
         assert check.call.func.attr in test and all(name in test for name in check.answers)

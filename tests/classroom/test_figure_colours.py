@@ -26,30 +26,25 @@ matplotlib.use("Agg")
 
 from matplotlib.colors import ListedColormap, to_rgba  # noqa: E402
 
-from wordpiece_lib import LinMaxMatch, train_bottom_up, train_fast  # noqa: E402
+from wordpiece_lib import LinMaxMatch, Padding, Truncation, WordPieceTokenizer, train_bottom_up, train_fast  # noqa: E402  # noqa: E402
 from wordpiece_lib.classroom.big_corpora import plots as big_plots  # noqa: E402
+from wordpiece_lib.classroom.bpe_comparison import combination_fertility_points  # noqa: E402
 from wordpiece_lib.classroom.bpe_comparison import plots as bpe_plots  # noqa: E402
-from wordpiece_lib.classroom.bpe_comparison.tables import combination_fertility_points  # noqa: E402
 from wordpiece_lib.classroom.character_splitting import plots as splitting_plots  # noqa: E402
-from wordpiece_lib.classroom.display import style  # noqa: E402
-from wordpiece_lib.classroom.display.figures import DescribedFigure, figure_bundle  # noqa: E402
-from wordpiece_lib.classroom.display.frames import score_table  # noqa: E402
+from wordpiece_lib.classroom.display import DescribedFigure, figure_bundle, score_table, style  # noqa: E402
 from wordpiece_lib.classroom.encoding import plots as encoding_plots  # noqa: E402
 from wordpiece_lib.classroom.fast_encoding import plots as fast_plots  # noqa: E402
 from wordpiece_lib.classroom.merge_steps import plots as merge_plots  # noqa: E402
 from wordpiece_lib.classroom.model_inputs import plots as input_plots  # noqa: E402
+from wordpiece_lib.classroom.other_languages import exponent_sweep, language_word_lists  # noqa: E402
 from wordpiece_lib.classroom.other_languages import plots as language_plots  # noqa: E402
-from wordpiece_lib.classroom.other_languages.sweep import exponent_sweep, language_word_lists  # noqa: E402
 from wordpiece_lib.classroom.pair_scores import plots as pair_plots  # noqa: E402
 from wordpiece_lib.classroom.real_book import plots as book_plots  # noqa: E402
-from wordpiece_lib.classroom.real_book.tables import words_touched_per_merge  # noqa: E402
+from wordpiece_lib.classroom.real_book import words_touched_per_merge  # noqa: E402
+from wordpiece_lib.classroom.top_down import TopDownRounds  # noqa: E402
 from wordpiece_lib.classroom.top_down import plots as top_down_plots  # noqa: E402
-from wordpiece_lib.classroom.top_down.widgets import TopDownRounds  # noqa: E402
-from wordpiece_lib.data import datasets  # noqa: E402
-from wordpiece_lib.data.language_data import parallel_phrases  # noqa: E402
-from wordpiece_lib.pipeline.truncation import Padding, Truncation  # noqa: E402
-from wordpiece_lib.pipeline.wordpiece_tokenizer import WordPieceTokenizer  # noqa: E402
-from wordpiece_lib.training.top_down_search import SearchStep  # noqa: E402
+from wordpiece_lib.data import datasets, parallel_phrases  # noqa: E402
+from wordpiece_lib.training import SearchStep  # noqa: E402
 
 #: The smallest CAM02-UCS distance between two colours that are the only key between two series.
 MIN_DISTANCE = 10.0
@@ -278,10 +273,9 @@ def _cases(traces, sweep):
 def _unigram_cases():
     """Notebook 12's figures on the course's corpus, every substring a piece at the start."""
     from wordpiece_lib.classroom.unigram import plots as unigram_plots
-    from wordpiece_lib.classroom.unigram.tables import rounds_frame, unigram_rounds
-    from wordpiece_lib.classroom.unigram.widgets import sampling_frame
+    from wordpiece_lib.classroom.unigram import rounds_frame, sampling_frame, unigram_rounds
     from wordpiece_lib.data import datasets
-    from wordpiece_lib.training.unigram import model_from_frequencies, substring_frequencies
+    from wordpiece_lib.training import model_from_frequencies, substring_frequencies
 
     counts = datasets.hug_pug_counts()
     model = model_from_frequencies(substring_frequencies(counts))

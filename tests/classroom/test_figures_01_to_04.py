@@ -8,8 +8,7 @@ import pytest
 
 from wordpiece_lib import initial_splits, train_bottom_up
 from wordpiece_lib.classroom.character_splitting import plots as character_splitting_plots
-from wordpiece_lib.classroom.display import style
-from wordpiece_lib.classroom.display.frames import score_table
+from wordpiece_lib.classroom.display import score_table, style
 from wordpiece_lib.classroom.encoding import plots as encoding_plots
 from wordpiece_lib.classroom.merge_steps import plots as merge_steps_plots
 from wordpiece_lib.classroom.pair_scores import plots as pair_scores_plots

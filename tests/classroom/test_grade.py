@@ -21,7 +21,7 @@ import pytest
 import submissions
 
 from wordpiece_lib.classroom.runtime import plain
-from wordpiece_lib.classroom.teacher.grading.plan import context_cells, read_released
+from wordpiece_lib.classroom.teacher.grading import context_cells, read_released
 
 ROOT = Path(__file__).resolve().parents[2]
 EXERCISES_01 = ["count_words", "split_with_prefix", "split_with_end_marker", "my_alphabet"]
@@ -249,7 +249,7 @@ def test_notebook_12_refuses_the_worked_cuts_as_its_own_check_does(tmp_path):
     """Issue 39: grade marked done an answer the notebook's check refuses, and one a timer thread set after the cell."""
     from fractions import Fraction
 
-    from wordpiece_lib.training.unigram import substring_frequencies
+    from wordpiece_lib.training import substring_frequencies
 
     counts = {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}
     frequency = substring_frequencies(counts)

@@ -10,8 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from wordpiece_lib.classroom.teacher.grading.batch import named_submissions, spreadsheet_safe, write_table
-from wordpiece_lib.classroom.teacher.grading.grader import Row
+from wordpiece_lib.classroom.teacher.grading import Row, named_submissions, spreadsheet_safe, write_table
 
 NOTEBOOK = "01_character_splitting"
 

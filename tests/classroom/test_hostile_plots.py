@@ -77,11 +77,11 @@ def test_trie_figure_shows_each_token_and_the_word():
 
 
 def test_bpe_comparison_and_pair_score_figures(traces):
+    from wordpiece_lib import initial_splits
     from wordpiece_lib.classroom.bpe_comparison import plots as bpe_plots
     from wordpiece_lib.classroom.display import frames
     from wordpiece_lib.classroom.encoding import plots as encoding_plots
     from wordpiece_lib.classroom.pair_scores import plots as pair_plots
-    from wordpiece_lib.model.pieces import initial_splits
 
     trace, bpe = traces
     shown = drawn_texts(bpe_plots.first_merges(trace, bpe))
@@ -117,9 +117,9 @@ def test_big_corpora_bars_show_their_labels_as_written():
 
 def test_text_alternatives_keep_markup_as_text(traces):
     """The figure's HTML (alt, caption, data table) shows a hostile word as text: no element is injected."""
-    from wordpiece_lib.classroom.character_splitting.plots import word_count_bars
-    from wordpiece_lib.classroom.display.figures import figure_html
-    from wordpiece_lib.classroom.merge_steps.plots import winning_scores
+    from wordpiece_lib.classroom.character_splitting import word_count_bars
+    from wordpiece_lib.classroom.display import figure_html
+    from wordpiece_lib.classroom.merge_steps import winning_scores
 
     hostile = WordCounts({'"><img src=x onerror=alert(1)>': 9, "<b>bold</b>": 3, "$$": 2})
     for figure in (word_count_bars(hostile), winning_scores(traces[0])):

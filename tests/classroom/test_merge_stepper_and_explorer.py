@@ -7,8 +7,8 @@ from fractions import Fraction
 import pytest
 
 from wordpiece_lib import Vocab, encode_word, train_bottom_up
-from wordpiece_lib.classroom.encoding.widgets import LongestMatchExplorer, attempts_frame
-from wordpiece_lib.classroom.merge_steps.widgets import MergeStepper, step_text
+from wordpiece_lib.classroom.encoding import LongestMatchExplorer, attempts_frame
+from wordpiece_lib.classroom.merge_steps import MergeStepper, step_text
 from wordpiece_lib.data import datasets
 
 pytest.importorskip("ipywidgets")

@@ -5,13 +5,10 @@ from __future__ import annotations
 import pytest
 from check_helpers import fails_with, skips
 
-from wordpiece_lib import Vocab, WordPieceTokenizer
-from wordpiece_lib.classroom.display.style import FAILED_FILL, SPECIAL_FILL
-from wordpiece_lib.classroom.model_inputs import checks, plots
-from wordpiece_lib.classroom.model_inputs.widgets import TokenSpanView, token_spans_html
-from wordpiece_lib.classroom.runtime.exercise import TODO
-from wordpiece_lib.pipeline.decoder import WordPieceDecoder
-from wordpiece_lib.pipeline.truncation import Padding, Truncation
+from wordpiece_lib import Padding, Truncation, Vocab, WordPieceDecoder, WordPieceTokenizer
+from wordpiece_lib.classroom.display import FAILED_FILL, SPECIAL_FILL
+from wordpiece_lib.classroom.model_inputs import TokenSpanView, checks, plots, token_spans_html
+from wordpiece_lib.classroom.runtime import TODO
 
 VOCAB = Vocab(
     ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", "yo", "-", "ho", ",", "and", "rum", "!", "<b>", "bot", "##tle"]

@@ -47,7 +47,7 @@ import pytest
 import submissions
 from exercise_cases.rows import CELLS, FROM_CELL, Later
 
-from wordpiece_lib.classroom.runtime import exercise
+from wordpiece_lib.classroom import runtime
 from wordpiece_lib.classroom.teacher.grading.plan import (
     STUB_RAISE,
     Released,
@@ -93,7 +93,7 @@ def _same(one: Any, other: Any) -> bool:
 def literal(value: Any) -> str:
     """Source text that evaluates to ``value`` (plain data only), or :class:`NotWritable`."""
     value = _now(value)
-    if exercise.is_todo(value):
+    if runtime.is_todo(value):
         return "TODO"
     text = repr(value)
     try:

@@ -13,19 +13,22 @@ import pytest
 from check_helpers import fails_with, skips
 
 from wordpiece_lib import BertNormalizer, WordCounts
-from wordpiece_lib.analysis.language_metrics import vocab_shares
-from wordpiece_lib.classroom.other_languages import checks
-from wordpiece_lib.classroom.other_languages.plots import (
+from wordpiece_lib.analysis import vocab_shares
+from wordpiece_lib.classroom.other_languages import (
+    ExponentExplorer,
+    checks,
+    exponent_sweep,
+    exponent_text,
     language_bars,
+    language_word_lists,
     parity_by_exponent,
     parity_by_size,
+    pre_tokenized,
     shares_and_fertility,
 )
-from wordpiece_lib.classroom.other_languages.sweep import exponent_sweep, language_word_lists, pre_tokenized
-from wordpiece_lib.classroom.other_languages.widgets import ExponentExplorer, exponent_text
-from wordpiece_lib.classroom.runtime.exercise import TODO
-from wordpiece_lib.data.language_data import parallel_phrases
-from wordpiece_lib.text.scripts import normalization_merges
+from wordpiece_lib.classroom.runtime import TODO
+from wordpiece_lib.data import parallel_phrases
+from wordpiece_lib.text import normalization_merges
 
 matplotlib = pytest.importorskip("matplotlib")
 matplotlib.use("Agg")
@@ -241,8 +244,8 @@ def test_the_sweep_is_cached(sweep):
 def test_a_stored_sweep_is_read_back_in_a_new_kernel_as_it_was_trained(tmp_path, monkeypatch):
     """The vocabs, the mixes and the measures stored in the data cache folder are the trainer's own:
     a new kernel (the session's cache cleared) reads them back equal, and a damaged file is trained again."""
+    from wordpiece_lib import train_fast
     from wordpiece_lib.classroom.other_languages import sweep as sweep_module
-    from wordpiece_lib.training.fast_bottom_up import train_fast
 
     monkeypatch.setenv("WORDPIECE_DATA_DIR", str(tmp_path))
     word_lists = language_word_lists(SIZES, top=300)

@@ -17,8 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from wordpiece_lib.classroom.runtime.exercise import Exercise, Workbook
-from wordpiece_lib.classroom.runtime.progress_file import PROGRESS_DIR_VARIABLE, file_name
+from wordpiece_lib.classroom.runtime import PROGRESS_DIR_VARIABLE, Exercise, Workbook, file_name
 from wordpiece_lib.classroom.teacher.commands import main
 
 ROOT = Path(__file__).resolve().parents[2]

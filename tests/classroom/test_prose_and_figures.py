@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from wordpiece_lib.classroom.display.prose import listing, say, share
+from wordpiece_lib.classroom.display import listing, say, share
 from wordpiece_lib.classroom.fast_encoding import plots
 
 

@@ -7,16 +7,9 @@ from data_helpers import require_pinned_copy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wordpiece_lib import (
-    Vocab,
-    WordCounts,
-    WordPieceTokenizer,
-    train_bottom_up,
-    train_fast,
-)
+from wordpiece_lib import Vocab, WordCounts, WordPieceTokenizer, split_word, train_bottom_up, train_fast
 from wordpiece_lib.data import datasets
-from wordpiece_lib.model.pieces import split_word
-from wordpiece_lib.training.trace import merge_in_pieces
+from wordpiece_lib.training import merge_in_pieces
 
 matplotlib = pytest.importorskip("matplotlib")
 matplotlib.use("Agg")

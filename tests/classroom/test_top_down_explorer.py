@@ -9,16 +9,16 @@ from check_helpers import fails_with
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wordpiece_lib.classroom.top_down import checks
-from wordpiece_lib.classroom.top_down.widgets import (
+from wordpiece_lib.classroom.top_down import (
     ThresholdExplorer,
     TopDownRounds,
+    checks,
     log_thresholds,
     rounds_frame,
     rounds_text,
 )
 from wordpiece_lib.data import datasets
-from wordpiece_lib.training.top_down import (
+from wordpiece_lib.training import (
     final_vocabulary,
     learn_with_threshold,
     split_points,

@@ -23,28 +23,26 @@ matplotlib.use("Agg")
 
 from matplotlib.text import Text
 
-from wordpiece_lib.classroom.unigram import plots
-from wordpiece_lib.classroom.unigram.checks import every_cut
-from wordpiece_lib.classroom.unigram.tables import (
+from wordpiece_lib.classroom.unigram import (
+    SamplingExplorer,
+    ViterbiStepper,
     cut_fraction,
     cuts_frame,
+    every_cut,
     overlap_frame,
+    plots,
     removal_frame,
     rounds_frame,
+    sampling_frame,
     surface,
     three_way_frame,
     trained_unigram,
     unigram_rounds,
-)
-from wordpiece_lib.classroom.unigram.widgets import (
-    SamplingExplorer,
-    ViterbiStepper,
-    sampling_frame,
     viterbi_steps,
     viterbi_text,
 )
-from wordpiece_lib.model.unigram import UnigramModel
-from wordpiece_lib.training.unigram import (
+from wordpiece_lib.model import UnigramModel
+from wordpiece_lib.training import (
     corpus_loss,
     model_from_frequencies,
     removal_losses,

@@ -16,19 +16,17 @@ ipywidgets = pytest.importorskip("ipywidgets")
 pytest.importorskip("matplotlib").use("Agg")
 
 from wordpiece_lib import LinMaxMatch, Vocab, WordPieceTokenizer, train_bottom_up, train_fast  # noqa: E402
-from wordpiece_lib.classroom.bpe_comparison.widgets import ParallelGrowth  # noqa: E402
-from wordpiece_lib.classroom.display.style import LIVE_OUTPUT_CLASS  # noqa: E402
-from wordpiece_lib.classroom.encoding.widgets import LongestMatchExplorer  # noqa: E402
-from wordpiece_lib.classroom.fast_encoding.widgets import AutomatonStepper  # noqa: E402
-from wordpiece_lib.classroom.merge_steps.widgets import MergeStepper  # noqa: E402
-from wordpiece_lib.classroom.model_inputs.widgets import TokenSpanView  # noqa: E402
-from wordpiece_lib.classroom.other_languages.sweep import exponent_sweep, language_word_lists  # noqa: E402
-from wordpiece_lib.classroom.other_languages.widgets import ExponentExplorer  # noqa: E402
-from wordpiece_lib.classroom.top_down.widgets import ThresholdExplorer, TopDownRounds  # noqa: E402
-from wordpiece_lib.classroom.unigram.widgets import SamplingExplorer, ViterbiStepper  # noqa: E402
-from wordpiece_lib.data import datasets  # noqa: E402
-from wordpiece_lib.data.language_data import parallel_phrases  # noqa: E402
-from wordpiece_lib.training.unigram import model_from_frequencies, substring_frequencies  # noqa: E402
+from wordpiece_lib.classroom.bpe_comparison import ParallelGrowth  # noqa: E402
+from wordpiece_lib.classroom.display import LIVE_OUTPUT_CLASS  # noqa: E402
+from wordpiece_lib.classroom.encoding import LongestMatchExplorer  # noqa: E402
+from wordpiece_lib.classroom.fast_encoding import AutomatonStepper  # noqa: E402
+from wordpiece_lib.classroom.merge_steps import MergeStepper  # noqa: E402
+from wordpiece_lib.classroom.model_inputs import TokenSpanView  # noqa: E402
+from wordpiece_lib.classroom.other_languages import ExponentExplorer, exponent_sweep, language_word_lists  # noqa: E402
+from wordpiece_lib.classroom.top_down import ThresholdExplorer, TopDownRounds  # noqa: E402
+from wordpiece_lib.classroom.unigram import SamplingExplorer, ViterbiStepper  # noqa: E402
+from wordpiece_lib.data import datasets, parallel_phrases  # noqa: E402
+from wordpiece_lib.training import model_from_frequencies, substring_frequencies  # noqa: E402
 
 CONTROLS = (ipywidgets.ValueWidget, ipywidgets.Button)
 SHOWN_ONLY = (ipywidgets.HTML, ipywidgets.HTMLMath, ipywidgets.Label)  # text to read, not controls

@@ -7,9 +7,9 @@ from collections import Counter
 
 from wordpiece_lib import Vocab, WordPieceTokenizer
 from wordpiece_lib.cli import main
-from wordpiece_lib.counting.counts_tsv import load_counts
+from wordpiece_lib.counting import load_counts
 from wordpiece_lib.side_files import settings_path
-from wordpiece_lib.text.google import GoogleNormalizer, GoogleWords
+from wordpiece_lib.text import GoogleNormalizer, GoogleWords
 
 # A private-use character (kept by Google, dropped by Hugging Face) and a word-final capital sigma.
 TEXT = "ΟΔΟΣ odos\ue000 hug [CLS] hugs\nΟΔΟΣ pug.\n"

@@ -8,7 +8,7 @@ import pytest
 
 from wordpiece_lib import Vocab, WordCounts, WordPieceTokenizer, train_fast
 from wordpiece_lib.cli import main
-from wordpiece_lib.counting.counts_tsv import save_counts
+from wordpiece_lib.counting import save_counts
 
 
 def run(*args: object) -> int:

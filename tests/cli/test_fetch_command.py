@@ -12,7 +12,7 @@ from local_server import Reply, serve
 
 from wordpiece_lib import data
 from wordpiece_lib.cli import main
-from wordpiece_lib.data.gutenberg import text_sha256
+from wordpiece_lib.data import text_sha256
 
 ROOT = Path(__file__).resolve().parents[2]
 BOOK = "\n\n".join(f"Paragraph {n}: the squire, the doctor and Jim sailed for the island." for n in range(30))

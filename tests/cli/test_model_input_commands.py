@@ -12,7 +12,7 @@ import pytest
 
 from wordpiece_lib import Vocab, WordPieceTokenizer
 from wordpiece_lib.cli import main
-from wordpiece_lib.pipeline.encoding import FIELDS
+from wordpiece_lib.pipeline import FIELDS
 
 tokenizers = pytest.importorskip("tokenizers")
 
@@ -264,7 +264,7 @@ def test_jsonl_keeps_hugging_faces_fields_unless_the_overflow_is_asked_for(bert_
 
 
 def test_pad_on_the_command_line_has_the_cap_a_files_padding_has(corpus, tmp_path, capsys):
-    from wordpiece_lib.pipeline.truncation import MAX_FILE_PADDING
+    from wordpiece_lib.pipeline import MAX_FILE_PADDING
 
     vocab = tmp_path / "vocab.txt"
     vocab.write_text("[PAD]\n[UNK]\nhug\n", encoding="utf-8")

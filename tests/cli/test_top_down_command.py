@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from wordpiece_lib import WordCounts
+from wordpiece_lib import BERT_SPECIAL_TOKENS, WordCounts
 from wordpiece_lib.cli import main as cli_main
 from wordpiece_lib.data.datasets import TOP_DOWN_TEXT
-from wordpiece_lib.model.vocab import BERT_SPECIAL_TOKENS
-from wordpiece_lib.training.top_down_search import learn
+from wordpiece_lib.training import learn
 
 RESERVED = list(BERT_SPECIAL_TOKENS)
 
@@ -93,7 +92,7 @@ def test_cli_help_names_every_flag(capsys):
 
 
 def test_word_counts_file_lines_end_only_at_newline(tmp_path):
-    from wordpiece_lib.counting.counts_tsv import load_counts
+    from wordpiece_lib.counting import load_counts
 
     path = tmp_path / "counts.tsv"
     path.write_text("form\x0cfeed\t3\r\nhug\t2\n", encoding="utf-8")

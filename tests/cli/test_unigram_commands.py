@@ -16,8 +16,8 @@ import pytest
 
 from wordpiece_lib import WordCounts
 from wordpiece_lib.cli import main
-from wordpiece_lib.model.unigram import UnigramModel
-from wordpiece_lib.training.unigram import train_unigram
+from wordpiece_lib.model import UnigramModel
+from wordpiece_lib.training import train_unigram
 
 tokenizers = pytest.importorskip("tokenizers")
 from tokenizers import normalizers, pre_tokenizers  # noqa: E402

@@ -16,18 +16,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wordpiece_lib import BertNormalizer, WordCounts
-from wordpiece_lib.analysis.language_metrics import (
-    measure_languages,
-    parallel_token_counts,
-    parity,
-    token_usage,
-    vocab_shares,
+from wordpiece_lib.analysis import measure_languages, parallel_token_counts, parity, token_usage, vocab_shares
+from wordpiece_lib.counting import mix_corpora, sampling_probabilities
+from wordpiece_lib.data import (
+    LANGUAGE_NAMES,
+    MULTILINGUAL_BOOKS,
+    available_book_text,
+    book_path,
+    frequency_list,
+    frequency_word_counts,
+    parallel_phrases,
+    text_sha256,
 )
-from wordpiece_lib.counting.mixing import mix_corpora, sampling_probabilities
-from wordpiece_lib.data.gutenberg import text_sha256
-from wordpiece_lib.data.language_data import LANGUAGE_NAMES, frequency_list, frequency_word_counts, parallel_phrases
-from wordpiece_lib.data.multilingual_books import MULTILINGUAL_BOOKS, available_book_text, book_path
-from wordpiece_lib.text.scripts import char_script, decomposition, main_script, normalization_merges
+from wordpiece_lib.text import char_script, decomposition, main_script, normalization_merges
 
 # ---------------------------------------------------------------- scripts
 

@@ -39,12 +39,9 @@ from wordpiece_lib import (
     train_top_down,
 )
 from wordpiece_lib.data import datasets
-from wordpiece_lib.model.linmaxmatch import automaton_for
-from wordpiece_lib.model.unigram import UnigramModel
-from wordpiece_lib.model.wordpiece import WordPieceModel
-from wordpiece_lib.pipeline.tokenizer import Tokenizer
-from wordpiece_lib.text.fast_split import FastSplitter
-from wordpiece_lib.text.metaspace import Metaspace
+from wordpiece_lib.model import UnigramModel, WordPieceModel, automaton_for
+from wordpiece_lib.pipeline import Tokenizer
+from wordpiece_lib.text import FastSplitter, Metaspace
 
 BERT_VOCAB = Path(__file__).resolve().parents[2] / "data" / "bert-base-uncased-vocab.txt"
 

@@ -27,7 +27,7 @@ from wordpiece_lib import (
     score_pairs,
     train_bottom_up,
 )
-from wordpiece_lib.data.datasets import article_counts, course_counts, hug_pug_counts, pipeline_counts, selene_counts
+from wordpiece_lib.data import article_counts, course_counts, hug_pug_counts, pipeline_counts, selene_counts
 
 # ---------------------------------------------------------------- course chapter
 

@@ -25,9 +25,9 @@ from wordpiece_lib import (
     split_word,
     train_bottom_up,
 )
-from wordpiece_lib.classroom.display.frames import score_table, trace_frame, word_counts_frame
-from wordpiece_lib.data.datasets import hug_pug_counts, selene_counts
-from wordpiece_lib.training.trace import merge_in_pieces
+from wordpiece_lib.classroom.display import score_table, trace_frame, word_counts_frame
+from wordpiece_lib.data import hug_pug_counts, selene_counts
+from wordpiece_lib.training import merge_in_pieces
 
 
 def test_normalizer_steps():

@@ -54,7 +54,17 @@ def package_docstring(folder: Path) -> str:
 
 
 #: The classroom's folders grouped by who uses them, each with a face of its own.
-CLASSROOM_FACES = ("classroom/runtime", "classroom/display", "classroom/teacher", "classroom/teacher/grading")
+CLASSROOM_FACES = (
+    "classroom/runtime",
+    "classroom/display",
+    "classroom/teacher",
+    "classroom/teacher/grading",
+    *(
+        f"classroom/{topic.name}"
+        for topic in sorted((PACKAGE / "classroom").iterdir())
+        if (topic / "checks.py").is_file()
+    ),
+)
 
 
 @pytest.mark.parametrize("folder", [*STAGES, "classroom", *CLASSROOM_FACES])
@@ -90,16 +100,16 @@ def test_each_top_level_name_comes_from_the_face_that_exports_it():
             assert getattr(wordpiece_lib, name) is getattr(importlib.import_module(f"wordpiece_lib.{face}"), name)
 
 
-#: Modules a face names but does not import, and why: pytest loads the plugin by its path (``-p``), and the
-#: command line reaches the teacher's commands as ``teacher.commands`` (each command loaded when it runs).
-NOT_HANDED_ON = {"classroom/runtime": {"not_done_report"}, "classroom/teacher": {"commands"}}
+#: Modules a face names but does not import, and why: pytest loads the plugin by its path (``-p``), and ``confined``
+#: runs as a program inside a submission's sandbox. The teacher's face imports nothing at all (see below).
+NOT_HANDED_ON = {"classroom/runtime": {"not_done_report", "confined"}}
 
 
-@pytest.mark.parametrize("folder", CLASSROOM_FACES)
+@pytest.mark.parametrize("folder", [face for face in CLASSROOM_FACES if face != "classroom/teacher"])
 def test_each_classroom_face_hands_on_every_public_name_of_its_modules(folder):
     """``from wordpiece_lib.classroom.runtime import TODO`` gives the module's own object, for every name of every module.
 
-    And a module stays reachable as the face's attribute of its name (no function of the same name hides it).
+    The twelve topics' faces too (``from wordpiece_lib.classroom.unigram import cuts_frame``). And a module stays reachable as the face's attribute of its name (no function of the same name hides it).
     """
     import importlib
 
@@ -113,3 +123,24 @@ def test_each_classroom_face_hands_on_every_public_name_of_its_modules(folder):
         for public in module.__all__:
             assert getattr(face, public) is getattr(module, public), f"{face.__name__} does not hand on {public}"
         assert set(module.__all__) <= set(face.__all__)
+
+
+def test_the_classroom_commands_help_loads_no_grading_and_no_display():
+    """``wordpiece classroom --help`` builds its parser through the teacher's face, which imports nothing itself.
+
+    Each command's module is loaded for its help, and with it what the command needs at once (the runtime's
+    progress file and answers); the grading (20 modules, kernels and sandboxes) and the display kit are not.
+    """
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\nfrom wordpiece_lib.cli import main\nmain(['classroom', '--help'])\n"
+        "print(' '.join(sorted(name for name in sys.modules if name.startswith('wordpiece_lib.classroom'))))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True)
+    assert "release" in done.stdout  # the classroom's help was shown
+    loaded = done.stdout.strip().splitlines()[-1].split()
+    assert "wordpiece_lib.classroom.teacher.commands" in loaded
+    unwanted = ("wordpiece_lib.classroom.teacher.grading", "wordpiece_lib.classroom.display")
+    assert [name for name in loaded if name.startswith(unwanted)] == []

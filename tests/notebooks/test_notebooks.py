@@ -10,6 +10,7 @@ needs ipytest's ``raise_on_error=True``: a test fails if a notebook lacks it.
 from __future__ import annotations
 
 import copy
+import inspect
 import os
 import re
 import subprocess
@@ -72,9 +73,18 @@ def has_its_data(path: Path) -> bool:
 
 
 @pytest.fixture(scope="module")
-def executed():
-    """Every notebook whose data is here, executed (two at a time: CI has two cores)."""
-    runnable = [path for path in ALL if has_its_data(path)]
+def executed(request):
+    """Every selected notebook whose data is here, executed (two at a time: CI has two cores).
+
+    Only the notebooks of the tests that will run (``-k 07`` runs 07's two notebooks, not all 24).
+    """
+    selected = {
+        item.callspec.params["path"]
+        for item in request.session.items
+        if "executed" in getattr(item, "fixturenames", ())
+        and "path" in getattr(getattr(item, "callspec", None), "params", {})
+    }
+    runnable = [path for path in ALL if path in selected and has_its_data(path)]
     with ThreadPoolExecutor(max_workers=2) as pool:
         results = list(pool.map(run_all_twice, runnable))
     return {label(path): result for path, result in zip(runnable, results)}
@@ -97,6 +107,20 @@ def text_of(cell) -> str:
         parts.append(output.get("data", {}).get("text/plain", ""))
         parts.append(" ".join(output.get("traceback", [])))
     return ANSI.sub("", "".join(parts))
+
+
+def imported_names(cells) -> set[str]:
+    """The names the code cells import from the library (``from wordpiece_lib... import a, b``)."""
+    import ast
+
+    names = set()
+    for cell in cells:
+        if cell.cell_type != "code" or cell.source.lstrip().startswith("%"):
+            continue
+        for node in ast.walk(ast.parse(cell.source)):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("wordpiece_lib"):
+                names |= {alias.asname or alias.name for alias in node.names}
+    return names
 
 
 def check_cells(notebook):
@@ -144,10 +168,13 @@ def test_notebook_shape(its_data, executed, path):
     first = original.cells[0]
     assert first.cell_type == "code" and "version" in first.source, "the first cell must print the versions"
     assert "Python" in text_of(notebook.cells[0])
+    assert "the library is loaded; the exercise checks are on." in text_of(notebook.cells[0])
     assert "By the end you can" in "".join(cell.source for cell in original.cells if cell.cell_type == "markdown")
     assert len(check_cells(original)) >= 3, "at least three checked exercises"
     assert any("image/png" in output.get("data", {}) for cell in code_cells(notebook) for output in cell.outputs)
-    assert "import wordpiece_lib" in first.source
+    assert "start_notebook(" in first.source
+    # a few lines that say what they do; the rest lives in the library (runtime.first_cell)
+    assert len(first.source.splitlines()) <= 20, "the first cell grew: move what it does into start_notebook"
 
 
 #: The parts every notebook has, in this order (the notebook itself comes between "run first" and the summary).
@@ -176,7 +203,7 @@ def test_every_notebook_has_the_same_structure(path):
     assert items and all("http" in item or "no public address" in item for item in items), sources
     progress_at = next(i for i, cell in enumerate(cells) if cell.source.startswith("## Your progress"))
     assert cells[progress_at + 1].cell_type == "code" and cells[progress_at + 1].source.strip() == "progress()"
-    assert any("progress, show_answer" in cell.source for cell in cells if cell.cell_type == "code")
+    assert {"progress", "show_answer"} <= imported_names(cells), "the notebook imports its progress and show_answer"
 
 
 @pytest.mark.parametrize("path", SOLUTION, ids=label)
@@ -213,13 +240,17 @@ def test_every_cell_is_marked_for_slides(path):
 
 @pytest.mark.parametrize("path", ALL, ids=label)
 def test_ipytest_raises_on_error(path):
-    source = "\n".join(cell.source for cell in nbformat.read(path, as_version=4).cells if cell.cell_type == "code")
-    if "%%ipytest" not in source:
+    """A notebook with checks turns them on in its first cell: start_notebook, which sets raise_on_error=True."""
+    cells = [cell.source for cell in nbformat.read(path, as_version=4).cells if cell.cell_type == "code"]
+    if not any("%%ipytest" in source for source in cells):
         return
-    calls = re.findall(r"ipytest\.autoconfig\(([^)]*)\)", source)
-    assert calls and all("raise_on_error=True" in call for call in calls), (
-        f"{label(path)} uses %%ipytest without ipytest.autoconfig(raise_on_error=True): a failing check would not fail CI"
+    assert re.search(r"^start_notebook\(", cells[0], re.M), (
+        f"{label(path)} uses %%ipytest without start_notebook(...) in its first cell: a failing check would not fail CI"
     )
+    assert all("ipytest.autoconfig(" not in source for source in cells), "ipytest is set up by start_notebook alone"
+    from wordpiece_lib.classroom.runtime import first_cell
+
+    assert "raise_on_error=True" in inspect.getsource(first_cell.setup_checks)
 
 
 def test_notebooks_are_stripped_and_in_sync():
@@ -328,17 +359,34 @@ def test_an_unfinished_exercise_is_named_by_its_notebook_and_title():
 @pytest.mark.parametrize("path", ALL, ids=label)
 def test_without_the_library_the_first_cell_says_how_to_install_it(path, tmp_path):
     """Opened outside the workshop, with the library not installed: one sentence on installing it, no StopIteration."""
+    from wordpiece_lib.classroom.runtime import NOT_INSTALLED
+
     first = nbformat.read(path, as_version=4).cells[0].source
-    setup = first[: first.index("import ipytest")]
     script = tmp_path / "first_cell.py"
     script.write_text(
-        "import sys\nsys.modules['wordpiece_lib'] = None  # cannot be imported\n" + setup, encoding="utf-8"
+        "import sys\nsys.modules['wordpiece_lib'] = None  # cannot be imported\n" + first, encoding="utf-8"
     )
     done = subprocess.run([sys.executable, str(script)], cwd=tmp_path, capture_output=True, text=True, timeout=60)
     assert done.returncode != 0
     last = done.stderr.strip().splitlines()[-1]
-    assert last.startswith("ModuleNotFoundError: wordpiece_lib is not installed for this kernel:"), done.stderr
+    # the library's own message for a missing package, said of the library itself
+    assert last == "ModuleNotFoundError: " + NOT_INSTALLED.format(name="wordpiece_lib"), done.stderr
     assert "bash tools/notebooks.sh" in last and "StopIteration" not in done.stderr
+
+
+@pytest.mark.parametrize("path", [STUDENT[0], SOLUTION[-1]], ids=label)
+def test_opened_from_a_clone_without_installing_the_first_cell_finds_the_checkout(path, tmp_path):
+    """No site-packages at all (``python -S``): the first cell finds the library in the checkout around the notebook."""
+    first = nbformat.read(path, as_version=4).cells[0].source
+    guard, call = first.split("\nstart_notebook(")
+    script = tmp_path / "first_cell.py"
+    script.write_text(guard + "\nimport wordpiece_lib\nprint(wordpiece_lib.__file__)\n", encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-S", "-I", str(script)], cwd=path.parent, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    assert Path(done.stdout.strip()) == ROOT / "wordpiece_lib" / "__init__.py"
+    assert call.startswith(f'"{path.stem[:2]} · ')  # the notebook's number and title
 
 
 def test_notebooks_find_their_data_through_the_data_module():

@@ -364,8 +364,8 @@ def test_the_google_mode_gives_googles_tokens(google_run):
 @pytest.mark.parametrize("google_run", list(GOOGLE_RUNS), indirect=True)
 def test_every_difference_of_the_default_mode_from_google_has_a_known_cause(google_run):
     """Before the Google mode: Hugging Face's rules differ from Google's on some texts, each for a cause the issue names."""
-    from wordpiece_lib.analysis.bert_references import NO_CAUSE, answers_by_cause
-    from wordpiece_lib.text.google import unused_tokens
+    from wordpiece_lib.analysis import NO_CAUSE, answers_by_cause
+    from wordpiece_lib.text import unused_tokens
 
     google_mode, texts, answers = google_run
     default = WordPieceTokenizer(google_mode.vocab, lowercase=google_mode.lowercase)
@@ -384,7 +384,7 @@ def test_every_difference_of_the_default_mode_from_google_has_a_known_cause(goog
 
 def test_google_mode_offsets_point_at_the_original_characters(bert_vocab_path, uncased_texts):
     """Each word's tokens, glued, are Google's word of the original span their offsets cover."""
-    from wordpiece_lib.text.google import GoogleWords
+    from wordpiece_lib.text import GoogleWords
 
     texts = uncased_texts[:3000]
     tokenizer = WordPieceTokenizer(Vocab.load(bert_vocab_path), lowercase=True, compat="google")

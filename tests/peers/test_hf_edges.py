@@ -12,7 +12,7 @@ import warnings
 import pytest
 
 from wordpiece_lib import AddedToken, UnigramTokenizer, Vocab, WordPieceTokenizer, load_tokenizer
-from wordpiece_lib.model.unigram import UnigramModel
+from wordpiece_lib.model import UnigramModel
 
 tokenizers = pytest.importorskip("tokenizers")
 

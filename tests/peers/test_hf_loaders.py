@@ -20,9 +20,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from text_helpers import QUICK, mixed_texts
 
-from wordpiece_lib import BertNormalizer, Vocab, WordPieceTokenizer
-from wordpiece_lib.pipeline.encoding import FIELDS
-from wordpiece_lib.pipeline.template import Template
+from wordpiece_lib import BertNormalizer, Template, Vocab, WordPieceTokenizer
+from wordpiece_lib.pipeline import FIELDS
 
 tokenizers = pytest.importorskip("tokenizers")
 transformers = pytest.importorskip("transformers")
@@ -299,7 +298,7 @@ def bert_ours(bert_tokens) -> WordPieceTokenizer:
 @given(options=TRUNCATIONS, pad=st.sampled_from([None, 0, 16]), text=WORDS, pair=st.one_of(st.none(), WORDS))
 def test_truncation_padding_and_overflow_match_tokenizers(bert_ours, options, pad, text, pair):
     """Every window, nested as tokenizers nests a pair's windows; the same refusals at the same moment."""
-    from wordpiece_lib.pipeline.truncation import Padding, Truncation
+    from wordpiece_lib import Padding, Truncation
 
     peer = tokenizers.Tokenizer.from_str(json.dumps(bert_ours.to_json()))
     try:
@@ -340,7 +339,7 @@ def test_truncation_padding_and_overflow_match_tokenizers(bert_ours, options, pa
 
 def test_overflow_rows_match_transformers_return_overflowing_tokens(bert_ours, tmp_path):
     """transformers' rows: the encoding, then its overflowing windows (one level), with overflow_to_sample_mapping."""
-    from wordpiece_lib.pipeline.truncation import Truncation
+    from wordpiece_lib import Truncation
 
     folder = save_folder(bert_ours, tmp_path)
     loaded = transformers.AutoTokenizer.from_pretrained(str(folder))

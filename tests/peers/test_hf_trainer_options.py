@@ -15,9 +15,8 @@ from collections import Counter
 
 import pytest
 
-from wordpiece_lib import WordCounts, train_bottom_up, train_fast
-from wordpiece_lib.training.bpe import train_bpe
-from wordpiece_lib.training.hf_options import character_counts, kept_characters
+from wordpiece_lib import WordCounts, train_bottom_up, train_bpe, train_fast
+from wordpiece_lib.training import character_counts, kept_characters
 
 tokenizers = pytest.importorskip("tokenizers")
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 import pytest
 
 from wordpiece_lib import Vocab, WordPieceTokenizer
-from wordpiece_lib.analysis.language_metrics import measure_languages, parallel_token_counts, parity
-from wordpiece_lib.classroom.other_languages.sweep import exponent_sweep, language_word_lists
-from wordpiece_lib.data.language_data import parallel_phrases
+from wordpiece_lib.analysis import measure_languages, parallel_token_counts, parity
+from wordpiece_lib.classroom.other_languages import exponent_sweep, language_word_lists
+from wordpiece_lib.data import parallel_phrases
 
 tokenizers = pytest.importorskip("tokenizers")
 

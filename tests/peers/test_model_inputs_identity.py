@@ -17,9 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from wordpiece_lib import Vocab, WordPieceTokenizer
-from wordpiece_lib.pipeline.encoding import FIELDS
-from wordpiece_lib.pipeline.truncation import Padding, Truncation
+from wordpiece_lib import Padding, Truncation, Vocab, WordPieceTokenizer
+from wordpiece_lib.pipeline import FIELDS
 
 tokenizers = pytest.importorskip("tokenizers")
 transformers = pytest.importorskip("transformers")

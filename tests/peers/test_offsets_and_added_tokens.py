@@ -16,10 +16,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from text_helpers import QUICK, mixed_texts
 
-from wordpiece_lib import BertNormalizer, Vocab, WordPieceTokenizer
-from wordpiece_lib.pipeline.added_tokens import AddedToken, AddedTokenSplitter
-from wordpiece_lib.pipeline.encoding import FIELDS
-from wordpiece_lib.text.alignment import normalize_with_origins
+from wordpiece_lib import AddedToken, BertNormalizer, Vocab, WordPieceTokenizer
+from wordpiece_lib.pipeline import FIELDS, AddedTokenSplitter
+from wordpiece_lib.text import normalize_with_origins
 
 tokenizers = pytest.importorskip("tokenizers")
 

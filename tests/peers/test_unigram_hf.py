@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tokenizers import Tokenizer, models, pre_tokenizers, trainers
 
-from wordpiece_lib.model.unigram import UnigramModel
+from wordpiece_lib.model import UnigramModel
 
 
 def hf_tokens(model: models.Unigram, word: str) -> list[tuple[str, int]]:

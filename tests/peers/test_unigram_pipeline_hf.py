@@ -16,11 +16,8 @@ import json
 
 import pytest
 
-from wordpiece_lib import WordPieceTokenizer
-from wordpiece_lib.pipeline.encoding import FIELDS
-from wordpiece_lib.pipeline.loader import load_tokenizer
-from wordpiece_lib.pipeline.truncation import Padding, Truncation
-from wordpiece_lib.pipeline.unigram_tokenizer import UnigramTokenizer
+from wordpiece_lib import Padding, Truncation, UnigramTokenizer, WordPieceTokenizer, load_tokenizer
+from wordpiece_lib.pipeline import FIELDS
 
 tokenizers = pytest.importorskip("tokenizers")
 transformers = pytest.importorskip("transformers")

@@ -34,7 +34,7 @@ from wordpiece_lib import (
     train_bottom_up,
     train_bpe,
 )
-from wordpiece_lib.model.unigram import UnigramModel
+from wordpiece_lib.model import UnigramModel
 
 
 class Wrong:
@@ -162,14 +162,13 @@ def public_callables() -> list[tuple[str, Callable[..., Any], Any]]:
 
 def widget_callables() -> list[tuple[str, Callable[..., Any], Any]]:
     pytest.importorskip("ipywidgets")
-    from wordpiece_lib.classroom.bpe_comparison.widgets import ParallelGrowth
-    from wordpiece_lib.classroom.encoding.widgets import LongestMatchExplorer
-    from wordpiece_lib.classroom.fast_encoding.widgets import AutomatonStepper
-    from wordpiece_lib.classroom.merge_steps.widgets import MergeStepper
-    from wordpiece_lib.classroom.model_inputs.widgets import TokenSpanView
-    from wordpiece_lib.classroom.other_languages.sweep import exponent_sweep
-    from wordpiece_lib.classroom.other_languages.widgets import ExponentExplorer
-    from wordpiece_lib.classroom.top_down.widgets import ThresholdExplorer, TopDownRounds
+    from wordpiece_lib.classroom.bpe_comparison import ParallelGrowth
+    from wordpiece_lib.classroom.encoding import LongestMatchExplorer
+    from wordpiece_lib.classroom.fast_encoding import AutomatonStepper
+    from wordpiece_lib.classroom.merge_steps import MergeStepper
+    from wordpiece_lib.classroom.model_inputs import TokenSpanView
+    from wordpiece_lib.classroom.other_languages import ExponentExplorer, exponent_sweep
+    from wordpiece_lib.classroom.top_down import ThresholdExplorer, TopDownRounds
 
     sweep = exponent_sweep(
         {"en": {"hug": 10, "pug": 5, "pun": 12}, "de": {"hund": 5, "haus": 3}},
@@ -212,10 +211,12 @@ def classroom_callables() -> list[tuple[str, Callable[..., Any], Any]]:
 
     found: list[tuple[str, Callable[..., Any], Any]] = []
     for info in pkgutil.walk_packages(classroom.__path__, "wordpiece_lib.classroom."):
-        # The exercise frame (exercise, own_work) and the checks take a student's answer or source,
-        # judged by the check; the Workbook API is swept on its own below. not_done_report is the
-        # frame's pytest plugin: its hook takes pytest's own report objects.
-        if info.name.endswith((".checks", ".exercise", ".own_work", ".not_done_report")):
+        # The exercise frame (checking, workbook, attempt, failure_report), the answer watch (call_count,
+        # cell_names, answer_watch) and the checks take a student's answer or source, judged by the check;
+        # the Workbook API is swept on its own below. not_done_report is the frame's pytest plugin: its hook
+        # takes pytest's own report objects. exercise and own_work are their old paths.
+        frame = (".checking", ".workbook", ".attempt", ".failure_report", ".call_count", ".cell_names", ".answer_watch")
+        if info.name.endswith((".checks", *frame, ".exercise", ".own_work", ".not_done_report")):
             continue
         # The teacher's commands take argparse's namespace: their command lines are tested with bad arguments.
         if ".classroom.teacher.commands" in info.name:
@@ -245,18 +246,17 @@ def classroom_values() -> dict[str, dict[str, Any]]:
     import nbformat
     import pandas as pd
 
-    from wordpiece_lib.classroom.bpe_comparison.tables import combination_fertility_points
-    from wordpiece_lib.classroom.display.style import new_figure
-    from wordpiece_lib.classroom.fast_encoding.plots import growth_counts
-    from wordpiece_lib.classroom.other_languages.sweep import exponent_sweep
-    from wordpiece_lib.classroom.runtime.answers import write_bundle
-    from wordpiece_lib.classroom.teacher.grading.plan import Released
-    from wordpiece_lib.classroom.top_down.widgets import TopDownRounds
-    from wordpiece_lib.classroom.unigram.tables import rounds_frame, unigram_rounds
-    from wordpiece_lib.classroom.unigram.widgets import sampling_frame
+    from wordpiece_lib import longest_match_attempts
+    from wordpiece_lib.classroom.bpe_comparison import combination_fertility_points
+    from wordpiece_lib.classroom.display import new_figure
+    from wordpiece_lib.classroom.fast_encoding import growth_counts
+    from wordpiece_lib.classroom.other_languages import exponent_sweep
+    from wordpiece_lib.classroom.runtime import write_bundle
+    from wordpiece_lib.classroom.teacher.grading import Released
+    from wordpiece_lib.classroom.top_down import TopDownRounds
+    from wordpiece_lib.classroom.unigram import rounds_frame, sampling_frame, unigram_rounds
     from wordpiece_lib.data import datasets
-    from wordpiece_lib.model.longest_match import longest_match_attempts
-    from wordpiece_lib.training.unigram import model_from_frequencies, substring_frequencies
+    from wordpiece_lib.training import model_from_frequencies, substring_frequencies
 
     rounds = TopDownRounds({"hug": 10, "hugs": 5, "bugs": 5})
     sweep = exponent_sweep(
@@ -330,6 +330,7 @@ def classroom_values() -> dict[str, dict[str, Any]]:
         "display.figures.figure_png": {"figure": figure},
         "other_languages.widgets.figure_png": {"figure": figure},
         "fresh_rng": {"exercise": "shout"},
+        "start_notebook": {"title": "99 · a sweep"},
         "fresh_word": {"rng": random.Random(1)},
         "fresh_words": {"rng": random.Random(1), "count": 3},
         "fresh_counts": {"rng": random.Random(1), "count": 3},
@@ -421,6 +422,7 @@ def _grading_values() -> dict[str, dict[str, Any]]:
         "grade_all": {"released": released, "named": [(Path("ada.ipynb"), "ada")]},
         "judge_file": {"submission": Path("ada.ipynb"), "notebook": "01"},
         "write_table": {"rows": []},
+        "find_notebook": {"folder": released.parent, "which": "01"},
         "kernel_environment": {"limits": Limits(), "data_dir": None, "mirrors": []},
         "notebook_modules": {"notebook": released},
         "notebook_data": {"notebook": released},
@@ -435,7 +437,7 @@ def _grading_values() -> dict[str, dict[str, Any]]:
 
 
 def _small_figure() -> Any:
-    from wordpiece_lib.classroom.display.style import new_figure
+    from wordpiece_lib.classroom.display import new_figure
 
     return new_figure(2, 2)[0]
 
@@ -555,10 +557,10 @@ def test_the_cases_the_issue_lists() -> None:
 
 def test_widget_go_refuses_none_and_nan() -> None:
     pytest.importorskip("ipywidgets")
-    from wordpiece_lib.classroom.bpe_comparison.widgets import ParallelGrowth
-    from wordpiece_lib.classroom.fast_encoding.widgets import AutomatonStepper
-    from wordpiece_lib.classroom.merge_steps.widgets import MergeStepper
-    from wordpiece_lib.classroom.top_down.widgets import ThresholdExplorer
+    from wordpiece_lib.classroom.bpe_comparison import ParallelGrowth
+    from wordpiece_lib.classroom.fast_encoding import AutomatonStepper
+    from wordpiece_lib.classroom.merge_steps import MergeStepper
+    from wordpiece_lib.classroom.top_down import ThresholdExplorer
 
     with pytest.raises(TypeError, match="wordpiece must be a Trace, got NoneType"):
         ParallelGrowth(None, BPE)  # type: ignore[arg-type]
@@ -632,9 +634,8 @@ def module_values(corpus: Any) -> dict[str, dict[str, Any]]:
     from collections import Counter
 
     from wordpiece_lib import data
-    from wordpiece_lib.counting.sources import find_sources
-    from wordpiece_lib.counting.textstream import FilePart
-    from wordpiece_lib.text.fast_split import FastSplitter
+    from wordpiece_lib.counting import FilePart, find_sources
+    from wordpiece_lib.text import FastSplitter
 
     text_file = {"path": corpus}
     return {
@@ -696,7 +697,7 @@ def test_every_callable_of_the_streaming_data_and_model_input_modules_names_a_wr
 
 
 def test_the_workbook_and_its_exercises_name_a_wrong_argument(tmp_path: Any) -> None:
-    from wordpiece_lib.classroom.runtime import exercise as frame
+    from wordpiece_lib.classroom import runtime as frame
 
     exercises = [frame.Exercise("shout", "Your turn 1 · shout", hints=("str has a method",), answer="`upper`")]
     workbook = frame.Workbook("99 · a sweep", exercises)

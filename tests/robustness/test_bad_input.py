@@ -33,7 +33,7 @@ from wordpiece_lib import (
     train_top_down,
 )
 from wordpiece_lib.data import datasets
-from wordpiece_lib.training.top_down_search import learn
+from wordpiece_lib.training import learn
 
 HUG = {"hug": 10, "pug": 5}
 TINY = Vocab(["[UNK]", "a", "##a", "b", "##b"])
@@ -341,7 +341,7 @@ def hug_trace():
 
 
 def test_merge_stepper_clicked_past_either_end_stays_at_the_end(hug_trace):
-    from wordpiece_lib.classroom.merge_steps.widgets import MergeStepper
+    from wordpiece_lib.classroom.merge_steps import MergeStepper
 
     stepper = MergeStepper(hug_trace)
     for _ in range(3):
@@ -357,7 +357,7 @@ def test_merge_stepper_clicked_past_either_end_stays_at_the_end(hug_trace):
 
 def test_merge_stepper_with_words_from_another_corpus_says_so(hug_trace):
     """A trace plus words it was not trained on: each is marked '(not in corpus)', split by the same merges."""
-    from wordpiece_lib.classroom.merge_steps.widgets import MergeStepper
+    from wordpiece_lib.classroom.merge_steps import MergeStepper
 
     stepper = MergeStepper(hug_trace, words=["hugs", "zebra"])
     stepper.last.click()
@@ -367,7 +367,7 @@ def test_merge_stepper_with_words_from_another_corpus_says_so(hug_trace):
 
 
 def test_longest_match_explorer_past_either_end_and_odd_words(hug_trace):
-    from wordpiece_lib.classroom.encoding.widgets import LongestMatchExplorer
+    from wordpiece_lib.classroom.encoding import LongestMatchExplorer
 
     explorer = LongestMatchExplorer(hug_trace.vocab(), "hugs")
     for _ in range(5):
@@ -384,7 +384,7 @@ def test_longest_match_explorer_past_either_end_and_odd_words(hug_trace):
 
 def test_automaton_stepper_past_either_end():
     pytest.importorskip("ipywidgets")
-    from wordpiece_lib.classroom.fast_encoding.widgets import AutomatonStepper
+    from wordpiece_lib.classroom.fast_encoding import AutomatonStepper
 
     stepper = AutomatonStepper(["[UNK]", "a", "##b"], "ab")
     for _ in range(3):
@@ -400,7 +400,7 @@ def test_automaton_stepper_past_either_end():
 
 def test_threshold_explorer_past_either_end_and_unknown_words():
     pytest.importorskip("ipywidgets")
-    from wordpiece_lib.classroom.top_down.widgets import ThresholdExplorer
+    from wordpiece_lib.classroom.top_down import ThresholdExplorer
 
     explorer = ThresholdExplorer(datasets.top_down_counts())
     for _ in range(len(explorer.thresholds) + 2):
@@ -416,10 +416,10 @@ def test_threshold_explorer_past_either_end_and_unknown_words():
 
 
 def _widget(name: str, trace):
-    from wordpiece_lib.classroom.bpe_comparison.widgets import ParallelGrowth
-    from wordpiece_lib.classroom.fast_encoding.widgets import AutomatonStepper
-    from wordpiece_lib.classroom.merge_steps.widgets import MergeStepper
-    from wordpiece_lib.classroom.top_down.widgets import ThresholdExplorer
+    from wordpiece_lib.classroom.bpe_comparison import ParallelGrowth
+    from wordpiece_lib.classroom.fast_encoding import AutomatonStepper
+    from wordpiece_lib.classroom.merge_steps import MergeStepper
+    from wordpiece_lib.classroom.top_down import ThresholdExplorer
 
     makers = {
         "MergeStepper": lambda: MergeStepper(trace),
@@ -440,7 +440,7 @@ def test_widget_go_with_a_non_number_names_it(hug_trace, name, wrong):
 
 
 def test_parallel_growth_of_none_names_the_argument(hug_trace):
-    from wordpiece_lib.classroom.bpe_comparison.widgets import ParallelGrowth
+    from wordpiece_lib.classroom.bpe_comparison import ParallelGrowth
 
     with pytest.raises(TypeError, match="wordpiece must be a Trace, got NoneType"):
         ParallelGrowth(None, hug_trace)
@@ -450,7 +450,7 @@ def test_parallel_growth_of_none_names_the_argument(hug_trace):
 
 def test_widgets_refuse_a_non_trace():
     pytest.importorskip("ipywidgets")
-    from wordpiece_lib.classroom.merge_steps.widgets import MergeStepper
+    from wordpiece_lib.classroom.merge_steps import MergeStepper
 
     with pytest.raises(TypeError, match="trace must be a Trace"):
         MergeStepper(train_top_down(datasets.top_down_counts(), 60, ["[UNK]"]))

@@ -25,8 +25,8 @@ import pytest
 from command_helpers import ENV, run_cli
 
 from wordpiece_lib.cli import main
-from wordpiece_lib.counting.counts_tsv import load_counts
-from wordpiece_lib.counting.textstream import MAX_WORD_BYTES, expand_inputs, read_blocks
+from wordpiece_lib.counting import expand_inputs, load_counts, read_blocks
+from wordpiece_lib.counting.textstream import MAX_WORD_BYTES
 
 MB = 1_000_000
 
@@ -289,7 +289,7 @@ def test_sizes_from_a_downloaded_tokenizer_json_are_capped(tmp_path: Path, field
 
 def test_explicit_long_padding_works_in_bounded_memory(tmp_path: Path) -> None:
     """--pad at its cap (131,072) on 50 lines: batches shrink so that the padded tokens of one batch stay bounded."""
-    from wordpiece_lib.pipeline.truncation import MAX_FILE_PADDING
+    from wordpiece_lib.pipeline import MAX_FILE_PADDING
 
     vocab = tmp_path / "vocab.txt"
     vocab.write_text("[PAD]\n[UNK]\nhug\n", encoding="utf-8")

@@ -18,7 +18,7 @@ from local_server import Reply, serve
 
 from wordpiece_lib import Vocab, atomic, data
 from wordpiece_lib.cli import main
-from wordpiece_lib.data.gutenberg import text_sha256
+from wordpiece_lib.data import text_sha256
 
 OLD = "[UNK]\nold\n"
 PACKAGE = Path(__file__).resolve().parents[2] / "wordpiece_lib"

@@ -45,6 +45,8 @@ from wordpiece_lib import (
     BertNormalizer,
     Vocab,
     WordCounts,
+    WordPieceDecoder,
+    alphabet,
     bert_split,
     decode_pieces,
     encode_word,
@@ -52,11 +54,8 @@ from wordpiece_lib import (
     train_bottom_up,
     whitespace_split,
 )
-from wordpiece_lib.model.pieces import alphabet
-from wordpiece_lib.pipeline.decoder import WordPieceDecoder
-from wordpiece_lib.text.normalizer import space_cjk
-from wordpiece_lib.text.pretokenizers import is_bert_whitespace
-from wordpiece_lib.training.top_down_search import learn
+from wordpiece_lib.text import is_bert_whitespace, space_cjk
+from wordpiece_lib.training import learn
 
 TROUBLEMAKERS = (
     "aZé#\u0130\u03a3\u00df ,.!?'\t\n\r\x00\x07\u200b\u200d\u200f\ufeff\ufffd\u00a0\u3000"

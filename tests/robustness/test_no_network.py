@@ -25,7 +25,7 @@ import pytest
 from local_server import Reply, serve
 
 from wordpiece_lib import data
-from wordpiece_lib.data.gutenberg import text_sha256
+from wordpiece_lib.data import text_sha256
 
 REPO = Path(__file__).resolve().parents[2]
 PACKAGE = REPO / "wordpiece_lib"

@@ -28,7 +28,7 @@ from pathlib import Path
 import pytest
 
 from wordpiece_lib import LinMaxMatch, Vocab, WordPieceTokenizer, encode_word
-from wordpiece_lib.model.vocab import MAX_VOCAB_FILE_BYTES
+from wordpiece_lib.model import MAX_VOCAB_FILE_BYTES
 
 REPO = Path(__file__).resolve().parents[2]
 MB = 1_000_000
@@ -284,8 +284,8 @@ def test_a_100_mb_token_loads_and_encodes_like_hugging_face(tmp_path: Path) -> N
 
 def merge_everything(counts: dict[str, int], **options: object) -> tuple[int, int]:
     """Train ``PairStats`` until no pair is left; the pieces the merges walked, and the merges."""
-    from wordpiece_lib.model.pieces import initial_splits, pair_joiner
-    from wordpiece_lib.training.pair_stats import PairStats
+    from wordpiece_lib import PairStats, initial_splits
+    from wordpiece_lib.model import pair_joiner
 
     stats = PairStats(initial_splits(counts).values(), counts.values(), **options)
     join = pair_joiner("##")
@@ -319,9 +319,8 @@ def test_the_work_of_training_grows_with_the_square_of_a_word_and_the_cap_bounds
 
 
 def test_a_word_over_the_cap_is_refused_before_any_pair_is_counted(monkeypatch: pytest.MonkeyPatch) -> None:
-    from wordpiece_lib import train_fast
-    from wordpiece_lib.training import fast_bottom_up
-    from wordpiece_lib.training.pair_stats import MAX_TRAINING_WORD_CHARS, PairStats
+    from wordpiece_lib import PairStats, train_fast
+    from wordpiece_lib.training import MAX_TRAINING_WORD_CHARS, fast_bottom_up
 
     built = []
     monkeypatch.setattr(

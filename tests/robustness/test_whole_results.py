@@ -25,7 +25,7 @@ from command_helpers import ENV, IS_ROOT, NOBODY, leftovers, one_error_line, run
 
 from wordpiece_lib import WordPieceTokenizer, atomic
 from wordpiece_lib.cli import main
-from wordpiece_lib.counting.counts_settings import read_counts_settings
+from wordpiece_lib.counting import read_counts_settings
 from wordpiece_lib.side_files import settings_path
 
 TEXT = "Hug the pug. The pug hugs back!\nBuns and puns, hugs and pugs.\n" * 5

@@ -20,9 +20,8 @@ from pathlib import Path
 import pytest
 from signal_helpers import as_from_a_terminal
 
+from wordpiece_lib.counting import available_cpus, find_sources
 from wordpiece_lib.counting.local_count import usable_workers
-from wordpiece_lib.counting.sources import find_sources
-from wordpiece_lib.counting.stream_count import available_cpus
 
 REPO = Path(__file__).resolve().parents[2]
 IS_ROOT = hasattr(os, "geteuid") and os.geteuid() == 0

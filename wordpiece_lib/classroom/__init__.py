@@ -2,7 +2,7 @@
 
 ``runtime``: what a student's kernel runs: the exercise frame (``TODO``, "not done yet", a notebook's
 ``Workbook`` of exercises with tries, hints, ``show_answer`` and ``progress``), the answer watch
-(``own_work``), fresh inputs, the progress file, the pytest plugin that names an unfinished exercise,
+(is the answer the learner's own work), fresh inputs, the progress file, the pytest plugin that names an unfinished exercise,
 ``answers`` (where ``show_answer`` finds the worked answers), ``authoring`` (the public exercise API)
 and the grader's side of a submission's kernel.
 
@@ -31,6 +31,10 @@ notebook needs; topics use the runtime and the display kit, never each other:
 ``unigram``                12: Unigram: lattice, EM, pruning, sampling
 ``real_tokenizers``        13: a real tokenizer taken apart
 =========================  ===================================
+
+Old paths, kept only because notebooks already handed out import them (docs/grading.md): ``exercise``,
+``own_work``, ``not_done_report``, ``authoring``, ``prose``, ``frames``, ``style`` and
+``grading.fresh_checks`` each hand on the names of their new module; no module of the library imports them.
 
 The classroom reads the library (``wordpiece_lib``'s core); the core never
 imports the classroom, pandas, matplotlib or ipywidgets.

@@ -1,15 +1,13 @@
 """The worked answers of notebook 11 (big_corpora): what ``show_answer`` gives, kept with the solutions.
 
-Never installed with the library; see ``wordpiece_lib/classroom/answers.py`` and docs/authoring.md.
+Never installed with the library; see ``wordpiece_lib/classroom/runtime/answers.py`` and docs/authoring.md.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from wordpiece_lib.classroom.big_corpora.checks import (
-    expected_hours,
-)
+from wordpiece_lib.classroom.big_corpora import expected_hours
 
 CUT_ANSWER = """A part may end right after a newline, or at the very start or end of the data:
 ```python

@@ -1,6 +1,6 @@
 """The worked answers of notebook 06 (bpe_comparison): what ``show_answer`` gives, kept with the solutions.
 
-Never installed with the library; see ``wordpiece_lib/classroom/answers.py`` and docs/authoring.md.
+Never installed with the library; see ``wordpiece_lib/classroom/runtime/answers.py`` and docs/authoring.md.
 """
 
 from __future__ import annotations
@@ -8,12 +8,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from wordpiece_lib.analysis.segmentation import vocab_overlap
-from wordpiece_lib.counting.word_counts import as_word_counts
-from wordpiece_lib.model.longest_match import encode_word
-from wordpiece_lib.model.pieces import alphabet
-from wordpiece_lib.training.bpe import train_bpe
-from wordpiece_lib.training.trace import Trace, encode_with_merges
+from wordpiece_lib import Trace, alphabet, encode_with_merges, encode_word, train_bpe
+from wordpiece_lib.analysis import vocab_overlap
+from wordpiece_lib.counting import as_word_counts
 
 REPLAY_ANSWER = """```python
 def replay(word, merges):

@@ -1,6 +1,6 @@
 """The worked answers of notebook 01 (character_splitting): what ``show_answer`` gives, kept with the solutions.
 
-Never installed with the library; see ``wordpiece_lib/classroom/answers.py`` and docs/authoring.md.
+Never installed with the library; see ``wordpiece_lib/classroom/runtime/answers.py`` and docs/authoring.md.
 """
 
 from __future__ import annotations
@@ -8,7 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from wordpiece_lib.model.pieces import DEFAULT_PREFIX, alphabet
+from wordpiece_lib import alphabet
+from wordpiece_lib.model import DEFAULT_PREFIX
 
 COUNT_WORDS_ANSWER = """```python
 def count_words(words):

@@ -1,6 +1,6 @@
 """The worked answers of notebook 04 (encoding): what ``show_answer`` gives, kept with the solutions.
 
-Never installed with the library; see ``wordpiece_lib/classroom/answers.py`` and docs/authoring.md.
+Never installed with the library; see ``wordpiece_lib/classroom/runtime/answers.py`` and docs/authoring.md.
 """
 
 from __future__ import annotations
@@ -9,11 +9,8 @@ import itertools
 from collections.abc import Iterable
 from typing import Any
 
-from wordpiece_lib.classroom.encoding.checks import (
-    _disagree,
-)
-from wordpiece_lib.model.longest_match import encode_word
-from wordpiece_lib.training.trace import Trace, encode_with_merges
+from wordpiece_lib import Trace, encode_with_merges, encode_word
+from wordpiece_lib.classroom.encoding.checks import _disagree
 
 ENCODE_ANSWER = """```python
 def my_encode(word, vocab):

@@ -1,18 +1,16 @@
 """The worked answers of notebook 08 (fast_encoding): what ``show_answer`` gives, kept with the solutions.
 
-Never installed with the library; see ``wordpiece_lib/classroom/answers.py`` and docs/authoring.md.
+Never installed with the library; see ``wordpiece_lib/classroom/runtime/answers.py`` and docs/authoring.md.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from wordpiece_lib.classroom.fast_encoding.checks import (
-    SHOWN_WORDS,
-    _fails_at,
-    _link_name,
-)
-from wordpiece_lib.model.linmaxmatch import CONTINUATION, LinMaxMatch
+from wordpiece_lib import LinMaxMatch
+from wordpiece_lib.classroom.fast_encoding import SHOWN_WORDS
+from wordpiece_lib.classroom.fast_encoding.checks import _fails_at, _link_name
+from wordpiece_lib.model import CONTINUATION
 
 
 def _failure_answer(pops: Any, link: Any, automaton: LinMaxMatch, label: str, **_: Any) -> str:

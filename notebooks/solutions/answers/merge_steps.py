@@ -1,6 +1,6 @@
 """The worked answers of notebook 03 (merge_steps): what ``show_answer`` gives, kept with the solutions.
 
-Never installed with the library; see ``wordpiece_lib/classroom/answers.py`` and docs/authoring.md.
+Never installed with the library; see ``wordpiece_lib/classroom/runtime/answers.py`` and docs/authoring.md.
 """
 
 from __future__ import annotations
@@ -8,8 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from wordpiece_lib.model.pieces import alphabet
-from wordpiece_lib.training.bottom_up import train_bottom_up
+from wordpiece_lib import alphabet, train_bottom_up
 
 MERGE_ALL_ANSWER = """```python
 def merge_all(splits, pairs):

@@ -1,6 +1,6 @@
 """The worked answers of notebook 10 (model_inputs): what ``show_answer`` gives, kept with the solutions.
 
-Never installed with the library; see ``wordpiece_lib/classroom/answers.py`` and docs/authoring.md.
+Never installed with the library; see ``wordpiece_lib/classroom/runtime/answers.py`` and docs/authoring.md.
 """
 
 from __future__ import annotations
@@ -8,11 +8,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from wordpiece_lib.classroom.model_inputs.checks import (
-    _kept_by_truncation,
-)
-from wordpiece_lib.pipeline.decoder import WordPieceDecoder
-from wordpiece_lib.pipeline.wordpiece_tokenizer import WordPieceTokenizer
+from wordpiece_lib import WordPieceDecoder, WordPieceTokenizer
+from wordpiece_lib.classroom.model_inputs.checks import _kept_by_truncation
 
 PAIR_ANSWER = """```python
 def my_pair_input(first, second):

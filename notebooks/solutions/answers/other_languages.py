@@ -1,6 +1,6 @@
 """The worked answers of notebook 09 (other_languages): what ``show_answer`` gives, kept with the solutions.
 
-Never installed with the library; see ``wordpiece_lib/classroom/answers.py`` and docs/authoring.md.
+Never installed with the library; see ``wordpiece_lib/classroom/runtime/answers.py`` and docs/authoring.md.
 """
 
 from __future__ import annotations
@@ -8,14 +8,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from wordpiece_lib.analysis.segmentation import measure
-from wordpiece_lib.classroom.other_languages.checks import (
-    reference_disagreements,
-)
-from wordpiece_lib.classroom.other_languages.sweep import ExponentSweep
-from wordpiece_lib.counting.word_counts import as_word_counts
-from wordpiece_lib.model.vocab import Vocab
-from wordpiece_lib.text.scripts import normalization_merges
+from wordpiece_lib import Vocab
+from wordpiece_lib.analysis import measure
+from wordpiece_lib.classroom.other_languages import ExponentSweep
+from wordpiece_lib.classroom.other_languages.checks import reference_disagreements
+from wordpiece_lib.counting import as_word_counts
+from wordpiece_lib.text import normalization_merges
 
 SHARE_ANSWER = """```python
 def share_of(language, tokens, usage):

@@ -1,6 +1,6 @@
 """The worked answers of notebook 02 (pair_scores): what ``show_answer`` gives, kept with the solutions.
 
-Never installed with the library; see ``wordpiece_lib/classroom/answers.py`` and docs/authoring.md.
+Never installed with the library; see ``wordpiece_lib/classroom/runtime/answers.py`` and docs/authoring.md.
 """
 
 from __future__ import annotations
@@ -8,10 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from wordpiece_lib.training.scores import (
-    rank_candidates,
-    score_pairs,
-)
+from wordpiece_lib import rank_candidates, score_pairs
 
 COUNT_PAIRS_ANSWER = """```python
 def count_pairs(splits, word_counts):

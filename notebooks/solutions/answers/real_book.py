@@ -1,6 +1,6 @@
 """The worked answers of notebook 07 (real_book): what ``show_answer`` gives, kept with the solutions.
 
-Never installed with the library; see ``wordpiece_lib/classroom/answers.py`` and docs/authoring.md.
+Never installed with the library; see ``wordpiece_lib/classroom/runtime/answers.py`` and docs/authoring.md.
 """
 
 from __future__ import annotations
@@ -8,8 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from wordpiece_lib.model.longest_match import encode_word
-from wordpiece_lib.pipeline.wordpiece_tokenizer import WordPieceTokenizer
+from wordpiece_lib import WordPieceTokenizer, encode_word
 
 LONGEST_ANSWER = """```python
 def longest_token(tokens):

@@ -1,6 +1,6 @@
 """The worked answers of notebook 05 (top_down): what ``show_answer`` gives, kept with the solutions.
 
-Never installed with the library; see ``wordpiece_lib/classroom/answers.py`` and docs/authoring.md.
+Never installed with the library; see ``wordpiece_lib/classroom/runtime/answers.py`` and docs/authoring.md.
 """
 
 from __future__ import annotations
@@ -8,15 +8,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from wordpiece_lib.classroom.top_down.checks import (
-    _remaining_counts,
-)
-from wordpiece_lib.classroom.top_down.widgets import TopDownRounds
-from wordpiece_lib.counting.word_counts import as_word_counts
-from wordpiece_lib.training.top_down import (
-    JOINER,
-    threshold_pass,
-)
+from wordpiece_lib.classroom.top_down import TopDownRounds
+from wordpiece_lib.classroom.top_down.checks import _remaining_counts
+from wordpiece_lib.counting import as_word_counts
+from wordpiece_lib.training import JOINER, threshold_pass
 
 SPLIT_POINTS_ANSWER = """```python
 def my_split_points(word, vocab):

@@ -1,6 +1,6 @@
 """The worked answers of notebook 12 (unigram): what ``show_answer`` gives, kept with the solutions.
 
-Never installed with the library; see ``wordpiece_lib/classroom/answers.py`` and docs/authoring.md.
+Never installed with the library; see ``wordpiece_lib/classroom/runtime/answers.py`` and docs/authoring.md.
 """
 
 from __future__ import annotations
@@ -8,17 +8,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from wordpiece_lib.classroom.display.style import fraction_text
-from wordpiece_lib.classroom.unigram.checks import (
-    _zero_cost,
-    every_cut,
-)
-from wordpiece_lib.classroom.unigram.tables import cut_fraction
-from wordpiece_lib.counting.word_counts import as_word_counts
-from wordpiece_lib.training.unigram import (
-    model_from_frequencies,
-    substring_frequencies,
-)
+from wordpiece_lib.classroom.display import fraction_text
+from wordpiece_lib.classroom.unigram import cut_fraction, every_cut
+from wordpiece_lib.classroom.unigram.checks import _zero_cost
+from wordpiece_lib.counting import as_word_counts
+from wordpiece_lib.training import model_from_frequencies, substring_frequencies
 
 WORD_PROBABILITY_ANSWER = """```python
 def word_probability(word, probabilities):

@@ -23,7 +23,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from wordpiece_lib.data.copies import DataUnavailable, fetch
+from wordpiece_lib.data import DataUnavailable, fetch
 
 from .rows import (
     COPIED,

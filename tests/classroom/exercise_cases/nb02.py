@@ -5,10 +5,9 @@ from __future__ import annotations
 import itertools
 from fractions import Fraction
 
-from wordpiece_lib import initial_splits, merge_pair
+from wordpiece_lib import initial_splits, merge_pair, pair_counts, score_pairs, wordpiece_score
 from wordpiece_lib.classroom.pair_scores import checks as score_checks
 from wordpiece_lib.data import datasets
-from wordpiece_lib.training.scores import pair_counts, score_pairs, wordpiece_score
 
 from .rows import Case, another_cell, copied, library, secrets_of, slip
 from .shared import HUG_PUG

@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
-from wordpiece_lib import Vocab, WordPieceTokenizer, decode_pieces, encode_with_merges, encode_word, train_bottom_up
+from wordpiece_lib import (
+    Vocab,
+    WordPieceDecoder,
+    WordPieceTokenizer,
+    decode_pieces,
+    encode_with_merges,
+    encode_word,
+    train_bottom_up,
+)
 from wordpiece_lib.classroom.encoding import checks as encoding_checks
 from wordpiece_lib.data import datasets
-from wordpiece_lib.pipeline.decoder import WordPieceDecoder
 
 from .rows import Case, computed, copied, library, secrets_of, slip, typed
 

@@ -7,9 +7,9 @@ from collections.abc import Callable
 from typing import Any
 
 from wordpiece_lib import encode_word
+from wordpiece_lib.classroom.top_down import TopDownRounds
 from wordpiece_lib.classroom.top_down import checks as top_down_checks
-from wordpiece_lib.classroom.top_down.widgets import TopDownRounds
-from wordpiece_lib.training.top_down import split_points, substring_counts, threshold_pass
+from wordpiece_lib.training import split_points, substring_counts, threshold_pass
 
 from .rows import COPIED, Case, Later, another_cell, computed, copied, library, secrets_of, slip, typed
 from .shared import book_counts_uncased

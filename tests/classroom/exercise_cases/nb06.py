@@ -5,15 +5,9 @@ from __future__ import annotations
 import itertools
 from fractions import Fraction
 
-from wordpiece_lib import encode_with_merges, encode_word, train_fast
-from wordpiece_lib.analysis.segmentation import (
-    differing_words,
-    longest_match_encoder,
-    merge_replay_encoder,
-    vocab_overlap,
-)
+from wordpiece_lib import encode_with_merges, encode_word, train_bpe, train_fast
+from wordpiece_lib.analysis import differing_words, longest_match_encoder, merge_replay_encoder, vocab_overlap
 from wordpiece_lib.classroom.bpe_comparison import checks as bpe_checks
-from wordpiece_lib.training.bpe import train_bpe
 
 from .rows import COPIED, Case, another_cell, computed, copied, library, secrets_of, slip
 from .shared import HUG_PUG

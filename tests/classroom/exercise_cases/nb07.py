@@ -5,9 +5,9 @@ from __future__ import annotations
 import functools
 
 from wordpiece_lib import BERT_SPECIAL_TOKENS, Vocab, WordCounts, WordPieceTokenizer, encode_word, load_book, train_fast
-from wordpiece_lib.analysis.segmentation import measure
+from wordpiece_lib.analysis import measure
 from wordpiece_lib.classroom.real_book import checks as book_checks
-from wordpiece_lib.classroom.real_book.tables import text_fertility_table
+from wordpiece_lib.classroom.real_book import text_fertility_table
 
 from .rows import Case, another_cell, computed, copied, library, secrets_of, slip, typed
 

@@ -5,14 +5,12 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 
-from wordpiece_lib import BERT_SPECIAL_TOKENS, Vocab, WordCounts, WordPieceTokenizer
-from wordpiece_lib.analysis.language_metrics import token_usage, vocab_shares
+from wordpiece_lib import BERT_SPECIAL_TOKENS, BertNormalizer, Vocab, WordCounts, WordPieceTokenizer
+from wordpiece_lib.analysis import token_usage, vocab_shares
+from wordpiece_lib.classroom.other_languages import ExponentSweep, exponent_sweep, language_word_lists
 from wordpiece_lib.classroom.other_languages import checks as language_checks
-from wordpiece_lib.classroom.other_languages.sweep import ExponentSweep, exponent_sweep, language_word_lists
-from wordpiece_lib.data.copies import fetch
-from wordpiece_lib.data.language_data import parallel_phrases
-from wordpiece_lib.text.normalizer import BertNormalizer
-from wordpiece_lib.text.scripts import normalization_merges
+from wordpiece_lib.data import fetch, parallel_phrases
+from wordpiece_lib.text import normalization_merges
 
 from .rows import Case, Later, computed, copied, library, slip, typed
 

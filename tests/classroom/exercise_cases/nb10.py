@@ -6,13 +6,17 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
-from wordpiece_lib import WordPieceTokenizer, decode_pieces, train_fast
+from wordpiece_lib import (
+    Encoding,
+    Template,
+    Truncation,
+    WordPieceDecoder,
+    WordPieceTokenizer,
+    decode_pieces,
+    train_fast,
+)
 from wordpiece_lib.classroom.model_inputs import checks as input_checks
-from wordpiece_lib.pipeline.decoder import WordPieceDecoder
-from wordpiece_lib.pipeline.encoding import Encoding
-from wordpiece_lib.pipeline.template import Template
-from wordpiece_lib.pipeline.truncation import Truncation
-from wordpiece_lib.text.alignment import normalize_with_origins
+from wordpiece_lib.text import normalize_with_origins
 
 from .rows import COPIED, Case, Later, another_cell, computed, copied, library, slip, typed
 from .shared import book_counts_uncased

@@ -7,8 +7,7 @@ import os
 
 from wordpiece_lib import WordCounts
 from wordpiece_lib.classroom.big_corpora import checks as corpora_checks
-from wordpiece_lib.counting.stream_count import merge_counts
-from wordpiece_lib.counting.textstream import read_blocks, split_file
+from wordpiece_lib.counting import merge_counts, read_blocks, split_file
 
 from .nb01 import count_characters
 from .rows import Case, copied, library, slip

@@ -6,7 +6,7 @@ import math
 from fractions import Fraction
 from typing import Any
 
-from wordpiece_lib.training.unigram import model_from_frequencies, substring_frequencies
+from wordpiece_lib.training import model_from_frequencies, substring_frequencies
 
 from .rows import COPIED, Case, Later, computed, copied, library, secrets_of, slip, typed
 from .shared import HUG_PUG
@@ -74,7 +74,7 @@ def probability_unknown_letter_is_one(word, probabilities):
 
 def probability_through_the_model(word, probabilities):
     """The library's model: its forward sums give the word's probability."""
-    from wordpiece_lib.model.unigram import UnigramModel as UM
+    from wordpiece_lib.model import UnigramModel as UM
 
     model = UM([("<unk>", 0.0), *((p, math.log(q)) for p, q in probabilities.items())], unk_id=0)
     pieces = model.best_path(word).pieces
@@ -93,9 +93,8 @@ def course_probabilities() -> dict[str, Fraction]:
 
 def cases() -> list[Case]:
     from wordpiece_lib.classroom.unigram import checks as unigram_checks
-    from wordpiece_lib.classroom.unigram.tables import removal_frame
-    from wordpiece_lib.classroom.unigram.widgets import sampling_frame
-    from wordpiece_lib.training.unigram import removal_losses
+    from wordpiece_lib.classroom.unigram import removal_frame, sampling_frame
+    from wordpiece_lib.training import removal_losses
 
     bugs = (Fraction(1, 2205), 2)
     zero = {"mu", "ug", "gs", "nu", "um"}

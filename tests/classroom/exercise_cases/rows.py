@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from wordpiece_lib.classroom.runtime import exercise, own_work
+from wordpiece_lib.classroom import runtime
 
 #: What kind of mistake a wrong answer is.
 COPIED, LIBRARY, SLIP = "copied worked example", "calls the library", "plausible slip"
@@ -99,20 +99,20 @@ def another_cell(code: str, name: str, **names: Any) -> Any:
 
 def run_answer_cell(source: str, namespace: dict[str, Any]) -> None:
     """Run ``source`` in ``namespace`` as a notebook runs any cell: under the watch, noting library values after."""
-    with own_work.watched_cell(source, namespace):
+    with runtime.watched_cell(source, namespace):
         exec(compile(source, "<answer cell>", "exec"), namespace)
 
 
 def start_afresh() -> None:
     """Every workbook's tries and every answer cell's work forgotten, as in a new kernel."""
-    for workbook in exercise.WORKBOOKS.values():
+    for workbook in runtime.WORKBOOKS.values():
         workbook.reset()
-    own_work.forget_answer_work()
+    runtime.forget_answer_work()
 
 
-def workbook_of(key: str) -> exercise.Workbook:
+def workbook_of(key: str) -> runtime.Workbook:
     """The workbook (one a notebook) that holds the exercise ``key``."""
-    return next(workbook for workbook in exercise.WORKBOOKS.values() if key in workbook.exercises)
+    return next(workbook for workbook in runtime.WORKBOOKS.values() if key in workbook.exercises)
 
 
 def secrets_of(*values: Any) -> tuple[str, ...]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from wordpiece_lib import train_fast
-from wordpiece_lib.analysis.segmentation import (
+from wordpiece_lib.analysis import (
     ENCODERS,
     TRAINERS,
     combinations,

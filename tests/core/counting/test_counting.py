@@ -18,12 +18,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from wordpiece_lib import BertNormalizer, WordCounts, train_fast
-from wordpiece_lib.counting.files import count_files
-from wordpiece_lib.counting.local_count import count_with_processes
-from wordpiece_lib.counting.sources import find_sources
-from wordpiece_lib.counting.stream_count import merge_counts, resolve_workers
-from wordpiece_lib.counting.textstream import split_file
-from wordpiece_lib.text.fast_split import FastSplitter
+from wordpiece_lib.counting import (
+    count_files,
+    count_with_processes,
+    find_sources,
+    merge_counts,
+    resolve_workers,
+    split_file,
+)
+from wordpiece_lib.text import FastSplitter
 
 QUICK = settings(deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture], derandomize=True)
 WORDS = st.sampled_from(

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from wordpiece_lib import WordCounts
-from wordpiece_lib.counting.counts_tsv import load_counts, save_counts
+from wordpiece_lib.counting import load_counts, save_counts
 
 QUICK = settings(deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture], derandomize=True)
 # Any text but tabs and line feeds, not starting or ending with whitespace: what the format can hold.

@@ -13,13 +13,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from wordpiece_lib import WordCounts, train_fast
-from wordpiece_lib.counting.dask_count import INSTALL_HINT, count_with_dask, import_distributed, plan_parts
-from wordpiece_lib.counting.files import count_files
-from wordpiece_lib.counting.sources import find_sources
-from wordpiece_lib.text.fast_split import FastSplitter
-from wordpiece_lib.training.bpe import train_bpe
-from wordpiece_lib.training.top_down_search import train_top_down
+from wordpiece_lib import WordCounts, train_bpe, train_fast, train_top_down
+from wordpiece_lib.counting import (
+    INSTALL_HINT,
+    count_files,
+    count_with_dask,
+    find_sources,
+    import_distributed,
+    plan_parts,
+)
+from wordpiece_lib.text import FastSplitter
 
 pytest.importorskip("distributed")
 

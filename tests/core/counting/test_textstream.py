@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from wordpiece_lib.counting.textstream import (
+from wordpiece_lib.counting import (
     FilePart,
     compression,
     decode_block,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from wordpiece_lib.data.chapters import held_out_split, split_chapters
+from wordpiece_lib.data import held_out_split, split_chapters
 
 
 def test_split_chapters_by_hand():

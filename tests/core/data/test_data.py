@@ -21,9 +21,7 @@ from data_helpers import data_path, data_sets_used
 from local_server import Reply, serve
 
 from wordpiece_lib import WordCounts, data
-from wordpiece_lib.data import catalogue, copies
-from wordpiece_lib.data.chapters import split_chapters
-from wordpiece_lib.data.gutenberg import clean_gutenberg, has_gutenberg_markers, text_sha256
+from wordpiece_lib.data import catalogue, clean_gutenberg, copies, has_gutenberg_markers, split_chapters, text_sha256
 
 ROOT = Path(__file__).resolve().parents[3]
 

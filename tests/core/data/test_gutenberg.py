@@ -9,8 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wordpiece_lib import WordCounts
-from wordpiece_lib.data.chapters import split_chapters
-from wordpiece_lib.data.gutenberg import clean_gutenberg, has_gutenberg_markers, text_sha256, unwrap, wrap_width
+from wordpiece_lib.data import clean_gutenberg, has_gutenberg_markers, split_chapters, text_sha256, unwrap, wrap_width
 
 HEADER = (
     "\ufeffThe Project Gutenberg eBook of A Small Book\r\n\r\n"

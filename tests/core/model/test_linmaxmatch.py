@@ -14,12 +14,22 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wordpiece_lib import BertNormalizer, Vocab, WordCounts, bert_split, encode_word, train_bottom_up
-from wordpiece_lib.model.linmaxmatch import CONTINUATION, START, LinMaxMatch, trace_automaton
-from wordpiece_lib.model.longest_match import longest_match_attempts
-from wordpiece_lib.pipeline.fast_tokenizer import FastWordPieceTokenizer
-from wordpiece_lib.pipeline.wordpiece_tokenizer import WordPieceTokenizer
-from wordpiece_lib.text.fast_normalizer import FastNormalizer, normalizes_alone
+from wordpiece_lib import (
+    BertNormalizer,
+    FastNormalizer,
+    FastWordPieceTokenizer,
+    LinMaxMatch,
+    Vocab,
+    WordCounts,
+    WordPieceTokenizer,
+    bert_split,
+    encode_word,
+    longest_match_attempts,
+    trace_automaton,
+    train_bottom_up,
+)
+from wordpiece_lib.model import CONTINUATION, START
+from wordpiece_lib.text import normalizes_alone
 
 PAPER_VOCAB = ["[UNK]", "a", "abcdx", "##b", "##c", "##cdy", "##dz"]
 

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wordpiece_lib.model.unigram import UnigramModel
+from wordpiece_lib.model import UnigramModel
 
 PIECES = [("<unk>", 0.0), ("a", -1.0), ("b", -1.3), ("ab", -2.0), ("ba", -2.1), ("aba", -2.9), ("bb", -2.6)]
 MODEL = UnigramModel(PIECES)

@@ -10,7 +10,7 @@ import pickle
 import pytest
 
 from wordpiece_lib import BertNormalizer, Vocab, WordPieceTokenizer
-from wordpiece_lib.text.google import GoogleNormalizer, GoogleWords
+from wordpiece_lib.text import GoogleNormalizer, GoogleWords
 
 TOKENS = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", "[unused0]", "[", "]", ".", "!", "mask", "cl", "##s"]
 TOKENS += ["a", "##a", "b", "##b", "οδος", "οδοσ", "σας", "i", "##i", "e", "##e", "我", "ᄒ", "##ᅡ", "##ᆫ", "\ue000"]

@@ -7,10 +7,8 @@ import warnings
 
 import pytest
 
-from wordpiece_lib import BertNormalizer, Vocab, WordPieceTokenizer
-from wordpiece_lib.pipeline.hf_config import CasingGuess, special_roles, transformers_config
-from wordpiece_lib.pipeline.template import Template
-from wordpiece_lib.pipeline.truncation import Padding
+from wordpiece_lib import BertNormalizer, Padding, Template, Vocab, WordPieceTokenizer
+from wordpiece_lib.pipeline import CasingGuess, special_roles, transformers_config
 
 TOKENS = ["<pad>", "<unk>", "<s>", "</s>", "<mask>", "hello", "world", "hug", "##s", "é", "e"]
 

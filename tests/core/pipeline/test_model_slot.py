@@ -16,19 +16,19 @@ from typing import Any
 import pytest
 
 from wordpiece_lib import UnigramTokenizer, Vocab, WordPieceTokenizer, load_tokenizer
-from wordpiece_lib.model.unigram import UnigramModel
-from wordpiece_lib.model.wordpiece import WordPieceModel
-from wordpiece_lib.pipeline import parts, tokenizer_json
-from wordpiece_lib.pipeline.decoders import ByteFallback, Fuse, ReplaceDecoder
-from wordpiece_lib.pipeline.loader import tokenizer_from_json
-from wordpiece_lib.pipeline.processors import ByteLevelProcessing
-from wordpiece_lib.pipeline.template import Template
-from wordpiece_lib.pipeline.tokenizer import Tokenizer
-from wordpiece_lib.text.byte_level import ByteLevel
-from wordpiece_lib.text.metaspace import Metaspace
-from wordpiece_lib.text.normalizers import NFD, Replace
-from wordpiece_lib.text.precompiled import Precompiled, build_charsmap
-from wordpiece_lib.text.splitters import Split
+from wordpiece_lib.model import UnigramModel, WordPieceModel
+from wordpiece_lib.pipeline import (
+    ByteFallback,
+    ByteLevelProcessing,
+    Fuse,
+    ReplaceDecoder,
+    Template,
+    Tokenizer,
+    parts,
+    tokenizer_from_json,
+    tokenizer_json,
+)
+from wordpiece_lib.text import NFD, ByteLevel, Metaspace, Precompiled, Replace, Split, build_charsmap
 
 tokenizers = pytest.importorskip("tokenizers")
 

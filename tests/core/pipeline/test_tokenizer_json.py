@@ -6,13 +6,18 @@ import json
 
 import pytest
 
-from wordpiece_lib import BertNormalizer, Vocab, WordPieceTokenizer
-from wordpiece_lib.model.longest_match import encode_word
-from wordpiece_lib.pipeline.added_tokens import AddedToken
-from wordpiece_lib.pipeline.decoder import WordPieceDecoder
-from wordpiece_lib.pipeline.hf_config import CasingGuess
-from wordpiece_lib.pipeline.template import Template
-from wordpiece_lib.pipeline.truncation import Padding, Truncation
+from wordpiece_lib import (
+    AddedToken,
+    BertNormalizer,
+    Padding,
+    Template,
+    Truncation,
+    Vocab,
+    WordPieceDecoder,
+    WordPieceTokenizer,
+    encode_word,
+)
+from wordpiece_lib.pipeline import CasingGuess
 from wordpiece_lib.side_files import settings_path
 
 tokenizers = pytest.importorskip("tokenizers")

@@ -7,10 +7,9 @@ import pickle
 
 import pytest
 
-from wordpiece_lib import UnigramTokenizer
-from wordpiece_lib.model.unigram import UnigramModel
-from wordpiece_lib.text.metaspace import Metaspace
-from wordpiece_lib.text.normalizer import BertNormalizer
+from wordpiece_lib import BertNormalizer, UnigramTokenizer
+from wordpiece_lib.model import UnigramModel
+from wordpiece_lib.text import Metaspace
 
 MODEL = UnigramModel([("<unk>", 0.0), ("▁hug", -2.0), ("s", -3.0), ("▁", -4.0), ("hug", -2.5), ("!", -3.0)])
 

@@ -17,8 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from wordpiece_lib import BertNormalizer, bert_split, whitespace_split
-from wordpiece_lib.text.fast_normalizer import normalizes_alone
-from wordpiece_lib.text.fast_split import FastSplitter, split_rule
+from wordpiece_lib.text import FastSplitter, normalizes_alone, split_rule
 
 NORMALIZERS = {
     "uncased": BertNormalizer(lowercase=True),

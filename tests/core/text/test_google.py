@@ -14,10 +14,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from wordpiece_lib.text.fast_normalizer import NotLocal
-from wordpiece_lib.text.google import (
+from wordpiece_lib.text import (
     GoogleNormalizer,
     GoogleWords,
+    NotLocal,
     google_clean,
     google_is_cjk,
     google_split,

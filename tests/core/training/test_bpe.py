@@ -6,11 +6,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wordpiece_lib import WordCounts, encode_with_merges, train_bottom_up, train_fast
-from wordpiece_lib.data import datasets
-from wordpiece_lib.data.chapters import held_out_split
-from wordpiece_lib.training.bpe import BpeEncoder, hf_bpe_tokenizer, train_bpe
-from wordpiece_lib.training.trace import merge_ranks
+from wordpiece_lib import BpeEncoder, WordCounts, encode_with_merges, train_bottom_up, train_bpe, train_fast
+from wordpiece_lib.data import datasets, held_out_split
+from wordpiece_lib.training import hf_bpe_tokenizer, merge_ranks
 
 HUG_PUG = dict(datasets.HUG_PUG_COUNTS)
 EDGE_LINES = [

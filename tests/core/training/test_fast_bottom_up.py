@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from core.test_seeds import COURSE_VOCAB_70  # the course chapter's printed vocab, kept once
 from wordpiece_lib import (
+    PairStats,
     WordCounts,
     alphabet,
     best_candidate,
@@ -28,10 +29,9 @@ from wordpiece_lib import (
     rank_candidates,
     score_pairs,
     train_bottom_up,
+    train_fast,
 )
 from wordpiece_lib.data import datasets
-from wordpiece_lib.training.fast_bottom_up import train_fast
-from wordpiece_lib.training.pair_stats import PairStats
 
 REPO_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 

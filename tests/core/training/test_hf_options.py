@@ -6,11 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wordpiece_lib import WordCounts, train_bottom_up, train_fast
-from wordpiece_lib.training.bpe import train_bpe
-from wordpiece_lib.training.hf_options import kept_characters
-from wordpiece_lib.training.top_down import prepare_words
-from wordpiece_lib.training.top_down_search import train_top_down
+from wordpiece_lib import WordCounts, train_bottom_up, train_bpe, train_fast, train_top_down
+from wordpiece_lib.training import kept_characters, prepare_words
 
 HUG_PUG = {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}
 WORDS = st.text(st.sampled_from("abcdeéz"), min_size=1, max_size=6)

@@ -14,26 +14,26 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from tool_helpers import load_tool
 
-from wordpiece_lib import WordCounts, encode_word
-from wordpiece_lib.classroom.display.frames import search_frame
-from wordpiece_lib.data.datasets import TOP_DOWN_TEXT, top_down_counts
-from wordpiece_lib.model.vocab import BERT_SPECIAL_TOKENS
-from wordpiece_lib.training.fast_top_down import FastTopDown
-from wordpiece_lib.training.top_down import (
+from wordpiece_lib import BERT_SPECIAL_TOKENS, FastTopDown, WordCounts, encode_word, train_top_down
+from wordpiece_lib.classroom.display import search_frame
+from wordpiece_lib.data import top_down_counts
+from wordpiece_lib.data.datasets import TOP_DOWN_TEXT
+from wordpiece_lib.training import (
     add_characters,
     allowed_characters,
     drop_long_and_reserved,
     final_vocabulary,
     keep_frequent_words,
+    learn,
     learn_with_threshold,
     prepare_words,
+    search_threshold,
     split_points,
     substring_counts,
     threshold_bounds,
     threshold_pass,
     top_down_iterations,
 )
-from wordpiece_lib.training.top_down_search import learn, search_threshold, train_top_down
 
 RESERVED = list(BERT_SPECIAL_TOKENS)
 

@@ -14,19 +14,9 @@ import pytest
 from tokenizers import pre_tokenizers
 
 from wordpiece_lib import WordCounts
-from wordpiece_lib.model.unigram import UnigramModel
-from wordpiece_lib.training.unigram import (
-    Lattices,
-    _best_cuts,
-    _e_step,
-    _prune,
-    corpus_loss,
-    expected_counts,
-    m_step,
-    prune,
-    seed_pieces,
-    train_unigram,
-)
+from wordpiece_lib.model import UnigramModel
+from wordpiece_lib.training import Lattices, corpus_loss, expected_counts, m_step, prune, seed_pieces, train_unigram
+from wordpiece_lib.training.unigram import _best_cuts, _e_step, _prune
 
 
 @pytest.fixture(scope="module")

@@ -14,8 +14,8 @@ from fractions import Fraction
 import pytest
 from tokenizers import Tokenizer, models, pre_tokenizers, trainers
 
-from wordpiece_lib.model.unigram import UnigramModel
-from wordpiece_lib.training.unigram import (
+from wordpiece_lib.model import UnigramModel
+from wordpiece_lib.training import (
     corpus_loss,
     digamma,
     expected_counts,

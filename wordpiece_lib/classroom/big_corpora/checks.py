@@ -1,6 +1,6 @@
 """Checks behind notebook 11's exercises (counting corpora in parts, and what it costs).
 
-They run in the frame of :mod:`wordpiece_lib.classroom.runtime.exercise`: a right
+They run in the frame of :mod:`wordpiece_lib.classroom.runtime.workbook`: a right
 answer passes quietly, a wrong one raises ``AssertionError`` saying in plain
 words what is off (never the expected value), an answer still set to ``TODO``
 skips as "not done yet", later tries add hints, and ``show_answer`` gives a
@@ -24,12 +24,9 @@ from collections.abc import Callable, Mapping
 from numbers import Real
 from typing import Any
 
-from wordpiece_lib.classroom.runtime.exercise import Exercise, Workbook, call, require, short_repr
-from wordpiece_lib.classroom.runtime.fresh_inputs import fresh_rng
-from wordpiece_lib.classroom.runtime.own_work import forbid
-from wordpiece_lib.counting.stream_count import merge_counts
-from wordpiece_lib.counting.textstream import _next_boundary, split_file
-from wordpiece_lib.counting.word_counts import WordCounts
+from wordpiece_lib.classroom.runtime import Exercise, Workbook, call, forbid, fresh_rng, require, short_repr
+from wordpiece_lib.counting import WordCounts, merge_counts, split_file
+from wordpiece_lib.counting.textstream import _next_boundary
 
 WORKBOOK = Workbook(
     "11 · Corpora beyond one process",
@@ -238,3 +235,15 @@ def check_hours(hours: Any, size_gb: float, mb_per_second_per_core: float, cores
         f"{answer:.4g} hours is not it: the corpus is {size_gb} GB, each core counts {mb_per_second_per_core:.3g} "
         f"MB per second, and {cores} cores work together at {efficiency:.0%} of the ideal speed-up"
     )
+
+
+__all__ = [
+    "WORKBOOK",
+    "check_cut",
+    "check_hours",
+    "check_merge_in_order",
+    "expected_hours",
+    "fresh_parts",
+    "progress",
+    "show_answer",
+]

@@ -9,8 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from wordpiece_lib.classroom.display.figures import data_table, describe, plain_list
-from wordpiece_lib.classroom.display.style import SERIES_COLOURS, WINNER_COLOUR, new_figure, plain
+from wordpiece_lib.classroom.display import (
+    SERIES_COLOURS,
+    WINNER_COLOUR,
+    data_table,
+    describe,
+    new_figure,
+    plain,
+    plain_list,
+)
 
 
 def growth_figure(table: Any) -> Any:

@@ -14,8 +14,8 @@ from collections import Counter
 from typing import Any
 
 from wordpiece_lib._validate import check_int
-from wordpiece_lib.counting.textstream import read_blocks
-from wordpiece_lib.text.fast_split import FastSplitter
+from wordpiece_lib.counting import read_blocks
+from wordpiece_lib.text import FastSplitter
 
 
 def growth_table(path: str | os.PathLike[str], *, every_bytes: int = 1 << 20, lowercase: bool = True) -> Any:
@@ -44,3 +44,6 @@ def growth_table(path: str | os.PathLike[str], *, every_bytes: int = 1 << 20, lo
     table = pd.DataFrame(rows, columns=["bytes read", "running words", "distinct words"])
     table.insert(0, "MB read", table["bytes read"] / 1e6)
     return table.drop(columns="bytes read").astype(float)
+
+
+__all__ = ["growth_table"]

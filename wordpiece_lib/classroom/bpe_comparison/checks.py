@@ -1,6 +1,6 @@
 """Checks behind notebook 06's "your turn" exercises (WordPiece against BPE).
 
-They run in the frame of :mod:`wordpiece_lib.classroom.runtime.exercise`: a right
+They run in the frame of :mod:`wordpiece_lib.classroom.runtime.workbook`: a right
 answer passes quietly, a wrong one is told which idea is off (never the
 expected value), and an answer still set to ``TODO`` skips as "not done
 yet". ``replay`` runs on merges learned from fresh corpora, with the
@@ -24,28 +24,36 @@ from itertools import pairwise
 from typing import Any
 
 from wordpiece_lib._validate import check_instance
-from wordpiece_lib.analysis.segmentation import VocabOverlap, differing_words, merge_replay_encoder, vocab_overlap
-from wordpiece_lib.classroom.display.style import fraction_text
-from wordpiece_lib.classroom.runtime.exercise import (
+from wordpiece_lib.analysis import VocabOverlap, differing_words, merge_replay_encoder, vocab_overlap
+from wordpiece_lib.classroom.display import fraction_text
+from wordpiece_lib.classroom.runtime import (
     FROM_A_FLOAT,
     Exercise,
     Workbook,
     as_list,
     call,
     forbid,
+    fresh_counts,
+    fresh_rng,
+    fresh_words,
     made_from_a_float,
+    refuse_in_answer,
     require,
     short_repr,
+    watch_answer,
 )
-from wordpiece_lib.classroom.runtime.fresh_inputs import fresh_counts, fresh_rng, fresh_words
-from wordpiece_lib.classroom.runtime.own_work import refuse_in_answer, watch_answer
-from wordpiece_lib.counting.word_counts import as_word_counts
-from wordpiece_lib.model.longest_match import encode_word
-from wordpiece_lib.model.pieces import alphabet, split_word
-from wordpiece_lib.training.bpe import BpeEncoder, train_bpe
-from wordpiece_lib.training.fast_bottom_up import train_fast
-from wordpiece_lib.training.scores import pair_counts
-from wordpiece_lib.training.trace import Trace, apply_merges, encode_with_merges, merge_in_pieces
+from wordpiece_lib.counting import as_word_counts
+from wordpiece_lib.model import alphabet, encode_word, split_word
+from wordpiece_lib.training import (
+    BpeEncoder,
+    Trace,
+    apply_merges,
+    encode_with_merges,
+    merge_in_pieces,
+    pair_counts,
+    train_bpe,
+    train_fast,
+)
 
 WORKBOOK = Workbook(
     "06 · WordPiece and BPE: same pieces, two differences",

@@ -15,11 +15,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from wordpiece_lib._validate import check_bool, check_int, check_pair, check_str, check_str_list
-from wordpiece_lib.counting.word_counts import WordCounts, as_word_counts
-from wordpiece_lib.model.pieces import DEFAULT_PREFIX, initial_splits, join_pair
-from wordpiece_lib.model.vocab import UNK_TOKEN
-from wordpiece_lib.training.pair_stats import PairStats
-from wordpiece_lib.training.scores import Pair
+from wordpiece_lib.counting import WordCounts, as_word_counts
+from wordpiece_lib.model import DEFAULT_PREFIX, UNK_TOKEN, initial_splits, join_pair
+from wordpiece_lib.training import Pair, PairStats
 
 
 @dataclass(frozen=True)

@@ -17,10 +17,18 @@ from __future__ import annotations
 from typing import Any
 
 from wordpiece_lib._validate import check_instance, check_int, check_sequence, check_str
-from wordpiece_lib.analysis.segmentation import ENCODERS, TRAINERS
-from wordpiece_lib.classroom.display.figures import data_table, describe, plain_list
-from wordpiece_lib.classroom.display.style import SERIES_COLOURS, WINNER_COLOUR, label_line_ends, new_figure, plain
-from wordpiece_lib.training.trace import Trace
+from wordpiece_lib.analysis import ENCODERS, TRAINERS
+from wordpiece_lib.classroom.display import (
+    SERIES_COLOURS,
+    WINNER_COLOUR,
+    data_table,
+    describe,
+    label_line_ends,
+    new_figure,
+    plain,
+    plain_list,
+)
+from wordpiece_lib.training import Trace
 
 #: One colour per trainer, one line style per encoder.
 TRAINER_COLOURS = {TRAINERS[0]: SERIES_COLOURS[0], TRAINERS[1]: SERIES_COLOURS[1]}

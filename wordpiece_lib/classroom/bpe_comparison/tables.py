@@ -15,18 +15,18 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from wordpiece_lib._validate import check_int, check_sequence, check_str, check_str_list
-from wordpiece_lib.analysis.segmentation import (
+from wordpiece_lib.analysis import (
     ENCODERS,
     TRAINERS,
-    check_traces,
     combinations,
     longest_match_encoder,
     measure,
     merge_replay_encoder,
 )
-from wordpiece_lib.counting.word_counts import WordCounts
-from wordpiece_lib.model.vocab import UNK_TOKEN
-from wordpiece_lib.training.trace import Trace
+from wordpiece_lib.analysis.segmentation import check_traces
+from wordpiece_lib.counting import WordCounts
+from wordpiece_lib.model import UNK_TOKEN
+from wordpiece_lib.training import Trace
 
 
 def compare_combinations(

@@ -30,9 +30,9 @@ from collections.abc import Iterable
 from typing import Any
 
 from wordpiece_lib._validate import check_index, check_instance, check_int, check_str, check_str_list
-from wordpiece_lib.analysis.segmentation import ENCODERS, TRAINERS, longest_match_encoder, merge_replay_encoder
-from wordpiece_lib.classroom.display.style import BUTTON_LAYOUT, LIVE_OUTPUT_CLASS, fraction_text, step_box
-from wordpiece_lib.training.trace import Trace, TraceStep
+from wordpiece_lib.analysis import ENCODERS, TRAINERS, longest_match_encoder, merge_replay_encoder
+from wordpiece_lib.classroom.display import BUTTON_LAYOUT, LIVE_OUTPUT_CLASS, fraction_text, step_box
+from wordpiece_lib.training import Trace, TraceStep
 
 
 def _merge_lines(step: TraceStep | None, trainer: str) -> tuple[str, str]:

@@ -20,11 +20,22 @@ import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from wordpiece_lib.classroom.runtime.exercise import Exercise, Workbook, as_list, call, forbid, require, short_list
-from wordpiece_lib.classroom.runtime.fresh_inputs import fresh_rng, fresh_word, fresh_words
-from wordpiece_lib.classroom.runtime.own_work import refuse_in_answer, watch_answer
-from wordpiece_lib.counting.word_counts import WordCounts
-from wordpiece_lib.model.pieces import DEFAULT_PREFIX, alphabet, initial_splits, split_word
+from wordpiece_lib.classroom.runtime import (
+    Exercise,
+    Workbook,
+    as_list,
+    call,
+    forbid,
+    fresh_rng,
+    fresh_word,
+    fresh_words,
+    refuse_in_answer,
+    require,
+    short_list,
+    watch_answer,
+)
+from wordpiece_lib.counting import WordCounts
+from wordpiece_lib.model import DEFAULT_PREFIX, alphabet, initial_splits, split_word
 
 WORKBOOK = Workbook(
     "01 · From text to characters",

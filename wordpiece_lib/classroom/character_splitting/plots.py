@@ -13,8 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from wordpiece_lib._validate import check_int, check_str
-from wordpiece_lib.classroom.display.figures import data_table, describe, plain_list
-from wordpiece_lib.classroom.display.style import OTHER_COLOUR, new_figure, plain
+from wordpiece_lib.classroom.display import OTHER_COLOUR, data_table, describe, new_figure, plain, plain_list
 
 
 def word_count_bars(word_counts: Any, *, top: int = 20, title: str = "Most frequent words") -> Any:

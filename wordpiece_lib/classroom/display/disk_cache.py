@@ -77,7 +77,7 @@ def cached_json(
     for function, name in ((compute, "compute"), (dump, "dump"), (load, "load")):
         check_callable(function, name, "a function")
     from wordpiece_lib.atomic import atomic_write_text
-    from wordpiece_lib.data.copies import cache_dir
+    from wordpiece_lib.data import cache_dir
 
     path = cache_dir() / kind / f"{key}.json"
     try:

@@ -15,10 +15,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from wordpiece_lib._validate import check_instance
-from wordpiece_lib.counting.word_counts import WordCounts
-from wordpiece_lib.training.scores import Splits, rank_candidates, score_pairs
-from wordpiece_lib.training.top_down_search import TopDownResult
-from wordpiece_lib.training.trace import Trace
+from wordpiece_lib.counting import WordCounts
+from wordpiece_lib.training import Splits, TopDownResult, Trace, rank_candidates, score_pairs
 
 #: The columns of ``score_table``, in order.
 SCORE_COLUMNS = ["left", "right", "pair_count", "left_count", "right_count", "score", "score_float"]

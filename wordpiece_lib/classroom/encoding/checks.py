@@ -20,26 +20,25 @@ import itertools
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from wordpiece_lib.classroom.runtime.exercise import (
+from wordpiece_lib.classroom.runtime import (
     Exercise,
     Forbidden,
     Workbook,
     as_list,
     call,
     forbid,
+    fresh_counts,
+    fresh_rng,
+    fresh_word,
+    fresh_words,
+    refuse_in_answer,
     require,
     short_list,
+    watch_answer,
 )
-from wordpiece_lib.classroom.runtime.fresh_inputs import fresh_counts, fresh_rng, fresh_word, fresh_words
-from wordpiece_lib.classroom.runtime.own_work import refuse_in_answer, watch_answer
-from wordpiece_lib.model.linmaxmatch import LinMaxMatch
-from wordpiece_lib.model.longest_match import encode_word, longest_match_attempts
-from wordpiece_lib.model.pieces import DEFAULT_PREFIX, decode_pieces
-from wordpiece_lib.pipeline.decoder import WordPieceDecoder
-from wordpiece_lib.pipeline.fast_tokenizer import FastWordPieceTokenizer
-from wordpiece_lib.pipeline.wordpiece_tokenizer import WordPieceTokenizer
-from wordpiece_lib.training.fast_bottom_up import train_fast
-from wordpiece_lib.training.trace import Trace, encode_with_merges
+from wordpiece_lib.model import DEFAULT_PREFIX, LinMaxMatch, decode_pieces, encode_word, longest_match_attempts
+from wordpiece_lib.pipeline import FastWordPieceTokenizer, WordPieceDecoder, WordPieceTokenizer
+from wordpiece_lib.training import Trace, encode_with_merges, train_fast
 
 
 def _disagree(word: str, trace: Trace) -> bool:

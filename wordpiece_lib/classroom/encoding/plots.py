@@ -12,9 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from wordpiece_lib._validate import check_instance, check_int
-from wordpiece_lib.classroom.display.figures import data_table, describe
-from wordpiece_lib.classroom.display.style import new_figure
-from wordpiece_lib.training.trace import Trace
+from wordpiece_lib.classroom.display import data_table, describe, new_figure
+from wordpiece_lib.training import Trace
 
 
 def fertility_curve(trace: Trace, words: Any = None, *, points: int = 12) -> Any:
@@ -23,7 +22,7 @@ def fertility_curve(trace: Trace, words: Any = None, *, points: int = 12) -> Any
     Reads the vocab after ``points`` evenly spaced numbers of merges from the
     trace (no training); words default to the trace's corpus, weighted by count.
     """
-    from wordpiece_lib.model.longest_match import encode_word
+    from wordpiece_lib.model import encode_word
 
     check_instance(trace, "trace", Trace)
     check_int(points, "points", minimum=2)

@@ -16,14 +16,14 @@ from collections.abc import Container, Sequence
 from typing import Any
 
 from wordpiece_lib._validate import check_index, check_instance, check_int, check_sequence, check_str, check_str_list
-from wordpiece_lib.classroom.display.style import BUTTON_LAYOUT, LIVE_OUTPUT_CLASS, step_box
-from wordpiece_lib.model.longest_match import (
+from wordpiece_lib.classroom.display import BUTTON_LAYOUT, LIVE_OUTPUT_CLASS, step_box
+from wordpiece_lib.model import (
+    DEFAULT_PREFIX,
     MAX_INPUT_CHARS_PER_WORD,
     MatchAttempt,
     encode_word,
     longest_match_attempts,
 )
-from wordpiece_lib.model.pieces import DEFAULT_PREFIX
 
 
 def attempts_frame(

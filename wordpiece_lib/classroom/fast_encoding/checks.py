@@ -1,4 +1,4 @@
-"""Checks behind notebook 08's exercises (LinMaxMatch), in the frame of :mod:`wordpiece_lib.classroom.runtime.exercise`.
+"""Checks behind notebook 08's exercises (LinMaxMatch), in the frame of :mod:`wordpiece_lib.classroom.runtime.workbook`.
 
 A placeholder answer (``TODO``) skips with "not done yet"; a wrong answer
 is told which idea is off, in words, never the expected tokens or link. The
@@ -22,10 +22,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from wordpiece_lib._validate import check_instance, check_int
-from wordpiece_lib.classroom.runtime.exercise import Exercise, Workbook, require
-from wordpiece_lib.classroom.runtime.own_work import forbid, refuse_in_answer, watch_answer
-from wordpiece_lib.model.linmaxmatch import CONTINUATION, AutomatonStep, LinMaxMatch, trace_automaton
-from wordpiece_lib.model.longest_match import encode_word
+from wordpiece_lib.classroom.runtime import Exercise, Workbook, forbid, refuse_in_answer, require, watch_answer
+from wordpiece_lib.model import CONTINUATION, AutomatonStep, LinMaxMatch, encode_word, trace_automaton
 
 #: The words notebook 08 walks through on the paper's vocab: the [UNK] exercise asks for a new one.
 SHOWN_WORDS = ("abcdx", "abcdz", "abcdy", "ab", "abd", "abcz", "abcdxb", "abcd")

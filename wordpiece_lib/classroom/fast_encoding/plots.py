@@ -21,8 +21,7 @@ from collections.abc import Container, Iterable, Sequence
 from typing import Any
 
 from wordpiece_lib._validate import check_bool, check_instance, check_int, check_sequence, check_str
-from wordpiece_lib.classroom.display.figures import data_table, describe, plain_list
-from wordpiece_lib.classroom.display.style import (
+from wordpiece_lib.classroom.display import (
     CURRENT_FILL,
     INK,
     LINK_COLOUR,
@@ -34,12 +33,13 @@ from wordpiece_lib.classroom.display.style import (
     TOKEN_FILL,
     VISITED_COLOUR,
     WINNER_COLOUR,
+    data_table,
+    describe,
     new_figure,
     plain,
+    plain_list,
 )
-from wordpiece_lib.model.linmaxmatch import CONTINUATION, START, LinMaxMatch
-from wordpiece_lib.model.longest_match import encode_word
-from wordpiece_lib.model.pieces import DEFAULT_PREFIX
+from wordpiece_lib.model import CONTINUATION, DEFAULT_PREFIX, START, LinMaxMatch, encode_word
 
 #: Fill of a node that spells a vocab token, of the current node, and of other nodes.
 #: Word lengths of the growth figure (10 to 1,000, evenly spaced on a log axis).

@@ -29,7 +29,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from wordpiece_lib._validate import check_index, check_instance, check_int, check_str
-from wordpiece_lib.classroom.display.style import (
+from wordpiece_lib.classroom.display import (
     BUTTON_LAYOUT,
     CURRENT_FILL,
     FAILED_FILL,
@@ -43,8 +43,7 @@ from wordpiece_lib.classroom.display.style import (
     WINNER_COLOUR,
 )
 from wordpiece_lib.classroom.fast_encoding.plots import drawable_nodes, node_caption, trie_layout
-from wordpiece_lib.model.linmaxmatch import CONTINUATION, START, AutomatonStep, LinMaxMatch
-from wordpiece_lib.model.pieces import DEFAULT_PREFIX
+from wordpiece_lib.model import CONTINUATION, DEFAULT_PREFIX, START, AutomatonStep, LinMaxMatch
 
 _SLOT = 96  # pixels between two leaves
 _LEVEL = 86  # pixels between two depths

@@ -20,15 +20,30 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from wordpiece_lib.classroom.merge_steps.widgets import MergeStepper
-from wordpiece_lib.classroom.runtime.exercise import Exercise, Workbook, as_list, call, forbid, require
-from wordpiece_lib.classroom.runtime.fresh_inputs import fresh_counts, fresh_rng
-from wordpiece_lib.classroom.runtime.own_work import refuse_in_answer, watch_answer
-from wordpiece_lib.model.pieces import DEFAULT_PREFIX, initial_splits, join_pair
-from wordpiece_lib.training.bottom_up import merge_pair, train_bottom_up
-from wordpiece_lib.training.bpe import train_bpe
-from wordpiece_lib.training.fast_bottom_up import train_fast
-from wordpiece_lib.training.scores import score_pairs
-from wordpiece_lib.training.trace import Trace, apply_merges, encode_with_merges, merge_in_pieces
+from wordpiece_lib.classroom.runtime import (
+    Exercise,
+    Workbook,
+    as_list,
+    call,
+    forbid,
+    fresh_counts,
+    fresh_rng,
+    refuse_in_answer,
+    require,
+    watch_answer,
+)
+from wordpiece_lib.model import DEFAULT_PREFIX, initial_splits, join_pair
+from wordpiece_lib.training import (
+    Trace,
+    apply_merges,
+    encode_with_merges,
+    merge_in_pieces,
+    merge_pair,
+    score_pairs,
+    train_bottom_up,
+    train_bpe,
+    train_fast,
+)
 
 #: Running any of these in the answer cell is not predicting.
 TRAINERS = ("train_bottom_up", "train_fast", "train_bpe", "tiny_trainer", "MergeStepper", "trace_frame")

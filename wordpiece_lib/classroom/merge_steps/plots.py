@@ -15,16 +15,18 @@ import math
 from typing import Any
 
 from wordpiece_lib._validate import check_bool, check_instance
-from wordpiece_lib.classroom.display.figures import data_table, describe, plain_list
-from wordpiece_lib.classroom.display.style import (
+from wordpiece_lib.classroom.display import (
     OTHER_COLOUR,
     WINNER_COLOUR,
+    data_table,
+    describe,
     fraction_text,
     new_figure,
     plain,
+    plain_list,
     score_bar_chart,
 )
-from wordpiece_lib.training.trace import Trace
+from wordpiece_lib.training import Trace
 
 
 def candidate_bars(trace: Trace, step: int) -> Any:

@@ -25,7 +25,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from wordpiece_lib._validate import check_index, check_int, check_str, check_str_list
-from wordpiece_lib.classroom.display.style import (
+from wordpiece_lib.classroom.display import (
     BUTTON_LAYOUT,
     LIVE_OUTPUT_CLASS,
     OTHER_COLOUR,
@@ -33,8 +33,8 @@ from wordpiece_lib.classroom.display.style import (
     WINNER_COLOUR,
     step_box,
 )
-from wordpiece_lib.model.pieces import split_word
-from wordpiece_lib.training.trace import Trace, apply_merges
+from wordpiece_lib.model import split_word
+from wordpiece_lib.training import Trace, apply_merges
 
 
 def _words_to_show(trace: Trace, words: Iterable[str] | None, max_words: int) -> list[str]:

@@ -24,16 +24,21 @@ from collections.abc import Callable, Sequence
 from itertools import pairwise
 from typing import Any
 
-from wordpiece_lib.classroom.runtime.exercise import Exercise, Workbook, call, require
-from wordpiece_lib.classroom.runtime.fresh_inputs import fresh_rng, fresh_word
-from wordpiece_lib.classroom.runtime.own_work import Forbidden, forbid, refuse_in_answer, watch_answer
-from wordpiece_lib.model.pieces import decode_pieces
-from wordpiece_lib.pipeline.decoder import WordPieceDecoder
-from wordpiece_lib.pipeline.encoding import Encoding
-from wordpiece_lib.pipeline.template import Template
-from wordpiece_lib.pipeline.truncation import Truncation
-from wordpiece_lib.pipeline.wordpiece_tokenizer import WordPieceTokenizer
-from wordpiece_lib.text.alignment import AlignedText, normalize_with_origins
+from wordpiece_lib.classroom.runtime import (
+    Exercise,
+    Forbidden,
+    Workbook,
+    call,
+    forbid,
+    fresh_rng,
+    fresh_word,
+    refuse_in_answer,
+    require,
+    watch_answer,
+)
+from wordpiece_lib.model import decode_pieces
+from wordpiece_lib.pipeline import Encoding, Template, Truncation, WordPieceDecoder, WordPieceTokenizer
+from wordpiece_lib.text import AlignedText, normalize_with_origins
 
 
 def _kept_by_truncation(first_length: int, second_length: int, max_length: int) -> tuple[int, int]:

@@ -1,6 +1,6 @@
 """Figures for notebook 10: how long texts are in tokens, and what a padded batch looks like.
 
->>> from wordpiece_lib.pipeline.encoding import Encoding
+>>> from wordpiece_lib.pipeline import Encoding
 >>> batch = [Encoding.special(1, "[CLS]", 0), Encoding.special(1, "[CLS]", 0).padded(2, pad_id=0, pad_token="[PAD]")]
 >>> batch_figure(batch).axes[0].get_title()
 'A batch as the model sees it: 2 texts x 2 positions'
@@ -12,16 +12,17 @@ from collections.abc import Sequence
 from typing import Any
 
 from wordpiece_lib._validate import check_index, check_instance, check_int, check_sequence, check_str
-from wordpiece_lib.classroom.display.figures import data_table, describe
-from wordpiece_lib.classroom.display.style import (
+from wordpiece_lib.classroom.display import (
     INK,
     OTHER_COLOUR,
     PADDING_FILL,
     SERIES_COLOURS,
     WINNER_COLOUR,
+    data_table,
+    describe,
     new_figure,
 )
-from wordpiece_lib.pipeline.encoding import Encoding
+from wordpiece_lib.pipeline import Encoding
 
 #: Special tokens in the batch grid: a purple that stays apart from the tokens' blue and the padding's grey
 #: for colour-blind readers too (tests/classroom/test_figure_colours.py); each also carries a letter.

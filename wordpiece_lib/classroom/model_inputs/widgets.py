@@ -27,7 +27,7 @@ import unicodedata
 from typing import Any
 
 from wordpiece_lib._validate import check_str
-from wordpiece_lib.classroom.display.style import (
+from wordpiece_lib.classroom.display import (
     FAILED_FILL,
     INK,
     PADDING_FILL,
@@ -37,8 +37,7 @@ from wordpiece_lib.classroom.display.style import (
     TOKEN_SHADES,
     WINNER_COLOUR,
 )
-from wordpiece_lib.pipeline.encoding import Encoding
-from wordpiece_lib.pipeline.wordpiece_tokenizer import WordPieceTokenizer
+from wordpiece_lib.pipeline import Encoding, WordPieceTokenizer
 
 _CHIP = "display:inline-block;margin:2px;padding:1px 5px;border-radius:4px;text-align:center;font-family:monospace;"
 

@@ -1,4 +1,4 @@
-"""Checks behind notebook 09's exercises, in the frame of :mod:`wordpiece_lib.classroom.runtime.exercise`.
+"""Checks behind notebook 09's exercises, in the frame of :mod:`wordpiece_lib.classroom.runtime`.
 
 A placeholder answer (``TODO``) skips with "not done yet"; a wrong answer
 raises ``AssertionError`` with a hint that says what to look at, never the
@@ -7,7 +7,7 @@ expected value itself. The expected answers come from the library
 parities), never from a list typed in here.
 
 >>> WORKBOOK.reset()
->>> from wordpiece_lib.text.normalizer import BertNormalizer
+>>> from wordpiece_lib.text import BertNormalizer
 >>> check_accent_merges([["été", "ete"]], ["été", "ete", "et"], BertNormalizer(lowercase=True))
 >>> check_accent_merges([["été", "et"]], ["été", "ete", "et"], BertNormalizer(lowercase=True))
 Traceback (most recent call last):
@@ -23,16 +23,22 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from wordpiece_lib._validate import check_callable, check_instance
-from wordpiece_lib.analysis.bert_references import DIFFERENCE_CAUSES, difference_cause
-from wordpiece_lib.analysis.language_metrics import measure_languages, vocab_shares
-from wordpiece_lib.analysis.segmentation import measure
+from wordpiece_lib.analysis import DIFFERENCE_CAUSES, difference_cause, measure, measure_languages, vocab_shares
 from wordpiece_lib.classroom.other_languages.sweep import ExponentSweep
-from wordpiece_lib.classroom.runtime.exercise import Exercise, Workbook, call, require, short_repr
-from wordpiece_lib.classroom.runtime.own_work import forbid, refuse_in_answer, watch_answer
-from wordpiece_lib.counting.word_counts import as_word_counts
-from wordpiece_lib.model.vocab import BERT_SPECIAL_TOKENS, Vocab
-from wordpiece_lib.pipeline.wordpiece_tokenizer import WordPieceTokenizer
-from wordpiece_lib.text.scripts import main_script, normalization_merges
+from wordpiece_lib.classroom.runtime import (
+    Exercise,
+    Workbook,
+    call,
+    forbid,
+    refuse_in_answer,
+    require,
+    short_repr,
+    watch_answer,
+)
+from wordpiece_lib.counting import as_word_counts
+from wordpiece_lib.model import BERT_SPECIAL_TOKENS, Vocab
+from wordpiece_lib.pipeline import WordPieceTokenizer
+from wordpiece_lib.text import main_script, normalization_merges
 
 WORKBOOK = Workbook(
     "09 · Beyond English",
@@ -108,7 +114,7 @@ def check_accent_merges(
     A missing group is described by the idea that finds it, never by its words.
 
     >>> WORKBOOK.reset()
-    >>> from wordpiece_lib.text.normalizer import BertNormalizer
+    >>> from wordpiece_lib.text import BertNormalizer
     >>> check_accent_merges([], ["été", "ete", "пой", "пои"], BertNormalizer(lowercase=True))
     Traceback (most recent call last):
     ...

@@ -19,16 +19,18 @@ from wordpiece_lib._validate import (
     check_size,
     check_str,
 )
-from wordpiece_lib.classroom.display.figures import data_table, describe, plain_list
-from wordpiece_lib.classroom.display.style import (
+from wordpiece_lib.classroom.display import (
     INK,
     OTHER_COLOUR,
     SERIES_COLOURS,
     SERIES_MARKERS,
     WINNER_COLOUR,
+    data_table,
+    describe,
     label_line_ends,
     new_figure,
     plain,
+    plain_list,
 )
 from wordpiece_lib.classroom.other_languages.sweep import ExponentSweep
 

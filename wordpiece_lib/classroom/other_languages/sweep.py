@@ -34,25 +34,16 @@ from fractions import Fraction
 from typing import Any
 
 from wordpiece_lib._validate import check_choice, check_instance, check_int, check_mapping, check_sequence
-from wordpiece_lib.analysis.language_metrics import (
-    measure_languages,
-    parallel_token_counts,
-    parity,
-    token_usage,
-    vocab_shares,
-)
-from wordpiece_lib.classroom.display.disk_cache import cache_key, cached_json
-from wordpiece_lib.counting.mixing import MixedCorpus, mix_corpora
-from wordpiece_lib.counting.word_counts import WordCounts, as_word_counts
-from wordpiece_lib.data.language_data import frequency_word_counts
-from wordpiece_lib.model.longest_match import MAX_INPUT_CHARS_PER_WORD, longest_match
-from wordpiece_lib.model.pieces import DEFAULT_PREFIX
-from wordpiece_lib.model.vocab import UNK_TOKEN as UNK
-from wordpiece_lib.model.vocab import Vocab
-from wordpiece_lib.pipeline.wordpiece_tokenizer import WordPieceTokenizer
-from wordpiece_lib.text.normalizer import BertNormalizer
-from wordpiece_lib.training.fast_bottom_up import train_fast
-from wordpiece_lib.training.trace import Trace, TraceStep
+from wordpiece_lib.analysis import measure_languages, parallel_token_counts, parity, token_usage, vocab_shares
+from wordpiece_lib.classroom.display import cache_key, cached_json
+from wordpiece_lib.counting import MixedCorpus, WordCounts, as_word_counts, mix_corpora
+from wordpiece_lib.data import frequency_word_counts
+from wordpiece_lib.model import DEFAULT_PREFIX, MAX_INPUT_CHARS_PER_WORD, Vocab
+from wordpiece_lib.model import UNK_TOKEN as UNK
+from wordpiece_lib.model.longest_match import longest_match
+from wordpiece_lib.pipeline import WordPieceTokenizer
+from wordpiece_lib.text import BertNormalizer
+from wordpiece_lib.training import Trace, TraceStep, train_fast
 
 #: The mixed vocab lowercases but keeps accents and every other mark (notebook 09, section 1, says why).
 MIXED_NORMALIZER = BertNormalizer(lowercase=True, strip_accents=False)

@@ -16,8 +16,7 @@ import io
 from typing import Any
 
 from wordpiece_lib._validate import check_instance
-from wordpiece_lib.classroom.display.figures import figure_html
-from wordpiece_lib.classroom.display.style import LIVE_OUTPUT_CLASS
+from wordpiece_lib.classroom.display import LIVE_OUTPUT_CLASS, figure_html
 from wordpiece_lib.classroom.other_languages.plots import shares_and_fertility
 from wordpiece_lib.classroom.other_languages.sweep import ExponentSweep
 

@@ -20,11 +20,10 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from wordpiece_lib.classroom.display.frames import score_table
-from wordpiece_lib.classroom.runtime.exercise import Exercise, Workbook, call, forbid, require
-from wordpiece_lib.classroom.runtime.fresh_inputs import fresh_counts, fresh_rng
-from wordpiece_lib.model.pieces import DEFAULT_PREFIX, initial_splits
-from wordpiece_lib.training.scores import (
+from wordpiece_lib.classroom.display import score_table
+from wordpiece_lib.classroom.runtime import Exercise, Workbook, call, forbid, fresh_counts, fresh_rng, require
+from wordpiece_lib.model import DEFAULT_PREFIX, initial_splits
+from wordpiece_lib.training import (
     best_candidate,
     likelihood_gain,
     pair_counts,

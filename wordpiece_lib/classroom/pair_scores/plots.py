@@ -4,7 +4,7 @@ Score figures read a ``score_table`` DataFrame; nothing is trained.
 
 >>> from wordpiece_lib import initial_splits
 >>> from wordpiece_lib.data import datasets
->>> from wordpiece_lib.classroom.display.frames import score_table
+>>> from wordpiece_lib.classroom.display import score_table
 >>> counts = datasets.hug_pug_counts()
 >>> figure = score_heatmap(score_table(initial_splits(counts), counts))
 >>> figure.axes[0].get_title()
@@ -16,8 +16,16 @@ from __future__ import annotations
 from typing import Any
 
 from wordpiece_lib._validate import check_bool, check_int, check_str
-from wordpiece_lib.classroom.display.figures import data_table, describe, plain_list
-from wordpiece_lib.classroom.display.style import WINNER_COLOUR, fraction_text, new_figure, plain, score_bar_chart
+from wordpiece_lib.classroom.display import (
+    WINNER_COLOUR,
+    data_table,
+    describe,
+    fraction_text,
+    new_figure,
+    plain,
+    plain_list,
+    score_bar_chart,
+)
 
 
 def _check_table(table: Any) -> None:
@@ -36,7 +44,7 @@ def score_heatmap(table: Any, *, title: str = "WordPiece score of each adjacent 
 
         >>> from wordpiece_lib import initial_splits
         >>> from wordpiece_lib.data import datasets
-    >>> from wordpiece_lib.classroom.display.frames import score_table
+    >>> from wordpiece_lib.classroom.display import score_table
         >>> counts = datasets.hug_pug_counts()
         >>> score_heatmap(score_table(initial_splits(counts), counts)).axes[0].images[0].get_clim()[0]
         0.0

@@ -1,6 +1,6 @@
 """Checks behind notebook 07's "your turn" exercises (a vocab trained on a real book).
 
-They run in the frame of :mod:`wordpiece_lib.classroom.runtime.exercise`: a right
+They run in the frame of :mod:`wordpiece_lib.classroom.runtime`: a right
 answer passes quietly, a wrong one is told which idea is off (never the
 expected value), and an answer still set to ``TODO`` skips as "not done
 yet". ``longest_token`` runs on fresh vocabs built so that the tempting
@@ -25,23 +25,25 @@ from fractions import Fraction
 from numbers import Real
 from typing import Any
 
-from wordpiece_lib.analysis.segmentation import SegmentationMetrics, measure
+from wordpiece_lib.analysis import SegmentationMetrics, measure
 from wordpiece_lib.classroom.real_book.tables import text_fertility_table
-from wordpiece_lib.classroom.runtime.exercise import Exercise, Workbook, call, require
-from wordpiece_lib.classroom.runtime.fresh_inputs import fresh_rng, fresh_word, shuffled
-from wordpiece_lib.classroom.runtime.own_work import (
+from wordpiece_lib.classroom.runtime import (
+    Exercise,
+    Workbook,
     answer_cell_source,
+    call,
     calls_in_source,
     forbid,
+    fresh_rng,
+    fresh_word,
     refuse_in_answer,
+    require,
+    shuffled,
     watch_answer,
 )
-from wordpiece_lib.model.linmaxmatch import LinMaxMatch
-from wordpiece_lib.model.longest_match import encode_word, longest_match
-from wordpiece_lib.model.pieces import DEFAULT_PREFIX
-from wordpiece_lib.model.vocab import BERT_SPECIAL_TOKENS, UNK_TOKEN
-from wordpiece_lib.pipeline.fast_tokenizer import FastWordPieceTokenizer
-from wordpiece_lib.pipeline.wordpiece_tokenizer import WordPieceTokenizer
+from wordpiece_lib.model import BERT_SPECIAL_TOKENS, DEFAULT_PREFIX, UNK_TOKEN, LinMaxMatch, encode_word
+from wordpiece_lib.model.longest_match import longest_match
+from wordpiece_lib.pipeline import FastWordPieceTokenizer, WordPieceTokenizer
 
 #: Encoding in the answer cell is not predicting.
 ENCODERS = ("encode_word", "tokenize", "encode", "tokenizer_full", "tokenizer_10k", "WordPieceTokenizer")

@@ -12,15 +12,17 @@ from collections.abc import Mapping
 from typing import Any
 
 from wordpiece_lib._validate import check_mapping, check_sequence, check_str
-from wordpiece_lib.classroom.display.figures import data_table, describe, plain_list
-from wordpiece_lib.classroom.display.style import (
+from wordpiece_lib.classroom.display import (
     OTHER_COLOUR,
     SERIES_COLOURS,
     SERIES_MARKERS,
     WINNER_COLOUR,
+    data_table,
+    describe,
     label_line_ends,
     new_figure,
     plain,
+    plain_list,
 )
 from wordpiece_lib.classroom.real_book.tables import SIZE_COLUMN
 

@@ -18,10 +18,9 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from wordpiece_lib._validate import check_instance, check_sequence
-from wordpiece_lib.counting.word_counts import as_word_counts
-from wordpiece_lib.model.longest_match import encode_word
-from wordpiece_lib.model.pieces import split_word
-from wordpiece_lib.training.trace import Trace, merge_in_pieces
+from wordpiece_lib.counting import as_word_counts
+from wordpiece_lib.model import encode_word, split_word
+from wordpiece_lib.training import Trace, merge_in_pieces
 
 SIZE_COLUMN = "vocab size"
 

@@ -1,7 +1,13 @@
 """What a student's kernel runs: the exercise frame, the answer watch, progress, and the grader's side of a kernel.
 
-- ``exercise``: the frame every check runs in: ``TODO``, "not done yet", a notebook's ``Workbook`` of exercises
-- ``own_work``: is the answer the learner's own: library calls counted while their function or answer cell runs
+- ``checking``: what every check uses on an answer: ``TODO``, "not done yet", calling the learner's function
+- ``workbook``: a notebook's ``Workbook`` of ``Exercise``s: tries, tiered hints, ``show_answer``, ``progress``
+- ``attempt``: what the checks saw of one exercise (tries, a prediction and its reveal), as the progress file keeps it
+- ``failure_report``: a failed check ends with one short line, not ipytest's own traceback
+- ``first_cell``: what a notebook's first cell runs: ``start_notebook`` prints the versions, turns the checks on
+- ``call_count``: is a learner's function their own work: the calls of forbidden library functions counted
+- ``cell_names``: names in a notebook cell's code: what it assigns, calls and writes; the cell that assigned a name
+- ``answer_watch``: is a value answer the learner's own: the cells that assign it watched while they run
 - ``fresh_inputs``: inputs a check makes up for the learner's function, the same on every run
 - ``progress_file``: a notebook's progress in a file beside it, read back by a restarted kernel
 - ``answers``: where ``show_answer`` finds the worked answers (never in the package); a release uses it too
@@ -14,22 +20,50 @@
   program; not imported here)
 """
 
-from . import answers, authoring, exercise, fresh_checks, fresh_inputs, kernel_side, own_work, plain, progress_file
+from . import (
+    answer_watch,
+    answers,
+    attempt,
+    authoring,
+    call_count,
+    cell_names,
+    checking,
+    failure_report,
+    first_cell,
+    fresh_checks,
+    fresh_inputs,
+    kernel_side,
+    plain,
+    progress_file,
+    workbook,
+)
+from .answer_watch import *
 from .answers import *
+from .attempt import *
 from .authoring import *
-from .exercise import *
+from .call_count import *
+from .cell_names import *
+from .checking import *
+from .failure_report import *
+from .first_cell import *
 from .fresh_checks import *
 from .fresh_inputs import *
 from .kernel_side import *
-from .own_work import *
 from .plain import *
 from .progress_file import *
+from .workbook import *
 
 __all__ = list(
     dict.fromkeys(
         [
-            *exercise.__all__,
-            *own_work.__all__,
+            *checking.__all__,
+            *workbook.__all__,
+            *attempt.__all__,
+            *failure_report.__all__,
+            *first_cell.__all__,
+            *call_count.__all__,
+            *cell_names.__all__,
+            *answer_watch.__all__,
             *fresh_inputs.__all__,
             *progress_file.__all__,
             *answers.__all__,

@@ -4,7 +4,7 @@ The worked answers live with the solutions, on the teacher's side: one Python
 file per notebook topic, ``notebooks/solutions/answers/<set>.py``, holding
 ``ANSWERS = {"key": text or function}`` (a function makes the text from the
 arguments the check was last called with, so the answer can use the
-notebook's own data). A :class:`~wordpiece_lib.classroom.runtime.exercise.Workbook`
+notebook's own data). A :class:`~wordpiece_lib.classroom.runtime.workbook.Workbook`
 names its set (``Workbook(..., answers="character_splitting")``) and asks
 :func:`find_source` where the set is, in this order:
 

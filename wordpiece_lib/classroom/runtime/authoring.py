@@ -35,58 +35,11 @@ Our course · the town's letters: 1 of 1 done
 
 from __future__ import annotations
 
-import os
-from typing import Any
-
-from wordpiece_lib.classroom.runtime.exercise import (
-    TODO,
-    Exercise,
-    Workbook,
-    as_list,
-    call,
-    is_todo,
-    report_failures_briefly,
-    require,
-    short_list,
-    short_repr,
-    show_answer,
-)
+from wordpiece_lib.classroom.runtime.call_count import Forbidden, forbid
+from wordpiece_lib.classroom.runtime.checking import TODO, as_list, call, is_todo, require, short_list, short_repr
+from wordpiece_lib.classroom.runtime.first_cell import setup_checks
 from wordpiece_lib.classroom.runtime.fresh_inputs import fresh_rng, fresh_word, fresh_words
-from wordpiece_lib.classroom.runtime.own_work import Forbidden, forbid, install_answer_watch
-
-
-def setup_checks(shell: Any = None) -> bool:
-    """Make ``%%ipytest`` cells check answers, as the course notebooks' first cell does; False outside IPython.
-
-    ipytest is set to stop Run All at a failing check (``raise_on_error=True``), to say why a
-    check skipped (an exercise not done yet, by its title) and to keep a failure to the
-    student's line and the check's message; a failure ends with one short line; a cell that
-    assigns a watched answer is watched (see :func:`forbid` and
-    :func:`wordpiece_lib.classroom.runtime.own_work.watch_answer`).
-
-    >>> setup_checks()  # a plain Python session has no cells to check
-    False
-    """
-    if shell is None:
-        try:
-            from IPython import get_ipython
-        except ModuleNotFoundError:
-            return False
-        shell = get_ipython()
-    if shell is None:
-        return False
-    import ipytest
-
-    # The checks need no other pytest plugin; not loading them makes the first check quicker.
-    os.environ["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
-    ipytest.autoconfig(
-        raise_on_error=True,
-        addopts=["-q", "-rs", "--tb=short", "--color=yes", "-p", "wordpiece_lib.classroom.runtime.not_done_report"],
-    )
-    report_failures_briefly(shell)
-    install_answer_watch(shell)
-    return True
-
+from wordpiece_lib.classroom.runtime.workbook import Exercise, Workbook, show_answer
 
 __all__ = [
     "TODO",

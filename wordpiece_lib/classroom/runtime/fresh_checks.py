@@ -50,14 +50,14 @@ def load_afresh(module: str) -> ModuleType:
         raise ModuleNotFoundError(f"cannot load {module} from {path}")
     fresh = importlib.util.module_from_spec(spec)
     sys.modules[name] = fresh  # dataclasses and pickling look a class's module up here
-    from wordpiece_lib.classroom.runtime import exercise
+    from wordpiece_lib.classroom.runtime.workbook import WORKBOOKS
 
-    registered = dict(exercise.WORKBOOKS)
+    registered = dict(WORKBOOKS)
     try:
         spec.loader.exec_module(fresh)
     finally:  # the private copy's workbook stays its own: the kernel's notebooks keep theirs
-        exercise.WORKBOOKS.clear()
-        exercise.WORKBOOKS.update(registered)
+        WORKBOOKS.clear()
+        WORKBOOKS.update(registered)
     return fresh
 
 

@@ -25,7 +25,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from wordpiece_lib.classroom.runtime import own_work
+from wordpiece_lib.classroom.runtime import answer_watch, call_count, cell_names
 from wordpiece_lib.classroom.runtime.plain import to_plain
 
 #: Built-ins the kernel itself sets for each request (input reads from the front end), never a submission's doing.
@@ -48,12 +48,12 @@ class KernelSide:
         self._write = write if write is not None else (lambda line: (stream.write(line + "\n"), stream.flush()))
         self._dumps = json.dumps
         self._to_plain = to_plain
-        self._call_own_work = own_work.call_own_work
-        self._forbidden_use = own_work.ForbiddenUse
-        self._watched_cell = own_work.watched_cell
-        self._work_in_answer = own_work.work_in_answer
-        self._assigns = own_work.assigns
-        self._watched = own_work.WATCHED
+        self._call_own_work = call_count.call_own_work
+        self._forbidden_use = call_count.ForbiddenUse
+        self._watched_cell = answer_watch.watched_cell
+        self._work_in_answer = answer_watch.work_in_answer
+        self._assigns = cell_names.assigns
+        self._watched = answer_watch.WATCHED
         self._loads = pickle.loads
         self._pickled = pickle.dumps
         self._b64 = base64.b64decode

@@ -3,7 +3,7 @@
 ipytest runs a check cell from a file in the kernel's temporary folder, so
 pytest's short summary (``-rs``) would say ``SKIPPED [1]
 ../../ipykernel_1234/5678.py:2: not done yet ...``. A skip raised by
-:func:`wordpiece_lib.classroom.runtime.exercise.not_done` carries the notebook's
+:func:`wordpiece_lib.classroom.runtime.checking.not_done` carries the notebook's
 name; this plugin puts that name where the file and line would be. The
 notebooks load it with ``-p wordpiece_lib.classroom.runtime.not_done_report`` in
 ``ipytest.autoconfig(addopts=...)``; other skips are left as they are.

@@ -30,7 +30,7 @@ from fractions import Fraction
 from typing import Any
 
 from wordpiece_lib._validate import check_str
-from wordpiece_lib.classroom.runtime.exercise import is_todo
+from wordpiece_lib.classroom.runtime.checking import is_todo
 
 #: How deep an answer may nest (deeper is refused rather than risking a recursion error).
 MAX_DEPTH = 50

@@ -1,6 +1,6 @@
 """A notebook's progress kept in a small file beside it, so it survives a kernel restart and a teacher can collect it.
 
-Each :class:`~wordpiece_lib.classroom.runtime.exercise.Workbook` writes, after every
+Each :class:`~wordpiece_lib.classroom.runtime.workbook.Workbook` writes, after every
 check, answer shown or reset, one JSON file in its folder:
 ``.wordpiece-progress-NN.json`` (``NN`` is the notebook's number, the part of
 its name before `` · ``). The file holds, per exercise, the status

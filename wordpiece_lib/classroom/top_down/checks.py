@@ -1,6 +1,6 @@
 """Checks behind notebook 05's "your turn" exercises (the top-down learner).
 
-They run in the frame of :mod:`wordpiece_lib.classroom.runtime.exercise`: a right
+They run in the frame of :mod:`wordpiece_lib.classroom.runtime.workbook`: a right
 answer passes quietly, a wrong one is told which idea is off (never the
 expected value), and an answer still set to ``TODO`` skips as "not done
 yet". The expected answers come from :mod:`wordpiece_lib.training.top_down`, which
@@ -23,21 +23,33 @@ import numbers
 from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import Any
 
-from wordpiece_lib.classroom.runtime.exercise import Exercise, Workbook, call, forbid, require
-from wordpiece_lib.classroom.runtime.fresh_inputs import fresh_counts, fresh_rng, fresh_words
-from wordpiece_lib.classroom.runtime.own_work import Forbidden, refuse_in_answer, watch_answer
+from wordpiece_lib.classroom.runtime import (
+    Exercise,
+    Forbidden,
+    Workbook,
+    call,
+    forbid,
+    fresh_counts,
+    fresh_rng,
+    fresh_words,
+    refuse_in_answer,
+    require,
+    watch_answer,
+)
 from wordpiece_lib.classroom.top_down.widgets import TopDownRounds
-from wordpiece_lib.counting.word_counts import as_word_counts
-from wordpiece_lib.model.longest_match import encode_word
-from wordpiece_lib.training.fast_top_down import FastTopDown
-from wordpiece_lib.training.top_down import (
+from wordpiece_lib.counting import as_word_counts
+from wordpiece_lib.model import encode_word
+from wordpiece_lib.training import (
     JOINER,
+    FastTopDown,
+    learn,
     learn_with_threshold,
+    search_threshold,
     split_points,
     substring_counts,
     threshold_pass,
+    train_top_down,
 )
-from wordpiece_lib.training.top_down_search import learn, search_threshold, train_top_down
 
 WORKBOOK = Workbook(
     "05 · Top-down WordPiece: keep what is frequent",

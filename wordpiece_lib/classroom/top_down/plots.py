@@ -17,10 +17,17 @@ from collections.abc import Sequence
 from typing import Any
 
 from wordpiece_lib._validate import check_instance, check_int, check_ratio, check_sequence
-from wordpiece_lib.classroom.display.figures import data_table, describe, plain_list
-from wordpiece_lib.classroom.display.style import OTHER_COLOUR, WINNER_COLOUR, label_line_ends, new_figure, series_style
-from wordpiece_lib.training.top_down import SLACK_RATIO
-from wordpiece_lib.training.top_down_search import SearchStep
+from wordpiece_lib.classroom.display import (
+    OTHER_COLOUR,
+    WINNER_COLOUR,
+    data_table,
+    describe,
+    label_line_ends,
+    new_figure,
+    plain_list,
+    series_style,
+)
+from wordpiece_lib.training import SLACK_RATIO, SearchStep
 
 
 def _plain_numbers(axis: Any) -> None:

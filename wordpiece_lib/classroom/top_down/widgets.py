@@ -26,16 +26,16 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from wordpiece_lib._validate import check_index, check_instance, check_int, check_str, check_str_list
-from wordpiece_lib.classroom.display.style import BUTTON_LAYOUT, LIVE_OUTPUT_CLASS
-from wordpiece_lib.counting.word_counts import as_word_counts
-from wordpiece_lib.model.longest_match import encode_word
-from wordpiece_lib.training.fast_top_down import FastTopDown
-from wordpiece_lib.training.top_down import (
+from wordpiece_lib.classroom.display import BUTTON_LAYOUT, LIVE_OUTPUT_CLASS
+from wordpiece_lib.counting import as_word_counts
+from wordpiece_lib.model import encode_word
+from wordpiece_lib.training import (
     JOINER,
     MAX_INPUT_TOKENS,
     MAX_TOKEN_LENGTH,
     MAX_UNIQUE_CHARS,
     NUM_ITERATIONS,
+    FastTopDown,
     prepare_words,
 )
 

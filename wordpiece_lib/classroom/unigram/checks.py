@@ -1,6 +1,6 @@
 """Checks behind notebook 12's "your turn" exercises (Unigram).
 
-They run in the frame of :mod:`wordpiece_lib.classroom.runtime.exercise`: a right
+They run in the frame of :mod:`wordpiece_lib.classroom.runtime.workbook`: a right
 answer passes quietly, a wrong one is told which idea is off (never the
 expected value), and an answer still set to ``TODO`` skips as "not done yet".
 The expected answers come from the piece frequencies, computed exactly here
@@ -26,24 +26,26 @@ from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from typing import Any
 
-from wordpiece_lib.classroom.runtime import own_work
-from wordpiece_lib.classroom.runtime.exercise import (
+from wordpiece_lib.classroom import runtime
+from wordpiece_lib.classroom.runtime import (
     FROM_A_FLOAT,
     Exercise,
     Workbook,
     call,
     forbid,
+    fresh_rng,
+    fresh_words,
     made_from_a_float,
+    refuse_in_answer,
     require,
     short_repr,
+    watch_answer,
 )
-from wordpiece_lib.classroom.runtime.fresh_inputs import fresh_rng, fresh_words
-from wordpiece_lib.classroom.runtime.own_work import refuse_in_answer, watch_answer
 from wordpiece_lib.classroom.unigram.tables import cut_fraction, cuts_frame, removal_frame
 from wordpiece_lib.classroom.unigram.widgets import sampling_frame
-from wordpiece_lib.counting.word_counts import as_word_counts
-from wordpiece_lib.model.unigram import UnigramModel
-from wordpiece_lib.training.unigram import (
+from wordpiece_lib.counting import as_word_counts
+from wordpiece_lib.model import UnigramModel
+from wordpiece_lib.training import (
     corpus_loss,
     expected_counts,
     model_from_frequencies,
@@ -255,10 +257,10 @@ def check_best_cut(answer: Any, word_counts: Mapping[str, int], word: str, *, so
 watch_answer(
     "bugs_best",
     (
-        *own_work.WATCHED.get("bugs_best", ()),
+        *runtime.WATCHED.get("bugs_best", ()),
         *forbid(UnigramModel, model_from_frequencies, train_unigram, every_cut, cut_fraction),
-        own_work.Forbidden("all_cuts", names=("all_cuts",)),
-        own_work.Forbidden("best_cut", names=("best_cut",)),
+        runtime.Forbidden("all_cuts", names=("all_cuts",)),
+        runtime.Forbidden("best_cut", names=("best_cut",)),
     ),
 )
 

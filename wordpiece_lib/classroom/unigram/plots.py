@@ -9,7 +9,7 @@ table are attached with its ``describe``, which the notebooks display with the i
 Series are told apart by marker, line style or hatching as well as by colour.
 
 >>> import math
->>> from wordpiece_lib.model.unigram import UnigramModel
+>>> from wordpiece_lib.model import UnigramModel
 >>> model = UnigramModel([("<unk>", 0.0), ("a", math.log(0.5)), ("b", math.log(0.3)), ("ab", math.log(0.2))])
 >>> print(text_alternative(lattice(model, "ab")))
 Lattice of 'ab': 3 pieces found between its 2 positions; the best cut is ab (total log-probability -1.609); the other pieces are a and b.
@@ -22,8 +22,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from wordpiece_lib._validate import check_instance, check_int, check_str
-from wordpiece_lib.classroom.display.style import INK, OTHER_COLOUR, SERIES_COLOURS, WINNER_COLOUR, new_figure, plain
-from wordpiece_lib.model.unigram import UnigramModel
+from wordpiece_lib.classroom.display import INK, OTHER_COLOUR, SERIES_COLOURS, WINNER_COLOUR, new_figure, plain
+from wordpiece_lib.model import UnigramModel
 
 #: Hatches that tell bars apart without colour.
 HATCHES = ("", "//", "..", "xx", "\\\\", "++")
@@ -36,7 +36,7 @@ def _new_figure(width: float, height: float, nrows: int = 1) -> tuple[Any, Any]:
     if nrows == 1:
         return new_figure(width, height)
     try:  # issue 32's figures carry their description into the notebook's display
-        from wordpiece_lib.classroom.display.figures import new_described_figure
+        from wordpiece_lib.classroom.display import new_described_figure
 
         figure = new_described_figure(width, height, nrows, 1, sharex=True)
         return figure, list(figure.axes)
@@ -52,7 +52,7 @@ def _described(figure: Any, title: str, summary: str, columns: Sequence[str], ro
     """Attach the text alternative (and, with issue 32's ``figures``, its data table) and return the figure."""
     figure.text_alternative = " ".join(summary.split())
     try:
-        from wordpiece_lib.classroom.display.figures import data_table, describe
+        from wordpiece_lib.classroom.display import data_table, describe
     except ImportError:
         return figure
     return describe(figure, title, figure.text_alternative, data_table(list(columns), [list(row) for row in rows]))

@@ -14,7 +14,7 @@ Everything here reads the core (``wordpiece_lib.model.unigram``,
 * ``three_way_frame`` / ``overlap_frame``: WordPiece, BPE and Unigram on a
   held-out chapter at the same vocab size.
 
->>> from wordpiece_lib.training.unigram import model_from_frequencies, substring_frequencies
+>>> from wordpiece_lib.training import model_from_frequencies, substring_frequencies
 >>> corpus = {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}
 >>> frequencies = substring_frequencies(corpus)
 >>> cuts_frame(model_from_frequencies(frequencies), "pug", frequencies)["cut"].tolist()
@@ -39,12 +39,11 @@ from wordpiece_lib._validate import (
     check_str,
     check_str_list,
 )
-from wordpiece_lib.classroom.display.disk_cache import cache_key, cached_json
-from wordpiece_lib.counting.word_counts import as_word_counts
+from wordpiece_lib.classroom.display import cache_key, cached_json
+from wordpiece_lib.counting import as_word_counts
+from wordpiece_lib.model import UnigramModel
 from wordpiece_lib.model import unigram as unigram_model
-from wordpiece_lib.model.unigram import UnigramModel
-from wordpiece_lib.training import unigram as unigram_training
-from wordpiece_lib.training.unigram import (
+from wordpiece_lib.training import (
     UnigramStep,
     corpus_loss,
     expected_counts,
@@ -53,6 +52,7 @@ from wordpiece_lib.training.unigram import (
     removal_losses,
     train_unigram,
 )
+from wordpiece_lib.training import unigram as unigram_training
 
 #: How many cuts ``cuts_frame`` lists at most (a long word has thousands).
 MAX_CUTS = 200
@@ -102,7 +102,7 @@ def cuts_frame(model: UnigramModel, word: str, frequencies: Mapping[str, int] | 
 def removal_frame(model: UnigramModel, word_counts: Mapping[str, int]) -> Any:
     """Each piece longer than one character, what removing it adds to the corpus loss, least first (ties: model order).
 
-    >>> from wordpiece_lib.training.unigram import model_from_frequencies, substring_frequencies
+    >>> from wordpiece_lib.training import model_from_frequencies, substring_frequencies
     >>> corpus = {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}
     >>> removal_frame(model_from_frequencies(substring_frequencies(corpus)), corpus)["piece"].tolist()[-1]
     'hug'
@@ -145,7 +145,7 @@ def unigram_rounds(
     (``corpus_loss``, the course's definition).
 
     >>> corpus = {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}
-    >>> from wordpiece_lib.training.unigram import model_from_frequencies, substring_frequencies
+    >>> from wordpiece_lib.training import model_from_frequencies, substring_frequencies
     >>> rounds = unigram_rounds(corpus, model_from_frequencies(substring_frequencies(corpus)), 9)
     >>> [(r.kind, len(r.model)) for r in rounds][:4]
     [('start', 16), ('em', 16), ('em', 15), ('prune', 10)]

@@ -13,7 +13,7 @@
   box on it (number boxes, not sliders: a box's label names it in JupyterLab).
 
 >>> import math
->>> from wordpiece_lib.model.unigram import UnigramModel
+>>> from wordpiece_lib.model import UnigramModel
 >>> model = UnigramModel([("<unk>", 0.0), ("p", math.log(0.2)), ("u", math.log(0.3)), ("g", math.log(0.2)),
 ...                       ("pu", math.log(0.1)), ("ug", math.log(0.2))])
 >>> steps = viterbi_steps(model, "pug")
@@ -32,8 +32,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from wordpiece_lib._validate import check_instance, check_int, check_sequence, check_str
-from wordpiece_lib.classroom.display.style import BUTTON_LAYOUT, LIVE_OUTPUT_CLASS, STEP_BOX_LAYOUT, step_box
-from wordpiece_lib.model.unigram import UnigramModel
+from wordpiece_lib.classroom.display import BUTTON_LAYOUT, LIVE_OUTPUT_CLASS, STEP_BOX_LAYOUT, step_box
+from wordpiece_lib.model import UnigramModel
 
 #: Words longer than this are refused by the stepper (the text view would be too long to read).
 MAX_WORD = 24
@@ -110,7 +110,7 @@ def _path(kept: Sequence[tuple[float, int, str] | None], end: int) -> list[str]:
 def viterbi_text(model: UnigramModel, word: str, position: int) -> str:
     """What Viterbi does at ``position`` (1 .. len(word)): the pieces ending there, their totals, the one kept.
 
-    >>> from wordpiece_lib.model.unigram import UnigramModel
+    >>> from wordpiece_lib.model import UnigramModel
     >>> model = UnigramModel([("<unk>", 0.0), ("a", -1.0), ("b", -2.0), ("ab", -2.5)])
     >>> print(viterbi_text(model, "ab", 2))
     'ab', position 2 of 2 (after 'ab'):
@@ -224,7 +224,7 @@ def sampling_frame(
 
     The draws use ``random.Random(seed)``, so the table is the same on every run.
 
-    >>> from wordpiece_lib.model.unigram import UnigramModel
+    >>> from wordpiece_lib.model import UnigramModel
     >>> model = UnigramModel([("<unk>", 0.0), ("a", math.log(0.5)), ("aa", math.log(0.25))])
     >>> sampling_frame(model, "aa", [0.0], samples=10)[["alpha", "cut", "chance"]].values.tolist()
     [[0.0, 'aa', 0.5], [0.0, 'a a', 0.5]]

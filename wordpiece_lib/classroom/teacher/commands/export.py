@@ -53,7 +53,7 @@ def _points(path: Path) -> dict[str, float]:
 def run(args: argparse.Namespace) -> int:
     """Write the converted notebooks; 0 when written, 2 for a usage error."""
     import wordpiece_lib
-    from wordpiece_lib.classroom.teacher.grading.export import export_notebooks
+    from wordpiece_lib.classroom.teacher.grading import export_notebooks
 
     folder = (
         Path(args.solutions)

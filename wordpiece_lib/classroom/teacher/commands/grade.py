@@ -71,27 +71,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _default_notebooks() -> Path:
-    import wordpiece_lib
-
-    return Path(wordpiece_lib.__file__).resolve().parents[1] / "notebooks"
-
-
-def find_notebook(folder: Path, which: str) -> Path:
-    """The released notebook ``which`` (``01``, ``01_character_splitting`` or a path) in ``folder``."""
-    given = Path(which)
-    if given.suffix == ".ipynb" and given.is_file():
-        return given
-    if not folder.is_dir():
-        raise ValueError(f"--notebooks: {folder} is not a folder of released notebooks")
-    found = sorted(folder.glob(f"{which}*.ipynb")) if which else []
-    if len(found) != 1:
-        names = ", ".join(path.stem for path in sorted(folder.glob("[0-9][0-9]_*.ipynb"))) or "none"
-        what = "no" if not found else "more than one"
-        raise ValueError(f"--notebook {which}: {what} notebook of that name in {folder} (there are: {names})")
-    return found[0]
-
-
 def _error(message: str) -> int:
     print(f"error: {message}", file=sys.stderr)
     return 2
@@ -105,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
         return _error("--timeout must be a positive number of seconds")
     if args.jobs < 1:
         return _error(f"--jobs must be 1 or more, got {args.jobs}")
-    from wordpiece_lib.classroom.teacher.grading.sandbox import Limits, parse_size
+    from wordpiece_lib.classroom.teacher.grading import Limits, checkout_notebooks, find_notebook, parse_size
 
     try:
         limits = Limits(memory=parse_size(args.memory))
@@ -113,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
         return _error(f"--memory: {bad}")
     if limits.memory < 256 * 2**20:
         return _error(f"--memory {args.memory}: a kernel needs at least 256M")
-    folder = Path(args.notebooks) if args.notebooks else _default_notebooks()
+    folder = Path(args.notebooks) if args.notebooks else checkout_notebooks()
     try:
         released = find_notebook(folder, args.notebook)
     except ValueError as bad:
@@ -129,8 +108,14 @@ def run(args: argparse.Namespace) -> int:
             f"grading runs each submission in a kernel, and {missing.name} is not installed: "
             "pip install 'wordpiece-lib[notebooks]'"
         )
-    from wordpiece_lib.classroom.teacher.grading.batch import grade_all, named_submissions, write_table
-    from wordpiece_lib.classroom.teacher.grading.sandbox import SandboxUnavailable, find_sandbox, notebook_modules
+    from wordpiece_lib.classroom.teacher.grading import (
+        SandboxUnavailable,
+        find_sandbox,
+        grade_all,
+        named_submissions,
+        notebook_modules,
+        write_table,
+    )
 
     try:
         named = named_submissions(args.submissions, released.stem, args.student_name)

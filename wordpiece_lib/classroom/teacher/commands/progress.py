@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from wordpiece_lib.atomic import atomic_write_bytes, atomic_write_text
-from wordpiece_lib.classroom.runtime.progress_file import FILE_PREFIX, read_progress_file
+from wordpiece_lib.classroom.runtime import FILE_PREFIX, read_progress_file
 
 HELP = """\
 Merge a class's progress files into one table (CSV) and, with --plot, a figure.
@@ -109,19 +109,19 @@ def progress_files(folder: Path) -> Iterator[Path]:
 
 def _known_exercises(notebook: str) -> set[str] | None:
     """The exercise keys of a course notebook (from its workbook), or None for a notebook the course does not know."""
-    from wordpiece_lib.classroom.runtime import exercise
+    from wordpiece_lib.classroom import runtime
 
-    if notebook not in exercise.WORKBOOKS:
+    if notebook not in runtime.WORKBOOKS:
         import importlib
         import pkgutil
 
         import wordpiece_lib.classroom as classroom
 
         for topic in pkgutil.iter_modules(classroom.__path__):
-            if topic.ispkg and notebook not in exercise.WORKBOOKS:
+            if topic.ispkg and notebook not in runtime.WORKBOOKS:
                 with contextlib.suppress(Exception):  # a topic without checks, or one that cannot load here
                     importlib.import_module(f"wordpiece_lib.classroom.{topic.name}.checks")
-    workbook = exercise.WORKBOOKS.get(notebook)
+    workbook = runtime.WORKBOOKS.get(notebook)
     return set(workbook.exercises) if workbook is not None else None
 
 
@@ -239,7 +239,7 @@ def table(rows: Iterable[Row]) -> str:
 
 def _safe(value: Any) -> Any:
     """A text cell a spreadsheet shows and never runs (a leading =, +, - or @ gets a ' before it)."""
-    from wordpiece_lib.classroom.teacher.grading.spreadsheet import spreadsheet_safe
+    from wordpiece_lib.classroom.teacher.grading import spreadsheet_safe
 
     return spreadsheet_safe(value) if isinstance(value, str) else value
 
@@ -268,7 +268,7 @@ def plot(rows: list[Row], path: str) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from wordpiece_lib.classroom.display.style import FAILED_FILL, INK
+    from wordpiece_lib.classroom.display import FAILED_FILL, INK
 
     counts = tally(rows)
     labels = [f"{notebook.split('·')[0].strip()} · {exercise}" for notebook, exercise in counts]

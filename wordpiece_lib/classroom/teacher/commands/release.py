@@ -14,7 +14,8 @@ from pathlib import Path
 
 import wordpiece_lib
 from wordpiece_lib import __version__
-from wordpiece_lib.classroom.runtime.answers import BUNDLE_FILE, CHECKOUT_ANSWERS, MODES, RELEASE_FILE, write_bundle
+from wordpiece_lib.classroom.runtime import BUNDLE_FILE, MODES, RELEASE_FILE, write_bundle
+from wordpiece_lib.classroom.runtime.answers import CHECKOUT_ANSWERS
 from wordpiece_lib.classroom.teacher.answer_search import (
     answer_lines,
     checkout_answer_texts,

@@ -15,10 +15,29 @@ What runs inside the submission's kernel lives with the runtime: ``runtime.kerne
 plain data) and ``runtime.fresh_checks`` (what the exported tests call).
 """
 
-from . import export, grader, kernel, plan
+from . import batch, export, grader, kernel, nbgrader_judge, otter_judge, plan, sandbox, spreadsheet
+from .batch import *
 from .export import *
 from .grader import *
 from .kernel import *
+from .nbgrader_judge import *
+from .otter_judge import *
 from .plan import *
+from .sandbox import *
+from .spreadsheet import *
 
-__all__ = [*plan.__all__, *kernel.__all__, *grader.__all__, *export.__all__]
+__all__ = list(
+    dict.fromkeys(
+        [
+            *plan.__all__,
+            *kernel.__all__,
+            *grader.__all__,
+            *sandbox.__all__,
+            *batch.__all__,
+            *spreadsheet.__all__,
+            *export.__all__,
+            *nbgrader_judge.__all__,
+            *otter_judge.__all__,
+        ]
+    )
+)

@@ -190,13 +190,44 @@ def judge_file(
     check_str(student, "student")
     check_bool(sandboxed, "sandboxed")
     seconds = check_seconds(seconds, "seconds")
-    from wordpiece_lib.classroom.teacher.commands.grade import _default_notebooks, find_notebook
     from wordpiece_lib.classroom.teacher.grading.sandbox import Limits, find_sandbox, notebook_modules
 
-    released = find_notebook(Path(notebooks) if notebooks else _default_notebooks(), notebook)
+    released = find_notebook(Path(notebooks) if notebooks else checkout_notebooks(), notebook)
     sandbox = find_sandbox(Limits(), notebook_modules(released)) if sandboxed else None
     grader = Grader(released, seconds=seconds, sandbox=sandbox)
     return {row.exercise: row for row in grader.grade(Path(submission), student)}
+
+
+def checkout_notebooks() -> Path:
+    """The released notebooks of the clone this package runs from (``notebooks/`` beside ``wordpiece_lib/``).
+
+    >>> checkout_notebooks().name
+    'notebooks'
+    """
+    import wordpiece_lib
+
+    return Path(wordpiece_lib.__file__).resolve().parents[1] / "notebooks"
+
+
+def find_notebook(folder: Path, which: str) -> Path:
+    """The released notebook ``which`` (``01``, ``01_character_splitting`` or a path) in ``folder``.
+
+    >>> find_notebook(checkout_notebooks(), "01").name
+    '01_character_splitting.ipynb'
+    """
+    folder = Path(check_path(folder, "folder"))
+    check_str(which, "which")
+    given = Path(which)
+    if given.suffix == ".ipynb" and given.is_file():
+        return given
+    if not folder.is_dir():
+        raise ValueError(f"--notebooks: {folder} is not a folder of released notebooks")
+    found = sorted(folder.glob(f"{which}*.ipynb")) if which else []
+    if len(found) != 1:
+        names = ", ".join(path.stem for path in sorted(folder.glob("[0-9][0-9]_*.ipynb"))) or "none"
+        what = "no" if not found else "more than one"
+        raise ValueError(f"--notebook {which}: {what} notebook of that name in {folder} (there are: {names})")
+    return found[0]
 
 
 def write_table(rows: Sequence[Row]) -> str:
@@ -215,4 +246,13 @@ def write_table(rows: Sequence[Row]) -> str:
     return text.getvalue()
 
 
-__all__ = ["FORMULA_STARTS", "grade_all", "judge_file", "named_submissions", "spreadsheet_safe", "write_table"]
+__all__ = [
+    "FORMULA_STARTS",
+    "checkout_notebooks",
+    "find_notebook",
+    "grade_all",
+    "judge_file",
+    "named_submissions",
+    "spreadsheet_safe",
+    "write_table",
+]

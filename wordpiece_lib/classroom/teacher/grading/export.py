@@ -162,7 +162,7 @@ def graded_test(call: ast.Call, modules: dict[str, str], points: dict[str, float
         '# Graded test: the checks are loaded afresh from the installed package, and "not done yet" fails.\n'
         "# It runs in the student's kernel; the score the grader keeps comes from `wordpiece classroom grade`'s\n"
         "# sandboxed judge (nbgrader: a preprocessor after Execute; otter: a plugin), which no cell above can reach.\n"
-        "from wordpiece_lib.classroom.runtime.fresh_checks import graded\n\n"
+        "from wordpiece_lib.classroom.runtime import graded\n\n"
         f"graded({module!r}, {function.attr!r}, {', '.join(arguments)})"
     )
     return GradedTest(exercise.key, float(points.get(exercise.key, 1.0)), code)

@@ -33,7 +33,8 @@ from pathlib import Path
 from typing import Any
 
 from wordpiece_lib._validate import check_path, check_str
-from wordpiece_lib.classroom.runtime import exercise, own_work
+from wordpiece_lib.classroom import runtime
+from wordpiece_lib.classroom.runtime import answer_watch
 from wordpiece_lib.classroom.runtime.plain import MAX_DEPTH, NotPlain, from_plain
 from wordpiece_lib.classroom.teacher.grading.kernel import Kernel, KernelTrouble
 from wordpiece_lib.classroom.teacher.grading.plan import (
@@ -102,7 +103,7 @@ class Row:
         ]
 
 
-class KernelFunction(own_work.RunsElsewhere):
+class KernelFunction(runtime.RunsElsewhere):
     """A submission's function, as the checks see it: each call runs in the submission's kernel."""
 
     def __init__(self, kernel: Kernel, name: str) -> None:
@@ -113,7 +114,7 @@ class KernelFunction(own_work.RunsElsewhere):
     def __repr__(self) -> str:
         return f"<the submission's {self.name}>"
 
-    def call_counted(self, args: Sequence[Any], forbidden: Sequence[own_work.Forbidden]) -> Any:
+    def call_counted(self, args: Sequence[Any], forbidden: Sequence[runtime.Forbidden]) -> Any:
         try:
             payload = base64.b64encode(pickle.dumps((list(args), tuple(forbidden)))).decode("ascii")
         except Exception as error:  # the check's inputs are the grader's own
@@ -122,15 +123,15 @@ class KernelFunction(own_work.RunsElsewhere):
         kind = answer.get("kind")
         if kind == "result":
             if answer.get("args") is not None:  # it changed what it was given: the check's own arguments change too
-                changed = from_plain(str(answer["args"]), exercise.TODO)
+                changed = from_plain(str(answer["args"]), runtime.TODO)
                 if isinstance(changed, list) and len(changed) == len(args):
                     for given, now in zip(args, changed, strict=True):
                         mirror(given, now)
-            return from_plain(answer["value"], exercise.TODO)
+            return from_plain(answer["value"], runtime.TODO)
         if kind == "not done":
             raise NotImplementedError("your turn")
         if kind == "forbidden":
-            raise own_work.ForbiddenUse(str(answer["label"]), int(answer["calls"]), str(answer["owner"]))
+            raise runtime.ForbiddenUse(str(answer["label"]), int(answer["calls"]), str(answer["owner"]))
         if kind == "crash":
             crashed = type(str(answer.get("type", "Exception")), (Exception,), {})
             raise crashed(str(answer.get("message", "")))
@@ -279,7 +280,7 @@ class Grader:
                 self.points = {str(key): float(value) for key, value in dict(self.base.get("POINTS", {})).items()}
             except Exception as error:  # the teacher's file is told about in one line, no traceback
                 raise ValueError(f"--checks {checks_file}: {type(error).__name__}: {error}") from None
-        self.exercises: list[tuple[CheckCall, exercise.Exercise | None]] = []
+        self.exercises: list[tuple[CheckCall, runtime.Exercise | None]] = []
         #: The checks modules the check cells call: imported in every kernel before a submission's cells, so the
         #: answer-cell watch knows each answer's rules there as in the notebook (where the import cell ran first).
         self.check_modules: list[str] = []
@@ -347,7 +348,7 @@ class Grader:
     def _all(self, student: str, status: str, feedback: str) -> list[Row]:
         return [self._row(student, check, known, status, feedback) for check, known in self.exercises]
 
-    def _row(self, student: str, check: CheckCall, known: exercise.Exercise | None, status: str, feedback: str) -> Row:
+    def _row(self, student: str, check: CheckCall, known: runtime.Exercise | None, status: str, feedback: str) -> Row:
         key = known.key if known else check.name
         title = known.title if known else check.name
         most = self.points.get(key, 1.0)
@@ -382,7 +383,7 @@ class Grader:
             if position in state.skipped:
                 continue
             # a cell the learner added that assigns an answer is watched too, as the notebook watches every such cell
-            assigned = [] if position in released else [key for key in names if own_work.assigns(source, key)]
+            assigned = [] if position in released else [key for key in names if runtime.assigns(source, key)]
             sources.update(dict.fromkeys(assigned, source))
             watched = answers is not None or bool(assigned)
             try:
@@ -418,16 +419,16 @@ class Grader:
             if entry.get("kind") == "function":
                 namespace[name] = KernelFunction(kernel, name)
             elif entry.get("kind") == "value":
-                namespace[name] = from_plain(str(entry["value"]), exercise.TODO)
+                namespace[name] = from_plain(str(entry["value"]), runtime.TODO)
             elif entry.get("kind") == "too large":
-                namespace[name] = exercise.TODO
+                namespace[name] = runtime.TODO
                 size = int(entry.get("size", 0)) / 1_000_000
                 answer_errors[name] = f"the answer is too large to grade ({size:.0f} MB as plain data)"
             else:
-                namespace[name] = exercise.TODO
-        own_work.forget_answer_work()
+                namespace[name] = runtime.TODO
+        runtime.forget_answer_work()
         for key, (source, first, calls) in work.items():
-            own_work._WORK[key] = own_work.CellWork(source, first, calls)
+            answer_watch._WORK[key] = runtime.CellWork(source, first, calls)
         try:
             context_errors = _run_cells(self.released, self.again, namespace)
         except KernelTrouble as trouble:
@@ -451,7 +452,7 @@ class Grader:
         self,
         student: str,
         check: CheckCall,
-        known: exercise.Exercise | None,
+        known: runtime.Exercise | None,
         namespace: dict[str, Any],
         sources: dict[str, str],
         answer_errors: dict[str, str],
@@ -459,7 +460,7 @@ class Grader:
     ) -> Row:
         if known is None:
             return self._row(student, check, known, ERROR, f"not graded: {check.code} is not a check the grader knows")
-        for workbook in exercise.WORKBOOKS.values():  # every check as on a first try: the plain message
+        for workbook in runtime.WORKBOOKS.values():  # every check as on a first try: the plain message
             workbook.reset()
         call = check.call
         keywords = {keyword.arg for keyword in call.keywords}
@@ -532,7 +533,7 @@ def _parameters(function: Any) -> set[str]:
 
 
 def _is_skip(error: BaseException) -> bool:
-    if isinstance(error, exercise.NotDoneYet):
+    if isinstance(error, runtime.NotDoneYet):
         return True
     try:
         import pytest

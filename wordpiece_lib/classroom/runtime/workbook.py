@@ -1,4 +1,4 @@
-"""The frame every "your turn" check runs in: tries, hints, answers on request, progress.
+"""A notebook's exercises and what the checks saw of them: tries, tiered hints, answers on request, progress.
 
 A notebook's exercises are declared once, in its topic's ``checks`` module, as
 a :class:`Workbook` of :class:`Exercise` entries; each ``check_*`` function is
@@ -14,25 +14,14 @@ off, never at the expected value. The workbook then adds tiers:
 3. from the third wrong try on, the message says ``show_answer("key")`` gives a
    worked answer; before any try it asks the learner to have a go first.
 
-An exercise the learner has not started yet is not a failure: a stub that
-still holds ``TODO`` or still raises ``NotImplementedError`` makes the check
-*skip* with a friendly "not done yet" note (``pytest.skip``), so a fresh
-notebook runs from top to bottom while a wrong answer fails loudly.
-
-Checks run a learner's function on fresh inputs the notebook never printed
-(built from a fixed ``random.Random`` seed, so they are the same on every run
-and under every ``PYTHONHASHSEED``), and :func:`call` can switch library
-functions off while the learner's code runs (see
-:mod:`wordpiece_lib.classroom.runtime.own_work`): an exercise that asks to write
-``split_word`` fails when the answer just calls it.
-
-Every check hides its own frames from pytest's report (``__tracebackhide__``),
-so with ``--tb=short`` a wrong answer shows the learner's test line and the
-plain-words message. ``report_failures_briefly`` replaces ipytest's second
-traceback by one line.
+An untouched stub is "not done yet", not a failure (see
+:mod:`wordpiece_lib.classroom.runtime.checking`, which also calls the learner's
+function); a check's failure keeps to the learner's line and the message
+(:mod:`wordpiece_lib.classroom.runtime.failure_report`).
 
 A new notebook (09, 10, 11...) adopts all of this in its checks module:
 
+>>> from wordpiece_lib.classroom.runtime import call
 >>> WORKBOOK = Workbook("99 · an example", [
 ...     Exercise("shout", "Your turn 1 · shout", hints=("str has a method for capitals",),
 ...              answer="```python\\ndef shout(word):\\n    return word.upper()\\n```"),
@@ -68,269 +57,26 @@ A worked answer for Your turn 1 · shout:
 def shout(word):
     return word.upper()
 ```
-
-:func:`call` runs the learner's function and explains a crash or a missing ``return``:
-
->>> call(lambda word: None, "hug", name="shout", exercise="shouting")
-Traceback (most recent call last):
-...
-AssertionError: shout('hug') returned None: did you forget the `return` line?
 """
 
 from __future__ import annotations
 
 import functools
 import os
-import sys
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
-from fractions import Fraction
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from wordpiece_lib._validate import check_bool
 from wordpiece_lib.classroom.runtime.answers import AnswerSource, current_source
-from wordpiece_lib.classroom.runtime.own_work import Forbidden, ForbiddenUse, call_own_work, forbid
+from wordpiece_lib.classroom.runtime.attempt import Attempt, fingerprint
+from wordpiece_lib.classroom.runtime.checking import _CHECKING, is_todo
 from wordpiece_lib.classroom.runtime.progress_file import ProgressStore, now
 
 CheckFunction = TypeVar("CheckFunction", bound=Callable[..., None])
 
 #: Wrong tries after which a failure message offers ``show_answer``.
 TRIES_BEFORE_ANSWER = 3
-
-
-class _Todo:
-    """The placeholder a student replaces with an answer."""
-
-    _instance: _Todo | None = None
-
-    def __new__(cls) -> _Todo:
-        if cls._instance is None:
-            cls._instance = super().__new__(cls)
-        return cls._instance
-
-    def __repr__(self) -> str:
-        return "TODO"
-
-
-#: Put this where an answer is expected; a check seeing it reports "not done yet".
-TODO: Any = _Todo()
-
-
-class NotDoneYet(Exception):
-    """Raised instead of a pytest skip when pytest is not installed."""
-
-
-#: The exercises whose check is running (innermost last): a "not done yet" note names the exercise.
-_CHECKING: list[tuple[str, Exercise]] = []
-
-
-def not_done(exercise: str) -> None:
-    """Skip the current test with a friendly note (the exercise is not started).
-
-    While a registered check runs, the note names its exercise (its title and
-    the key for ``show_answer``) and carries the notebook's name, which the
-    pytest plugin :mod:`wordpiece_lib.classroom.runtime.not_done_report` shows in the
-    short summary instead of the kernel's temporary file.
-
-    >>> not_done("the split exercise")
-    Traceback (most recent call last):
-    ...
-    Skipped: not done yet: the split exercise (replace TODO / the NotImplementedError line, then run this cell again)
-    """
-    __tracebackhide__ = True  # keep this frame out of the student's report
-    where = None
-    if _CHECKING:
-        where, current = _CHECKING[-1]
-        exercise = f"{current.title} ({current.key})"
-    message = f"not done yet: {exercise} (replace TODO / the NotImplementedError line, then run this cell again)"
-    try:
-        import pytest
-    except ModuleNotFoundError:  # pragma: no cover - pytest is always there in the workshop
-        raise NotDoneYet(message) from None
-    skipped = pytest.skip.Exception(message, allow_module_level=False)
-    skipped.notebook = where  # type: ignore[attr-defined]
-    raise skipped
-
-
-def is_todo(value: Any) -> bool:
-    """True for an answer that is still the placeholder (``TODO`` or ``...``).
-
-    >>> is_todo(TODO), is_todo(...), is_todo([])
-    (True, True, False)
-    """
-    return value is TODO or value is Ellipsis
-
-
-def require(value: Any, exercise: str) -> Any:
-    """Return ``value``, or skip if it is still the placeholder.
-
-    >>> require(3, "a number")
-    3
-    """
-    __tracebackhide__ = True  # keep this frame out of the student's report
-    if is_todo(value):
-        not_done(exercise)
-    return value
-
-
-def call(
-    function: Any,
-    *args: Any,
-    name: str,
-    exercise: str,
-    forbidden: Sequence[Forbidden] = (),
-    none_is_answer: bool = False,
-) -> Any:
-    """Call the learner's function; a stub skips, a crash is explained, forbidden library calls fail.
-
-    ``forbidden`` names library functions the exercise asks the learner to
-    write instead of calling (see :mod:`wordpiece_lib.classroom.runtime.own_work`):
-    their calls are counted while the learner's function runs, however they
-    were reached (an alias, another cell's helper, an object's method).
-    A function that returns ``None`` is told it forgot its ``return`` line,
-    unless ``none_is_answer`` (the exercise uses ``None`` as an answer).
-
-    >>> call(len, "hug", name="len", exercise="counting")
-    3
-    >>> from wordpiece_lib.model.pieces import split_word
-    >>> call(split_word, "hug", name="split", exercise="splitting", forbidden=[Forbidden("split_word", (split_word,))])
-    Traceback (most recent call last):
-    ...
-    AssertionError: split calls `split_word`, the library's own version, which did the work: the exercise is to write those steps yourself (1 call of code the exercise replaces ran while the check ran your function)
-    """
-    __tracebackhide__ = True  # keep this frame out of the student's report
-    if is_todo(function):
-        not_done(exercise)
-    if not callable(function):
-        raise AssertionError(f"{name} should be a function, but it is a {type(function).__name__}: {function!r}")
-    try:
-        result = call_own_work(function, args, forbidden) if forbidden else function(*args)
-    except NotImplementedError:
-        not_done(exercise)
-    except ForbiddenUse as used:
-        label = f"`{used.label}`"
-        seen = (
-            f"{used.calls} {'call' if used.calls == 1 else 'calls'} of code the exercise replaces ran while the "
-            "check ran your function"
-            if used.calls
-            else "your code refers to it"
-        )
-        raise AssertionError(
-            f"{name} calls {label}, {used.owner} own version, which did the work: the exercise is to "
-            f"write those steps yourself ({seen})"
-        ) from None
-    except Exception as error:  # the student's code crashed: say where, in words
-        shown = ", ".join(short_repr(arg) for arg in args)
-        raise AssertionError(f"{name}({shown}) crashed with {type(error).__name__}: {error}") from None
-    if is_todo(result):
-        not_done(exercise)
-    if result is None and not none_is_answer:
-        shown = ", ".join(short_repr(arg) for arg in args)
-        raise AssertionError(f"{name}({shown}) returned None: did you forget the `return` line?")
-    return result
-
-
-#: What went wrong with a Fraction made from a float: the exactness was lost before the Fraction was made.
-FROM_A_FLOAT = (
-    "that Fraction was made from a float, so it keeps the float's rounding (Fraction(0.1) is not 1/10): make it "
-    "from whole numbers, Fraction(numerator, denominator), or keep every step in Fractions"
-)
-
-
-def made_from_a_float(answer: Any) -> bool:
-    """Whether ``answer`` is a Fraction made from a float: its denominator is a large power of two.
-
-    >>> made_from_a_float(Fraction(13 / 19)), made_from_a_float(Fraction(13, 19)), made_from_a_float(Fraction(1, 4))
-    (True, False, False)
-    """
-    if not isinstance(answer, Fraction):
-        return False
-    denominator = answer.denominator
-    return denominator >= 2**20 and denominator & (denominator - 1) == 0
-
-
-def short_repr(value: Any, limit: int = 60) -> str:
-    """``repr`` cut to ``limit`` characters; a set is shown sorted, so a message is the same on every run.
-
-    >>> short_repr({"b", "a"}), short_repr("x" * 80, 10)
-    ("{'a', 'b'}", "'xxxxxx...")
-    """
-    if isinstance(value, (set, frozenset)):
-        items = sorted(value, key=repr)
-        text = "{" + ", ".join(repr(item) for item in items) + "}" if items else "set()"
-        return text if len(text) <= limit else text[: limit - 3] + "..."
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
-def short_list(items: Sequence[Any], limit: int = 6, noun: str = "tokens") -> str:
-    """A list for a message: long ones keep their first items and say how many there are.
-
-    >>> short_list(["h"] + ["##u"] * 99)
-    "['h', '##u', '##u', '##u', '##u', '##u', ...] (100 tokens)"
-    """
-    items = list(items)
-    if len(items) <= limit:
-        return repr(items)
-    return repr(items[:limit])[:-1] + f", ...] ({len(items)} {noun})"
-
-
-BRIEF_FAILURE = (
-    "A check failed: its message is the line starting with 'E' above. Fix your answer, then run this cell again."
-)
-
-
-def report_failures_briefly(shell: Any = None) -> None:
-    """Show a failed ``%%ipytest`` cell as one short line instead of ipytest's own traceback.
-
-    With ``raise_on_error=True`` ipytest raises ``ipytest.Error`` after pytest
-    has printed its report; IPython would then print a second traceback, from
-    ipytest's internals, that says nothing to a student. This installs an
-    IPython handler for that one exception type: the cell still ends in an
-    error (so "Run All" and CI stop), but shows only :data:`BRIEF_FAILURE`.
-    Outside IPython (or without ipytest) it does nothing.
-
-    >>> report_failures_briefly()  # a plain Python session: nothing to do
-    """
-    if shell is None:
-        try:
-            from IPython import get_ipython
-        except ModuleNotFoundError:  # pragma: no cover - IPython comes with Jupyter
-            return
-        shell = get_ipython()
-    try:
-        import ipytest
-    except ModuleNotFoundError:  # pragma: no cover - the workshop installs ipytest
-        return
-    if shell is None:
-        return
-
-    def brief(shell: Any, etype: type, value: BaseException, tb: Any, tb_offset: Any = None) -> list[str]:
-        code = getattr(value, "args", [None])[0] if getattr(value, "args", None) else None
-        line = BRIEF_FAILURE if code == 1 else f"pytest stopped with exit code {code}: read its report above."
-        show = getattr(shell, "_showtraceback", None)
-        if show is not None:  # the kernel's error display: a red box, and the cell counts as failed
-            show(etype, str(value), [line])
-        else:  # pragma: no cover - a shell without a display
-            print(line, file=sys.stderr)
-        return [line]
-
-    shell.set_custom_exc((ipytest.Error,), brief)
-
-
-def as_list(value: Any, what: str) -> list[Any]:
-    """``value`` as a list, or a plain-words failure when it is not a list-like answer.
-
-    >>> as_list(("a", "b"), "the tokens")
-    ['a', 'b']
-    """
-    __tracebackhide__ = True  # keep this frame out of the student's report
-    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
-        raise AssertionError(f"{what} should be a list, got {type(value).__name__}: {short_repr(value)}")
-    return list(value)
-
-
-# ---------------------------------------------------------------- exercises, tries and progress
 
 
 @dataclass(frozen=True)
@@ -379,116 +125,6 @@ def _check_text(value: Any, name: str) -> str:
     if not value.strip():
         raise ValueError(f"{name} must not be empty")
     return value
-
-
-@dataclass
-class Attempt:
-    """What the checks saw of one exercise in this kernel.
-
-    The latest check decides: ``done`` is set by a passing check and cleared
-    by a failing one (``was_done`` remembers that it had been done). For a
-    prediction, ``prediction`` is the answer as first checked, and
-    ``changed_after_reveal`` says that, after the cell revealing the answer
-    had run, a check saw another answer than the last one checked before it;
-    ``revealed_first`` that the answer was shown (``reveal(..., now=True)``)
-    before any answer had been checked.
-    """
-
-    tries: int = 0
-    done: bool = False
-    answer_seen: bool = False
-    last_call: tuple[tuple[Any, ...], dict[str, Any]] | None = field(default=None, repr=False)
-    was_done: bool = False
-    prediction: str | None = None
-    before_reveal: str | None = None
-    first_right: bool | None = None
-    revealed: bool = False
-    changed_after_reveal: bool = False
-    revealed_first: bool = False
-    when: str | None = None
-
-    #: The fields a progress file keeps (``last_call`` holds live objects: it stays in the kernel).
-    SAVED = (
-        "tries",
-        "done",
-        "answer_seen",
-        "was_done",
-        "prediction",
-        "before_reveal",
-        "first_right",
-        "revealed",
-        "changed_after_reveal",
-        "revealed_first",
-        "when",
-    )
-
-    def record(self) -> dict[str, Any]:
-        """What the progress file keeps of this attempt (plain JSON values), its status included.
-
-        >>> Attempt(tries=2).record()["status"]
-        'wrong (2 tries)'
-        """
-        return {"status": self.status(), **{name: getattr(self, name) for name in self.SAVED}}
-
-    @classmethod
-    def from_record(cls, record: dict[str, Any]) -> Attempt:
-        """An attempt as a progress file kept it; a value of the wrong type is left at its default.
-
-        >>> Attempt.from_record({"tries": 3, "done": "yes"})
-        Attempt(tries=3, done=False, answer_seen=False, was_done=False, prediction=None, before_reveal=None, first_right=None, revealed=False, changed_after_reveal=False, revealed_first=False, when=None)
-        """
-        attempt = cls()
-        for name in cls.SAVED:
-            value, default = record.get(name), getattr(attempt, name)
-            kinds = (int,) if name == "tries" else (bool,) if isinstance(default, bool) else (str, bool, type(None))
-            if isinstance(value, kinds) and not (name == "tries" and (isinstance(value, bool) or value < 0)):
-                setattr(attempt, name, value)
-        return attempt
-
-    def status(self) -> str:
-        """``done``, ``wrong (n tries)`` or ``not started``, with notes on the answer and a changed prediction.
-
-        >>> Attempt(tries=2).status(), Attempt(tries=1, done=True).status(), Attempt().status()
-        ('wrong (2 tries)', 'done', 'not started')
-        >>> Attempt(tries=1, was_done=True).status()
-        'wrong (1 try) after being done'
-        >>> Attempt(tries=1, done=True, first_right=False, changed_after_reveal=True).status()
-        'done, prediction changed after its reveal ran (the first prediction was wrong)'
-        >>> Attempt(tries=1, done=True, revealed_first=True).status()
-        'done, answered after its reveal was shown'
-        """
-        if self.done:
-            text = "done"
-        elif self.tries:
-            text = f"wrong ({self.tries} {'try' if self.tries == 1 else 'tries'})"
-            if self.was_done:
-                text += " after being done"
-        else:
-            text = "not started"
-        if self.changed_after_reveal:
-            first = {True: "right", False: "wrong"}.get(self.first_right)  # type: ignore[arg-type]
-            text += ", prediction changed after its reveal ran" + (
-                f" (the first prediction was {first})" if first else ""
-            )
-        if self.revealed_first:
-            text += ", answered after its reveal was shown"
-        return f"{text}, answer seen" if self.answer_seen else text
-
-
-def fingerprint(value: Any) -> str:
-    """A text that is the same for equal answers on every run (sets sorted), to tell a changed prediction.
-
-    >>> fingerprint({"b", "a"}) == fingerprint({"a", "b"}), fingerprint([1, 2])
-    (True, '[1, 2]')
-    """
-    if isinstance(value, (set, frozenset)):
-        return "{" + ", ".join(sorted(fingerprint(item) for item in value)) + "}"
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{fingerprint(k)}: {fingerprint(v)}" for k, v in value.items()) + "}"
-    if isinstance(value, (list, tuple)):
-        inner = ", ".join(fingerprint(item) for item in value)
-        return f"[{inner}]" if isinstance(value, list) else f"({inner})"
-    return repr(value)
 
 
 class Text(str):
@@ -797,22 +433,4 @@ def show_answer(key: str, *, now: bool = False) -> Text:
     raise KeyError(f"{key!r} is not an exercise of any notebook loaded in this kernel")
 
 
-__all__ = [
-    "BRIEF_FAILURE",
-    "FROM_A_FLOAT",
-    "TODO",
-    "Exercise",
-    "Forbidden",
-    "NotDoneYet",
-    "Progress",
-    "Workbook",
-    "as_list",
-    "call",
-    "forbid",
-    "is_todo",
-    "made_from_a_float",
-    "not_done",
-    "report_failures_briefly",
-    "require",
-    "show_answer",
-]
+__all__ = ["TRIES_BEFORE_ANSWER", "WORKBOOKS", "Exercise", "Progress", "Text", "Workbook", "show_answer"]

@@ -1,0 +1,341 @@
+"""Is the learner's function their own work? The calls of the library functions it should not use, counted.
+
+"write ``split_word`` yourself": an answer that just calls the library's
+``split_word`` passes every input, and teaches nothing. :func:`call_own_work`
+runs the learner's function while a profile function (:class:`CallCount`)
+counts the calls of the forbidden functions' code: an import alias, a helper
+defined in another cell and an object method that ends in the library's
+function are all counted, and the answer is refused with the name of the
+function that did the work. A static look at the function's code
+(:func:`forbidden_names_in`) also catches a call on a branch the test inputs
+happen not to reach; a local variable that happens to be called
+``split_word`` is not mistaken for the library function.
+
+>>> from wordpiece_lib.model import split_word
+>>> def mine(word):
+...     return split_word(word)
+>>> sorted(forbidden_names_in(mine, [Forbidden("split_word", (split_word,))]))
+['split_word']
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+import types
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Forbidden:
+    """A library function (or class) an exercise asks the learner to write instead of calling.
+
+    ``objects`` are the very objects that must not be used (``split_word``,
+    ``WordCounts``...); ``names`` are names looked up in the learner's own
+    namespace when the check runs (a helper the notebook defined earlier,
+    such as its worked ``longest_match``).
+
+    >>> from wordpiece_lib.model import split_word
+    >>> Forbidden("split_word", (split_word,)).label
+    '`split_word`'
+    """
+
+    label_name: str
+    objects: tuple[Any, ...] = ()
+    names: tuple[str, ...] = field(default=())
+
+    @property
+    def label(self) -> str:
+        return f"`{self.label_name}`"
+
+    def resolve(self, namespace: dict[str, Any]) -> tuple[Any, ...]:
+        """The forbidden objects, including those named in ``namespace``."""
+        found = [namespace[name] for name in self.names if name in namespace]
+        return tuple(self.objects) + tuple(found)
+
+
+def forbid(*library: Any) -> tuple[Forbidden, ...]:
+    """One :class:`Forbidden` for each library function, method or class, labelled with its own name.
+
+    >>> from wordpiece_lib.model import initial_splits, split_word
+    >>> from wordpiece_lib.training import Trace
+    >>> [item.label for item in forbid(split_word, initial_splits, Trace.tokens)]
+    ['`split_word`', '`initial_splits`', '`Trace.tokens`']
+    """
+    return tuple(Forbidden(_label(item), (item,)) for item in library)
+
+
+def _label(item: Any) -> str:
+    """A function's name for a message: ``Class.method`` for a method, the plain name otherwise."""
+    item = _unwrap(item)
+    qualified = getattr(item, "__qualname__", None)
+    if isinstance(qualified, str) and "<locals>" not in qualified:
+        return qualified
+    return str(getattr(item, "__name__", item))
+
+
+class ForbiddenUse(Exception):
+    """Raised when the library did the work the learner was asked to do.
+
+    ``args[0]`` is the label of the function that did it (the outermost
+    forbidden call), ``args[1]`` how many calls of forbidden functions ran.
+    """
+
+    @property
+    def label(self) -> str:
+        return str(self.args[0])
+
+    @property
+    def calls(self) -> int:
+        return int(self.args[1]) if len(self.args) > 1 else 0
+
+    @property
+    def owner(self) -> str:
+        """Whose version did the work: ``the library's``, ``Python's`` (``collections.Counter``...) or
+        ``the notebook's`` (a worked example the notebook defined)."""
+        return str(self.args[2]) if len(self.args) > 2 else "the library's"
+
+
+def _owner(label: str, forbidden: Sequence[Forbidden], namespace: dict[str, Any]) -> str:
+    for rule in forbidden:
+        if label in answer_codes([rule], namespace).values() or label == rule.label_name:
+            if not rule.objects:  # named only: a function the notebook itself defined earlier
+                return "the notebook's"
+            module = str(getattr(_unwrap(rule.objects[0]), "__module__", ""))
+            return "the library's" if module.startswith("wordpiece_lib") else "Python's"
+    return "the library's"
+
+
+def _code_objects(code: types.CodeType) -> Iterator[types.CodeType]:
+    """A code object and every code object nested in it (inner functions, comprehensions, lambdas)."""
+    yield code
+    for constant in code.co_consts:
+        if isinstance(constant, types.CodeType):
+            yield from _code_objects(constant)
+
+
+def _is_any(value: Any, objects: Sequence[Any]) -> bool:
+    return any(value is item for item in objects)
+
+
+def forbidden_names_in(function: Any, forbidden: Iterable[Forbidden]) -> set[str]:
+    """The labels of the forbidden functions that ``function``'s code refers to (statically).
+
+    A global name counts when it is bound to a forbidden object; ``module.name``
+    counts when ``module`` is a global module whose attribute ``name`` is one.
+    Local variables never count, whatever they are called.
+
+    >>> import wordpiece_lib
+    >>> from wordpiece_lib.model import split_word
+    >>> rule = [Forbidden("split_word", (split_word,))]
+    >>> forbidden_names_in(lambda word: wordpiece_lib.split_word(word), rule)
+    {'split_word'}
+    >>> def honest(word):
+    ...     split_word = [word[0]]
+    ...     return split_word + ["##" + c for c in word[1:]]
+    >>> forbidden_names_in(honest, rule)
+    set()
+    """
+    code = getattr(function, "__code__", None)
+    if code is None:
+        return set()
+    namespace = getattr(function, "__globals__", {})
+    closure = {}
+    if getattr(function, "__closure__", None):
+        for name, cell in zip(code.co_freevars, function.__closure__):
+            with contextlib.suppress(ValueError):  # an empty cell
+                closure[name] = cell.cell_contents
+    found: set[str] = set()
+    for rule in forbidden:
+        objects = rule.resolve(namespace)
+        if not objects:
+            continue
+        for inner in _code_objects(code):
+            names = set(inner.co_names) | (set(inner.co_freevars) & set(closure))
+            for name in names:
+                value = closure[name] if name in closure else namespace.get(name)
+                if value is not None and _is_any(value, objects):
+                    found.add(rule.label_name)
+                if isinstance(value, types.ModuleType):
+                    attributes = (getattr(value, attribute, None) for attribute in inner.co_names)
+                    if any(item is not None and _is_any(item, objects) for item in attributes):
+                        found.add(rule.label_name)
+    return found
+
+
+def _unwrap(item: Any) -> Any:
+    """The plain function behind a bound method, a static/class method, a property or a ``functools.wraps`` wrapper."""
+    item = getattr(item, "__func__", item)
+    if isinstance(item, property):
+        item = item.fget
+    item = getattr(item, "func", item) if not isinstance(item, type) else item  # functools.partial, cached_property
+    for _ in range(64):  # a proxy that answers every attribute (a mock) would otherwise never end
+        if not hasattr(item, "__wrapped__"):
+            break
+        item = item.__wrapped__
+    return item
+
+
+def answer_codes(forbidden: Iterable[Forbidden], namespace: dict[str, Any] | None = None) -> dict[types.CodeType, str]:
+    """The code objects whose running means the library did the work, each with the name a message gives it.
+
+    A function gives its own code; a class gives the code of every method,
+    property and class method of it and of its Python base classes (labelled
+    ``Class.method``), so an answer that goes through an object's method is
+    found whatever the object is called.
+
+    >>> from wordpiece_lib.model import split_word
+    >>> sorted(answer_codes(forbid(split_word)).values())
+    ['split_word']
+    >>> from wordpiece_lib.counting import WordCounts
+    >>> "WordCounts.from_words" in answer_codes(forbid(WordCounts)).values()
+    True
+    """
+    codes: dict[types.CodeType, str] = {}
+    for rule in forbidden:
+        for item in rule.resolve(namespace or {}):
+            if isinstance(item, type):
+                for klass in item.__mro__:
+                    if klass is object or klass.__module__ == "builtins":
+                        continue
+                    for attribute, member in vars(klass).items():
+                        code = getattr(_unwrap(member), "__code__", None)
+                        if isinstance(code, types.CodeType):
+                            made = attribute in {"__init__", "__new__", "__post_init__"}  # making one: the class
+                            codes.setdefault(code, item.__name__ if made else f"{item.__name__}.{attribute}")
+                continue
+            code = getattr(_unwrap(item), "__code__", None)
+            if isinstance(code, types.CodeType):
+                codes.setdefault(code, rule.label_name)
+    return codes
+
+
+class CallCount:
+    """Counts, while it is active, the calls of the given code objects, however they were reached.
+
+    It is a profile function (``sys.setprofile``): it sees every Python call
+    the code makes, so an alias, a helper defined in another cell, a
+    ``functools.partial`` or an object's method that ends in one of the
+    counted functions is counted all the same. ``first`` is the label of the
+    outermost counted call (the function that did the work), ``calls`` how
+    many counted calls ran in all.
+
+    >>> from wordpiece_lib.model import split_word
+    >>> s = split_word  # any alias
+    >>> with CallCount(answer_codes(forbid(split_word))) as count:
+    ...     _ = [s(word) for word in ["hug", "pug"]]
+    >>> count.first, count.calls
+    ('split_word', 2)
+    """
+
+    def __init__(self, codes: dict[types.CodeType, str]) -> None:
+        self.codes = codes
+        self.calls = 0
+        self.by_label: dict[str, int] = {}
+        self.first: str | None = None
+        self._outer: Any = None
+        self._previous: Any = None
+
+    def _profile(self, frame: types.FrameType, event: str, arg: Any) -> None:
+        if event == "call":
+            label = self.codes.get(frame.f_code)
+            if label is not None:
+                self.calls += 1
+                self.by_label[label] = self.by_label.get(label, 0) + 1
+                if self._outer is None:
+                    self._outer = frame
+                    if self.first is None:
+                        self.first = label
+        elif event == "return" and frame is self._outer:
+            self._outer = None
+        if self._previous is not None:  # another profiler was active: let it see everything too
+            self._previous(frame, event, arg)
+
+    def __enter__(self) -> CallCount:
+        self._previous = sys.getprofile()
+        if self.codes:
+            sys.setprofile(self._profile)
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        if self.codes:
+            sys.setprofile(self._previous)
+
+
+class RunsElsewhere:
+    """A learner's function that lives in another process (the grader's kernel for one submission).
+
+    :func:`call_own_work` hands such a function its arguments and the
+    forbidden library functions: the process the function lives in counts
+    their calls there (see ``wordpiece_lib.classroom.teacher.grading``) and raises
+    :class:`ForbiddenUse` here, so a check judges the result in its own
+    process. A subclass implements :meth:`call_counted`.
+
+    >>> class Doubler(RunsElsewhere):
+    ...     def call_counted(self, args, forbidden):
+    ...         return [2 * arg for arg in args]
+    >>> call_own_work(Doubler(), [1, 2], forbid(len))
+    [2, 4]
+    """
+
+    def call_counted(self, args: Sequence[Any], forbidden: Sequence[Forbidden]) -> Any:
+        """``function(*args)`` run where the function lives, with the calls of ``forbidden`` refused there."""
+        raise NotImplementedError
+
+    def __call__(self, *args: Any) -> Any:
+        return self.call_counted(args, ())
+
+
+def call_own_work(function: Callable[..., Any], args: Sequence[Any], forbidden: Sequence[Forbidden]) -> Any:
+    """Call ``function(*args)`` and refuse the result if a forbidden library function did the work.
+
+    The calls are counted while the learner's function runs (see
+    :class:`CallCount`), so neither an alias, nor a helper from another
+    cell, nor a library object's method that leads to a forbidden function
+    gets past. A static look at the function's code
+    (:func:`forbidden_names_in`) also finds a call on a branch these inputs
+    do not reach. Raises :class:`ForbiddenUse` with the label of the function
+    that did the work; any other exception of the learner's code propagates.
+
+    >>> from wordpiece_lib.model import split_word
+    >>> rule = [Forbidden("split_word", (split_word,))]
+    >>> call_own_work(lambda word: [word[0]] + ["##" + c for c in word[1:]], ["hug"], rule)
+    ['h', '##u', '##g']
+    >>> call_own_work(lambda word: split_word(word), ["hug"], rule)
+    Traceback (most recent call last):
+    ...
+    wordpiece_lib.classroom.runtime.call_count.ForbiddenUse: ('split_word', 1, "the library's")
+    """
+    if isinstance(function, RunsElsewhere):  # the grader's stand-in: the learner's kernel counts the calls
+        return function.call_counted(args, forbidden)
+    target = getattr(function, "func", function)  # functools.partial(split_word, ...) is split_word too
+    namespace = getattr(target, "__globals__", {})
+    for rule in forbidden:
+        if _is_any(target, rule.resolve(namespace)) or _is_any(target, rule.objects):
+            raise ForbiddenUse(rule.label_name, 1)
+    with CallCount(answer_codes(forbidden, namespace)) as count:
+        try:
+            result = function(*args)
+        except Exception:
+            if count.first is None:
+                raise
+    if count.first is not None:  # even when the learner's code caught an error of the library's function
+        raise ForbiddenUse(count.first, count.calls, _owner(count.first, forbidden, namespace))
+    static = sorted(forbidden_names_in(target, forbidden))
+    if static:
+        raise ForbiddenUse(static[0], 0, _owner(static[0], forbidden, namespace))
+    return result
+
+
+__all__ = [
+    "CallCount",
+    "Forbidden",
+    "ForbiddenUse",
+    "RunsElsewhere",
+    "answer_codes",
+    "call_own_work",
+    "forbid",
+    "forbidden_names_in",
+]

@@ -1,0 +1,144 @@
+"""Names in a notebook cell's code: what it assigns, what it calls, what it writes; and the cell that assigned a name.
+
+Read from the code, never run: a cell that is a magic (``%%ipytest``) is no
+Python and names nothing. In IPython, :func:`answer_cell_source` finds the
+latest cell that assigned an answer in the input history.
+
+>>> calls_in_source("first = train_fast(counts, 100).steps[:3]", ["train_fast", "train_bottom_up"])
+['train_fast']
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterable
+from typing import Any
+
+
+def _assigned_names(tree: ast.Module) -> set[str]:
+    names: set[str] = set()
+    for node in tree.body:
+        targets: list[ast.expr] = []
+        if isinstance(node, ast.Assign):
+            targets = list(node.targets)
+        elif isinstance(node, (ast.AnnAssign, ast.AugAssign)):
+            targets = [node.target]
+        for target in targets:
+            for part in ast.walk(target):
+                if isinstance(part, ast.Name):
+                    names.add(part.id)
+    return names
+
+
+def assigns(source: str, name: str) -> bool:
+    """True when ``source`` (one notebook cell) assigns ``name`` at its top level.
+
+    >>> assigns("x = 1\\nfirst_three = ['a']", "first_three"), assigns("print(first_three)", "first_three")
+    (True, False)
+    >>> assigns("%%ipytest\\ndef test(): pass", "first_three")  # a magic cell is not Python
+    False
+    """
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return False
+    return name in _assigned_names(tree)
+
+
+def _running_shell() -> Any:
+    """The IPython shell this code runs in, or None (a plain Python session, or IPython not installed)."""
+    try:
+        from IPython import get_ipython
+    except ModuleNotFoundError:  # pragma: no cover - IPython comes with Jupyter
+        return None
+    return get_ipython()
+
+
+def answer_cell_source(name: str, shell: Any = None) -> str | None:
+    """The source of the latest notebook cell that assigned ``name``, or None outside IPython (or if none did).
+
+    >>> answer_cell_source("first_three") is None  # a plain Python session has no cells
+    True
+    """
+    shell = shell if shell is not None else _running_shell()
+    if shell is None:
+        return None
+    history = getattr(getattr(shell, "history_manager", None), "input_hist_raw", None)
+    if not history:
+        return None
+    for source in reversed(history):
+        if isinstance(source, str) and assigns(source, name):
+            return source
+    return None
+
+
+def calls_in_source(source: str, names: Iterable[str]) -> list[str]:
+    """Which of ``names`` the code calls or refers to as ``name(...)`` / ``x.name(...)`` / ``name.attr``.
+
+    >>> calls_in_source("big = train_bottom_up(c, 9)\\nn = len(big.tokens())", ["train_bottom_up", "big"])
+    ['big', 'train_bottom_up']
+    >>> calls_in_source("answer = 18  # train_bottom_up would say so", ["train_bottom_up"])
+    []
+    """
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return []
+    wanted = set(names)
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and node.id in wanted and isinstance(node.ctx, ast.Load):
+            found.add(node.id)
+        elif isinstance(node, ast.Attribute) and node.attr in wanted:
+            found.add(node.attr)
+    return sorted(found)
+
+
+#: Methods that change the object they are called on: ``found.append(...)`` writes ``found``.
+_MUTATING_METHODS = frozenset({"append", "extend", "insert", "add", "update", "setdefault", "__setitem__"})
+
+
+def _written_names(statement: ast.stmt) -> set[str]:
+    """Names one top-level statement binds or changes in the cell's namespace.
+
+    Assignments, ``for`` and ``with`` targets, ``:=``, ``x[k] = ...`` and
+    ``x.append(...)``-like calls; never the loop variables of a comprehension
+    or the names inside a function or class, which are local to them.
+    """
+    names: set[str] = set()
+    pending: list[ast.AST] = [statement]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        if isinstance(node, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+            continue  # its loop variables are its own
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+        elif isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store) and isinstance(node.value, ast.Name):
+            names.add(node.value.id)
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in _MUTATING_METHODS
+            and isinstance(node.func.value, ast.Name)
+        ):
+            names.add(node.func.value.id)
+        pending.extend(ast.iter_child_nodes(node))
+    return names
+
+
+def _local_names(tree: ast.AST) -> set[str]:
+    """Names local to a comprehension, a lambda or a function in the code: never the cell's own variables."""
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.comprehension):
+            names.update(part.id for part in ast.walk(node.target) if isinstance(part, ast.Name))
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            arguments = node.args
+            every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs, arguments.vararg, arguments.kwarg]
+            names.update(argument.arg for argument in every if argument is not None)
+    return names
+
+
+__all__ = ["answer_cell_source", "assigns", "calls_in_source"]
