@@ -5,16 +5,18 @@ from __future__ import annotations
 
 import pytest
 
-from wordpiece_lib.classroom.real_tokenizers import plots
-from wordpiece_lib.classroom.real_tokenizers.tables import (
+from wordpiece_lib.classroom.real_tokenizers import (
+    ExplanationView,
+    explanation_html,
     parts_frame,
+    plots,
     real_tokenizers,
+    spans_html,
     steps_frame,
     tokens_per_word_frame,
     word_cuts,
 )
-from wordpiece_lib.classroom.real_tokenizers.widgets import ExplanationView, explanation_html, spans_html
-from wordpiece_lib.pipeline.explanation import explain
+from wordpiece_lib.pipeline import explain
 
 pytest.importorskip("ipywidgets")
 

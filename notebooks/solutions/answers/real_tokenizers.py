@@ -6,10 +6,11 @@ Each answer is worked from the tokenizer's own tables, as the exercise asks, and
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Any
 
-from wordpiece_lib.model.longest_match import longest_match_attempts
-from wordpiece_lib.text.byte_level import to_byte_chars
+from wordpiece_lib.model import longest_match_attempts
+from wordpiece_lib.text import to_byte_chars
 
 
 def _wordpiece_answer(answer: Any, tokenizer: Any, word: str, **_: Any) -> str:
@@ -21,7 +22,7 @@ def _wordpiece_answer(answer: Any, tokenizer: Any, word: str, **_: Any) -> str:
         lines.append(f"    {attempt.candidate!r} {'in the vocab: taken' if attempt.matched else 'not in the vocab'}")
         if attempt.matched:
             taken.append(attempt.candidate)
-    lines.append(f"So the tokens are {taken}.")
+    lines.append(f"So the tokens are:\n```python\ndoubloons_cut = {taken!r}\n```")
     return "\n".join(lines)
 
 
@@ -30,13 +31,15 @@ def _bpe_answer(answer: Any, tokenizer: Any, text: str, **_: Any) -> str:
     symbols = list(to_byte_chars(text))
     lines = [f"Start from the byte characters {symbols}; merge the adjacent pair of smallest rank, again and again:"]
     while True:
-        pairs = [(ranks[pair], index) for index, pair in enumerate(zip(symbols, symbols[1:])) if pair in ranks]
+        pairs = [(ranks[pair], index) for index, pair in enumerate(pairwise(symbols)) if pair in ranks]
         if not pairs:
             break
         rank, index = min(pairs)
         lines.append(f"    rank {rank}: {symbols[index]!r} + {symbols[index + 1]!r}")
         symbols[index : index + 2] = [symbols[index] + symbols[index + 1]]
-    lines.append(f"No adjacent pair is in the merge list any more: the tokens are {symbols}.")
+    lines.append(
+        f"No adjacent pair is in the merge list any more: the tokens are\n```python\nparrots_cut = {symbols!r}\n```"
+    )
     return "\n".join(lines)
 
 
@@ -54,7 +57,7 @@ def _unigram_answer(answer: Any, tokenizer: Any, word: str, **_: Any) -> str:
         if options:
             best[end] = max(options, key=lambda option: option[0])
             lines.append(f"    {marked[:end]!r}: {best[end][0]:.4f} with {best[end][1]}")
-    lines.append(f"So the cut is {best[len(marked)][1]}.")
+    lines.append(f"So the cut is\n```python\nislanders_cut = {best[len(marked)][1]!r}\n```")
     return "\n".join(lines)
 
 
@@ -66,7 +69,7 @@ def _rejected_answer(answer: Any, tokenizer: Any, word: str, **_: Any) -> str:
     taken = next(a.candidate for a in tried if a.matched)
     return (
         f"At the start of {normalized!r}, longest match tried the whole word, then one character less each time: "
-        f"{rejected} are not in the vocab; {taken!r} is, and the search stops there. The answer is {rejected}."
+        f"{rejected} are not in the vocab; {taken!r} is, and the search stops there.\n```python\nrejected = {rejected!r}\n```"
     )
 
 

@@ -6,7 +6,7 @@ from .rows import COPIED, Case, Later, computed, copied, slip, typed
 
 
 def tokenizers():
-    from wordpiece_lib.classroom.real_tokenizers.tables import real_tokenizers
+    from wordpiece_lib.classroom.real_tokenizers import real_tokenizers
 
     return real_tokenizers()
 

@@ -25,16 +25,18 @@ from typing import Any
 
 from wordpiece_lib.classroom.real_tokenizers.tables import steps_frame, word_cuts
 from wordpiece_lib.classroom.real_tokenizers.widgets import ExplanationView, explanation_html, spans_html
-from wordpiece_lib.classroom.runtime.exercise import Exercise, Workbook, require, short_repr
-from wordpiece_lib.classroom.runtime.own_work import forbid, refuse_in_answer, watch_answer
-from wordpiece_lib.model.bpe import BpeModel
-from wordpiece_lib.model.longest_match import encode_word, longest_match, longest_match_attempts
-from wordpiece_lib.model.unigram import UnigramModel
-from wordpiece_lib.model.wordpiece import WordPieceModel
-from wordpiece_lib.pipeline.engine import Engine
-from wordpiece_lib.pipeline.explanation import explain
-from wordpiece_lib.pipeline.fast_tokenizer import FastWordPieceTokenizer
-from wordpiece_lib.pipeline.tokenizer import Tokenizer
+from wordpiece_lib.classroom.runtime import (
+    Exercise,
+    Workbook,
+    forbid,
+    refuse_in_answer,
+    require,
+    short_repr,
+    watch_answer,
+)
+from wordpiece_lib.model import BpeModel, UnigramModel, WordPieceModel, encode_word, longest_match_attempts
+from wordpiece_lib.model.longest_match import longest_match
+from wordpiece_lib.pipeline import Engine, FastWordPieceTokenizer, Tokenizer, explain
 
 WORKBOOK = Workbook(
     "13 · Take apart a real tokenizer",

@@ -11,15 +11,21 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from wordpiece_lib._validate import check_str
-from wordpiece_lib.classroom.display.style import INK, SERIES_COLOURS, TOKEN_SHADES, new_figure, plain
+from wordpiece_lib.classroom.display import (
+    INK,
+    SERIES_COLOURS,
+    TOKEN_SHADES,
+    data_table,
+    describe,
+    new_figure,
+    plain,
+)
 
 HATCHES = ("", "//", "..", "xx")
 
 
 def _described(figure: Any, title: str, summary: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> Any:
     """Attach the text alternative and its data table, and return the figure."""
-    from wordpiece_lib.classroom.display.figures import data_table, describe
-
     figure.text_alternative = " ".join(summary.split())
     return describe(figure, title, figure.text_alternative, data_table(list(columns), [list(row) for row in rows]))
 

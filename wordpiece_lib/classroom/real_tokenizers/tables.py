@@ -19,12 +19,8 @@ from functools import lru_cache
 from typing import Any
 
 from wordpiece_lib._validate import check_str
-from wordpiece_lib.data.copies import fetch
-from wordpiece_lib.pipeline.explanation import explain
-from wordpiece_lib.pipeline.loader import load_tokenizer
-from wordpiece_lib.pipeline.parts import type_name
-from wordpiece_lib.pipeline.tokenizer import Tokenizer
-from wordpiece_lib.pipeline.wordpiece_tokenizer import WordPieceTokenizer
+from wordpiece_lib.data import fetch
+from wordpiece_lib.pipeline import Tokenizer, WordPieceTokenizer, explain, load_tokenizer, type_name
 
 #: The tokenizers of the notebook, by the name it shows, with the data set each is loaded from.
 SOURCES = {

@@ -29,8 +29,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from wordpiece_lib._validate import check_int, check_str
-from wordpiece_lib.classroom.display.style import INK, LIVE_OUTPUT_CLASS, TEMPLATE_FILL, TOKEN_SHADES, step_box
-from wordpiece_lib.pipeline.explanation import Explanation, explain
+from wordpiece_lib.classroom.display import INK, LIVE_OUTPUT_CLASS, TEMPLATE_FILL, TOKEN_SHADES, step_box
+from wordpiece_lib.pipeline import Explanation, explain
 
 _CHIP = "display:inline-block;margin:2px;padding:1px 5px;border-radius:4px;text-align:center;font-family:monospace;"
 _TABLE = "border-collapse:collapse;font-family:monospace;font-size:90%;margin:4px 0"
