@@ -31,6 +31,7 @@ WordPiece: tried 'hugs' (not in the vocab), 'hug' (in the vocab): took 'hug'
 from __future__ import annotations
 
 import json
+from bisect import bisect_right
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -164,9 +165,10 @@ def _is_byte_level(pre_tokenizer: Any) -> bool:
     return isinstance(pre_tokenizer, PreTokenizerSequence) and any(map(_is_byte_level, pre_tokenizer.pretokenizers))
 
 
-def _word_decision(model: Any, word: str) -> tuple[str, dict[str, Any], list[str]]:
-    """The model's decision for one word: a summary, details (JSON), and one line per token of the word."""
-    tokens = model.tokens_with_spans(word)
+def _word_decision(
+    model: Any, word: str, tokens: list[tuple[str, int, int, int]]
+) -> tuple[str, dict[str, Any], list[str]]:
+    """The model's decision for one word cut into ``tokens``: a summary, details (JSON), one line per token."""
     if isinstance(model, WordPieceModel):
         if len(word) > model.max_input_chars_per_word:
             why = f"WordPiece: the word has {len(word)} characters, over max_input_chars_per_word ({model.max_input_chars_per_word}): {model.unk_token}"
@@ -223,9 +225,14 @@ def _word_decision(model: Any, word: str) -> tuple[str, dict[str, Any], list[str
             why = "BPE: the word is a token of the vocab (ignore_merges): taken whole"
             return why, details, [why]
         summary = f"BPE: {len(record.start)} symbols, {len(record.steps)} merges"
+        # The tokens cut the word into consecutive spans, so each merge lies inside the one token whose span
+        # holds its start: one pass over the merges, in rank order, instead of one pass per token.
+        starts = [start for _, _, start, _ in tokens]
+        merged_in: list[list[Any]] = [[] for _ in tokens]
+        for step in record.steps:
+            merged_in[bisect_right(starts, step.start) - 1].append(step)
         lines = []
-        for _, _, start, end in tokens:
-            inside = [step for step in record.steps if start <= step.start and step.end <= end]
+        for inside in merged_in:
             if inside:
                 merged = ", ".join(f"#{step.rank} {step.left} + {step.right} -> {step.new}" for step in inside)
                 lines.append(f"BPE: merges in rank order: {merged}")
@@ -315,15 +322,14 @@ def explain(tokenizer: Any, text: str) -> Explanation:
             for span_start, span_end in spans:
                 word = marked[span_start:span_end]
                 word_origins = list(marked_origins[span_start:span_end])
-                summary, details, lines = _word_decision(model, word)
+                cut = model.tokens_with_spans(word)
+                summary, details, lines = _word_decision(model, word, cut)
                 if byte_level:
                     details["bytes_text"] = _byte_lines(word, word_origins, part)
                 words.append(
                     WordStory(word_index, word, word_origins[0] + start, word_origins[-1] + 1 + start, summary, details)
                 )
-                for (token, token_id, token_start, token_end), line in zip(
-                    model.tokens_with_spans(word), lines, strict=True
-                ):
+                for (token, token_id, token_start, token_end), line in zip(cut, lines, strict=True):
                     offsets = (word_origins[token_start] + start, word_origins[token_end - 1] + 1 + start)
                     walk.append(
                         {
@@ -344,6 +350,7 @@ def explain(tokenizer: Any, text: str) -> Explanation:
     )
     encoding = tokenizer._assemble(first, None, True)  # truncation and the post-processor, as encode_plus
     all_edits = [edit for step in steps for edit in step.edits]
+    touching = _edits_touching(all_edits)
     stories = []
     position = 0
     for index, (token_id, token, (begin, finish), sequence) in enumerate(
@@ -354,7 +361,6 @@ def explain(tokenizer: Any, text: str) -> Explanation:
             continue
         item = walk[position]
         position += 1
-        touching = [edit for edit in all_edits if edit.start < finish and begin < edit.end]
         stories.append(
             TokenStory(
                 index,
@@ -365,7 +371,7 @@ def explain(tokenizer: Any, text: str) -> Explanation:
                 text[begin:finish],
                 item["source"],
                 item["word"],
-                touching,
+                touching(begin, finish),
                 item["decision"],
             )
         )
@@ -376,6 +382,30 @@ def explain(tokenizer: Any, text: str) -> Explanation:
         "post_processor": "none" if tokenizer.template is None else type_name("post_processor", tokenizer.template),
     }
     return Explanation(text, names, steps, words, stories)
+
+
+def _edits_touching(edits: list[Edit]) -> Any:
+    """A function of a span ``[begin, finish)``: the edits whose span overlaps it, in the order of ``edits``.
+
+    Each edit is filed under every original position it covers (edits are short), so a token finds its
+    edits through its own positions rather than by reading every edit.
+
+    >>> touching = _edits_touching([Edit("Lowercase", 0, 1, "H", "h"), Edit("NFD", 2, 4, "éé", "e")])
+    >>> [edit.before for edit in touching(0, 3)], touching(1, 2), [edit.part for edit in touching(3, 3)]
+    (['H', 'éé'], [], ['NFD'])
+    """
+    covering: dict[int, list[int]] = {}
+    empty = [index for index, edit in enumerate(edits) if edit.end <= edit.start]
+    for index, edit in enumerate(edits):
+        for position in range(edit.start, edit.end):
+            covering.setdefault(position, []).append(index)
+
+    def touching(begin: int, finish: int) -> list[Edit]:
+        found = {index for position in range(begin, max(finish, begin + 1)) for index in covering.get(position, ())}
+        found.update(empty)
+        return [edits[index] for index in sorted(found) if edits[index].start < finish and begin < edits[index].end]
+
+    return touching
 
 
 def _describe(part: Any, slot: str) -> str:
