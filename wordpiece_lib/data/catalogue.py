@@ -98,12 +98,12 @@ def _course(name: str, filename: str, description: str, sha256: str, size: int) 
     return _toy(name, filename, description, sha256, size, licence="Apache-2.0 (quoted from the course)")
 
 
-#: Where the real tokenizers of data/tokenizers/ come from (made by tools/make_real_tokenizers.py).
+#: Where the real tokenizers of data/tokenizers/ come from (the checkout's make_real_tokenizers.py made them).
 SENTENCEPIECE_TESTS = "the sentencepiece 0.2.3 source distribution's test models (pypi.org/project/sentencepiece)"
 
 
 def _real_tokenizer(name: str, description: str, sha256: str, size: int, licence: str, source: str) -> DataSet:
-    """A real tokenizer.json bundled in ``data/tokenizers/`` (``tools/make_real_tokenizers.py`` makes it)."""
+    """A real tokenizer.json bundled in ``data/tokenizers/`` (the checkout's ``make_real_tokenizers.py`` makes it)."""
     return DataSet(
         name=name,
         description=description,
@@ -112,7 +112,7 @@ def _real_tokenizer(name: str, description: str, sha256: str, size: int, licence
         sha256=sha256,
         size=size,
         licence=licence,
-        source=f"{source}; converted by tools/make_real_tokenizers.py",
+        source=f"{source}; converted by make_real_tokenizers.py (data/README.md: Real tokenizers)",
         bundled=True,
     )
 
