@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .._json_fields import check_type, refuse_unknown_fields, require_fields
-from .._validate import check_bool, check_optional_str
+from .._validate import check_bool, check_optional_str, check_sequence
 from .vocab import Vocab
 
 #: The fields of a BPE model in ``tokenizer.json``, in Hugging Face's order.
@@ -103,7 +103,11 @@ class BpeModel:
         for name in ("fuse_unk", "byte_fallback", "ignore_merges"):
             check_bool(getattr(self, name), name)
         object.__setattr__(self, "token_ids", dict(self.token_ids))
-        object.__setattr__(self, "merges", tuple(tuple(pair) for pair in self.merges))
+        merges = check_sequence(self.merges, "merges")
+        for rank, pair in enumerate(merges):
+            if isinstance(pair, (str, bytes)) or not isinstance(pair, Iterable):
+                raise TypeError(f"merges[{rank}] must be a pair of tokens, got {type(pair).__name__}")
+        object.__setattr__(self, "merges", tuple(tuple(pair) for pair in merges))
         object.__setattr__(self, "_vocab", self._make_vocab())
         object.__setattr__(self, "_ranks", self._make_ranks())
 

@@ -34,6 +34,9 @@ def cut_figure(cuts: Mapping[str, Sequence[tuple[str, int, int]]], word: str) ->
     """One row per tokenizer: its tokens of ``word`` as boxes over the characters they stand for.
 
     ``cuts`` maps a tokenizer's name to its tokens, each ``(token, start, end)`` in the word.
+
+    >>> cut_figure({"A": [("hug", 0, 3), ("s", 3, 4)]}, "hugs").text_alternative.endswith("A: hug + s.")
+    True
     """
     check_str(word, "word", allow_empty=False)
     if not isinstance(cuts, Mapping) or not cuts:
@@ -68,7 +71,13 @@ def cut_figure(cuts: Mapping[str, Sequence[tuple[str, int, int]]], word: str) ->
 
 
 def tokens_per_word_bars(frame: Any) -> Any:
-    """Tokens per word of each tokenizer (``frame``: columns ``tokenizer`` and ``tokens per word``), bars from 0."""
+    """Tokens per word of each tokenizer (``frame``: columns ``tokenizer`` and ``tokens per word``), bars from 0.
+
+    >>> import pandas as pd
+    >>> bars = tokens_per_word_bars(pd.DataFrame({"tokenizer": ["A", "B"], "tokens per word": [1.25, 2.0]}))
+    >>> bars.text_alternative
+    'Horizontal bar chart of tokens per word; A 1.25, B 2.00.'
+    """
     if not {"tokenizer", "tokens per word"} <= set(getattr(frame, "columns", [])):
         raise TypeError("frame must have the columns 'tokenizer' and 'tokens per word'")
     if len(frame) == 0:

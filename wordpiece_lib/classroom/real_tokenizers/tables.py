@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from wordpiece_lib._validate import check_str
+from wordpiece_lib._validate import check_mapping, check_str, check_str_list
 from wordpiece_lib.data import fetch
 from wordpiece_lib.pipeline import Tokenizer, WordPieceTokenizer, explain, load_tokenizer, type_name
 
@@ -52,6 +52,15 @@ def real_tokenizers() -> dict[str, Tokenizer[Any]]:
     return dict(_loaded())
 
 
+def _tokenizers(tokenizers: Any) -> Mapping[str, Tokenizer[Any]]:
+    """``tokenizers`` if it maps names to tokenizers (anything with ``encode_plus``)."""
+    check_mapping(tokenizers, "tokenizers", "a dict of name -> tokenizer")
+    for name, tokenizer in tokenizers.items():
+        if not isinstance(name, str) or not callable(getattr(tokenizer, "encode_plus", None)):
+            raise TypeError(f"tokenizers must map names (str) to tokenizers, got {name!r:.40}: {tokenizer!r:.40}")
+    return tokenizers
+
+
 def _describe(part: Any, slot: str) -> str:
     if part is None:
         return "none"
@@ -62,9 +71,16 @@ def _describe(part: Any, slot: str) -> str:
 
 
 def parts_frame(tokenizers: Mapping[str, Tokenizer[Any]]) -> Any:
-    """Each tokenizer's five slots, by ``tokenizer.json``'s type names, and its vocab size."""
+    """Each tokenizer's five slots, by ``tokenizer.json``'s type names, and its vocab size.
+
+    >>> from wordpiece_lib import Vocab, WordPieceTokenizer
+    >>> row = parts_frame({"toy": WordPieceTokenizer(Vocab(["[UNK]", "hug"]))}).to_dict("records")[0]
+    >>> row["normalizer"], row["pre-tokenizer"], row["model"], row["vocab size"]
+    ('BertNormalizer', 'BertPreTokenizer', 'WordPiece', 2)
+    """
     import pandas as pd
 
+    _tokenizers(tokenizers)
     rows = [
         (
             name,
@@ -82,9 +98,16 @@ def parts_frame(tokenizers: Mapping[str, Tokenizer[Any]]) -> Any:
 
 
 def steps_frame(tokenizers: Mapping[str, Tokenizer[Any]], text: str) -> Any:
-    """What each tokenizer's steps make of ``text``: the normalized text, the words, the tokens."""
+    """What each tokenizer's steps make of ``text``: the normalized text, the words, the tokens.
+
+    >>> from wordpiece_lib import Vocab, WordPieceTokenizer
+    >>> toy = WordPieceTokenizer(Vocab(["[UNK]", "[CLS]", "[SEP]", "hug", "##s"]), lowercase=True)
+    >>> steps_frame({"toy": toy}, "Hugs hug").loc[0].tolist()
+    ['toy', 'hugs hug', 'hugs | hug', '[CLS] hug ##s hug [SEP]']
+    """
     import pandas as pd
 
+    _tokenizers(tokenizers)
     check_str(text, "text")
     rows = []
     for name, tokenizer in tokenizers.items():
@@ -107,6 +130,7 @@ def word_cuts(tokenizers: Mapping[str, Tokenizer[Any]], word: str) -> dict[str, 
     >>> word_cuts(real_tokenizers(), "unhappiness")["BERT (WordPiece)"][0]
     ('un', 0, 2)
     """
+    _tokenizers(tokenizers)
     check_str(word, "word", allow_empty=False)
     out = {}
     for name, tokenizer in tokenizers.items():
@@ -116,10 +140,20 @@ def word_cuts(tokenizers: Mapping[str, Tokenizer[Any]], word: str) -> dict[str, 
 
 
 def tokens_per_word_frame(tokenizers: Mapping[str, Tokenizer[Any]], lines: list[str]) -> Any:
-    """Tokens per word (words: runs of non-space characters) of each tokenizer on ``lines``."""
+    """Tokens per word (words: runs of non-space characters) of each tokenizer on ``lines``.
+
+    >>> from wordpiece_lib import Vocab, WordPieceTokenizer
+    >>> toy = WordPieceTokenizer(Vocab(["[UNK]", "hug", "##s"]))
+    >>> tokens_per_word_frame({"toy": toy}, ["hugs hug", "hug"]).to_dict("records")
+    [{'tokenizer': 'toy', 'tokens': 4, 'words': 3, 'tokens per word': 1.3333333333333333}]
+    """
     import pandas as pd
 
+    _tokenizers(tokenizers)
+    lines = check_str_list(lines, "lines")
     words = sum(len(line.split()) for line in lines)
+    if not words:
+        raise ValueError("lines hold no word: tokens per word needs at least one")
     rows = []
     for name, tokenizer in tokenizers.items():
         tokens = sum(len(encoding.ids) for encoding in tokenizer.encode_batch(lines, add_special_tokens=False))

@@ -28,7 +28,7 @@ import html
 from collections.abc import Mapping
 from typing import Any
 
-from wordpiece_lib._validate import check_int, check_str
+from wordpiece_lib._validate import check_instance, check_int, check_str
 from wordpiece_lib.classroom.display import INK, LIVE_OUTPUT_CLASS, TEMPLATE_FILL, TOKEN_SHADES, step_box
 from wordpiece_lib.pipeline import Explanation, explain
 
@@ -108,7 +108,16 @@ def spans_html(tokenizer: Any, text: str) -> str:
 
 
 def story_html(story: Explanation, token: int | None = None) -> str:
-    """An explanation as HTML tables: the normalizer's steps, the words, the tokens; and token ``token``'s story."""
+    """An explanation as HTML tables: the normalizer's steps, the words, the tokens; and token ``token``'s story.
+
+    >>> from wordpiece_lib import Vocab, WordPieceTokenizer, explain
+    >>> page = story_html(explain(WordPieceTokenizer(Vocab(["[UNK]", "hug", "##s"])), "hugs"), 1)
+    >>> page.count("<table"), "<b>token 1</b> ##s" in page  # the normalizer's, the words', the tokens'; token 1
+    (3, True)
+    """
+    check_instance(story, "story", Explanation)
+    if token is not None:
+        check_int(token, "token", minimum=0)
     parts = [f"<p><b>tokenizer</b>: {html.escape(', '.join(f'{k} {v}' for k, v in story.tokenizer.items()))}</p>"]
     if story.normalizer_steps:
         rows = [
@@ -162,7 +171,13 @@ def story_html(story: Explanation, token: int | None = None) -> str:
 
 
 def explanation_html(tokenizer: Any, text: str, token: int | None = None) -> str:
-    """The static twin of ``ExplanationView``: ``explain(tokenizer, text)`` as tables, and token ``token``'s story."""
+    """The static twin of ``ExplanationView``: ``explain(tokenizer, text)`` as tables, and token ``token``'s story.
+
+    >>> from wordpiece_lib import Vocab, WordPieceTokenizer
+    >>> page = explanation_html(WordPieceTokenizer(Vocab(["[UNK]", "hug", "##s"])), "hugs", 1)
+    >>> "took &#x27;##s&#x27;" in page
+    True
+    """
     check_str(text, "text")
     if token is not None:
         check_int(token, "token", minimum=0)
