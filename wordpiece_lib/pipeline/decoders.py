@@ -30,8 +30,8 @@ from .decoder import MetaspaceDecoder, WordPieceDecoder, clean_up
 def decode_chain(decoder: Any, tokens: list[str]) -> list[str]:
     """One decoder's step of a chain: its ``decode_chain``, or, for a decoder without one, its whole text.
 
-    >>> decode_chain(WordPieceDecoder(), ["hug", "##s", "!"])
-    ['hug', 's', ' !']
+    >>> decode_chain(WordPieceDecoder(), ["hug", "##s", "!", "pug"])  # cleanup glues the ! back
+    ['hug', 's', '!', ' pug']
     """
     chain = getattr(decoder, "decode_chain", None)
     if chain is not None:
@@ -154,8 +154,10 @@ class ByteFallback(_Step):
     """Hugging Face's ``ByteFallback``: runs of ``<0xNN>`` tokens become the text their bytes spell
     (each byte a U+FFFD when they are not UTF-8).
 
-    >>> ByteFallback().decode_chain(["a", "<0xC3>", "<0xA9>", "<0xFF>"])
-    ['a', 'é', '�']
+    >>> ByteFallback().decode_chain(["a", "<0xC3>", "<0xA9>", "b", "<0xFF>"])
+    ['a', 'é', 'b', '�']
+    >>> ByteFallback().decode_chain(["<0xC3>", "<0xA9>", "<0xFF>"])  # one run, not UTF-8: a U+FFFD a byte
+    ['�', '�', '�']
     """
 
     type_name: ClassVar[str] = "ByteFallback"

@@ -10,8 +10,11 @@ byte-level tokenizer's post-processor trims its tokens' offsets: a token
 ``trim_offsets`` says; Hugging Face's ``process_offsets``).
 
 >>> processor = RobertaProcessing(("</s>", 2), ("<s>", 0))
->>> processor.build(([7], ["Ġhug"], [(0, 4)], [0]), None, {"<s>": 0, "</s>": 2}).offsets
-[(0, 0), (1, 4), (0, 0)]
+>>> processor.build(([7, 8], ["Ġhug", "Ġpug"], [(0, 4), (4, 8)], [0, 1]), None, {"<s>": 0, "</s>": 2}).offsets
+[(0, 0), (0, 4), (5, 8), (0, 0)]
+
+(The first token keeps its space: with ``add_prefix_space`` that space was put there, and the first
+offsets start at the text's start, as Hugging Face's do.)
 """
 
 from __future__ import annotations
@@ -65,8 +68,8 @@ def trimmed_offsets(tokens: TextTokens, add_prefix_space: bool) -> TextTokens:
 class ByteLevelProcessing:
     """Hugging Face's ``ByteLevel`` post-processor: offsets trimmed (``trim_offsets``), no special tokens.
 
-    >>> ByteLevelProcessing().build(([5], ["Ġa"], [(0, 2)], [0]), None, {}).offsets
-    [(1, 2)]
+    >>> ByteLevelProcessing().build(([5, 6], ["Ġa", "Ġb"], [(0, 2), (2, 4)], [0, 1]), None, {}).offsets
+    [(0, 2), (3, 4)]
     """
 
     add_prefix_space: bool = True

@@ -83,8 +83,10 @@ def edits_between(original: str, aligned: AlignedText, part: str) -> list[Edit]:
     else, with what they became (the characters whose origins fall in them), in the original's order.
 
     >>> from wordpiece_lib.text.alignment import AlignedText
-    >>> edits_between("Héllo", AlignedText("hello", (0, 1, 2, 3, 4)), "Lowercase")[0]
-    Edit(part='Lowercase', start=0, end=1, before='H', after='h')
+    >>> edits_between("Hello", AlignedText("hello", (0, 1, 2, 3, 4)), "Lowercase")
+    [Edit(part='Lowercase', start=0, end=1, before='H', after='h')]
+    >>> edits_between("ÉTÉ", AlignedText("ete", (0, 1, 2)), "Sequence")  # neighbours changed: one edit
+    [Edit(part='Sequence', start=0, end=3, before='ÉTÉ', after='ete')]
     """
     became: dict[int, list[str]] = {}
     for char, origin in zip(aligned.text, aligned.origins, strict=True):

@@ -446,8 +446,8 @@ class NormalizerSequence(_Part):
     def steps(self, text: str) -> list[tuple[Any, AlignedText]]:
         """Each part with the text it gave and that text's origins in ``text`` (for ``explain``).
 
-        >>> [step.text for _, step in NormalizerSequence((NFD(), StripAccents())).steps("é")]
-        ['é', 'e']
+        >>> print(*(ascii(step.text) for _, step in NormalizerSequence((NFD(), StripAccents())).steps("\\u00e9")))
+        'e\\u0301' 'e'
         """
         aligned = _unchanged(check_str(text, "text"))
         out = []

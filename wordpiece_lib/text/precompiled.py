@@ -198,7 +198,7 @@ class Precompiled:
         >>> Precompiled.from_json({"type": "Precompiled", "precompiled_charsmap": "AAAA"})
         Traceback (most recent call last):
         ...
-        ValueError: Precompiled normalizer: precompiled_charsmap says its trie has 0 bytes, but the blob has 0 after the length
+        ValueError: Precompiled normalizer: precompiled_charsmap is too short to hold its trie's length
         """
         check_type(data, "normalizer", "Precompiled")
         require_fields(data, "Precompiled normalizer", ("precompiled_charsmap",))

@@ -20,8 +20,8 @@ trainer then:
 merges Hugging Face writes (``tests/peers/test_real_tokenizers_hf.py``).
 
 >>> model = train_byte_level_bpe({"hug": 10, "pug": 5, "hugs": 5}, 260, initial_alphabet=False)
->>> model.merges
-[('u', 'g'), ('h', 'ug')]
+>>> model.merges  # ug (20), hug (15), then pug and hugs (5 each: the smaller ids first)
+(('u', 'g'), ('h', 'ug'), ('p', 'ug'), ('hug', 's'))
 """
 
 from __future__ import annotations
@@ -49,8 +49,8 @@ def train_byte_level_bpe(
     ``ByteLevel.alphabet()``, as a GPT-2 tokenizer has them).
 
     >>> model = train_byte_level_bpe({"ĠHug": 3, "Ġhug": 4}, 262, special_tokens=["<|endoftext|>"])
-    >>> model.merges[:3], len(model.vocab)
-    ([('u', 'g'), ('Ġ', 'h'), ('Ġh', 'ug')], 262)
+    >>> model.merges, len(model.vocab)
+    ((('u', 'g'), ('h', 'ug'), ('Ġ', 'hug'), ('H', 'ug'), ('Ġ', 'Hug')), 262)
     """
     check_int(vocab_size, "vocab_size", minimum=1)
     specials = check_str_list(list(special_tokens), "special_tokens")
