@@ -17,7 +17,7 @@ What it writes (data/README.md lists sources, licences, sizes and checksums):
 * `clip-bpe.json`: CLIP's byte-level BPE (48,894 merges, `</w>` ending a word), from the merges file in the
   `open_clip_torch` 3.3.0 wheel (MIT), converted by `transformers`' `CLIPConverter`;
 * `treasure-bpe.json`: a GPT-2-style byte-level BPE trained by Hugging Face's `BpeTrainer` on the bundled novel
-  (4,000 tokens), since no GPT-2 file may be bundled here.
+  (4,000 tokens): no GPT-2 merge list was at hand to pin (none ships in the packages this project installs).
 
 Every input is checked against its pinned SHA-256 before use; `--check` rebuilds into a temporary folder and
 fails if any bundled file differs.
