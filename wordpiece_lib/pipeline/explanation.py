@@ -224,7 +224,8 @@ def _word_decision(
         if record.whole:
             why = "BPE: the word is a token of the vocab (ignore_merges): taken whole"
             return why, details, [why]
-        summary = f"BPE: {len(record.start)} symbols, {len(record.steps)} merges"
+        symbols, merges = len(record.start), len(record.steps)
+        summary = f"BPE: {symbols} symbol{'s' * (symbols != 1)}, {merges} merge{'s' * (merges != 1)}"
         # The tokens cut the word into consecutive spans, so each merge lies inside the one token whose span
         # holds its start: one pass over the merges, in rank order, instead of one pass per token.
         starts = [start for _, _, start, _ in tokens]
