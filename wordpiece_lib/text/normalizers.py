@@ -327,13 +327,13 @@ class Replace(_Part):
 
     def __call__(self, text: str) -> str:
         check_str(text, "text")
-        if not self.pattern and not self.is_regex:
+        if not text:  # Hugging Face looks for no match in an empty text (an empty pattern would match there)
             return text
         return self._compiled.sub(lambda _: self.content, text)
 
     def with_origins(self, text: str) -> AlignedText:
         check_str(text, "text")
-        if not self.pattern and not self.is_regex:
+        if not text:
             return _unchanged(text)
         chars: list[str] = []
         origins: list[int] = []

@@ -217,10 +217,9 @@ class Split(_Splitter):
 
     def matches(self, text: str) -> Matches:
         """Where the pattern matches (inverted with ``invert``)."""
-        if not self.pattern and not self.is_regex:  # an empty string matches nothing, as in Hugging Face
-            found: Matches = [((0, len(text)), False)]
-        else:
-            found = regex_matches(self._compiled, text)
+        # An empty pattern, a string as much as a regex, matches between every two characters: Hugging Face
+        # compiles a string pattern to a regex too, so each character becomes a piece of its own.
+        found = regex_matches(self._compiled, text)
         return [(span, not matched) for span, matched in found] if self.invert else found
 
     def spans(self, text: str) -> list[tuple[int, int]]:
