@@ -475,3 +475,63 @@ def test_replace_is_hugging_faces_for_every_pattern(pattern):
         assert {**mine, "offsets": None} == {**theirs, "offsets": None}, text
         assert mine["offsets"] == shifted, text
         assert ours.normalizer(text) == peer.normalizer.normalize_str(text), text
+
+
+def part_variants():
+    """The bundled GPT-2-style BPE with one part swapped for a variant: every option a part takes, in turn."""
+    byte_level = pre_tokenizers.ByteLevel(add_prefix_space=False)
+    variants = {
+        f"normalizer {name}": {"normalizer": part}
+        for name, part in {
+            "Strip left": normalizers.Strip(left=True, right=False),
+            "Strip right": normalizers.Strip(left=False, right=True),
+            "Prepend": normalizers.Prepend("▁"),
+            "Lowercase": normalizers.Lowercase(),
+            "NFD, StripAccents": normalizers.Sequence([normalizers.NFD(), normalizers.StripAccents()]),
+            "Replace a string by a longer one": normalizers.Replace("a", "bb"),
+            "BertNormalizer, nothing cleaned": normalizers.BertNormalizer(
+                clean_text=False, handle_chinese_chars=False, strip_accents=True, lowercase=False
+            ),
+            "BertNormalizer, accents kept": normalizers.BertNormalizer(strip_accents=False, lowercase=True),
+        }.items()
+    }
+    for prefix_space in (False, True):
+        for use_regex in (False, True):
+            for trim in (False, True):
+                variants[f"ByteLevel add_prefix_space={prefix_space} use_regex={use_regex} trim_offsets={trim}"] = {
+                    "pre_tokenizer": pre_tokenizers.ByteLevel(add_prefix_space=prefix_space, use_regex=use_regex),
+                    "post_processor": processors.ByteLevel(trim_offsets=trim, add_prefix_space=prefix_space),
+                }
+    for scheme in ("always", "first", "never"):
+        for split in (True, False):
+            variants[f"Metaspace {scheme} split={split}"] = {
+                "pre_tokenizer": pre_tokenizers.Sequence(
+                    [pre_tokenizers.Metaspace(prepend_scheme=scheme, split=split), byte_level]
+                ),
+                "decoder": decoders.Sequence(
+                    [decoders.ByteLevel(), decoders.Metaspace(prepend_scheme=scheme, split=split)]
+                ),
+            }
+    for name, part in {
+        "WhitespaceSplit": pre_tokenizers.WhitespaceSplit(),
+        "Whitespace": pre_tokenizers.Whitespace(),
+        "BertPreTokenizer": pre_tokenizers.BertPreTokenizer(),
+        "Punctuation": pre_tokenizers.Punctuation("isolated"),
+        "Digits": pre_tokenizers.Digits(True),
+    }.items():
+        variants[f"pre-tokenizer {name}, then ByteLevel"] = {
+            "pre_tokenizer": pre_tokenizers.Sequence([part, byte_level])
+        }
+    variants["decoder Strip"] = {"decoder": decoders.Sequence([decoders.ByteLevel(), decoders.Strip(" ", 1, 0)])}
+    variants["decoder Replace, Fuse"] = {"decoder": decoders.Sequence([decoders.Replace("Ġ", " "), decoders.Fuse()])}
+    return variants
+
+
+@pytest.mark.parametrize("variant", list(part_variants()))
+def test_every_option_of_every_part_is_hugging_faces(variant):
+    """A differential sweep: each variant of a part, on the edge cases, field for field and decoded."""
+    peer = tokenizers.Tokenizer.from_file(str(TOKENIZER_FOLDER / "treasure-bpe.json"))
+    for slot, part in part_variants()[variant].items():
+        setattr(peer, slot, part)
+    ours = tokenizer_from_json(json.loads(peer.to_str()))
+    assert_identical(ours, peer, [*EDGE_TEXTS, "  ab  cd ", "Hello World"], variant)
