@@ -93,6 +93,8 @@ class BpeModel:
     ignore_merges: bool = False
     _vocab: Vocab = field(init=False, repr=False, compare=False)
     _ranks: dict[tuple[int, int], tuple[int, int]] = field(init=False, repr=False, compare=False)
+    _starters: frozenset[str] = field(init=False, repr=False, compare=False)
+    _pieces: dict[str, list[list[Any]]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not isinstance(self.token_ids, Mapping):
@@ -108,8 +110,14 @@ class BpeModel:
             if isinstance(pair, (str, bytes)) or not isinstance(pair, Iterable):
                 raise TypeError(f"merges[{rank}] must be a pair of tokens, got {type(pair).__name__}")
         object.__setattr__(self, "merges", tuple(tuple(pair) for pair in merges))
+        self._build()
+
+    def _build(self) -> None:
+        """The tables made from the vocab and the merges (again after unpickling)."""
         object.__setattr__(self, "_vocab", self._make_vocab())
         object.__setattr__(self, "_ranks", self._make_ranks())
+        object.__setattr__(self, "_starters", self._make_starters())
+        object.__setattr__(self, "_pieces", {})
 
     def __getstate__(self) -> dict[str, Any]:
         return {name: getattr(self, name) for name in ("token_ids", "merges", *_SWITCHES)}
@@ -117,8 +125,18 @@ class BpeModel:
     def __setstate__(self, state: dict[str, Any]) -> None:
         for key, value in state.items():
             object.__setattr__(self, key, value)
-        object.__setattr__(self, "_vocab", self._make_vocab())
-        object.__setattr__(self, "_ranks", self._make_ranks())
+        self._build()
+
+    def _make_starters(self) -> frozenset[str]:
+        """Characters that are tokens and stand only at the start of any token (SentencePiece's ``▁``, often).
+
+        No merge can put such a character after another, so a word is cut before each of them into pieces that
+        merge on their own, each cut once (``_cut``); a prefix or a suffix marks a word's ends, so then none.
+        """
+        if self.continuing_subword_prefix is not None or self.end_of_word_suffix is not None:
+            return frozenset()
+        inside = {char for token in self.token_ids for char in token[1:]}
+        return frozenset(token for token in self.token_ids if len(token) == 1 and token not in inside)
 
     def _make_vocab(self) -> Vocab:
         ids = self.token_ids
@@ -281,7 +299,27 @@ class BpeModel:
             if whole is not None:
                 return [(word, whole, 0, len(word))]
         tokens = self._vocab.tokens
-        return [(tokens[token_id], token_id, start, end) for token_id, start, end in self._merge(self._symbols(word))]
+        return [(tokens[token_id], token_id, start, end) for token_id, start, end in self._cut(word)]
+
+    def _cut(self, word: str) -> list[list[Any]]:
+        """The word's final symbols: merged as a whole, or piece by piece between its starters (each piece once)."""
+        starters = self._starters
+        if not starters or len(word) < 2:
+            return self._merge(self._symbols(word))
+        bounds = [index for index in range(1, len(word)) if word[index] in starters]
+        if not bounds:
+            return self._merge(self._symbols(word))
+        pieces = self._pieces
+        if len(pieces) > _PIECE_CACHE_SIZE:
+            pieces.clear()
+        out: list[list[Any]] = []
+        for start, end in zip([0, *bounds], [*bounds, len(word)]):
+            piece = word[start:end]
+            cut = pieces.get(piece)
+            if cut is None:
+                cut = pieces[piece] = self._merge(self._symbols(piece))
+            out.extend([token_id, begin + start, finish + start] for token_id, begin, finish in cut)
+        return out
 
     def tokenize(self, word: str) -> list[str]:
         """The tokens of one (pre-tokenized) word.
@@ -365,6 +403,9 @@ class BpeModel:
         switches = {name: data.get(name) for name in _SWITCHES if data.get(name) is not None}
         return cls(vocab, pairs, **switches)
 
+
+#: How many pieces between starters a model keeps cut (then it starts again).
+_PIECE_CACHE_SIZE = 65_536
 
 _SWITCHES = (
     "unk_token",
