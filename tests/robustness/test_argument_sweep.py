@@ -118,6 +118,8 @@ OVERRIDES: dict[str, dict[str, Any]] = {
     "Vocab.built": {"key": "a fresh key", "build": list},
     "Trace": {"word_counts": HUG, "alphabet": list(TRACE.alphabet), "special_tokens": ["[UNK]"]},
     "UnigramTokenizer": {"model": UnigramModel([("<unk>", 0.0), ("▁hug", -1.0), ("s", -2.0)])},
+    "BpeModel": {"token_ids": {"h": 0, "u": 1, "g": 2, "hu": 3}, "merges": [("h", "u")]},
+    "explain": {"tokenizer": WordPieceTokenizer(VOCAB)},
 }
 
 #: Parameters that take anything on purpose, with the reason.
@@ -168,6 +170,7 @@ def widget_callables() -> list[tuple[str, Callable[..., Any], Any]]:
     from wordpiece_lib.classroom.merge_steps import MergeStepper
     from wordpiece_lib.classroom.model_inputs import TokenSpanView
     from wordpiece_lib.classroom.other_languages import ExponentExplorer, exponent_sweep
+    from wordpiece_lib.classroom.real_tokenizers import ExplanationView
     from wordpiece_lib.classroom.top_down import ThresholdExplorer, TopDownRounds
 
     sweep = exponent_sweep(
@@ -178,8 +181,10 @@ def widget_callables() -> list[tuple[str, Callable[..., Any], Any]]:
     )
     OVERRIDES["ExponentExplorer"] = {"sweep": sweep}
     OVERRIDES["TokenSpanView"] = {"tokenizer": WordPieceTokenizer(VOCAB), "text": "hugs"}
+    OVERRIDES["ExplanationView"] = {"tokenizers": {"toy": WordPieceTokenizer(VOCAB)}, "text": "hugs"}
     widgets = {
         "TokenSpanView": TokenSpanView(WordPieceTokenizer(VOCAB), "hugs"),
+        "ExplanationView": ExplanationView({"toy": WordPieceTokenizer(VOCAB)}, "hugs"),
         "ExponentExplorer": ExponentExplorer(sweep),
         "MergeStepper": MergeStepper(TRACE),
         "ParallelGrowth": ParallelGrowth(TRACE, BPE),
@@ -407,8 +412,29 @@ def classroom_values() -> dict[str, dict[str, Any]]:
         "viterbi_text": {"model": model, "word": "hugs", "position": 1},
         "sampling_frame": {"model": model, "word": "hugs", "alphas": [0.5, 1.0]},
         "sample_counts": {"model": model, "word": "hugs", "alpha": 0.5, "samples": 20},
+        **_real_tokenizer_values(tokenizer),
         **_grading_values(),
         **_similarity_values(),
+    }
+
+
+def _real_tokenizer_values(tokenizer: WordPieceTokenizer) -> dict[str, dict[str, Any]]:
+    """Notebook 13's functions, on a toy tokenizer (any tokenizer of the pipeline will do)."""
+    import pandas as pd
+
+    from wordpiece_lib import explain
+
+    tokenizers = {"toy": tokenizer}
+    return {
+        "cut_figure": {"cuts": {"toy": [("hug", 0, 3), ("##s", 3, 4)]}, "word": "hugs"},
+        "tokens_per_word_bars": {"frame": pd.DataFrame({"tokenizer": ["toy"], "tokens per word": [1.5]})},
+        "parts_frame": {"tokenizers": tokenizers},
+        "real_tokenizers.tables.steps_frame": {"tokenizers": tokenizers, "text": "hugs"},
+        "word_cuts": {"tokenizers": tokenizers, "word": "hugs"},
+        "tokens_per_word_frame": {"tokenizers": tokenizers, "lines": ["hug pug", "hugs"]},
+        "spans_html": {"tokenizer": tokenizer, "text": "hugs"},
+        "story_html": {"story": explain(tokenizer, "hugs")},
+        "explanation_html": {"tokenizer": tokenizer, "text": "hugs"},
     }
 
 

@@ -6,6 +6,7 @@
 - ``linmaxmatch``: Linear-time WordPiece encoding: LinMaxMatch (Song et al., "Fast WordPiece Tokenization", EMNLP 2021)
 - ``wordpiece``: The WordPiece model: a vocab, the continuation prefix and the word cap, as the model slot of a tokenizer holds it
 - ``unigram``: The Unigram model: pieces with log-probabilities, and the Viterbi cut of a word
+- ``bpe``: The BPE model: a vocab and a ranked list of merges, as the model slot of a tokenizer holds it
 """
 
 from typing import TYPE_CHECKING
@@ -22,10 +23,12 @@ __getattr__, __dir__ = lazy_face(
         "linmaxmatch",
         "wordpiece",
         "unigram",
+        "bpe",
     ),
 )
 
 if TYPE_CHECKING:  # the same names, for type checkers and editors
+    from .bpe import *
     from .linmaxmatch import *
     from .longest_match import *
     from .pieces import *

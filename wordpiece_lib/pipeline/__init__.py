@@ -16,6 +16,9 @@
 - ``wordpiece_tokenizer``: ``WordPieceTokenizer``: the whole BERT pipeline in one object, from text to a model's input and back
 - ``unigram_tokenizer``: ``UnigramTokenizer``: a Unigram model (SentencePiece's) in the same pipeline, from text to a model's input and back
 - ``loader``: One loader for every saved tokenizer: the file read and parsed once, and the class its model asks for
+- ``processors``: Hugging Face's other post-processors: ``BertProcessing``, ``RobertaProcessing``, ``ByteLevel``, a chain
+- ``decoders``: Hugging Face's other decoders, each a step of a chain: byte-level, BPE, byte fallback, fuse, strip, replace
+- ``explanation``: Why a tokenizer cut a text the way it did: every token with its edits, its word and the model's decision
 """
 
 from typing import TYPE_CHECKING
@@ -42,6 +45,9 @@ __getattr__, __dir__ = lazy_face(
         "wordpiece_tokenizer",
         "unigram_tokenizer",
         "loader",
+        "processors",
+        "decoders",
+        "explanation",
     ),
 )
 
@@ -49,12 +55,15 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from .added_tokens import *
     from .compat import *
     from .decoder import *
+    from .decoders import *
     from .encoding import *
     from .engine import *
+    from .explanation import *
     from .fast_tokenizer import *
     from .hf_config import *
     from .loader import *
     from .parts import *
+    from .processors import *
     from .serialization import *
     from .template import *
     from .tokenizer import *

@@ -8,6 +8,12 @@
 - ``scripts``: Writing systems: which script a character belongs to, and what BERT's normalizer does to each
 - ``google``: Google's BERT text rules: the normalizer and pre-tokenizer of ``compat="google"``
 - ``metaspace``: SentencePiece's word boundaries: every space becomes ``▁`` and a word starts at each ``▁``
+- ``unicode_forms``: Unicode's normal forms (NFD, NFKD, NFC, NFKC) as Hugging Face computes them, each character's edit recorded
+- ``edits``: A normalizer's edits, and the origin each new character takes from them, as Hugging Face computes offsets
+- ``normalizers``: Hugging Face's other normalizers: Unicode forms, lowercasing, accents, spaces, replacements, a prefix, a chain
+- ``precompiled``: SentencePiece's normalizer: its character map, read from the base64 blob ``tokenizer.json`` holds
+- ``splitters``: Hugging Face's other pre-tokenizers: ``Split``, ``Digits``, ``Punctuation``, ``Whitespace`` and a chain
+- ``byte_level``: Byte-level pre-tokenization (GPT-2's): every byte of the text becomes one printable character
 """
 
 from typing import TYPE_CHECKING
@@ -26,15 +32,27 @@ __getattr__, __dir__ = lazy_face(
         "scripts",
         "google",
         "metaspace",
+        "unicode_forms",
+        "edits",
+        "normalizers",
+        "precompiled",
+        "splitters",
+        "byte_level",
     ),
 )
 
 if TYPE_CHECKING:  # the same names, for type checkers and editors
     from .alignment import *
+    from .byte_level import *
+    from .edits import *
     from .fast_normalizer import *
     from .fast_split import *
     from .google import *
     from .metaspace import *
     from .normalizer import *
+    from .normalizers import *
+    from .precompiled import *
     from .pretokenizers import *
     from .scripts import *
+    from .splitters import *
+    from .unicode_forms import *

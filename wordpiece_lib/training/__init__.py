@@ -12,6 +12,7 @@
 - ``fast_top_down``: ``FastTopDown``: TensorFlow Text's top-down learner, vectorised with NumPy
 - ``top_down_search``: The top-down learner's threshold search, and ``learn`` with TensorFlow Text's signature
 - ``unigram``: Training a Unigram model: start from many pieces, then drop the ones the corpus misses least
+- ``byte_bpe``: Byte-level BPE, trained as Hugging Face's ``BpeTrainer`` trains it (GPT-2's kind of tokenizer)
 """
 
 from typing import TYPE_CHECKING
@@ -34,12 +35,14 @@ __getattr__, __dir__ = lazy_face(
         "fast_top_down",
         "top_down_search",
         "unigram",
+        "byte_bpe",
     ),
 )
 
 if TYPE_CHECKING:  # the same names, for type checkers and editors
     from .bottom_up import *
     from .bpe import *
+    from .byte_bpe import *
     from .fast_bottom_up import *
     from .fast_top_down import *
     from .hf_options import *
