@@ -1,4 +1,4 @@
-"""Every exercise of notebooks 01-12: the right answer passes, plausible wrong ones fail without giving it away.
+"""Every exercise of notebooks 01-13: the right answer passes, plausible wrong ones fail without giving it away.
 
 The cases (right and wrong answers, and the texts that would give an answer
 away) are the tables of ``exercise_cases/``, one a notebook. Besides each case, this checks the tiers
@@ -94,13 +94,14 @@ def every_key() -> list[str]:
     import wordpiece_lib.classroom.other_languages.checks
     import wordpiece_lib.classroom.pair_scores.checks
     import wordpiece_lib.classroom.real_book.checks
+    import wordpiece_lib.classroom.real_tokenizers.checks
     import wordpiece_lib.classroom.top_down.checks
     import wordpiece_lib.classroom.unigram.checks  # noqa: F401
 
     return [
         key
         for name, workbook in WORKBOOKS.items()
-        if name[:2] in {f"{n:02d}" for n in range(1, 13)}
+        if name[:2] in {f"{n:02d}" for n in range(1, 14)}
         for key in workbook.exercises
     ]
 

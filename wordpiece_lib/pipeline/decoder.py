@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from .._json_fields import check_type
+from .._json_fields import check_type, refuse_unknown_fields, require_fields
 from .._validate import check_bool, check_str, check_str_list
 from ..model.pieces import DEFAULT_PREFIX
 from ..text.metaspace import REPLACEMENT, Metaspace
@@ -114,7 +114,9 @@ class WordPieceDecoder:
         False
         """
         check_type(data, "decoder", "WordPiece")
-        return cls(data.get("prefix", DEFAULT_PREFIX), data.get("cleanup", True))
+        require_fields(data, "WordPiece decoder", ("prefix", "cleanup"))
+        refuse_unknown_fields(data, "WordPiece decoder", ("prefix", "cleanup"))
+        return cls(data["prefix"], data["cleanup"])
 
 
 @dataclass(frozen=True)

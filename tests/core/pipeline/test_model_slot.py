@@ -17,12 +17,23 @@ import pytest
 
 from wordpiece_lib import UnigramTokenizer, Vocab, WordPieceTokenizer, load_tokenizer
 from wordpiece_lib.model import UnigramModel, WordPieceModel
-from wordpiece_lib.pipeline import Tokenizer, parts, tokenizer_from_json, tokenizer_json
-from wordpiece_lib.text import Metaspace
+from wordpiece_lib.pipeline import (
+    ByteFallback,
+    ByteLevelProcessing,
+    Fuse,
+    ReplaceDecoder,
+    Template,
+    Tokenizer,
+    parts,
+    tokenizer_from_json,
+    tokenizer_json,
+)
+from wordpiece_lib.text import NFD, ByteLevel, Metaspace, Precompiled, Replace, Split, build_charsmap
 
 tokenizers = pytest.importorskip("tokenizers")
 
 TEXTS = ["hug the pug", "Hug  the bun!", "", "pugs hug buns", "the the"]
+CHARSMAP = build_charsmap({"ﬁ": "fi", "\u3000": " "})
 
 
 @dataclass(frozen=True)
@@ -135,6 +146,33 @@ def test_every_registered_part_reads_what_it_writes(slot, part):
         "Template": lambda: part("<s> $A </s>", "<s> $A </s> $B:1 </s>:1"),
         "WordPieceDecoder": lambda: part("@@", cleanup=False),
         "MetaspaceDecoder": lambda: part(prepend_scheme="never"),
+        "NormalizerSequence": lambda: part((NFD(), Replace(" {2,}", "▁", is_regex=True), Precompiled(CHARSMAP))),
+        "Strip": lambda: part(left=False),
+        "Replace": lambda: part("``", '"'),
+        "Prepend": lambda: part("_"),
+        "Precompiled": lambda: part(CHARSMAP),
+        "PreTokenizerSequence": lambda: part((Split(r"\d+", "MergedWithNext", is_regex=True), ByteLevel(False))),
+        "Split": lambda: part("-", "Contiguous", invert=True),
+        "Digits": lambda: part(individual_digits=True),
+        "Punctuation": lambda: part("MergedWithPrevious"),
+        "ByteLevel": lambda: part(add_prefix_space=False, use_regex=False),
+        "BpeModel": lambda: part(
+            {"<unk>": 0, "a": 1, "##b": 2, "ab": 3},
+            [("a", "##b")],
+            unk_token="<unk>",
+            continuing_subword_prefix="##",
+            byte_fallback=True,
+            ignore_merges=True,
+        ),
+        "BertProcessing": lambda: part(("</s>", 6), ("<s>", 5)),
+        "RobertaProcessing": lambda: part(("</s>", 6), ("<s>", 5), trim_offsets=False),
+        "ByteLevelProcessing": lambda: part(trim_offsets=False),
+        "ProcessorSequence": lambda: part((ByteLevelProcessing(), Template("<s> $A", "<s> $A $B:1"))),
+        "ByteLevelDecoder": lambda: part(add_prefix_space=False),
+        "BPEDecoder": lambda: part("@@"),
+        "StripDecoder": lambda: part(" ", 1, 0),
+        "ReplaceDecoder": lambda: part("▁", " "),
+        "DecoderSequence": lambda: part((ReplaceDecoder("▁", " "), ByteFallback(), Fuse())),
     }
     value = examples.get(part.__name__, part)()
     context = ({"<s>": 5, "</s>": 6},) if slot == "post_processor" else ()
