@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .rows import COPIED, Case, Later, computed, copied, slip, typed
+from .rows import COPIED, Case, Later, Wrong, computed, copied, slip, typed
 
 
 def tokenizers():
@@ -140,3 +140,11 @@ def cases() -> list[Case]:
             secrets=("'tokeniz'", "'tokeni'"),
         ),
     ]
+
+
+# ---- Issue 40: the course's container rule (kept apart from the rows above, so that other tables' additions merge
+# ---- cleanly; the ideas their messages name are in ideas.py).
+
+
+def lesson_wrongs() -> dict[str, tuple[Wrong, ...]]:
+    return {"doubloons_cut": (typed("a tuple, not a list", ("do", "##ub", "##lo", "##ons")),)}

@@ -29,6 +29,7 @@ from wordpiece_lib.classroom.runtime import (
     Exercise,
     Workbook,
     forbid,
+    in_container,
     refuse_in_answer,
     require,
     short_repr,
@@ -157,6 +158,7 @@ def _as_tokens(answer: Any, what: str) -> list[str]:
     __tracebackhide__ = True  # keep this frame out of the student's report
     if isinstance(answer, (str, bytes)) or not isinstance(answer, (list, tuple)):
         raise AssertionError(f"answer with a list of {what}, such as ['a', 'b'], got {short_repr(answer)}")
+    in_container(answer, list, f"your {what}", "such as ['a', 'b']")  # the course's one rule for containers
     if not all(isinstance(token, str) for token in answer):
         raise AssertionError(f"every item of the list is a token, a str; got {short_repr(answer)}")
     return list(answer)
