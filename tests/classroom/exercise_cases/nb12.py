@@ -219,7 +219,7 @@ def cases() -> list[Case]:
             unigram_checks.check_zero_cost,
             right=(zero,),
             data=(UNIGRAM_VARIANT,),
-            right_extra={"source": "zero_cost = " + repr(sorted(zero))},
+            right_extra={"source": "zero_cost = {" + ", ".join(repr(piece) for piece in sorted(zero)) + "}"},
             wrongs=(
                 copied("the course corpus's answer, worked in section 4", course_zero, source=""),
                 typed("the rarest pieces", {"ugs", "gs", "bu", "hu", "um"}),
