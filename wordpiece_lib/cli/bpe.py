@@ -12,17 +12,14 @@ Face load it.
 from __future__ import annotations
 
 import argparse
-import json
 from collections import Counter
 
 from wordpiece_lib.cli.common import (
-    STDIO,
     Report,
     check_stdin_once,
     checked_output,
     parse_token_list,
-    write_output,
-    writes_through,
+    save_tokenizer,
 )
 from wordpiece_lib.cli.count import find_inputs, where_from
 from wordpiece_lib.cli.parser import UNIGRAM_OPTIONS
@@ -33,7 +30,6 @@ from wordpiece_lib.pipeline.added_tokens import AddedToken
 from wordpiece_lib.pipeline.decoders import ByteLevelDecoder
 from wordpiece_lib.pipeline.processors import ByteLevelProcessing
 from wordpiece_lib.pipeline.tokenizer import Tokenizer
-from wordpiece_lib.pipeline.tokenizer_json import is_folder_name
 from wordpiece_lib.text.byte_level import ByteLevel
 from wordpiece_lib.training.byte_bpe import train_byte_level_bpe
 
@@ -98,14 +94,7 @@ def run_bpe(args: argparse.Namespace) -> int:
         special_tokens=[AddedToken(token) for token in dict.fromkeys(special_tokens)],
     )
     output = target.name
-    if output == STDIO or (not is_folder_name(output) and writes_through(output)):
-        size = write_output(
-            output, (json.dumps(tokenizer.to_json(), ensure_ascii=False, indent=2) + "\n").encode("utf-8")
-        )
-    else:
-        saved = tokenizer.save(output)
-        size = sum(path.stat().st_size for path in saved.iterdir()) if saved.is_dir() else saved.stat().st_size
-    report.done(output, f"{len(model.vocab):,} tokens, {len(model.merges):,} merges", size)
+    report.done(output, f"{len(model.vocab):,} tokens, {len(model.merges):,} merges", save_tokenizer(tokenizer, output))
     return 0
 
 

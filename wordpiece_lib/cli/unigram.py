@@ -11,7 +11,6 @@ decoder and special tokens, so that ``encode --tokenizer`` and Hugging Face load
 from __future__ import annotations
 
 import argparse
-import json
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
@@ -22,9 +21,8 @@ from wordpiece_lib.cli.common import (
     check_stdin_once,
     checked_output,
     parse_token_list,
+    save_tokenizer,
     with_flag_names,
-    write_output,
-    writes_through,
 )
 from wordpiece_lib.cli.count import counts_and_settings, find_inputs, where_from
 from wordpiece_lib.cli.parser import UNIGRAM_OPTIONS, UNIGRAM_SPECIAL_TOKENS
@@ -158,14 +156,7 @@ def run_unigram(args: argparse.Namespace) -> int:
         pretokenizer=Metaspace() if pretokenizer == "metaspace" else pretokenizer,
         special_tokens=[AddedToken(token) for token in specials],
     )
-    if output == STDIO or (not is_folder_name(output) and writes_through(output)):
-        size = write_output(
-            output, (json.dumps(tokenizer.to_json(), ensure_ascii=False, indent=2) + "\n").encode("utf-8")
-        )
-    else:
-        saved = tokenizer.save(output)
-        size = sum(path.stat().st_size for path in saved.iterdir()) if saved.is_dir() else saved.stat().st_size
-    report.done(output, f"{len(model):,} pieces", size)
+    report.done(output, f"{len(model):,} pieces", save_tokenizer(tokenizer, output))
     return 0
 
 

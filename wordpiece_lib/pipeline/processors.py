@@ -27,7 +27,7 @@ from .._json_fields import read_fields, read_sequence
 from .._validate import check_bool
 from ..text.byte_level import BYTE_CHARS, ByteLevelSettings
 from ..text.normalizers import is_unicode_white_space
-from .encoding import Encoding, TextTokens
+from .encoding import Encoding, TextTokens, TokenIds
 from .template import Template
 
 _SPACE = BYTE_CHARS[ord(" ")]
@@ -64,8 +64,19 @@ def trimmed_offsets(tokens: TextTokens, add_prefix_space: bool) -> TextTokens:
     return ids, token_list, out, word_ids
 
 
+class _TrimsOffsets:
+    """A post-processor that trims its tokens' offsets of the spaces they carry (``trim_offsets``) first."""
+
+    trim_offsets: bool
+    add_prefix_space: bool
+
+    def prepare(self, tokens: TextTokens) -> TextTokens:
+        """One text's tokens as the next step gets them (offsets trimmed)."""
+        return trimmed_offsets(tokens, self.add_prefix_space) if self.trim_offsets else tokens
+
+
 @dataclass(frozen=True)
-class ByteLevelProcessing(ByteLevelSettings):
+class ByteLevelProcessing(ByteLevelSettings, _TrimsOffsets):
     """Hugging Face's ``ByteLevel`` post-processor: offsets trimmed (``trim_offsets``), no special tokens.
 
     >>> ByteLevelProcessing().build(([5, 6], ["Ġa", "Ġb"], [(0, 2), (2, 4)], [0, 1]), None, {}).offsets
@@ -84,17 +95,8 @@ class ByteLevelProcessing(ByteLevelSettings):
         """None: it adds no token."""
         return 0
 
-    def prepare(self, tokens: TextTokens) -> TextTokens:
-        """One text's tokens as the next step gets them (offsets trimmed)."""
-        return trimmed_offsets(tokens, self.add_prefix_space) if self.trim_offsets else tokens
-
     def build(
-        self,
-        first: TextTokens,
-        second: TextTokens | None,
-        token_ids: Mapping[str, int],
-        *,
-        add_special_tokens: bool = True,
+        self, first: TextTokens, second: TextTokens | None, token_ids: TokenIds, *, add_special_tokens: bool = True
     ) -> Encoding:
         first = self.prepare(first)
         if second is None:
@@ -155,7 +157,7 @@ class BertProcessing(Template):
         return cls(_special(data, "sep", where, token_ids), _special(data, "cls", where, token_ids))
 
 
-class RobertaProcessing(Template):
+class RobertaProcessing(_TrimsOffsets, Template):
     """Hugging Face's ``RobertaProcessing``: ``<s> $A </s>``, ``<s> $A </s> </s> $B </s>``, every type id 0, and
     byte-level offsets trimmed (``trim_offsets``).
 
@@ -180,17 +182,8 @@ class RobertaProcessing(Template):
     def __hash__(self) -> int:
         return hash((self.single, self.pair))
 
-    def prepare(self, tokens: TextTokens) -> TextTokens:
-        """One text's tokens as the template gets them (offsets trimmed)."""
-        return trimmed_offsets(tokens, self.add_prefix_space) if self.trim_offsets else tokens
-
     def build(
-        self,
-        first: TextTokens,
-        second: TextTokens | None,
-        token_ids: Mapping[str, int],
-        *,
-        add_special_tokens: bool = True,
+        self, first: TextTokens, second: TextTokens | None, token_ids: TokenIds, *, add_special_tokens: bool = True
     ) -> Encoding:
         first = self.prepare(first)
         second = None if second is None else self.prepare(second)
@@ -254,12 +247,7 @@ class ProcessorSequence:
         return sum(part.added_tokens(is_pair) for part in self.processors)
 
     def build(
-        self,
-        first: TextTokens,
-        second: TextTokens | None,
-        token_ids: Mapping[str, int],
-        *,
-        add_special_tokens: bool = True,
+        self, first: TextTokens, second: TextTokens | None, token_ids: TokenIds, *, add_special_tokens: bool = True
     ) -> Encoding:
         builder: Any = None
         for part in self.processors:
