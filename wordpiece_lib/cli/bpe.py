@@ -12,7 +12,6 @@ Face load it.
 from __future__ import annotations
 
 import argparse
-from collections import Counter
 
 from wordpiece_lib.cli.common import (
     Report,
@@ -21,11 +20,9 @@ from wordpiece_lib.cli.common import (
     parse_token_list,
     save_tokenizer,
 )
-from wordpiece_lib.cli.count import find_inputs, where_from
+from wordpiece_lib.cli.count import count_words_by_line, find_inputs
 from wordpiece_lib.cli.parser import UNIGRAM_OPTIONS
 from wordpiece_lib.cli.unigram import check_output
-from wordpiece_lib.counting.sources import total_size
-from wordpiece_lib.counting.textstream import read_lines
 from wordpiece_lib.pipeline.added_tokens import AddedToken
 from wordpiece_lib.pipeline.decoders import ByteLevelDecoder
 from wordpiece_lib.pipeline.processors import ByteLevelProcessing
@@ -71,18 +68,7 @@ def run_bpe(args: argparse.Namespace) -> int:
     target.refuse_inputs([source.path for source in sources])
     report = Report(quiet=args.quiet)
     pre_tokenizer = ByteLevel(add_prefix_space=False)
-    counts: Counter[str] = Counter()
-    stream = any(source.stream is not None for source in sources)
-    progress = report.progress("B", "counting", total=None if stream else total_size(sources))
-    advance = progress.advance if progress.enabled else None
-    try:
-        for source in sources:
-            for line in read_lines(source.stream if source.stream is not None else source.name, progress=advance):
-                counts.update(pre_tokenizer.pre_tokenize(line))
-    finally:
-        progress.close()
-    if not counts:
-        raise ValueError(f"no words found in {', '.join(map(where_from, args.inputs))}: the corpus is empty")
+    counts = count_words_by_line(args.inputs, sources, report, pre_tokenizer.pre_tokenize)
     model = train_byte_level_bpe(
         counts, args.vocab_size, special_tokens=special_tokens, min_frequency=args.min_frequency
     )
