@@ -53,7 +53,12 @@ def decode_chain(decoder: Any, tokens: list[str]) -> list[str]:
 
 
 class _Step:
-    """What every decoder here shares: ``decode`` is its chain step's tokens joined."""
+    """What every decoder here shares: ``decode`` is its chain step's tokens joined, and a decoder with no
+    setting (``ByteFallback``, ``Fuse``) is its ``type`` alone in ``tokenizer.json``.
+
+    >>> Fuse.from_json({"type": "Fuse"}), ByteFallback().to_json()
+    (Fuse(), {'type': 'ByteFallback'})
+    """
 
     type_name: ClassVar[str]
 
@@ -63,6 +68,14 @@ class _Step:
     def decode(self, tokens: Iterable[str]) -> str:
         """The text of ``tokens``."""
         return "".join(self.decode_chain(check_str_list(tokens, "tokens")))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.type_name}
+
+    @classmethod
+    def from_json(cls, data: Any) -> Any:
+        read_fields(data, "decoder", cls.type_name)
+        return cls()
 
 
 @dataclass(frozen=True)
@@ -161,19 +174,6 @@ class ByteFallback(_Step):
         flush()
         return out
 
-    def to_json(self) -> dict[str, Any]:
-        return {"type": "ByteFallback"}
-
-    @classmethod
-    def from_json(cls, data: Any) -> ByteFallback:
-        """Read a ``ByteFallback`` decoder.
-
-        >>> ByteFallback.from_json({"type": "ByteFallback"})
-        ByteFallback()
-        """
-        read_fields(data, "decoder", "ByteFallback")
-        return cls()
-
 
 @dataclass(frozen=True)
 class Fuse(_Step):
@@ -187,19 +187,6 @@ class Fuse(_Step):
 
     def decode_chain(self, tokens: list[str]) -> list[str]:
         return ["".join(tokens)]
-
-    def to_json(self) -> dict[str, Any]:
-        return {"type": "Fuse"}
-
-    @classmethod
-    def from_json(cls, data: Any) -> Fuse:
-        """Read a ``Fuse`` decoder.
-
-        >>> Fuse.from_json({"type": "Fuse"})
-        Fuse()
-        """
-        read_fields(data, "decoder", "Fuse")
-        return cls()
 
 
 @dataclass(frozen=True)
