@@ -8,14 +8,9 @@ from the largest peak.
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
-
-ROOT = Path(__file__).resolve().parents[2]
-SCRIPT = ROOT / "benchmarks" / "kernel_memory.py"
+from tool_helpers import run_benchmark
 
 pytestmark = pytest.mark.slow
 
@@ -23,16 +18,7 @@ pytestmark = pytest.mark.slow
 def test_the_memory_benchmark_prints_each_notebooks_peak():
     pytest.importorskip("psutil")
     pytest.importorskip("nbclient")
-    result = subprocess.run(
-        [sys.executable, str(SCRIPT), "--only", "01", "--interval", "0.05"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=900,
-    )
-    assert result.returncode == 0, result.stderr[-3000:]
-    out = result.stdout
-    assert re.search(r"load average \d+\.\d\d \d+\.\d\d \d+\.\d\d", out), out[:400]
+    out = run_benchmark("kernel_memory", "--only", "01", "--interval", "0.05")
     row = re.search(
         r"^01_character_splitting\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+\.\d)$",
         out,

@@ -107,6 +107,17 @@ def trained(model, trainer, lines, *, normalizer=None, pre_tokenizer=None):
     return peer
 
 
+def byte_level_trainer(vocab_size=800, special_tokens=("<s>", "</s>"), min_frequency=0):
+    """Hugging Face's trainer of a byte-level BPE: every byte in the alphabet from the start."""
+    return trainers.BpeTrainer(
+        vocab_size=vocab_size,
+        special_tokens=list(special_tokens),
+        initial_alphabet=pre_tokenizers.ByteLevel.alphabet(),
+        min_frequency=min_frequency,
+        show_progress=False,
+    )
+
+
 def hf_pipelines(lines):
     """Hugging Face pipelines built with every part this library reads, each model trained by its trainer."""
     specials = ["<unk>", "<s>", "</s>", "[CLS]", "[SEP]"]
@@ -184,12 +195,7 @@ def hf_pipelines(lines):
 
     byte_level = trained(
         models.BPE(ignore_merges=True),
-        trainers.BpeTrainer(
-            vocab_size=800,
-            special_tokens=["<s>", "</s>"],
-            initial_alphabet=pre_tokenizers.ByteLevel.alphabet(),
-            show_progress=False,
-        ),
+        byte_level_trainer(),
         lines,
         normalizer=normalizers.NFC(),
         pre_tokenizer=pre_tokenizers.Sequence(
@@ -212,12 +218,7 @@ def hf_pipelines(lines):
 
     roberta = trained(
         models.BPE(),
-        trainers.BpeTrainer(
-            vocab_size=800,
-            special_tokens=["<s>", "</s>"],
-            initial_alphabet=pre_tokenizers.ByteLevel.alphabet(),
-            show_progress=False,
-        ),
+        byte_level_trainer(),
         lines,
         pre_tokenizer=pre_tokenizers.ByteLevel(add_prefix_space=True),
     )
@@ -376,14 +377,7 @@ def test_the_unicode_forms_are_hugging_faces_on_runs_of_marks():
 def hf_byte_level_trainer_file(lines, vocab_size, special_tokens, min_frequency=0):
     peer = tokenizers.Tokenizer(models.BPE())
     peer.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
-    trainer = trainers.BpeTrainer(
-        vocab_size=vocab_size,
-        special_tokens=special_tokens,
-        initial_alphabet=pre_tokenizers.ByteLevel.alphabet(),
-        min_frequency=min_frequency,
-        show_progress=False,
-    )
-    peer.train_from_iterator(lines, trainer)
+    peer.train_from_iterator(lines, byte_level_trainer(vocab_size, special_tokens, min_frequency))
     return json.loads(peer.to_str())["model"]
 
 

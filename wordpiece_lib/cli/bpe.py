@@ -12,28 +12,21 @@ Face load it.
 from __future__ import annotations
 
 import argparse
-import json
-from collections import Counter
 
 from wordpiece_lib.cli.common import (
-    STDIO,
     Report,
     check_stdin_once,
     checked_output,
     parse_token_list,
-    write_output,
-    writes_through,
+    save_tokenizer,
 )
-from wordpiece_lib.cli.count import find_inputs, where_from
+from wordpiece_lib.cli.count import count_words_by_line, find_inputs
 from wordpiece_lib.cli.parser import UNIGRAM_OPTIONS
 from wordpiece_lib.cli.unigram import check_output
-from wordpiece_lib.counting.sources import total_size
-from wordpiece_lib.counting.textstream import read_lines
 from wordpiece_lib.pipeline.added_tokens import AddedToken
 from wordpiece_lib.pipeline.decoders import ByteLevelDecoder
 from wordpiece_lib.pipeline.processors import ByteLevelProcessing
 from wordpiece_lib.pipeline.tokenizer import Tokenizer
-from wordpiece_lib.pipeline.tokenizer_json import is_folder_name
 from wordpiece_lib.text.byte_level import ByteLevel
 from wordpiece_lib.training.byte_bpe import train_byte_level_bpe
 
@@ -75,18 +68,7 @@ def run_bpe(args: argparse.Namespace) -> int:
     target.refuse_inputs([source.path for source in sources])
     report = Report(quiet=args.quiet)
     pre_tokenizer = ByteLevel(add_prefix_space=False)
-    counts: Counter[str] = Counter()
-    stream = any(source.stream is not None for source in sources)
-    progress = report.progress("B", "counting", total=None if stream else total_size(sources))
-    advance = progress.advance if progress.enabled else None
-    try:
-        for source in sources:
-            for line in read_lines(source.stream if source.stream is not None else source.name, progress=advance):
-                counts.update(pre_tokenizer.pre_tokenize(line))
-    finally:
-        progress.close()
-    if not counts:
-        raise ValueError(f"no words found in {', '.join(map(where_from, args.inputs))}: the corpus is empty")
+    counts = count_words_by_line(args.inputs, sources, report, pre_tokenizer.pre_tokenize)
     model = train_byte_level_bpe(
         counts, args.vocab_size, special_tokens=special_tokens, min_frequency=args.min_frequency
     )
@@ -98,14 +80,7 @@ def run_bpe(args: argparse.Namespace) -> int:
         special_tokens=[AddedToken(token) for token in dict.fromkeys(special_tokens)],
     )
     output = target.name
-    if output == STDIO or (not is_folder_name(output) and writes_through(output)):
-        size = write_output(
-            output, (json.dumps(tokenizer.to_json(), ensure_ascii=False, indent=2) + "\n").encode("utf-8")
-        )
-    else:
-        saved = tokenizer.save(output)
-        size = sum(path.stat().st_size for path in saved.iterdir()) if saved.is_dir() else saved.stat().st_size
-    report.done(output, f"{len(model.vocab):,} tokens, {len(model.merges):,} merges", size)
+    report.done(output, f"{len(model.vocab):,} tokens, {len(model.merges):,} merges", save_tokenizer(tokenizer, output))
     return 0
 
 

@@ -81,11 +81,16 @@ def _toy(
     licence: str = "a few words quoted for teaching; see the source",
 ) -> DataSet:
     """A small corpus from a seed, bundled in ``data/toy/``."""
+    return _bundled(name, f"toy/{filename}", description, sha256, size, licence, source)
+
+
+def _bundled(name: str, filename: str, description: str, sha256: str, size: int, licence: str, source: str) -> DataSet:
+    """A file bundled in the repository's ``data/`` (``filename`` below it): no URL, it is there with no network."""
     return DataSet(
         name=name,
         description=description,
         urls=(),
-        filename=f"toy/{filename}",
+        filename=filename,
         sha256=sha256,
         size=size,
         licence=licence,
@@ -104,17 +109,8 @@ SENTENCEPIECE_TESTS = "the sentencepiece 0.2.3 source distribution's test models
 
 def _real_tokenizer(name: str, description: str, sha256: str, size: int, licence: str, source: str) -> DataSet:
     """A real tokenizer.json bundled in ``data/tokenizers/`` (the checkout's ``make_real_tokenizers.py`` makes it)."""
-    return DataSet(
-        name=name,
-        description=description,
-        urls=(),
-        filename=f"tokenizers/{name}.json",
-        sha256=sha256,
-        size=size,
-        licence=licence,
-        source=f"{source}; converted by make_real_tokenizers.py (data/README.md: Real tokenizers)",
-        bundled=True,
-    )
+    source = f"{source}; converted by make_real_tokenizers.py (data/README.md: Real tokenizers)"
+    return _bundled(name, f"tokenizers/{name}.json", description, sha256, size, licence, source)
 
 
 def gutenberg_book(gutenberg_id: int) -> DataSet:

@@ -407,13 +407,7 @@ class BpeModel:
 #: How many pieces between starters a model keeps cut (then it starts again).
 _PIECE_CACHE_SIZE = 65_536
 
-_SWITCHES = (
-    "unk_token",
-    "continuing_subword_prefix",
-    "end_of_word_suffix",
-    "fuse_unk",
-    "byte_fallback",
-    "ignore_merges",
-)
+#: The fields that set how the model encodes, each a keyword of ``BpeModel`` (all but dropout, vocab and merges).
+_SWITCHES = tuple(name for name in FIELDS if name not in ("dropout", "vocab", "merges"))
 
 __all__ = ["BpeModel", "MergeRecord", "MergeStep"]

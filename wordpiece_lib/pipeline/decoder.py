@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from .._json_fields import check_type, refuse_unknown_fields, require_fields
+from .._json_fields import read_fields
 from .._validate import check_bool, check_str, check_str_list
 from ..model.pieces import DEFAULT_PREFIX
 from ..text.metaspace import REPLACEMENT, Metaspace
@@ -113,9 +113,7 @@ class WordPieceDecoder:
         >>> WordPieceDecoder.from_json({"type": "WordPiece", "prefix": "##", "cleanup": False}).cleanup
         False
         """
-        check_type(data, "decoder", "WordPiece")
-        require_fields(data, "WordPiece decoder", ("prefix", "cleanup"))
-        refuse_unknown_fields(data, "WordPiece decoder", ("prefix", "cleanup"))
+        read_fields(data, "decoder", "WordPiece", ("prefix", "cleanup"))
         return cls(data["prefix"], data["cleanup"])
 
 

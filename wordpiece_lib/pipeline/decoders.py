@@ -16,13 +16,13 @@ SentencePiece model converted by ``transformers`` decodes with
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from .._json_fields import check_type, refuse_unknown_fields, require_fields
-from .._validate import check_bool, check_int, check_str, check_str_list
-from ..text.byte_level import CHAR_BYTES
-from ..text.normalizers import compile_pattern, pattern_json, read_pattern
+from .._json_fields import read_fields, read_sequence
+from .._validate import check_int, check_str, check_str_list
+from ..text.byte_level import CHAR_BYTES, ByteLevelSettings
+from ..text.normalizers import PatternReplacement
 from ..text.splitters import regex_matches
 from .decoder import MetaspaceDecoder, WordPieceDecoder, clean_up
 
@@ -53,7 +53,12 @@ def decode_chain(decoder: Any, tokens: list[str]) -> list[str]:
 
 
 class _Step:
-    """What every decoder here shares: ``decode`` is its chain step's tokens joined."""
+    """What every decoder here shares: ``decode`` is its chain step's tokens joined, and a decoder with no
+    setting (``ByteFallback``, ``Fuse``) is its ``type`` alone in ``tokenizer.json``.
+
+    >>> Fuse.from_json({"type": "Fuse"}), ByteFallback().to_json()
+    (Fuse(), {'type': 'ByteFallback'})
+    """
 
     type_name: ClassVar[str]
 
@@ -64,9 +69,17 @@ class _Step:
         """The text of ``tokens``."""
         return "".join(self.decode_chain(check_str_list(tokens, "tokens")))
 
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.type_name}
+
+    @classmethod
+    def from_json(cls, data: Any) -> Any:
+        read_fields(data, "decoder", cls.type_name)
+        return cls()
+
 
 @dataclass(frozen=True)
-class ByteLevelDecoder(_Step):
+class ByteLevelDecoder(ByteLevelSettings, _Step):
     """Hugging Face's ``ByteLevel`` decoder: each token's byte characters back to bytes, the whole read as UTF-8
     (a bad sequence becomes U+FFFD); a token that is not byte characters is kept as its own text.
 
@@ -75,9 +88,8 @@ class ByteLevelDecoder(_Step):
     """
 
     type_name: ClassVar[str] = "ByteLevel"
-    add_prefix_space: bool = True
-    trim_offsets: bool = True
-    use_regex: bool = True
+    slot: ClassVar[str] = "decoder"
+    where: ClassVar[str] = "ByteLevel decoder"
 
     def decode_chain(self, tokens: list[str]) -> list[str]:
         out = bytearray()
@@ -88,26 +100,6 @@ class ByteLevelDecoder(_Step):
             else:
                 out += token.encode("utf-8")
         return [out.decode("utf-8", errors="replace")]
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "type": "ByteLevel",
-            "add_prefix_space": self.add_prefix_space,
-            "trim_offsets": self.trim_offsets,
-            "use_regex": self.use_regex,
-        }
-
-    @classmethod
-    def from_json(cls, data: Any) -> ByteLevelDecoder:
-        """Read a ``ByteLevel`` decoder (the pre-tokenizer's object).
-
-        >>> ByteLevelDecoder.from_json({"type": "ByteLevel", "add_prefix_space": True, "trim_offsets": True}).use_regex
-        True
-        """
-        check_type(data, "decoder", "ByteLevel")
-        require_fields(data, "ByteLevel decoder", ("add_prefix_space", "trim_offsets"))
-        refuse_unknown_fields(data, "ByteLevel decoder", ("add_prefix_space", "trim_offsets", "use_regex"))
-        return cls(data["add_prefix_space"], data["trim_offsets"], data.get("use_regex", True))
 
 
 @dataclass(frozen=True)
@@ -135,9 +127,7 @@ class BPEDecoder(_Step):
         >>> BPEDecoder.from_json({"type": "BPEDecoder", "suffix": "</w>"}).suffix
         '</w>'
         """
-        check_type(data, "decoder", "BPEDecoder")
-        require_fields(data, "BPEDecoder", ("suffix",))
-        refuse_unknown_fields(data, "BPEDecoder", ("suffix",))
+        read_fields(data, "decoder", "BPEDecoder", ("suffix",), where="BPEDecoder")
         return cls(check_str(data["suffix"], "suffix"))
 
 
@@ -184,20 +174,6 @@ class ByteFallback(_Step):
         flush()
         return out
 
-    def to_json(self) -> dict[str, Any]:
-        return {"type": "ByteFallback"}
-
-    @classmethod
-    def from_json(cls, data: Any) -> ByteFallback:
-        """Read a ``ByteFallback`` decoder.
-
-        >>> ByteFallback.from_json({"type": "ByteFallback"})
-        ByteFallback()
-        """
-        check_type(data, "decoder", "ByteFallback")
-        refuse_unknown_fields(data, "ByteFallback decoder", ())
-        return cls()
-
 
 @dataclass(frozen=True)
 class Fuse(_Step):
@@ -211,20 +187,6 @@ class Fuse(_Step):
 
     def decode_chain(self, tokens: list[str]) -> list[str]:
         return ["".join(tokens)]
-
-    def to_json(self) -> dict[str, Any]:
-        return {"type": "Fuse"}
-
-    @classmethod
-    def from_json(cls, data: Any) -> Fuse:
-        """Read a ``Fuse`` decoder.
-
-        >>> Fuse.from_json({"type": "Fuse"})
-        Fuse()
-        """
-        check_type(data, "decoder", "Fuse")
-        refuse_unknown_fields(data, "Fuse decoder", ())
-        return cls()
 
 
 @dataclass(frozen=True)
@@ -275,39 +237,23 @@ class StripDecoder(_Step):
         >>> StripDecoder.from_json({"type": "Strip", "content": " ", "start": 1, "stop": 0}).start
         1
         """
-        check_type(data, "decoder", "Strip")
-        require_fields(data, "Strip decoder", ("content", "start", "stop"))
-        refuse_unknown_fields(data, "Strip decoder", ("content", "start", "stop"))
+        read_fields(data, "decoder", "Strip", ("content", "start", "stop"))
         return cls(data["content"], data["start"], data["stop"])
 
 
 @dataclass(frozen=True)
-class ReplaceDecoder(_Step):
+class ReplaceDecoder(PatternReplacement, _Step):
     """Hugging Face's ``Replace`` decoder: every match of ``pattern`` in each token becomes ``content``.
 
     >>> ReplaceDecoder("▁", " ").decode_chain(["▁Hug", "s"])
     [' Hug', 's']
+    >>> ReplaceDecoder.from_json({"type": "Replace", "pattern": {"String": "▁"}, "content": " "}).content
+    ' '
     """
 
     type_name: ClassVar[str] = "Replace"
-    pattern: str
-    content: str
-    is_regex: bool = False
-    _compiled: Any = field(default=None, init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        check_str(self.pattern, "pattern")
-        check_str(self.content, "content")
-        check_bool(self.is_regex, "is_regex")
-        object.__setattr__(self, "_compiled", compile_pattern(self.pattern, self.is_regex, "Replace decoder"))
-
-    def __getstate__(self) -> dict[str, Any]:
-        return {"pattern": self.pattern, "content": self.content, "is_regex": self.is_regex}
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        for key, value in state.items():
-            object.__setattr__(self, key, value)
-        object.__setattr__(self, "_compiled", compile_pattern(self.pattern, self.is_regex, "Replace decoder"))
+    slot: ClassVar[str] = "decoder"
+    where: ClassVar[str] = "Replace decoder"
 
     def decode_chain(self, tokens: list[str]) -> list[str]:
         if not self.pattern and not self.is_regex:
@@ -320,22 +266,6 @@ class ReplaceDecoder(_Step):
             ]
             out.append("".join(parts))
         return out
-
-    def to_json(self) -> dict[str, Any]:
-        return {"type": "Replace", "pattern": pattern_json(self.pattern, self.is_regex), "content": self.content}
-
-    @classmethod
-    def from_json(cls, data: Any) -> ReplaceDecoder:
-        """Read a ``Replace`` decoder.
-
-        >>> ReplaceDecoder.from_json({"type": "Replace", "pattern": {"String": "▁"}, "content": " "}).content
-        ' '
-        """
-        check_type(data, "decoder", "Replace")
-        require_fields(data, "Replace decoder", ("pattern", "content"))
-        refuse_unknown_fields(data, "Replace decoder", ("pattern", "content"))
-        pattern, is_regex = read_pattern(data["pattern"], "Replace decoder")
-        return cls(pattern, data["content"], is_regex)
 
 
 @dataclass(frozen=True)
@@ -371,15 +301,7 @@ class DecoderSequence(_Step):
         >>> DecoderSequence.from_json({"type": "Sequence", "decoders": [{"type": "Fuse"}]}, Fuse.from_json)
         DecoderSequence(decoders=(Fuse(),))
         """
-        check_type(data, "decoder", "Sequence")
-        require_fields(data, "Sequence decoder", ("decoders",))
-        refuse_unknown_fields(data, "Sequence decoder", ("decoders",))
-        parts = data["decoders"]
-        if not isinstance(parts, list):
-            raise ValueError(f"Sequence decoder: decoders must be a list, got {type(parts).__name__}")
-        if read is None:
-            raise ValueError("Sequence decoder: no reader given for its decoders")
-        return cls(tuple(read(part) for part in parts))
+        return cls(read_sequence(data, "decoder", "decoders", read))
 
 
 __all__ = [

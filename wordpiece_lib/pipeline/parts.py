@@ -65,7 +65,7 @@ from ..text.splitters import Digits, PreTokenizerSequence, Punctuation, Split, W
 from .added_tokens import read_added_tokens
 from .decoder import MetaspaceDecoder, WordPieceDecoder
 from .decoders import BPEDecoder, ByteFallback, ByteLevelDecoder, DecoderSequence, Fuse, ReplaceDecoder, StripDecoder
-from .encoding import Encoding, TextTokens
+from .encoding import Encoding, TextTokens, TokenIds
 from .processors import BertProcessing, ByteLevelProcessing, ProcessorSequence, RobertaProcessing
 from .template import Template
 from .truncation import Padding, Truncation
@@ -115,12 +115,7 @@ class PostProcessor(Protocol):
     def added_tokens(self, is_pair: bool) -> int: ...
 
     def build(
-        self,
-        first: TextTokens,
-        second: TextTokens | None,
-        token_ids: Mapping[str, int],
-        *,
-        add_special_tokens: bool = True,
+        self, first: TextTokens, second: TextTokens | None, token_ids: TokenIds, *, add_special_tokens: bool = True
     ) -> Encoding: ...
 
     def to_json(self, token_ids: Mapping[str, int]) -> dict[str, Any]: ...

@@ -21,13 +21,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
-from .._json_fields import check_type, refuse_unknown_fields, require_fields
+from .._json_fields import read_fields, read_sequence
 from .._validate import check_bool
-from ..text.byte_level import BYTE_CHARS
+from ..text.byte_level import BYTE_CHARS, ByteLevelSettings
 from ..text.normalizers import is_unicode_white_space
-from .encoding import Encoding, TextTokens
+from .encoding import Encoding, TextTokens, TokenIds
 from .template import Template
 
 _SPACE = BYTE_CHARS[ord(" ")]
@@ -64,21 +64,27 @@ def trimmed_offsets(tokens: TextTokens, add_prefix_space: bool) -> TextTokens:
     return ids, token_list, out, word_ids
 
 
+class _TrimsOffsets:
+    """A post-processor that trims its tokens' offsets of the spaces they carry (``trim_offsets``) first."""
+
+    trim_offsets: bool
+    add_prefix_space: bool
+
+    def prepare(self, tokens: TextTokens) -> TextTokens:
+        """One text's tokens as the next step gets them (offsets trimmed)."""
+        return trimmed_offsets(tokens, self.add_prefix_space) if self.trim_offsets else tokens
+
+
 @dataclass(frozen=True)
-class ByteLevelProcessing:
+class ByteLevelProcessing(ByteLevelSettings, _TrimsOffsets):
     """Hugging Face's ``ByteLevel`` post-processor: offsets trimmed (``trim_offsets``), no special tokens.
 
     >>> ByteLevelProcessing().build(([5, 6], ["Ġa", "Ġb"], [(0, 2), (2, 4)], [0, 1]), None, {}).offsets
     [(0, 2), (3, 4)]
     """
 
-    add_prefix_space: bool = True
-    trim_offsets: bool = True
-    use_regex: bool = True
-
-    def __post_init__(self) -> None:
-        for name in ("add_prefix_space", "trim_offsets", "use_regex"):
-            check_bool(getattr(self, name), name)
+    slot: ClassVar[str] = "post_processor"
+    where: ClassVar[str] = "ByteLevel post-processor"
 
     @property
     def special_tokens(self) -> tuple[str, ...]:
@@ -89,17 +95,8 @@ class ByteLevelProcessing:
         """None: it adds no token."""
         return 0
 
-    def prepare(self, tokens: TextTokens) -> TextTokens:
-        """One text's tokens as the next step gets them (offsets trimmed)."""
-        return trimmed_offsets(tokens, self.add_prefix_space) if self.trim_offsets else tokens
-
     def build(
-        self,
-        first: TextTokens,
-        second: TextTokens | None,
-        token_ids: Mapping[str, int],
-        *,
-        add_special_tokens: bool = True,
+        self, first: TextTokens, second: TextTokens | None, token_ids: TokenIds, *, add_special_tokens: bool = True
     ) -> Encoding:
         first = self.prepare(first)
         if second is None:
@@ -108,26 +105,6 @@ class ByteLevelProcessing:
         return Encoding.concatenate(
             [Encoding.from_sequence(*first), Encoding.from_sequence(*second, sequence_id=1, type_id=1)]
         )
-
-    def to_json(self, token_ids: Mapping[str, int] | None = None) -> dict[str, Any]:
-        return {
-            "type": "ByteLevel",
-            "add_prefix_space": self.add_prefix_space,
-            "trim_offsets": self.trim_offsets,
-            "use_regex": self.use_regex,
-        }
-
-    @classmethod
-    def from_json(cls, data: Any, token_ids: Mapping[str, int] | None = None) -> ByteLevelProcessing:
-        """Read a ``ByteLevel`` post-processor.
-
-        >>> ByteLevelProcessing.from_json({"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": True})
-        ByteLevelProcessing(add_prefix_space=False, trim_offsets=True, use_regex=True)
-        """
-        check_type(data, "post_processor", "ByteLevel")
-        require_fields(data, "ByteLevel post-processor", ("add_prefix_space", "trim_offsets"))
-        refuse_unknown_fields(data, "ByteLevel post-processor", ("add_prefix_space", "trim_offsets", "use_regex"))
-        return cls(data["add_prefix_space"], data["trim_offsets"], data.get("use_regex", True))
 
 
 def _special(data: Any, key: str, where: str, token_ids: Mapping[str, int]) -> tuple[str, int]:
@@ -175,14 +152,12 @@ class BertProcessing(Template):
         ...                          {"[CLS]": 1, "[SEP]": 2}).special_tokens
         ('[CLS]', '[SEP]')
         """
-        check_type(data, "post_processor", "BertProcessing")
-        require_fields(data, "BertProcessing post-processor", ("sep", "cls"))
-        refuse_unknown_fields(data, "BertProcessing post-processor", ("sep", "cls"))
+        read_fields(data, "post_processor", "BertProcessing", ("sep", "cls"))
         where = "BertProcessing post-processor"
         return cls(_special(data, "sep", where, token_ids), _special(data, "cls", where, token_ids))
 
 
-class RobertaProcessing(Template):
+class RobertaProcessing(_TrimsOffsets, Template):
     """Hugging Face's ``RobertaProcessing``: ``<s> $A </s>``, ``<s> $A </s> </s> $B </s>``, every type id 0, and
     byte-level offsets trimmed (``trim_offsets``).
 
@@ -207,17 +182,8 @@ class RobertaProcessing(Template):
     def __hash__(self) -> int:
         return hash((self.single, self.pair))
 
-    def prepare(self, tokens: TextTokens) -> TextTokens:
-        """One text's tokens as the template gets them (offsets trimmed)."""
-        return trimmed_offsets(tokens, self.add_prefix_space) if self.trim_offsets else tokens
-
     def build(
-        self,
-        first: TextTokens,
-        second: TextTokens | None,
-        token_ids: Mapping[str, int],
-        *,
-        add_special_tokens: bool = True,
+        self, first: TextTokens, second: TextTokens | None, token_ids: TokenIds, *, add_special_tokens: bool = True
     ) -> Encoding:
         first = self.prepare(first)
         second = None if second is None else self.prepare(second)
@@ -240,11 +206,7 @@ class RobertaProcessing(Template):
         ...                             {"<s>": 0, "</s>": 2}).trim_offsets
         True
         """
-        check_type(data, "post_processor", "RobertaProcessing")
-        require_fields(data, "RobertaProcessing post-processor", ("sep", "cls"))
-        refuse_unknown_fields(
-            data, "RobertaProcessing post-processor", ("sep", "cls", "trim_offsets", "add_prefix_space")
-        )
+        read_fields(data, "post_processor", "RobertaProcessing", ("sep", "cls"), ("trim_offsets", "add_prefix_space"))
         where = "RobertaProcessing post-processor"
         return cls(
             _special(data, "sep", where, token_ids),
@@ -285,12 +247,7 @@ class ProcessorSequence:
         return sum(part.added_tokens(is_pair) for part in self.processors)
 
     def build(
-        self,
-        first: TextTokens,
-        second: TextTokens | None,
-        token_ids: Mapping[str, int],
-        *,
-        add_special_tokens: bool = True,
+        self, first: TextTokens, second: TextTokens | None, token_ids: TokenIds, *, add_special_tokens: bool = True
     ) -> Encoding:
         builder: Any = None
         for part in self.processors:
@@ -316,15 +273,7 @@ class ProcessorSequence:
         >>> ProcessorSequence.from_json({"type": "Sequence", "processors": []}, {}, lambda d: None)
         ProcessorSequence(processors=())
         """
-        check_type(data, "post_processor", "Sequence")
-        require_fields(data, "Sequence post-processor", ("processors",))
-        refuse_unknown_fields(data, "Sequence post-processor", ("processors",))
-        parts = data["processors"]
-        if not isinstance(parts, list):
-            raise ValueError(f"Sequence post-processor: processors must be a list, got {type(parts).__name__}")
-        if read is None:
-            raise ValueError("Sequence post-processor: no reader given for its post-processors")
-        return cls(tuple(read(part) for part in parts))
+        return cls(read_sequence(data, "post_processor", "processors", read))
 
 
 __all__ = ["BertProcessing", "ByteLevelProcessing", "ProcessorSequence", "RobertaProcessing", "trimmed_offsets"]

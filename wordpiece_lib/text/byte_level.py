@@ -20,11 +20,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 import regex
 
-from .._json_fields import check_type, refuse_unknown_fields, require_fields
+from .._json_fields import read_fields
 from .._validate import check_bool, check_str
 from .splitters import Piece, joined, regex_matches, split_spans
 
@@ -90,7 +90,44 @@ def from_byte_chars(text: str) -> bytes:
 
 
 @dataclass(frozen=True)
-class ByteLevel:
+class ByteLevelSettings:
+    """The three settings of Hugging Face's ``ByteLevel`` object, which its pre-tokenizer, post-processor and decoder
+    all read and write the same way (``use_regex`` may be left out: true).
+
+    >>> ByteLevelSettings.from_json({"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": True})
+    ByteLevelSettings(add_prefix_space=False, trim_offsets=True, use_regex=True)
+    """
+
+    #: The slot the object is read for, and the part's name in the messages of a bad one.
+    slot: ClassVar[str] = "pre_tokenizer"
+    where: ClassVar[str] = "ByteLevel"
+    add_prefix_space: bool = True
+    trim_offsets: bool = True
+    use_regex: bool = True
+
+    def __post_init__(self) -> None:
+        for name in ("add_prefix_space", "trim_offsets", "use_regex"):
+            check_bool(getattr(self, name), name)
+
+    def to_json(self, *context: Any) -> dict[str, Any]:
+        """The ``ByteLevel`` object (``context``, what a slot passes every part, such as a post-processor's ids,
+        is not needed)."""
+        return {
+            "type": "ByteLevel",
+            "add_prefix_space": self.add_prefix_space,
+            "trim_offsets": self.trim_offsets,
+            "use_regex": self.use_regex,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any, *context: Any) -> Self:
+        """Read a ``ByteLevel`` object for this class's slot (``context`` as for ``to_json``)."""
+        read_fields(data, cls.slot, "ByteLevel", ("add_prefix_space", "trim_offsets"), ("use_regex",), where=cls.where)
+        return cls(data["add_prefix_space"], data["trim_offsets"], data.get("use_regex", True))
+
+
+@dataclass(frozen=True)
+class ByteLevel(ByteLevelSettings):
     """Hugging Face's ``ByteLevel`` pre-tokenizer: a space in front (``add_prefix_space``), GPT-2's regex
     (``use_regex``), then each byte as a character. ``trim_offsets`` is for its post-processor and decoder.
 
@@ -100,14 +137,6 @@ class ByteLevel:
 
     type_name: ClassVar[str] = "ByteLevel"
     name: ClassVar[str] = "bytelevel"
-    add_prefix_space: bool = True
-    trim_offsets: bool = True
-    use_regex: bool = True
-
-    def __post_init__(self) -> None:
-        check_bool(self.add_prefix_space, "add_prefix_space")
-        check_bool(self.trim_offsets, "trim_offsets")
-        check_bool(self.use_regex, "use_regex")
 
     def cut(self, piece: Piece) -> list[Piece]:
         """A piece with its space put in front, cut by the regex (before the bytes are rewritten)."""
@@ -138,33 +167,13 @@ class ByteLevel:
         """The words of ``text``, as byte characters."""
         return [word for word, _ in self.split_pieces((check_str(text, "text"), range(len(text))), True)]
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "type": "ByteLevel",
-            "add_prefix_space": self.add_prefix_space,
-            "trim_offsets": self.trim_offsets,
-            "use_regex": self.use_regex,
-        }
-
-    @classmethod
-    def from_json(cls, data: Any) -> ByteLevel:
-        """Read a ``ByteLevel`` object (``use_regex`` may be left out: true); a pre-tokenizer, a post-processor
-        and a decoder all read the same object.
-
-        >>> ByteLevel.from_json({"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": True})
-        ByteLevel(add_prefix_space=False, trim_offsets=True, use_regex=True)
-        """
-        check_type(data, "pre_tokenizer", "ByteLevel")
-        require_fields(data, "ByteLevel", ("add_prefix_space", "trim_offsets"))
-        refuse_unknown_fields(data, "ByteLevel", ("add_prefix_space", "trim_offsets", "use_regex"))
-        return cls(data["add_prefix_space"], data["trim_offsets"], data.get("use_regex", True))
-
 
 __all__ = [
     "BYTE_CHARS",
     "BYTE_LEVEL_REGEX",
     "CHAR_BYTES",
     "ByteLevel",
+    "ByteLevelSettings",
     "byte_chars",
     "from_byte_chars",
     "to_byte_chars",

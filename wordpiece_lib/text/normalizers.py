@@ -18,11 +18,11 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 import regex
 
-from .._json_fields import check_type, refuse_unknown_fields, require_fields
+from .._json_fields import read_fields, read_sequence
 from .._validate import check_bool, check_str
 from .alignment import AlignedText, normalize_with_origins
 from .edits import composed_origins, transform
@@ -104,8 +104,7 @@ class _Part:
 
     @classmethod
     def from_json(cls, data: Any) -> Any:
-        check_type(data, "normalizer", cls.type_name)
-        refuse_unknown_fields(data, f"{cls.type_name} normalizer", ())
+        read_fields(data, "normalizer", cls.type_name)
         return cls()
 
 
@@ -137,8 +136,7 @@ class UnicodeForm(_Part):
 
     @classmethod
     def from_json(cls, data: Any) -> Any:
-        check_type(data, "normalizer", cls.form)
-        refuse_unknown_fields(data, f"{cls.form} normalizer", ())
+        read_fields(data, "normalizer", cls.form)
         return cls()
 
 
@@ -254,9 +252,7 @@ class Strip(_Part):
         >>> Strip.from_json({"type": "Strip", "strip_left": False, "strip_right": True})
         Strip(left=False, right=True)
         """
-        check_type(data, "normalizer", "Strip")
-        require_fields(data, "Strip normalizer", ("strip_left", "strip_right"))
-        refuse_unknown_fields(data, "Strip normalizer", ("strip_left", "strip_right"))
+        read_fields(data, "normalizer", "Strip", ("strip_left", "strip_right"))
         return cls(data["strip_left"], data["strip_right"])
 
 
@@ -295,17 +291,44 @@ def pattern_json(pattern: str, is_regex: bool) -> dict[str, str]:
     return {"Regex" if is_regex else "String": pattern}
 
 
-@dataclass(frozen=True)
-class Replace(_Part):
-    """Replace every match of ``pattern`` (a string, or a regex with ``is_regex``) with ``content``.
+class CompiledPattern:
+    """A frozen part that keeps its ``pattern`` compiled: compiled once when made, and again (not pickled) when
+    a copy is unpickled, as a worker process gets it.
 
-    Each new character stands where the last character of the match stood, as in Hugging Face.
-
-    >>> Replace(" {2,}", " ", is_regex=True)("a   b"), Replace("``", '"').with_origins("``a").origins
-    ('a b', (1, 2))
+    >>> import pickle
+    >>> pickle.loads(pickle.dumps(Replace("a", "b")))("banana")
+    'bbnbnb'
     """
 
-    type_name: ClassVar[str] = "Replace"
+    #: The part's name in the message of a pattern that does not compile.
+    where: ClassVar[str]
+    pattern: str
+    is_regex: bool
+
+    def _compile(self) -> None:
+        object.__setattr__(self, "_compiled", compile_pattern(self.pattern, self.is_regex, self.where))
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {key: value for key, value in vars(self).items() if key != "_compiled"}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for key, value in state.items():
+            object.__setattr__(self, key, value)
+        self._compile()
+
+
+@dataclass(frozen=True)
+class PatternReplacement(CompiledPattern):
+    """What Hugging Face's ``Replace`` normalizer and decoder share: every match of ``pattern`` (a string, or a
+    regex with ``is_regex``) becomes ``content``, and one ``tokenizer.json`` object.
+
+    >>> PatternReplacement.from_json({"type": "Replace", "pattern": {"Regex": "a+"}, "content": "b"})
+    PatternReplacement(pattern='a+', content='b', is_regex=True)
+    """
+
+    #: The slot the object is read for.
+    slot: ClassVar[str] = "normalizer"
+    where: ClassVar[str] = "Replace normalizer"
     pattern: str
     content: str
     is_regex: bool = False
@@ -315,15 +338,33 @@ class Replace(_Part):
         check_str(self.pattern, "pattern")
         check_str(self.content, "content")
         check_bool(self.is_regex, "is_regex")
-        object.__setattr__(self, "_compiled", compile_pattern(self.pattern, self.is_regex, "Replace"))
+        self._compile()
 
-    def __getstate__(self) -> dict[str, Any]:
-        return {"pattern": self.pattern, "content": self.content, "is_regex": self.is_regex}
+    def to_json(self) -> dict[str, Any]:
+        """The ``Replace`` object."""
+        return {"type": "Replace", "pattern": pattern_json(self.pattern, self.is_regex), "content": self.content}
 
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        for key, value in state.items():
-            object.__setattr__(self, key, value)
-        object.__setattr__(self, "_compiled", compile_pattern(self.pattern, self.is_regex, "Replace"))
+    @classmethod
+    def from_json(cls, data: Any) -> Self:
+        """Read a ``Replace`` object for this class's slot."""
+        read_fields(data, cls.slot, "Replace", ("pattern", "content"), where=cls.where)
+        pattern, is_regex = read_pattern(data["pattern"], cls.where)
+        return cls(pattern, data["content"], is_regex)
+
+
+@dataclass(frozen=True)
+class Replace(PatternReplacement, _Part):
+    """Replace every match of ``pattern`` (a string, or a regex with ``is_regex``) with ``content``.
+
+    Each new character stands where the last character of the match stood, as in Hugging Face.
+
+    >>> Replace(" {2,}", " ", is_regex=True)("a   b"), Replace("``", '"').with_origins("``a").origins
+    ('a b', (1, 2))
+    >>> Replace.from_json({"type": "Replace", "pattern": {"String": "``"}, "content": '"'}).content
+    '"'
+    """
+
+    type_name: ClassVar[str] = "Replace"
 
     def __call__(self, text: str) -> str:
         check_str(text, "text")
@@ -349,22 +390,6 @@ class Replace(_Part):
         chars.append(text[last:])
         origins.extend(range(last, len(text)))
         return AlignedText("".join(chars), tuple(origins))
-
-    def to_json(self) -> dict[str, Any]:
-        return {"type": "Replace", "pattern": pattern_json(self.pattern, self.is_regex), "content": self.content}
-
-    @classmethod
-    def from_json(cls, data: Any) -> Replace:
-        """Read a ``Replace`` object.
-
-        >>> Replace.from_json({"type": "Replace", "pattern": {"String": "``"}, "content": '"'}).content
-        '"'
-        """
-        check_type(data, "normalizer", "Replace")
-        require_fields(data, "Replace normalizer", ("pattern", "content"))
-        refuse_unknown_fields(data, "Replace normalizer", ("pattern", "content"))
-        pattern, is_regex = read_pattern(data["pattern"], "Replace normalizer")
-        return cls(pattern, data["content"], is_regex)
 
 
 @dataclass(frozen=True)
@@ -397,9 +422,7 @@ class Prepend(_Part):
         >>> Prepend.from_json({"type": "Prepend", "prepend": "_"}).prepend
         '_'
         """
-        check_type(data, "normalizer", "Prepend")
-        require_fields(data, "Prepend normalizer", ("prepend",))
-        refuse_unknown_fields(data, "Prepend normalizer", ("prepend",))
+        read_fields(data, "normalizer", "Prepend", ("prepend",))
         return cls(data["prepend"])
 
 
@@ -466,15 +489,7 @@ class NormalizerSequence(_Part):
         >>> NormalizerSequence.from_json({"type": "Sequence", "normalizers": [{"type": "NFD"}]}, lambda d: NFD())
         NormalizerSequence(normalizers=(NFD(),))
         """
-        check_type(data, "normalizer", "Sequence")
-        require_fields(data, "Sequence normalizer", ("normalizers",))
-        refuse_unknown_fields(data, "Sequence normalizer", ("normalizers",))
-        parts = data["normalizers"]
-        if not isinstance(parts, list):
-            raise ValueError(f"Sequence normalizer: normalizers must be a list, got {type(parts).__name__}")
-        if read is None:
-            raise ValueError("Sequence normalizer: no reader given for its normalizers")
-        return cls(tuple(read(part) for part in parts))
+        return cls(read_sequence(data, "normalizer", "normalizers", read))
 
 
 def sequence_parts(normalizer: Any) -> Sequence[Any]:
@@ -491,8 +506,10 @@ __all__ = [
     "NFD",
     "NFKC",
     "NFKD",
+    "CompiledPattern",
     "Lowercase",
     "NormalizerSequence",
+    "PatternReplacement",
     "Prepend",
     "Replace",
     "Strip",

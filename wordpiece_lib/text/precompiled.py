@@ -29,7 +29,7 @@ from typing import Any
 
 import regex
 
-from .._json_fields import check_type, refuse_unknown_fields, require_fields
+from .._json_fields import read_fields
 from .._validate import check_str
 from .alignment import AlignedText
 from .edits import transform
@@ -200,9 +200,7 @@ class Precompiled:
         ...
         ValueError: Precompiled normalizer: precompiled_charsmap is too short to hold its trie's length
         """
-        check_type(data, "normalizer", "Precompiled")
-        require_fields(data, "Precompiled normalizer", ("precompiled_charsmap",))
-        refuse_unknown_fields(data, "Precompiled normalizer", ("precompiled_charsmap",))
+        read_fields(data, "normalizer", "Precompiled", ("precompiled_charsmap",))
         blob = data["precompiled_charsmap"]
         if not isinstance(blob, str):
             raise ValueError(f"Precompiled normalizer: precompiled_charsmap must be base64 text, got {blob!r:.40}")

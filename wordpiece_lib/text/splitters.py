@@ -35,9 +35,9 @@ from typing import Any, ClassVar
 
 import regex
 
-from .._json_fields import check_type, refuse_unknown_fields, require_fields
+from .._json_fields import read_fields, read_sequence
 from .._validate import check_bool, check_choice, check_str
-from .normalizers import compile_pattern, pattern_json, read_pattern
+from .normalizers import CompiledPattern, pattern_json, read_pattern
 from .pretokenizers import is_punctuation
 
 #: What a split does with the parts that match its pattern (Hugging Face's ``SplitDelimiterBehavior``).
@@ -184,7 +184,7 @@ class _Splitter:
 
 
 @dataclass(frozen=True)
-class Split(_Splitter):
+class Split(CompiledPattern, _Splitter):
     """Hugging Face's ``Split``: cut on ``pattern`` (a string, or a regex with ``is_regex``), its matches kept as
     ``behavior`` says; ``invert`` cuts on what does not match instead.
 
@@ -194,6 +194,7 @@ class Split(_Splitter):
 
     type_name: ClassVar[str] = "Split"
     name: ClassVar[str] = "split"
+    where: ClassVar[str] = "Split pre-tokenizer"
     pattern: str
     behavior: str = "Isolated"
     invert: bool = False
@@ -205,15 +206,7 @@ class Split(_Splitter):
         check_choice(self.behavior, "behavior", BEHAVIOURS)
         check_bool(self.invert, "invert")
         check_bool(self.is_regex, "is_regex")
-        object.__setattr__(self, "_compiled", compile_pattern(self.pattern, self.is_regex, "Split pre-tokenizer"))
-
-    def __getstate__(self) -> dict[str, Any]:
-        return {"pattern": self.pattern, "behavior": self.behavior, "invert": self.invert, "is_regex": self.is_regex}
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        for key, value in state.items():
-            object.__setattr__(self, key, value)
-        object.__setattr__(self, "_compiled", compile_pattern(self.pattern, self.is_regex, "Split pre-tokenizer"))
+        self._compile()
 
     def matches(self, text: str) -> Matches:
         """Where the pattern matches (inverted with ``invert``)."""
@@ -242,9 +235,7 @@ class Split(_Splitter):
         ...
         ValueError: Split pre-tokenizer has no invert: tokenizer.json must give it (Hugging Face refuses the file too)
         """
-        check_type(data, "pre_tokenizer", "Split")
-        require_fields(data, "Split pre-tokenizer", ("pattern", "behavior", "invert"))
-        refuse_unknown_fields(data, "Split pre-tokenizer", ("pattern", "behavior", "invert"))
+        read_fields(data, "pre_tokenizer", "Split", ("pattern", "behavior", "invert"))
         pattern, is_regex = read_pattern(data["pattern"], "Split pre-tokenizer")
         return cls(pattern, data["behavior"], data["invert"], is_regex)
 
@@ -287,9 +278,7 @@ class Digits(_Splitter):
         >>> Digits.from_json({"type": "Digits", "individual_digits": True})
         Digits(individual_digits=True)
         """
-        check_type(data, "pre_tokenizer", "Digits")
-        require_fields(data, "Digits pre-tokenizer", ("individual_digits",))
-        refuse_unknown_fields(data, "Digits pre-tokenizer", ("individual_digits",))
+        read_fields(data, "pre_tokenizer", "Digits", ("individual_digits",))
         return cls(data["individual_digits"])
 
 
@@ -321,8 +310,7 @@ class Punctuation(_Splitter):
         >>> Punctuation.from_json({"type": "Punctuation"})
         Punctuation(behavior='Isolated')
         """
-        check_type(data, "pre_tokenizer", "Punctuation")
-        refuse_unknown_fields(data, "Punctuation pre-tokenizer", ("behavior",))
+        read_fields(data, "pre_tokenizer", "Punctuation", (), ("behavior",))
         return cls(data.get("behavior", "Isolated"))
 
 
@@ -368,8 +356,7 @@ class Whitespace(_Splitter):
         >>> Whitespace.from_json({"type": "Whitespace"})
         Whitespace()
         """
-        check_type(data, "pre_tokenizer", "Whitespace")
-        refuse_unknown_fields(data, "Whitespace pre-tokenizer", ())
+        read_fields(data, "pre_tokenizer", "Whitespace")
         return cls()
 
 
@@ -433,15 +420,7 @@ class PreTokenizerSequence:
         >>> PreTokenizerSequence.from_json({"type": "Sequence", "pretokenizers": [{}]}, lambda d: Whitespace())
         PreTokenizerSequence(pretokenizers=(Whitespace(),))
         """
-        check_type(data, "pre_tokenizer", "Sequence")
-        require_fields(data, "Sequence pre-tokenizer", ("pretokenizers",))
-        refuse_unknown_fields(data, "Sequence pre-tokenizer", ("pretokenizers",))
-        parts = data["pretokenizers"]
-        if not isinstance(parts, list):
-            raise ValueError(f"Sequence pre-tokenizer: pretokenizers must be a list, got {type(parts).__name__}")
-        if read is None:
-            raise ValueError("Sequence pre-tokenizer: no reader given for its pre-tokenizers")
-        return cls(tuple(read(part) for part in parts))
+        return cls(read_sequence(data, "pre_tokenizer", "pretokenizers", read))
 
 
 __all__ = [

@@ -63,6 +63,18 @@ class WordLevel:
         return cls(Vocab(vocab, unk_token=data["unk_token"], special_tokens=()))
 
 
+def assert_encodes_as_peer(ours: Any, peer: Any, text: str) -> Any:
+    """Our encoding of ``text``, once its ids, tokens, offsets and words are Hugging Face's."""
+    mine, theirs = ours.encode_plus(text), peer.encode(text)
+    assert (mine.ids, mine.tokens, mine.offsets, mine.word_ids) == (
+        theirs.ids,
+        theirs.tokens,
+        theirs.offsets,
+        theirs.word_ids,
+    ), text
+    return mine
+
+
 def hf_word_level() -> Any:
     from tokenizers import decoders, models, normalizers, pre_tokenizers
 
@@ -84,14 +96,8 @@ def test_a_new_model_is_a_class_and_a_line_in_the_registry(monkeypatch, tmp_path
     ours = load_tokenizer(path)
     assert type(ours) is Tokenizer and isinstance(ours.model, WordLevel)
     for text in TEXTS:
-        mine, theirs = ours.encode_plus(text), peer.encode(text)
-        assert (mine.ids, mine.tokens, mine.offsets, mine.word_ids) == (
-            theirs.ids,
-            theirs.tokens,
-            theirs.offsets,
-            theirs.word_ids,
-        )
-        assert ours.decode(mine.ids) == peer.decode(theirs.ids)
+        mine = assert_encodes_as_peer(ours, peer, text)
+        assert ours.decode(mine.ids) == peer.decode(peer.encode(text).ids)
     assert ours.to_json() == json.loads(peer.to_str())  # and it writes what it read
     copied = pickle.loads(pickle.dumps(ours))
     assert copied.tokenize("hug the pug!") == ours.tokenize("hug the pug!") == ["hug", "the", "pug", "!"]
@@ -194,13 +200,7 @@ def test_the_pipeline_holds_parts_no_named_class_puts_together_and_is_exact():
     peer.pre_tokenizer = pre_tokenizers.Metaspace()
     ours = Tokenizer(WordPieceModel(Vocab(vocab)), pretokenizer=Metaspace())
     for text in [*TEXTS, "hugs  the pug ", " pug"]:
-        mine, theirs = ours.encode_plus(text), peer.encode(text)
-        assert (mine.ids, mine.tokens, mine.offsets, mine.word_ids) == (
-            theirs.ids,
-            theirs.tokens,
-            theirs.offsets,
-            theirs.word_ids,
-        ), text
+        assert_encodes_as_peer(ours, peer, text)
     loaded = tokenizer_from_json(json.loads(peer.to_str()))  # WordPieceTokenizer takes no Metaspace: the pipeline does
     assert type(loaded) is Tokenizer and loaded.tokenize("hugs the") == ours.tokenize("hugs the")
     with pytest.raises(ValueError, match="unsupported pre_tokenizer 'Metaspace' for a WordPieceTokenizer"):

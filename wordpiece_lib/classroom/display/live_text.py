@@ -100,4 +100,31 @@ def _check_view(view: Any) -> Any:
     return check_instance(view, "view", ipywidgets.HTML)
 
 
-__all__ = ["TEXT_STYLE", "show_text", "shown_text", "text_html", "text_view"]
+class HtmlCopy:
+    """A widget's view whose notebook output also holds a plain HTML copy of what it shows (``html_copy``, by
+    default its ``html``), for front ends that cannot show widgets; the offline edition reads it.
+
+    >>> class View(HtmlCopy):
+    ...     html = "<p>hug</p>"
+    ...     class widget:
+    ...         def _repr_mimebundle_(**kwargs):
+    ...             return {"text/plain": "a widget"}
+    >>> View()._repr_mimebundle_()
+    {'text/plain': 'a widget', 'text/html': '<p>hug</p>'}
+    """
+
+    widget: Any
+    html: str
+
+    def html_copy(self) -> str:
+        """The HTML copy of the current view."""
+        return self.html
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        bundle = self.widget._repr_mimebundle_(**kwargs)
+        if isinstance(bundle, dict):
+            bundle.setdefault("text/html", self.html_copy())
+        return bundle
+
+
+__all__ = ["TEXT_STYLE", "HtmlCopy", "show_text", "shown_text", "text_html", "text_view"]

@@ -40,6 +40,7 @@ from wordpiece_lib.classroom.display import (
     TOKEN_FILL,
     VISITED_COLOUR,
     WINNER_COLOUR,
+    HtmlCopy,
     show_text,
     text_view,
 )
@@ -382,7 +383,7 @@ def trie_svg(automaton: LinMaxMatch, word: str = "", shown: int | None = None, *
     return view.svg(len(view.steps) if shown is None else check_index(shown, "shown", minimum=0))
 
 
-class AutomatonStepper:
+class AutomatonStepper(HtmlCopy):
     """Type a word; step through LinMaxMatch reading it, on a drawing of the trie.
 
     ``vocab`` is a ``LinMaxMatch`` or a list of tokens (a small vocab: the
@@ -448,12 +449,9 @@ class AutomatonStepper:
         self.next.disabled = self.last.disabled = shown >= total
         show_text(self.output, self.text)
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        bundle = self.widget._repr_mimebundle_(**kwargs)
-        # A plain HTML copy of the current view, for front ends that cannot show widgets.
-        if isinstance(bundle, dict):
-            bundle.setdefault("text/html", self.html + f"<pre>{html.escape(self.text)}</pre>")
-        return bundle
+    def html_copy(self) -> str:
+        """The current view, and its text below it."""
+        return self.html + f"<pre>{html.escape(self.text)}</pre>"
 
 
 __all__ = ["AutomatonStepper", "automaton_step_text", "describe_step", "node_name", "steps_frame", "trie_svg"]

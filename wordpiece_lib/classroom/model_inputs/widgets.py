@@ -36,6 +36,7 @@ from wordpiece_lib.classroom.display import (
     TEMPLATE_FILL,
     TOKEN_SHADES,
     WINNER_COLOUR,
+    HtmlCopy,
 )
 from wordpiece_lib.pipeline import Encoding, WordPieceTokenizer
 
@@ -137,7 +138,7 @@ def token_spans_html(
     return "<div>" + "".join(rows) + f"<div>{_chips_html(encoding, unknown, specials)}</div>{legend}</div>"
 
 
-class TokenSpanView:
+class TokenSpanView(HtmlCopy):
     """Type a text (and optionally a second one): see each token's span in it, and the model's input.
 
     >>> from wordpiece_lib import Vocab, WordPieceTokenizer
@@ -181,13 +182,6 @@ class TokenSpanView:
             add_special_tokens=self.special_box.value,
         )
         self.view.value = self.html
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        bundle = self.widget._repr_mimebundle_(**kwargs)
-        # A plain HTML copy of the current view, for front ends that cannot show widgets.
-        if isinstance(bundle, dict):
-            bundle.setdefault("text/html", self.html)
-        return bundle
 
 
 __all__ = ["TokenSpanView", "token_spans_html", "visible"]

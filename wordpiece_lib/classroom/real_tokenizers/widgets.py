@@ -29,7 +29,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from wordpiece_lib._validate import check_instance, check_int, check_str
-from wordpiece_lib.classroom.display import INK, LIVE_OUTPUT_CLASS, TEMPLATE_FILL, TOKEN_SHADES, step_box
+from wordpiece_lib.classroom.display import INK, LIVE_OUTPUT_CLASS, TEMPLATE_FILL, TOKEN_SHADES, HtmlCopy, step_box
 from wordpiece_lib.pipeline import Explanation, explain
 
 _CHIP = "display:inline-block;margin:2px;padding:1px 5px;border-radius:4px;text-align:center;font-family:monospace;"
@@ -184,7 +184,7 @@ def explanation_html(tokenizer: Any, text: str, token: int | None = None) -> str
     return story_html(explain(tokenizer, text), token)
 
 
-class ExplanationView:
+class ExplanationView(HtmlCopy):
     """Pick a tokenizer, type a text, step through its tokens: what each step did, and why each token.
 
     >>> from wordpiece_lib import Vocab, WordPieceTokenizer
@@ -225,13 +225,6 @@ class ExplanationView:
     def _render(self) -> None:
         self.html = story_html(self.story, self.token_box.value)
         self.view.value = self.html
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        bundle = self.widget._repr_mimebundle_(**kwargs)
-        # The current view as plain HTML, for front ends that cannot show widgets (the offline edition reads it).
-        if isinstance(bundle, dict):
-            bundle.setdefault("text/html", self.html)
-        return bundle
 
 
 __all__ = ["ExplanationView", "explanation_html", "spans_html", "story_html"]

@@ -14,6 +14,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from .arguments import add_notebooks_folder, add_student_name, add_submissions, usage_error
+
 HELP = "find pairs of submissions with alike answers (a CSV of the pairs, an HTML page of their shared lines)"
 
 EPILOG = """\
@@ -58,59 +60,26 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """
     from_fingerprints = {"threshold": 0.5, "min_lines": 3, "min_match": 20, "common": 0.5}  # as fingerprints.DEFAULT_*
     parser.epilog = EPILOG.format(prog=parser.prog)
-    parser.add_argument("submissions", nargs="+", metavar="SUBMISSION", help="submitted .ipynb files")
-    parser.add_argument(
-        "--notebook", required=True, metavar="NN", help="which notebook they are (01, 02, ... or a name)"
-    )
-    parser.add_argument("-o", "--output", required=True, metavar="FILE", help="the table of pairs (CSV; - for stdout)")
+    add_submissions(parser, "the table of pairs (CSV; - for stdout)")
     parser.add_argument("--html", metavar="FILE", help="also a page with each pair's shared lines side by side")
-    parser.add_argument(
-        "--threshold",
-        type=_fraction,
-        default=from_fingerprints["threshold"],
-        metavar="S",
-        help="list a pair when one student's share of shared code is at least S, 0 to 1 (%(default)s)",
-    )
-    parser.add_argument(
-        "--min-lines",
-        type=int,
-        default=from_fingerprints["min_lines"],
-        metavar="N",
-        help="... and at least N lines of each are shared (%(default)s)",
-    )
-    parser.add_argument(
-        "--min-match",
-        type=int,
-        default=from_fingerprints["min_match"],
-        metavar="N",
-        help="the shortest shared run: N characters of code as compared (each name or string one letter, no spaces)"
-        " (%(default)s)",
-    )
-    parser.add_argument(
-        "--common",
-        type=_fraction,
-        default=from_fingerprints["common"],
-        metavar="F",
-        help="code more than F of the class wrote is not counted as shared (%(default)s)",
-    )
-    parser.add_argument(
-        "--notebooks",
-        metavar="FOLDER",
-        help="where the released notebooks are (default: the checkout's notebooks/ folder)",
-    )
+    for flag, kind, metavar, help_text in (
+        ("--threshold", _fraction, "S", "list a pair when one student's share of shared code is at least S, 0 to 1"),
+        ("--min-lines", int, "N", "... and at least N lines of each are shared"),
+        (
+            "--min-match",
+            int,
+            "N",
+            "the shortest shared run: N characters of code as compared (each name or string one letter, no spaces)",
+        ),
+        ("--common", _fraction, "F", "code more than F of the class wrote is not counted as shared"),
+    ):
+        default = from_fingerprints[flag[2:].replace("-", "_")]
+        parser.add_argument(flag, type=kind, default=default, metavar=metavar, help=f"{help_text} (%(default)s)")
+    add_notebooks_folder(parser)
     parser.add_argument(
         "--solution", metavar="FILE", help="the worked solution notebook, whose code is not counted as shared"
     )
-    parser.add_argument(
-        "--student-name",
-        metavar="PATTERN",
-        help="where the student's name is in each path: {student} in a pattern like 'collected/{student}-*.ipynb'",
-    )
-
-
-def _error(message: str) -> int:
-    print(f"error: {message}", file=sys.stderr)
-    return 2
+    add_student_name(parser)
 
 
 def _same_file(one: Path, other: Path) -> bool:
@@ -134,11 +103,11 @@ def run(args: argparse.Namespace) -> int:
     if importlib.util.find_spec("copydetect") is None:
         raise ModuleNotFoundError("copydetect is not installed", name="copydetect")
     if args.min_lines < 0:
-        return _error(f"--min-lines must be 0 or more, got {args.min_lines}")
+        return usage_error(f"--min-lines must be 0 or more, got {args.min_lines}")
     if args.min_match < 5:
-        return _error(f"--min-match must be 5 or more (shorter runs are in every program), got {args.min_match}")
+        return usage_error(f"--min-match must be 5 or more (shorter runs are in every program), got {args.min_match}")
     if args.common >= 1:
-        return _error(f"--common must be below 1 (1 would count nothing as common), got {args.common}")
+        return usage_error(f"--common must be below 1 (1 would count nothing as common), got {args.common}")
     from wordpiece_lib.atomic import atomic_write_text
     from wordpiece_lib.classroom.teacher.grading import checkout_notebooks, find_notebook, named_submissions
     from wordpiece_lib.classroom.teacher.similarity import (
@@ -156,18 +125,18 @@ def run(args: argparse.Namespace) -> int:
     try:
         released = find_notebook(folder, args.notebook)
     except ValueError as bad:
-        return _error(str(bad))
+        return usage_error(str(bad))
     outputs = [Path(path) for path in (args.output, args.html) if path and path != "-"]
     if len(outputs) == 2 and _same_file(*outputs):
-        return _error(f"-o and --html name one file ({args.output}): give each its own")
+        return usage_error(f"-o and --html name one file ({args.output}): give each its own")
     for output in outputs:
         clash = next((given for given in args.submissions if _same_file(output, Path(given))), None)
         if clash is not None:
-            return _error(f"{output} is a submission ({clash}): write the results elsewhere")
+            return usage_error(f"{output} is a submission ({clash}): write the results elsewhere")
     if args.solution:
         solution: Path | None = Path(args.solution)
         if not solution.is_file():
-            return _error(f"--solution: {solution} is not a file")
+            return usage_error(f"--solution: {solution} is not a file")
     else:
         solution = released.parent / "solutions" / released.name
         solution = solution if solution.is_file() else None
@@ -178,7 +147,7 @@ def run(args: argparse.Namespace) -> int:
         # an answer like it leaves the same code once the release's lines are out
         worked = student_code(read_cells(solution), release, "worked solution") if solution is not None else None
     except (OSError, ValueError, KeyError, TypeError) as bad:
-        return _error(f"cannot read the released notebook or its solution: {bad}")
+        return usage_error(f"cannot read the released notebook or its solution: {bad}")
     from wordpiece_lib.classroom.teacher.grading.plan import source_text
 
     given_texts = [source_text(cell) for cell in release_cells if cell.get("cell_type") == "code"]
@@ -186,7 +155,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         named = named_submissions(args.submissions, released.stem, args.student_name)
     except ValueError as bad:
-        return _error(str(bad))
+        return usage_error(str(bad))
     codes, refused = [], []
     for path, student in named:
         try:
@@ -226,7 +195,7 @@ def run(args: argparse.Namespace) -> int:
         if page is not None:
             atomic_write_text(args.html, page)
     except (OSError, ValueError) as bad:
-        return _error(f"cannot write the results: {bad}")
+        return usage_error(f"cannot write the results: {bad}")
     if not args.quiet:
         print(
             f"compared {len(codes)} submissions ({len(codes) * (len(codes) - 1) // 2} pairs): {len(pairs)} listed"
