@@ -82,7 +82,7 @@ def _code_box(code: OwnCode, part: int, shared: set[tuple[int, int]], label: str
     body = "\n".join(lines) if lines else "(no answer here)"
     return (
         f"<figure><figcaption>{_e(code.student)}</figcaption>"
-        f'<pre tabindex="0" aria-label="{_e(label)}"><code>{body}</code></pre></figure>'
+        f'<pre tabindex="0" role="region" aria-label="{_e(label)}"><code>{body}</code></pre></figure>'
     )
 
 
