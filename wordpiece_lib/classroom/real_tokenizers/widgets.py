@@ -33,7 +33,7 @@ from wordpiece_lib.classroom.display import INK, LIVE_OUTPUT_CLASS, TEMPLATE_FIL
 from wordpiece_lib.pipeline import Explanation, explain
 
 _CHIP = "display:inline-block;margin:2px;padding:1px 5px;border-radius:4px;text-align:center;font-family:monospace;"
-_TABLE = "border-collapse:collapse;font-family:monospace;font-size:90%;margin:4px 0"
+_TABLE = "border-collapse:collapse;font-family:monospace;font-size:var(--jp-content-font-size1, 90%);margin:4px 0"
 _CELL = "border:1px solid #ccc;padding:2px 6px;text-align:left;vertical-align:top"
 
 
@@ -46,7 +46,7 @@ def _escaped(text: str) -> str:
         elif char.isprintable():
             out.append(html.escape(char))
         else:
-            out.append(f'<sub style="color:{INK};font-size:70%">U+{ord(char):04X}</sub>')
+            out.append(f'<sub><code style="color:{INK};background:none;font-size:var(--jp-code-font-size, 70%)">U+{ord(char):04X}</code></sub>')
     return "".join(out)
 
 
@@ -94,10 +94,10 @@ def spans_html(tokenizer: Any, text: str) -> str:
         colour = TEMPLATE_FILL if encoding.sequence_ids[index] is None else TOKEN_SHADES[index % 2]
         chips.append(
             f'<span style="{_CHIP}background:{colour}">{_escaped(token)}'
-            f'<br><small style="color:{INK}">{encoding.ids[index]}</small></span>'
+            f'<br><code style="color:{INK};background:none;font-size:var(--jp-code-font-size, 80%)">{encoding.ids[index]}</code></span>'
         )
     legend = (
-        f'<div style="font-size:80%;color:{INK}">tokens alternate <span style="background:{TOKEN_SHADES[0]}">blue'
+        f'<div style="font-size:var(--jp-ui-font-size1, 80%);color:{INK}">tokens alternate <span style="background:{TOKEN_SHADES[0]}">blue'
         f'</span> / <span style="background:{TOKEN_SHADES[1]}">orange</span>; <span style="background:'
         f'{TEMPLATE_FILL}">added by the post-processor</span>; hover a span for its tokens</div>'
     )
