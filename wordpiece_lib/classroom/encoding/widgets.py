@@ -187,9 +187,9 @@ class LongestMatchExplorer:
                 unk_token=self.unk_token,
                 max_input_chars_per_word=self.max_input_chars_per_word,
             )
+        show_text(self.output, self.text)  # the new text first: the buttons' states come after it
         self.previous.disabled = shown == 0
         self.next.disabled = shown >= self.slider.max
-        show_text(self.output, self.text)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)

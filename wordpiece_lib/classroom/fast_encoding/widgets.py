@@ -444,10 +444,10 @@ class AutomatonStepper(HtmlCopy):
         self.text = self._view.text(shown)
         self.html = self._view.html(shown)
         self.view.value = self.html
+        show_text(self.output, self.text)  # the new drawing and text first: the readout and buttons come after them
         self.readout.value = f"move {shown} of {total}"
         self.first.disabled = self.previous.disabled = shown == 0
         self.next.disabled = self.last.disabled = shown >= total
-        show_text(self.output, self.text)
 
     def html_copy(self) -> str:
         """The current view, and its text below it."""

@@ -194,10 +194,10 @@ class MergeStepper:
     def _render(self, step: int) -> None:
         self.text = self._renderer.text(step)
         self.chart = self._renderer.chart(step)
+        show_text(self.output, self.text)  # the new text and chart first: the buttons' states come after them
+        self.chart_view.value = self.chart
         self.first.disabled = self.previous.disabled = step == 0
         self.next.disabled = self.last.disabled = step == len(self.trace.steps)
-        show_text(self.output, self.text)
-        self.chart_view.value = self.chart
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)

@@ -425,10 +425,10 @@ class ThresholdExplorer:
     def _render(self) -> None:
         threshold = self.threshold
         self.text = "\n".join(self._summaries[threshold] + _split_lines(self.rounds, threshold, self.words))
+        show_text(self.output, self.text)  # the new text first: the buttons' states come after it
         index = self.thresholds.index(self.threshold)
         self.lower.disabled = index == 0
         self.higher.disabled = index == len(self.thresholds) - 1
-        show_text(self.output, self.text)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)

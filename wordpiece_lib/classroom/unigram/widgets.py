@@ -206,9 +206,9 @@ class ViterbiStepper:
             self.text = viterbi_text(self.model, self.word, position)
         except ValueError as problem:
             self.text = f"cannot cut {self.word!r}: {problem}"
+        show_text(self.output, self.text)  # the new text first: the buttons' states come after it
         self.buttons["first"].disabled = self.buttons["previous"].disabled = position <= 1
         self.buttons["next"].disabled = self.buttons["last"].disabled = position >= len(self.word)
-        show_text(self.output, self.text)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
