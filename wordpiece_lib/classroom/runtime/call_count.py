@@ -27,6 +27,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from wordpiece_lib.classroom.runtime.other_libraries import OtherLibraryUse, OtherLibraryWatch, library_of
+
 
 @dataclass(frozen=True)
 class Forbidden:
@@ -220,7 +222,9 @@ class CallCount:
     ``functools.partial`` or an object's method that ends in one of the
     counted functions is counted all the same. ``first`` is the label of the
     outermost counted call (the function that did the work), ``calls`` how
-    many counted calls ran in all.
+    many counted calls ran in all. With ``others``, the same profile function
+    feeds an :class:`~.other_libraries.OtherLibraryWatch` (another tokenizer
+    library's work, which no count of Python calls sees).
 
     >>> from wordpiece_lib.model import split_word
     >>> s = split_word  # any alias
@@ -230,8 +234,9 @@ class CallCount:
     ('split_word', 2)
     """
 
-    def __init__(self, codes: dict[types.CodeType, str]) -> None:
+    def __init__(self, codes: dict[types.CodeType, str], others: OtherLibraryWatch | None = None) -> None:
         self.codes = codes
+        self.others = others
         self.calls = 0
         self.by_label: dict[str, int] = {}
         self.first: str | None = None
@@ -250,17 +255,23 @@ class CallCount:
                         self.first = label
         elif event == "return" and frame is self._outer:
             self._outer = None
+        if self.others is not None:
+            self.others.event(frame, event, arg)
         if self._previous is not None:  # another profiler was active: let it see everything too
             self._previous(frame, event, arg)
 
+    @property
+    def _active(self) -> bool:
+        return bool(self.codes) or self.others is not None
+
     def __enter__(self) -> CallCount:
         self._previous = sys.getprofile()
-        if self.codes:
+        if self._active:
             sys.setprofile(self._profile)
         return self
 
     def __exit__(self, *exc: Any) -> None:
-        if self.codes:
+        if self._active:
             sys.setprofile(self._previous)
 
 
@@ -289,15 +300,23 @@ class RunsElsewhere:
 
 
 def call_own_work(function: Callable[..., Any], args: Sequence[Any], forbidden: Sequence[Forbidden]) -> Any:
-    """Call ``function(*args)`` and refuse the result if a forbidden library function did the work.
+    """Call ``function(*args)`` and refuse the result if another library, or a forbidden function, did the work.
 
-    The calls are counted while the learner's function runs (see
-    :class:`CallCount`), so neither an alias, nor a helper from another
-    cell, nor a library object's method that leads to a forbidden function
-    gets past. A static look at the function's code
-    (:func:`forbidden_names_in`) also finds a call on a branch these inputs
-    do not reach. Raises :class:`ForbiddenUse` with the label of the function
-    that did the work; any other exception of the learner's code propagates.
+    Another tokenizer library (Hugging Face ``tokenizers`` and ``transformers``,
+    ``sentencepiece``, ``tiktoken``...: see :mod:`.other_libraries`) is refused
+    in every exercise, whatever ``forbidden`` says: first what the function can
+    reach without running (an object of that library in its globals, closure or
+    default arguments), then what runs. Raises
+    :class:`~.other_libraries.OtherLibraryUse` for it.
+
+    The calls of ``forbidden`` (this library's own functions) are counted
+    while the learner's function runs (see :class:`CallCount`), so neither an
+    alias, nor a helper from another cell, nor a library object's method that
+    leads to a forbidden function gets past. A static look at the function's
+    code (:func:`forbidden_names_in`) also finds a call on a branch these
+    inputs do not reach. Raises :class:`ForbiddenUse` with the label of the
+    function that did the work; any other exception of the learner's code
+    propagates.
 
     >>> from wordpiece_lib.model import split_word
     >>> rule = [Forbidden("split_word", (split_word,))]
@@ -307,20 +326,32 @@ def call_own_work(function: Callable[..., Any], args: Sequence[Any], forbidden: 
     Traceback (most recent call last):
     ...
     wordpiece_lib.classroom.runtime.call_count.ForbiddenUse: ('split_word', 1, "the library's")
+    >>> import types
+    >>> tiktoken = types.ModuleType("tiktoken")  # the real one need not be installed: it is known by its name
+    >>> call_own_work(lambda text, library=tiktoken: [text], ["hug"], ())
+    Traceback (most recent call last):
+    ...
+    wordpiece_lib.classroom.runtime.other_libraries.OtherLibraryUse: ('`tiktoken`', '`tiktoken`')
     """
     if isinstance(function, RunsElsewhere):  # the grader's stand-in: the learner's kernel counts the calls
         return function.call_counted(args, forbidden)
+    reached = library_of(function)  # the answer is (or holds, or can reach) another tokenizer library's object
+    if reached is not None:
+        raise OtherLibraryUse(reached.library, reached.what)
     target = getattr(function, "func", function)  # functools.partial(split_word, ...) is split_word too
     namespace = getattr(target, "__globals__", {})
     for rule in forbidden:
         if _is_any(target, rule.resolve(namespace)) or _is_any(target, rule.objects):
             raise ForbiddenUse(rule.label_name, 1)
-    with CallCount(answer_codes(forbidden, namespace)) as count:
+    others = OtherLibraryWatch()
+    with CallCount(answer_codes(forbidden, namespace), others) as count:
         try:
             result = function(*args)
         except Exception:
-            if count.first is None:
+            if count.first is None and others.found is None:
                 raise
+    if others.found is not None:  # even when the learner's code caught an error of that library
+        raise OtherLibraryUse(others.found.library, others.found.what)
     if count.first is not None:  # even when the learner's code caught an error of the library's function
         raise ForbiddenUse(count.first, count.calls, _owner(count.first, forbidden, namespace))
     static = sorted(forbidden_names_in(target, forbidden))

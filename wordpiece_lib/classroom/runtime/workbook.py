@@ -68,6 +68,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from wordpiece_lib._validate import check_bool
+from wordpiece_lib.classroom.runtime.answer_watch import ANSWERS, UNKNOWN, answer_being_checked, refuse_other_library
 from wordpiece_lib.classroom.runtime.answers import AnswerSource, current_source
 from wordpiece_lib.classroom.runtime.attempt import Attempt, fingerprint
 from wordpiece_lib.classroom.runtime.checking import _CHECKING, is_todo
@@ -210,6 +211,7 @@ class Workbook:
         self.exercises = {exercise.key: exercise for exercise in exercises}
         if not self.exercises:
             raise ValueError("a workbook needs at least one exercise")
+        ANSWERS.update(self.exercises)  # every answer's cell is watched for another tokenizer library's work
         if answers is not None:
             _check_text(answers, "answers")
         if progress_folder is not None and not isinstance(progress_folder, (str, os.PathLike)):
@@ -253,8 +255,12 @@ class Workbook:
                 attempt.last_call = (args, kwargs)
                 answer = fingerprint(args[0]) if exercise.prediction and args and not is_todo(args[0]) else None
                 _CHECKING.append((self.notebook, exercise))
+                given = args[0] if args else UNKNOWN
                 try:
-                    check(*args, **kwargs)
+                    with answer_being_checked(key, given):
+                        if args and not is_todo(given):  # every exercise: no other tokenizer library's work
+                            refuse_other_library(key, given, kwargs.get("source"))
+                        check(*args, **kwargs)
                 except AssertionError as wrong:
                     attempt.tries += 1
                     attempt.was_done = attempt.was_done or attempt.done
