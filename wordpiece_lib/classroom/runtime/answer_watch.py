@@ -51,6 +51,8 @@ from wordpiece_lib.classroom.runtime.call_count import (
     _unwrap,
     answer_codes,
     forbidden_names_in,
+    forget_worked_examples,
+    pin_worked_examples,
 )
 from wordpiece_lib.classroom.runtime.cell_names import (
     _assigned_names,
@@ -225,6 +227,7 @@ def watched_cell(source: str, namespace: dict[str, Any] | None = None) -> Iterat
         watch.stop()
         if namespace is not None:
             note_library_values(source, namespace)
+            pin_worked_examples(namespace)
 
 
 #: The answer each running check was given, by key: what a cell's work is held against (see :class:`CellWork`).
@@ -277,6 +280,7 @@ def forget_answer_work() -> None:
     """
     _WORK.clear()
     _FROM_LIBRARY.clear()
+    forget_worked_examples()
 
 
 def install_answer_watch(shell: Any = None) -> bool:
@@ -305,6 +309,7 @@ def install_answer_watch(shell: Any = None) -> bool:
             watch = running.pop()
             watch.stop()
             note_library_values(watch.source, getattr(shell, "user_ns", {}))
+            pin_worked_examples(getattr(shell, "user_ns", {}))
 
     events.register("pre_run_cell", before)
     events.register("post_run_cell", after)

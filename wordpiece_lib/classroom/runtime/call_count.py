@@ -35,9 +35,10 @@ class Forbidden:
     """A library function (or class) an exercise asks the learner to write instead of calling.
 
     ``objects`` are the very objects that must not be used (``split_word``,
-    ``WordCounts``...); ``names`` are names looked up in the learner's own
-    namespace when the check runs (a helper the notebook defined earlier,
-    such as its worked ``longest_match``).
+    ``WordCounts``...); ``names`` name a worked example the notebook defined
+    earlier (its ``longest_match``): what counts is that function itself (see
+    :func:`pin_worked_examples`), never whatever the learner binds to the name
+    later, so their own function called ``longest_match`` is their own.
 
     >>> from wordpiece_lib.model import split_word
     >>> Forbidden("split_word", (split_word,)).label
@@ -48,14 +49,90 @@ class Forbidden:
     objects: tuple[Any, ...] = ()
     names: tuple[str, ...] = field(default=())
 
+    def __post_init__(self) -> None:
+        WORKED_NAMES.update(self.names)
+
     @property
     def label(self) -> str:
         return f"`{self.label_name}`"
 
     def resolve(self, namespace: dict[str, Any]) -> tuple[Any, ...]:
-        """The forbidden objects, including those named in ``namespace``."""
-        found = [namespace[name] for name in self.names if name in namespace]
+        """The forbidden objects: ``objects``, and the worked examples of ``names`` (as ``namespace`` first showed them).
+
+        >>> def longest_match(word, vocab):
+        ...     return [word]
+        >>> forget_worked_examples()
+        >>> rule = Forbidden("longest_match", names=("longest_match",))
+        >>> rule.resolve({"longest_match": longest_match}) == (longest_match,)
+        True
+        >>> def longest_match(word, vocab):  # the learner's own, under the same name
+        ...     return list(word)
+        >>> rule.resolve({"longest_match": longest_match}) == (longest_match,)
+        False
+        """
+        found: list[Any] = []
+        for name in self.names:
+            if name not in _WORKED:
+                pin_worked_examples(namespace, [name])
+            found.extend(_WORKED.get(name, ()))
+            value = namespace.get(name)
+            if value is not None and not _is_any(value, found) and _same_work(value, _WORKED.get(name, ())):
+                found.append(value)  # the worked example's cell run again: a new function, the same code
         return tuple(self.objects) + tuple(found)
+
+
+#: Every name a :class:`Forbidden` gives to a notebook's worked example.
+WORKED_NAMES: set[str] = set()
+#: The worked examples by name: the functions first bound to each name (and its cell run again), not the learner's.
+_WORKED: dict[str, list[Any]] = {}
+
+
+def _code_print(code: types.CodeType) -> tuple[Any, ...]:
+    """What a function's code does, the same for the same cell run twice (nested code included, names of places not)."""
+    constants = tuple(_code_print(item) if isinstance(item, types.CodeType) else repr(item) for item in code.co_consts)
+    return code.co_code, code.co_names, code.co_varnames, constants
+
+
+def _same_work(value: Any, pinned: Sequence[Any]) -> bool:
+    code = getattr(_unwrap(value), "__code__", None)
+    if not isinstance(code, types.CodeType) or not pinned:
+        return False
+    first = getattr(_unwrap(pinned[0]), "__code__", None)
+    return isinstance(first, types.CodeType) and _code_print(code) == _code_print(first)
+
+
+def pin_worked_examples(namespace: dict[str, Any], names: Iterable[str] | None = None) -> None:
+    """Note the worked examples ``namespace`` holds: the first function bound to each of their names is the example.
+
+    The answer watch calls this after every cell, so the notebook's own cell,
+    which comes first, decides; a function the learner later binds to the same
+    name, with code of their own, is theirs (the same code again is the example).
+
+    >>> forget_worked_examples()
+    >>> WORKED_NAMES.add("demo_worked")
+    >>> def demo_worked(word):
+    ...     return [word]
+    >>> pin_worked_examples({"demo_worked": demo_worked})
+    >>> _WORKED["demo_worked"] == [demo_worked]
+    True
+    """
+    for name in WORKED_NAMES if names is None else names:
+        value = namespace.get(name)
+        if not isinstance(getattr(_unwrap(value), "__code__", None), types.CodeType):
+            continue
+        pinned = _WORKED.setdefault(name, [])
+        if not pinned or (not _is_any(value, pinned) and _same_work(value, pinned)):
+            pinned.append(value)  # the first function under the name, or the same code run again
+
+
+def forget_worked_examples() -> None:
+    """Forget the worked examples seen (a new kernel).
+
+    >>> forget_worked_examples()
+    >>> _WORKED
+    {}
+    """
+    _WORKED.clear()
 
 
 def forbid(*library: Any) -> tuple[Forbidden, ...]:
@@ -361,6 +438,7 @@ def call_own_work(function: Callable[..., Any], args: Sequence[Any], forbidden: 
 
 
 __all__ = [
+    "WORKED_NAMES",
     "CallCount",
     "Forbidden",
     "ForbiddenUse",
@@ -369,4 +447,6 @@ __all__ = [
     "call_own_work",
     "forbid",
     "forbidden_names_in",
+    "forget_worked_examples",
+    "pin_worked_examples",
 ]

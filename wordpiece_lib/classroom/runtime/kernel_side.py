@@ -54,6 +54,7 @@ class KernelSide:
         self._watched_cell = answer_watch.watched_cell
         self._work_in_answer = answer_watch.work_in_answer
         self._note = answer_watch.note_library_values
+        self._pin = call_count.pin_worked_examples
         self._assigns = cell_names.assigns
         self._watched = answer_watch.WATCHED
         self._answers = answer_watch.ANSWERS
@@ -121,6 +122,7 @@ class KernelSide:
         if not answer:
             with contextlib.suppress(Exception):  # a namespace a learner's code broke: nothing noted
                 self._note(source, self.namespace)
+                self._pin(self.namespace)
         work = {}
         if answer:
             for key in dict.fromkeys([*self._watched, *self._answers]):
