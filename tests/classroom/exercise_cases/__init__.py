@@ -21,6 +21,7 @@ when the cases are listed, so collecting the tests stays quick.
 from __future__ import annotations
 
 import importlib
+from dataclasses import replace
 from typing import Any
 
 from wordpiece_lib.data import DataUnavailable, fetch
@@ -28,6 +29,7 @@ from wordpiece_lib.data import DataUnavailable, fetch
 from .rows import (
     COPIED,
     LIBRARY,
+    OTHER,
     SLIP,
     Case,
     Wrong,
@@ -40,7 +42,7 @@ from .rows import (
 )
 
 __all__ = [
-    "COPIED", "LIBRARY", "SLIP", "Case", "Wrong", "all_cases", "another_cell", "computed", "data_missing",
+    "COPIED", "LIBRARY", "OTHER", "SLIP", "Case", "Wrong", "all_cases", "another_cell", "computed", "data_missing",
     "every_outcome", "now", "outcome", "run_answer_cell", "start_afresh", "workbook_of",
 ]  # fmt: skip
 
@@ -61,8 +63,10 @@ def data_missing(name: str | None = None) -> DataUnavailable | None:
 
 
 def table(notebook: str) -> list[Case]:
-    """The cases of one notebook (``"01"`` ... ``"12"``)."""
-    return importlib.import_module(f"{__name__}.nb{notebook}").cases()
+    """The cases of one notebook (``"01"`` ... ``"12"``), with the answers its block ``shortcut_wrongs`` adds."""
+    module = importlib.import_module(f"{__name__}.nb{notebook}")
+    shortcuts = getattr(module, "shortcut_wrongs", dict)()
+    return [replace(case, wrongs=case.wrongs + tuple(shortcuts.get(case.key, ()))) for case in module.cases()]
 
 
 def all_cases() -> list[Case]:

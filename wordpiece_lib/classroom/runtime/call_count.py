@@ -27,7 +27,12 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from wordpiece_lib.classroom.runtime.other_libraries import OtherLibraryUse, OtherLibraryWatch, library_of
+from wordpiece_lib.classroom.runtime.other_libraries import (
+    OtherLibraryUse,
+    OtherLibraryWatch,
+    is_learners_code,
+    library_of,
+)
 
 
 @dataclass(frozen=True)
@@ -63,28 +68,39 @@ class Forbidden:
         ...     return [word]
         >>> forget_worked_examples()
         >>> rule = Forbidden("longest_match", names=("longest_match",))
-        >>> rule.resolve({"longest_match": longest_match}) == (longest_match,)
+        >>> kernel = {"longest_match": longest_match}  # the notebook's cell defined it
+        >>> rule.resolve(kernel) == (longest_match,)
         True
         >>> def longest_match(word, vocab):  # the learner's own, under the same name
         ...     return list(word)
-        >>> rule.resolve({"longest_match": longest_match}) == (longest_match,)
+        >>> kernel["longest_match"] = longest_match
+        >>> longest_match in rule.resolve(kernel)
         False
         """
         found: list[Any] = []
+        pins = _pins(namespace)
         for name in self.names:
-            if name not in _WORKED:
+            if name not in pins:
                 pin_worked_examples(namespace, [name])
-            found.extend(_WORKED.get(name, ()))
+            found.extend(pins.get(name, ()))
             value = namespace.get(name)
-            if value is not None and not _is_any(value, found) and _same_work(value, _WORKED.get(name, ())):
+            if value is not None and not _is_any(value, found) and _same_work(value, pins.get(name, ())):
                 found.append(value)  # the worked example's cell run again: a new function, the same code
         return tuple(self.objects) + tuple(found)
 
 
 #: Every name a :class:`Forbidden` gives to a notebook's worked example.
 WORKED_NAMES: set[str] = set()
-#: The worked examples by name: the functions first bound to each name (and its cell run again), not the learner's.
-_WORKED: dict[str, list[Any]] = {}
+#: The worked examples of each namespace (a kernel's, kept alive here), by name: the functions a notebook's cell
+#: first bound to the name (and the same code run again), never a function the learner bound to it later.
+_WORKED: dict[int, tuple[dict[str, Any], dict[str, list[Any]]]] = {}
+
+
+def _pins(namespace: dict[str, Any]) -> dict[str, list[Any]]:
+    entry = _WORKED.get(id(namespace))
+    if entry is None or entry[0] is not namespace:
+        entry = _WORKED[id(namespace)] = (namespace, {})
+    return entry[1]
 
 
 def _code_print(code: types.CodeType) -> tuple[Any, ...]:
@@ -102,25 +118,29 @@ def _same_work(value: Any, pinned: Sequence[Any]) -> bool:
 
 
 def pin_worked_examples(namespace: dict[str, Any], names: Iterable[str] | None = None) -> None:
-    """Note the worked examples ``namespace`` holds: the first function bound to each of their names is the example.
+    """Note the worked examples ``namespace`` holds: the first function a cell bound to each of their names.
 
     The answer watch calls this after every cell, so the notebook's own cell,
     which comes first, decides; a function the learner later binds to the same
-    name, with code of their own, is theirs (the same code again is the example).
+    name, with code of their own, is theirs (the same code again is the
+    example). A library's function bound to the name is no worked example.
 
     >>> forget_worked_examples()
     >>> WORKED_NAMES.add("demo_worked")
     >>> def demo_worked(word):
     ...     return [word]
-    >>> pin_worked_examples({"demo_worked": demo_worked})
-    >>> _WORKED["demo_worked"] == [demo_worked]
+    >>> cell = {"demo_worked": demo_worked}
+    >>> pin_worked_examples(cell)
+    >>> _pins(cell)["demo_worked"] == [demo_worked]
     True
     """
+    pins = _pins(namespace)
     for name in WORKED_NAMES if names is None else names:
         value = namespace.get(name)
-        if not isinstance(getattr(_unwrap(value), "__code__", None), types.CodeType):
+        code = getattr(_unwrap(value), "__code__", None)
+        if not isinstance(code, types.CodeType) or not is_learners_code(code):
             continue
-        pinned = _WORKED.setdefault(name, [])
+        pinned = pins.setdefault(name, [])
         if not pinned or (not _is_any(value, pinned) and _same_work(value, pinned)):
             pinned.append(value)  # the first function under the name, or the same code run again
 
