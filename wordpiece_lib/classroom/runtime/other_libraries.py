@@ -333,13 +333,20 @@ class OtherLibraryWatch:
     def __init__(self) -> None:
         self.found: Found | None = None
         self._looked: set[types.CodeType] = set()
+        self._plain_owners: set[type] = set()  # classes whose compiled methods were seen to be no library's
 
     def event(self, frame: types.FrameType, event: str, arg: Any) -> None:
         """Look at one profile event (``call`` and ``c_call``; the others tell nothing new)."""
         if self.found is not None:
             return
         if event == "c_call":
+            owner = getattr(arg, "__self__", None)
+            kind = type(owner)
+            if kind in self._plain_owners:  # the fast way for list.append, str.join...: most calls of a check
+                return
             self.found = _builtin_library(arg)
+            if self.found is None and kind is not types.ModuleType and not isinstance(owner, type):
+                self._plain_owners.add(kind)
         elif event == "call":
             code = frame.f_code
             if code in self._looked:
