@@ -160,11 +160,16 @@ def _learners_function(value: Any) -> bool:
 
 def _learners_object(value: Any) -> bool:
     """An instance of a class the learner wrote (its attributes may hold a tokenizer made in another cell)."""
-    klass = type(value)
-    if klass.__module__ == "builtins" or isinstance(value, type):
+    return not isinstance(value, type) and _learners_class(type(value))
+
+
+@functools.lru_cache(maxsize=1024)
+def _learners_class(klass: type) -> bool:
+    """A class a cell (or the learner's own module) defined: one of its methods is the learner's code."""
+    if klass.__module__ == "builtins":
         return False
     methods = [member for member in vars(klass).values() if isinstance(member, types.FunctionType)]
-    return any(is_learners_code(method.__code__) for method in methods) or klass.__module__ == "__main__"
+    return klass.__module__ == "__main__" or any(is_learners_code(method.__code__) for method in methods)
 
 
 #: What each code object reads by name: (globals it loads, modules it imports), with the code nested in it.
