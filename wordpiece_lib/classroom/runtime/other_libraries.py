@@ -83,8 +83,11 @@ class Found:
 
 
 @functools.lru_cache(maxsize=4096)
-def library_of_module(name: str | None) -> str | None:
-    """The tokenizer library a module belongs to (its name for a message), or None.
+def library_of_module(name: object) -> str | None:
+    """The tokenizer library the module called ``name`` belongs to (its name for a message), or None.
+
+    ``name`` is whatever a module, a class or a frame's globals give as their
+    module's name; anything but a ``str`` belongs to no library.
 
     >>> library_of_module("tokenizers.models"), library_of_module("wordpiece_lib.model")
     ('Hugging Face `tokenizers`', None)
@@ -151,7 +154,13 @@ def is_learners_code(code: types.CodeType) -> bool:
     >>> is_learners_code((lambda: 0).__code__), is_learners_code(library_of_module.__wrapped__.__code__)
     (True, False)
     """
+    _check_code(code)
     return _learners_file(code.co_filename)
+
+
+def _check_code(code: object) -> None:
+    if not isinstance(code, types.CodeType):
+        raise TypeError(f"code must be a code object (a function's __code__), got {type(code).__name__}")
 
 
 def _learners_function(value: Any) -> bool:
@@ -188,6 +197,7 @@ def code_reads(code: types.CodeType) -> tuple[tuple[str, ...], tuple[str, ...]]:
     >>> code_reads(mine.__code__)
     (('split',), ('json',))
     """
+    _check_code(code)
     known = _READS.get(code)
     if known is not None:
         return known
@@ -222,14 +232,14 @@ def _items(value: Any) -> Iterator[Any]:
             yield item
 
 
-def library_of(value: Any, depth: int = DEPTH, _seen: set[int] | None = None) -> Found | None:
+def library_of(value: Any) -> Found | None:
     """The tokenizer library ``value`` belongs to or holds, or None.
 
     A module, class or function of the library; an instance of one of its
     classes (or of a subclass); a compiled method bound to one; a bound method
-    or a ``functools.partial`` of one; and, ``depth`` levels in, a container
+    or a ``functools.partial`` of one; and a container
     holding one, a learner's object whose attributes hold one, and a learner's
-    function that can reach one (:func:`reached_by`).
+    function that can reach one (:func:`reached_by`), :data:`DEPTH` levels in.
 
     >>> import types
     >>> fake = types.ModuleType("sentencepiece")
@@ -238,7 +248,10 @@ def library_of(value: Any, depth: int = DEPTH, _seen: set[int] | None = None) ->
     >>> library_of(["a", "b"]) is None
     True
     """
-    seen = set() if _seen is None else _seen
+    return _library_of(value, DEPTH, set())
+
+
+def _library_of(value: Any, depth: int, seen: set[int]) -> Found | None:
     if id(value) in seen or value is None:
         return None
     seen.add(id(value))
@@ -250,35 +263,37 @@ def library_of(value: Any, depth: int = DEPTH, _seen: set[int] | None = None) ->
     if isinstance(value, (types.BuiltinFunctionType, types.BuiltinMethodType)):
         return _builtin_library(value)
     if isinstance(value, types.MethodType):
-        return library_of(value.__func__, depth, seen) or library_of(value.__self__, depth, seen)
+        return _library_of(value.__func__, depth, seen) or _library_of(value.__self__, depth, seen)
     if isinstance(value, functools.partial):
         parts = [value.func, *value.args, *value.keywords.values()]
-        return next((found for part in parts if (found := library_of(part, depth, seen)) is not None), None)
+        return next((found for part in parts if (found := _library_of(part, depth, seen)) is not None), None)
     if isinstance(value, types.FunctionType):
         library = library_of_module(value.__module__)
         if library is not None:
             return Found(library, f"`{value.__qualname__}`")
-        return reached_by(value, depth - 1, seen) if depth > 0 and _learners_function(value) else None
+        return _reached_by(value, depth - 1, seen) if depth > 0 and _learners_function(value) else None
     found = _class_library(type(value))
     if found is not None or depth <= 0:
         return found
     if isinstance(value, (dict, list, tuple, set, frozenset)):
-        return next((found for item in _items(value) if (found := library_of(item, depth - 1, seen)) is not None), None)
+        return next(
+            (found for item in _items(value) if (found := _library_of(item, depth - 1, seen)) is not None), None
+        )
     if _learners_object(value):
         try:
             attributes = object.__getattribute__(value, "__dict__")
         except AttributeError:
             return None
-        return library_of(dict(attributes), depth - 1, seen) if isinstance(attributes, dict) else None
+        return _library_of(dict(attributes), depth - 1, seen) if isinstance(attributes, dict) else None
     return None
 
 
-def reached_by(function: Any, depth: int = DEPTH, _seen: set[int] | None = None) -> Found | None:
+def reached_by(function: Any) -> Found | None:
     """The tokenizer library a learner's function can reach without running it, or None.
 
     What its code loads by a global name or imports, what its closure and its
     default arguments hold, each looked at with :func:`library_of` (so a
-    learner's function it calls is looked into too, ``depth`` levels deep).
+    learner's function it calls is looked into too, :data:`DEPTH` levels deep).
 
     >>> import types
     >>> tiktoken = types.ModuleType("tiktoken")
@@ -291,11 +306,14 @@ def reached_by(function: Any, depth: int = DEPTH, _seen: set[int] | None = None)
     >>> reached_by(made_in_an_earlier_cell(tiktoken)).label
     '`tiktoken` (`tiktoken`)'
     """
-    seen = set() if _seen is None else _seen
+    return _reached_by(function, DEPTH, set())
+
+
+def _reached_by(function: Any, depth: int, seen: set[int]) -> Found | None:
     target = getattr(function, "__func__", function)
     code = getattr(target, "__code__", None)
     if not isinstance(code, types.CodeType):
-        return library_of(function, depth, seen)
+        return _library_of(function, depth, seen)
     loads, imports = code_reads(code)
     for module in imports:
         library = library_of_module(module)
@@ -312,7 +330,7 @@ def reached_by(function: Any, depth: int = DEPTH, _seen: set[int] | None = None)
     held.extend((getattr(target, "__kwdefaults__", None) or {}).values())
     if target is not function:  # a bound method: the object it is bound to
         held.append(getattr(function, "__self__", None))
-    return next((found for value in held if (found := library_of(value, depth, seen)) is not None), None)
+    return next((found for value in held if (found := _library_of(value, depth, seen)) is not None), None)
 
 
 class OtherLibraryWatch:
@@ -377,7 +395,7 @@ class OtherLibraryWatch:
         if code.co_flags & 0x02:  # CO_NEWLOCALS: a function, whose locals now are its arguments and closure
             held.extend(frame.f_locals.values())
         seen: set[int] = set()
-        return next((found for value in held if (found := library_of(value, DEPTH, seen)) is not None), None)
+        return next((found for value in held if (found := _library_of(value, DEPTH, seen)) is not None), None)
 
     @contextlib.contextmanager
     def running(self) -> Iterator[OtherLibraryWatch]:
