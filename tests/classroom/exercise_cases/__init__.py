@@ -63,10 +63,20 @@ def data_missing(name: str | None = None) -> DataUnavailable | None:
 
 
 def table(notebook: str) -> list[Case]:
-    """The cases of one notebook (``"01"`` ... ``"12"``), with the answers its block ``shortcut_wrongs`` adds."""
+    """The cases of one notebook (``"01"`` ... ``"12"``), with the wrong answers its blocks add.
+
+    A block is a function of the table's module kept apart from its rows, so additions merge cleanly:
+    ``lesson_wrongs`` (slips the messages must name) and ``shortcut_wrongs`` (another library does the work).
+    """
     module = importlib.import_module(f"{__name__}.nb{notebook}")
-    shortcuts = getattr(module, "shortcut_wrongs", dict)()
-    return [replace(case, wrongs=case.wrongs + tuple(shortcuts.get(case.key, ()))) for case in module.cases()]
+    cases = module.cases()
+    more: dict[str, tuple[Any, ...]] = {}
+    for block in ("lesson_wrongs", "shortcut_wrongs"):
+        for key, wrongs in (getattr(module, block)() if hasattr(module, block) else {}).items():
+            more[key] = more.get(key, ()) + tuple(wrongs)
+    unknown = sorted(set(more) - {case.key for case in cases})
+    assert not unknown, f"nb{notebook}'s blocks name no exercise of its table: {unknown}"
+    return [replace(case, wrongs=case.wrongs + more.get(case.key, ())) for case in cases]
 
 
 def all_cases() -> list[Case]:
