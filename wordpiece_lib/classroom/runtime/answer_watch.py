@@ -512,6 +512,10 @@ def note_library_values(source: str, namespace: dict[str, Any]) -> None:
     True
     >>> library_value_in("demo_alphabet = seen[0]", "demo_alphabet")
     ('seen', 'alphabet')
+    >>> exec("theirs, mine = letters(['hug']), ['h', '##u', '##g']", cell)
+    >>> note_library_values("theirs, mine = letters(['hug']), ['h', '##u', '##g']", cell)
+    >>> library_value_in("demo_alphabet = mine", "demo_alphabet") is None  # only theirs came from the library
+    True
     >>> exec("def seen(words):\\n    return sorted({c for w in words for c in w})", cell)  # an own function now
     >>> library_value_in("demo_alphabet = seen(words)", "demo_alphabet") is None
     True
@@ -523,18 +527,36 @@ def note_library_values(source: str, namespace: dict[str, Any]) -> None:
     for statement in tree.body:  # statement by statement: a cell may set up data and use the library apart
         for name in _bound_otherwise(statement):
             _FROM_LIBRARY.pop(name, None)
-        written = _written_names(statement)
-        if not written:
-            continue
-        reached = {key: label for key in WATCHED if (label := _library_reached(statement, namespace, key)) is not None}
-        other = _other_reached(statement, namespace)
-        if other is not None:
-            reached[OTHER] = other
-        for name in written:
-            if reached:
-                _FROM_LIBRARY[name] = _Noted(source, dict(reached), namespace, namespace.get(name, _MISSING))
-            else:
-                _FROM_LIBRARY.pop(name, None)
+        for part in _pairs(statement):
+            written = _written_names(part)
+            if not written:
+                continue
+            reached = {key: label for key in WATCHED if (label := _library_reached(part, namespace, key)) is not None}
+            other = _other_reached(part, namespace)
+            if other is not None:
+                reached[OTHER] = other
+            for name in written:
+                if reached:
+                    _FROM_LIBRARY[name] = _Noted(source, dict(reached), namespace, namespace.get(name, _MISSING))
+                else:
+                    _FROM_LIBRARY.pop(name, None)
+
+
+def _pairs(statement: ast.stmt) -> list[ast.stmt]:
+    """``a, b = x, y`` as ``a = x`` and ``b = y`` (each name noted by its own value); any other statement as it is."""
+    if (
+        isinstance(statement, ast.Assign)
+        and len(statement.targets) == 1
+        and isinstance(statement.targets[0], (ast.Tuple, ast.List))
+        and isinstance(statement.value, (ast.Tuple, ast.List))
+        and len(statement.targets[0].elts) == len(statement.value.elts)
+        and not any(isinstance(item, ast.Starred) for item in (*statement.targets[0].elts, *statement.value.elts))
+    ):
+        return [
+            ast.Assign(targets=[target], value=value)
+            for target, value in zip(statement.targets[0].elts, statement.value.elts)
+        ]
+    return [statement]
 
 
 def library_value_in(source: str, key: str) -> tuple[str, str] | None:

@@ -11,6 +11,13 @@ function that did the work. A static look at the function's code
 happen not to reach; a local variable that happens to be called
 ``split_word`` is not mistaken for the library function.
 
+Another tokenizer library's work (Hugging Face's, ``sentencepiece``...) is
+refused in every exercise by the same profile function, fed to
+:class:`~.other_libraries.OtherLibraryWatch`: its work runs in compiled code,
+which no count of Python calls sees. A notebook's worked example named in a
+rule is the function the notebook's cell bound first
+(:func:`pin_worked_examples`), never the learner's own function under its name.
+
 >>> from wordpiece_lib.model import split_word
 >>> def mine(word):
 ...     return split_word(word)
