@@ -66,10 +66,13 @@ def with_cells_before(notebook: dict, answer: str, cells: list[str], released: P
     return notebook
 
 
+#: Every run's options: a kernel may take a minute (Hugging Face's import included), two at a time.
+OPTIONS = ("--timeout", "60", "--jobs", "2", "-o", "grades.csv")
+
+
 def grade(paths: list[str], notebook: str, cwd: Path) -> dict[str, dict[str, dict[str, str]]]:
     result = subprocess.run(
-        [sys.executable, "-m", "wordpiece_lib", "classroom", "grade", *paths, "--notebook", notebook]
-        + ["--timeout", "60", "--jobs", "2", "-o", "grades.csv"],
+        [sys.executable, "-m", "wordpiece_lib", "classroom", "grade", *paths, "--notebook", notebook, *OPTIONS],
         capture_output=True,
         text=True,
         cwd=cwd,
