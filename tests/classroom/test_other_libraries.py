@@ -239,6 +239,23 @@ def test_every_library_is_known_by_its_modules_name_installed_or_not(module, lib
         del sys.modules[module]
 
 
+@needs_tokenizers
+def test_a_compiled_submodule_that_misnames_itself_is_known_by_the_classes_it_holds():
+    """Hugging Face's ``trainers`` calls itself ``trainers`` and is in no ``sys.modules`` entry."""
+    from tokenizers import trainers
+
+    assert trainers.__name__ == "trainers" or "tokenizers" in trainers.__name__
+    assert other_libraries.library_of(trainers).library == "Hugging Face `tokenizers`"
+
+    def counts(words, made=trainers):
+        return {word: words.count(word) for word in words}
+
+    with pytest.raises(AssertionError, match="another tokenizer library did the work"):
+        splitting.check_word_counts(counts)
+    for plain in (sys, re, functools, types):
+        assert other_libraries.library_of(plain) is None, plain
+
+
 def _indirect(module: str):
     return sys.modules[module].tokenize
 

@@ -131,7 +131,7 @@ def shortcut_wrongs() -> dict[str, tuple]:
 
     if not HAVE_TOKENIZERS:
         return {}
-    from tokenizers import Tokenizer, models, pre_tokenizers, trainers
+    from tokenizers import models, pre_tokenizers
 
     def split_by_hugging_face(word):
         vocab = {piece: n for n, piece in enumerate(["[UNK]", *word, *("##" + c for c in word)])}
@@ -171,10 +171,11 @@ def shortcut_wrongs() -> dict[str, tuple]:
         "my_alphabet": (
             computed(
                 "Hugging Face's WordPiece trainer, its one-letter tokens",
+                "from tokenizers import Tokenizer, models, trainers\n"
                 "hf = Tokenizer(models.WordPiece(unk_token='[UNK]'))\n"
                 "hf.train_from_iterator(['bun', 'bug', 'gnu'], trainers.WordPieceTrainer(vocab_size=9, show_progress=False))\n"
                 "my_alphabet = [t for t in sorted(hf.get_vocab(), key=hf.get_vocab().get) if len(t.strip('#')) == 1]",
-                {"Tokenizer": Tokenizer, "models": models, "trainers": trainers},
+                {},
                 kind=OTHER,
             ),
         ),

@@ -290,9 +290,9 @@ def shortcut_wrongs() -> dict[str, tuple]:
             other_library(
                 "a decoder made in an earlier cell, kept in a closure",
                 another_cell(
-                    "def make():\n    glue = decoders.WordPiece(cleanup=False)\n"
-                    "    return lambda tokens: glue.decode(tokens)\nmy_decode = make()",
-                    "my_decode",
+                    "def make():\n    glue = decoders.WordPiece(cleanup=False)\n\n"
+                    "    def glued(tokens):\n        return glue.decode(tokens)\n\n    return glued\n\n\nglued = make()",
+                    "glued",
                     decoders=decoders,
                 ),
             ),

@@ -115,6 +115,23 @@ def _class_library(klass: type) -> Found | None:
     return None
 
 
+def _module_library(module: types.ModuleType) -> Found | None:
+    """A tokenizer library's module: by its name, or (a compiled submodule with no file) by the classes it holds.
+
+    Hugging Face's ``tokenizers.trainers`` calls itself plain ``trainers`` and is in no ``sys.modules`` entry;
+    its classes still say ``tokenizers.trainers``.
+    """
+    name = getattr(module, "__name__", None)
+    library = library_of_module(name)
+    if library is None and getattr(module, "__file__", None) is None:
+        members = list(vars(module).values())[: 4 * ITEMS]
+        found = next(
+            (found for member in members if isinstance(member, type) and (found := _class_library(member))), None
+        )
+        library = found.library if found is not None else None
+    return Found(library, f"`{name}`") if library is not None else None
+
+
 def _builtin_library(function: Any) -> Found | None:
     """A compiled function or method of a tokenizer library: known by the module or object it is bound to."""
     owner = getattr(function, "__self__", None)
@@ -256,8 +273,7 @@ def _library_of(value: Any, depth: int, seen: set[int]) -> Found | None:
         return None
     seen.add(id(value))
     if isinstance(value, types.ModuleType):
-        library = library_of_module(value.__name__)
-        return Found(library, f"`{value.__name__}`") if library is not None else None
+        return _module_library(value)
     if isinstance(value, type):
         return _class_library(value)
     if isinstance(value, (types.BuiltinFunctionType, types.BuiltinMethodType)):
