@@ -167,6 +167,41 @@ def test_an_object_built_in_an_earlier_cell_and_kept_in_a_default_argument_or_an
 
 
 @needs_tokenizers
+def test_a_tokenizer_kept_as_a_class_attribute_and_called_from_c_is_refused():
+    from tokenizers import decoders
+
+    class Glue:
+        decoder = decoders.WordPiece(cleanup=False)
+
+        def decode(self, tokens):
+            return "".join(map(self.decoder.decode, [tokens]))  # map calls it from C: only what is held shows
+
+    with pytest.raises(AssertionError, match="another tokenizer library did the work"):
+        encoding.check_decode(Glue().decode)
+
+
+@needs_tokenizers
+def test_the_library_run_in_a_thread_the_answer_starts_is_refused():
+    import threading
+
+    def in_a_thread(word):
+        found = []
+
+        def work():
+            package = __import__("tok" + "enizers")
+            vocab = {t: n for n, t in enumerate(["[UNK]", *word, *("##" + c for c in word)])}
+            found.extend(t.value for t in package.models.WordPiece(vocab, unk_token="[UNK]").tokenize(word))
+
+        thread = threading.Thread(target=work)
+        thread.start()
+        thread.join()
+        return found
+
+    with pytest.raises(AssertionError, match=r"Hugging Face `tokenizers` \(`WordPiece.tokenize`\)"):
+        splitting.check_split_word(in_a_thread)
+
+
+@needs_tokenizers
 def test_a_value_made_with_the_library_in_an_earlier_cell_is_refused_in_a_value_answer():
     """The notebook's own cells may compare with Hugging Face; an answer that copies what they computed may not."""
     from tokenizers import Tokenizer, models, trainers

@@ -3,7 +3,8 @@
 The shortcut a learner takes (issue 40): the exercise's steps handed to another
 tokenizer library. Each notebook's table lists its own such answers in a block of
 its own (``shortcut_wrongs``); what they share is made here: a WordPiece or BPE
-model of a vocab, a trained tokenizer, a BERT-style tokenizer. A library not
+model of a vocab, a trained tokenizer, a BERT-style tokenizer (the rows with `transformers` make
+theirs in their cells, as a learner would, so the one-verdict test can write them as submissions). A library not
 installed gives no rows (:data:`HAVE_TOKENIZERS`, :data:`HAVE_TRANSFORMERS`): the
 runtime refuses it by its module's name all the same.
 """
@@ -12,14 +13,11 @@ from __future__ import annotations
 
 import importlib.util
 import json
-import os
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 HAVE_TOKENIZERS = importlib.util.find_spec("tokenizers") is not None
 HAVE_TRANSFORMERS = HAVE_TOKENIZERS and importlib.util.find_spec("transformers") is not None
-
-BERT_SPECIALS = ("[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]")
 
 
 def numbered(tokens: Iterable[str]) -> dict[str, int]:
@@ -73,11 +71,3 @@ def new_tokens_of(tokenizer: Any) -> list[str]:
     """The tokens a trained Hugging Face tokenizer made, in order (its alphabet and specials left out)."""
     by_id = sorted(tokenizer.get_vocab().items(), key=lambda item: item[1])
     return [token for token, _ in by_id if len(token.removeprefix("##")) > 1]
-
-
-def transformers_bert(vocab: Iterable[str], *, lowercase: bool) -> Any:
-    """A `transformers` fast tokenizer around :func:`bert_style`, as ``AutoTokenizer`` would give one."""
-    os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")  # no note that PyTorch is missing: no model is needed
-    from transformers import PreTrainedTokenizerFast
-
-    return PreTrainedTokenizerFast(tokenizer_object=bert_style(vocab, lowercase=lowercase), unk_token="[UNK]")

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import contextlib
 import sys
+import threading
 import types
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -346,6 +347,7 @@ class CallCount:
         self.first: str | None = None
         self._outer: Any = None
         self._previous: Any = None
+        self._previous_threads: Any = None
 
     def _profile(self, frame: types.FrameType, event: str, arg: Any) -> None:
         if event == "call":
@@ -370,13 +372,16 @@ class CallCount:
 
     def __enter__(self) -> CallCount:
         self._previous = sys.getprofile()
+        self._previous_threads = threading.getprofile()
         if self._active:
             sys.setprofile(self._profile)
+            threading.setprofile(self._profile)  # a thread the learner's code starts is watched too
         return self
 
     def __exit__(self, *exc: Any) -> None:
         if self._active:
             sys.setprofile(self._previous)
+            threading.setprofile(self._previous_threads)
 
 
 class RunsElsewhere:

@@ -299,8 +299,11 @@ def _library_of(value: Any, depth: int, seen: set[int]) -> Found | None:
         try:
             attributes = object.__getattribute__(value, "__dict__")
         except AttributeError:
-            return None
-        return _library_of(dict(attributes), depth - 1, seen) if isinstance(attributes, dict) else None
+            attributes = {}
+        held = dict(attributes) if isinstance(attributes, dict) else {}
+        # and what its class holds (a tokenizer kept as a class attribute, read as self.tokenizer)
+        held.update((name, member) for name, member in vars(type(value)).items() if not callable(member))
+        return _library_of(held, depth - 1, seen)
     return None
 
 
