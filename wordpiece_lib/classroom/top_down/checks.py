@@ -34,6 +34,7 @@ from wordpiece_lib.classroom.runtime import (
     fresh_rng,
     fresh_words,
     in_container,
+    narrowing,
     refuse_in_answer,
     require,
     watch_answer,
@@ -195,14 +196,26 @@ def check_surviving_substrings(
             f"you kept only counts above {threshold}; the rule is count >= threshold "
             f"(the guide says '>', TensorFlow Text and the seed keep a count equal to the threshold)"
         )
+    # after a few tries, naming a wrong item would let one be changed a try until it passes (see runtime.narrowing)
+    idea = (
+        f"Some substrings are wrong. A substring survives when, after every longer substring that starts with it took "
+        f"its count off, what is left still counts at least {threshold} (word endings too)"
+    )
     for token in sorted(got - expected, key=lambda text: (-len(text), text)):
         if totals[token] < threshold:
             raise AssertionError(
-                f"{token!r} should not survive: it occurs only {totals[token]} times, below the threshold {threshold}"
+                narrowing(
+                    f"{token!r} should not survive: it occurs only {totals[token]} times, below the threshold "
+                    f"{threshold}",
+                    idea,
+                )
             )
         raise AssertionError(
-            f"{token!r} should not survive: it occurs {totals[token]} times, but the longer substrings that start "
-            f"with it take their share first, and what is left is below the threshold {threshold}"
+            narrowing(
+                f"{token!r} should not survive: it occurs {totals[token]} times, but the longer substrings that start "
+                f"with it take their share first, and what is left is below the threshold {threshold}",
+                idea,
+            )
         )
     lost = expected - got
     remaining = threshold_pass(totals, 0)
@@ -224,8 +237,12 @@ def check_surviving_substrings(
         )
     missing = len(lost)
     raise AssertionError(
-        f"your set is missing {missing} substring{'s' if missing > 1 else ''} that survive{'' if missing > 1 else 's'}: look for substrings "
-        f"that, after the longer ones took their share, still count at least {threshold} (word endings too)"
+        narrowing(
+            f"your set is missing {missing} substring{'s' if missing > 1 else ''} that survive"
+            f"{'' if missing > 1 else 's'}: look for substrings that, after the longer ones took their share, still "
+            f"count at least {threshold} (word endings too)",
+            idea,
+        )
     )
 
 
