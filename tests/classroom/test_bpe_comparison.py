@@ -20,6 +20,7 @@ matplotlib = pytest.importorskip("matplotlib")
 matplotlib.use("Agg")
 
 from wordpiece_lib.classroom.bpe_comparison import plots as plots  # noqa: E402  (after choosing the Agg backend
+from wordpiece_lib.classroom import display  # noqa: E402
 from wordpiece_lib.classroom.display import shown_text  # noqa: E402
 
 
@@ -137,7 +138,7 @@ def test_first_merges_plot(hug_pug_traces):
     assert right.get_title() == "BPE count: first 7 merges"
     labels = {text.get_text().removeprefix("• ").split()[0]: text for text in right.texts}
     # WordPiece learns hug too: red, bold and marked with a dot, so colour is not the only cue.
-    assert labels["hug"].get_color() == plots.WINNER_COLOUR and labels["hug"].get_text().startswith("• ")
+    assert labels["hug"].get_color() == display.WINNER_COLOUR and labels["hug"].get_text().startswith("• ")
     assert labels["hug"].get_fontweight() == "bold"
     assert labels["##ug"].get_color() == "black" and labels["##ug"].get_fontweight() == "normal"
     alt = figure.description.summary
