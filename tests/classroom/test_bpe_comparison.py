@@ -19,8 +19,8 @@ pytest.importorskip("ipywidgets")
 matplotlib = pytest.importorskip("matplotlib")
 matplotlib.use("Agg")
 
-from wordpiece_lib.classroom.bpe_comparison import plots as plots  # noqa: E402  (after choosing the Agg backend
 from wordpiece_lib.classroom import display  # noqa: E402
+from wordpiece_lib.classroom.bpe_comparison import plots as plots  # noqa: E402  (after choosing the Agg backend
 from wordpiece_lib.classroom.display import shown_text  # noqa: E402
 
 
