@@ -1,4 +1,5 @@
-"""Build hook: the small corpora of ``data/toy/`` and the cleaned novel travel inside the wheel, under ``wordpiece_lib/_bundled/``.
+"""Build hook: the small corpora of ``data/toy/``, the cleaned novel and the real tokenizers of
+``data/tokenizers/`` travel inside the wheel, under ``wordpiece_lib/_bundled/``.
 
 Everything else about the package is declared in ``pyproject.toml``. In a checkout the library
 reads ``data/`` itself; an installed wheel has no ``data/`` folder, so its copies are packaged
@@ -15,8 +16,10 @@ from setuptools.command.build_py import build_py
 
 ROOT = Path(__file__).resolve().parent
 #: Bundled into the wheel (under data/): the toy corpora, Treasure Island (the default book of ``load_book``,
-#: public domain, 0.37 MB) and the README that names each file's source and licence.
-WHEEL_DATA = ("toy", "treasure-island.txt", "README.md")
+#: public domain, 0.37 MB), the real tokenizers notebook 13 takes apart (no address serves them: an installed
+#: library has no other way to them; 1.2 MB compressed), the README that names each file's source and licence,
+#: and the NOTICE the tokenizers' Apache-2.0 and MIT licences ask to travel with them.
+WHEEL_DATA = ("toy", "treasure-island.txt", "tokenizers", "README.md", "NOTICE")
 
 
 class BuildWithData(build_py):

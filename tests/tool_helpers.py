@@ -1,13 +1,17 @@
-"""The tests' way to the scripts in ``tools/``: they are scripts, not a package, so each is loaded from its file."""
+"""The tests' way to the scripts in ``tools/`` and ``benchmarks/``: they are scripts, not a package, so each is loaded
+from its file (a tool) or run as a process (a benchmark)."""
 
 from __future__ import annotations
 
 import importlib.util
+import re
+import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
 
-TOOLS = Path(__file__).resolve().parents[1] / "tools"
+ROOT = Path(__file__).resolve().parents[1]
+TOOLS = ROOT / "tools"
 
 
 def load_tool(name: str, module_name: str | None = None) -> ModuleType:
@@ -21,3 +25,18 @@ def load_tool(name: str, module_name: str | None = None) -> ModuleType:
     sys.modules[module_name] = module
     spec.loader.exec_module(module)
     return module
+
+
+def run_benchmark(name: str, *arguments: str) -> str:
+    """What ``benchmarks/<name>.py ARGUMENTS`` prints, run from the checkout; it must end well and, as every
+    benchmark does, say the machine's load average (its figures are the machine's)."""
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / f"{name}.py"), *arguments],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert re.search(r"load average \d+\.\d\d \d+\.\d\d \d+\.\d\d", result.stdout), result.stdout[:500]
+    return result.stdout

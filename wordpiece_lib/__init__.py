@@ -41,6 +41,7 @@ _FACES: dict[str, tuple[str, ...]] = {
     "model": (
         "alphabet",
         "AutomatonStep",
+        "BpeModel",
         "BERT_SPECIAL_TOKENS",
         "decode_pieces",
         "encode_word",
@@ -87,6 +88,7 @@ _FACES: dict[str, tuple[str, ...]] = {
         "UnigramTokenizer",
         "WordPieceDecoder",
         "WordPieceTokenizer",
+        "explain",
         "load_tokenizer",
     ),
     "data": ("load_book",),

@@ -8,7 +8,7 @@ part and the field.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 
@@ -67,4 +67,46 @@ def refuse_unknown_fields(data: dict[str, Any], what: str, known: Iterable[str])
         raise ValueError(f"unsupported {what} fields: {', '.join(unknown)}")
 
 
-__all__ = ["check_type", "kind_of", "refuse_unknown_fields", "require_fields"]
+def read_fields(
+    data: Any, slot: str, kind: str, required: Iterable[str] = (), optional: Iterable[str] = (), *, where: str = ""
+) -> dict[str, Any]:
+    """``data`` once it passes the three checks: its ``type`` is ``kind``, it has every ``required`` field, and it
+    has none beyond them and the ``optional`` ones (``where``, the part's name in the messages: ``kind slot``).
+
+    >>> read_fields({"type": "Strip", "content": " "}, "decoder", "Strip", ["content"])["content"]
+    ' '
+    >>> read_fields({"type": "Fuse", "x": 1}, "decoder", "Fuse")
+    Traceback (most recent call last):
+    ...
+    ValueError: unsupported Fuse decoder fields: x
+    """
+    check_type(data, slot, kind)
+    where = where or f"{kind} {slot.replace('_', '-')}"
+    required = tuple(required)
+    require_fields(data, where, required)
+    refuse_unknown_fields(data, where, (*required, *optional))
+    return data
+
+
+def read_sequence(data: Any, slot: str, field: str, read: Callable[[Any], Any] | None) -> tuple[Any, ...]:
+    """The parts a ``Sequence`` object of a slot chains, under its ``field``, each read by ``read``
+    (the registry's reader, which knows every part of the slot).
+
+    >>> read_sequence({"type": "Sequence", "decoders": [1, 2]}, "decoder", "decoders", str)
+    ('1', '2')
+    >>> read_sequence({"type": "Sequence", "decoders": {}}, "decoder", "decoders", str)
+    Traceback (most recent call last):
+    ...
+    ValueError: Sequence decoder: decoders must be a list, got dict
+    """
+    where = f"Sequence {slot.replace('_', '-')}"
+    read_fields(data, slot, "Sequence", (field,))
+    parts = data[field]
+    if not isinstance(parts, list):
+        raise ValueError(f"{where}: {field} must be a list, got {type(parts).__name__}")
+    if read is None:
+        raise ValueError(f"{where}: no reader given for its {slot.replace('_', '-')}s")
+    return tuple(read(part) for part in parts)
+
+
+__all__ = ["check_type", "kind_of", "read_fields", "read_sequence", "refuse_unknown_fields", "require_fields"]

@@ -227,36 +227,47 @@ def measure_slide(page) -> dict:
     return page.evaluate(_MEASURE)
 
 
-#: Boxes that cannot be read at 320 px: content wider than the box that cannot be scrolled, or a box past the edge.
+#: Boxes that cannot be read at 320 px. A box wider than the screen, or whose content is wider than it,
+#: must sit in a box that really scrolls sideways (overflow auto or scroll, laid out as a block: a table
+#: row or cell never scrolls, whatever its overflow says), inside the screen, and that box must be a
+#: keyboard stop (tabindex 0) with a role and a name, so every cell of a wide table can be reached.
 _REFLOW = """(width) => {
   const out = [];
   const boxes = document.querySelectorAll(
     '.jp-Cell, .jp-InputArea-editor, .jp-OutputArea-output, pre, table, .jupyter-widgets, .widget-box, .widget-inline-hbox, .widget-button, .widget-html, .widget-output, figure, img, nav, .wp-site-note');
   const pageScrolls = document.documentElement.scrollWidth > width + 1;
+  const scrolls = e => {
+    const s = getComputedStyle(e);
+    return ['auto', 'scroll'].includes(s.overflowX) && !/^(inline|contents|table(-.*)?)$/.test(s.display);
+  };
+  // A Tab stop with a role (its own, or a disclosure's native one) and a name.
+  const keyboard = e => e.matches('textarea, input, select') ||
+    (e.getAttribute('tabindex') === '0' && (!!e.getAttribute('role') || e.matches('details')) &&
+     !!(e.getAttribute('aria-label') || e.getAttribute('aria-labelledby')));
+  const where = el => ({target: String(el.className || el.tagName).slice(0, 80), text: (el.innerText || '').slice(0, 40)});
   for (const el of boxes) {
     const s = getComputedStyle(el);
     const r = el.getBoundingClientRect();
-    if (s.display === 'none' || r.width === 0) continue;
-    let scroller = el;  // the box itself or an ancestor inside the viewport that scrolls
+    if (s.display === 'none' || r.width === 0 || (el.checkVisibility && !el.checkVisibility())) continue;
     const overflowing = el.scrollWidth > el.clientWidth + 1;
-    const canScroll = e => ['auto', 'scroll'].includes(getComputedStyle(e).overflowX);
-    if (overflowing && !canScroll(el)) {
-      let up = el.parentElement, ok = false;
-      while (up && up !== document.body) { if (canScroll(up) && up.getBoundingClientRect().right <= width + 1) { ok = true; break; } up = up.parentElement; }
-      if (!ok) out.push({what: 'clipped', target: el.className || el.tagName, text: (el.innerText || '').slice(0, 40)});
-      continue;
+    if (!overflowing && r.right <= width + 1) continue;
+    // The box that makes the hidden part reachable: this one if it scrolls, else the nearest that does.
+    let scroller = null;
+    for (let up = overflowing ? el : el.parentElement; up && up !== document.body; up = up.parentElement) {
+      const box = up.getBoundingClientRect();
+      if (scrolls(up) && up.scrollWidth > up.clientWidth + 1 && box.right <= width + 1 && box.left >= -1) { scroller = up; break; }
     }
-    if (r.right > width + 1 && !el.closest('.wp-scroll, .jp-OutputArea-output[tabindex], .jp-InputArea-editor')) {
-      let up = el.parentElement, ok = false;
-      while (up && up !== document.body) { if (canScroll(up) && up.getBoundingClientRect().right <= width + 1) { ok = true; break; } up = up.parentElement; }
-      if (!ok) out.push({what: 'past the edge', target: el.className || el.tagName, text: (el.innerText || '').slice(0, 40)});
-    }
+    if (!scroller) out.push({what: overflowing ? 'clipped' : 'past the edge', ...where(el)});
+    else if (!keyboard(scroller)) out.push({what: 'scrolls, but not from the keyboard (tabindex 0, role, name)', ...where(scroller)});
   }
   return {pageScrolls, boxes: out};
 }"""
 
 
 def reflow_problems(page) -> dict:
+    """What cannot be read at 320 px, every disclosure open (a figure's data table is read there too)."""
+    page.evaluate("() => document.querySelectorAll('details').forEach(d => { d.open = true; })")
+    page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
     return page.evaluate(_REFLOW, REFLOW_WIDTH)
 
 

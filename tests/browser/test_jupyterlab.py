@@ -23,6 +23,7 @@ from pathlib import Path
 
 import pytest
 from _browser import browser_fixture, jupyterlab, notebook_code, screenshot_dir_fixture, shown_widgets  # noqa: F401  (the fixtures browser, screenshot_dir)
+from _lab_page import NOTEBOOK, open_and_run_all, shut_down_kernels
 from data_helpers import require_data_for
 
 from wordpiece_lib import data
@@ -33,12 +34,9 @@ NOTEBOOKS = ROOT / "notebooks"
 # Run in one worker, one notebook at a time: the module shares one JupyterLab and one browser.
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("browser-jupyterlab")]
 
-OPEN_TIMEOUT = 90_000  # ms: page load plus kernel start on a busy CI machine
-RUN_ALL_TIMEOUT = 240_000  # ms: every cell of one notebook
+#: A widget's text view (``classroom/display/live_text.py``): an HTML widget marked live.
+TEXT_VIEW = ".wordpiece-live"
 UPDATE_TIMEOUT = 20_000  # ms: a widget's answer to one click or key (a round trip to the kernel)
-
-STATUS_IDLE = "Python 3 (ipykernel) | Idle"
-NOTEBOOK = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook"  # the notebook on screen
 
 
 WIDGET_NOTEBOOKS = [path for path in sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb")) if shown_widgets(path)]
@@ -62,33 +60,6 @@ def lab(tmp_path_factory):
         yield server
 
 
-def open_and_run_all(page, lab, notebook: str) -> None:
-    """Open a notebook, wait for its kernel, Run All, and wait until every code cell has run."""
-    # "reset": a fresh workspace, so the previous notebook's tab (and kernel) does not come back.
-    page.goto(lab.page_url(f"notebooks/{notebook}") + "&reset", timeout=OPEN_TIMEOUT)
-    page.locator(f"{NOTEBOOK} .jp-Cell").first.wait_for(timeout=OPEN_TIMEOUT)
-    status = page.locator("#jp-main-statusbar")
-    # The toolbar says "idle" before the kernel can take work; the status bar is the reliable signal.
-    status.get_by_text(STATUS_IDLE).wait_for(timeout=OPEN_TIMEOUT)
-    # Fold the file browser away: more room for the notebook in the screenshot.
-    page.locator(".jp-SideBar.jp-mod-left .lm-TabBar-tab.lm-mod-current").click()
-    page.get_by_role("menuitem", name="Run", exact=True).click()
-    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
-    # Done when every code cell has a number, or when a cell failed (Run All stops there).
-    page.wait_for_function(
-        """(notebook) => {
-            const panel = document.querySelector(notebook);
-            if (!panel) return false;
-            const prompts = [...panel.querySelectorAll('.jp-CodeCell .jp-InputPrompt')].map(e => e.textContent.trim());
-            const failed = panel.querySelector('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.error"]');
-            return prompts.length > 0 && (prompts.every(p => /^\\[\\d+\\]:$/.test(p)) || (failed && !prompts.includes('[*]:')));
-        }""",
-        arg=NOTEBOOK,
-        timeout=RUN_ALL_TIMEOUT,
-    )
-    status.get_by_text(STATUS_IDLE).wait_for(timeout=OPEN_TIMEOUT)
-
-
 def check_cells_and_widgets(page) -> None:
     """No cell failed, and every widget output became a live widget."""
     errors = page.locator(f'{NOTEBOOK} .jp-OutputArea-output[data-mime-type="application/vnd.jupyter.error"]')
@@ -100,14 +71,12 @@ def check_cells_and_widgets(page) -> None:
 
 
 def output_text(widget) -> str:
-    return widget.locator(".widget-output").first.inner_text()
+    return widget.locator(TEXT_VIEW).first.inner_text()
 
 
 def wait_for_output(widget, pattern: str) -> str:
     """Wait until the widget's output area matches ``pattern`` (a regex); return its text."""
-    widget.locator(".widget-output").first.filter(has_text=re.compile(pattern, re.MULTILINE)).wait_for(
-        timeout=UPDATE_TIMEOUT
-    )
+    widget.locator(TEXT_VIEW).first.filter(has_text=re.compile(pattern, re.MULTILINE)).wait_for(timeout=UPDATE_TIMEOUT)
     return output_text(widget)
 
 
@@ -185,7 +154,7 @@ def use_merge_stepper(page) -> None:
     expect_step(stepper, "merges", "1")
     expect_disabled(stepper, "first", disabled=False)
     # The candidate chart beside the text: the chosen pair in red, at the top.
-    chart = stepper.locator(".widget-html-content").first
+    chart = stepper.locator(".widget-html:not(.wordpiece-live) .widget-html-content").first
     assert "##g + ##s" in chart.inner_text() and "(chosen)" in chart.inner_text()
 
     button(stepper, "next").click()
@@ -495,7 +464,7 @@ def test_widgets_work_in_jupyterlab(browser, lab, screenshot_dir, path):
     page = context.new_page()
     page.on("pageerror", lambda error: page_errors.append(str(error)))
     try:
-        open_and_run_all(page, lab, path.name)
+        open_and_run_all(page, lab, f"notebooks/{path.name}")
         check_cells_and_widgets(page)
         for name in shown_widgets(path):
             SCENARIOS.get(name, use_any_widget)(page)
@@ -508,21 +477,4 @@ def test_widgets_work_in_jupyterlab(browser, lab, screenshot_dir, path):
         finally:
             context.close()
             # Free the kernel before the next notebook starts one (CI has two cores).
-            _shut_down_kernels(lab)
-
-
-def _shut_down_kernels(lab) -> None:
-    import json
-    import urllib.request
-
-    base = f"{lab.url}/api/sessions?token={lab.token}"
-    try:
-        with urllib.request.urlopen(base, timeout=10) as response:
-            sessions = json.load(response)
-        for session in sessions:
-            request = urllib.request.Request(
-                f"{lab.url}/api/sessions/{session['id']}?token={lab.token}", method="DELETE"
-            )
-            urllib.request.urlopen(request, timeout=30).close()
-    except OSError:
-        pass  # the server is stopped at the end of the module anyway
+            shut_down_kernels(lab)

@@ -207,15 +207,16 @@ def check_saved_widget_state(page, path: Path) -> None:
             assert stepper.get_by_role("button", name=name, exact=True).count() == 1
         # The number of merges: a number box named by its label (a slider's handle would have no name).
         assert stepper.get_by_role("spinbutton", name="merges", exact=True).input_value() == "0"
-        text = stepper.locator(".widget-output").first.inner_text()
+        text = stepper.locator(".wordpiece-live").first.inner_text()
         assert text.startswith("Before any merge") and "Next merge: ##g + ##s" in text, text
-        assert "Candidates at merge 1" in stepper.locator(".widget-html-content").first.inner_text()
+        chart = stepper.locator(".widget-html:not(.wordpiece-live) .widget-html-content").first
+        assert "Candidates at merge 1" in chart.inner_text()
     source = "".join(c.source for c in read_notebook(path).cells if c.cell_type == "code")
     match = re.search(r"\bLongestMatchExplorer\([^,]+,\s*\"([^\"]+)\"", source)
     if match:
         explorer = main.locator(".widget-vbox").filter(has=page.locator(".widget-label", has_text="lookups")).first
         assert explorer.locator(".widget-text input").first.input_value() == match.group(1)
-        text = explorer.locator(".widget-output").first.inner_text()
+        text = explorer.locator(".wordpiece-live").first.inner_text()
         assert text.startswith(f"Word: '{match.group(1)}'") and "lookup 1:" in text, text
 
 

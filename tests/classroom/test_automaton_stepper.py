@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wordpiece_lib import LinMaxMatch, Vocab, encode_word, longest_match_attempts
+from wordpiece_lib.classroom.display import shown_text
 from wordpiece_lib.classroom.fast_encoding import (
     AutomatonStepper,
     automaton_step_text,
@@ -51,7 +52,7 @@ def token_automaton():
 
 
 def output_text(stepper) -> str:
-    return "".join(item.get("text", "") for item in stepper.output.outputs)
+    return shown_text(stepper.output)  # what the page shows, read back from the view's HTML
 
 
 def svg_root(markup: str) -> ElementTree.Element:

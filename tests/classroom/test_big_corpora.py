@@ -110,7 +110,7 @@ def test_wrong_merges_are_explained_and_the_library_merge_is_not_an_answer():
     assert "The counts are right but not their order" in fails_with(checks.check_merge_in_order, by_count)
     assert "changed the parts it was given" in fails_with(checks.check_merge_in_order, in_place)
     assert "is missing from your merge" in fails_with(checks.check_merge_in_order, first_part_words)
-    assert "should return a dict" in fails_with(checks.check_merge_in_order, lambda parts: [1])
+    assert "asks for a dict" in fails_with(checks.check_merge_in_order, lambda parts: [1])
     assert "calls `merge_counts`, the library's own version" in fails_with(checks.check_merge_in_order, merge_counts)
 
 

@@ -4,25 +4,58 @@ from __future__ import annotations
 
 import pytest
 
+from wordpiece_lib import train_fast
+from wordpiece_lib.analysis import longest_match_encoder, merge_replay_encoder
 from wordpiece_lib.classroom.bpe_comparison import (
+    GrowingEncoders,
     ParallelGrowth,
     combination_fertility_points,
     frequent_words,
     growth_text,
 )
+from wordpiece_lib.data import datasets
 
 pytest.importorskip("ipywidgets")
 matplotlib = pytest.importorskip("matplotlib")
 matplotlib.use("Agg")
 
+from wordpiece_lib.classroom import display  # noqa: E402
 from wordpiece_lib.classroom.bpe_comparison import plots as plots  # noqa: E402  (after choosing the Agg backend
+from wordpiece_lib.classroom.display import shown_text  # noqa: E402
 
 
 def output_text(widget: ParallelGrowth) -> str:
-    return "".join(item.get("text", "") for item in widget.output.outputs)
+    return shown_text(widget.output)  # what the page shows, read back from the view's HTML
 
 
 # ---------------------------------------------------------------- growth_text and the widget
+
+
+def _same_as_the_reference_encoders(trace, steps, words):
+    encoders = GrowingEncoders(trace)
+    for step in steps:
+        longest, replay = longest_match_encoder(trace, step), merge_replay_encoder(trace, step)
+        assert encoders.sizes[step] == len(trace.tokens(step)), step
+        for word in words:
+            assert encoders.longest_match(word, step) == longest(word), (step, word)
+            assert encoders.merge_replay(word, step) == replay(word), (step, word)
+
+
+def test_growing_encoders_cut_as_the_encoders_built_for_each_step(hug_pug_traces):
+    words = [*dict(datasets.HUG_PUG_COUNTS), "mug", "hugger", "pugs", "x", "bunhug"]
+    for trace in hug_pug_traces:
+        _same_as_the_reference_encoders(trace, range(len(trace.steps) + 1), words)
+
+
+def test_growing_encoders_on_a_book_trace():
+    from wordpiece_lib import WordCounts, load_book
+
+    counts = WordCounts.from_texts(load_book("treasure-island"), lowercase=True)
+    words = [*frequent_words(train_fast(counts, 400), 25), "ωmega", "zzyzx", "hispaniola's"]
+    for criterion in ("wordpiece", "bpe"):
+        trace = train_fast(counts, 1_500, special_tokens=["[UNK]"], criterion=criterion)
+        steps = sorted({*range(0, len(trace.steps), 97), len(trace.steps)})
+        _same_as_the_reference_encoders(trace, steps, words)
 
 
 def test_growth_text_by_hand(hug_pug_traces):
@@ -105,7 +138,7 @@ def test_first_merges_plot(hug_pug_traces):
     assert right.get_title() == "BPE count: first 7 merges"
     labels = {text.get_text().removeprefix("• ").split()[0]: text for text in right.texts}
     # WordPiece learns hug too: red, bold and marked with a dot, so colour is not the only cue.
-    assert labels["hug"].get_color() == plots.WINNER_COLOUR and labels["hug"].get_text().startswith("• ")
+    assert labels["hug"].get_color() == display.WINNER_COLOUR and labels["hug"].get_text().startswith("• ")
     assert labels["hug"].get_fontweight() == "bold"
     assert labels["##ug"].get_color() == "black" and labels["##ug"].get_fontweight() == "normal"
     alt = figure.description.summary

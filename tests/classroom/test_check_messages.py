@@ -183,3 +183,33 @@ def test_a_share_slip_is_named_for_what_it_is():
     assert "no owner" in fails_with(languages.check_share_function, share_unused_tokens_owned, [], usage)
     assert "listed FIRST" in fails_with(languages.check_share_function, share_last_language_wins_ties, [], usage)
     assert "uses it MOST" in fails_with(languages.check_share_function, share_of_every_user, [], usage)
+
+
+def test_notebook_12_has_one_rule_for_its_section_2_functions():
+    """all_cuts lists cuts, which no exercise asks for: an answer that uses it passes wherever it serves. best_cut
+    picks the best cut, which is what the exercises ask: every exercise refuses it (the mutation suite tries it in
+    each one), never one exercise this way and the next the other."""
+    import math
+
+    from exercise_cases import outcome, table
+    from exercise_cases.nb12 import course_probabilities, worked_cuts
+    from exercise_cases.rows import FROM_CELL
+
+    cases = {case.key: case for case in table("12")}
+    names = {"all_cuts": worked_cuts()["all_cuts"], "math": math, "probability": course_probabilities()}
+    by_hand = {
+        "bugs_best": "scores = [math.prod(probability[p] for p in cut) for cut in all_cuts('bugs', probability)]\n"
+        "bugs_best = (max(scores), scores.count(max(scores)))",
+        "hug_chance": "scores = [math.prod(probability[p] for p in cut) for cut in all_cuts('hug', probability)]\n"
+        "hug_chance = probability['hug'] / sum(scores)",
+    }
+    for key, source in by_hand.items():
+        runtime.forget_answer_work()
+        assert outcome(cases[key], (FROM_CELL,), {"cell": (source, names, (key,))}) == ("passed", ""), key
+    refused = [
+        (case.key, wrong.label)
+        for case in cases.values()
+        for wrong in case.wrongs
+        if "best_cut" in wrong.label and "section 2" in wrong.label
+    ]
+    assert {key for key, _label in refused} == {"bugs_best", "word_probability", "zero_cost", "hug_chance"}, refused

@@ -1,4 +1,4 @@
-"""Every exercise of notebooks 01-12: the right answer passes, plausible wrong ones fail without giving it away.
+"""Every exercise of notebooks 01-13: the right answer passes, plausible wrong ones fail without giving it away.
 
 The cases (right and wrong answers, and the texts that would give an answer
 away) are the tables of ``exercise_cases/``, one a notebook. Besides each case, this checks the tiers
@@ -45,7 +45,7 @@ HASH_SEEDS = ("0", "1", "42", "4294967295", "random")
 COPYABLE = {
     "count_words", "split_with_prefix", "split_with_end_marker", "my_alphabet", "count_pairs", "wordpiece_score",
     "best_after_ug", "bpe_first", "merge_all", "first_three", "lexical_four", "final_size", "my_encode", "my_word",
-    "my_decode", "my_split_points", "my_threshold", "bpe_first_two", "replay", "bpe_differing_word",
+    "my_decode", "my_split_points", "threshold_tries", "bpe_first_two", "replay", "bpe_differing_word",
     "longest_token", "failure_of_tokeniz", "emitted_at_s", "unk_word", "merged_groups", "greek_tokens_per_word",
     "share_of", "chosen_exponent", "my_pair_input", "bugs_best", "word_probability", "zero_cost",
     "hug_chance",
@@ -53,7 +53,7 @@ COPYABLE = {
 LIBRARY_FUNCTIONS = {
     "count_words", "split_with_prefix", "split_with_end_marker", "my_alphabet", "count_pairs", "wordpiece_score",
     "merge_all", "first_three", "lexical_four", "final_size", "my_encode", "my_decode", "my_split_points",
-    "my_threshold", "replay", "predicted_split", "merged_groups", "greek_tokens_per_word", "share_of",
+    "threshold_tries", "replay", "predicted_split", "merged_groups", "greek_tokens_per_word", "share_of",
     "rum_offsets", "kept", "decoded", "merge_in_order", "word_probability", "zero_cost",
     "hug_chance",
 }  # fmt: skip
@@ -94,13 +94,14 @@ def every_key() -> list[str]:
     import wordpiece_lib.classroom.other_languages.checks
     import wordpiece_lib.classroom.pair_scores.checks
     import wordpiece_lib.classroom.real_book.checks
+    import wordpiece_lib.classroom.real_tokenizers.checks
     import wordpiece_lib.classroom.top_down.checks
     import wordpiece_lib.classroom.unigram.checks  # noqa: F401
 
     return [
         key
         for name, workbook in WORKBOOKS.items()
-        if name[:2] in {f"{n:02d}" for n in range(1, 13)}
+        if name[:2] in {f"{n:02d}" for n in range(1, 14)}
         for key in workbook.exercises
     ]
 
@@ -366,7 +367,11 @@ def test_the_library_answer_from_an_earlier_cell_copied_by_name_is_not_credited(
         for number, variable in enumerate(variables):
             earlier = re.sub(rf"\b{variable}\b", f"from_before_{number}", earlier)
             copies.append(f"{variable} = from_before_{number}")
-        moved = {**wrong.extra, "cell": ("\n".join(copies), names, variables), "earlier": (earlier,)}
+        moved = {
+            **wrong.extra,
+            "cell": ("\n".join(copies), names, variables),
+            "earlier": (*wrong.extra.get("earlier", ()), earlier),  # the row's own earlier cells first
+        }
         runtime.forget_answer_work()
         result, message = outcome(case, wrong.answer, moved)
         assert result == "failed", f"{key}: {wrong.label!r}, computed in an earlier cell and copied, {result}"

@@ -267,6 +267,7 @@ def _cases(traces, sweep):
             ["one process 2.00 s", "Dask 1.25 s"],
         ),
         **_unigram_cases(),
+        **_real_tokenizer_cases(),
     }
 
 
@@ -295,6 +296,28 @@ def _unigram_cases():
             [f"{sampled['cut'].nunique()} cuts of 'hugs'"],
         ),
         "three_way_bars": (unigram_plots.three_way_bars(fertility), ["WordPiece 1.25, BPE 1.20, Unigram 1.30"]),
+    }
+
+
+def _real_tokenizer_cases():
+    """Notebook 13's figures: a word cut three ways (spans in the word) and tokens per word of three tokenizers."""
+    from wordpiece_lib.classroom.real_tokenizers import plots as real_plots
+
+    cuts = {
+        "WordPiece": [("un", 0, 2), ("##happy", 2, 7)],
+        "Unigram": [("▁un", 0, 2), ("ha", 2, 4), ("ppy", 4, 7)],
+        "BPE": [("unhappy", 0, 7)],
+    }
+    per_word = pd.DataFrame({"tokenizer": ["WordPiece", "Unigram", "BPE"], "tokens per word": [1.29, 1.98, 1.36]})
+    return {
+        "cut_figure": (
+            real_plots.cut_figure(cuts, "unhappy"),
+            ["WordPiece: un + ##happy", "Unigram: ▁un + ha + ppy", "BPE: unhappy"],
+        ),
+        "tokens_per_word_bars": (
+            real_plots.tokens_per_word_bars(per_word),
+            ["WordPiece 1.29", "Unigram 1.98", "BPE 1.36"],
+        ),
     }
 
 
@@ -337,6 +360,7 @@ def test_every_figure_function_has_a_case(cases):
         "model_inputs",
         "big_corpora",
         "unigram",
+        "real_tokenizers",
     ):
         plots = importlib.import_module(f"wordpiece_lib.classroom.{module}.plots")
         public = {name for name in plots.__all__ if callable(getattr(plots, name)) and name not in NOT_FIGURES}

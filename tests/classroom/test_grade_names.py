@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from wordpiece_lib.classroom.teacher.grading import Row, named_submissions, spreadsheet_safe, write_table
+from wordpiece_lib.classroom.teacher.grading import Row, named_submissions, write_table
+from wordpiece_lib.classroom.teacher.spreadsheet import spreadsheet_safe
 
 NOTEBOOK = "01_character_splitting"
 

@@ -7,6 +7,7 @@ from fractions import Fraction
 import pytest
 
 from wordpiece_lib import Vocab, encode_word, train_bottom_up
+from wordpiece_lib.classroom.display import shown_text
 from wordpiece_lib.classroom.encoding import LongestMatchExplorer, attempts_frame
 from wordpiece_lib.classroom.merge_steps import MergeStepper, step_text
 from wordpiece_lib.data import datasets
@@ -20,7 +21,7 @@ def hug_trace():
 
 
 def output_text(widget) -> str:
-    return "".join(item.get("text", "") for item in widget.output.outputs)
+    return shown_text(widget.output)  # what the page shows, read back from the view's HTML
 
 
 def test_stepper_starts_before_any_merge(hug_trace):

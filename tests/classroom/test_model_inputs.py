@@ -117,7 +117,7 @@ def test_decode_check_accepts_hugging_faces_decode():
     ("answer", "hint"),
     [
         ("pieces of eight ! it ' s flint 's parrot .", "Then comes the clean-up"),
-        ("pieces of eight! it's flint's parrot.", "Right characters, some spaces off"),
+        ("pieces of eight! it's flint's parrot.", "it looks at one token at a time"),
         ("Pieces of eight! it ' s flint's parrot.", "no capitals come back"),
         (3, "should be a str"),
     ],
@@ -198,11 +198,12 @@ def test_chip_ids_and_code_points_are_readable_on_every_chip():
     tokenizer = WordPieceTokenizer(Vocab(["[UNK]", "[CLS]", "[SEP]", "[PAD]", "[MASK]", "hug", "##s"]))
     tokenizer.padding = Padding(length=12, pad_id=3)
     page = token_spans_html(tokenizer, "hugs \u200b [MASK] x", "hug")
-    chips = re.findall(r'background:(#[0-9a-f]{6})">[^<]*<br><small style="color:(#[0-9a-f]{6})">', page)
+    chips = re.findall(r'background:(#[0-9a-f]{6})">[^<]*<br><code style="color:(#[0-9a-f]{6});background:none', page)
     assert len(chips) == 12 and len({background for background, _ in chips}) >= 4  # tokens, specials, [UNK], padding
     for background, ink in chips:
         assert contrast(ink, background) >= 4.5, (ink, background)
-    for ink in re.findall(r'<sub style="color:(#[0-9a-f]{6})', page) + re.findall(
-        r"font-size:80%;color:(#[0-9a-f]{6})", page
-    ):
+    code_points = re.findall(r'<sub><code style="color:(#[0-9a-f]{6})', page)
+    legend = re.findall(r"font-size:var\(--jp-ui-font-size1, 12px\);color:(#[0-9a-f]{6})", page)
+    assert len(code_points) == 1 and len(legend) == 1  # U+200B, and the legend
+    for ink in code_points + legend:
         assert contrast(ink, "#ffffff") >= 4.5

@@ -90,3 +90,37 @@ def test_every_classroom_module_was_read():
     with_checks = [topic for topic in topics if (PACKAGE / topic / "checks.py").is_file()]
     assert len(with_checks) >= 12
     assert importlib.import_module(f"wordpiece_lib.classroom.{with_checks[0]}.checks")
+
+
+def test_no_doctest_passes_an_exercise_its_own_answer():
+    """``help(check)`` in a student's kernel shows its docstring: a doctest that passes the exercise's own answer
+    (the notebook's data, the expected value) states the answer before it is asked. Examples use other data."""
+    from fractions import Fraction
+
+    from exercise_cases import all_cases, now
+
+    found = []
+    for case in all_cases():
+        right = now(case.right[0])
+        if callable(right):
+            continue
+        name = getattr(case.check, "__name__", "")
+        module = importlib.import_module(case.check.__module__)
+        source = Path(module.__file__).read_text(encoding="utf-8")
+        for docstring in _docstrings(source):
+            for example in doctest.DocTestParser().get_examples(docstring):
+                if example.exc_msg is not None or example.want.strip():
+                    continue
+                try:
+                    call = ast.parse(example.source).body[0].value
+                except (SyntaxError, IndexError, AttributeError):
+                    continue
+                if not (isinstance(call, ast.Call) and getattr(call.func, "id", "") == name and call.args):
+                    continue
+                try:
+                    given = eval(compile(ast.Expression(call.args[0]), "<doctest>", "eval"), {"Fraction": Fraction})
+                except Exception:
+                    continue  # not a literal: a name the example made
+                if given == right or (isinstance(right, (set, frozenset)) and set(given) == set(right)):
+                    found.append(f"{case.key}: {example.source.strip()}")
+    assert found == []

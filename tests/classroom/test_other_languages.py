@@ -14,6 +14,7 @@ from check_helpers import fails_with, skips
 
 from wordpiece_lib import BertNormalizer, WordCounts
 from wordpiece_lib.analysis import vocab_shares
+from wordpiece_lib.classroom.display import shown_text
 from wordpiece_lib.classroom.other_languages import (
     ExponentExplorer,
     checks,
@@ -237,6 +238,25 @@ def test_the_sweep_mixes_with_the_exponents_it_names(sweep):
         sweep.point(0.25)
 
 
+def test_the_sweeps_measures_are_the_whole_pipelines(sweep):
+    """measure() and parity() tokenize with their own fast path; the numbers are those of the tokenizer a
+    student builds (``sweep.tokenizer``: the mixed normalizer, BERT's split, longest match)."""
+    from wordpiece_lib.analysis import measure_languages, parallel_token_counts, parity, token_usage
+
+    for exponent, size in [(EXPONENTS[0], 1_200), (EXPONENTS[-1], 1_000)]:
+        tokenize = sweep.tokenizer(exponent, size).tokenize
+        metrics = measure_languages(tokenize, sweep.word_lists)
+        figures = sweep.measure(exponent, size)
+        assert figures.tokens_per_word == {language: m.fertility for language, m in metrics.items()}
+        assert figures.unk_rate == {language: m.unk_rate for language, m in metrics.items()}
+        assert figures.parity == parity(parallel_token_counts(tokenize, sweep.phrases), reference="en")
+        usage = {
+            language: token_usage(tokenize, {word: count / counts.total for word, count in counts.items()})
+            for language, counts in sweep.word_lists.items()
+        }
+        assert figures.share == vocab_shares(sweep.tokens(exponent, size), usage).shares
+
+
 def test_the_sweep_is_cached(sweep):
     again = exponent_sweep(
         language_word_lists(SIZES, top=500), exponents=EXPONENTS, vocab_size=1_200, phrases=parallel_phrases(LANGUAGES)
@@ -245,22 +265,24 @@ def test_the_sweep_is_cached(sweep):
 
 
 def test_a_stored_sweep_is_read_back_in_a_new_kernel_as_it_was_trained(tmp_path, monkeypatch):
-    """The vocabs, the mixes and the measures stored in the data cache folder are the trainer's own:
-    a new kernel (the session's cache cleared) reads them back equal, and a damaged file is trained again."""
+    """The vocabs, the mixes and the measures stored in the data cache folder (a file per exponent) are the
+    trainer's own: a new kernel (the session's cache cleared) reads them back equal, a damaged file is trained
+    again, and a sweep sharing an exponent with another shares its file."""
     from wordpiece_lib import train_fast
     from wordpiece_lib.classroom.other_languages import sweep as sweep_module
 
     monkeypatch.setenv("WORDPIECE_DATA_DIR", str(tmp_path))
+    folder = tmp_path / "exponent_sweep_points"
     word_lists = language_word_lists(SIZES, top=300)
     arguments = {"exponents": (0.0, 1.0), "vocab_size": 900, "phrases": parallel_phrases(LANGUAGES)}
     sweep_module._sweep.cache_clear()
     trained = exponent_sweep(word_lists, **arguments)
-    files = list((tmp_path / "exponent_sweeps").glob("*.json"))
-    assert len(files) == 1
+    files = sorted(folder.glob("*.json"))
+    assert len(files) == 2
     for reading in ("stored", "damaged"):
         sweep_module._sweep.cache_clear()  # as a new kernel
         if reading == "damaged":
-            files[0].write_text('{"points": [{"exponent": 0.0}]}', encoding="utf-8")
+            files[0].write_text('{"point": {"exponent": 0.0}}', encoding="utf-8")
         read = exponent_sweep(word_lists, **arguments)
         assert read is not trained
         for ours, theirs in zip(read.points, trained.points, strict=True):
@@ -271,10 +293,12 @@ def test_a_stored_sweep_is_read_back_in_a_new_kernel_as_it_was_trained(tmp_path,
         for exponent in arguments["exponents"]:
             assert read.measure(exponent) == trained.measure(exponent)
             assert read.parity(exponent, 700) == trained.parity(exponent, 700)  # a size it never stored
-    assert len(list((tmp_path / "exponent_sweeps").glob("*.json"))) == 1  # the damaged file was replaced
+    assert sorted(folder.glob("*.json")) == files  # the damaged file was replaced
     sweep_module._sweep.cache_clear()
-    exponent_sweep(word_lists, **{**arguments, "vocab_size": 800})  # another size, another file
-    assert len(list((tmp_path / "exponent_sweeps").glob("*.json"))) == 2
+    exponent_sweep(word_lists, **{**arguments, "exponents": (1.0,)})  # a sweep of one of those exponents
+    assert sorted(folder.glob("*.json")) == files
+    exponent_sweep(word_lists, **{**arguments, "vocab_size": 800})  # another size, other files
+    assert len(list(folder.glob("*.json"))) == 4
 
 
 def test_the_sweep_rejects_mismatched_languages():
@@ -302,19 +326,55 @@ def test_explorer_follows_its_drop_down(sweep):
     # A drop-down, named by its description and announcing the exponent itself (a SelectionSlider says its index).
     assert isinstance(explorer.slider, ipywidgets.Dropdown) and explorer.slider.description == "exponent"
     assert explorer.slider.label == "0"
-    first_picture = explorer.image.value
+    picture, first_mark = explorer.image.value, explorer.mark.value
     assert explorer.text == exponent_text(sweep, 0.0)
     assert explorer.text.startswith("exponent 0:")
-    # The picture is the figure with its text alternative, marked at the exponent shown, with the key values.
-    assert '<figure role="group"' in first_picture and "data:image/png;base64,iVBOR" in first_picture
-    assert "(exponent 0 marked)" in first_picture and "<details><summary>Data</summary>" in first_picture
+    # The picture is the figure of the whole sweep with its text alternative and its data.
+    assert '<figure role="group"' in picture and "data:image/png;base64,iVBOR" in picture
+    assert "<details><summary>Data</summary>" in picture and "marked)" not in picture
     explorer.slider.value = 1.0
     assert explorer.exponent == 1.0 and explorer.text == exponent_text(sweep, 1.0)
-    assert explorer.image.value != first_picture and "(exponent 1 marked)" in explorer.image.value
+    # Another exponent sends another mark and text, never the picture again.
+    assert explorer.image.value == picture and explorer.mark.value != first_mark
+    assert 'aria-hidden="true"' in explorer.mark.value  # the text says which exponent is shown
     assert "wordpiece-live" in explorer.output._dom_classes
-    assert "".join(item["text"] for item in explorer.output.outputs).strip() == explorer.text
+    assert shown_text(explorer.output) == explorer.text
     with pytest.raises(ValueError, match="not in the sweep"):
         ExponentExplorer(sweep, exponent=0.3)
+
+
+@pytest.mark.parametrize("exponent", EXPONENTS)
+def test_the_explorers_mark_frames_the_chosen_bar_and_crosses_its_points(sweep, exponent):
+    """Over the picture (the sweep's figure as the explorer draws it), the mark's box holds the chosen exponent's
+    bars and no other, and its dashed line passes through every language's point at that exponent."""
+    import re
+
+    from wordpiece_lib.classroom.other_languages.widgets import EXPLORER_DPI, figure_png
+
+    explorer = ExponentExplorer(sweep, exponent=exponent)
+    drawn = shares_and_fertility(sweep)
+    figure_png(drawn)  # laid out as the explorer's picture: the same figure, size and resolution
+    height, scale = drawn.get_size_inches()[1] * EXPLORER_DPI, EXPLORER_DPI / drawn.dpi
+    left, right = drawn.axes
+
+    def attributes(tag: str) -> dict[str, float]:
+        found = re.search(rf"<{tag} [^>]*>", explorer.mark.value).group(0)
+        return {name: float(value) for name, value in re.findall(r'([\w-]+)="([-\d.]+)"', found)}
+
+    box, line = attributes("rect"), attributes("line")
+    at = sweep.exponents.index(exponent)
+    for bar in left.patches:  # every stacked bar, in the picture's pixels (origin top left)
+        x0, y0, x1, y1 = (value * scale for value in bar.get_window_extent().extents)
+        inside = box["x"] - 1 <= x0 and x1 <= box["x"] + box["width"] + 1
+        overlaps = x0 < box["x"] + box["width"] and box["x"] < x1
+        chosen = round(bar.get_x() + bar.get_width() / 2) == at
+        assert inside if chosen else not overlaps, (bar.get_x(), box)
+        if chosen:
+            assert box["y"] - 1 <= height - y1 and height - y0 <= box["y"] + box["height"] + 1
+    for series in right.lines[: len(sweep.languages)]:
+        points = series.get_xydata()
+        x = right.transData.transform(points[at])[0] * scale
+        assert line["x1"] == line["x2"] == pytest.approx(x, abs=1)
 
 
 def test_exponent_text_lists_every_language(sweep):

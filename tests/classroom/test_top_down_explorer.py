@@ -32,6 +32,7 @@ pytest.importorskip("ipywidgets")
 matplotlib = pytest.importorskip("matplotlib")
 matplotlib.use("Agg")
 
+from wordpiece_lib.classroom.display.live_text import shown_text  # noqa: E402
 from wordpiece_lib.classroom.top_down import plots as plots  # noqa: E402  (after choosing the Agg backend
 
 #: Each test a fresh kernel: a set answer's check counts its tries (its feedback narrows for three)
@@ -43,7 +44,7 @@ HUGGED = {"hug": 10, "hugs": 5, "hugged": 3}
 
 
 def output_text(explorer: ThresholdExplorer) -> str:
-    return "".join(item.get("text", "") for item in explorer.output.outputs)
+    return shown_text(explorer.output)  # what the page shows, read back from the view's HTML
 
 
 @pytest.fixture(scope="module")

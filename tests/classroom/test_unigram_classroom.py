@@ -33,6 +33,7 @@ from wordpiece_lib.classroom.unigram import (
     plots,
     removal_frame,
     rounds_frame,
+    sample_counts,
     sampling_frame,
     surface,
     three_way_frame,
@@ -56,6 +57,29 @@ COURSE = {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}
 @pytest.fixture(scope="module")
 def first_vocab() -> UnigramModel:
     return model_from_frequencies(substring_frequencies(COURSE))
+
+
+@pytest.mark.parametrize("fuse_unk", [True, False])
+def test_sample_counts_are_the_draws_of_model_sample(first_vocab, fuse_unk):
+    """The same draws, one by one, as calling UnigramModel.sample with the same seed (unknown characters too)."""
+    model = UnigramModel(list(zip(first_vocab.pieces, first_vocab.scores)), fuse_unk=fuse_unk)
+    rng = random.Random(3)
+    words = [
+        "hugs",
+        "bunhugs",
+        "pug",
+        "xx",
+        "hxxug",
+        *("".join(rng.choice("hugpnbsx") for _ in range(6)) for _ in range(8)),
+    ]
+    for word in words:
+        for alpha, seed in [(0.0, 0), (0.5, 1), (1.0, 7), (3.3, 2)]:
+            draws = random.Random(seed)
+            expected: dict[str, int] = {}
+            for _ in range(300):
+                key = " ".join(model.sample(word, alpha, draws).pieces)
+                expected[key] = expected.get(key, 0) + 1
+            assert sample_counts(model, word, alpha, 300, seed) == expected, (word, alpha, seed)
 
 
 def test_viterbi_steps_end_where_best_path_ends(first_vocab):

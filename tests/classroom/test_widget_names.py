@@ -23,6 +23,7 @@ from wordpiece_lib.classroom.fast_encoding import AutomatonStepper  # noqa: E402
 from wordpiece_lib.classroom.merge_steps import MergeStepper  # noqa: E402
 from wordpiece_lib.classroom.model_inputs import TokenSpanView  # noqa: E402
 from wordpiece_lib.classroom.other_languages import ExponentExplorer, exponent_sweep, language_word_lists  # noqa: E402
+from wordpiece_lib.classroom.real_tokenizers import ExplanationView  # noqa: E402
 from wordpiece_lib.classroom.top_down import ThresholdExplorer, TopDownRounds  # noqa: E402
 from wordpiece_lib.classroom.unigram import SamplingExplorer, ViterbiStepper  # noqa: E402
 from wordpiece_lib.data import datasets, parallel_phrases  # noqa: E402
@@ -59,6 +60,7 @@ def widgets():
         "10 TokenSpanView": TokenSpanView(WordPieceTokenizer(vocab), "hugs pug"),
         "12 ViterbiStepper": ViterbiStepper(model_from_frequencies(substring_frequencies(hug)), "hugs"),
         "12 SamplingExplorer": SamplingExplorer(model_from_frequencies(substring_frequencies(hug)), "hug", samples=20),
+        "13 ExplanationView": ExplanationView({"toy": WordPieceTokenizer(vocab)}, "hugs pug"),
     }
 
 

@@ -1,6 +1,7 @@
 """The installable package is the library alone: no vendored JavaScript, nothing that needs a checkout.
 
-The wheel carries the small bundled corpora (``data/toy/``) and the cleaned novel, so an installed
+The wheel carries the small bundled corpora (``data/toy/``), the cleaned novel and the real tokenizers
+(``data/tokenizers/``, with the licence notices in ``NOTICE``), so an installed
 library, run far from any checkout and with no network, still has them; BERT's vocab is not in the
 wheel: an installed library fetches it (here from a server on 127.0.0.1 standing in for Hugging Face)
 and checks its pinned checksum.
@@ -155,6 +156,15 @@ def test_the_wheel_holds_the_bundled_corpora_the_novel_and_the_licence_but_not_t
             == (ROOT / "data" / "treasure-island.txt").read_bytes()
         )
     assert "wordpiece_lib/_bundled/README.md" in wheel_names
+    # The real tokenizers no address serves, with the notices of their licences.
+    tokenizers = sorted(dataset.filename for dataset in data.DATASETS.values() if dataset.filename.endswith(".json"))
+    assert tokenizers == sorted(f"tokenizers/{path.name}" for path in (ROOT / "data" / "tokenizers").glob("*.json"))
+    assert sorted(name for name in bundled if name.endswith(".json")) == [
+        f"wordpiece_lib/_bundled/{name}" for name in tokenizers
+    ]
+    with zipfile.ZipFile(wheel) as archive:
+        notice = archive.read("wordpiece_lib/_bundled/NOTICE").decode("utf-8")
+    assert "Copyright (c) 2021 OpenAI" in notice and "Copyright 2016 Google Inc." in notice
     assert any(name.endswith(".dist-info/licenses/LICENSE") for name in wheel_names)
     assert not [name for name in wheel_names if "cache" in name.split("/")]
     assert not [name for name in wheel_names if name.endswith("bert-base-uncased-vocab.txt")]
@@ -171,6 +181,7 @@ print(datasets.hug_pug_counts())
 print(data.cache_dir())
 book = wordpiece_lib.load_book()  # the novel, from the wheel: no network here at all
 print("BOOK", data.fetch("treasure-island", download=False), len(book), book.split()[-1])
+print("TOKENIZER", data.fetch("clip-bpe", download=False))
 try:
     data.fetch("bert-base-uncased-vocab", download=False)
 except data.DataUnavailable as missing:
@@ -194,6 +205,7 @@ def test_an_installed_library_finds_its_corpora_and_the_novel_and_fetches_berts_
     novel = (ROOT / "data" / "treasure-island.txt").read_text(encoding="utf-8")
     bundled = installed / "wordpiece_lib" / "_bundled" / "treasure-island.txt"
     assert lines[2] == f"BOOK {bundled} {len(novel)} {novel.split()[-1]}"
-    assert lines[3].startswith("MISSING bert-base-uncased-vocab.txt is missing: fetch it with")
-    assert lines[4] == f"FETCHED {user_cache / 'bert-base-uncased-vocab.txt'}"
+    assert lines[3] == f"TOKENIZER {installed / 'wordpiece_lib' / '_bundled' / 'tokenizers' / 'clip-bpe.json'}"
+    assert lines[4].startswith("MISSING bert-base-uncased-vocab.txt is missing: fetch it with")
+    assert lines[5] == f"FETCHED {user_cache / 'bert-base-uncased-vocab.txt'}"
     assert (user_cache / "bert-base-uncased-vocab.txt").read_bytes() == vocab

@@ -59,6 +59,7 @@ CLASSROOM_FACES = (
     "classroom/display",
     "classroom/teacher",
     "classroom/teacher/grading",
+    "classroom/teacher/similarity",
     *(
         f"classroom/{topic.name}"
         for topic in sorted((PACKAGE / "classroom").iterdir())

@@ -60,9 +60,12 @@ def test_the_timing_rows_follow_the_scripts_formula():
     tool = load_tool("time_notebooks")
     rows = [line for line in section("How long each notebook takes").splitlines() if re.match(r"^\| \d\d_", line)]
     for row in rows:
-        name, seconds, words, code, exercises, slides, minutes = (cell.strip() for cell in row.strip("|").split("|"))
-        timing = tool.Timing(name, float(seconds), int(words.replace(",", "")), int(code), int(exercises), int(slides))
-        assert abs(timing.lesson_minutes - int(minutes)) <= 5, row  # Run All is rounded to whole seconds here
+        cells = (cell.strip() for cell in row.strip("|").split("|"))
+        name, first, later, words, code, exercises, slides, minutes = cells
+        timing = tool.Timing(name, float(first), int(words.replace(",", "")), int(code), int(exercises), int(slides))
+        assert float(later) >= 0, row
+        # the lesson's waiting is the first Run All (a student opens a notebook once), rounded to whole seconds here
+        assert abs(timing.lesson_minutes - int(minutes)) <= 5, row
 
 
 @pytest.mark.parametrize("name", ["notebooks", "time_notebooks"])
@@ -85,7 +88,8 @@ def test_the_notebook_counts_match_the_notebooks():
         words, code, exercises, slides = tool.contents(
             nbformat.read(ROOT / "notebooks" / "solutions" / f"{name}.ipynb", as_version=4)
         )
-        assert [int(rows[name][3]), int(rows[name][4]), int(rows[name][5])] == [code, exercises, slides], name
-        assert abs(int(rows[name][2].replace(",", "")) - words) <= 0.05 * words, (
+        # columns: notebook, first Run All, later Run All, words, code cells, exercises, slides, lesson
+        assert [int(rows[name][4]), int(rows[name][5]), int(rows[name][6])] == [code, exercises, slides], name
+        assert abs(int(rows[name][3].replace(",", "")) - words) <= 0.05 * words, (
             f"{name}: re-run tools/time_notebooks.py"
         )

@@ -161,6 +161,20 @@ def test_student_checks_say_not_done_yet(its_data, executed, path):
         assert "1 skipped" in output and "not done yet" in output, output
 
 
+@pytest.mark.parametrize("path", STUDENT, ids=label)
+def test_no_answer_is_on_screen_before_it_is_asked(its_data, executed, path):
+    """Run from top to bottom with nothing answered (every reveal shut), no output and no text holds an answer.
+
+    The notebooks this module runs anyway, read once more: no added run (see ``answers_on_screen``).
+    """
+    from notebooks.answers_on_screen import answers_on_screen
+
+    notebook, error = executed[label(path)]
+    assert error is None
+    found = answers_on_screen(notebook, path.name[:2])
+    assert not found, "\n".join(found)
+
+
 @pytest.mark.parametrize("path", ALL, ids=label)
 def test_notebook_shape(its_data, executed, path):
     notebook, _ = executed[label(path)]

@@ -213,7 +213,11 @@ def test_clear_errors(peer, tmp_path):
     ours.save(path)
     with pytest.raises(ValueError, match="Unigram"):
         WordPieceTokenizer.from_file(path)
-    with pytest.raises(ValueError, match="unsupported pre_tokenizer 'ByteLevel'"):
+    with pytest.raises(ValueError, match="ByteLevel has no add_prefix_space, trim_offsets"):  # as Hugging Face
         UnigramTokenizer.from_json({**data, "pre_tokenizer": {"type": "ByteLevel"}})
+    with pytest.raises(ValueError, match="pretokenizer must be a Metaspace or one of"):
+        UnigramTokenizer.from_json(
+            {**data, "pre_tokenizer": {"type": "ByteLevel", "add_prefix_space": True, "trim_offsets": True}}
+        )
     with pytest.raises(ValueError, match="unsupported model 'WordPiece'"):
         UnigramTokenizer.from_json({**data, "model": {"type": "WordPiece"}})

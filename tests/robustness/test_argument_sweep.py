@@ -118,6 +118,8 @@ OVERRIDES: dict[str, dict[str, Any]] = {
     "Vocab.built": {"key": "a fresh key", "build": list},
     "Trace": {"word_counts": HUG, "alphabet": list(TRACE.alphabet), "special_tokens": ["[UNK]"]},
     "UnigramTokenizer": {"model": UnigramModel([("<unk>", 0.0), ("▁hug", -1.0), ("s", -2.0)])},
+    "BpeModel": {"token_ids": {"h": 0, "u": 1, "g": 2, "hu": 3}, "merges": [("h", "u")]},
+    "explain": {"tokenizer": WordPieceTokenizer(VOCAB)},
 }
 
 #: Parameters that take anything on purpose, with the reason.
@@ -168,6 +170,7 @@ def widget_callables() -> list[tuple[str, Callable[..., Any], Any]]:
     from wordpiece_lib.classroom.merge_steps import MergeStepper
     from wordpiece_lib.classroom.model_inputs import TokenSpanView
     from wordpiece_lib.classroom.other_languages import ExponentExplorer, exponent_sweep
+    from wordpiece_lib.classroom.real_tokenizers import ExplanationView
     from wordpiece_lib.classroom.top_down import ThresholdExplorer, TopDownRounds
 
     sweep = exponent_sweep(
@@ -178,8 +181,10 @@ def widget_callables() -> list[tuple[str, Callable[..., Any], Any]]:
     )
     OVERRIDES["ExponentExplorer"] = {"sweep": sweep}
     OVERRIDES["TokenSpanView"] = {"tokenizer": WordPieceTokenizer(VOCAB), "text": "hugs"}
+    OVERRIDES["ExplanationView"] = {"tokenizers": {"toy": WordPieceTokenizer(VOCAB)}, "text": "hugs"}
     widgets = {
         "TokenSpanView": TokenSpanView(WordPieceTokenizer(VOCAB), "hugs"),
+        "ExplanationView": ExplanationView({"toy": WordPieceTokenizer(VOCAB)}, "hugs"),
         "ExponentExplorer": ExponentExplorer(sweep),
         "MergeStepper": MergeStepper(TRACE),
         "ParallelGrowth": ParallelGrowth(TRACE, BPE),
@@ -257,7 +262,7 @@ def classroom_values() -> dict[str, dict[str, Any]]:
 
     from wordpiece_lib import longest_match_attempts
     from wordpiece_lib.classroom.bpe_comparison import combination_fertility_points
-    from wordpiece_lib.classroom.display import new_figure
+    from wordpiece_lib.classroom.display import new_figure, text_view
     from wordpiece_lib.classroom.fast_encoding import growth_counts
     from wordpiece_lib.classroom.other_languages import exponent_sweep
     from wordpiece_lib.classroom.runtime import write_bundle
@@ -364,6 +369,8 @@ def classroom_values() -> dict[str, dict[str, Any]]:
         "describe": {"figure": figure, "title": "t", "summary": "A summary."},
         "plain_list": {"items": ["a", "b"]},
         "figure_html": {"figure": figure},
+        "show_text": {"view": text_view()},
+        "shown_text": {"view": text_view()},
         "figure_description": {"figure": figure},
         "figure_bundle": {"figure": figure},
         "text_alternative": {"figure": figure},
@@ -413,7 +420,30 @@ def classroom_values() -> dict[str, dict[str, Any]]:
         "viterbi_steps": {"model": model, "word": "hugs"},
         "viterbi_text": {"model": model, "word": "hugs", "position": 1},
         "sampling_frame": {"model": model, "word": "hugs", "alphas": [0.5, 1.0]},
+        "sample_counts": {"model": model, "word": "hugs", "alpha": 0.5, "samples": 20},
+        **_real_tokenizer_values(tokenizer),
         **_grading_values(),
+        **_similarity_values(),
+    }
+
+
+def _real_tokenizer_values(tokenizer: WordPieceTokenizer) -> dict[str, dict[str, Any]]:
+    """Notebook 13's functions, on a toy tokenizer (any tokenizer of the pipeline will do)."""
+    import pandas as pd
+
+    from wordpiece_lib import explain
+
+    tokenizers = {"toy": tokenizer}
+    return {
+        "cut_figure": {"cuts": {"toy": [("hug", 0, 3), ("##s", 3, 4)]}, "word": "hugs"},
+        "tokens_per_word_bars": {"frame": pd.DataFrame({"tokenizer": ["toy"], "tokens per word": [1.5]})},
+        "parts_frame": {"tokenizers": tokenizers},
+        "real_tokenizers.tables.steps_frame": {"tokenizers": tokenizers, "text": "hugs"},
+        "word_cuts": {"tokenizers": tokenizers, "word": "hugs"},
+        "tokens_per_word_frame": {"tokenizers": tokenizers, "lines": ["hug pug", "hugs"]},
+        "spans_html": {"tokenizer": tokenizer, "text": "hugs"},
+        "story_html": {"story": explain(tokenizer, "hugs")},
+        "explanation_html": {"tokenizer": tokenizer, "text": "hugs"},
     }
 
 
@@ -442,6 +472,23 @@ def _grading_values() -> dict[str, dict[str, Any]]:
         "mirror": {"given": [1], "changed": [1, 2]},
         "own_copy": {"value": {"en": [1]}},
         "read_names": {"source": "x = f(y)"},
+    }
+
+
+def _similarity_values() -> dict[str, dict[str, Any]]:
+    """``wordpiece classroom similarity``'s functions: a released answer cell, one student's code, a page."""
+    from wordpiece_lib.classroom.teacher.similarity import OwnCode, Part, release_from_cells
+
+    cells = [{"cell_type": "code", "id": "c1", "source": "best = TODO"}]
+    code = OwnCode("ada", (Part("best", ("best = ('h', '##u')",), (True,)),))
+    return {
+        "line_shape": {"line": "best = ('h', '##u')"},
+        "release_from_cells": {"cells": cells},
+        "student_code": {"cells": cells, "release": release_from_cells(cells), "student": "ada"},
+        "common_fingerprints": {"prints": [{1, 2}, {2}]},
+        "similar_pairs": {"codes": [code, code]},
+        "pairs_csv": {"pairs": []},
+        "pairs_html": {"pairs": [], "notebook": "04_encoding", "students": ["ada"]},
     }
 
 

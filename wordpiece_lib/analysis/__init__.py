@@ -5,13 +5,21 @@
 - ``bert_references``: Why Hugging Face's BERT tokenizer and Google's disagree on a text: the rule that makes the difference
 """
 
-from . import bert_references, language_metrics, segmentation
-from .bert_references import *
-from .language_metrics import *
-from .segmentation import *
+from typing import TYPE_CHECKING
 
-__all__ = [
-    *segmentation.__all__,
-    *language_metrics.__all__,
-    *bert_references.__all__,
-]
+from wordpiece_lib._lazy_face import lazy_face
+
+#: Every module of the folder, in the order of ``__all__``; a name is imported from its module on first use.
+__getattr__, __dir__ = lazy_face(
+    __name__,
+    (
+        "segmentation",
+        "language_metrics",
+        "bert_references",
+    ),
+)
+
+if TYPE_CHECKING:  # the same names, for type checkers and editors
+    from .bert_references import *
+    from .language_metrics import *
+    from .segmentation import *

@@ -29,6 +29,7 @@ notebook needs; topics use the runtime and the display kit, never each other:
 ``model_inputs``           10: offsets, special tokens, batches
 ``big_corpora``            11: streams, processes, Dask
 ``unigram``                12: Unigram: lattice, EM, pruning, sampling
+``real_tokenizers``        13: a real tokenizer taken apart
 =========================  ===================================
 
 Old paths, kept only because notebooks already handed out import them (docs/grading.md): ``exercise``,

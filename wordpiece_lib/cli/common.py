@@ -464,17 +464,36 @@ def save_tokens(
         if output == STDIO or writes_through(output):
             return write_output(output, vocab.to_text().encode("utf-8"))
         return vocab.save(output).stat().st_size
-    if output == STDIO or (not is_folder_name(output) and writes_through(output)):
-        if Path(output).suffix == ".json":
-            tokenizer = WordPieceTokenizer(vocab, lowercase=lowercase, pretokenizer=pretokenizer, prefix=prefix)
-            text = json.dumps(tokenizer.to_json(), ensure_ascii=False, indent=2) + "\n"
-            return write_output(output, text.encode("utf-8"))
+    if _streams(output) and Path(output).suffix != ".json":
         return write_output(output, vocab.to_text().encode("utf-8"))
-    tokenizer = WordPieceTokenizer(vocab, lowercase=lowercase, pretokenizer=pretokenizer, prefix=prefix)
+    return save_tokenizer(
+        WordPieceTokenizer(vocab, lowercase=lowercase, pretokenizer=pretokenizer, prefix=prefix), output
+    )
+
+
+def _streams(output: str) -> bool:
+    """Whether a tokenizer written to ``output`` goes out as one stream (no folder, nothing beside it)."""
+    return output == STDIO or (not is_folder_name(output) and writes_through(output))
+
+
+def save_tokenizer(tokenizer: Any, output: str) -> int:
+    """Write a tokenizer to ``output``; the bytes written. A stream (``-``, a device, a pipe) gets its
+    ``tokenizer.json`` text; a name is saved as it says (``NAME.json``, or a folder ``transformers`` loads).
+
+    >>> import os, tempfile
+    >>> from wordpiece_lib.model.vocab import Vocab
+    >>> path = os.path.join(tempfile.mkdtemp(), "tokenizer.json")
+    >>> save_tokenizer(WordPieceTokenizer(Vocab(["[UNK]", "hug"])), path) == os.path.getsize(path)
+    True
+    """
+    if _streams(output):
+        text = json.dumps(tokenizer.to_json(), ensure_ascii=False, indent=2) + "\n"
+        return write_output(output, text.encode("utf-8"))
     saved = tokenizer.save(output)
     if saved.is_dir():
         return sum(path.stat().st_size for path in saved.iterdir() if path.is_file())
-    return saved.stat().st_size
+    size: int = saved.stat().st_size
+    return size
 
 
 def size_of(path: str | os.PathLike[str]) -> int:

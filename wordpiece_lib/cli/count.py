@@ -9,7 +9,8 @@ import argparse
 import logging
 import re
 import sys
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from wordpiece_lib.cli.common import (
@@ -26,7 +27,7 @@ from wordpiece_lib.counting.counts_tsv import load_counts, save_counts, write_co
 from wordpiece_lib.counting.files import count_sources
 from wordpiece_lib.counting.sources import Source, find_sources, total_size
 from wordpiece_lib.counting.stream_count import available_cpus, make_splitter
-from wordpiece_lib.counting.textstream import MAX_WORD_BYTES
+from wordpiece_lib.counting.textstream import MAX_WORD_BYTES, read_lines
 from wordpiece_lib.pipeline.compat import COMPAT_MODES
 from wordpiece_lib.side_files import settings_path
 from wordpiece_lib.text.google import GoogleNormalizer
@@ -80,8 +81,7 @@ def find_inputs(names: Sequence[str]) -> list[Source]:
 def count_inputs(args: argparse.Namespace, sources: Sequence[Source], report: Report, *, dask: Any = None) -> Any:
     """The word counts of ``sources`` (``find_inputs``) with the command's settings, with a progress bar."""
     workers = choose_workers(args.workers, sources)
-    stream = any(source.stream is not None for source in sources)
-    progress = report.progress("B", "counting", total=None if stream else total_size(sources))
+    progress = _counting_progress(report, sources)
     try:
         google = getattr(args, "compat", None) == "google"
         splitter = make_splitter(
@@ -102,9 +102,44 @@ def count_inputs(args: argparse.Namespace, sources: Sequence[Source], report: Re
         raise with_flag_names(error, ["max_word_bytes"]) from None
     finally:
         progress.close()
-    if not counts:
-        raise ValueError(f"no words found in {', '.join(map(where_from, args.inputs))}: the corpus is empty")
+    _refuse_empty(counts, args.inputs)
     return counts
+
+
+def count_words_by_line(
+    inputs: Sequence[str], sources: Sequence[Source], report: Report, cut: Callable[[str], Iterable[str]]
+) -> Counter[str]:
+    """The words ``cut`` finds in each line of ``sources`` (a model's own pre-tokenizer, each line on its own as
+    Hugging Face's trainer reads files), with a progress bar; no word at all is refused, naming ``inputs``.
+
+    >>> import tempfile, pathlib
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "a.txt"
+    >>> _ = path.write_text("hug pug\\nhug\\n")
+    >>> count_words_by_line([str(path)], find_inputs([str(path)]), Report(quiet=True), str.split)
+    Counter({'hug': 2, 'pug': 1})
+    """
+    counts: Counter[str] = Counter()
+    progress = _counting_progress(report, sources)
+    advance = progress.advance if progress.enabled else None
+    try:
+        for source in sources:
+            for line in read_lines(source.stream if source.stream is not None else source.name, progress=advance):
+                counts.update(cut(line))
+    finally:
+        progress.close()
+    _refuse_empty(counts, inputs)
+    return counts
+
+
+def _counting_progress(report: Report, sources: Sequence[Source]) -> Any:
+    """The progress bar of counting ``sources``, in bytes (of unknown total when one is a stream)."""
+    stream = any(source.stream is not None for source in sources)
+    return report.progress("B", "counting", total=None if stream else total_size(sources))
+
+
+def _refuse_empty(counts: Mapping[str, int], inputs: Sequence[str]) -> None:
+    if not counts:
+        raise ValueError(f"no words found in {', '.join(map(where_from, inputs))}: the corpus is empty")
 
 
 def where_from(name: str) -> str:

@@ -64,7 +64,7 @@ MAX_JSONL_LINE_BYTES = 1 << 18
 FORMATS = ("tokens", "ids", "jsonl")
 
 #: What ``train`` learns.
-MODELS = ("wordpiece", "unigram")
+MODELS = ("wordpiece", "unigram", "bpe")
 
 #: Unigram's own options: (flag, parameter, type, default, help).
 UNIGRAM_OPTIONS = (
@@ -308,6 +308,13 @@ vocab.txt.settings.json (lowercase or not, pre-tokenizer, special tokens), which
 tokenizer.json; -o FOLDER/ writes a folder that transformers loads with
 AutoTokenizer.from_pretrained(FOLDER).
 
+--model bpe learns a byte-level BPE (GPT-2's kind) as Hugging Face's BpeTrainer
+does with its ByteLevel pre-tokenizer: each line cut by GPT-2's regex, every
+byte a character (the 256 of them in the vocab), the most frequent pair merged
+first; special tokens default to <|endoftext|>; --min-frequency counts; it is
+written as tokenizer.json with GPT-2's byte-level parts, the same merges
+Hugging Face's trainer writes.
+
 --model unigram learns a Unigram model instead (SentencePiece's, as Hugging
 Face's UnigramTrainer does: a large seed of substrings, EM, pruning by the loss
 each piece would cost, every character kept). Its words come from the Metaspace
@@ -330,7 +337,8 @@ def train_arguments(parser: argparse.ArgumentParser) -> None:
         "--model",
         choices=MODELS,
         default="wordpiece",
-        help="what to learn: a WordPiece vocab (default) or a Unigram model (written as tokenizer.json)",
+        help="what to learn: a WordPiece vocab (default), a Unigram model or a byte-level BPE (both written as "
+        "tokenizer.json)",
     )
     parser.add_argument(
         "--vocab-size",
@@ -554,6 +562,40 @@ def encode_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+# -- explain -------------------------------------------------------------------------------------------------------
+
+EXPLAIN_HELP = """\
+Take a text apart with a saved tokenizer: every token, and why.
+
+For each token: the normalizer's edits (with their spans in the original
+text), the word (pre-token) it came from, and the model's decision:
+WordPiece, every longest-match candidate tried and rejected (and why a word
+became the unknown token); Unigram, the best cut and its log-probability
+against the best cut that differs; BPE, every merge applied, in rank order
+(and each character's bytes for a byte-level BPE). The tokens, ids and offsets
+are exactly those `encode --tokenizer` gives.
+
+examples:
+  python -m wordpiece_lib explain --tokenizer data/tokenizers/clip-bpe.json "Héllo wörld"
+  python -m wordpiece_lib explain --tokenizer my-tokenizer/ --format json "unhappiness" > why.json
+  python -m wordpiece_lib explain --tokenizer data/bert-base-uncased-vocab.txt - < text.txt
+"""
+
+
+def explain_arguments(parser: argparse.ArgumentParser) -> None:
+    """The arguments of ``explain``."""
+    parser.add_argument("text", metavar="TEXT", help="the text to take apart (- to read it from standard input)")
+    parser.add_argument(
+        "--tokenizer",
+        required=True,
+        metavar="FILE_OR_DIR",
+        help="tokenizer.json, a folder holding one, or a WordPiece vocab.txt (uncased unless its settings say so)",
+    )
+    parser.add_argument(
+        "--format", choices=("text", "json"), default="text", help="lines to read, or JSON (default: text)"
+    )
+
+
 # -- count ---------------------------------------------------------------------------------------------------------
 
 COUNT_HELP = """\
@@ -644,6 +686,14 @@ class Command(NamedTuple):
 COMMANDS = (
     Command("train", "train", "learn a vocab from text files", TRAIN_HELP, train_arguments),
     Command("encode", "encode", "encode a text file with a vocab or a saved tokenizer", ENCODE_HELP, encode_arguments),
+    Command(
+        "explain",
+        "explain",
+        "take a text apart: every token with its edits, word and the model's decision",
+        EXPLAIN_HELP,
+        explain_arguments,
+        one_result=False,
+    ),
     Command(
         "top-down",
         "top_down",

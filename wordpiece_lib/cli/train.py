@@ -45,6 +45,10 @@ def run(args: argparse.Namespace) -> int:
         from wordpiece_lib.cli.unigram import run_unigram  # the Unigram model's own pieces, only for it
 
         return run_unigram(args)
+    if args.model == "bpe":
+        from wordpiece_lib.cli.bpe import run_bpe  # the byte-level BPE's own pieces, only for it
+
+        return run_bpe(args)
     refuse_unigram_options(args)
     if args.pretokenizer == "metaspace":
         raise ValueError(

@@ -11,8 +11,6 @@ decoder and special tokens, so that ``encode --tokenizer`` and Hugging Face load
 from __future__ import annotations
 
 import argparse
-import json
-from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -22,14 +20,12 @@ from wordpiece_lib.cli.common import (
     check_stdin_once,
     checked_output,
     parse_token_list,
+    save_tokenizer,
     with_flag_names,
-    write_output,
-    writes_through,
 )
-from wordpiece_lib.cli.count import counts_and_settings, find_inputs, where_from
+from wordpiece_lib.cli.count import count_words_by_line, counts_and_settings, find_inputs
 from wordpiece_lib.cli.parser import UNIGRAM_OPTIONS, UNIGRAM_SPECIAL_TOKENS
-from wordpiece_lib.counting.sources import Source, total_size
-from wordpiece_lib.counting.textstream import read_lines
+from wordpiece_lib.counting.sources import Source
 from wordpiece_lib.counting.word_counts import WordCounts
 from wordpiece_lib.pipeline.added_tokens import AddedToken
 from wordpiece_lib.pipeline.tokenizer_json import is_folder_name
@@ -85,20 +81,11 @@ def metaspace_counts(
     if not args.inputs:
         raise ValueError("nothing to learn from: give INPUT text files")
     metaspace = Metaspace()
-    counts: Counter[str] = Counter()
-    stream = any(source.stream is not None for source in sources)
-    progress = report.progress("B", "counting", total=None if stream else total_size(sources))
-    advance = progress.advance if progress.enabled else None
-    try:
-        for source in sources:
-            lines = read_lines(source.stream if source.stream is not None else source.name, progress=advance)
-            for line in lines:
-                counts.update(metaspace.pre_tokenize(normalizer(line) if normalizer is not None else line))
-    finally:
-        progress.close()
-    if not counts:
-        raise ValueError(f"no words found in {', '.join(map(where_from, args.inputs))}: the corpus is empty")
-    return WordCounts(counts)
+
+    def cut(line: str) -> list[str]:
+        return metaspace.pre_tokenize(normalizer(line) if normalizer is not None else line)
+
+    return WordCounts(count_words_by_line(args.inputs, sources, report, cut))
 
 
 def run_unigram(args: argparse.Namespace) -> int:
@@ -158,14 +145,7 @@ def run_unigram(args: argparse.Namespace) -> int:
         pretokenizer=Metaspace() if pretokenizer == "metaspace" else pretokenizer,
         special_tokens=[AddedToken(token) for token in specials],
     )
-    if output == STDIO or (not is_folder_name(output) and writes_through(output)):
-        size = write_output(
-            output, (json.dumps(tokenizer.to_json(), ensure_ascii=False, indent=2) + "\n").encode("utf-8")
-        )
-    else:
-        saved = tokenizer.save(output)
-        size = sum(path.stat().st_size for path in saved.iterdir()) if saved.is_dir() else saved.stat().st_size
-    report.done(output, f"{len(model):,} pieces", size)
+    report.done(output, f"{len(model):,} pieces", save_tokenizer(tokenizer, output))
     return 0
 
 

@@ -13,41 +13,37 @@
 - ``mixing``: Mixing corpora of several languages into one training corpus, with a sampling exponent
 """
 
-from . import (
-    counts_settings,
-    counts_tsv,
-    dask_count,
-    files,
-    local_count,
-    mixing,
-    sources,
-    stream_count,
-    synthetic,
-    textstream,
-    word_counts,
-)
-from .counts_settings import *
-from .counts_tsv import *
-from .dask_count import *
-from .files import *
-from .local_count import *
-from .mixing import *
-from .sources import *
-from .stream_count import *
-from .synthetic import *
-from .textstream import *
-from .word_counts import *
+from typing import TYPE_CHECKING
 
-__all__ = [
-    *word_counts.__all__,
-    *textstream.__all__,
-    *sources.__all__,
-    *stream_count.__all__,
-    *local_count.__all__,
-    *dask_count.__all__,
-    *files.__all__,
-    *counts_tsv.__all__,
-    *counts_settings.__all__,
-    *synthetic.__all__,
-    *mixing.__all__,
-]
+from wordpiece_lib._lazy_face import lazy_face
+
+#: Every module of the folder, in the order of ``__all__``; a name is imported from its module on first use.
+__getattr__, __dir__ = lazy_face(
+    __name__,
+    (
+        "word_counts",
+        "textstream",
+        "sources",
+        "stream_count",
+        "local_count",
+        "dask_count",
+        "files",
+        "counts_tsv",
+        "counts_settings",
+        "synthetic",
+        "mixing",
+    ),
+)
+
+if TYPE_CHECKING:  # the same names, for type checkers and editors
+    from .counts_settings import *
+    from .counts_tsv import *
+    from .dask_count import *
+    from .files import *
+    from .local_count import *
+    from .mixing import *
+    from .sources import *
+    from .stream_count import *
+    from .synthetic import *
+    from .textstream import *
+    from .word_counts import *

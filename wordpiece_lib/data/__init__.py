@@ -10,23 +10,31 @@
 - ``multilingual_books``: Public-domain books in other languages: the data module's Project Gutenberg books not in English
 """
 
-from . import catalogue, chapters, copies, datasets, download, gutenberg, language_data, multilingual_books
-from .catalogue import *
-from .chapters import *
-from .copies import *
-from .datasets import *
-from .download import *
-from .gutenberg import *
-from .language_data import *
-from .multilingual_books import *
+from typing import TYPE_CHECKING
 
-__all__ = [
-    *catalogue.__all__,
-    *download.__all__,
-    *gutenberg.__all__,
-    *copies.__all__,
-    *datasets.__all__,
-    *chapters.__all__,
-    *language_data.__all__,
-    *multilingual_books.__all__,
-]
+from wordpiece_lib._lazy_face import lazy_face
+
+#: Every module of the folder, in the order of ``__all__``; a name is imported from its module on first use.
+__getattr__, __dir__ = lazy_face(
+    __name__,
+    (
+        "catalogue",
+        "download",
+        "gutenberg",
+        "copies",
+        "datasets",
+        "chapters",
+        "language_data",
+        "multilingual_books",
+    ),
+)
+
+if TYPE_CHECKING:  # the same names, for type checkers and editors
+    from .catalogue import *
+    from .chapters import *
+    from .copies import *
+    from .datasets import *
+    from .download import *
+    from .gutenberg import *
+    from .language_data import *
+    from .multilingual_books import *

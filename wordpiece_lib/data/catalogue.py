@@ -81,11 +81,16 @@ def _toy(
     licence: str = "a few words quoted for teaching; see the source",
 ) -> DataSet:
     """A small corpus from a seed, bundled in ``data/toy/``."""
+    return _bundled(name, f"toy/{filename}", description, sha256, size, licence, source)
+
+
+def _bundled(name: str, filename: str, description: str, sha256: str, size: int, licence: str, source: str) -> DataSet:
+    """A file bundled in the repository's ``data/`` (``filename`` below it): no URL, it is there with no network."""
     return DataSet(
         name=name,
         description=description,
         urls=(),
-        filename=f"toy/{filename}",
+        filename=filename,
         sha256=sha256,
         size=size,
         licence=licence,
@@ -96,6 +101,16 @@ def _toy(
 
 def _course(name: str, filename: str, description: str, sha256: str, size: int) -> DataSet:
     return _toy(name, filename, description, sha256, size, licence="Apache-2.0 (quoted from the course)")
+
+
+#: Where the real tokenizers of data/tokenizers/ come from (the checkout's make_real_tokenizers.py made them).
+SENTENCEPIECE_TESTS = "the sentencepiece 0.2.3 source distribution's test models (pypi.org/project/sentencepiece)"
+
+
+def _real_tokenizer(name: str, description: str, sha256: str, size: int, licence: str, source: str) -> DataSet:
+    """A real tokenizer.json bundled in ``data/tokenizers/`` (the checkout's ``make_real_tokenizers.py`` makes it)."""
+    source = f"{source}; converted by make_real_tokenizers.py (data/README.md: Real tokenizers)"
+    return _bundled(name, f"tokenizers/{name}.json", description, sha256, size, licence, source)
 
 
 def gutenberg_book(gutenberg_id: int) -> DataSet:
@@ -210,6 +225,46 @@ DATASETS: dict[str, DataSet] = {
             "the four sentences the course trains its 70-token vocab on, one a line",
             "b4d686e85d167dfebca8fc260d41180c297a4e201ec559472833712fbf37d34b",
             202,
+        ),
+        _real_tokenizer(
+            "botchan-unigram",
+            "SentencePiece's English Unigram test model (1,000 pieces, nmt_nfkc character map)",
+            "197ec4bf301de80be9e7d07e5dc71eea14e16a7a4794e1f340c3d8fc799cde80",
+            347_793,
+            "Apache-2.0",
+            SENTENCEPIECE_TESTS,
+        ),
+        _real_tokenizer(
+            "botchan-bpe",
+            "SentencePiece's English BPE test model (1,000 pieces, merges ranked by piece score)",
+            "dfed955d4c5ec43f844eeaae19de9451bcd977ba033fb3463c14f48d81389fcc",
+            346_129,
+            "Apache-2.0",
+            SENTENCEPIECE_TESTS,
+        ),
+        _real_tokenizer(
+            "kyoto-unigram",
+            "SentencePiece's Japanese Unigram test model (8,000 pieces, Kyoto corpus)",
+            "cc9e15d2a1ab93d125c97c15379eac844e2d5fd317a2bd3f6ded08eaa0ccc710",
+            554_895,
+            "Apache-2.0",
+            SENTENCEPIECE_TESTS,
+        ),
+        _real_tokenizer(
+            "clip-bpe",
+            "CLIP's byte-level BPE: 48,894 merges, </w> ending a word, lowercased",
+            "c58d8c6fcb357045d4bd0baad501cb7c839c9373479578e5640b3b49e33c779c",
+            1_681_540,
+            "MIT",
+            "CLIP's merges, bpe_simple_vocab_16e6.txt.gz in the open_clip_torch 3.3.0 wheel",
+        ),
+        _real_tokenizer(
+            "treasure-bpe",
+            "a GPT-2-style byte-level BPE of 4,000 tokens trained on Treasure Island by Hugging Face's BpeTrainer",
+            "c9ae697eb376341171aba09bd19ce8d3c85b7358b86982f64e9b57e25495cab2",
+            105_648,
+            "public domain (trained on the public-domain novel)",
+            "Hugging Face's BpeTrainer on data/treasure-island.txt",
         ),
         _toy(
             "pipeline-text",

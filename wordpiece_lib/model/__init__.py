@@ -6,21 +6,32 @@
 - ``linmaxmatch``: Linear-time WordPiece encoding: LinMaxMatch (Song et al., "Fast WordPiece Tokenization", EMNLP 2021)
 - ``wordpiece``: The WordPiece model: a vocab, the continuation prefix and the word cap, as the model slot of a tokenizer holds it
 - ``unigram``: The Unigram model: pieces with log-probabilities, and the Viterbi cut of a word
+- ``bpe``: The BPE model: a vocab and a ranked list of merges, as the model slot of a tokenizer holds it
 """
 
-from . import linmaxmatch, longest_match, pieces, unigram, vocab, wordpiece
-from .linmaxmatch import *
-from .longest_match import *
-from .pieces import *
-from .unigram import *
-from .vocab import *
-from .wordpiece import *
+from typing import TYPE_CHECKING
 
-__all__ = [
-    *pieces.__all__,
-    *vocab.__all__,
-    *longest_match.__all__,
-    *linmaxmatch.__all__,
-    *wordpiece.__all__,
-    *unigram.__all__,
-]
+from wordpiece_lib._lazy_face import lazy_face
+
+#: Every module of the folder, in the order of ``__all__``; a name is imported from its module on first use.
+__getattr__, __dir__ = lazy_face(
+    __name__,
+    (
+        "pieces",
+        "vocab",
+        "longest_match",
+        "linmaxmatch",
+        "wordpiece",
+        "unigram",
+        "bpe",
+    ),
+)
+
+if TYPE_CHECKING:  # the same names, for type checkers and editors
+    from .bpe import *
+    from .linmaxmatch import *
+    from .longest_match import *
+    from .pieces import *
+    from .unigram import *
+    from .vocab import *
+    from .wordpiece import *

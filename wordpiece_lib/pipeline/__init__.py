@@ -16,58 +16,58 @@
 - ``wordpiece_tokenizer``: ``WordPieceTokenizer``: the whole BERT pipeline in one object, from text to a model's input and back
 - ``unigram_tokenizer``: ``UnigramTokenizer``: a Unigram model (SentencePiece's) in the same pipeline, from text to a model's input and back
 - ``loader``: One loader for every saved tokenizer: the file read and parsed once, and the class its model asks for
+- ``processors``: Hugging Face's other post-processors: ``BertProcessing``, ``RobertaProcessing``, ``ByteLevel``, a chain
+- ``decoders``: Hugging Face's other decoders, each a step of a chain: byte-level, BPE, byte fallback, fuse, strip, replace
+- ``explanation``: Why a tokenizer cut a text the way it did: every token with its edits, its word and the model's decision
 """
 
-from . import (
-    added_tokens,
-    compat,
-    decoder,
-    encoding,
-    engine,
-    fast_tokenizer,
-    hf_config,
-    loader,
-    parts,
-    serialization,
-    template,
-    tokenizer,
-    tokenizer_json,
-    truncation,
-    unigram_tokenizer,
-    wordpiece_tokenizer,
-)
-from .added_tokens import *
-from .compat import *
-from .decoder import *
-from .encoding import *
-from .engine import *
-from .fast_tokenizer import *
-from .hf_config import *
-from .loader import *
-from .parts import *
-from .serialization import *
-from .template import *
-from .tokenizer import *
-from .tokenizer_json import *
-from .truncation import *
-from .unigram_tokenizer import *
-from .wordpiece_tokenizer import *
+from typing import TYPE_CHECKING
 
-__all__ = [
-    *added_tokens.__all__,
-    *encoding.__all__,
-    *template.__all__,
-    *truncation.__all__,
-    *decoder.__all__,
-    *fast_tokenizer.__all__,
-    *engine.__all__,
-    *parts.__all__,
-    *serialization.__all__,
-    *compat.__all__,
-    *hf_config.__all__,
-    *tokenizer_json.__all__,
-    *tokenizer.__all__,
-    *wordpiece_tokenizer.__all__,
-    *unigram_tokenizer.__all__,
-    *loader.__all__,
-]
+from wordpiece_lib._lazy_face import lazy_face
+
+#: Every module of the folder, in the order of ``__all__``; a name is imported from its module on first use.
+__getattr__, __dir__ = lazy_face(
+    __name__,
+    (
+        "added_tokens",
+        "encoding",
+        "template",
+        "truncation",
+        "decoder",
+        "fast_tokenizer",
+        "engine",
+        "parts",
+        "serialization",
+        "compat",
+        "hf_config",
+        "tokenizer_json",
+        "tokenizer",
+        "wordpiece_tokenizer",
+        "unigram_tokenizer",
+        "loader",
+        "processors",
+        "decoders",
+        "explanation",
+    ),
+)
+
+if TYPE_CHECKING:  # the same names, for type checkers and editors
+    from .added_tokens import *
+    from .compat import *
+    from .decoder import *
+    from .decoders import *
+    from .encoding import *
+    from .engine import *
+    from .explanation import *
+    from .fast_tokenizer import *
+    from .hf_config import *
+    from .loader import *
+    from .parts import *
+    from .processors import *
+    from .serialization import *
+    from .template import *
+    from .tokenizer import *
+    from .tokenizer_json import *
+    from .truncation import *
+    from .unigram_tokenizer import *
+    from .wordpiece_tokenizer import *

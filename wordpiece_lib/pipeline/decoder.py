@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from .._json_fields import check_type
+from .._json_fields import read_fields
 from .._validate import check_bool, check_str, check_str_list
 from ..model.pieces import DEFAULT_PREFIX
 from ..text.metaspace import REPLACEMENT, Metaspace
@@ -113,8 +113,8 @@ class WordPieceDecoder:
         >>> WordPieceDecoder.from_json({"type": "WordPiece", "prefix": "##", "cleanup": False}).cleanup
         False
         """
-        check_type(data, "decoder", "WordPiece")
-        return cls(data.get("prefix", DEFAULT_PREFIX), data.get("cleanup", True))
+        read_fields(data, "decoder", "WordPiece", ("prefix", "cleanup"))
+        return cls(data["prefix"], data["cleanup"])
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,7 @@ the same JSON as its ``Encoding``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from .._validate import check_choice, check_int, check_sequence
@@ -34,6 +34,8 @@ DIRECTIONS = ("right", "left")
 Offsets = tuple[int, int]
 #: One text's own tokens as parallel lists, what an engine gives and a template wraps: ids, tokens, offsets, word ids.
 TextTokens = tuple[list[int], list[str], list[Offsets], list[int | None]]
+#: The ids of the special tokens a post-processor puts in, token to id, as the vocab gives them.
+TokenIds = Mapping[str, int]
 
 #: The fields of an ``Encoding``, in the order ``to_dict`` writes them.
 FIELDS = (
@@ -287,4 +289,4 @@ def check_same_length(encodings: Sequence[Encoding]) -> int:
     return lengths[0] if lengths else 0
 
 
-__all__ = ["DIRECTIONS", "FIELDS", "Encoding", "TextTokens", "check_same_length"]
+__all__ = ["DIRECTIONS", "FIELDS", "Encoding", "TextTokens", "TokenIds", "check_same_length"]

@@ -126,6 +126,32 @@ class Engine:
             word_index += 1
         return word_index
 
+    def added_parts(self, text: str, *, normalized: bool = False) -> list[tuple[int, int, int | None]]:
+        """``text`` cut around its added tokens: ``(start, end, id of the added token or None)``; ``normalized``: the
+        tokens matched in normalized text (those with ``normalized=True``), else those matched in raw text.
+
+        >>> from wordpiece_lib.model.unigram import UnigramModel
+        >>> Engine(UnigramModel([("<unk>", 0.0)]), None, None, [AddedToken("<unk>")]).added_parts("a<unk>")
+        [(0, 1, None), (1, 6, 0)]
+        """
+        splitter, ids = (
+            (self._normalized_splitter, self._normalized_ids) if normalized else (self._splitter, self._special_ids)
+        )
+        if not splitter.occurs_in(text):
+            return [(0, len(text), None)] if text else []
+        return [(start, end, None if found is None else ids[found]) for start, end, found in splitter.split(text)]
+
+    def split(
+        self, normalized: str, origins: Sequence[int], at_start: bool
+    ) -> tuple[str, Sequence[int], list[tuple[int, int]]]:
+        """The pre-tokenizer's cut of a normalized text (the whole text one word without a pre-tokenizer).
+
+        >>> from wordpiece_lib.model.unigram import UnigramModel
+        >>> Engine(UnigramModel([("<unk>", 0.0)]), None, None, []).split("a b", range(3), True)[2]
+        [(0, 3)]
+        """
+        return self._split(normalized, origins, at_start)
+
     def words(self, text: str) -> list[str]:
         """The words of ``text`` (no special tokens in it) after normalization and pre-tokenization.
 

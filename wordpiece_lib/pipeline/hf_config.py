@@ -59,7 +59,11 @@ def special_roles(tokenizer: Any) -> dict[str, str]:
     specials = [token.content for token in tokenizer.special_tokens if token.special]
     found: dict[str, str] = {"unk_token": tokenizer.vocab.unk_token}
     template = tokenizer.template
-    if template is not None:
+    # A chain of post-processors (byte-level offsets, then a template) names its roles in its template.
+    chain = getattr(template, "processors", None)
+    if chain is not None:
+        template = next((part for part in chain if hasattr(part, "single")), None)
+    if template is not None and hasattr(template, "single"):
         single = [piece.special for piece in template.single]
         if single and single[0] is not None:
             found["cls_token"] = single[0]

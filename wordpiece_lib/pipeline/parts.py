@@ -4,12 +4,24 @@ A tokenizer is Hugging Face's pipeline of five slots, and ``tokenizer.json``
 holds one object per slot, named by its ``type``::
 
     normalizer      BertNormalizer                          text/normalizer.py
+                    Sequence, NFC, NFD, NFKC, NFKD,         text/normalizers.py
+                    Lowercase, StripAccents, Strip,
+                    Replace, Prepend
+                    Precompiled                             text/precompiled.py
     pre_tokenizer   BertPreTokenizer, WhitespaceSplit       text/pretokenizers.py
                     Metaspace                               text/metaspace.py
+                    Sequence, Split, Digits, Punctuation,   text/splitters.py
+                    Whitespace
+                    ByteLevel                               text/byte_level.py
     model           WordPiece                               model/wordpiece.py
                     Unigram                                 model/unigram.py
-    post_processor  TemplateProcessing, BertProcessing      pipeline/template.py
+                    BPE                                     model/bpe.py
+    post_processor  TemplateProcessing                      pipeline/template.py
+                    BertProcessing, RobertaProcessing,      pipeline/processors.py
+                    ByteLevel, Sequence
     decoder         WordPiece, Metaspace                    pipeline/decoder.py
+                    ByteLevel, BPEDecoder, ByteFallback,    pipeline/decoders.py
+                    Fuse, Strip, Replace, Sequence
 
 Each part reads and writes its own object (``from_json``, ``to_json``) and
 sits beside what it does. ``REGISTRY`` is the one table of them: the
@@ -28,15 +40,33 @@ from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
 from .._json_fields import kind_of
+from ..model.bpe import BpeModel
 from ..model.unigram import UnigramModel
 from ..model.vocab import Vocab
 from ..model.wordpiece import WordPieceModel
+from ..text.byte_level import ByteLevel
 from ..text.metaspace import Metaspace
 from ..text.normalizer import BertNormalizer
+from ..text.normalizers import (
+    NFC,
+    NFD,
+    NFKC,
+    NFKD,
+    Lowercase,
+    NormalizerSequence,
+    Prepend,
+    Replace,
+    Strip,
+    StripAccents,
+)
+from ..text.precompiled import Precompiled
 from ..text.pretokenizers import BertPreTokenizer, WhitespaceSplit
+from ..text.splitters import Digits, PreTokenizerSequence, Punctuation, Split, Whitespace
 from .added_tokens import read_added_tokens
 from .decoder import MetaspaceDecoder, WordPieceDecoder
-from .encoding import Encoding, TextTokens
+from .decoders import BPEDecoder, ByteFallback, ByteLevelDecoder, DecoderSequence, Fuse, ReplaceDecoder, StripDecoder
+from .encoding import Encoding, TextTokens, TokenIds
+from .processors import BertProcessing, ByteLevelProcessing, ProcessorSequence, RobertaProcessing
 from .template import Template
 from .truncation import Padding, Truncation
 
@@ -85,12 +115,7 @@ class PostProcessor(Protocol):
     def added_tokens(self, is_pair: bool) -> int: ...
 
     def build(
-        self,
-        first: TextTokens,
-        second: TextTokens | None,
-        token_ids: Mapping[str, int],
-        *,
-        add_special_tokens: bool = True,
+        self, first: TextTokens, second: TextTokens | None, token_ids: TokenIds, *, add_special_tokens: bool = True
     ) -> Encoding: ...
 
     def to_json(self, token_ids: Mapping[str, int]) -> dict[str, Any]: ...
@@ -107,11 +132,50 @@ class Decoder(Protocol):
 #: Every part this library reads, by slot and ``type``; a class's ``from_json(data)`` reads its object
 #: (a post-processor's ``from_json(data, token_ids)`` also checks the ids it names).
 REGISTRY: dict[str, dict[str, Any]] = {
-    "normalizer": {"BertNormalizer": BertNormalizer},
-    "pre_tokenizer": {"BertPreTokenizer": BertPreTokenizer, "WhitespaceSplit": WhitespaceSplit, "Metaspace": Metaspace},
-    "model": {"WordPiece": WordPieceModel, "Unigram": UnigramModel},
-    "post_processor": {"TemplateProcessing": Template, "BertProcessing": Template},
-    "decoder": {"WordPiece": WordPieceDecoder, "Metaspace": MetaspaceDecoder},
+    "normalizer": {
+        "BertNormalizer": BertNormalizer,
+        "Sequence": NormalizerSequence,
+        "NFC": NFC,
+        "NFD": NFD,
+        "NFKC": NFKC,
+        "NFKD": NFKD,
+        "Lowercase": Lowercase,
+        "StripAccents": StripAccents,
+        "Strip": Strip,
+        "Replace": Replace,
+        "Prepend": Prepend,
+        "Precompiled": Precompiled,
+    },
+    "pre_tokenizer": {
+        "BertPreTokenizer": BertPreTokenizer,
+        "WhitespaceSplit": WhitespaceSplit,
+        "Metaspace": Metaspace,
+        "Sequence": PreTokenizerSequence,
+        "ByteLevel": ByteLevel,
+        "Split": Split,
+        "Digits": Digits,
+        "Punctuation": Punctuation,
+        "Whitespace": Whitespace,
+    },
+    "model": {"WordPiece": WordPieceModel, "Unigram": UnigramModel, "BPE": BpeModel},
+    "post_processor": {
+        "TemplateProcessing": Template,
+        "BertProcessing": BertProcessing,
+        "RobertaProcessing": RobertaProcessing,
+        "ByteLevel": ByteLevelProcessing,
+        "Sequence": ProcessorSequence,
+    },
+    "decoder": {
+        "WordPiece": WordPieceDecoder,
+        "Metaspace": MetaspaceDecoder,
+        "ByteLevel": ByteLevelDecoder,
+        "BPEDecoder": BPEDecoder,
+        "ByteFallback": ByteFallback,
+        "Fuse": Fuse,
+        "Strip": StripDecoder,
+        "Replace": ReplaceDecoder,
+        "Sequence": DecoderSequence,
+    },
 }
 
 #: The reader of each of ``tokenizer.json``'s other keys, which have one form only (no ``type``).
@@ -128,10 +192,12 @@ def read_part(slot: str, data: Any, *context: Any, only: Collection[str] | None 
 
     >>> read_part("decoder", {"type": "Metaspace", "replacement": "▁"}).decode(["▁hug", "▁pug"])
     'hug pug'
-    >>> read_part("normalizer", {"type": "Sequence", "normalizers": []})
+    >>> print(ascii(read_part("normalizer", {"type": "Sequence", "normalizers": [{"type": "NFD"}, {"type": "Lowercase"}]})("É")))
+    'e\\u0301'
+    >>> read_part("normalizer", {"type": "ByteLevel"})
     Traceback (most recent call last):
     ...
-    ValueError: unsupported normalizer 'Sequence': the normalizers read here are BertNormalizer (or none, null)
+    ValueError: unsupported normalizer 'ByteLevel': the normalizers read here are BertNormalizer, Sequence, NFC, NFD, NFKC, NFKD, Lowercase, StripAccents, Strip, Replace, Prepend, Precompiled (or none, null)
     """
     reader = READERS.get(slot)
     if reader is not None:
@@ -152,6 +218,8 @@ def read_part(slot: str, data: Any, *context: Any, only: Collection[str] | None 
             f"unsupported {slot} {kind_of(data)}: this class takes {', '.join(only)} "
             "(wordpiece_lib.load_tokenizer picks the class the file's model needs)"
         )
+    if kind == "Sequence":  # a chain reads each of its parts through this same table
+        return part.from_json(data, *context, read=lambda inner: read_part(slot, inner, *context))
     return part.from_json(data, *context)
 
 
@@ -173,7 +241,7 @@ def write_part(slot: str, part: Any, *context: Any) -> dict[str, Any] | None:
     >>> write_part("normalizer", str.lower)
     Traceback (most recent call last):
     ...
-    ValueError: a normalizer function cannot be written to tokenizer.json; use a part that can: BertNormalizer
+    ValueError: a normalizer function cannot be written to tokenizer.json; use a part that can: BertNormalizer, Sequence, NFC, NFD, NFKC, NFKD, Lowercase, StripAccents, Strip, Replace, Prepend, Precompiled
     """
     if part is None:
         return None

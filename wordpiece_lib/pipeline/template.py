@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .._validate import check_str
-from .encoding import Encoding, TextTokens
+from .encoding import Encoding, TextTokens, TokenIds
 
 BERT_SINGLE = "[CLS] $A [SEP]"
 BERT_PAIR = "[CLS] $A [SEP] $B:1 [SEP]:1"
@@ -153,12 +153,7 @@ class Template:
         return self.build(parts, second_parts, token_ids, add_special_tokens=add_special_tokens)
 
     def build(
-        self,
-        first: TextTokens,
-        second: TextTokens | None,
-        token_ids: Mapping[str, int],
-        *,
-        add_special_tokens: bool = True,
+        self, first: TextTokens, second: TextTokens | None, token_ids: TokenIds, *, add_special_tokens: bool = True
     ) -> Encoding:
         """``apply`` for texts given as ``(ids, tokens, offsets, word_ids)`` lists: the encoder's fast path.
 

@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .._json_fields import require_fields
 from .._validate import check_choice, check_int, check_str
 from .encoding import DIRECTIONS, Encoding
 
@@ -79,12 +80,13 @@ class Truncation:
         """
         if not isinstance(data, dict):
             raise ValueError(f"truncation must be an object, got {type(data).__name__}")
-        strategy = _snake_case(data.get("strategy", "LongestFirst"))
+        require_fields(data, "truncation", ("max_length", "strategy", "stride"))
+        strategy = _snake_case(data["strategy"])
         return cls(
             data["max_length"],
             strategy=strategy,
             direction=str(data.get("direction", "Right")).lower(),
-            stride=data.get("stride", 0),
+            stride=data["stride"],
         )
 
     def check_stride(self, added_tokens: int) -> None:
@@ -265,12 +267,14 @@ class Padding:
     def from_json(cls, data: Any) -> Padding:
         """Read the ``padding`` entry of ``tokenizer.json`` (a fixed length of at most ``MAX_FILE_PADDING``).
 
-        >>> Padding.from_json({"strategy": {"Fixed": 128}, "direction": "Right", "pad_id": 0, "pad_token": "[PAD]"}).length
+        >>> Padding.from_json({"strategy": {"Fixed": 128}, "direction": "Right", "pad_id": 0, "pad_type_id": 0,
+        ...                    "pad_token": "[PAD]"}).length
         128
         """
         if not isinstance(data, dict):
             raise ValueError(f"padding must be an object, got {type(data).__name__}")
-        strategy = data.get("strategy", "BatchLongest")
+        require_fields(data, "padding", ("strategy", "direction", "pad_id", "pad_type_id", "pad_token"))
+        strategy = data["strategy"]
         if strategy == "BatchLongest":
             length = None
         elif isinstance(strategy, dict) and set(strategy) == {"Fixed"}:
@@ -284,11 +288,11 @@ class Padding:
             )
         return cls(
             length,
-            direction=str(data.get("direction", "Right")).lower(),
+            direction=str(data["direction"]).lower(),
             pad_to_multiple_of=data.get("pad_to_multiple_of"),
-            pad_id=data.get("pad_id", 0),
-            pad_type_id=data.get("pad_type_id", 0),
-            pad_token=data.get("pad_token", "[PAD]"),
+            pad_id=data["pad_id"],
+            pad_type_id=data["pad_type_id"],
+            pad_token=data["pad_token"],
         )
 
 

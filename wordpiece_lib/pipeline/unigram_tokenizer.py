@@ -105,8 +105,9 @@ class UnigramTokenizer(Tokenizer[UnigramModel]):
         """
         pre_tokenizer = parts.pre_tokenizer
         name = "none" if pre_tokenizer is None else pre_tokenizer.name
-        named = isinstance(pre_tokenizer, Metaspace) or pre_tokenizer == pre_tokenizer_named(name)
-        return isinstance(parts.model, UnigramModel) and name in UNIGRAM_PRETOKENIZERS and named
+        if not isinstance(parts.model, UnigramModel) or name not in UNIGRAM_PRETOKENIZERS:
+            return False
+        return isinstance(pre_tokenizer, Metaspace) or pre_tokenizer == pre_tokenizer_named(name)
 
     def _checked_pre_tokenizer(self, value: PreTokenizer | str | None) -> PreTokenizer | None:
         """A ``Metaspace`` (its settings its own), or the name of one of ``UNIGRAM_PRETOKENIZERS``."""

@@ -24,7 +24,6 @@ steps to the whole text, as Hugging Face does.
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -32,6 +31,7 @@ from typing import Any
 from .._validate import check_int, check_str
 from .fast_normalizer import normalizes_alone
 from .normalizer import BertNormalizer, clean_text, is_stripped_mark, lowercase, space_cjk
+from .unicode_forms import decompose
 
 
 @dataclass(frozen=True)
@@ -125,20 +125,10 @@ def _decompose(chars: list[tuple[str, int]]) -> list[tuple[str, int]]:
     the breve with origins 0, 1, 1, and a token over them spans both
     original characters; a run of single marks keeps its origins in order.
     """
-    flagged: list[tuple[str, bool]] = []
-    for char, _ in chars:
-        parts = char if char == "\U00011938" else unicodedata.normalize("NFD", char)
-        flagged.extend((part, index == 0) for index, part in enumerate(parts))
-    start = 0
-    while start < len(flagged):
-        if unicodedata.combining(flagged[start][0]) == 0:
-            start += 1
-            continue
-        end = start
-        while end < len(flagged) and unicodedata.combining(flagged[end][0]) != 0:
-            end += 1
-        flagged[start:end] = sorted(flagged[start:end], key=lambda item: unicodedata.combining(item[0]))
-        start = end
+    # Hugging Face's Unicode 9.0 tables: a mark assigned later is a starter there, which stops reordering.
+    flagged = [
+        (part, change == 0) for part, change in decompose("".join(char for char, _ in chars), compatibility=False)
+    ]
     origins = [origin for _, origin in chars]
     out = []
     taken = -1

@@ -15,11 +15,11 @@ matches is ``BertNormalizer``, the readable twin in ``normalizer.py``.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Callable
 
 from .._validate import check_str
 from .normalizer import BertNormalizer, is_stripped_mark
+from .unicode_forms import combining_class, full_decomposition
 
 
 class NotLocal(Exception):
@@ -44,9 +44,7 @@ def normalizes_alone(char: str, normalizer: BertNormalizer) -> bool:
     check_str(char, "char", allow_empty=False)
     if not normalizer.strips_accents:
         return True
-    return all(
-        unicodedata.combining(part) == 0 or is_stripped_mark(part) for part in unicodedata.normalize("NFD", char)
-    )
+    return all(combining_class(part) == 0 or is_stripped_mark(part) for part in full_decomposition(char, False))
 
 
 class CharTable(dict):  # type: ignore[type-arg]

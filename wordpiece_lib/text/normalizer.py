@@ -20,6 +20,7 @@ from typing import Any
 
 from .._json_fields import check_type, require_fields
 from .._validate import check_bool, check_str
+from .unicode_forms import decompose
 
 # The ideograph blocks Hugging Face's BertNormalizer isolates. Its sixth range
 # starts at 0x2B920 (Google's BERT says 0x2B820); we follow Hugging Face, whose
@@ -76,8 +77,8 @@ _MARKS_UNKNOWN_TO_HF = _code_points(
 # fmt: on
 # * U+1734 HANUNOO SIGN PAMUDPOD was a non-spacing mark before Unicode 14 (now Mc): still stripped.
 _MARKS_ONLY_TO_HF = frozenset("\u1734")
-# * U+11938 DIVES AKURU VOWEL SIGN O has no decomposition there (one came in Unicode 13): NFD leaves it whole;
-_NOT_DECOMPOSED_BY_HF = "\U00011938"
+# * its NFD is Unicode 9.0's (characters decomposed or reordered by newer tables are left as they are):
+#   text/unicode_forms.py;
 # * its lowercasing is newer than Python 3.11's: these capitals, unassigned in Unicode 14, have a lowercase twin.
 _LOWERCASE_UNKNOWN_TO_PYTHON = {
     chr(capital): chr(capital + shift)
@@ -158,11 +159,10 @@ def strip_accents(text: str) -> str:
     >>> strip_accents("Héllò ü")
     'Hello u'
     """
-    if _NOT_DECOMPOSED_BY_HF in text:
-        # A starter (combining class 0): NFD never reorders across it, so the parts can be done apart.
-        return _NOT_DECOMPOSED_BY_HF.join(strip_accents(part) for part in text.split(_NOT_DECOMPOSED_BY_HF))
-    decomposed = unicodedata.normalize("NFD", text)
-    return "".join(char for char in decomposed if not is_stripped_mark(char))
+    if text.isascii():
+        return text
+    # NFD with Hugging Face's Unicode 9.0 tables: a newer mark is a starter there, and its order counts.
+    return "".join(char for char, _ in decompose(text, compatibility=False) if not is_stripped_mark(char))
 
 
 def is_stripped_mark(char: str) -> bool:

@@ -12,46 +12,44 @@
 - ``fast_top_down``: ``FastTopDown``: TensorFlow Text's top-down learner, vectorised with NumPy
 - ``top_down_search``: The top-down learner's threshold search, and ``learn`` with TensorFlow Text's signature
 - ``unigram``: Training a Unigram model: start from many pieces, then drop the ones the corpus misses least
+- ``byte_bpe``: Byte-level BPE, trained as Hugging Face's ``BpeTrainer`` trains it (GPT-2's kind of tokenizer)
 """
 
-from . import (
-    bottom_up,
-    bpe,
-    fast_bottom_up,
-    fast_top_down,
-    hf_options,
-    pair_stats,
-    plan,
-    scores,
-    top_down,
-    top_down_search,
-    trace,
-    unigram,
-)
-from .bottom_up import *
-from .bpe import *
-from .fast_bottom_up import *
-from .fast_top_down import *
-from .hf_options import *
-from .pair_stats import *
-from .plan import *
-from .scores import *
-from .top_down import *
-from .top_down_search import *
-from .trace import *
-from .unigram import *
+from typing import TYPE_CHECKING
 
-__all__ = [
-    *scores.__all__,
-    *trace.__all__,
-    *plan.__all__,
-    *hf_options.__all__,
-    *bottom_up.__all__,
-    *pair_stats.__all__,
-    *fast_bottom_up.__all__,
-    *bpe.__all__,
-    *top_down.__all__,
-    *fast_top_down.__all__,
-    *top_down_search.__all__,
-    *unigram.__all__,
-]
+from wordpiece_lib._lazy_face import lazy_face
+
+#: Every module of the folder, in the order of ``__all__``; a name is imported from its module on first use.
+__getattr__, __dir__ = lazy_face(
+    __name__,
+    (
+        "scores",
+        "trace",
+        "plan",
+        "hf_options",
+        "bottom_up",
+        "pair_stats",
+        "fast_bottom_up",
+        "bpe",
+        "top_down",
+        "fast_top_down",
+        "top_down_search",
+        "unigram",
+        "byte_bpe",
+    ),
+)
+
+if TYPE_CHECKING:  # the same names, for type checkers and editors
+    from .bottom_up import *
+    from .bpe import *
+    from .byte_bpe import *
+    from .fast_bottom_up import *
+    from .fast_top_down import *
+    from .hf_options import *
+    from .pair_stats import *
+    from .plan import *
+    from .scores import *
+    from .top_down import *
+    from .top_down_search import *
+    from .trace import *
+    from .unigram import *

@@ -45,24 +45,32 @@ def _survivors_answer(answer: Any, word_counts: Mapping[str, int], threshold: in
     kept = set(threshold_pass(totals, threshold))
     return (
         f"| substring | counted | left when its turn comes | |\n|---|---|---|---|\n{rows}\n\n"
-        f"```python\nsurvivors = {sorted(kept)!r}\n```"
+        "```python\nsurvivors = {" + ", ".join(repr(token) for token in sorted(kept)) + "}\n```"
     )
 
 
-def _threshold_answer(answer: Any, rounds: TopDownRounds, target: int, slack_ratio: float = 0.05, **_: Any) -> str:
+def _threshold_answer(
+    answer: Any, rounds: TopDownRounds, target: int, bounds: tuple[int, int], slack_ratio: float = 0.05, **_: Any
+) -> str:
     smallest = target * (1 - slack_ratio)
-    low, high, tried = 1, 10_000, []
-    while low <= high:
-        middle = (low + high) // 2
+    lower, upper = bounds
+    tried, lines = [], []
+    while True:
+        middle = (lower + upper) // 2
         size = rounds.size(middle)
-        tried.append(f"{middle} gives {size:,}")
-        if smallest <= size <= target:
-            return "A binary search by hand: " + "; ".join(tried) + f".\n```python\nmy_threshold = {middle}\n```"
+        tried.append(middle)
+        fits = smallest <= size <= target
+        if fits or lower >= upper or middle <= 1:
+            lines.append(f"({lower} + {upper}) // 2 = {middle} gives {size:,}: {'it fits, done' if fits else 'stop'}")
+            break
         if size > target:
-            low = middle + 1
+            lines.append(f"({lower} + {upper}) // 2 = {middle} gives {size:,}, too many: lower = {middle + 1}")
+            lower = middle + 1
         else:
-            high = middle - 1
-    return "No threshold fits this target: " + "; ".join(tried)
+            lines.append(f"({lower} + {upper}) // 2 = {middle} gives {size:,}, too few: upper = {middle - 1}")
+            upper = middle - 1
+    steps = "\n".join(f"{number}. {line}" for number, line in enumerate(lines, start=1))
+    return f"The binary search, try by try:\n\n{steps}\n\n```python\nthreshold_tries = {tried!r}\n```"
 
 
 def _longer_with_prefix(token: str, totals: Mapping[str, int]) -> list[str]:
@@ -74,5 +82,5 @@ ANSWERS = {
     "hug_keeps": _effective_answer,
     "survivors": _survivors_answer,
     "my_split_points": SPLIT_POINTS_ANSWER,
-    "my_threshold": _threshold_answer,
+    "threshold_tries": _threshold_answer,
 }

@@ -58,7 +58,7 @@ def _zero_cost_answer(answer: Any, word_counts: Mapping[str, int], **_: Any) -> 
         "Removing a piece costs nothing when every word that uses it in its best cut has another cut as likely "
         "without it (and nothing when no best cut uses it):\n"
         + "\n".join(lines)
-        + f"\n```python\nzero_cost = {sorted(zero)!r}\n```"
+        + "\n```python\nzero_cost = {" + ", ".join(repr(piece) for piece in sorted(zero)) + "}\n```"
     )
 
 

@@ -1,6 +1,6 @@
-"""Every exercise of notebooks 01-12 as a table: its right answer and the wrong answers its check must refuse.
+"""Every exercise of notebooks 01-13 as a table: its right answer and the wrong answers its check must refuse.
 
-One table a notebook (``nb01`` ... ``nb12``): each lists its exercises as
+One table a notebook (``nb01`` ... ``nb13``): each lists its exercises as
 :class:`~exercise_cases.rows.Case` rows, read here by one runner. The tests
 (``test_exercises.py`` and ``test_release.py``) run them in-process; as a
 script (``python -m exercise_cases``, from ``tests/classroom``) the runner
@@ -47,9 +47,15 @@ __all__ = [
 ]  # fmt: skip
 
 #: The notebooks, in order: the table of notebook ``NN`` is the module ``nbNN``.
-NOTEBOOKS = tuple(f"{number:02d}" for number in range(1, 13))
+NOTEBOOKS = tuple(f"{number:02d}" for number in range(1, 14))
 #: The data set each notebook's cases need (the others need none).
-NEEDS = {"05": "treasure-island", "07": "treasure-island", "09": "bert-base-uncased-vocab", "10": "treasure-island"}
+NEEDS = {
+    "05": "treasure-island",
+    "07": "treasure-island",
+    "09": "bert-base-uncased-vocab",
+    "10": "treasure-island",
+    "13": "bert-base-uncased-vocab",
+}
 
 
 def data_missing(name: str | None = None) -> DataUnavailable | None:
@@ -63,7 +69,7 @@ def data_missing(name: str | None = None) -> DataUnavailable | None:
 
 
 def table(notebook: str) -> list[Case]:
-    """The cases of one notebook (``"01"`` ... ``"12"``), with the wrong answers its blocks add.
+    """The cases of one notebook (``"01"`` ... ``"13"``), with the wrong answers its blocks add.
 
     A block is a function of the table's module kept apart from its rows, so additions merge cleanly:
     ``lesson_wrongs`` (slips the messages must name) and ``shortcut_wrongs`` (another library does the work).

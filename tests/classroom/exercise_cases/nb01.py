@@ -9,7 +9,7 @@ from wordpiece_lib import WordCounts, split_word
 from wordpiece_lib.classroom.character_splitting import checks as splitting_checks
 from wordpiece_lib.data import datasets
 
-from .rows import Case, another_cell, computed, copied, library, secrets_of, slip, typed
+from .rows import Case, Wrong, another_cell, computed, copied, library, secrets_of, slip, typed
 
 
 def count_words(words):
@@ -119,6 +119,28 @@ def cases() -> list[Case]:
             secrets=secrets_of(right_alphabet, sorted(right_alphabet)),
         ),
     ]
+
+
+# ---- Issue 40: slips the fresh inputs must tell apart, and the course's container rule (kept apart from the rows
+# ---- above, so that other tables' additions merge cleanly; the ideas their messages name are in ideas.py).
+
+
+def lesson_wrongs() -> dict[str, tuple[Wrong, ...]]:
+    return {
+        "count_words": (
+            slip("lowercased", lambda words: count_words([word.lower() for word in words])),
+            slip(
+                "most frequent first",
+                lambda words: dict(sorted(count_words(words).items(), key=lambda item: -item[1])),
+            ),
+            slip("the pairs as a list, not a dict", lambda words: list(count_words(words).items())),
+        ),
+        "split_with_prefix": (
+            slip("a tuple, not a list", lambda word: (word[0], *("##" + character for character in word[1:]))),
+        ),
+        "split_with_end_marker": (slip("a tuple, not a list", lambda word: (*word[:-1], word[-1] + "</w>")),),
+        "my_alphabet": (typed("a set, not a list", {"b", "g", "##u", "##n", "##g"}),),
+    }
 
 
 # ---------------------------------------------------------------- another tokenizer library does the work (issue 40.1)

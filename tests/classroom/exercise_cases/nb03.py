@@ -5,7 +5,7 @@ from __future__ import annotations
 from wordpiece_lib import initial_splits, join_pair, merge_pair, train_bottom_up
 from wordpiece_lib.classroom.merge_steps import checks as merge_checks
 
-from .rows import Case, Later, another_cell, computed, copied, library, secrets_of, slip, typed
+from .rows import Case, Later, Wrong, another_cell, computed, copied, library, secrets_of, slip, typed
 from .shared import HUG_PUG
 
 VARIANT = {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5, "bugs": 3}
@@ -221,6 +221,37 @@ def cases() -> list[Case]:
             secrets=("19",),
         ),
     ]
+
+
+# ---- Issue 40: slips the messages must name, and the course's container rule (kept apart from the rows above,
+# ---- so that other tables' additions merge cleanly; the ideas their messages name are in ideas.py).
+
+
+def merge_dropping_every_prefix(splits, pair):
+    """Joins the two pieces with both their '##' dropped: '##a' + '##b' gives 'ab', so a later pair is lost."""
+    merged = {}
+    for word, pieces in splits.items():
+        out, i = [], 0
+        while i < len(pieces):
+            if i + 1 < len(pieces) and (pieces[i], pieces[i + 1]) == tuple(pair):
+                out.append(pieces[i].removeprefix("##") + pieces[i + 1].removeprefix("##"))
+                i += 2
+            else:
+                out.append(pieces[i])
+                i += 1
+        merged[word] = out
+    return merged
+
+
+def lesson_wrongs() -> dict[str, tuple[Wrong, ...]]:
+    return {
+        "merge_all": (slip("the left piece's ## dropped too", each(merge_dropping_every_prefix)),),
+        "first_three": (
+            typed("a tuple, not a list", ("##gs", "hu", "hug")),
+            typed("the pairs turned into tokens without their ##", ["gs", "hu", "hug"]),
+        ),
+        "lexical_four": (typed("a tuple, not a list", ("##gs", "##ug", "##ugs", "hugs")),),
+    }
 
 
 # ---------------------------------------------------------------- another tokenizer library does the work (issue 40.1)

@@ -14,7 +14,7 @@ from wordpiece_lib import (
 from wordpiece_lib.classroom.encoding import checks as encoding_checks
 from wordpiece_lib.data import datasets
 
-from .rows import Case, computed, copied, library, secrets_of, slip, typed
+from .rows import Case, Wrong, computed, copied, library, secrets_of, slip, typed
 
 
 def pieces_by_lookup(word, vocab, first="", later="##", *, shortest=False, unk_and_go_on=False):
@@ -235,6 +235,20 @@ def cases() -> list[Case]:
             secrets=secrets_of(*(decode_pieces(tokens) for tokens in encoding_checks._fresh_token_lists())),
         ),
     ]
+
+
+# ---- Issue 40: slips the messages must name, and the course's container rule (kept apart from the rows above,
+# ---- so that other tables' additions merge cleanly; the ideas their messages name are in ideas.py).
+
+
+def lesson_wrongs() -> dict[str, tuple[Wrong, ...]]:
+    return {
+        "my_encode": (slip("a tuple, not a list", lambda word, vocab: tuple(my_encode_marked(word, vocab))),),
+        "my_word": (typed("a word written as its pieces, with '##'", "bu##ns"),),
+        "my_decode": (
+            slip("the pieces glued with no space at all", lambda tokens: "".join(t.removeprefix("##") for t in tokens)),
+        ),
+    }
 
 
 # ---------------------------------------------------------------- another tokenizer library does the work (issue 40.1)

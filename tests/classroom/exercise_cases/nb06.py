@@ -8,8 +8,9 @@ from fractions import Fraction
 from wordpiece_lib import encode_with_merges, encode_word, train_bpe, train_fast
 from wordpiece_lib.analysis import differing_words, longest_match_encoder, merge_replay_encoder, vocab_overlap
 from wordpiece_lib.classroom.bpe_comparison import checks as bpe_checks
+from wordpiece_lib.data import datasets
 
-from .rows import COPIED, Case, another_cell, computed, copied, library, secrets_of, slip
+from .rows import COPIED, Case, Wrong, another_cell, computed, copied, library, secrets_of, slip, typed
 from .shared import HUG_PUG
 
 GNUS = {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5, "gnus": 3}
@@ -233,6 +234,36 @@ def cases() -> list[Case]:
             secrets=("'gnug'",),
         ),
     ]
+
+
+# ---- Issue 40: look-ups, slips the messages must name, and the course's container rule (kept apart from the rows
+# ---- above, so that other tables' additions merge cleanly; the ideas their messages name are in ideas.py).
+
+
+def lesson_wrongs() -> dict[str, tuple[Wrong, ...]]:
+    gnus_bpe = train_bpe({**datasets.hug_pug_counts(), "gnus": 3}, 100, special_tokens=["[UNK]"])
+    tries = ["pugs", "hugs", "gnug", "gnus"]  # a few candidates, tried in a loop in the answer cell
+    return {
+        "bpe_first_two": (
+            typed("the pairs as lists", [["##u", "##g"], ["##u", "##n"]]),
+            typed("a tuple of pairs, not a list", (("##u", "##g"), ("##u", "##n"))),
+        ),
+        "replay": (slip("a tuple, not a list", lambda word, merges: tuple(replay(word, merges))),),
+        "bpe_differing_word": (
+            typed("the word written as its pieces", "gn##ug"),
+            computed(
+                "a loop of one's own over candidates, in the answer cell",
+                "bpe_differing_word = next(w for w in tries if encode_word(w, set(bpe_gnus.tokens())) != "
+                "encode_with_merges(w, bpe_gnus.merges))",
+                {
+                    "tries": tries,
+                    "encode_word": encode_word,
+                    "encode_with_merges": encode_with_merges,
+                    "bpe_gnus": gnus_bpe,
+                },
+            ),
+        ),
+    }
 
 
 # ---------------------------------------------------------------- another tokenizer library does the work (issue 40.1)

@@ -9,7 +9,21 @@ from wordpiece_lib.analysis import measure
 from wordpiece_lib.classroom.real_book import checks as book_checks
 from wordpiece_lib.classroom.real_book import text_fertility_table
 
-from .rows import Case, another_cell, computed, copied, library, secrets_of, slip, typed
+from .rows import (
+    FROM_CELL,
+    LIBRARY,
+    SLIP,
+    Case,
+    Later,
+    Wrong,
+    another_cell,
+    computed,
+    copied,
+    library,
+    secrets_of,
+    slip,
+    typed,
+)
 
 NAMES = ["Jim", "Silver", "Livesey", "Trelawney", "Hawkins", "Smollett", "Flint", "Gunn"]
 WORDS_TO_PREDICT = ["parrot", "love", "school", "car", "hug", "captains", "castle"]
@@ -219,6 +233,56 @@ def cases() -> list[Case]:
             secrets=(f"{len(tokens)} tokens", f"{len(words)} words", f"{len(tokens) / len(words):.3f}"),
         ),
     ]
+
+
+# ---- Issue 40: look-ups, slips the messages must name (kept apart from the rows above, so that other tables'
+# ---- additions merge cleanly; the ideas their messages name are in ideas.py).
+
+
+def lesson_wrongs() -> dict[str, tuple[Wrong, ...]]:
+    in_the_notebook = {"full": Later(full_trace), "words_to_predict": WORDS_TO_PREDICT, "names": NAMES}
+    return {
+        "predicted_split": (
+            Wrong(
+                "the vocab looked up under a name of one's own",
+                (FROM_CELL,),
+                SLIP,
+                {
+                    "cell": ("predicted_split = {w: w not in known for w in words_to_predict}", in_the_notebook, None),
+                    "earlier": ("known = set(full.tokens())",),
+                },
+            ),
+            Wrong(
+                "a look-up typed item by item",
+                (FROM_CELL,),
+                SLIP,
+                {
+                    "cell": (
+                        "predicted_split = {}\nfor w in words_to_predict:\n    predicted_split[w] = w not in known",
+                        in_the_notebook,
+                        None,
+                    ),
+                    "earlier": ("known = set(full.tokens())",),
+                },
+            ),
+        ),
+        "whole_names": (
+            Wrong(
+                "the names looked up in the 11,800-token vocab, built in an earlier cell",
+                (FROM_CELL,),
+                LIBRARY,
+                {
+                    "cell": ("whole_names = sum(name in vocab_11800 for name in names)", in_the_notebook, None),
+                    "earlier": ("vocab_11800 = set(full.tokens(full.steps_for_size(11_800)))",),
+                },
+            ),
+            computed(
+                "the vocab of the size built in the answer cell, the names looked up in it",
+                "whole_names = sum(name in set(run.tokens(run.steps_for_size(11_800))) for name in names)",
+                {"run": Later(full_trace), "names": NAMES},
+            ),
+        ),
+    }
 
 
 # ---------------------------------------------------------------- another tokenizer library does the work (issue 40.1)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from wordpiece_lib import LinMaxMatch
 from wordpiece_lib.classroom.fast_encoding import checks as fast_checks
 
-from .rows import Case, computed, copied, secrets_of, slip
+from .rows import Case, Wrong, computed, copied, secrets_of, slip, typed
 
 PAPER_VOCAB = ["a", "abcdx", "##b", "##c", "##cdy", "##dz"]
 TOKEN_VOCAB = ["t", "to", "tok", "token", "tokenize", "##e", "##en", "##ed", "##i", "##k", "##n", "##s", "##z"]
@@ -75,6 +75,14 @@ def cases() -> list[Case]:
             ),
         ),
     ]
+
+
+# ---- Issue 40: slips the messages must name, and the course's container rule (kept apart from the rows above,
+# ---- so that other tables' additions merge cleanly; the ideas their messages name are in ideas.py).
+
+
+def lesson_wrongs() -> dict[str, tuple[Wrong, ...]]:
+    return {"emitted_at_s": (typed("a tuple, not a list", ("token", "##i")),)}
 
 
 # ---------------------------------------------------------------- another tokenizer library does the work (issue 40.1)

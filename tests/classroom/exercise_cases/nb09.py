@@ -12,14 +12,14 @@ from wordpiece_lib.classroom.other_languages import checks as language_checks
 from wordpiece_lib.data import fetch, parallel_phrases
 from wordpiece_lib.text import normalization_merges
 
-from .rows import Case, Later, computed, copied, library, slip, typed
+from .rows import Case, Later, Wrong, computed, copied, library, slip, typed
 
 UNCASED = BertNormalizer(lowercase=True)
-WORDS_TO_GROUP = ["résumé", "resume", "côte", "côté", "cote", "maïs", "mais", "Straße", "strasse",
+WORDS_TO_GROUP = ["élève", "eleve", "côte", "côté", "cote", "maïs", "mais", "Straße", "strasse",
                   "Ελλάδα", "Ελλαδα", "пой", "пои", "がっこう", "かっこう", "학교"]  # fmt: skip
 #: Worked out by hand from Unicode's decompositions (NFD, then the non-spacing marks dropped, then lowercase).
 ACCENT_GROUPS = [
-    ["résumé", "resume"], ["côte", "côté", "cote"], ["maïs", "mais"], ["Ελλάδα", "Ελλαδα"], ["пой", "пои"],
+    ["élève", "eleve"], ["côte", "côté", "cote"], ["maïs", "mais"], ["Ελλάδα", "Ελλαδα"], ["пой", "пои"],
     ["がっこう", "かっこう"],
 ]  # fmt: skip
 CORPUS_SIZES = {
@@ -282,6 +282,19 @@ def cases() -> list[Case]:
             secrets=("'final sigma'", "'special token typed'", "final sigma", "special token typed"),
         ),
     ]
+
+
+# ---- Issue 40: the course's container rule (kept apart from the rows above, so that other tables' additions
+# ---- merge cleanly; the ideas their messages name are in ideas.py).
+
+
+def lesson_wrongs() -> dict[str, tuple[Wrong, ...]]:
+    return {
+        "merged_groups": (
+            typed("the groups as tuples", [tuple(group) for group in ACCENT_GROUPS]),
+            typed("a set of groups, not a list", {frozenset(group) for group in ACCENT_GROUPS}),
+        ),
+    }
 
 
 # ---------------------------------------------------------------- another tokenizer library does the work (issue 40.1)

@@ -18,7 +18,7 @@ from wordpiece_lib import (
 from wordpiece_lib.classroom.model_inputs import checks as input_checks
 from wordpiece_lib.text import normalize_with_origins
 
-from .rows import COPIED, Case, Later, another_cell, computed, copied, library, slip, typed
+from .rows import COPIED, Case, Later, Wrong, another_cell, computed, copied, library, slip, typed
 from .shared import book_counts_uncased
 
 TREASURE_TEXT = "Yo-ho-ho,\u200b and a bottle of RÚM!"
@@ -232,6 +232,41 @@ def cases() -> list[Case]:
             secrets=(repr(DECODED), "it ' s flint's"),
         ),
     ]
+
+
+# ---- Issue 40: look-ups, slips the messages must name, and the course's container rule (kept apart from the rows
+# ---- above, so that other tables' additions merge cleanly; the ideas their messages name are in ideas.py).
+
+
+def lesson_wrongs() -> dict[str, tuple[Wrong, ...]]:
+    return {
+        "rum_offsets": (
+            slip(
+                "str.find on the original text",
+                (27, 30),
+                source="start = treasure_text.find('RÚM')\nrum_offsets = (start, start + 3)",
+            ),
+            slip(
+                "a regular expression's span",
+                (27, 30),
+                source="import re\nrum_offsets = re.search('RÚM', treasure_text).span()",
+            ),
+            typed("a list, not a tuple", [27, 30]),
+        ),
+        "my_pair_input": (
+            slip("the two lists in a list", lambda first, second: list(my_pair_input(first, second))),
+            slip(
+                "the type ids as a tuple",
+                lambda first, second: (my_pair_input(first, second)[0], tuple(my_pair_input(first, second)[1])),
+            ),
+        ),
+        "kept": (typed("a list, not a tuple", [13, 8]), typed("the two numbers the other way round", (8, 13))),
+        "decoded": (
+            typed("the clean-up's 's taken for the apostrophe alone", "pieces of eight! it' s flint's parrot."),
+            typed("no space removed before 's", "pieces of eight! it ' s flint 's parrot."),
+            typed("no space removed before the punctuation", "pieces of eight ! it ' s flint's parrot ."),
+        ),
+    }
 
 
 # ---------------------------------------------------------------- another tokenizer library does the work (issue 40.1)

@@ -8,7 +8,7 @@ from typing import Any
 
 from wordpiece_lib.training import model_from_frequencies, substring_frequencies
 
-from .rows import COPIED, Case, Later, computed, copied, library, secrets_of, slip, typed
+from .rows import COPIED, Case, Later, Wrong, another_cell, computed, copied, library, secrets_of, slip, typed
 from .shared import HUG_PUG
 
 UNIGRAM_VARIANT = {"mug": 8, "mugs": 3, "nun": 6, "bun": 4, "hum": 5}
@@ -219,7 +219,7 @@ def cases() -> list[Case]:
             unigram_checks.check_zero_cost,
             right=(zero,),
             data=(UNIGRAM_VARIANT,),
-            right_extra={"source": "zero_cost = " + repr(sorted(zero))},
+            right_extra={"source": "zero_cost = {" + ", ".join(repr(piece) for piece in sorted(zero)) + "}"},
             wrongs=(
                 copied("the course corpus's answer, worked in section 4", course_zero, source=""),
                 typed("the rarest pieces", {"ugs", "gs", "bu", "hu", "um"}),
@@ -257,6 +257,69 @@ def cases() -> list[Case]:
             secrets=secrets_of(sorted(zero)),
         ),
     ]
+
+
+# ---- Issue 40: the notebook's one rule for section 2's functions (all_cuts for any answer, best_cut for none),
+# ---- slips the messages must name, and the course's container rule (kept apart from the rows above, so that other
+# ---- tables' additions merge cleanly; the ideas their messages name are in ideas.py).
+
+#: An answer cell that runs section 2's best_cut on the exercise's word: refused in every exercise of the notebook.
+BEST_CUT_IN_THE_ANSWER = {
+    "zero_cost": (
+        "cuts = {w: best_cut(w, p)[0] for w in variant}\n"
+        "zero_cost = {x for x in p if len(x) > 1 and not any(x in cut for cut in cuts.values())}"
+    ),
+    "hug_chance": (
+        "best = best_cut('hug', probability)[1]\n"
+        "hug_chance = best / sum(math.prod(probability[x] for x in cut) for cut in all_cuts('hug', probability))"
+    ),
+}
+
+
+def lesson_wrongs() -> dict[str, tuple[Wrong, ...]]:
+    variant = {"mug": 8, "mugs": 3, "nun": 6, "bun": 4, "hum": 5}
+    variant_frequency = substring_frequencies(variant)
+    variant_total = sum(variant_frequency.values())
+    cells = {
+        "best_cut": Later(lambda: worked_cuts()["best_cut"]),
+        "all_cuts": Later(lambda: worked_cuts()["all_cuts"]),
+        "math": math,
+    }
+    return {
+        "bugs_best": (
+            typed("the pair the other way round", (2, Fraction(1, 2205))),
+            typed("a list, not a tuple", [Fraction(1, 2205), 2]),
+        ),
+        "zero_cost": (
+            typed("a list, not a set", sorted({"mu", "ug", "gs", "nu", "um"})),
+            computed(
+                "section 2's best_cut run on each word",
+                BEST_CUT_IN_THE_ANSWER["zero_cost"],
+                {
+                    **cells,
+                    "variant": variant,
+                    "p": {piece: Fraction(count, variant_total) for piece, count in variant_frequency.items()},
+                },
+            ),
+        ),
+        "word_probability": (
+            copied(
+                "section 2's best_cut inside the function",
+                another_cell(
+                    CUTS_CELL
+                    + "\ndef word_probability(word, probabilities):\n    return best_cut(word, probabilities)[1]",
+                    "word_probability",
+                ),
+            ),
+        ),
+        "hug_chance": (
+            computed(
+                "section 2's best_cut for the numerator",
+                BEST_CUT_IN_THE_ANSWER["hug_chance"],
+                {**cells, "probability": Later(course_probabilities)},
+            ),
+        ),
+    }
 
 
 # ---------------------------------------------------------------- another tokenizer library does the work (issue 40.1)

@@ -17,12 +17,23 @@ import pytest
 
 from wordpiece_lib import UnigramTokenizer, Vocab, WordPieceTokenizer, load_tokenizer
 from wordpiece_lib.model import UnigramModel, WordPieceModel
-from wordpiece_lib.pipeline import Tokenizer, parts, tokenizer_from_json, tokenizer_json
-from wordpiece_lib.text import Metaspace
+from wordpiece_lib.pipeline import (
+    ByteFallback,
+    ByteLevelProcessing,
+    Fuse,
+    ReplaceDecoder,
+    Template,
+    Tokenizer,
+    parts,
+    tokenizer_from_json,
+    tokenizer_json,
+)
+from wordpiece_lib.text import NFD, ByteLevel, Metaspace, Precompiled, Replace, Split, build_charsmap
 
 tokenizers = pytest.importorskip("tokenizers")
 
 TEXTS = ["hug the pug", "Hug  the bun!", "", "pugs hug buns", "the the"]
+CHARSMAP = build_charsmap({"ﬁ": "fi", "\u3000": " "})
 
 
 @dataclass(frozen=True)
@@ -52,6 +63,18 @@ class WordLevel:
         return cls(Vocab(vocab, unk_token=data["unk_token"], special_tokens=()))
 
 
+def assert_encodes_as_peer(ours: Any, peer: Any, text: str) -> Any:
+    """Our encoding of ``text``, once its ids, tokens, offsets and words are Hugging Face's."""
+    mine, theirs = ours.encode_plus(text), peer.encode(text)
+    assert (mine.ids, mine.tokens, mine.offsets, mine.word_ids) == (
+        theirs.ids,
+        theirs.tokens,
+        theirs.offsets,
+        theirs.word_ids,
+    ), text
+    return mine
+
+
 def hf_word_level() -> Any:
     from tokenizers import decoders, models, normalizers, pre_tokenizers
 
@@ -73,14 +96,8 @@ def test_a_new_model_is_a_class_and_a_line_in_the_registry(monkeypatch, tmp_path
     ours = load_tokenizer(path)
     assert type(ours) is Tokenizer and isinstance(ours.model, WordLevel)
     for text in TEXTS:
-        mine, theirs = ours.encode_plus(text), peer.encode(text)
-        assert (mine.ids, mine.tokens, mine.offsets, mine.word_ids) == (
-            theirs.ids,
-            theirs.tokens,
-            theirs.offsets,
-            theirs.word_ids,
-        )
-        assert ours.decode(mine.ids) == peer.decode(theirs.ids)
+        mine = assert_encodes_as_peer(ours, peer, text)
+        assert ours.decode(mine.ids) == peer.decode(peer.encode(text).ids)
     assert ours.to_json() == json.loads(peer.to_str())  # and it writes what it read
     copied = pickle.loads(pickle.dumps(ours))
     assert copied.tokenize("hug the pug!") == ours.tokenize("hug the pug!") == ["hug", "the", "pug", "!"]
@@ -135,6 +152,33 @@ def test_every_registered_part_reads_what_it_writes(slot, part):
         "Template": lambda: part("<s> $A </s>", "<s> $A </s> $B:1 </s>:1"),
         "WordPieceDecoder": lambda: part("@@", cleanup=False),
         "MetaspaceDecoder": lambda: part(prepend_scheme="never"),
+        "NormalizerSequence": lambda: part((NFD(), Replace(" {2,}", "▁", is_regex=True), Precompiled(CHARSMAP))),
+        "Strip": lambda: part(left=False),
+        "Replace": lambda: part("``", '"'),
+        "Prepend": lambda: part("_"),
+        "Precompiled": lambda: part(CHARSMAP),
+        "PreTokenizerSequence": lambda: part((Split(r"\d+", "MergedWithNext", is_regex=True), ByteLevel(False))),
+        "Split": lambda: part("-", "Contiguous", invert=True),
+        "Digits": lambda: part(individual_digits=True),
+        "Punctuation": lambda: part("MergedWithPrevious"),
+        "ByteLevel": lambda: part(add_prefix_space=False, use_regex=False),
+        "BpeModel": lambda: part(
+            {"<unk>": 0, "a": 1, "##b": 2, "ab": 3},
+            [("a", "##b")],
+            unk_token="<unk>",
+            continuing_subword_prefix="##",
+            byte_fallback=True,
+            ignore_merges=True,
+        ),
+        "BertProcessing": lambda: part(("</s>", 6), ("<s>", 5)),
+        "RobertaProcessing": lambda: part(("</s>", 6), ("<s>", 5), trim_offsets=False),
+        "ByteLevelProcessing": lambda: part(trim_offsets=False),
+        "ProcessorSequence": lambda: part((ByteLevelProcessing(), Template("<s> $A", "<s> $A $B:1"))),
+        "ByteLevelDecoder": lambda: part(add_prefix_space=False),
+        "BPEDecoder": lambda: part("@@"),
+        "StripDecoder": lambda: part(" ", 1, 0),
+        "ReplaceDecoder": lambda: part("▁", " "),
+        "DecoderSequence": lambda: part((ReplaceDecoder("▁", " "), ByteFallback(), Fuse())),
     }
     value = examples.get(part.__name__, part)()
     context = ({"<s>": 5, "</s>": 6},) if slot == "post_processor" else ()
@@ -156,13 +200,7 @@ def test_the_pipeline_holds_parts_no_named_class_puts_together_and_is_exact():
     peer.pre_tokenizer = pre_tokenizers.Metaspace()
     ours = Tokenizer(WordPieceModel(Vocab(vocab)), pretokenizer=Metaspace())
     for text in [*TEXTS, "hugs  the pug ", " pug"]:
-        mine, theirs = ours.encode_plus(text), peer.encode(text)
-        assert (mine.ids, mine.tokens, mine.offsets, mine.word_ids) == (
-            theirs.ids,
-            theirs.tokens,
-            theirs.offsets,
-            theirs.word_ids,
-        ), text
+        assert_encodes_as_peer(ours, peer, text)
     loaded = tokenizer_from_json(json.loads(peer.to_str()))  # WordPieceTokenizer takes no Metaspace: the pipeline does
     assert type(loaded) is Tokenizer and loaded.tokenize("hugs the") == ours.tokenize("hugs the")
     with pytest.raises(ValueError, match="unsupported pre_tokenizer 'Metaspace' for a WordPieceTokenizer"):

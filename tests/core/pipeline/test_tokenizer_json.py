@@ -101,31 +101,25 @@ def test_hf_built_tokenizer_round_trips_through_ours(tmp_path):
     [
         (lambda t: setattr(t, "model", __import__("tokenizers").models.BPE()), "unsupported model 'BPE'"),
         (
-            lambda t: setattr(
-                t,
-                "normalizer",
-                __import__("tokenizers").normalizers.Sequence([__import__("tokenizers").normalizers.NFD()]),
-            ),
-            "unsupported normalizer 'Sequence'",
+            lambda t: setattr(t, "normalizer", __import__("tokenizers").normalizers.ByteLevel()),
+            "unsupported normalizer 'ByteLevel'",
         ),
         (lambda t: setattr(t, "pre_tokenizer", __import__("tokenizers").pre_tokenizers.Metaspace()), "'Metaspace'"),
         (
-            lambda t: setattr(
-                t, "post_processor", __import__("tokenizers").processors.RobertaProcessing(("</s>", 3), ("<s>", 2))
-            ),
-            "unsupported post_processor 'RobertaProcessing'",
+            lambda t: setattr(t, "pre_tokenizer", __import__("tokenizers").pre_tokenizers.UnicodeScripts()),
+            "unsupported pre_tokenizer 'UnicodeScripts'",
         ),
         (
-            lambda t: setattr(t, "decoder", __import__("tokenizers").decoders.BPEDecoder()),
-            "unsupported decoder 'BPEDecoder'",
+            lambda t: setattr(t, "decoder", __import__("tokenizers").decoders.CTC()),
+            "unsupported decoder 'CTC'",
         ),
     ],
     ids=[
         "bpe-model",
-        "normalizer-sequence",
+        "byte-level-normalizer",
         "metaspace",
-        "roberta-processing",
-        "bpe-decoder",
+        "unicode-scripts",
+        "ctc-decoder",
     ],
 )
 def test_unsupported_components_are_refused_by_name(change, named):

@@ -24,7 +24,16 @@ from collections.abc import Callable, Mapping
 from numbers import Real
 from typing import Any
 
-from wordpiece_lib.classroom.runtime import Exercise, Workbook, call, forbid, fresh_rng, require, short_repr
+from wordpiece_lib.classroom.runtime import (
+    Exercise,
+    Workbook,
+    call,
+    forbid,
+    fresh_rng,
+    in_container,
+    require,
+    short_repr,
+)
 from wordpiece_lib.counting import WordCounts, merge_counts, split_file
 from wordpiece_lib.counting.textstream import _next_boundary
 
@@ -163,8 +172,7 @@ def check_merge_in_order(merge: Callable[[list[dict[str, int]]], Mapping[str, in
             "merge_in_order changed the parts it was given (a part's counts may still be needed, e.g. to retry "
             "a failed merge): build a new dict instead of adding into one of the parts"
         )
-    if not isinstance(merged, Mapping):
-        raise AssertionError(f"merge_in_order should return a dict word -> count, got {type(merged).__name__}")
+    in_container(merged, dict, "what merge_in_order returned", "word -> count")
     whole = dict(WordCounts.from_texts([text]))
     for word, count in whole.items():
         got = merged.get(word)
@@ -222,6 +230,7 @@ def check_hours(hours: Any, size_gb: float, mb_per_second_per_core: float, cores
         (60, "it looks like minutes, not hours"),
         (1000, "check the units: the throughput is in MB per second and 1 GB is 1,000 MB"),
         (1 / 1000, "check the units: the throughput is in MB per second and 1 GB is 1,000 MB"),
+        (1.024, "a GB here is 1,000 MB, as disks and the notebook's sizes count them (1,024 is the binary GiB)"),
         (cores, f"it looks like one core's time: the {cores} cores count at the same time"),
         (cores * efficiency, f"it looks like one core's time: the {cores} cores count at the same time"),
         (1 / efficiency, "the efficiency is counted twice: the cores' speed is multiplied by it once"),

@@ -9,15 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from wordpiece_lib.classroom.display import (
-    SERIES_COLOURS,
-    WINNER_COLOUR,
-    data_table,
-    describe,
-    new_figure,
-    plain,
-    plain_list,
-)
+from wordpiece_lib.classroom import display
 
 
 def growth_figure(table: Any) -> Any:
@@ -34,14 +26,14 @@ def growth_figure(table: Any) -> Any:
     needed = {"MB read", "running words", "distinct words"}
     if not needed <= set(getattr(table, "columns", [])) or len(table) == 0:
         raise TypeError("table must be a non-empty DataFrame from growth_table(...)")
-    figure, left = new_figure(7.5, 3.6)
+    figure, left = display.new_figure(7.5, 3.6)
     # Each axis is told by its line's marker and style as well as its colour, named in the legend and the labels.
     running = left.plot(
         table["MB read"],
         table["running words"],
         marker="o",
         markersize=4,
-        color=SERIES_COLOURS[0],
+        color=display.SERIES_COLOURS[0],
         label="running words (circles, solid; left axis)",
     )
     left.set_xlabel("MB of text read")
@@ -53,7 +45,7 @@ def growth_figure(table: Any) -> Any:
         marker="s",
         markersize=4,
         linestyle="--",
-        color=WINNER_COLOUR,
+        color=display.WINNER_COLOUR,
         label="distinct words (squares, dashed; right axis)",
     )
     right.set_ylabel("distinct words, kept in memory (squares, dashed)")
@@ -71,7 +63,9 @@ def growth_figure(table: Any) -> Any:
         f"words grow ever more slowly, {first['distinct words']:,.0f} to {last['distinct words']:,.0f}."
     )
     rows = table[["MB read", "running words", "distinct words"]].values.tolist()
-    return describe(figure, title, summary, data_table(["MB read", "running words", "distinct words"], rows))
+    return display.describe(
+        figure, title, summary, display.data_table(["MB read", "running words", "distinct words"], rows)
+    )
 
 
 def seconds_bars(table: Any) -> Any:
@@ -84,10 +78,14 @@ def seconds_bars(table: Any) -> Any:
     """
     if not {"how", "seconds"} <= set(getattr(table, "columns", [])) or len(table) == 0:
         raise TypeError("table must be a non-empty DataFrame with columns 'how' and 'seconds'")
-    figure, axes = new_figure(7.0, 0.6 + 0.55 * len(table))
-    labels = [plain(how) for how in table["how"]][::-1]  # a label is text, never a formula
+    figure, axes = display.new_figure(7.0, 0.6 + 0.55 * len(table))
+    labels = [display.plain(how) for how in table["how"]][::-1]  # a label is text, never a formula
     values = list(table["seconds"])[::-1]
-    axes.barh(labels, values, color=[SERIES_COLOURS[index % len(SERIES_COLOURS)] for index in range(len(labels))])
+    axes.barh(
+        labels,
+        values,
+        color=[display.SERIES_COLOURS[index % len(display.SERIES_COLOURS)] for index in range(len(labels))],
+    )
     for position, value in enumerate(values):
         axes.annotate(f"{value:.2f} s", (value, position), xytext=(4, 0), textcoords="offset points", va="center")
     axes.set_xlabel("seconds (wall clock)")
@@ -95,9 +93,9 @@ def seconds_bars(table: Any) -> Any:
     axes.set_title(title)
     axes.set_xlim(right=max(values) * 1.25)
     timed = [f"{how} {seconds:.2f} s" for how, seconds in zip(table["how"], table["seconds"])]
-    summary = f"Bar chart, {title}: wall-clock seconds for each way of counting, {plain_list(timed)}."
+    summary = f"Bar chart, {title}: wall-clock seconds for each way of counting, {display.plain_list(timed)}."
     rows = [[how, f"{seconds:.2f}"] for how, seconds in zip(table["how"], table["seconds"])]
-    return describe(figure, title, summary, data_table(["how", "seconds"], rows))
+    return display.describe(figure, title, summary, display.data_table(["how", "seconds"], rows))
 
 
 __all__ = ["growth_figure", "seconds_bars"]

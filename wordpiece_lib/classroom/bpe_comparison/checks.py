@@ -8,34 +8,39 @@ library's replay counted (refused when it did the work). The expected answers co
 (``bpe``, ``segmentation``, ``longest_match``), never from a hard-coded list.
 
 >>> WORKBOOK.reset()
->>> from wordpiece_lib.data import datasets
->>> check_first_bpe_merges([("##u", "##g"), ("##u", "##n")], datasets.hug_pug_counts(), 2)
->>> check_first_bpe_merges([("##g", "##s"), ("##u", "##g")], datasets.hug_pug_counts(), 2)
+>>> check_first_bpe_merges([("a", "##b"), ("b", "##c")], {"ab": 3, "abc": 2, "bc": 4}, 2)
+>>> check_first_bpe_merges([("b", "##c"), ("a", "##b")], {"ab": 3, "abc": 2, "bc": 4}, 2)
 Traceback (most recent call last):
 ...
-AssertionError: merge 1 is not right: ('##g', '##s') is the pair WordPiece merges first (the best score); BPE ignores how common the pieces are and takes the pair that stands side by side most often
+AssertionError: your pairs are the ones merged, in another order: BPE merges the most frequent pair first, then counts again and merges the most frequent of the new counts
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from itertools import pairwise
 from typing import Any
 
 from wordpiece_lib._validate import check_instance
-from wordpiece_lib.analysis import VocabOverlap, differing_words, merge_replay_encoder, vocab_overlap
+from wordpiece_lib.analysis import (
+    VocabOverlap,
+    differing_words,
+    longest_match_encoder,
+    merge_replay_encoder,
+    vocab_overlap,
+)
 from wordpiece_lib.classroom.display import fraction_text
 from wordpiece_lib.classroom.runtime import (
     FROM_A_FLOAT,
     Exercise,
     Workbook,
-    as_list,
     call,
     forbid,
     fresh_counts,
     fresh_rng,
     fresh_words,
+    in_container,
     made_from_a_float,
     refuse_in_answer,
     require,
@@ -104,9 +109,10 @@ def _as_pair(answer: Any) -> tuple[str, str]:
         raise AssertionError(
             f"give the PAIR that is merged, as two pieces like ('h', '##u'), not the new token {answer!r}"
         )
-    if not isinstance(answer, (tuple, list)) or len(answer) != 2 or not all(isinstance(p, str) for p in answer):
+    pair = in_container(answer, tuple, "each merge", "a pair (left, right) like ('h', '##u')")
+    if len(pair) != 2 or not all(isinstance(p, str) for p in pair):
         raise AssertionError(f"give a pair of two pieces like ('h', '##u'), got {answer!r}")
-    return answer[0], answer[1]
+    return pair[0], pair[1]
 
 
 watch_answer("bpe_first_two", forbid(train_bpe, train_fast, BpeEncoder))
@@ -126,7 +132,8 @@ def check_first_bpe_merges(
     AssertionError: merge 1 is right, merge 2 is not: after merge 1, your pair stands 15 times side by side, and another pair more often; recount every pair after each merge
     """
     __tracebackhide__ = True  # pytest shows the student's line, not ours
-    pairs = [_as_pair(item) for item in as_list(require(answer, "BPE's first merges"), "your merges")]
+    given = in_container(require(answer, "BPE's first merges"), list, "your merges", "one pair per merge, in order")
+    pairs = [_as_pair(item) for item in given]
     refuse_in_answer(
         "bpe_first_two",
         ["train_bpe", "train_fast", "BpeEncoder"],
@@ -138,6 +145,11 @@ def check_first_bpe_merges(
     expected = trace.merges[:count]
     if len(pairs) != len(expected):
         raise AssertionError(f"give exactly {len(expected)} pairs, one per merge; you gave {len(pairs)}")
+    if len(pairs) > 1 and pairs != expected and sorted(pairs) == sorted(expected):
+        raise AssertionError(
+            "your pairs are the ones merged, in another order: BPE merges the most frequent pair first, then counts "
+            "again and merges the most frequent of the new counts"
+        )
     for number, (pair, right) in enumerate(zip(pairs, expected), start=1):
         if pair == right:
             continue
@@ -243,16 +255,19 @@ def check_merge_replay(function: Any) -> None:
     AssertionError: replay calls `encode_with_merges`, the library's own version, which did the work: the exercise is to write those steps yourself (1 call of code the exercise replaces ran while the check ran your function)
     """
     __tracebackhide__ = True  # pytest shows the student's line, not ours
+    runs = []
     for word, merges in _fresh_replay_cases():
         got = call(function, word, list(merges), name="replay", exercise="merge replay", forbidden=REPLAYING)
+        runs.append((word, merges, in_container(got, list, f"what replay({word!r}, merges) returned", "the pieces")))
+    slip = _replay_slip_of_every_run(runs)  # told by what it does on every fresh case, not on one
+    for word, merges, got in runs:
         expected = encode_with_merges(word, merges)
         if got == expected:
             continue
         intro = f"replay({word!r}, merges) gave {got!r}"
+        if slip is not None:
+            raise AssertionError(f"{intro}: {slip}")
         ranks = {pair: rank for rank, pair in reversed(list(enumerate(merges)))}
-        vocab = {piece for pair in merges for piece in pair} | {
-            left + right.removeprefix("##") for left, right in merges
-        }
         if not isinstance(got, list) or not all(isinstance(piece, str) for piece in got):
             raise AssertionError(f"{intro}: return a list of pieces (str), like ['hug', '##s']")
         if "".join(piece.removeprefix("##") for piece in got) != word:
@@ -270,21 +285,6 @@ def check_merge_replay(function: Any) -> None:
                 f"{intro}: every piece but the first carries '##' (the merges are pairs like ('h', '##u')); start "
                 "from the characters written that way, or no learned pair will ever match"
             )
-        if got == _leftmost_replay(word, merges):
-            raise AssertionError(
-                f"{intro}: at each round merge the pair that was learned FIRST (smallest step) among the pairs "
-                "present, not the leftmost learned pair of the word"
-            )
-        if got == _right_to_left_replay(word, merges):
-            raise AssertionError(
-                f"{intro}: where the pair stands several times in a row, join it from the LEFT, as the merges were "
-                "counted: in 'aaa' the first two letters join"
-            )
-        if got == encode_word(word, vocab | set(got) | set(expected), unk_token="?"):
-            raise AssertionError(
-                f"{intro}: that is longest match. Merge replay starts from the characters and applies the merges "
-                "in the order they were learned"
-            )
         leftover = [(ranks[p] + 1, p) for p in pairwise(got) if p in ranks]
         if leftover:
             step, pair = min(leftover)
@@ -293,13 +293,59 @@ def check_merge_replay(function: Any) -> None:
                 f"at step {step}: keep merging until no learned pair is left"
             )
         raise AssertionError(
-            f"{intro}: at each round merge the pair that was learned FIRST (smallest step) among the pairs present, "
-            "not the leftmost pair of the word"
+            f"{intro}: at each round merge, among the pairs present, the one that was learned FIRST (smallest step); "
+            "then look again"
         )
 
 
-#: Section 2's search (``differing_words`` over candidates) run on the new vocab finds the word without a thought.
-watch_answer("bpe_differing_word", forbid(differing_words))
+def _longest_match_cut(word: str, merges: list[tuple[str, str]]) -> list[str]:
+    """A slip to recognise: longest match over the merges' tokens (and the word's characters), no replay."""
+    vocab = {piece for pair in merges for piece in pair} | {left + right.removeprefix("##") for left, right in merges}
+    return encode_word(word, vocab | set(split_word(word)), unk_token="?")
+
+
+#: Known slips of replay: what each makes of (word, merges), and the idea it misses.
+_REPLAY_SLIPS: tuple[tuple[Callable[[str, list[tuple[str, str]]], list[str]], str], ...] = (
+    (
+        _leftmost_replay,
+        "at each round merge the pair that was learned FIRST (smallest step) among the pairs present, not the "
+        "leftmost learned pair of the word",
+    ),
+    (
+        _right_to_left_replay,
+        "where the pair stands several times in a row, join it from the LEFT, as the merges were counted: in 'aaa' "
+        "the first two letters join",
+    ),
+    (
+        _longest_match_cut,
+        "that is longest match, WordPiece's way. Merge replay starts from the characters and applies the merges in "
+        "the order they were learned",
+    ),
+    (
+        lambda word, merges: encode_with_merges(word, list(reversed(merges))),
+        "the merges go in the order they were LEARNED, earliest first: the list starts with the first merge",
+    ),
+)
+
+
+def _replay_slip_of_every_run(runs: list[tuple[str, list[tuple[str, str]], list[Any]]]) -> str | None:
+    """The idea of the known slip that gives, on every fresh case, what the answer gave (None: no known slip)."""
+    if all(got == encode_with_merges(word, merges) for word, merges, got in runs):
+        return None
+    for slip, idea in _REPLAY_SLIPS:
+        if all(got == slip(word, merges) for word, merges, got in runs):
+            return idea
+    return None
+
+
+#: Section 2's search (``differing_words`` over candidates) run on the new vocab finds the word without a thought,
+#: and so does a loop of the learner's own over the candidates: the answer cell holds the word chosen, and the
+#: encoders run in cells of their own (as notebook 04's exercise has it). A loop's result copied by name from an
+#: earlier cell is refused too.
+watch_answer(
+    "bpe_differing_word",
+    forbid(differing_words, encode_word, encode_with_merges, longest_match_encoder, merge_replay_encoder),
+)
 
 
 @WORKBOOK.check("bpe_differing_word")
@@ -324,16 +370,21 @@ def check_encoders_differ(
     word = require(answer, "a word the two encoders cut differently")
     refuse_in_answer(
         "bpe_differing_word",
-        ("differing_words",),
-        "your answer uses {name}, which searches the words for you (section 2's search): reason from the merges "
-        "which word a merge learned early would cut, then try a few candidates with encode_word and "
-        "encode_with_merges",
+        ("differing_words", "encode_word", "encode_with_merges"),
+        "your answer uses {name}: the answer cell holds the word you chose from the merges, typed in. Try a few "
+        "candidates with encode_word and encode_with_merges in a cell of their own; a search over every candidate "
+        "(section 2's differing_words, or a loop of your own) finds a word without the reason",
         source,
     )
     if not isinstance(word, str) or not word or " " in word.strip():
         raise AssertionError(f"give one word (a str without spaces), got {word!r}")
     word = word.strip()
     check_instance(trace, "trace", Trace)
+    if trace.prefix[:1] in word:
+        raise AssertionError(
+            f"{word!r} is written with {trace.prefix[:1]!r}: a word is plain text; {trace.prefix!r} marks a piece "
+            "that continues a word, and is never typed inside the word"
+        )
     if word in set(known):
         raise AssertionError(f"{word!r} is a word this notebook already showed: find one of your own")
     chosen = len(trace.steps) if steps is None else steps

@@ -18,20 +18,11 @@ from typing import Any
 
 from wordpiece_lib._validate import check_instance, check_int, check_sequence, check_str
 from wordpiece_lib.analysis import ENCODERS, TRAINERS
-from wordpiece_lib.classroom.display import (
-    SERIES_COLOURS,
-    WINNER_COLOUR,
-    data_table,
-    describe,
-    label_line_ends,
-    new_figure,
-    plain,
-    plain_list,
-)
+from wordpiece_lib.classroom import display
 from wordpiece_lib.training import Trace
 
 #: One colour per trainer, one line style per encoder.
-TRAINER_COLOURS = {TRAINERS[0]: SERIES_COLOURS[0], TRAINERS[1]: SERIES_COLOURS[1]}
+TRAINER_COLOURS = {TRAINERS[0]: display.SERIES_COLOURS[0], TRAINERS[1]: display.SERIES_COLOURS[1]}
 ENCODER_STYLES = {ENCODERS[0]: "-", ENCODERS[1]: "--"}
 #: Markers per trainer (longest match, merge replay), so a trainer is told by its shape as well as its colour.
 TRAINER_MARKERS = {TRAINERS[0]: ("o", "x"), TRAINERS[1]: ("s", "+")}
@@ -58,7 +49,7 @@ def combination_fertility_curves(frame: Any, *, marked: tuple[int, ...] = (), ti
         )
     if len(frame) == 0:
         raise ValueError("frame is empty: there is nothing to draw")
-    figure, axes = new_figure(7.5, 4.2)
+    figure, axes = display.new_figure(7.5, 4.2)
     ends, lines = [], []
     for trainer in TRAINERS:
         for encoder in ENCODERS:
@@ -86,13 +77,11 @@ def combination_fertility_curves(frame: Any, *, marked: tuple[int, ...] = (), ti
     for size in marked:
         axes.axvline(size, color="grey", linewidth=0.8, linestyle=":")
     axes.set_xscale("log")
-    axes.set_xlabel("tokens in the vocab (log scale)")
-    axes.set_ylabel("tokens per word (fertility)")
     title = title or "Fertility on the held-out text: lower is better"
-    axes.set_title(title)
+    axes.set(xlabel="tokens in the vocab (log scale)", ylabel="tokens per word (fertility)", title=title)
     axes.grid(alpha=0.3, which="both")
     axes.legend(fontsize=9)
-    label_line_ends(axes, ends)
+    display.label_line_ends(axes, ends)
     summary = (
         f"Line chart, {title}: tokens per word against tokens in the vocab (log scale), one line per trainer "
         f"(colour and marker) and encoder (solid: longest match, dashed: merge replay), each labelled at its end. "
@@ -103,7 +92,7 @@ def combination_fertility_curves(frame: Any, *, marked: tuple[int, ...] = (), ti
     rows = [
         [int(size), *(round(float(value), 3) for value in values)] for size, values in zip(table.index, table.values)
     ]
-    return describe(figure, title, summary, data_table(columns, rows))
+    return display.describe(figure, title, summary, display.data_table(columns, rows))
 
 
 def first_merges(wordpiece: Trace, bpe: Trace, count: int = 30) -> Any:
@@ -127,7 +116,7 @@ def first_merges(wordpiece: Trace, bpe: Trace, count: int = 30) -> Any:
         raise ValueError("neither trace has a merge: there is nothing to draw")
     made = [{step.new_token for step in steps} for steps in shown]
     rows = max(len(steps) for steps in shown)
-    figure, axes_pair = new_figure(9, max(2.5, 0.22 * rows + 1.2), 1, 2, sharey=True)
+    figure, axes_pair = display.new_figure(9, max(2.5, 0.22 * rows + 1.2), 1, 2, sharey=True)
     highest = max(step.pair_count for steps in shown for step in steps)
     for index, (axes, trainer, steps) in enumerate(zip(axes_pair, TRAINERS, shown, strict=True)):
         other = made[1 - index]
@@ -136,13 +125,13 @@ def first_merges(wordpiece: Trace, bpe: Trace, count: int = 30) -> Any:
         for position, step in zip(positions, steps, strict=True):
             shared = step.new_token in other
             axes.annotate(
-                plain(f"{'• ' if shared else ''}{step.new_token}  ({step.pair_count:,})"),
+                display.plain(f"{'• ' if shared else ''}{step.new_token}  ({step.pair_count:,})"),
                 (step.pair_count, position),
                 xytext=(3, 0),
                 textcoords="offset points",
                 va="center",
                 fontsize=8,
-                color=WINNER_COLOUR if shared else "black",
+                color=display.WINNER_COLOUR if shared else "black",
                 fontweight="bold" if shared else "normal",
             )
         axes.set_xscale("log")
@@ -156,13 +145,13 @@ def first_merges(wordpiece: Trace, bpe: Trace, count: int = 30) -> Any:
     title = f"The first {count} merges of each trainer"
     both = [step.new_token for step in shown[0] if step.new_token in made[1]]
     parts = [
-        f"{trainer}: {plain_list([f'{step.new_token} ({step.pair_count:,})' for step in steps], limit=5)}"
+        f"{trainer}: {display.plain_list([f'{step.new_token} ({step.pair_count:,})' for step in steps], limit=5)}"
         for trainer, steps in zip(TRAINERS, shown, strict=True)
     ]
     summary = (
         f"Two bar charts side by side, {title}: each merge's new token and the count of its pair (log scale). "
         f"{'; '.join(parts)}. {len(both)} tokens are learned by both (red, bold, with a dot)"
-        + (f": {plain_list(both)}." if both else ".")
+        + (f": {display.plain_list(both)}." if both else ".")
     )
     columns = ["merge", *(f"{trainer}: {what}" for trainer in TRAINERS for what in ("token", "pair count", "both"))]
     table = []
@@ -175,7 +164,7 @@ def first_merges(wordpiece: Trace, bpe: Trace, count: int = 30) -> Any:
             else:
                 row += ["", "", ""]
         table.append(row)
-    return describe(figure, title, summary, data_table(columns, table))
+    return display.describe(figure, title, summary, display.data_table(columns, table))
 
 
 __all__ = ["ENCODER_STYLES", "TRAINER_COLOURS", "TRAINER_MARKERS", "combination_fertility_curves", "first_merges"]

@@ -23,12 +23,12 @@ from typing import Any
 from wordpiece_lib.classroom.runtime import (
     Exercise,
     Workbook,
-    as_list,
     call,
     forbid,
     fresh_rng,
     fresh_word,
     fresh_words,
+    in_container,
     narrowing,
     refuse_in_answer,
     require,
@@ -67,7 +67,7 @@ WORKBOOK = Workbook(
             "Your turn 4 · the alphabet by hand",
             hints=(
                 "Write each word as its first pieces (notebook section 4), then list the pieces you wrote.",
-                "'g' and '##g' are two different pieces: one starts a word, the other continues one.",
+                "'h' and '##h' are two different pieces: one starts a word, the other continues one.",
             ),
         ),
     ],
@@ -93,11 +93,7 @@ CHARACTERS_AS_THEY_ARE = (
 def _same_letters(got: str, word: str) -> bool:
     """True when ``got`` is ``word`` with capitals or accents changed (lowercased, stripped...)."""
 
-    def plain(text: str) -> str:
-        decomposed = unicodedata.normalize("NFD", text.casefold())
-        return "".join(char for char in decomposed if not unicodedata.combining(char))
-
-    return plain(got) == plain(word)
+    return _plain(got) == _plain(word)
 
 
 def _fresh_prefix_words() -> list[str]:
@@ -135,9 +131,11 @@ def check_split_word(function: Callable[[str], list[str]], prefix: str = DEFAULT
     """
     __tracebackhide__ = True  # keep this frame out of the student's report
     for word in _fresh_prefix_words():
-        got = as_list(
+        got = in_container(
             call(function, word, name="split_with_prefix", exercise="splitting a word", forbidden=SPLITTING),
-            f"split_with_prefix({word!r})",
+            list,
+            f"what split_with_prefix({word!r}) returned",
+            "the pieces in the word's order",
         )
         expected = split_word(word, prefix)
         if got == expected:
@@ -169,9 +167,11 @@ def check_end_marker_split(function: Callable[[str], list[str]], marker: str = E
     """
     __tracebackhide__ = True  # keep this frame out of the student's report
     for word in _fresh_marker_words():
-        got = as_list(
+        got = in_container(
             call(function, word, name="split_with_end_marker", exercise="the end-of-word marker", forbidden=SPLITTING),
-            f"split_with_end_marker({word!r})",
+            list,
+            f"what split_with_end_marker({word!r}) returned",
+            "the pieces in the word's order",
         )
         expected = [*word[:-1], word[-1] + marker]
         if got == expected:
@@ -181,6 +181,8 @@ def check_end_marker_split(function: Callable[[str], list[str]], marker: str = E
         spelled = "".join(piece for piece in bare if piece)
         if spelled != word and _same_letters(spelled, word):
             reason = CHARACTERS_AS_THEY_ARE
+        elif spelled != word:
+            reason = "without the marker the pieces should spell the word again, one character each"
         elif marker in got:
             reason = f"the marker {marker!r} is glued to the word's last character, not a piece of its own"
         elif any(piece.startswith(DEFAULT_PREFIX) or piece == "_" for piece in got):
@@ -205,7 +207,24 @@ def _fresh_word_lists() -> list[list[str]]:
         words = [rng.choice(distinct) for _ in range(size)]
         lists.append(words)
     lists.append([])
+    # capitals, as a cased corpus has them: counting never lowercases (the normalizer runs before it); the word
+    # seen most often comes last, so an order by count is not the first-seen order
+    word = fresh_word(rng, "abnpsu", 3, 4)
+    other = fresh_word(rng, "abnpsu", 2, 2)
+    lists.append([word.title(), other, word, other.upper(), word, word.title(), other, other, other])
     return lists
+
+
+def _same_letters_everywhere(got: list[Any], expected: list[str]) -> bool:
+    """True when the words of ``got`` are those of ``expected`` with capitals or accents changed."""
+    return all(isinstance(word, str) for word in got) and {_plain(word) for word in got} == {
+        _plain(word) for word in expected
+    }
+
+
+def _plain(text: str) -> str:
+    decomposed = unicodedata.normalize("NFD", text.casefold())
+    return "".join(char for char in decomposed if not unicodedata.combining(char))
 
 
 @WORKBOOK.check("count_words")
@@ -224,9 +243,18 @@ def check_word_counts(function: Callable[[list[str]], Mapping[str, int]]) -> Non
     for words in _fresh_word_lists():
         got = call(function, list(words), name="count_words", exercise="counting words", forbidden=COUNTING)
         shown = f"count_words({short_list(words, noun='words')})"
-        if not isinstance(got, Mapping):
-            raise AssertionError(f"count_words should return a dict word -> count, got {type(got).__name__}")
+        in_container(got, dict, f"what count_words returned for {short_list(words, noun='words')}", "word -> count")
         expected = WordCounts.from_words(words) if words else {}
+        if set(got) != set(expected) and _same_letters_everywhere(list(got), list(expected)):
+            raise AssertionError(
+                f"{shown} counts the words under other spellings ({short_list(list(got))}): count each word as it "
+                "is written; 'Pug' and 'pug' are two words here (making them one is the normalizer's job, before "
+                "counting)"
+            )
+        if words and all(isinstance(key, str) and len(key) == 1 for key in got) and any(len(w) > 1 for w in words):
+            raise AssertionError(
+                f"{shown} counts single characters: each item of the list is a whole word, and a word is counted as one"
+            )
         for word, count in expected.items():
             if word not in got:
                 raise AssertionError(f"{shown} has no entry for {word!r}: every distinct word of the list needs one")
@@ -260,7 +288,7 @@ def check_alphabet(answer: Any, words: Iterable[str], prefix: str = DEFAULT_PREF
     """
     __tracebackhide__ = True  # keep this frame out of the student's report
     words = list(words)
-    got_list = as_list(require(answer, "the alphabet"), "the alphabet")
+    got_list = list(in_container(require(answer, "the alphabet"), list, "your alphabet", "each piece once"))
     refuse_in_answer(
         "my_alphabet",
         ["alphabet", "split_word", "initial_splits"],

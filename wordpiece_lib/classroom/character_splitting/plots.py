@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from wordpiece_lib._validate import check_int, check_str
-from wordpiece_lib.classroom.display import OTHER_COLOUR, data_table, describe, new_figure, plain, plain_list
+from wordpiece_lib.classroom import display
 
 
 def word_count_bars(word_counts: Any, *, top: int = 20, title: str = "Most frequent words") -> Any:
@@ -30,19 +30,17 @@ def word_count_bars(word_counts: Any, *, top: int = 20, title: str = "Most frequ
     rows = word_counts.most_common(top)
     if not rows:
         raise ValueError("word_counts is empty: there is nothing to draw")
-    figure, axes = new_figure(7.5, 0.9 + 0.32 * len(rows))
+    figure, axes = display.new_figure(7.5, 0.9 + 0.32 * len(rows))
     positions = list(range(len(rows)))
-    axes.barh(positions, [count for _, count in rows], color=OTHER_COLOUR)
-    axes.set_yticks(positions, [plain(repr(word)) for word, _ in rows])
+    axes.barh(positions, [count for _, count in rows], color=display.OTHER_COLOUR)
+    axes.set_yticks(positions, [display.plain(repr(word)) for word, _ in rows])
     axes.invert_yaxis()
     axes.set_xlabel("count")
     axes.set_title(title)
     axes.spines[["top", "right"]].set_visible(False)
     words = [f"{word!r} {count:,}" for word, count in rows]
-    summary = (
-        f"Bar chart, {title}: the {len(rows)} most frequent words with their counts, {plain_list(words, limit=6)}."
-    )
-    return describe(figure, title, summary, data_table(["word", "count"], rows))
+    summary = f"Bar chart, {title}: the {len(rows)} most frequent words with their counts, {display.plain_list(words, limit=6)}."
+    return display.describe(figure, title, summary, display.data_table(["word", "count"], rows))
 
 
 __all__ = ["word_count_bars"]

@@ -24,13 +24,13 @@ from wordpiece_lib.classroom.runtime import (
     Exercise,
     Forbidden,
     Workbook,
-    as_list,
     call,
     forbid,
     fresh_counts,
     fresh_rng,
     fresh_word,
     fresh_words,
+    in_container,
     refuse_in_answer,
     require,
     short_list,
@@ -157,9 +157,11 @@ def check_longest_match(function: Callable[[str, Any], list[str]]) -> None:
     for word, prefix_vocab in _fresh_encode_cases():
         # A vocab trained in the marker style holds the bare marker too (notebook 01): it is no first piece.
         vocab = marker_vocab(prefix_vocab) | {MARKER}
-        got = as_list(
+        got = in_container(
             call(function, word, set(vocab), name="my_encode", exercise="longest match first", forbidden=ENCODERS),
-            f"my_encode({word[:12]!r})",
+            list,
+            f"what my_encode({word[:12]!r}, vocab) returned",
+            "the tokens in order",
         )
         # longest match commutes with the change of style: '_' + x at the start is x, a later x is '##' + x
         expected = [marker_token(token) for token in encode_word(word, prefix_vocab)]
@@ -187,7 +189,10 @@ def check_longest_match(function: Callable[[str, Any], list[str]]) -> None:
         elif any(token.startswith(DEFAULT_PREFIX) for token in got):
             hint = "this vocab has no '##' pieces: in the marker style a piece after the first is looked up as it is"
         elif got == ["[UNK]"]:
-            hint = "every position of this word has a match: look the first piece up with '_' in front, the others as they are"
+            hint = (
+                "every position of this word has a match: in the marker style only the first piece is looked up with "
+                "something in front ('_'); the pieces after it carry no '##' and are looked up as they are"
+            )
         elif got and not got[0].startswith(MARKER):
             hint = f"the first piece is looked up with the marker {MARKER!r} in front"
         elif any(token.startswith(MARKER) for token in got[1:]):
@@ -197,7 +202,14 @@ def check_longest_match(function: Callable[[str, Any], list[str]]) -> None:
         raise AssertionError(f"{intro}: {hint}")
 
 
-watch_answer("my_word", forbid(encode_word, encode_with_merges, longest_match_attempts, LinMaxMatch))
+#: The notebook's one rule for its section 1 longest_match: it is the worked example, and no answer runs it.
+watch_answer(
+    "my_word",
+    (
+        *forbid(encode_word, encode_with_merges, longest_match_attempts, LinMaxMatch),
+        Forbidden("longest_match", names=("longest_match",)),
+    ),
+)
 
 
 @WORKBOOK.check("my_word")
@@ -227,9 +239,22 @@ def check_replay_differs(answer: Any, trace: Trace, before: Trace | None = None,
     longest = encode_word(word, vocab, prefix=trace.prefix)
     replay = encode_with_merges(word, trace.merges, prefix=trace.prefix)
     if longest == ["[UNK]"]:
-        raise AssertionError(
-            f"{word!r} is [UNK] for longest match: some character is not in the alphabet; use letters from the corpus"
-        )
+        letters = {
+            token.removeprefix(trace.prefix) for token in trace.tokens() if len(token.removeprefix(trace.prefix)) == 1
+        }
+        if trace.prefix[:1] in word:
+            why = (
+                f"a word is plain text: {trace.prefix!r} marks a piece that continues a word, and is never typed "
+                "inside a word"
+            )
+        elif set(word) <= letters:
+            why = (
+                f"no token of the vocab starts a word with {word[0]!r} (the corpus has it only inside words): "
+                "a word's first piece is a token without the prefix"
+            )
+        else:
+            why = "some character of it never occurs in the corpus; use the corpus's letters"
+        raise AssertionError(f"{word!r} is [UNK] for longest match: {why}")
     if longest == replay:
         raise AssertionError(
             f"for {word!r} both give {longest}: look for a word whose longest first piece is not what the merges build"
@@ -253,6 +278,20 @@ def _fresh_token_lists() -> list[list[str]]:
     lists.append(["[UNK]", ",", "o", "##k", "!"])
     lists.append(["we", "#", "##1", "c", "##++", "#"])  # '#' is a token of its own: only '##' glues
     return lists
+
+
+def _decoded_taking_any_hash_for_the_prefix(tokens: list[str], prefix: str) -> set[str]:
+    """What a decoder gives that takes a token starting with one '#' for a continuation (``lstrip``, or ``[2:]``)."""
+    outcomes = set()
+    for cut in (lambda token: token.lstrip(prefix[0]), lambda token: token[len(prefix) :]):
+        words: list[str] = []
+        for token in tokens:
+            if token.startswith(prefix[0]) and words:
+                words[-1] += cut(token)
+            else:
+                words.append(token)
+        outcomes.add(" ".join(words))
+    return outcomes
 
 
 @WORKBOOK.check("my_decode")
@@ -280,13 +319,18 @@ def check_decode(function: Callable[[list[str]], str], prefix: str = DEFAULT_PRE
                 f"{intro}: the text {where} with a space. Put a space only BETWEEN two words (for example with "
                 "' '.join(words)), not before the first one or after the last one"
             )
-        if any(token.startswith(prefix[0]) and not token.startswith(prefix) for token in tokens):
+        if got in _decoded_taking_any_hash_for_the_prefix(tokens, prefix):
             raise AssertionError(
                 f"{intro}: only a token that starts with the whole {prefix!r} continues a word, and it loses exactly "
                 f"those {len(prefix)} characters; a token such as '#' is a word of its own"
             )
         if prefix in got:
             raise AssertionError(f"{intro}: a {prefix!r} piece is glued to the piece before it, without its {prefix!r}")
+        if got.replace(" ", "") != "".join(token.removeprefix(prefix) for token in tokens):
+            raise AssertionError(
+                f"{intro}: the text holds other characters than the tokens it was given: decode these tokens, every "
+                "character of them once"
+            )
         raise AssertionError(
             f"{intro}: a piece without {prefix!r} starts a new word (a space before it); a {prefix!r} piece continues "
             "the word before it"

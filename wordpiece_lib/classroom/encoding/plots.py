@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from wordpiece_lib._validate import check_instance, check_int
-from wordpiece_lib.classroom.display import data_table, describe, new_figure
+from wordpiece_lib.classroom import display
 from wordpiece_lib.training import Trace
 
 
@@ -35,13 +35,11 @@ def fertility_curve(trace: Trace, words: Any = None, *, points: int = 12) -> Any
         pieces = sum(len(encode_word(word, vocab, prefix=trace.prefix)) * count for word, count in counts.items())
         sizes.append(len(vocab))
         averages.append(pieces / sum(counts.values()))
-    figure, axes = new_figure(7.5, 3.6)
+    figure, axes = display.new_figure(7.5, 3.6)
     axes.plot(sizes, averages, marker="o")
     axes.axhline(1.0, color="grey", linestyle=":", linewidth=1)
-    axes.set_xlabel("tokens in the vocab")
-    axes.set_ylabel("tokens per word")
     title = "A bigger vocab cuts words into fewer pieces"
-    axes.set_title(title)
+    axes.set(xlabel="tokens in the vocab", ylabel="tokens per word", title=title)
     axes.grid(alpha=0.3)
     summary = (
         f"Line chart, {title}: tokens per word (longest match first) against tokens in the vocab, "
@@ -49,7 +47,9 @@ def fertility_curve(trace: Trace, words: Any = None, *, points: int = 12) -> Any
         f"{averages[-1]:.2f} at {sizes[-1]}."
     )
     rows = [[size, round(average, 3)] for size, average in zip(sizes, averages)]
-    return describe(figure, title, summary, data_table(["tokens in the vocab", "tokens per word"], rows))
+    return display.describe(
+        figure, title, summary, display.data_table(["tokens in the vocab", "tokens per word"], rows)
+    )
 
 
 __all__ = ["fertility_curve"]

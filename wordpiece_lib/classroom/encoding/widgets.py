@@ -16,7 +16,7 @@ from collections.abc import Container, Sequence
 from typing import Any
 
 from wordpiece_lib._validate import check_index, check_instance, check_int, check_sequence, check_str, check_str_list
-from wordpiece_lib.classroom.display import BUTTON_LAYOUT, LIVE_OUTPUT_CLASS, step_box
+from wordpiece_lib.classroom.display import BUTTON_LAYOUT, show_text, step_box, text_view
 from wordpiece_lib.model import (
     DEFAULT_PREFIX,
     MAX_INPUT_CHARS_PER_WORD,
@@ -131,8 +131,7 @@ class LongestMatchExplorer:
         self.next = w.Button(description="next", layout=BUTTON_LAYOUT)
         # How many lookups are shown: a number box named by its label (a slider's handle has no name).
         self.slider = step_box("lookups", 0, tooltip="vocab lookups made so far")
-        self.output = w.Output(layout={"border": "1px solid #ddd", "padding": "4px"})
-        self.output.add_class(LIVE_OUTPUT_CLASS)
+        self.output = text_view()
         self.previous.on_click(lambda _: self._move(-1))
         self.next.on_click(lambda _: self._move(1))
         self.slider.observe(lambda change: self._render(), names="value")
@@ -190,7 +189,7 @@ class LongestMatchExplorer:
             )
         self.previous.disabled = shown == 0
         self.next.disabled = shown >= self.slider.max
-        self.output.outputs = ({"output_type": "stream", "name": "stdout", "text": self.text + "\n"},)
+        show_text(self.output, self.text)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)

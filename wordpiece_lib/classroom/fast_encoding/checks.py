@@ -22,7 +22,15 @@ from collections.abc import Iterable
 from typing import Any
 
 from wordpiece_lib._validate import check_instance, check_int
-from wordpiece_lib.classroom.runtime import Exercise, Workbook, forbid, refuse_in_answer, require, watch_answer
+from wordpiece_lib.classroom.runtime import (
+    Exercise,
+    Workbook,
+    forbid,
+    in_container,
+    refuse_in_answer,
+    require,
+    watch_answer,
+)
 from wordpiece_lib.model import CONTINUATION, AutomatonStep, LinMaxMatch, encode_word, trace_automaton
 
 #: The words notebook 08 walks through on the paper's vocab: the [UNK] exercise asks for a new one.
@@ -36,23 +44,26 @@ WORKBOOK = Workbook(
             "failure_of_tokeniz",
             "Your turn 1 · failure pops of a node",
             hints=(
-                "Pop the longest token that starts 'tokeniz', then the longest ## token at what is left, and so on.",
-                "Stop popping as soon as what is left is a node of the ## trie: the link goes there.",
+                "A node's failure pops are the tokens longest match emits for the node's own text, one after the "
+                "other, as section 3 does for `abcd`.",
+                "Popping stops where what is left is a node of the ## trie; the failure link goes to that node.",
             ),
         ),
         Exercise(
             "emitted_at_s",
             "Your turn 2 · what a failure emits",
             hints=(
-                "After a failure the automaton is at the node the link points to; does that node have an edge 's'?",
-                "Emit the failure pops of each node it fails at, until a node has the edge.",
+                "A failure emits the node's failure pops and moves to the node its link points to, where the same "
+                "character is tried again.",
+                "Section 4's `abcdz` walk shows a failure that is followed by a second one.",
             ),
         ),
         Exercise(
             "unk_word",
             "Your turn 3 · find an [UNK] word",
             hints=(
-                "A node without a failure link is a dead end; which nodes of the paper's trie have none?",
+                "[UNK] comes when the automaton has no edge for the character it reads and no failure link to "
+                "follow; the drawing shows every node's link.",
                 "Position 0 is the first character; len(word) means the automaton only knows at the end.",
             ),
         ),
@@ -64,11 +75,12 @@ show_answer = WORKBOOK.show_answer
 
 
 def _token_list(value: Any, what: str) -> list[str]:
+    __tracebackhide__ = True  # pytest shows the student's line, not ours
     if isinstance(value, str) or not isinstance(value, Iterable):
         raise AssertionError(
             f"{what} should be a list of tokens like ['a', '##b'], got {type(value).__name__}: {value!r}"
         )
-    items = list(value)
+    items = list(in_container(value, list, what, "the tokens in order, like ['a', '##b']"))
     for item in items:
         if not isinstance(item, str):
             raise AssertionError(f"{what} should hold tokens (str), but it holds {item!r}")
@@ -127,13 +139,12 @@ def check_failure(
     in (default: the continuation trie when ``label`` starts with the prefix).
 
     >>> from wordpiece_lib import LinMaxMatch
-    >>> automaton = LinMaxMatch(["t", "token", "tokenize", "##i", "##z", "##e", "##s"])
+    >>> automaton = LinMaxMatch(["a", "abcdx", "##b", "##c", "##cdy", "##dz"])
     >>> WORKBOOK.reset()
-    >>> check_failure(["token", "##i"], "##z", automaton, "tokeniz")
-    >>> check_failure(["token"], "##iz", automaton, "tokeniz")
+    >>> check_failure(["a"], "##bcd", automaton, "abcd")
     Traceback (most recent call last):
     ...
-    AssertionError: Your failure pops of 'tokeniz' stop too early: after token the rest is '##iz', which is not a node of the continuation trie (no ## token starts with it), so take the longest ## token at the rest next.
+    AssertionError: Your failure pops of 'abcd' stop too early: after a the rest is '##bcd', which is not a node of the continuation trie (no ## token starts with it), so take the longest ## token at the rest next.
     """
     __tracebackhide__ = True  # pytest shows the student's line, not ours
     check_instance(automaton, "automaton", LinMaxMatch)
@@ -227,13 +238,13 @@ def check_emitted_at(
     the end of the word.
 
     >>> from wordpiece_lib import LinMaxMatch
-    >>> automaton = LinMaxMatch(["t", "token", "tokenize", "##i", "##z", "##e", "##s"])
+    >>> automaton = LinMaxMatch(["a", "abcdx", "##b", "##c", "##cdy", "##dz"])
     >>> WORKBOOK.reset()
-    >>> check_emitted_at(["token", "##i"], automaton, "tokenis", 6)
-    >>> check_emitted_at(["token"], automaton, "tokenis", 6)
+    >>> check_emitted_at(["a", "##b", "##c"], automaton, "abcdz", 4)
+    >>> check_emitted_at(["a", "##b"], automaton, "abcdz", 4)
     Traceback (most recent call last):
     ...
-    AssertionError: Stuck on 's' (position 6), LinMaxMatch does not emit ['token']: that is only the first failure. The node its link leads to has no edge for this character either, so it fails again: follow that one too.
+    AssertionError: Stuck on 'z' (position 4), LinMaxMatch does not emit ['a', '##b']: that is only the first failure. The node its link leads to has no edge for this character either, so it fails again: follow that one too.
     """
     __tracebackhide__ = True  # pytest shows the student's line, not ours
     check_instance(automaton, "automaton", LinMaxMatch)
@@ -300,11 +311,11 @@ def check_unk_word(
     >>> from wordpiece_lib import LinMaxMatch
     >>> automaton = LinMaxMatch(["a", "abcdx", "##b", "##c", "##cdy", "##dz"])
     >>> WORKBOOK.reset()
-    >>> check_unk_word("acx", 2, automaton)
-    >>> check_unk_word("acx", 1, automaton)
+    >>> check_unk_word("abx", 2, automaton)
+    >>> check_unk_word("abx", 1, automaton)
     Traceback (most recent call last):
     ...
-    AssertionError: 'acx' is [UNK] all right, but position 1 is not where the automaton knows: count from 0, and find the character it is reading when it has no edge and no failure link
+    AssertionError: 'abx' is [UNK] all right, but position 1 is not where the automaton knows: count from 0, and find the character it is reading when it has no edge and no failure link
     """
     __tracebackhide__ = True  # pytest shows the student's line, not ours
     check_instance(automaton, "automaton", LinMaxMatch)
@@ -341,6 +352,11 @@ def check_unk_word(
             f"{word!r} is {automaton.unk_token} all right, but position {position} is not where the automaton knows: "
             "here every character can be read, and the trouble shows only at the end of the word (the exercise says "
             "which position stands for the end)"
+        )
+    if position == last.position + 1:
+        raise AssertionError(
+            f"{word!r} is {automaton.unk_token} all right, and you found the character; but positions count from 0 "
+            "(the first character is position 0), as Python's indexes do"
         )
     if position == len(word):
         raise AssertionError(

@@ -21,24 +21,7 @@ from collections.abc import Container, Iterable, Sequence
 from typing import Any
 
 from wordpiece_lib._validate import check_bool, check_instance, check_int, check_sequence, check_str
-from wordpiece_lib.classroom.display import (
-    CURRENT_FILL,
-    INK,
-    LINK_COLOUR,
-    OTHER_COLOUR,
-    PLAIN_FILL,
-    POPS_COLOUR,
-    SERIES_COLOURS,
-    SERIES_MARKERS,
-    TOKEN_FILL,
-    VISITED_COLOUR,
-    WINNER_COLOUR,
-    data_table,
-    describe,
-    new_figure,
-    plain,
-    plain_list,
-)
+from wordpiece_lib.classroom import display
 from wordpiece_lib.model import CONTINUATION, DEFAULT_PREFIX, START, LinMaxMatch, encode_word
 
 #: Fill of a node that spells a vocab token, of the current node, and of other nodes.
@@ -191,7 +174,7 @@ def trie_figure(
             taken.add((step.node, step.next_node))
     slots = max(x for x, _ in layout.values()) + 1
     depth = max(d for _, d in layout.values())
-    figure, axes = new_figure(min(max(6.0, 1.25 * slots), 16.0), 1.2 + 1.3 * (depth + 1))
+    figure, axes = display.new_figure(min(max(6.0, 1.25 * slots), 16.0), 1.2 + 1.3 * (depth + 1))
     from matplotlib.patches import FancyArrowPatch
 
     def point(node: int) -> tuple[float, float]:
@@ -203,9 +186,15 @@ def trie_figure(
         if info.parent is None:
             continue
         (x0, y0), (x1, y1) = point(info.parent), point(node)
-        axes.plot([x0, x1], [y0, y1], color=INK, linewidth=1, zorder=1)
+        axes.plot([x0, x1], [y0, y1], color=display.INK, linewidth=1, zorder=1)
         axes.text(
-            (x0 + x1) / 2 - 0.06, (y0 + y1) / 2 - 0.1, plain(info.char), fontsize=11, color=INK, ha="right", va="center"
+            (x0 + x1) / 2 - 0.06,
+            (y0 + y1) / 2 - 0.1,
+            display.plain(info.char),
+            fontsize=11,
+            color=display.INK,
+            ha="right",
+            va="center",
         )
     if show_links:
         for node in layout:
@@ -221,7 +210,7 @@ def trie_figure(
                 mutation_scale=12,
                 linestyle="-" if followed else "--",
                 linewidth=2.2 if followed else 0.9,
-                color=WINNER_COLOUR if followed else LINK_COLOUR,
+                color=display.WINNER_COLOUR if followed else display.LINK_COLOUR,
                 shrinkA=12,
                 shrinkB=12,
                 zorder=2 if not followed else 4,
@@ -237,12 +226,16 @@ def trie_figure(
             text = automaton.prefix
         else:
             text = info.text
-        fill = CURRENT_FILL if (word and node == current) else (TOKEN_FILL if info.token else PLAIN_FILL)
-        edge = VISITED_COLOUR if node in visited else INK
+        fill = (
+            display.CURRENT_FILL
+            if (word and node == current)
+            else (display.TOKEN_FILL if info.token else display.PLAIN_FILL)
+        )
+        edge = display.VISITED_COLOUR if node in visited else display.INK
         axes.text(
             x,
             y,
-            plain(text),
+            display.plain(text),
             ha="center",
             va="center",
             fontsize=10,
@@ -261,11 +254,11 @@ def trie_figure(
             axes.text(
                 x,
                 y - 0.3,
-                plain(caption),
+                display.plain(caption),
                 ha="center",
                 va="top",
                 fontsize=8,
-                color=POPS_COLOUR,
+                color=display.POPS_COLOUR,
                 zorder=5,
                 bbox={"boxstyle": "square,pad=0.1", "facecolor": "white", "edgecolor": "none", "alpha": 0.85},
             )
@@ -277,9 +270,12 @@ def trie_figure(
         if not (show_links or show_pops):
             title = "The two tries: word starts (left) and ## continuations (right)"
         if word:
-            title = f"Reading {plain(repr(word))}: visited nodes outlined, links followed in red"
+            title = f"Reading {display.plain(repr(word))}: visited nodes outlined, links followed in red"
     axes.set_title(title)
-    return describe(figure, title, *_trie_text(automaton, layout, word, steps, visited, taken, current))
+    text = _trie_text(
+        automaton, layout, word, steps, visited, taken, current, show_links=show_links, show_pops=show_pops
+    )
+    return display.describe(figure, title, *text)
 
 
 def _node_name(automaton: LinMaxMatch, node: int) -> str:
@@ -298,22 +294,30 @@ def _trie_text(
     visited: set[int],
     taken: set[tuple[int, int]],
     current: int,
+    *,
+    show_links: bool = True,
+    show_pops: bool = True,
 ) -> tuple[str, Any]:
-    """The trie drawing in words (its summary) and as a table of its nodes."""
+    """The trie drawing in words (its summary) and as a table of its nodes.
+
+    What the drawing leaves out (the failure links, the pops) the words and the table leave out too: the bare
+    trie comes before an exercise that asks for a node's pops and link.
+    """
     tokens = [_node_name(automaton, node) for node in layout if automaton.node(node).token]
     starts = sum(1 for node in layout if not automaton.node(node).continuation)
     summary = (
         f"Trie drawing of {len(layout)} nodes: {starts} in the start trie (left, from START) and "
         f"{len(layout) - starts} in the continuation trie (right, from {automaton.prefix}); "
-        f"{len(tokens)} nodes spell a vocab token (bold, shaded): {plain_list(tokens, limit=12)}. "
-        "Dashed arrows are failure links; the tokens a failure pops are in brackets under each node."
+        f"{len(tokens)} nodes spell a vocab token (bold, shaded): {display.plain_list(tokens, limit=12)}."
+        + (" Dashed arrows are failure links." if show_links else "")
+        + (" The tokens a failure pops are in brackets under each node." if show_pops else "")
     )
     if word:
         path = [_node_name(automaton, node) for node in layout if node in visited]
         followed = [f"{_node_name(automaton, a)} to {_node_name(automaton, b)}" for a, b in sorted(taken)]
         summary += (
-            f" Reading {word!r}: {sum(step.kind in ('read', 'fail') for step in steps)} moves visit {plain_list(path, limit=12)}"
-            + (f"; failure links followed (solid red): {plain_list(followed)}" if followed else "")
+            f" Reading {word!r}: {sum(step.kind in ('read', 'fail') for step in steps)} moves visit {display.plain_list(path, limit=12)}"
+            + (f"; failure links followed (solid red): {display.plain_list(followed)}" if followed else "")
             + f"; the run ends at {_node_name(automaton, current)} (filled orange)"
             + (f" with the tokens {' '.join(steps[-1].tokens)}." if steps and steps[-1].tokens else ".")
         )
@@ -321,18 +325,18 @@ def _trie_text(
     for node in layout:
         info = automaton.node(node)
         link = info.failure_link
-        rows.append(
-            [
-                _node_name(automaton, node),
-                "continuation" if info.continuation else "start",
-                "yes" if info.token else "no",
-                "" if link is None else _node_name(automaton, link),
-                node_caption(automaton, node),
-                "yes" if node in visited else "",
-            ]
-        )
-    columns = ["node", "trie", "token", "failure link", "failure pops", "visited"]
-    return summary, data_table(columns, rows)
+        row = [
+            _node_name(automaton, node),
+            "continuation" if info.continuation else "start",
+            "yes" if info.token else "no",
+        ]
+        row += ["" if link is None else _node_name(automaton, link)] if show_links else []
+        row += [node_caption(automaton, node)] if show_pops else []
+        rows.append([*row, "yes" if node in visited else ""])
+    columns = ["node", "trie", "token"]
+    columns += ["failure link"] if show_links else []
+    columns += ["failure pops"] if show_pops else []
+    return summary, display.data_table([*columns, "visited"], rows)
 
 
 # -- growth: lookups of longest match versus moves of the automaton -----------------------------------------------
@@ -429,10 +433,10 @@ def growth_counts(lengths: Iterable[int] = GROWTH_LENGTHS, *, letter: str = "a",
 
 
 GROWTH_SERIES = {
-    "longest_match_lookups": ("longest match: vocab lookups", WINNER_COLOUR),
-    "linmaxmatch_moves": ("LinMaxMatch: moves", OTHER_COLOUR),
-    "longest_match_seconds": ("longest match", WINNER_COLOUR),
-    "linmaxmatch_seconds": ("LinMaxMatch", OTHER_COLOUR),
+    "longest_match_lookups": ("longest match: vocab lookups", display.WINNER_COLOUR),
+    "linmaxmatch_moves": ("LinMaxMatch: moves", display.OTHER_COLOUR),
+    "longest_match_seconds": ("longest match", display.WINNER_COLOUR),
+    "linmaxmatch_seconds": ("LinMaxMatch", display.OTHER_COLOUR),
 }
 #: Marker and line style of each algorithm in the growth figure (beside its colour).
 GROWTH_STYLES = {"longest_match": ("s", "-"), "linmaxmatch": ("o", "--")}
@@ -456,11 +460,11 @@ def growth_figure(table: Any, *, title: str = "Work on the word aaa...a, vocab {
     counted = [column for column in series if not column.endswith("_seconds")]
     timed = [column for column in series if column.endswith("_seconds")]
     panels = [part for part in (counted, timed) if part]
-    figure, axes_list = new_figure(6.0 * len(panels), 4.2, 1, len(panels))
+    figure, axes_list = display.new_figure(6.0 * len(panels), 4.2, 1, len(panels))
     axes_list = [list(axes_list) if len(panels) > 1 else [axes_list]]
     lines = []
     lengths = [float(n) for n in table["length"]]
-    fallback = SERIES_COLOURS[5:]
+    fallback = display.SERIES_COLOURS[5:]
     for axes, names in zip(axes_list[0], panels):
         ylabel = "seconds per word" if names is timed else "work counted (lookups or moves)"
         for index, column in enumerate(names):
@@ -469,7 +473,7 @@ def growth_figure(table: Any, *, title: str = "Work on the word aaa...a, vocab {
             slope = fitted_slope(lengths, values)
             marker, linestyle = next(
                 (style for name, style in GROWTH_STYLES.items() if column.startswith(name)),
-                (SERIES_MARKERS[index % len(SERIES_MARKERS)], "-"),
+                (display.SERIES_MARKERS[index % len(display.SERIES_MARKERS)], "-"),
             )
             axes.loglog(
                 lengths, values, marker=marker, linestyle=linestyle, color=colour, label=f"{label} (slope {slope:.2f})"
@@ -492,7 +496,7 @@ def growth_figure(table: Any, *, title: str = "Work on the word aaa...a, vocab {
         f"Log-log line chart{'s' if len(panels) > 1 else ''}, {title}: work against word length n, each line labelled "
         f"with its fitted slope (near 1: linear, near 2: quadratic). {'; '.join(lines)}."
     )
-    return describe(figure, title, summary, data_table(columns, table[columns].values.tolist()))
+    return display.describe(figure, title, summary, display.data_table(columns, table[columns].values.tolist()))
 
 
 __all__ = [

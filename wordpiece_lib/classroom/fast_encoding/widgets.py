@@ -35,12 +35,14 @@ from wordpiece_lib.classroom.display import (
     FAILED_FILL,
     INK,
     LINK_COLOUR,
-    LIVE_OUTPUT_CLASS,
     PLAIN_FILL,
     POPS_COLOUR,
     TOKEN_FILL,
     VISITED_COLOUR,
     WINNER_COLOUR,
+    HtmlCopy,
+    show_text,
+    text_view,
 )
 from wordpiece_lib.classroom.fast_encoding.plots import drawable_nodes, node_caption, trie_layout
 from wordpiece_lib.model import CONTINUATION, DEFAULT_PREFIX, START, AutomatonStep, LinMaxMatch
@@ -244,9 +246,12 @@ class _StepView:
             for token in tokens
         ]
         return (
-            "<div style='font-family:monospace;font-size:18px;margin:2px 0'>" + "".join(cells) + "</div>"
-            "<div style='font-family:monospace;font-size:13px;margin:4px 0'>tokens so far: "
-            + ("".join(chips) if chips else "<i>none yet</i>")
+            # Sizes from the notebook's own font sizes, so live slides (rise.css) enlarge them with the rest.
+            "<div style='font-family:monospace;font-size:calc(var(--jp-code-font-size, 13px) * 1.4);margin:2px 0'>"
+            + "".join(cells)
+            + "</div>"
+            "<div style='font-size:var(--jp-ui-font-size1, 13px);margin:4px 0'>tokens so far: "
+            + ("".join(f"<code>{chip}</code>" for chip in chips) if chips else "<i>none yet</i>")
             + "</div>"
         )
 
@@ -359,7 +364,8 @@ class _StepView:
     def html(self, shown: int) -> str:
         """The word strip above the trie drawing."""
         legend = (
-            "<div style='font-size:12px;color:#555;margin:2px 0'>orange: where the automaton is &nbsp;·&nbsp; "
+            "<div style='font-size:var(--jp-ui-font-size1, 12px);color:#555;margin:2px 0'>orange: where the "
+            "automaton is &nbsp;·&nbsp; "
             "green: a vocab token &nbsp;·&nbsp; dashed: failure links (red: just followed) &nbsp;·&nbsp; "
             "[brackets]: failure pops</div>"
         )
@@ -377,7 +383,7 @@ def trie_svg(automaton: LinMaxMatch, word: str = "", shown: int | None = None, *
     return view.svg(len(view.steps) if shown is None else check_index(shown, "shown", minimum=0))
 
 
-class AutomatonStepper:
+class AutomatonStepper(HtmlCopy):
     """Type a word; step through LinMaxMatch reading it, on a drawing of the trie.
 
     ``vocab`` is a ``LinMaxMatch`` or a list of tokens (a small vocab: the
@@ -405,8 +411,7 @@ class AutomatonStepper:
         self.last = w.Button(description="last", tooltip="after the last move", layout=BUTTON_LAYOUT)
         self.readout = w.Label(value="")
         self.view = w.HTML()
-        self.output = w.Output(layout={"border": "1px solid #ddd", "padding": "4px"})
-        self.output.add_class(LIVE_OUTPUT_CLASS)
+        self.output = text_view()
         self.first.on_click(lambda _: self.go(0))
         self.previous.on_click(lambda _: self.go(self.position - 1))
         self.next.on_click(lambda _: self.go(self.position + 1))
@@ -442,15 +447,11 @@ class AutomatonStepper:
         self.readout.value = f"move {shown} of {total}"
         self.first.disabled = self.previous.disabled = shown == 0
         self.next.disabled = self.last.disabled = shown >= total
-        # Setting ``outputs`` directly works with and without a running kernel.
-        self.output.outputs = ({"output_type": "stream", "name": "stdout", "text": self.text + "\n"},)
+        show_text(self.output, self.text)
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        bundle = self.widget._repr_mimebundle_(**kwargs)
-        # A plain HTML copy of the current view, for front ends that cannot show widgets.
-        if isinstance(bundle, dict):
-            bundle.setdefault("text/html", self.html + f"<pre>{html.escape(self.text)}</pre>")
-        return bundle
+    def html_copy(self) -> str:
+        """The current view, and its text below it."""
+        return self.html + f"<pre>{html.escape(self.text)}</pre>"
 
 
 __all__ = ["AutomatonStepper", "automaton_step_text", "describe_step", "node_name", "steps_frame", "trie_svg"]

@@ -23,16 +23,16 @@ from wordpiece_lib.classroom.merge_steps.widgets import MergeStepper
 from wordpiece_lib.classroom.runtime import (
     Exercise,
     Workbook,
-    as_list,
     call,
     forbid,
     fresh_counts,
     fresh_rng,
+    in_container,
     refuse_in_answer,
     require,
     watch_answer,
 )
-from wordpiece_lib.model import DEFAULT_PREFIX, initial_splits, join_pair
+from wordpiece_lib.model import DEFAULT_PREFIX, alphabet, initial_splits, join_pair
 from wordpiece_lib.training import (
     Trace,
     apply_merges,
@@ -127,6 +127,9 @@ def _fresh_merge_cases() -> list[tuple[dict[str, list[str]], list[tuple[str, str
     # overlapping occurrences, and the pair twice in one word, apart
     cases.append((initial_splits({"xooox": 1, "ooo": 2}), [("##o", "##o")]))
     cases.append((initial_splits({"zab": 1, "xabzab": 2, "abab": 1}), [("##a", "##b"), ("z", "##ab")]))
+    # two pairs that need nothing of each other, in one word: merged in the original splits, the second undoes the
+    # first; merged one after the other, both stand (and only the first merged leaves the second pair apart)
+    cases.append((initial_splits({"abcd": 2, "bcd": 1}), [("a", "##b"), ("##c", "##d")]))
     return cases
 
 
@@ -149,23 +152,24 @@ def check_merge_all(
     >>> check_merge_all(lambda splits, pairs: splits)
     Traceback (most recent call last):
     ...
-    AssertionError: merge_all with the merges [('o', '##a'), ('oa', '##o'), ('oao', '##o')] gave 'oaoo' ['o', '##a', '##o', '##o']: some learned pair still stands side by side: apply every pair of the list, in the list's order, each to the pieces the ones before it left
+    AssertionError: merge_all with the merges [('o', '##a'), ('oa', '##o'), ('oao', '##o')] gave 'oaoo' ['o', '##a', '##o', '##o']: no pair was merged: apply every pair of the list, one after the other
     """
     __tracebackhide__ = True  # keep this frame out of the student's report
+    runs = []
     for splits, pairs in _fresh_merge_cases():
         given = {word: list(pieces) for word, pieces in splits.items()}
         got = call(
             function, given, [tuple(pair) for pair in pairs], name="merge_all", exercise="replaying merges",
             forbidden=MERGING,
         )  # fmt: skip
-        if not isinstance(got, Mapping):
-            raise AssertionError(f"merge_all should return a dict word -> pieces, got {type(got).__name__}")
+        runs.append((splits, pairs, in_container(got, dict, "what merge_all returned", "word -> pieces")))
+    whole = _slip_of_every_run(runs)  # a slip is told by what it does on every fresh case, not on one
+    for splits, pairs, got in runs:
         expected = _merged(splits, pairs)
-        one_by_one = {word: [] for word in splits}
-        for pair in pairs:  # each pair merged in the ORIGINAL splits: a slip to recognise
-            for word, pieces in merge_pair(splits, pair, join_pair(*pair)).items():
-                if pieces != splits[word]:
-                    one_by_one[word] = pieces
+        if whole is not None and _pieces_of(got) != expected:
+            word = next(word for word in expected if list(got.get(word, ())) != expected[word])
+            raise AssertionError(f"merge_all with the merges {list(pairs)} gave {word!r} {list(got[word])}: {whole}")
+        one_by_one = _each_in_the_original(splits, pairs)
         for word, pieces in expected.items():
             if word not in got:
                 raise AssertionError(f"merge_all(...) lost the word {word!r}: every word keeps its entry")
@@ -173,7 +177,11 @@ def check_merge_all(
             if mine == pieces:
                 continue
             shown = f"merge_all with the merges {list(pairs)} gave {word!r} {mine}"
-            if "".join(piece.removeprefix(DEFAULT_PREFIX) for piece in mine) != word:
+            if "".join(piece.removeprefix(DEFAULT_PREFIX) for piece in mine) == word and any(
+                not piece.startswith(DEFAULT_PREFIX) for piece in mine[1:]
+            ):
+                hint = LEFT_PREFIX_KEPT
+            elif "".join(piece.removeprefix(DEFAULT_PREFIX) for piece in mine) != word:
                 hint = (
                     "drop the '##' of the right piece when joining (join_pair does it)"
                     if any(DEFAULT_PREFIX in piece.removeprefix(DEFAULT_PREFIX) for piece in mine)
@@ -191,11 +199,84 @@ def check_merge_all(
                     "look for each pair in the pieces the merges before it left, not in the original splits: "
                     "the next merge starts from the last one's result"
                 )
+            elif any(pair in set(itertools.pairwise(mine)) and join_pair(*pair) in mine for pair in map(tuple, pairs)):
+                hint = (
+                    "a pair can stand more than once in a word: merge it at every place it stands, not only the first"
+                )
             elif any(pair in set(itertools.pairwise(mine)) for pair in map(tuple, pairs)):
                 hint = "some learned pair still stands side by side: apply every pair of the list, one after the other"
             else:
                 hint = "go from left to right and use each piece once: a piece already merged cannot be merged again"
             raise AssertionError(f"{shown}: {hint}")
+
+
+#: A token joined from two pieces inside a word keeps the '##' of its left piece: without it the next pair is lost.
+LEFT_PREFIX_KEPT = (
+    "every piece after a word's first keeps its '##' at the front: joining '##a' and '##b' gives '##ab' (join_pair "
+    "keeps the left piece's '##' and drops the right one's), and a later pair may be looking for that '##' token"
+)
+
+
+def _pieces_of(got: Mapping[str, Any]) -> dict[str, list[Any]]:
+    return {word: list(pieces) for word, pieces in got.items() if isinstance(pieces, (list, tuple))}
+
+
+def _each_in_the_original(splits: Mapping[str, list[str]], pairs: Sequence[tuple[str, str]]) -> dict[str, list[str]]:
+    """The slip of looking for every pair in the ORIGINAL splits (a word keeps its last change)."""
+    result = {word: list(pieces) for word, pieces in splits.items()}
+    for pair in pairs:
+        for word, pieces in merge_pair(splits, pair, join_pair(*pair)).items():
+            if pieces != splits[word]:
+                result[word] = pieces
+    return result
+
+
+def _dropping_every_prefix(splits: Mapping[str, list[str]], pairs: Sequence[tuple[str, str]]) -> dict[str, list[str]]:
+    """The slip of joining two pieces with both their '##' dropped: '##a' + '##b' gives 'ab'."""
+    result = {word: list(pieces) for word, pieces in splits.items()}
+    for left, right in pairs:
+        result = merge_pair(
+            result, (left, right), left.removeprefix(DEFAULT_PREFIX) + right.removeprefix(DEFAULT_PREFIX)
+        )
+    return result
+
+
+#: Known slips of merge_all: what each makes of (splits, pairs), and the idea it misses.
+_MERGE_SLIPS: tuple[
+    tuple[Callable[[Mapping[str, list[str]], Sequence[tuple[str, str]]], Mapping[str, list[str]]], str], ...
+] = (
+    (
+        lambda splits, pairs: _merged(splits, list(reversed(pairs))),
+        "apply the pairs in the list's order: a pair learned later may need a token made earlier",
+    ),
+    (
+        _each_in_the_original,
+        "look for each pair in the pieces the merges before it left, not in the original splits: the next merge "
+        "starts from the last one's result",
+    ),
+    (
+        lambda splits, pairs: _merged(splits, []),
+        "no pair was merged: apply every pair of the list, one after the other",
+    ),
+    (
+        lambda splits, pairs: _merged(splits, pairs[:1]),
+        "only the first pair was merged: apply every pair of the list, one after the other",
+    ),
+    (_dropping_every_prefix, LEFT_PREFIX_KEPT),
+)
+
+
+def _slip_of_every_run(
+    runs: Sequence[tuple[Mapping[str, list[str]], Sequence[tuple[str, str]], Mapping[str, Any]]],
+) -> str | None:
+    """The idea of the known slip that gives, on every fresh case, what the answer gave (None: no known slip)."""
+    answers = [_pieces_of(got) for _splits, _pairs, got in runs]
+    if all(mine == _merged(splits, pairs) for mine, (splits, pairs, _got) in zip(answers, runs)):
+        return None
+    for slip, idea in _MERGE_SLIPS:
+        if all(mine == dict(slip(splits, pairs)) for mine, (splits, pairs, _got) in zip(answers, runs)):
+            return idea
+    return None
 
 
 def _token_of(item: Any, prefix: str) -> str:
@@ -241,10 +322,12 @@ def check_merges(
     AssertionError: your answer runs 'train_fast': this exercise asks you to predict the merges by scoring pairs yourself (score_table and merge_pair are fine), then let the check tell you
     """
     __tracebackhide__ = True  # keep this frame out of the student's report
-    got = [_token_of(item, prefix) for item in as_list(require(answer, "the merge order"), "the merge order")]
+    given = in_container(require(answer, "the merge order"), list, "your merges", "one token per merge, in order")
+    got = [_token_of(item, prefix) for item in given]
     _refuse_trainers(key, source)
     trace = train_bottom_up(word_counts, 10**9, special_tokens=[], prefix=prefix, tie_break=tie_break)
     expected = [step.new_token for step in trace.steps[:count]]
+    by_count = [step.new_token for step in train_bpe(word_counts, 10**9, special_tokens=[], tie_break=tie_break).steps]
     if len(got) != len(expected):
         raise AssertionError(f"give exactly {len(expected)} tokens, one per merge; you gave {len(got)}")
     for number, (mine, step) in enumerate(zip(got, trace.steps), start=1):
@@ -253,6 +336,11 @@ def check_merges(
         right = {1: "merge 1 is not right", 2: "merge 1 is right, merge 2 is not"}.get(
             number, f"merges 1 to {number - 1} are right, merge {number} is not"
         )
+        if got[:number] == by_count[:number] and got[:number] != expected[:number]:
+            raise AssertionError(
+                f"{right}: your token's pair is the one standing side by side most often, BPE's choice; WordPiece "
+                "takes the best score, the pair count divided by both piece counts"
+            )
         if step.new_token.startswith(prefix) and mine == step.new_token[len(prefix) :]:
             raise AssertionError(
                 f"{right}, though only by its prefix: a token made of pieces from inside a word keeps the left "
@@ -310,7 +398,7 @@ def check_final_size(
     >>> check_final_size(5, {"hug": 1}, ["[UNK]"], source="")
     Traceback (most recent call last):
     ...
-    AssertionError: 5 is too few. Count three parts and add them: the special tokens you passed, the alphabet (each first letter bare, each inner letter with '##', once each), and one new token per merge; training goes on until every word is a single token
+    AssertionError: 5 is too few. Of the three parts: the special tokens you passed are in the vocab too, at its top
     """
     __tracebackhide__ = True  # keep this frame out of the student's report
     got = require(answer, "the final vocab size")
@@ -330,10 +418,33 @@ def check_final_size(
     if got == expected:
         return
     direction = "too few" if got < expected else "too many"
+    specials, merges = len(special_tokens), len(trace.steps)
+    letters = alphabet(word_counts)
+    bare_and_prefixed = len({piece.removeprefix(DEFAULT_PREFIX) for piece in letters}) * 2
+    parts = {
+        specials + len(letters): "you counted no merge: training adds one new token per merge, and goes on until "
+        "every word is a single token",
+        len(letters) + merges: "the special tokens you passed are in the vocab too, at its top",
+        specials + merges: "the alphabet is in the vocab too: each first letter bare, each inner letter with '##'",
+        specials + bare_and_prefixed + merges: "a letter is in the alphabet twice only if it both starts a word and "
+        "stands inside one: count each piece that occurs, once",
+    }
+    parts.update(
+        {
+            len(letters) + merges + some: "the special tokens: count every one you passed to this training"
+            for some in range(1, specials)
+        }
+    )
+    idea = parts.get(got)
     raise AssertionError(
-        f"{got} is {direction}. Count three parts and add them: the special tokens you passed, the alphabet (each "
-        "first letter bare, each inner letter with '##', once each), and one new token per merge; training goes on "
-        "until every word is a single token"
+        f"{got} is {direction}. "
+        + (
+            f"Of the three parts: {idea}"
+            if idea
+            else "Count three parts and add them: the special tokens you passed, the alphabet (each first letter "
+            "bare, each inner letter with '##', once each), and one new token per merge; training goes on until "
+            "every word is a single token"
+        )
     )
 
 

@@ -15,17 +15,7 @@ import math
 from typing import Any
 
 from wordpiece_lib._validate import check_bool, check_instance
-from wordpiece_lib.classroom.display import (
-    OTHER_COLOUR,
-    WINNER_COLOUR,
-    data_table,
-    describe,
-    fraction_text,
-    new_figure,
-    plain,
-    plain_list,
-    score_bar_chart,
-)
+from wordpiece_lib.classroom import display
 from wordpiece_lib.training import Trace
 
 
@@ -39,10 +29,10 @@ def candidate_bars(trace: Trace, step: int) -> Any:
     chosen = trace.steps[step - 1]
     if not chosen.candidates:
         raise ValueError("this trace has no recorded candidates: train with top_k=5 (or more) to draw them")
-    return score_bar_chart(
+    return display.score_bar_chart(
         [f"{c.pair[0]} + {c.pair[1]}" for c in chosen.candidates],
         [c.score for c in chosen.candidates],
-        title=plain(f"Merge {step}: {chosen.pair[0]} + {chosen.pair[1]} -> {chosen.new_token}"),
+        title=display.plain(f"Merge {step}: {chosen.pair[0]} + {chosen.pair[1]} -> {chosen.new_token}"),
         xlabel=f"{trace.criterion} score",
     )
 
@@ -77,7 +67,7 @@ def winning_scores(trace: Trace, *, log: bool | None = None) -> Any:
         raise ValueError("the trace has no merges to draw")
     steps = [s.number for s in trace.steps]
     values = [s.score_float for s in trace.steps]
-    figure, axes = new_figure(7.5, 3.6)
+    figure, axes = display.new_figure(7.5, 3.6)
     marker = "o" if len(steps) <= 60 else None
     axes.plot(steps, values, marker=marker, markersize=4, linewidth=1)
     positive = [v for v in values if v > 0 and math.isfinite(v)]
@@ -94,12 +84,12 @@ def winning_scores(trace: Trace, *, log: bool | None = None) -> Any:
                 linestyle="none",
                 marker="o",
                 markersize=7,
-                color=WINNER_COLOUR,
+                color=display.WINNER_COLOUR,
                 label="score 1: both pieces occur once, side by side (a rare word)",
             )
             for s in ones[:8]:  # upright names: neighbouring merges would overlap side by side
                 axes.annotate(
-                    plain(s.new_token),
+                    display.plain(s.new_token),
                     (s.number, 1.0),
                     xytext=(0, 7),
                     textcoords="offset points",
@@ -117,15 +107,15 @@ def winning_scores(trace: Trace, *, log: bool | None = None) -> Any:
     high = max(trace.steps, key=lambda s: s.score_float)
     summary = (
         f"Line chart, {title}, {len(steps)} merges{' (log scale)' if log else ''}: "
-        f"{fraction_text(first.score)} at merge 1 ({first.new_token}), {fraction_text(last.score)} at merge "
-        f"{last.number} ({last.new_token}); highest {fraction_text(high.score)} at merge {high.number}."
+        f"{display.fraction_text(first.score)} at merge 1 ({first.new_token}), {display.fraction_text(last.score)} at merge "
+        f"{last.number} ({last.new_token}); highest {display.fraction_text(high.score)} at merge {high.number}."
     )
     if trace.criterion == "wordpiece":
         ones = [s.new_token for s in trace.steps if s.score == 1]
         if ones:
-            summary += f" {len(ones)} merges score exactly 1 (marked in red and named): {plain_list(ones)}."
-    rows = [[s.number, f"{s.pair[0]} + {s.pair[1]}", s.new_token, fraction_text(s.score)] for s in trace.steps]
-    return describe(figure, title, summary, data_table(["merge", "pair", "new token", "score"], rows))
+            summary += f" {len(ones)} merges score exactly 1 (marked in red and named): {display.plain_list(ones)}."
+    rows = [[s.number, f"{s.pair[0]} + {s.pair[1]}", s.new_token, display.fraction_text(s.score)] for s in trace.steps]
+    return display.describe(figure, title, summary, display.data_table(["merge", "pair", "new token", "score"], rows))
 
 
 def vocab_growth(trace: Trace) -> Any:
@@ -134,7 +124,7 @@ def vocab_growth(trace: Trace) -> Any:
     start = len(trace.tokens(0))
     steps = [0, *(s.number for s in trace.steps)]
     sizes = [start, *(s.vocab_size for s in trace.steps)]
-    figure, axes = new_figure(7.5, 3.6)
+    figure, axes = display.new_figure(7.5, 3.6)
     axes.step(steps, sizes, where="post")
     axes.axhline(start, color="grey", linestyle=":", linewidth=1)
     axes.annotate(f"start: {start} (special tokens + alphabet)", (0, start), xytext=(4, 6), textcoords="offset points")
@@ -147,7 +137,9 @@ def vocab_growth(trace: Trace) -> Any:
         f"Step chart, {title}: {start} tokens before any merge (special tokens and alphabet), "
         f"{sizes[-1]} after {steps[-1]} merges."
     )
-    return describe(figure, title, summary, data_table(["merge", "tokens in the vocab"], zip(steps, sizes)))
+    return display.describe(
+        figure, title, summary, display.data_table(["merge", "tokens in the vocab"], zip(steps, sizes))
+    )
 
 
 def merge_progress(trace: Trace) -> Any:
@@ -175,13 +167,13 @@ def merge_progress(trace: Trace) -> Any:
         splits = trace.splits_at(step)
         per_word.append(sum(len(splits[word]) * count for word, count in counts.items()) / total)
         whole.append(100 * sum(len(splits[word]) == 1 for word in counts) / len(counts))
-    figure, (top, bottom) = new_figure(7.5, 5.2, 2, 1, sharex=True)
-    top.plot(steps, per_word, color=OTHER_COLOUR, marker="o" if len(steps) <= 60 else None, markersize=3)
+    figure, (top, bottom) = display.new_figure(7.5, 5.2, 2, 1, sharex=True)
+    top.plot(steps, per_word, color=display.OTHER_COLOUR, marker="o" if len(steps) <= 60 else None, markersize=3)
     top.axhline(1.0, color="grey", linestyle=":", linewidth=1)
     top.set_ylabel("pieces per word")
     title = f"What the merges do to the training words ({trace.stop_reason or 'training stopped'})"
     top.set_title(title)
-    bottom.plot(steps, whole, color=WINNER_COLOUR)
+    bottom.plot(steps, whole, color=display.WINNER_COLOUR)
     bottom.set_ylim(0, 105)
     bottom.set_ylabel("words that are\none token (%)")
     bottom.set_xlabel("merge number")
@@ -193,8 +185,8 @@ def merge_progress(trace: Trace) -> Any:
         f"to {whole[-1]:.0f}% of the {len(counts)} distinct words."
     )
     rows = [[step, round(pieces, 3), round(share, 1)] for step, pieces, share in zip(steps, per_word, whole)]
-    table = data_table(["merge", "pieces per word", "words that are one token (%)"], rows)
-    return describe(figure, title, summary, table)
+    table = display.data_table(["merge", "pieces per word", "words that are one token (%)"], rows)
+    return display.describe(figure, title, summary, table)
 
 
 __all__ = ["candidate_bars", "merge_progress", "vocab_growth", "winning_scores"]

@@ -5,7 +5,7 @@ applied (``slider``: a ``BoundedIntText``, since a slider's handle has no
 accessible name in JupyterLab; see ``style.step_box``); the splits of some
 words, the pair just merged and the best candidates of that step, winner
 highlighted. It only reads the trace: nothing is trained again. The view
-renders plain text into an ``Output`` widget (and the chart as a small HTML
+renders plain text into a text view (``display.live_text``; the chart as a small HTML
 bar chart) and keeps the last rendering in ``.text`` / ``.chart``, so tests
 can read it headless.
 
@@ -27,11 +27,12 @@ from typing import Any
 from wordpiece_lib._validate import check_index, check_int, check_str, check_str_list
 from wordpiece_lib.classroom.display import (
     BUTTON_LAYOUT,
-    LIVE_OUTPUT_CLASS,
     OTHER_COLOUR,
     TIED_COLOUR,
     WINNER_COLOUR,
+    show_text,
     step_box,
+    text_view,
 )
 from wordpiece_lib.model import split_word
 from wordpiece_lib.training import Trace, apply_merges
@@ -168,8 +169,7 @@ class MergeStepper:
         self.last = w.Button(description="last", tooltip="after the last merge", layout=BUTTON_LAYOUT)
         # The number of merges shown: typed, or stepped with the arrow keys (named by its label, unlike a slider).
         self.slider = step_box("merges", total, tooltip="merges applied")
-        self.output = w.Output(layout={"border": "1px solid #ddd", "padding": "4px"})
-        self.output.add_class(LIVE_OUTPUT_CLASS)
+        self.output = text_view()
         self.chart_view = w.HTML()
         self.first.on_click(lambda _: self.go(0))
         self.previous.on_click(lambda _: self.go(self.slider.value - 1))
@@ -196,8 +196,7 @@ class MergeStepper:
         self.chart = self._renderer.chart(step)
         self.first.disabled = self.previous.disabled = step == 0
         self.next.disabled = self.last.disabled = step == len(self.trace.steps)
-        # Setting ``outputs`` directly works with and without a running kernel.
-        self.output.outputs = ({"output_type": "stream", "name": "stdout", "text": self.text + "\n"},)
+        show_text(self.output, self.text)
         self.chart_view.value = self.chart
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:

@@ -21,17 +21,19 @@ AssertionError: You counted in the normalized text ' rum'. Offsets point into th
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from itertools import pairwise
 from typing import Any
 
 from wordpiece_lib.classroom.runtime import (
     Exercise,
     Forbidden,
     Workbook,
+    answer_cell_source,
     call,
+    calls_in_source,
     forbid,
     fresh_rng,
     fresh_word,
+    in_container,
     refuse_in_answer,
     require,
     watch_answer,
@@ -86,6 +88,9 @@ show_answer = WORKBOOK.show_answer
 
 
 def _pair_of_ints(answer: Any, what: str) -> tuple[int, int]:
+    __tracebackhide__ = True
+    if isinstance(answer, (tuple, list)):
+        in_container(answer, tuple, what, "two whole numbers like (3, 7)")
     if (
         not isinstance(answer, (tuple, list))
         or len(answer) != 2
@@ -96,6 +101,9 @@ def _pair_of_ints(answer: Any, what: str) -> tuple[int, int]:
 
 
 # ---------------------------------------------------------------- exercise: offsets by hand
+
+#: Searching the text (``str.find``, ``str.index``, a regular expression) answers the offsets without counting.
+TEXT_SEARCHES = ("find", "rfind", "index", "rindex", "search", "finditer", "match", "fullmatch", "span")
 
 
 #: What computes the offsets, or the truncation, or the decode, for the learner: these exercises ask to work them out.
@@ -137,6 +145,14 @@ def check_offsets(
         "(print(repr(text)) shows every one)",
         source,
     )
+    code = answer_cell_source("rum_offsets") if source is None else source
+    searched = calls_in_source(code or "", TEXT_SEARCHES)
+    if searched:
+        raise AssertionError(
+            f"your answer searches the text with {searched[0]!r}: a search finds where the letters are, without "
+            "counting what an offset counts. Count the characters of the original text yourself, the invisible "
+            "ones too (print(repr(text)) shows every one)"
+        )
     encoding = tokenizer.encode_plus(text, add_special_tokens=False)
     if token not in encoding.tokens:
         raise ValueError(f"{token!r} is not a token of {text!r}")  # a broken exercise, not a wrong answer
@@ -156,6 +172,11 @@ def check_offsets(
         raise AssertionError(
             f"text[{start}:{end}] leaves out the token's last character: the end of a Python slice is exclusive, "
             "text[start:end] stops just before position end."
+        )
+    if (start, end) == (expected[0] + 1, expected[1] + 1):
+        raise AssertionError(
+            f"text[{start}:{end}] starts one character late: positions count from 0 (text[0] is the first "
+            "character), as every Python index does"
         )
     if start == expected[0] and end == expected[1] + 1:
         raise AssertionError(
@@ -220,9 +241,13 @@ def _check_one_pair(function: Callable[[list[str], list[str]], Any], first: list
             "my_pair_input changed the token lists it was given: the caller still needs them as they were, "
             "so build a new list instead of inserting into or appending to them"
         )
-    if not isinstance(result, (tuple, list)) or len(result) != 2:
+    in_container(result, tuple, "what my_pair_input returned", "(tokens, type_ids), the two lists")
+    if len(result) != 2:
         raise AssertionError(f"my_pair_input should return two lists (tokens, type_ids), got {result!r}")
-    tokens, type_ids = (list(part) for part in result)
+    tokens, type_ids = (
+        list(in_container(part, list, f"its {name}", "one item per token"))
+        for part, name in zip(result, ("tokens", "type ids"))
+    )
     ids = {token: number for number, token in enumerate(dict.fromkeys([*first, *second, "[CLS]", "[SEP]"]))}
     expected = Template.bert().build(
         ([ids[t] for t in first], list(first), [(0, 0)] * len(first), [0] * len(first)),
@@ -254,7 +279,7 @@ def check_kept_lengths(
 ) -> None:
     """``answer`` must be how many tokens of each text ``longest_first`` truncation keeps, with BERT's 3 specials.
 
-    >>> check_kept_lengths((13, 8), 30, 8, max_length=24)
+    >>> check_kept_lengths((5, 3), 10, 3, max_length=11)
     """
     __tracebackhide__ = True
     kept = _pair_of_ints(require(answer, "the truncation exercise"), "Your answer")
@@ -319,18 +344,61 @@ def check_decoded(answer: Any, tokens: Sequence[str], *, source: str | None = No
             "The characters are not the tokens' characters: ## pieces lose their ##, and nothing else changes "
             "(no capitals come back, no accents)."
         )
-    expected_words, got_words = expected.split(), text.split()
-    if len(got_words) > len(expected_words) and any(
-        left + right in expected_words for left, right in pairwise(got_words)
-    ):
-        raise AssertionError(
-            "Right characters, but a word is split by a space: a ## piece continues the word before it, glued on "
-            "without a space."
-        )
+    spaced = _spaces_between_tokens(text, tokens)
+    if spaced is not None:
+        wrong = [
+            (token, has_space)
+            for token, has_space, should in zip(tokens[1:], spaced, _spaces_between_tokens(expected, tokens) or [])
+            if has_space != should
+        ]
+        if wrong:
+            token, has_space = wrong[0]
+            if token.startswith("##"):
+                raise AssertionError(
+                    f"Right characters, but {token!r} is set apart by a space: a ## piece continues the word before "
+                    "it, glued on without a space."
+                )
+            if has_space and token in CLEANED_UP:
+                raise AssertionError(
+                    f"Right characters, but a space stands before {token!r}: the clean-up removes the space before "
+                    "each token that is exactly . , ! ? 's 'm n't 've or 're."
+                )
+            if not has_space:
+                raise AssertionError(
+                    f"Right characters, but {token!r} is glued to the token before it: the clean-up removes a space "
+                    "only before a token that is exactly . , ! ? 's 'm n't 've or 're; it looks at one token at a "
+                    f"time, so {token!r} keeps its space."
+                )
     raise AssertionError(
         "Right characters, some spaces off. The clean-up looks at one token at a time: it removes the space "
         "before . , ! ? and before a token that is exactly 's 'm n't 've or 're, nothing else."
     )
+
+
+#: The tokens the clean-up takes the space before (Hugging Face's WordPiece decoder, cleanup=True).
+CLEANED_UP = (".", ",", "!", "?", "'s", "'m", "n't", "'ve", "'re")
+
+
+def _spaces_between_tokens(text: str, tokens: Sequence[str]) -> list[bool] | None:
+    """For each token after the first, whether ``text`` has a space before it (None when the text is not the tokens).
+
+    >>> _spaces_between_tokens("hug ##s!", ["hug", "##s", "!"]) is None
+    True
+    >>> _spaces_between_tokens("hugs !", ["hug", "##s", "!"])
+    [False, True]
+    """
+    spaces, position = [], 0
+    for number, token in enumerate(tokens):
+        piece = token.removeprefix("##")
+        start = position
+        while position < len(text) and text[position] == " ":
+            position += 1
+        if number:
+            spaces.append(position > start)
+        if text[position : position + len(piece)] != piece:
+            return None
+        position += len(piece)
+    return spaces if position == len(text) else None
 
 
 __all__ = [

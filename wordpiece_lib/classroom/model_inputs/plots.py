@@ -12,16 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from wordpiece_lib._validate import check_index, check_instance, check_int, check_sequence, check_str
-from wordpiece_lib.classroom.display import (
-    INK,
-    OTHER_COLOUR,
-    PADDING_FILL,
-    SERIES_COLOURS,
-    WINNER_COLOUR,
-    data_table,
-    describe,
-    new_figure,
-)
+from wordpiece_lib.classroom import display
 from wordpiece_lib.pipeline import Encoding
 
 #: Special tokens in the batch grid: a purple that stays apart from the tokens' blue and the padding's grey
@@ -42,20 +33,20 @@ def length_histogram(lengths: Sequence[int], max_length: int | None = None, *, t
         check_str(title, "title")
     if not values:
         raise ValueError("lengths is empty: there is nothing to draw")
-    figure, axes = new_figure(7, 3.2)
+    figure, axes = display.new_figure(7, 3.2)
     top = max(values)
     bins = range(0, top + 2, max(1, (top + 1) // 40))
-    axes.hist(values, bins=bins, color=OTHER_COLOUR, edgecolor="white")
+    axes.hist(values, bins=bins, color=display.OTHER_COLOUR, edgecolor="white")
     if max_length is not None:
         cut = sum(value > max_length for value in values)
-        axes.axvline(max_length, color=WINNER_COLOUR, linewidth=2)
+        axes.axvline(max_length, color=display.WINNER_COLOUR, linewidth=2)
         axes.annotate(
             f"max_length = {max_length}: {cut:,} of {len(values):,} texts cut",
             xy=(max_length, 0.92),
             xycoords=("data", "axes fraction"),
             xytext=(6, 0),
             textcoords="offset points",
-            color=WINNER_COLOUR,
+            color=display.WINNER_COLOUR,
         )
     axes.set_xlabel("tokens per text (special tokens included)")
     axes.set_ylabel("texts")
@@ -74,8 +65,8 @@ def length_histogram(lengths: Sequence[int], max_length: int | None = None, *, t
         number = sum(start <= value < start + step for value in values)
         if number:
             rows.append([f"{start}" if step == 1 else f"{start}-{start + step - 1}", number])
-    table = data_table(["tokens per text", "texts"], rows, caption="Texts by length (empty bins left out)")
-    return describe(figure, title, summary, table)
+    table = display.data_table(["tokens per text", "texts"], rows, caption="Texts by length (empty bins left out)")
+    return display.describe(figure, title, summary, table)
 
 
 def batch_figure(encodings: Sequence[Encoding], *, max_rows: int = 40) -> Any:
@@ -99,16 +90,22 @@ def batch_figure(encodings: Sequence[Encoding], *, max_rows: int = 40) -> Any:
         for column, (mask, special) in enumerate(zip(encoding.attention_mask, encoding.special_tokens_mask)):
             grid[row, column] = 0 if mask == 0 else (2 if special else 1)
         grid[row, len(encoding) :] = np.nan
-    figure, axes = new_figure(7, 0.5 + 0.22 * len(rows))
+    figure, axes = display.new_figure(7, 0.5 + 0.22 * len(rows))
     axes.imshow(
-        grid, cmap=ListedColormap([PADDING_FILL, SERIES_COLOURS[0], BATCH_SPECIAL_FILL]), vmin=0, vmax=2, aspect="auto"
+        grid,
+        cmap=ListedColormap([display.PADDING_FILL, display.SERIES_COLOURS[0], BATCH_SPECIAL_FILL]),
+        vmin=0,
+        vmax=2,
+        aspect="auto",
     )
     # Special tokens also carry a letter (C for [CLS], S for [SEP] ...): colour is not the only key.
     for row, encoding in enumerate(rows):
         for column, (token, special) in enumerate(zip(encoding.tokens, encoding.special_tokens_mask)):
             if special and encoding.attention_mask[column]:
                 letter = token.strip("[]<>")[:1].upper() or "?"
-                axes.text(column, row, letter, ha="center", va="center", fontsize=6, color=INK, fontweight="bold")
+                axes.text(
+                    column, row, letter, ha="center", va="center", fontsize=6, color=display.INK, fontweight="bold"
+                )
     padding = sum(mask == 0 for encoding in rows for mask in encoding.attention_mask)
     total = sum(len(encoding) for encoding in rows)
     specials = sum(
@@ -132,8 +129,8 @@ def batch_figure(encodings: Sequence[Encoding], *, max_rows: int = 40) -> Any:
     for row, encoding in enumerate(rows, start=1):
         pads = sum(mask == 0 for mask in encoding.attention_mask)
         table_rows.append([row, len(encoding) - pads, pads, " ".join(encoding.tokens[: len(encoding) - pads])])
-    table = data_table(["text", "tokens (special included)", "padding", "tokens"], table_rows)
-    return describe(figure, title, summary, table)
+    table = display.data_table(["text", "tokens (special included)", "padding", "tokens"], table_rows)
+    return display.describe(figure, title, summary, table)
 
 
 __all__ = ["batch_figure", "length_histogram"]

@@ -36,6 +36,7 @@ from wordpiece_lib.classroom.display import (
     TEMPLATE_FILL,
     TOKEN_SHADES,
     WINNER_COLOUR,
+    HtmlCopy,
 )
 from wordpiece_lib.pipeline import Encoding, WordPieceTokenizer
 
@@ -57,7 +58,7 @@ def visible(char: str) -> str:
     check_str(char, "char", allow_empty=False)
     if char in "\n\t" or unicodedata.category(char)[0] not in "CZ" or char == " ":
         return html.escape(char)
-    return f'<sub style="color:{INK};font-size:70%">U+{ord(char):04X}</sub>'
+    return f'<sub><code style="color:{INK};font-size:var(--jp-code-font-size, 13px)">U+{ord(char):04X}</code></sub>'
 
 
 def _text_html(text: str, encoding: Encoding, sequence_id: int, unknown: str, specials: set[int]) -> str:
@@ -101,7 +102,7 @@ def _chips_html(encoding: Encoding, unknown: str, specials: set[int]) -> str:
             colour = TOKEN_SHADES[index % 2]
         chips.append(
             f'<span style="{_CHIP}background:{colour}">{html.escape(token)}'
-            f'<br><small style="color:{INK}">{encoding.ids[index]}</small></span>'
+            f'<br><code style="color:{INK};background:none;font-size:var(--jp-code-font-size, 11px)">{encoding.ids[index]}</code></span>'
         )
     return "".join(chips)
 
@@ -129,7 +130,7 @@ def token_spans_html(
         for sequence_id, source in enumerate([text] if pair is None else [text, pair])
     ]
     legend = (
-        f'<div style="font-size:80%;color:{INK}">tokens alternate <span style="background:{TOKEN_SHADES[0]}">blue</span>'
+        f'<div style="font-size:var(--jp-ui-font-size1, 12px);color:{INK}">tokens alternate <span style="background:{TOKEN_SHADES[0]}">blue</span>'
         f' / <span style="background:{TOKEN_SHADES[1]}">orange</span>; <span style="background:{FAILED_FILL}">'
         f'{html.escape(unknown)}</span>; <span style="background:{SPECIAL_FILL}">added token typed in the text</span>;'
         f' <span style="background:{TEMPLATE_FILL}">added by the template</span>; hover a span for its token</div>'
@@ -137,7 +138,7 @@ def token_spans_html(
     return "<div>" + "".join(rows) + f"<div>{_chips_html(encoding, unknown, specials)}</div>{legend}</div>"
 
 
-class TokenSpanView:
+class TokenSpanView(HtmlCopy):
     """Type a text (and optionally a second one): see each token's span in it, and the model's input.
 
     >>> from wordpiece_lib import Vocab, WordPieceTokenizer
@@ -181,13 +182,6 @@ class TokenSpanView:
             add_special_tokens=self.special_box.value,
         )
         self.view.value = self.html
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        bundle = self.widget._repr_mimebundle_(**kwargs)
-        # A plain HTML copy of the current view, for front ends that cannot show widgets.
-        if isinstance(bundle, dict):
-            bundle.setdefault("text/html", self.html)
-        return bundle
 
 
 __all__ = ["TokenSpanView", "token_spans_html", "visible"]

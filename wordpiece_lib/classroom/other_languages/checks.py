@@ -30,6 +30,7 @@ from wordpiece_lib.classroom.runtime import (
     Workbook,
     call,
     forbid,
+    in_container,
     narrowing,
     refuse_in_answer,
     require,
@@ -86,13 +87,14 @@ show_answer = WORKBOOK.show_answer
 
 
 def _groups(answer: Any) -> list[frozenset[str]]:
+    __tracebackhide__ = True  # pytest shows the student's line, not ours
     if isinstance(answer, (str, bytes)) or not isinstance(answer, Iterable):
         raise AssertionError(f"answer with a list of groups, like [['a', 'b'], ['c', 'd']], got {short_repr(answer)}")
     groups = []
-    for group in answer:
+    for group in in_container(answer, list, "your groups", "of groups, like [['a', 'b'], ['c', 'd']]"):
         if isinstance(group, (str, bytes)) or not isinstance(group, Iterable):
             raise AssertionError(f"each group should be a list of words, got {short_repr(group)}")
-        words = list(group)
+        words = list(in_container(group, list, f"the group {short_repr(group)}", "of words"))
         if not all(isinstance(word, str) for word in words):
             raise AssertionError(f"a group should hold words (str), got {short_repr(words)}")
         groups.append(frozenset(words))
@@ -136,7 +138,9 @@ def check_accent_merges(
     for group in groups:
         strangers = sorted(group - set(words))
         if strangers:
-            raise AssertionError(f"{strangers} are not among the words of the exercise; use only {words}")
+            raise AssertionError(
+                f"{strangers} are not among the words of the exercise: group only the words of its list"
+            )
         if len(group) < 2:
             raise AssertionError(f"the group {sorted(group)} has one word: list only words that merge with another")
         normalized = {word: normalizer(word) for word in sorted(group, key=words.index)}
@@ -237,6 +241,11 @@ def check_tokens_per_word(
         raise AssertionError(
             f"{intro}: that counts every distinct word once. A word used 1,000 times weighs 1,000 times as much: "
             "multiply each word's tokens by its count, and divide by the total count."
+        )
+    if math.isclose(value, expected + 2, rel_tol=1e-6):
+        raise AssertionError(
+            f"{intro}: that counts [CLS] and [SEP] with every word. tokenize gives a word's own tokens; the special "
+            "tokens a model's input adds are not tokens of the word."
         )
     if value < 1:
         raise AssertionError(f"{intro}: every word has at least one token, so tokens per word is at least 1.")

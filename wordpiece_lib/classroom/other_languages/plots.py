@@ -19,19 +19,7 @@ from wordpiece_lib._validate import (
     check_size,
     check_str,
 )
-from wordpiece_lib.classroom.display import (
-    INK,
-    OTHER_COLOUR,
-    SERIES_COLOURS,
-    SERIES_MARKERS,
-    WINNER_COLOUR,
-    data_table,
-    describe,
-    label_line_ends,
-    new_figure,
-    plain,
-    plain_list,
-)
+from wordpiece_lib.classroom import display
 from wordpiece_lib.classroom.other_languages.sweep import ExponentSweep
 
 #: Tokens no language uses, in the share figure.
@@ -43,12 +31,12 @@ LANGUAGE_HATCHES = ("", "//", "..", "xx", "\\\\", "oo", "--", "++", "||", "**", 
 def language_colour(index: int) -> str:
     """The colour of the ``index``-th language in every figure of the notebook.
 
-    >>> language_colour(0) == language_colour(len(SERIES_COLOURS) + 3)
+    >>> language_colour(0) == language_colour(len(display.SERIES_COLOURS) + 3)
     False
     """
     check_index(index, "index", minimum=0)
     extra = ("#17becf", "#bcbd22", "#7f7f7f", "#e377c2", "#a6761d")
-    palette = (*SERIES_COLOURS, *extra)
+    palette = (*display.SERIES_COLOURS, *extra)
     return palette[index % len(palette)]
 
 
@@ -58,7 +46,7 @@ def language_marker(index: int) -> str:
     >>> len({language_marker(index) for index in range(11)})
     11
     """
-    return SERIES_MARKERS[check_index(index, "index", minimum=0) % len(SERIES_MARKERS)]
+    return display.SERIES_MARKERS[check_index(index, "index", minimum=0) % len(display.SERIES_MARKERS)]
 
 
 def language_bars(
@@ -87,20 +75,20 @@ def language_bars(
     check_bool(percent, "percent")
     names = list(values)
     numbers = [float(values[name]) for name in names]
-    figure, axes = new_figure(7.0, 0.8 + 0.34 * len(names))
+    figure, axes = display.new_figure(7.0, 0.8 + 0.34 * len(names))
     positions = list(range(len(names)))
     high = [reference is not None and number > 1.5 * reference for number in numbers]
-    colours = [WINNER_COLOUR if over else OTHER_COLOUR for over in high]
-    bars = axes.barh(positions, numbers, color=colours, edgecolor=INK, linewidth=0.4)
+    colours = [display.WINNER_COLOUR if over else display.OTHER_COLOUR for over in high]
+    bars = axes.barh(positions, numbers, color=colours, edgecolor=display.INK, linewidth=0.4)
     for bar, over in zip(bars, high):
         if over:  # hatched as well as red, so the colour is not the only cue
             bar.set_hatch("///")
-    axes.set_yticks(positions, [plain(labels.get(name, name) if labels else name) for name in names])
+    axes.set_yticks(positions, [display.plain(labels.get(name, name) if labels else name) for name in names])
     axes.invert_yaxis()
     top = max(numbers) if max(numbers) > 0 else 1.0
     for position, number in zip(positions, numbers):
         text = f"{number:.1%}" if percent else f"{number:.2f}"
-        axes.text(number + top * 0.01, position, text, va="center", fontsize=9, color=INK)
+        axes.text(number + top * 0.01, position, text, va="center", fontsize=9, color=display.INK)
     if reference is not None:
         axes.axvline(reference, color="grey", linestyle=":", linewidth=1)
     axes.set_xlim(0, top * 1.2)
@@ -108,20 +96,20 @@ def language_bars(
     axes.set_title(title)
     shown = [labels.get(name, name) if labels else name for name in names]
     texts = [f"{label} {f'{number:.1%}' if percent else f'{number:.2f}'}" for label, number in zip(shown, numbers)]
-    summary = f"Bar chart, {title}: {xlabel} by language, {plain_list(texts, limit=12)}."
+    summary = f"Bar chart, {title}: {xlabel} by language, {display.plain_list(texts, limit=12)}."
     if reference is not None:
         over = [label for label, flag in zip(shown, high) if flag]
         summary += f" Dotted line at the reference {reference:.2f}" + (
-            f"; over 1.5 times it (red, hatched): {plain_list(over, limit=12)}."
+            f"; over 1.5 times it (red, hatched): {display.plain_list(over, limit=12)}."
             if over
             else "; none is over 1.5 times it."
         )
     rows = [[label, f"{number:.1%}" if percent else round(number, 3)] for label, number in zip(shown, numbers)]
-    return describe(figure, title, summary, data_table(["language", xlabel], rows))
+    return display.describe(figure, title, summary, display.data_table(["language", xlabel], rows))
 
 
 def _two_panels(width: float, height: float) -> tuple[Any, Any]:
-    return new_figure(width, height, 1, 2)
+    return display.new_figure(width, height, 1, 2)
 
 
 def shares_and_fertility(sweep: ExponentSweep, *, exponent: float | None = None, vocab_size: int | None = None) -> Any:
@@ -156,11 +144,11 @@ def shares_and_fertility(sweep: ExponentSweep, *, exponent: float | None = None,
                 left.text(
                     position,
                     bottom + height / 2,
-                    plain(language),
+                    display.plain(language),
                     ha="center",
                     va="center",
                     fontsize=7,
-                    color=INK,
+                    color=display.INK,
                     bbox={"boxstyle": "round,pad=0.1", "facecolor": "white", "edgecolor": "none", "alpha": 0.85},
                 )
         bottoms = [bottom + height for bottom, height in zip(bottoms, heights)]
@@ -180,9 +168,9 @@ def shares_and_fertility(sweep: ExponentSweep, *, exponent: float | None = None,
     right.grid(alpha=0.3)
     if exponent is not None:
         at = exponents.index(exponent)
-        left.axvspan(at - 0.45, at + 0.45, color=WINNER_COLOUR, alpha=0.12, zorder=0)
-        right.axvline(exponent, color=WINNER_COLOUR, linewidth=1.5, linestyle="--")
-    label_line_ends(right, ends, fontsize=7)
+        left.axvspan(at - 0.45, at + 0.45, color=display.WINNER_COLOUR, alpha=0.12, zorder=0)
+        right.axvline(exponent, color=display.WINNER_COLOUR, linewidth=1.5, linestyle="--")
+    display.label_line_ends(right, ends, fontsize=7)
     title = f"Who owns the {size:,} tokens, and tokens per word, by sampling exponent"
     first, last = figures[0], figures[-1]
     low, high = f"{exponents[0]:g}", f"{exponents[-1]:g}"
@@ -190,7 +178,7 @@ def shares_and_fertility(sweep: ExponentSweep, *, exponent: float | None = None,
     costly = max(sweep.languages, key=lambda language: last.tokens_per_word[language])
     main = sweep.languages[0]
     summary = (
-        f"Two panels for the sampling exponents {plain_list([f'{value:g}' for value in exponents])}"
+        f"Two panels for the sampling exponents {display.plain_list([f'{value:g}' for value in exponents])}"
         + (f" (exponent {exponent:g} marked)" if exponent is not None else "")
         + f". Left, stacked bars: each language's share of the {size:,}-token vocab, each part hatched and named. "
         f"{main}'s share goes from {first.share[main]:.1%} at {low} to {last.share[main]:.1%} at {high}; at {high} "
@@ -206,8 +194,8 @@ def shares_and_fertility(sweep: ExponentSweep, *, exponent: float | None = None,
     rows += [
         [f"{value:g}", "unused", f"{measured.unused_share:.1%}", ""] for value, measured in zip(exponents, figures)
     ]
-    table = data_table(["exponent", "language", "share of the vocab", "tokens per word"], rows)
-    return describe(figure, title, summary, table)
+    table = display.data_table(["exponent", "language", "share of the vocab", "tokens per word"], rows)
+    return display.describe(figure, title, summary, table)
 
 
 def _line_per_language(
@@ -237,18 +225,18 @@ def parity_by_exponent(sweep: ExponentSweep, *, limit: float | None = None, voca
         check_size(limit, "limit")
     exponents = sweep.exponents
     figures = [sweep.measure(value, vocab_size) for value in exponents]
-    figure, axes = new_figure(7.5, 4.0)
+    figure, axes = display.new_figure(7.5, 4.0)
     ends = _line_per_language(axes, exponents, [measured.parity for measured in figures], sweep.languages)
     axes.axhline(1.0, color="grey", linestyle=":", linewidth=1)
     if limit is not None:
-        axes.axhline(limit, color=WINNER_COLOUR, linestyle="--", linewidth=1.2, label=f"limit {limit:g}")
+        axes.axhline(limit, color=display.WINNER_COLOUR, linestyle="--", linewidth=1.2, label=f"limit {limit:g}")
     axes.set_xlabel("sampling exponent")
     axes.set_ylabel(f"parity (tokens / {sweep.languages[0]} tokens)")
     title = f"Parity on the parallel phrases, {figures[0].vocab_size:,}-token mixed vocabs"
     axes.set_title(title)
     axes.legend(fontsize=7, ncol=2, loc="upper left", bbox_to_anchor=(1.12, 1.0))
     axes.grid(alpha=0.3)
-    label_line_ends(axes, ends, fontsize=7)
+    display.label_line_ends(axes, ends, fontsize=7)
     base = sweep.languages[0]
     parts = []
     for value, measured in zip(exponents, figures):
@@ -256,7 +244,7 @@ def parity_by_exponent(sweep: ExponentSweep, *, limit: float | None = None, voca
         part = f"at {value:g} the worst is {worst} ({measured.parity[worst]:.2f})"
         if limit is not None:
             over = [language for language in sweep.languages if measured.parity[language] > limit]
-            part += f", over the limit: {plain_list(over, limit=11) if over else 'none'}"
+            part += f", over the limit: {display.plain_list(over, limit=11) if over else 'none'}"
         parts.append(part)
     summary = (
         f"Line chart, {title}: each language's tokens for the same phrases divided by {base}'s, against the "
@@ -266,7 +254,7 @@ def parity_by_exponent(sweep: ExponentSweep, *, limit: float | None = None, voca
     )
     columns = ["language", *(f"exponent {value:g}" for value in exponents)]
     rows = [[language, *(round(measured.parity[language], 3) for measured in figures)] for language in sweep.languages]
-    return describe(figure, title, summary, data_table(columns, rows))
+    return display.describe(figure, title, summary, display.data_table(columns, rows))
 
 
 def parity_by_size(sweep: ExponentSweep, exponents: Sequence[float], sizes: Sequence[int]) -> Any:
@@ -275,7 +263,7 @@ def parity_by_size(sweep: ExponentSweep, exponents: Sequence[float], sizes: Sequ
     exponents, sizes = check_sequence(exponents, "exponents"), check_sequence(sizes, "sizes")
     if not sizes or not exponents:
         raise ValueError("give at least one exponent and one vocab size")
-    figure, axes = new_figure(7.5, 3.8)
+    figure, axes = display.new_figure(7.5, 3.8)
     others = sweep.languages[1:]
     ends, parts, rows = [], [], []
     for index, exponent in enumerate(exponents):
@@ -283,8 +271,11 @@ def parity_by_size(sweep: ExponentSweep, exponents: Sequence[float], sizes: Sequ
         actual = [size for size, _ in measured]
         worst = [max(parities[language] for language in others) for _, parities in measured]
         mean = [sum(parities[language] for language in others) / len(others) for _, parities in measured]
-        colour = SERIES_COLOURS[index % len(SERIES_COLOURS)]
-        worst_marker, mean_marker = SERIES_MARKERS[(2 * index) % 12], SERIES_MARKERS[(2 * index + 1) % 12]
+        colour = display.SERIES_COLOURS[index % len(display.SERIES_COLOURS)]
+        worst_marker, mean_marker = (
+            display.SERIES_MARKERS[(2 * index) % 12],
+            display.SERIES_MARKERS[(2 * index + 1) % 12],
+        )
         axes.plot(actual, worst, marker=worst_marker, markersize=5, color=colour, label=f"exponent {exponent:g}: worst")
         axes.plot(
             actual,
@@ -304,20 +295,18 @@ def parity_by_size(sweep: ExponentSweep, exponents: Sequence[float], sizes: Sequ
         )
         rows += [[f"{exponent:g}", size, round(w, 3), round(m, 3)] for size, w, m in zip(actual, worst, mean)]
     axes.axhline(1.0, color="grey", linestyle=":", linewidth=1)
-    axes.set_xlabel("tokens in the mixed vocab")
-    axes.set_ylabel("parity")
     title = "Parity as the vocab grows"
-    axes.set_title(title)
+    axes.set(xlabel="tokens in the mixed vocab", ylabel="parity", title=title)
     axes.legend(fontsize=8)
     axes.grid(alpha=0.3)
-    label_line_ends(axes, ends)
+    display.label_line_ends(axes, ends)
     summary = (
         f"Line chart, {title}: the worst (solid) and mean (dashed) parity over the languages other than "
         f"{sweep.languages[0]} against the mixed vocab's size, one pair of lines per exponent, each with its own "
         f"marker and named at its end; from the smallest to the largest vocab: {'; '.join(parts)}."
     )
-    table = data_table(["exponent", "tokens in the mixed vocab", "worst parity", "mean parity"], rows)
-    return describe(figure, title, summary, table)
+    table = display.data_table(["exponent", "tokens in the mixed vocab", "worst parity", "mean parity"], rows)
+    return display.describe(figure, title, summary, table)
 
 
 __all__ = [

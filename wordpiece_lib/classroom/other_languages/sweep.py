@@ -38,9 +38,8 @@ from wordpiece_lib.analysis import measure_languages, parallel_token_counts, par
 from wordpiece_lib.classroom.display import cache_key, cached_json
 from wordpiece_lib.counting import MixedCorpus, WordCounts, as_word_counts, mix_corpora
 from wordpiece_lib.data import frequency_word_counts
-from wordpiece_lib.model import DEFAULT_PREFIX, MAX_INPUT_CHARS_PER_WORD, Vocab
 from wordpiece_lib.model import UNK_TOKEN as UNK
-from wordpiece_lib.model.longest_match import longest_match
+from wordpiece_lib.model import LinMaxMatch, Vocab
 from wordpiece_lib.pipeline import WordPieceTokenizer
 from wordpiece_lib.text import BertNormalizer
 from wordpiece_lib.training import Trace, TraceStep, train_fast
@@ -53,7 +52,27 @@ Pairs = tuple[tuple[str, int], ...]
 
 @functools.lru_cache(maxsize=8)
 def _word_lists(sizes: tuple[tuple[str, int], ...], top: int) -> dict[str, WordCounts]:
-    return {language: frequency_word_counts(language, top=top, total=size) for language, size in sizes}
+    lists = {}
+    for language, size in sizes:
+        lists[language] = frequency_word_counts(language, top=top, total=size)
+        _forget_wordfreq_lists()  # one whole list in memory at a time
+    return lists
+
+
+def _forget_wordfreq_lists() -> None:
+    """Let wordfreq drop the whole lists it read: the notebook keeps only their top words.
+
+    wordfreq keeps every list it has read in memory (tens of thousands of words per language,
+    about 4 MB each); eleven of them were a sixth of notebook 09's kernel, for the rest of the
+    session. Read again, a list takes a few milliseconds.
+    """
+    import sys
+
+    wordfreq = sys.modules.get("wordfreq")
+    for name in ("get_frequency_dict", "get_frequency_list"):
+        cached = getattr(wordfreq, name, None)
+        if callable(getattr(cached, "cache_clear", None)):
+            cached.cache_clear()
 
 
 def language_word_lists(sizes: Mapping[str, int], *, top: int = 2000) -> dict[str, WordCounts]:
@@ -119,8 +138,6 @@ class ExponentSweep:
     _parities: dict[tuple[float, int], tuple[int, dict[str, float]]] = field(
         default_factory=dict, repr=False, compare=False
     )
-    _split_words: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False, compare=False)
-    _splitter: dict[None, Callable[[str], list[str]]] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def languages(self) -> list[str]:
@@ -148,43 +165,36 @@ class ExponentSweep:
         """The whole pipeline over that vocab, with the mixed vocab's normalizer."""
         return WordPieceTokenizer(Vocab(self.tokens(exponent, vocab_size)), normalizer=MIXED_NORMALIZER)
 
-    def _tokenize_function(self, tokens: list[str]) -> Callable[[str], list[str]]:
+    def _tokenize_function(self, tokens: list[str]) -> Callable[[str], Sequence[str]]:
         """The tokens of a list entry or phrase under ``tokens``: what ``tokenizer().tokenize`` gives, faster.
 
-        The split into words does not depend on the vocab, so it is done once
-        for the sweep; each distinct word, and each text, is then encoded once
-        per vocab (``measure`` reads every list entry twice). Longest match
-        tries no candidate longer than the vocab's longest token, as
-        ``encode_word`` does for a ``Vocab``: the same tokens, fewer lookups.
+        The split into words depends neither on the vocab nor on the sweep, so it
+        is done once for every sweep (``_words_of``); each distinct word, and each text, is then encoded once
+        per vocab (``measure`` reads every list entry twice), by the vocab's LinMaxMatch automaton: the
+        tokens of longest match (``encode_word``), each character read once. The tokens come back as a
+        tuple shared by every call for the same text (the metrics only count and read them).
         """
-        vocab = frozenset(tokens)
-        longest = max(map(len, vocab), default=1)
-        splitter = self._splitter
-        if not splitter:
-            splitter[None] = WordPieceTokenizer(Vocab([UNK]), normalizer=MIXED_NORMALIZER).fast.words
-        split_words = self._split_words
-        encoded: dict[str, list[str]] = {}
-        done: dict[str, list[str]] = {}
+        encode_word = LinMaxMatch(tokens, unk_token=UNK).encode_word
+        encoded: dict[str, tuple[str, ...]] = {}
+        done: dict[str, tuple[str, ...]] = {}
 
-        def tokenize(text: str) -> list[str]:
+        def encode(word: str) -> tuple[str, ...]:
+            known = encoded[word] = tuple(encode_word(word))
+            return known
+
+        def tokenize(text: str) -> tuple[str, ...]:
             known_text = done.get(text)
             if known_text is not None:
-                return list(known_text)
-            words = split_words.get(text)
+                return known_text
+            words = _SPLITS.get(text)
             if words is None:
-                words = split_words[text] = tuple(splitter[None](text))
-            pieces: list[str] = []
-            for word in words:
-                known = encoded.get(word)
-                if known is None:
-                    if len(word) > MAX_INPUT_CHARS_PER_WORD:
-                        known = [UNK]
-                    else:
-                        known = longest_match(word, vocab, DEFAULT_PREFIX, UNK, longest)
-                    encoded[word] = known
-                pieces.extend(known)
+                words = _words_of(text)
+            if len(words) == 1:  # most list entries: one word, its tokens as they are
+                pieces = encoded.get(words[0]) or encode(words[0])
+            else:
+                pieces = tuple(token for word in words for token in (encoded.get(word) or encode(word)))
             done[text] = pieces
-            return list(pieces)
+            return pieces
 
         return tokenize
 
@@ -244,6 +254,25 @@ class ExponentSweep:
         return self._measured[key]
 
 
+#: Each list entry and phrase split into words by the mixed vocab's pipeline, shared by every sweep.
+_SPLITS: dict[str, tuple[str, ...]] = {}
+_SPLITTER: list[Callable[[str], list[str]]] = []
+
+
+def _words_of(text: str) -> tuple[str, ...]:
+    """``text``'s words (normalized and pre-tokenized, as ``tokenizer().tokenize`` splits it), remembered."""
+    if not _SPLITTER:
+        _SPLITTER.append(WordPieceTokenizer(Vocab([UNK]), normalizer=MIXED_NORMALIZER).fast.words)
+    words = _SPLITS[text] = tuple(_SPLITTER[0](text))
+    return words
+
+
+@functools.lru_cache(maxsize=16)
+def _mixed(corpora: tuple[tuple[str, Pairs], ...], exponent: float) -> MixedCorpus:
+    """The corpora mixed with ``exponent``: one object for every sweep of the same corpora (09 trains twice on it)."""
+    return mix_corpora(_pre_tokenized_lists(corpora), exponent)
+
+
 @functools.lru_cache(maxsize=4)
 def _pre_tokenized_lists(corpora: tuple[tuple[str, Pairs], ...]) -> dict[str, WordCounts]:
     """Each language's words as the pipeline sees them: computed once for every sweep of the same corpora."""
@@ -260,30 +289,33 @@ def _sweep(
 ) -> ExponentSweep:
     word_lists = {language: WordCounts.from_pairs(pairs) for language, pairs in corpora}
     phrase_lists = {language: list(texts) for language, texts in phrases}
+    # One file per exponent: each is trained and measured on its own, so no step holds the whole sweep twice
+    # (as objects and as JSON text), and a sweep that shares exponents with another shares their files.
+    modules = [importlib.import_module(name) for name in SWEEP_MODULES]
+    strings: dict[str, str] = {}  # one object per word and token read back, however many points name it
+    points, measured = [], {}
+    for exponent in exponents:
 
-    def compute() -> ExponentSweep:
-        words = _pre_tokenized_lists(corpora)
-        points = []
-        for exponent in exponents:
-            mix = mix_corpora(words, exponent)
-            points.append(SweepPoint(exponent, mix, train_fast(mix.counts, vocab_size, criterion=criterion)))
-        sweep = ExponentSweep(word_lists=word_lists, phrases=phrase_lists, points=tuple(points), vocab_size=vocab_size)
-        for exponent in exponents:  # what the notebook shows of every exponent: stored with the vocabs
-            sweep.measure(exponent)
-        return sweep
+        def compute(exponent: float = exponent) -> tuple[SweepPoint, LanguageFigures]:
+            mix = _mixed(corpora, exponent)
+            point = SweepPoint(exponent, mix, train_fast(mix.counts, vocab_size, criterion=criterion))
+            alone = ExponentSweep(word_lists=word_lists, phrases=phrase_lists, points=(point,), vocab_size=vocab_size)
+            return point, alone.measure(exponent)  # what the notebook shows of every exponent: stored with it
 
-    def load(data: dict[str, Any]) -> ExponentSweep:
-        points = tuple(_point_from_json(point) for point in data["points"])
-        if tuple(point.exponent for point in points) != exponents:
-            raise ValueError("the stored sweep has other exponents")
-        sweep = ExponentSweep(word_lists=word_lists, phrases=phrase_lists, points=points, vocab_size=vocab_size)
-        for exponent, size, figures in data["measured"]:
-            sweep._measured[(float(exponent), int(size))] = LanguageFigures(**figures)
-        return sweep
+        def load(data: dict[str, Any], exponent: float = exponent) -> tuple[SweepPoint, LanguageFigures]:
+            point = _point_from_json(data["point"], strings)
+            if point.exponent != exponent:
+                raise ValueError("the stored point has another exponent")
+            return point, LanguageFigures(**data["measured"])
 
-    # The code that mixes, trains and measures is part of the key: a change to it trains and measures again.
-    key = cache_key(map(importlib.import_module, SWEEP_MODULES), [corpora, exponents, vocab_size, phrases, criterion])
-    return cached_json("exponent_sweeps", key, compute, dump=_sweep_to_json, load=load)
+        # The code that mixes, trains and measures is part of the key: a change to it trains and measures again.
+        key = cache_key(modules, [corpora, exponent, vocab_size, phrases, criterion])
+        point, figures = cached_json("exponent_sweep_points", key, compute, dump=_point_to_json, load=load)
+        points.append(point)
+        measured[(exponent, vocab_size)] = figures
+    sweep = ExponentSweep(word_lists=word_lists, phrases=phrase_lists, points=tuple(points), vocab_size=vocab_size)
+    sweep._measured.update(measured)
+    return sweep
 
 
 #: The modules a stored sweep depends on: its cache key hashes their source.
@@ -294,6 +326,7 @@ SWEEP_MODULES = (
     "wordpiece_lib.text.normalizer",
     "wordpiece_lib.model.pieces",
     "wordpiece_lib.model.longest_match",
+    "wordpiece_lib.model.linmaxmatch",
     "wordpiece_lib.training.fast_bottom_up",
     "wordpiece_lib.training.pair_stats",
     "wordpiece_lib.training.plan",
@@ -304,59 +337,71 @@ SWEEP_MODULES = (
 )
 
 
-def _sweep_to_json(sweep: ExponentSweep) -> dict[str, Any]:
+# The stored sweep is laid out by columns (one list per field of the steps, the words apart from their
+# counts): reading it back makes a few dozen lists, not one per merge and per word, which kept notebook 09's
+# kernel tens of megabytes bigger for the rest of the session.
+_STEP_FIELDS = ("left", "right", "new_token", "numerator", "denominator", "pair_count", "left_count", "right_count",
+                "vocab_size")  # fmt: skip
+
+
+def _point_to_json(result: tuple[SweepPoint, LanguageFigures]) -> dict[str, Any]:
+    point, figures = result
     return {
-        "points": [
-            {"exponent": point.exponent, "mix": _mix_to_json(point.mix), "trace": _trace_to_json(point.trace)}
-            for point in sweep.points
-        ],
-        "measured": [[exponent, size, asdict(figures)] for (exponent, size), figures in sweep._measured.items()],
+        "point": {"exponent": point.exponent, "mix": _mix_to_json(point.mix), "trace": _trace_to_json(point.trace)},
+        "measured": asdict(figures),
     }
 
 
-def _point_from_json(data: dict[str, Any]) -> SweepPoint:
+def _point_from_json(data: dict[str, Any], strings: dict[str, str]) -> SweepPoint:
     mix = data["mix"]
-    counts = WordCounts.from_pairs((word, int(count)) for word, count in mix["counts"])
-    trace = _trace_from_json(data["trace"], counts)
+    shared = strings.setdefault
+    counts = WordCounts.from_pairs(zip([shared(word, word) for word in mix["words"]], mix["counts"], strict=True))
+    trace = _trace_from_json(data["trace"], counts, strings)
     fields = {name: mix[name] for name in ("exponent", "sizes", "probabilities", "budget", "language_words", "dropped")}
     return SweepPoint(float(data["exponent"]), MixedCorpus(counts=counts, **fields), trace)
 
 
 def _mix_to_json(mix: MixedCorpus) -> dict[str, Any]:
-    data = asdict(mix)
-    data["counts"] = list(mix.counts.items())
+    data = {name: getattr(mix, name) for name in ("exponent", "sizes", "probabilities", "budget", "language_words")}
+    data["dropped"] = mix.dropped
+    data["words"], data["counts"] = list(mix.counts), list(mix.counts.values())
     return data
 
 
 def _trace_to_json(trace: Trace) -> dict[str, Any]:
     if any(step.candidates for step in trace.steps):
         raise ValueError("a trace with candidates is not stored")  # train_fast records none
+    steps = trace.steps
+    columns = {
+        "left": [step.pair[0] for step in steps],
+        "right": [step.pair[1] for step in steps],
+        "new_token": [step.new_token for step in steps],
+        "numerator": [step.score.numerator for step in steps],
+        "denominator": [step.score.denominator for step in steps],
+        "pair_count": [step.pair_count for step in steps],
+        "left_count": [step.left_count for step in steps],
+        "right_count": [step.right_count for step in steps],
+        "vocab_size": [step.vocab_size for step in steps],
+    }
     return {
         "alphabet": trace.alphabet,
         "special_tokens": trace.special_tokens,
         "style": [trace.prefix, trace.marker, trace.tie_break, trace.criterion, trace.stop_reason],
-        "steps": [
-            [
-                *step.pair,
-                step.new_token,
-                step.score.numerator,
-                step.score.denominator,
-                step.pair_count,
-                step.left_count,
-                step.right_count,
-                step.vocab_size,
-            ]
-            for step in trace.steps
-        ],
+        "steps": [columns[name] for name in _STEP_FIELDS],
     }
 
 
-def _trace_from_json(data: dict[str, Any], counts: WordCounts) -> Trace:
+def _trace_from_json(data: dict[str, Any], counts: WordCounts, strings: dict[str, str]) -> Trace:
     prefix, marker, tie_break, criterion, stop_reason = data["style"]
+    columns = data["steps"]
+    if len(columns) != len(_STEP_FIELDS) or len({len(column) for column in columns}) > 1:
+        raise ValueError("the stored steps do not have one column per field, all as long")
+    shared = strings.setdefault
+    columns = [[shared(text, text) for text in column] for column in columns[:3]] + columns[3:]
     steps = [
         TraceStep(number, (left, right), new, Fraction(numerator, denominator), pair, left_count, right_count, size)
         for number, (left, right, new, numerator, denominator, pair, left_count, right_count, size) in enumerate(
-            data["steps"], start=1
+            zip(*columns), start=1
         )
     ]
     return Trace(counts, data["alphabet"], data["special_tokens"], steps, prefix, marker, tie_break, criterion,

@@ -21,8 +21,17 @@ from fractions import Fraction
 from typing import Any
 
 from wordpiece_lib.classroom.display import score_table
-from wordpiece_lib.classroom.runtime import Exercise, Workbook, call, forbid, fresh_counts, fresh_rng, require
-from wordpiece_lib.model import DEFAULT_PREFIX, initial_splits
+from wordpiece_lib.classroom.runtime import (
+    Exercise,
+    Workbook,
+    call,
+    forbid,
+    fresh_counts,
+    fresh_rng,
+    in_container,
+    require,
+)
+from wordpiece_lib.model import DEFAULT_PREFIX, initial_splits, join_pair
 from wordpiece_lib.training import (
     best_candidate,
     likelihood_gain,
@@ -97,8 +106,7 @@ def check_pair_counts(function: Callable[[Mapping[str, Sequence[str]], Mapping[s
         got = call(
             function, given, dict(counts), name="count_pairs", exercise="counting pairs", forbidden=COUNTING_PAIRS
         )
-        if not isinstance(got, Mapping):
-            raise AssertionError(f"count_pairs should return a dict (left, right) -> count, got {type(got).__name__}")
+        in_container(got, dict, "what count_pairs returned", "(left, right) -> count")
         expected = pair_counts(splits, counts)
         extra = [pair for pair in got if pair not in expected]
         if extra:  # first: a pair that never stands side by side is the slip, not the counts
@@ -108,19 +116,46 @@ def check_pair_counts(function: Callable[[Mapping[str, Sequence[str]], Mapping[s
             )
         for pair, count in expected.items():
             value = got.get(pair)
+            if value != count and (slip := _known_slip(got, splits, counts)) is not None:
+                raise AssertionError(f"count_pairs counts the pair {pair} wrong: {slip}")
             if value is None:
                 raise AssertionError(
                     f"count_pairs has no entry for the pair {pair}: use the tuple (left, right) as the key, one for "
                     "every pair of neighbouring pieces"
                 )
             if value != count:
-                twice = any(list(itertools.pairwise(pieces)).count(pair) > 1 for pieces in splits.values())
-                hint = (
-                    "a pair that stands twice in one word counts twice for that word"
-                    if twice
-                    else "a word seen n times adds n to every pair in it"
+                raise AssertionError(
+                    f"count_pairs counts the pair {pair} wrong: add, for every word, its count to each pair of "
+                    "neighbouring pieces in it (twice if the pair stands twice)"
                 )
-                raise AssertionError(f"count_pairs counts the pair {pair} wrong: {hint}")
+
+
+def _known_slip(got: Mapping[Any, Any], splits: Mapping[str, Sequence[str]], counts: Mapping[str, int]) -> str | None:
+    """The idea behind counts that are off (a pair seen twice in a word, a word's first or last pair, the weights)."""
+
+    def counted(pairs_of: Callable[[Sequence[str]], Iterable[tuple[str, str]]], weighted: bool = True) -> dict:
+        totals: dict[tuple[str, str], int] = {}
+        for word, pieces in splits.items():
+            for pair in pairs_of(pieces):
+                totals[pair] = totals.get(pair, 0) + (counts[word] if weighted else 1)
+        return totals
+
+    def same(other: Mapping[Any, Any]) -> bool:
+        return all(got.get(pair, 0) == other.get(pair, 0) for pair in set(got) | set(other))
+
+    if same(counted(lambda pieces: itertools.pairwise(pieces[:-1]))):
+        return (
+            "each word's LAST pair is missing: the pairs run up to the word's last piece (zip(pieces, pieces[1:]) "
+            "stops there by itself)"
+        )
+    if same(counted(lambda pieces: itertools.pairwise(pieces[1:]))):
+        return "each word's FIRST pair is missing: the pairs start with the word's first piece"
+    if same(counted(lambda pieces: set(itertools.pairwise(pieces)))):
+        return "a pair that stands twice in one word counts twice for that word"
+    unweighted = counted(itertools.pairwise, weighted=False)
+    if same(unweighted) or (set(got) == set(unweighted) and all(value == 1 for value in got.values())):
+        return "a word seen n times adds n to every pair in it"
+    return None
 
 
 @WORKBOOK.check("wordpiece_score")
@@ -175,19 +210,26 @@ def _as_pair(answer: Any) -> tuple[str, str]:
     __tracebackhide__ = True  # keep this frame out of the student's report
     if isinstance(answer, str):
         raise AssertionError(f"answer with the PAIR of pieces, like ('h', '##u'), not the token {answer!r}")
-    try:
-        pair = tuple(answer)
-    except TypeError:
-        raise AssertionError(
-            f"answer with a (left, right) pair of two pieces, like ('h', '##u'); got {answer!r}"
-        ) from None
+    pair = in_container(answer, tuple, "your pair", "(left, right), like ('h', '##u')")
     if len(pair) != 2 or not all(isinstance(piece, str) for piece in pair):
         raise AssertionError(f"answer with a (left, right) pair of two pieces, like ('h', '##u'); got {answer!r}")
     return pair[0], pair[1]
 
 
-def _not_a_pair(pair: tuple[str, str], pairs: Iterable[tuple[str, str]]) -> str:
-    return f"{pair} is not a pair of neighbouring pieces in any word{_prefix_hint(pair, pairs)}"
+def _not_a_pair(pair: tuple[str, str], pairs: Iterable[tuple[str, str]], splits: Mapping[str, Sequence[str]]) -> str:
+    pairs = set(pairs)
+    intro = f"{pair} is not a pair of neighbouring pieces in any word of these splits"
+    if all(isinstance(part, str) for part in pair) and any(join_pair(*pair) in pieces for pieces in splits.values()):
+        return (
+            f"{intro}: it was merged already, and its two pieces now stand as one token; score the pairs of the "
+            "splits as they are after the merge"
+        )
+    if (pair[1], pair[0]) in pairs:
+        return f"{intro}: a pair is written left piece first, as the two stand in the word (yours is turned round)"
+    hint = _prefix_hint(pair, pairs)
+    if hint:
+        return intro + hint
+    return f"{intro}: take the pairs from these splits, the words of this corpus as they stand now"
 
 
 @WORKBOOK.check("best_after_ug")
@@ -208,7 +250,7 @@ def check_best_pair(answer: Any, splits: Mapping[str, Sequence[str]], word_count
     scores = {c.pair: c for c in candidates}
     best = rank_candidates(candidates)[0]
     if pair not in scores:
-        raise AssertionError(_not_a_pair(pair, scores))
+        raise AssertionError(_not_a_pair(pair, scores, splits))
     chosen = scores[pair]
     if chosen.score != best.score:
         raise AssertionError(
@@ -237,7 +279,7 @@ def check_score_order(
     scores = {c.pair: c for c in candidates}
     best = best_candidate(candidates)
     if pair not in scores:
-        raise AssertionError(_not_a_pair(pair, scores))
+        raise AssertionError(_not_a_pair(pair, scores, splits))
     if best is None or scores[pair].score == best.score:
         return
     if criterion == "bpe":

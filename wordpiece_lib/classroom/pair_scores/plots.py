@@ -16,16 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from wordpiece_lib._validate import check_bool, check_int, check_str
-from wordpiece_lib.classroom.display import (
-    WINNER_COLOUR,
-    data_table,
-    describe,
-    fraction_text,
-    new_figure,
-    plain,
-    plain_list,
-    score_bar_chart,
-)
+from wordpiece_lib.classroom import display
 
 
 def _check_table(table: Any) -> None:
@@ -63,14 +54,14 @@ def score_heatmap(table: Any, *, title: str = "WordPiece score of each adjacent 
     for left, right, score in zip(table["left"], table["right"], table["score"]):
         row, col = lefts.index(left), rights.index(right)
         grid[row, col] = float(score)
-        labels[(row, col)] = fraction_text(score)
+        labels[(row, col)] = display.fraction_text(score)
     width = min(2.0 + 0.9 * len(rights), 16.0)
     height = min(1.5 + 0.55 * len(lefts), 12.0)
-    figure, axes = new_figure(width, height)
+    figure, axes = display.new_figure(width, height)
     shown = np.ma.masked_invalid(grid)
     image = axes.imshow(shown, cmap="viridis", aspect="auto", vmin=0.0)
-    axes.set_xticks(range(len(rights)), [plain(piece) for piece in rights], rotation=45, ha="right")
-    axes.set_yticks(range(len(lefts)), [plain(piece) for piece in lefts])
+    axes.set_xticks(range(len(rights)), [display.plain(piece) for piece in rights], rotation=45, ha="right")
+    axes.set_yticks(range(len(lefts)), [display.plain(piece) for piece in lefts])
     axes.set_xlabel("right piece")
     axes.set_ylabel("left piece")
     axes.set_title(title)
@@ -83,20 +74,22 @@ def score_heatmap(table: Any, *, title: str = "WordPiece score of each adjacent 
     best_row, best_col = lefts.index(table["left"].iloc[0]), rights.index(table["right"].iloc[0])
     from matplotlib.patches import Rectangle
 
-    axes.add_patch(Rectangle((best_col - 0.5, best_row - 0.5), 1, 1, fill=False, edgecolor=WINNER_COLOUR, linewidth=3))
+    axes.add_patch(
+        Rectangle((best_col - 0.5, best_row - 0.5), 1, 1, fill=False, edgecolor=display.WINNER_COLOUR, linewidth=3)
+    )
     pairs = [
-        f"{left} + {right} ({fraction_text(score)})"
+        f"{left} + {right} ({display.fraction_text(score)})"
         for left, right, score in zip(table["left"], table["right"], table["score"])
     ]
     summary = (
         f"Heat map, {title}: {len(table)} pairs that occur side by side, left piece by row ({len(lefts)}), "
         f"right piece by column ({len(rights)}); brighter is a higher score, from 0 to "
-        f"{fraction_text(max(table['score']))}. Best pair, outlined: {pairs[0]}."
+        f"{display.fraction_text(max(table['score']))}. Best pair, outlined: {pairs[0]}."
     )
     if len(pairs) > 1:
-        summary += f" Next: {plain_list(pairs[1:], limit=4)}."
-    rows = zip(table["left"], table["right"], (fraction_text(score) for score in table["score"]))
-    return describe(figure, title, summary, data_table(["left piece", "right piece", "score"], rows))
+        summary += f" Next: {display.plain_list(pairs[1:], limit=4)}."
+    rows = zip(table["left"], table["right"], (display.fraction_text(score) for score in table["score"]))
+    return display.describe(figure, title, summary, display.data_table(["left piece", "right piece", "score"], rows))
 
 
 def score_bars(table: Any, *, top: int = 15, title: str = "Best pairs, highest score first") -> Any:
@@ -111,7 +104,7 @@ def score_bars(table: Any, *, top: int = 15, title: str = "Best pairs, highest s
     if len(table) == 0:
         raise ValueError("table is empty: there is no pair to draw")
     rows = table.head(top)
-    return score_bar_chart(
+    return display.score_bar_chart(
         [f"{left} + {right}" for left, right in zip(rows["left"], rows["right"])],
         list(rows["score"]),
         title=title,

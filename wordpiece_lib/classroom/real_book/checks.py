@@ -45,14 +45,17 @@ from wordpiece_lib.classroom.runtime import (
 from wordpiece_lib.model import BERT_SPECIAL_TOKENS, DEFAULT_PREFIX, UNK_TOKEN, LinMaxMatch, encode_word
 from wordpiece_lib.model.longest_match import longest_match
 from wordpiece_lib.pipeline import FastWordPieceTokenizer, WordPieceTokenizer
+from wordpiece_lib.training import Trace
 
 #: Encoding in the answer cell is not predicting.
 ENCODERS = ("encode_word", "tokenize", "encode", "tokenizer_full", "tokenizer_10k", "WordPieceTokenizer")
+#: What builds or holds a vocab of a chosen size: looking a name up in one answers "is it whole" without the table.
+VOCAB_OF_A_SIZE = ("tokens", "steps_for_size", "splits_at", "vocab_11800")
 #: Encoding a word answers the prediction: any encoder, under any name or through any tokenizer object.
 ENCODING = forbid(encode_word, longest_match, WordPieceTokenizer, FastWordPieceTokenizer, LinMaxMatch)
 watch_answer("predicted_split", ENCODING)
 #: Cutting the names answers "how many are whole" without the table's reasoning.
-watch_answer("whole_names", ENCODING)
+watch_answer("whole_names", (*ENCODING, *forbid(Trace.tokens, Trace.steps_for_size, Trace.vocab, Trace.splits_at)))
 #: The library's own tokens-per-word: the exercise is to count and divide.
 FERTILITY = forbid(measure, SegmentationMetrics, text_fertility_table)
 watch_answer("team_fertility", FERTILITY)
@@ -228,8 +231,9 @@ def check_single_token_names(
     count = require(answer, "the number of names that are one token")
     refuse_in_answer(
         "whole_names",
-        ENCODERS,
-        "your answer uses {name}, which cuts the names for you: reason from the table's 'vocab size then' column",
+        (*ENCODERS, *VOCAB_OF_A_SIZE),
+        "your answer uses {name}, which cuts the names or builds the vocab for you (a name looked up in it is "
+        "one token or not): reason from the table's 'vocab size then' column",
         source,
     )
     tokens = set(vocab)
@@ -314,6 +318,12 @@ def check_split_predictions(
             "predicting it. Predict from what you know of the merges (book_counts is there to help), and let the "
             "check tell you how many are right"
         )
+    typed_in = _typed_prediction(code or "", "predicted_split")
+    if typed_in is not None:
+        raise AssertionError(
+            f"predicted_split is a prediction: write True or False for each word yourself; your answer cell "
+            f"computes it ({typed_in}), and a value computed from what the notebook holds looks the answer up"
+        )
     tokens = set(vocab)
     words = list(words)
     missing = [word for word in words if word not in predicted]
@@ -349,6 +359,46 @@ def check_split_predictions(
     raise AssertionError(
         narrowing(detail, "Some predictions are wrong. Think about " + "; and ".join([in_book, made, split]))
     )
+
+
+def _typed_prediction(source: str, name: str) -> str | None:
+    """Why the cell's assignments of ``name`` are not a prediction typed in (None when they are).
+
+    A prediction is literal data: a dict of True and False, maybe changed item by item with literals
+    (``name["car"] = True``). Any other value (a comprehension, a look-up, a name) is computed.
+
+    >>> _typed_prediction("p = {'a': True, 'b': False}\\np['c'] = True", "p") is None
+    True
+    >>> _typed_prediction("p = {w: w not in v for w in words}", "p")
+    'a dict comprehension'
+    """
+    import ast
+
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return None
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            for target in targets:
+                named = isinstance(target, ast.Name) and target.id == name
+                item = (
+                    isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name) and target.value.id == name
+                )
+                if not (named or item) or node.value is None:
+                    continue
+                try:
+                    ast.literal_eval(node.value)
+                except ValueError:
+                    kind = type(node.value).__name__
+                    return {
+                        "DictComp": "a dict comprehension",
+                        "Call": "a call",
+                        "Name": "another name",
+                        "Compare": "a look-up",
+                    }.get(kind, "an expression")
+    return None
 
 
 def _number(value: Any) -> Fraction | None:
@@ -401,6 +451,13 @@ def check_fertility(answer: Any, sentence: str, tokenizer: WordPieceTokenizer, *
             f"{intro}: you left the [UNK] out of the tokens; an unknown word is still a token, and it takes a place "
             "in the model's input"
         )
+    if _close(number, Fraction(len(tokens) + 2, len(words))):
+        raise AssertionError(
+            f"{intro}: you counted [CLS] and [SEP]; the template adds them to a model's input, but they are no "
+            "tokens of the sentence's words"
+        )
+    if number != expected and abs(number - expected) < Fraction(5, 100) and round(float(expected), 1) == float(number):
+        raise AssertionError(f"{intro}: rounded too far; keep two decimals at least, as the notebook's tables do")
     if number and _close(1 / number, expected):
         raise AssertionError(f"{intro}: that is words per token; fertility is tokens per word")
     if _close(number, Fraction(len(tokens))):

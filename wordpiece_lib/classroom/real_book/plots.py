@@ -12,18 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from wordpiece_lib._validate import check_mapping, check_sequence, check_str
-from wordpiece_lib.classroom.display import (
-    OTHER_COLOUR,
-    SERIES_COLOURS,
-    SERIES_MARKERS,
-    WINNER_COLOUR,
-    data_table,
-    describe,
-    label_line_ends,
-    new_figure,
-    plain,
-    plain_list,
-)
+from wordpiece_lib.classroom import display
 from wordpiece_lib.classroom.real_book.tables import SIZE_COLUMN
 
 
@@ -44,8 +33,8 @@ def text_fertility_curves(table: Any, *, marked: Mapping[str, int] | None = None
         raise TypeError(
             "table must be a non-empty DataFrame from text_fertility_table(...): a 'vocab size' column and texts"
         )
-    figure, axes = new_figure(7.5, 3.8)
-    colours = [WINNER_COLOUR, SERIES_COLOURS[0], *SERIES_COLOURS[2:5]]
+    figure, axes = display.new_figure(7.5, 3.8)
+    colours = [display.WINNER_COLOUR, display.SERIES_COLOURS[0], *display.SERIES_COLOURS[2:5]]
     texts = [column for column in columns if column != SIZE_COLUMN]
     ends, lines = [], []
     for index, name in enumerate(texts):
@@ -53,13 +42,13 @@ def text_fertility_curves(table: Any, *, marked: Mapping[str, int] | None = None
         axes.plot(
             table[SIZE_COLUMN],
             table[name],
-            marker=SERIES_MARKERS[index % len(SERIES_MARKERS)],
+            marker=display.SERIES_MARKERS[index % len(display.SERIES_MARKERS)],
             linestyle=("-", "--", "-.", ":")[index % 4],
             markersize=4,
-            label=plain(name),
+            label=display.plain(name),
             color=colour,
         )
-        marker = SERIES_MARKERS[index % len(SERIES_MARKERS)]
+        marker = display.SERIES_MARKERS[index % len(display.SERIES_MARKERS)]
         ends.append((str(name), table[SIZE_COLUMN].iloc[-1], table[name].iloc[-1], colour, marker))
         lines.append(
             f"{name}: {table[name].iloc[0]:.2f} at {int(table[SIZE_COLUMN].iloc[0]):,} tokens, "
@@ -68,24 +57,26 @@ def text_fertility_curves(table: Any, *, marked: Mapping[str, int] | None = None
     axes.axhline(1.0, color="grey", linestyle=":", linewidth=1)
     for label, size in (marked or {}).items():
         axes.axvline(size, color="black", linestyle="--", linewidth=1)
-        axes.annotate(plain(label), (size, 1.0), xytext=(4, 8), textcoords="offset points", fontsize=9)
+        axes.annotate(display.plain(label), (size, 1.0), xytext=(4, 8), textcoords="offset points", fontsize=9)
     axes.set_xlabel("tokens in the vocab")
     axes.set_ylabel("tokens per word")
     title = "Tokens per word as the vocab grows"
     axes.set_title(title)
     axes.legend()
     axes.grid(alpha=0.3)
-    label_line_ends(axes, ends)
+    display.label_line_ends(axes, ends)
     summary = (
         f"Line chart, {title}: tokens per word against tokens in the vocab, one line per text (its own marker "
         f"and line style, labelled at its end). {'; '.join(lines)}."
     )
     if marked:
         summary += (
-            " Dashed vertical lines: " + plain_list([f"{label} at {size:,}" for label, size in marked.items()]) + "."
+            " Dashed vertical lines: "
+            + display.plain_list([f"{label} at {size:,}" for label, size in marked.items()])
+            + "."
         )
     rows = table[[SIZE_COLUMN, *texts]].values.tolist()
-    return describe(figure, title, summary, data_table([SIZE_COLUMN, *map(str, texts)], rows))
+    return display.describe(figure, title, summary, display.data_table([SIZE_COLUMN, *map(str, texts)], rows))
 
 
 def touched_words(touched: list[int], total_words: int) -> Any:
@@ -100,12 +91,18 @@ def touched_words(touched: list[int], total_words: int) -> Any:
     values = list(check_sequence(touched, "touched"))
     if not values or not all(isinstance(value, int) and value >= 0 for value in values):
         raise ValueError("touched must be a non-empty list of counts (ints >= 0), e.g. words_touched_per_merge(trace)")
-    figure, axes = new_figure(7.5, 3.8)
+    figure, axes = display.new_figure(7.5, 3.8)
     numbers = [number for number, value in enumerate(values, start=1) if value > 0]
     axes.scatter(
-        numbers, [value for value in values if value > 0], s=4, color=OTHER_COLOUR, label="words holding the pair"
+        numbers,
+        [value for value in values if value > 0],
+        s=4,
+        color=display.OTHER_COLOUR,
+        label="words holding the pair",
     )
-    axes.axhline(total_words, color=WINNER_COLOUR, linewidth=2, label=f"every word ({total_words:,}): the reference")
+    axes.axhline(
+        total_words, color=display.WINNER_COLOUR, linewidth=2, label=f"every word ({total_words:,}): the reference"
+    )
     mean = sum(values) / len(values)
     axes.axhline(mean, color="black", linestyle="--", linewidth=1, label=f"mean: {mean:.1f} words per merge")
     axes.set_yscale("log")
@@ -129,8 +126,10 @@ def touched_words(touched: list[int], total_words: int) -> Any:
     for start in range(0, len(values), block):
         part = values[start : start + block]
         rows.append([f"{start + 1:,}-{start + len(part):,}", round(sum(part) / len(part), 1), max(part)])
-    table = data_table(["merges", "mean words read", "most words read"], rows, caption=f"By blocks of {block} merges")
-    return describe(figure, title, summary, table)
+    table = display.data_table(
+        ["merges", "mean words read", "most words read"], rows, caption=f"By blocks of {block} merges"
+    )
+    return display.describe(figure, title, summary, table)
 
 
 def _seconds_text(value: float) -> str:
@@ -161,14 +160,14 @@ def speed_bars(table: Any, column: str = "seconds", *, title: str = "Training ti
     if not all(math.isfinite(value) and value > 0 for value in seconds):
         raise ValueError(f"every time must be a positive number of seconds, got {seconds}")
     names = [str(name) for name in table["trainer"]]
-    figure, axes = new_figure(7.5, 0.9 + 0.5 * len(names))
+    figure, axes = display.new_figure(7.5, 0.9 + 0.5 * len(names))
     positions = list(range(len(names)))
     fastest = min(seconds)
-    colours = [WINNER_COLOUR if value == fastest else OTHER_COLOUR for value in seconds]
+    colours = [display.WINNER_COLOUR if value == fastest else display.OTHER_COLOUR for value in seconds]
     axes.barh(positions, seconds, color=colours)
     for position, value in zip(positions, seconds, strict=True):
         axes.annotate(_seconds_text(value), (value, position), xytext=(4, 0), textcoords="offset points", va="center")
-    axes.set_yticks(positions, [plain(name) for name in names])
+    axes.set_yticks(positions, [display.plain(name) for name in names])
     axes.invert_yaxis()
     axes.set_xscale("log")
     axes.set_xlim(fastest / 2, max(seconds) * 8)
@@ -177,11 +176,11 @@ def speed_bars(table: Any, column: str = "seconds", *, title: str = "Training ti
     axes.spines[["top", "right"]].set_visible(False)
     timed = [f"{name} {_seconds_text(value)}" for name, value in zip(names, seconds, strict=True)]
     slowest = max(seconds)
-    summary = f"Bar chart, {title}: {column} on a log scale, fastest in red: {plain_list(timed)}." + (
+    summary = f"Bar chart, {title}: {column} on a log scale, fastest in red: {display.plain_list(timed)}." + (
         f" The slowest takes {slowest / fastest:,.0f} times as long as the fastest." if len(seconds) > 1 else ""
     )
     rows = [[name, _seconds_text(value)] for name, value in zip(names, seconds, strict=True)]
-    return describe(figure, title, summary, data_table(["trainer", column], rows))
+    return display.describe(figure, title, summary, display.data_table(["trainer", column], rows))
 
 
 __all__ = ["speed_bars", "text_fertility_curves", "touched_words"]

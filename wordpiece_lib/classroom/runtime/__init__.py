@@ -9,6 +9,7 @@
 - ``other_libraries``: did another tokenizer library (Hugging Face's, ``sentencepiece``...) do the work: known by module
 - ``cell_names``: names in a notebook cell's code: what it assigns, calls and writes; the cell that assigned a name
 - ``answer_watch``: is a value answer the learner's own: the cells that assign it watched while they run
+- ``containers``: the course's one rule for an answer's container (a tuple, a list, a set or a dict, as asked)
 - ``fresh_inputs``: inputs a check makes up for the learner's function, the same on every run
 - ``progress_file``: a notebook's progress in a file beside it, read back by a restarted kernel
 - ``answers``: where ``show_answer`` finds the worked answers (never in the package); a release uses it too
@@ -29,6 +30,7 @@ from . import (
     call_count,
     cell_names,
     checking,
+    containers,
     failure_report,
     first_cell,
     fresh_checks,
@@ -46,6 +48,7 @@ from .authoring import *
 from .call_count import *
 from .cell_names import *
 from .checking import *
+from .containers import *
 from .failure_report import *
 from .first_cell import *
 from .fresh_checks import *
@@ -60,6 +63,7 @@ __all__ = list(
     dict.fromkeys(
         [
             *checking.__all__,
+            *containers.__all__,
             *workbook.__all__,
             *attempt.__all__,
             *failure_report.__all__,

@@ -6,14 +6,15 @@ expected value), and an answer still set to ``TODO`` skips as "not done
 yet". The expected answers come from :mod:`wordpiece_lib.training.top_down`, which
 follows TensorFlow Text. ``my_split_points`` runs on fresh vocabs and words
 with the library's ``split_points`` counted (refused when it did the work); the threshold exercise
-refuses an answer cell that runs the search.
+asks for the search's tries (a loop over thresholds finds one, not the tries) and refuses an answer cell that
+runs the search.
 
 >>> WORKBOOK.reset()
->>> check_effective_count(10, {"hug": 10, "hugs": 5, "hugged": 3}, "hug", 4)
->>> check_effective_count(13, {"hug": 10, "hugs": 5, "hugged": 3}, "hug", 4)
+>>> check_effective_count(7, {"bug": 7, "bugs": 2, "bugged": 1}, "bug", 4)
+>>> check_effective_count(9, {"bug": 7, "bugs": 2, "bugged": 1}, "bug", 4)
 Traceback (most recent call last):
 ...
-AssertionError: 13 is not what 'hug' keeps: you took off only the longer substrings that were kept (the guide's rule); TensorFlow Text takes off every longer substring's count, kept or not
+AssertionError: 9 is not what 'bug' keeps: every longer substring starting with 'bug' gives back what it still counts when its turn comes, after its own longer substrings gave theirs back; go through them longest first
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from wordpiece_lib.classroom.runtime import (
     fresh_counts,
     fresh_rng,
     fresh_words,
+    in_container,
     narrowing,
     refuse_in_answer,
     require,
@@ -83,11 +85,12 @@ WORKBOOK = Workbook(
             ),
         ),
         Exercise(
-            "my_threshold",
-            "Your turn 4 · pick a threshold",
+            "threshold_tries",
+            "Your turn 4 · search for a threshold",
             hints=(
                 "A bigger threshold keeps fewer substrings: the size falls as the threshold grows.",
-                "Search like TensorFlow Text: try the middle of a range, then keep the half that can still work.",
+                "Each try is (lower + upper) // 2; a vocab too big moves lower to the try + 1, one too small moves "
+                "upper to the try - 1.",
             ),
         ),
     ],
@@ -100,7 +103,7 @@ show_answer = WORKBOOK.show_answer
 SPLITTING = forbid(split_points)
 SEARCHES = ("train_top_down", "learn", "search", "default_search", "overshoot", "learn_with_threshold")
 #: The search for a threshold, whatever name or object reaches it (``book_rounds.size`` stays allowed).
-watch_answer("my_threshold", forbid(train_top_down, learn, search_threshold))
+watch_answer("threshold_tries", forbid(train_top_down, learn, search_threshold))
 
 
 def _remaining_counts(word_counts: Mapping[str, int]) -> tuple[dict[str, int], dict[str, int]]:
@@ -159,15 +162,17 @@ def check_surviving_substrings(
     """Check which substrings one threshold pass keeps (TensorFlow Text's rule, before characters are added).
 
     >>> WORKBOOK.reset()
-    >>> corpus = {"hug": 6, "hugs": 3, "bugs": 3, "bug": 1}
-    >>> check_surviving_substrings({"hug", "##ugs", "##ug", "##gs", "##g", "##s"}, corpus, 4)
-    >>> check_surviving_substrings({"hug", "##ugs", "##ug", "##gs", "##g", "##s", "hu"}, corpus, 4)
+    >>> corpus = {"pun": 6, "puns": 3, "buns": 3, "bun": 1}
+    >>> check_surviving_substrings({"pun", "##uns", "##un", "##ns", "##n", "##s"}, corpus, 4)
+    >>> check_surviving_substrings({"pun", "##uns", "##un", "##ns", "##n", "##s", "pu"}, corpus, 4)
     Traceback (most recent call last):
     ...
-    AssertionError: 'hu' should not survive: it occurs 9 times, but the longer substrings that start with it take their share first, and what is left is below the threshold 4
+    AssertionError: 'pu' should not survive: it occurs 9 times, but the longer substrings that start with it take their share first, and what is left is below the threshold 4
     """
     __tracebackhide__ = True  # pytest shows the student's line, not ours
-    got = _as_token_set(require(answer, "the surviving substrings"), "your answer")
+    got = _as_token_set(
+        in_container(require(answer, "the surviving substrings"), set, "your answer", "of substrings"), "your answer"
+    )
     _refuse_threshold_pass("survivors", source)
     counts = as_word_counts(word_counts)
     totals = substring_counts(counts)
@@ -212,7 +217,25 @@ def check_surviving_substrings(
                 idea,
             )
         )
-    missing = len(expected - got)
+    lost = expected - got
+    remaining = threshold_pass(totals, 0)
+    words = set(counts)
+    if any(token in words for token in lost):
+        raise AssertionError(
+            "your set misses a substring that is a whole word: a word is a substring of itself, and it keeps the "
+            "count of that word (nothing longer starts with it in the same word)"
+        )
+    if all(remaining[token] == threshold for token in lost):
+        raise AssertionError(
+            f"your set misses substrings left with exactly {threshold}: the rule is count >= threshold, so exactly "
+            "the threshold survives too"
+        )
+    if all(token.startswith(JOINER) for token in lost):
+        raise AssertionError(
+            f"your set misses word endings: a substring written with {JOINER!r} keeps the count of the words it ends, "
+            "and that can reach the threshold too"
+        )
+    missing = len(lost)
     raise AssertionError(
         narrowing(
             f"your set is missing {missing} substring{'s' if missing > 1 else ''} that survive"
@@ -297,6 +320,8 @@ def check_split_points(function: Callable[[str, Collection[str]], Any]) -> None:
     __tracebackhide__ = True  # pytest shows the student's line, not ours
     for word, vocab in _fresh_split_cases():
         got = _call_allowing_none(function, word, set(vocab))
+        if got is not None:
+            in_container(got, list, f"what my_split_points({word!r}, vocab) returned", "the start positions, or None")
         expected = split_points(word, vocab)
         if got == expected or (got is not None and expected is not None and _as_ints(got) == expected):
             continue
@@ -368,50 +393,90 @@ def _as_ints(value: Any) -> list[int] | None:
     return items
 
 
-@WORKBOOK.check("my_threshold")
-def check_threshold_for_size(
-    answer: Any, rounds: TopDownRounds, target: int, slack_ratio: float = 0.05, *, source: str | None = None
-) -> None:
-    """Check a threshold whose vocab has between ``target * (1 - slack_ratio)`` and ``target`` tokens.
+def _search_steps(rounds: TopDownRounds, target: int, bounds: tuple[int, int], slack_ratio: float) -> list[Any]:
+    """The binary search's tries, as TensorFlow Text runs it, with the sizes of ``rounds`` (4 rounds)."""
+    lower, upper = bounds
+    return search_threshold(lambda threshold: [""] * rounds.size(threshold), target, lower, upper, slack_ratio)[1]
 
-    ``source`` is the code that made the answer (default: the notebook cell
-    that assigned ``my_threshold``); running the search there fails.
+
+@WORKBOOK.check("threshold_tries")
+def check_threshold_search(
+    answer: Any,
+    rounds: TopDownRounds,
+    target: int,
+    bounds: tuple[int, int],
+    slack_ratio: float = 0.05,
+    *,
+    source: str | None = None,
+) -> None:
+    """Check the thresholds a binary search tries, in order, for a vocab of about ``target`` tokens.
+
+    The search starts from ``bounds`` (``lower, upper``), tries the middle,
+    and halves the range until a vocab is at most ``target`` tokens and at
+    most ``slack_ratio`` below it. A loop that tries thresholds one after
+    another finds a threshold too, but not the search's tries. ``source`` is
+    the code that made the answer (default: the notebook cell that assigned
+    ``threshold_tries``); running the search there fails.
 
     >>> WORKBOOK.reset()
     >>> rounds = TopDownRounds({"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5})
-    >>> check_threshold_for_size(5, rounds, 19, source="")
-    >>> check_threshold_for_size(4, rounds, 19, source="")
+    >>> check_threshold_search([8, 12], rounds, 19, (1, 16), source="")
     Traceback (most recent call last):
     ...
-    AssertionError: threshold 4 gives 20 tokens, more than the target: raise the threshold (fewer substrings are frequent enough)
+    AssertionError: your first try is right; try 2 is not: threshold 8 gave 17 tokens, fewer than the target minus 5%, so the search moves upper below it (upper = 7, lower stays 1) and tries the middle of the new range, (lower + upper) // 2
     """
     __tracebackhide__ = True  # pytest shows the student's line, not ours
-    threshold = require(answer, "a threshold for the target size")
+    tries = in_container(require(answer, "the thresholds your search tries"), list, "your tries", "in the order tried")
     refuse_in_answer(
-        "my_threshold",
+        "threshold_tries",
         SEARCHES,
-        "your answer uses {name}, which runs the search for you: try thresholds with "
-        "book_rounds.size(threshold) instead, as the search would",
+        "your answer uses {name}, which runs the search for you: run it yourself, trying each threshold with "
+        "book_rounds.size(threshold)",
         source,
     )
-    if isinstance(threshold, bool) or not isinstance(threshold, int):
-        raise AssertionError(f"answer with a whole-number threshold (an int), got {type(threshold).__name__}")
-    if threshold < 1:
-        raise AssertionError(f"a threshold is at least 1, got {threshold}")
+    if not tries or any(isinstance(item, bool) or not isinstance(item, numbers.Integral) for item in tries):
+        raise AssertionError(f"list the thresholds you tried, whole numbers in the order you tried them, got {tries!r}")
     if not isinstance(rounds, TopDownRounds):
         raise TypeError(f"rounds must be a TopDownRounds, got {type(rounds).__name__}")
-    size = rounds.size(threshold)
-    smallest = target * (1 - slack_ratio)
-    if size > target:
+    steps = _search_steps(rounds, target, bounds, slack_ratio)
+    expected = [step.threshold for step in steps]
+    mine = [int(item) for item in tries]
+    if mine == expected:
+        return
+    if len(mine) > 2 and all(later - earlier in (1, -1) for earlier, later in itertools.pairwise(mine)):
         raise AssertionError(
-            f"threshold {threshold} gives {size:,} tokens, more than the target: raise the threshold "
-            "(fewer substrings are frequent enough)"
+            "your tries go one threshold at a time: that is a walk, not the search. The binary search halves the "
+            "range at every try: it tries the middle of the bounds, then the middle of the half that can still work"
         )
-    if size < smallest:
+    first_wrong = next((number for number, (a, b) in enumerate(zip(mine, expected)) if a != b), None)
+    if first_wrong is None:
+        size = rounds.size(mine[-1])
+        if len(mine) < len(expected):
+            raise AssertionError(
+                f"your tries are right so far, but the search goes on: threshold {mine[-1]} gives {size:,} tokens, "
+                f"and it stops only at a vocab of at most {target:,} tokens and at most {slack_ratio:.0%} fewer"
+            )
         raise AssertionError(
-            f"threshold {threshold} gives {size:,} tokens, fewer than the target minus {slack_ratio:.0%}: lower the "
-            "threshold"
+            f"your tries are right, and then you went on: the search stops at the first threshold whose vocab "
+            f"fits ({target:,} tokens at most, {slack_ratio:.0%} fewer at least)"
         )
+    if first_wrong == 0:
+        raise AssertionError(
+            f"the first try is the middle of the bounds {tuple(bounds)}: (lower + upper) // 2, rounded down"
+        )
+    step = steps[first_wrong - 1]
+    before = f"your {'first try is' if first_wrong == 1 else f'first {first_wrong} tries are'} right; try {first_wrong + 1} is not"
+    if step.vocab_size > target:
+        moved = f"more than the target, so the search moves lower above it (lower = {step.threshold + 1}, upper stays {step.upper})"
+    else:
+        moved = (
+            f"fewer than the target minus {slack_ratio:.0%}, so the search moves upper below it "
+            f"(upper = {step.threshold - 1}, lower stays {step.lower})"
+        )
+    raise AssertionError(
+        f"{before}: threshold {step.threshold} gave {step.vocab_size:,} tokens, {moved} and tries the middle of the "
+        "new range, (lower + upper) // 2"
+    )
 
 
 __all__ = [
@@ -419,7 +484,7 @@ __all__ = [
     "check_effective_count",
     "check_split_points",
     "check_surviving_substrings",
-    "check_threshold_for_size",
+    "check_threshold_search",
     "progress",
     "show_answer",
 ]

@@ -17,16 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from wordpiece_lib._validate import check_instance, check_int, check_ratio, check_sequence
-from wordpiece_lib.classroom.display import (
-    OTHER_COLOUR,
-    WINNER_COLOUR,
-    data_table,
-    describe,
-    label_line_ends,
-    new_figure,
-    plain_list,
-    series_style,
-)
+from wordpiece_lib.classroom import display
 from wordpiece_lib.training import SLACK_RATIO, SearchStep
 
 
@@ -76,8 +67,10 @@ def threshold_curve(
         check_int(marked, "marked", minimum=1)
     check_ratio(slack_ratio, "slack_ratio")
     ordered = sizes.sort_values("threshold")
-    figure, axes = new_figure(7.5, 4.0)
-    axes.plot(ordered["threshold"], ordered["vocab_size"], marker="o", markersize=3, color=OTHER_COLOUR, zorder=2)
+    figure, axes = display.new_figure(7.5, 4.0)
+    axes.plot(
+        ordered["threshold"], ordered["vocab_size"], marker="o", markersize=3, color=display.OTHER_COLOUR, zorder=2
+    )
     axes.set_xscale("log")
     axes.set_yscale("log")
     if target is not None:
@@ -101,11 +94,11 @@ def threshold_curve(
     if steps:
         xs = [step.threshold for step in steps]
         ys = [step.vocab_size for step in steps]
-        axes.plot(xs, ys, color=WINNER_COLOUR, linewidth=0.8, linestyle=":", zorder=3)
-        axes.scatter(xs, ys, color=WINNER_COLOUR, s=22, zorder=4, label="thresholds the search tried")
+        axes.plot(xs, ys, color=display.WINNER_COLOUR, linewidth=0.8, linestyle=":", zorder=3)
+        axes.scatter(xs, ys, color=display.WINNER_COLOUR, s=22, zorder=4, label="thresholds the search tried")
         for number, (x, y) in enumerate(zip(xs, ys), start=1):
             axes.annotate(
-                str(number), (x, y), xytext=(4, 4), textcoords="offset points", fontsize=9, color=WINNER_COLOUR
+                str(number), (x, y), xytext=(4, 4), textcoords="offset points", fontsize=9, color=display.WINNER_COLOUR
             )
     if marked is not None:
         row = ordered[ordered["threshold"] == marked]
@@ -142,11 +135,13 @@ def threshold_curve(
             f"{number}: threshold {step.threshold:,}, {step.vocab_size:,} tokens"
             for number, step in enumerate(steps, 1)
         ]
-        summary += f" The search tried {len(steps)} thresholds, numbered in order: {plain_list(tried, limit=12)}."
+        summary += (
+            f" The search tried {len(steps)} thresholds, numbered in order: {display.plain_list(tried, limit=12)}."
+        )
     if marked is not None:
         summary += f" Circled: threshold {marked:,}, {int(row['vocab_size'].iloc[0]):,} tokens."
     tables = [
-        data_table(
+        display.data_table(
             ["threshold", "tokens in the vocab"],
             zip(ordered["threshold"].tolist(), ordered["vocab_size"].tolist()),
             caption="Vocab size by threshold",
@@ -154,8 +149,10 @@ def threshold_curve(
     ]
     if steps:
         rows = [[number, step.threshold, step.vocab_size] for number, step in enumerate(steps, start=1)]
-        tables.append(data_table(["try", "threshold", "tokens in the vocab"], rows, caption="The search's tries"))
-    return describe(figure, title, summary, *tables)
+        tables.append(
+            display.data_table(["try", "threshold", "tokens in the vocab"], rows, caption="The search's tries")
+        )
+    return display.describe(figure, title, summary, *tables)
 
 
 def round_sizes(frame: Any) -> Any:
@@ -167,11 +164,11 @@ def round_sizes(frame: Any) -> Any:
     'round'
     """
     _check_frame(frame, {"threshold", "round", "vocab_size"}, "TopDownRounds.round_sizes_frame(...)")
-    figure, axes = new_figure(7.5, 3.8)
+    figure, axes = display.new_figure(7.5, 3.8)
     ends, lines = [], []
     for index, (threshold, rows) in enumerate(frame.groupby("threshold", sort=True)):
         rows = rows.sort_values("round")
-        style = series_style(index)
+        style = display.series_style(index)
         axes.plot(rows["round"], rows["vocab_size"], label=f"threshold {threshold}", **style)
         last = rows.iloc[-1]
         sizes = [f"{int(size):,}" for size in rows["vocab_size"]]
@@ -188,13 +185,15 @@ def round_sizes(frame: Any) -> Any:
     axes.set_title(title)
     axes.grid(alpha=0.3, which="both")
     axes.legend(fontsize=9, loc="upper right", ncols=2)
-    label_line_ends(axes, ends, fontsize=9)
+    display.label_line_ends(axes, ends, fontsize=9)
     summary = (
         f"Line chart, {title}: tokens in the vocab (log scale) after each round, one line per threshold, "
         f"each with its own marker and labelled at its end. {'; '.join(lines)}."
     )
     rows = frame.sort_values(["threshold", "round"])[["threshold", "round", "vocab_size"]].values.tolist()
-    return describe(figure, title, summary, data_table(["threshold", "round", "tokens in the vocab"], rows))
+    return display.describe(
+        figure, title, summary, display.data_table(["threshold", "round", "tokens in the vocab"], rows)
+    )
 
 
 __all__ = ["round_sizes", "threshold_curve"]

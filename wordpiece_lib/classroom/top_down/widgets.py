@@ -26,7 +26,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from wordpiece_lib._validate import check_index, check_instance, check_int, check_str, check_str_list
-from wordpiece_lib.classroom.display import BUTTON_LAYOUT, LIVE_OUTPUT_CLASS
+from wordpiece_lib.classroom.display import BUTTON_LAYOUT, show_text, text_view
 from wordpiece_lib.counting import as_word_counts
 from wordpiece_lib.model import encode_word
 from wordpiece_lib.training import (
@@ -131,6 +131,7 @@ class TopDownRounds:
             learner.num_iterations = rounds
             self._learners.append(learner)
         self._cache: dict[int, list[list[str]]] = {}
+        self._sets: dict[tuple[int, int], frozenset[str]] = {}
         self._sizes: dict[int, int] = {}
         counts_only = [count for _, count in self.words]
         self.bounds = (min(counts_only), max(counts_only))
@@ -180,7 +181,10 @@ class TopDownRounds:
         number = len(vocabs) if round_number is None else check_int(round_number, "round_number", minimum=1)
         if number > len(vocabs):
             raise ValueError(f"round_number must be between 1 and {len(vocabs)}, got {number}")
-        return encode_word(word, set(vocabs[number - 1]), prefix=self.prefix, max_input_chars_per_word=len(word))
+        tokens = self._sets.get((threshold, number))
+        if tokens is None:
+            tokens = self._sets[(threshold, number)] = frozenset(vocabs[number - 1])
+        return encode_word(word, tokens, prefix=self.prefix, max_input_chars_per_word=len(word))
 
     def default_words(self, count: int = 6) -> list[str]:
         """Frequent words of five or more characters (they show splits best), or the most frequent ones."""
@@ -204,6 +208,11 @@ def rounds_frame(rounds: TopDownRounds, threshold: int, *, examples: int = 5) ->
 
     check_instance(rounds, "rounds", TopDownRounds)
     check_int(examples, "examples", minimum=0)
+    return pd.DataFrame(_round_rows(rounds, threshold, examples))
+
+
+def _round_rows(rounds: TopDownRounds, threshold: int, examples: int) -> list[dict[str, Any]]:
+    """``rounds_frame``'s rows, as dicts."""
     rows = []
     before: set[str] = set()
     for number, vocab in enumerate(rounds.vocabs(threshold), start=1):
@@ -221,7 +230,7 @@ def rounds_frame(rounds: TopDownRounds, threshold: int, *, examples: int = 5) ->
             }
         )
         before = now
-    return pd.DataFrame(rows)
+    return rows
 
 
 def _learned_first(tokens: Sequence[str], rounds: TopDownRounds) -> list[str]:
@@ -233,7 +242,8 @@ def _learned_first(tokens: Sequence[str], rounds: TopDownRounds) -> list[str]:
 
 
 def _composition(vocab: Sequence[str], rounds: TopDownRounds) -> str:
-    reserved = sum(1 for token in vocab if token in set(rounds.reserved_tokens))
+    reserved_tokens = set(rounds.reserved_tokens)
+    reserved = sum(1 for token in vocab if token in reserved_tokens)
     characters = set(rounds.characters)
     bare = sum(1 for token in vocab if token in characters and token not in rounds.reserved_tokens)
     joined = (
@@ -267,24 +277,37 @@ def rounds_text(rounds: TopDownRounds, threshold: int, words: Sequence[str] | No
     check_instance(rounds, "rounds", TopDownRounds)
     if words is not None:
         words = check_str_list(words, "words")
+    check_int(examples, "examples", minimum=0)
+    lines = _summary_lines(rounds, threshold, examples)
+    return "\n".join(lines + _split_lines(rounds, threshold, list(words) if words is not None else None))
+
+
+def _summary_lines(rounds: TopDownRounds, threshold: int, examples: int) -> list[str]:
+    """The rounds at ``threshold``: what the words typed do not change (the explorer keeps them)."""
     vocabs = rounds.vocabs(threshold)
     final = vocabs[-1]
     lines = [f"threshold {threshold}: {len(final)} tokens after {len(vocabs)} rounds ({_composition(final, rounds)})"]
-    frame = rounds_frame(rounds, threshold, examples=examples)
-    for row in frame.itertuples(index=False):
-        number, size, added, removed = row[0], row[1], row[2], row[3]
+    for row in _round_rows(rounds, threshold, examples):
+        number, size, added, removed = row["round"], row["tokens"], row["added"], row["removed"]
         change = f"+{added}" if number == 1 else f"+{added} -{removed}"
         if number > 1 and added == removed == 0:
             note = "(no change: the vocab has settled)"
         else:
             notes = []
-            if row[4]:
-                notes.append(f"added: {row[4]}")
-            if row[5]:
-                notes.append(f"removed: {row[5]}")
+            if row["some added"]:
+                notes.append(f"added: {row['some added']}")
+            if row["some removed"]:
+                notes.append(f"removed: {row['some removed']}")
             note = "   ".join(notes)
         lines.append(f"round {number}: {size} tokens  {change:<9} {note}".rstrip())
-    shown = list(words) if words is not None else rounds.default_words()
+    return lines
+
+
+def _split_lines(rounds: TopDownRounds, threshold: int, words: list[str] | None) -> list[str]:
+    """How ``words`` (default: the frequent long words) are split after the first and the last round."""
+    vocabs = rounds.vocabs(threshold)
+    lines: list[str] = []
+    shown = words if words is not None else rounds.default_words()
     if shown:
         first = [" ".join(rounds.split(word, threshold, 1)) for word in shown]
         last = [" ".join(rounds.split(word, threshold)) for word in shown]
@@ -294,7 +317,7 @@ def rounds_text(rounds: TopDownRounds, threshold: int, words: Sequence[str] | No
         lines.append(f"{'word':<{word_width}}   {'after round 1':<{first_width}} after round {len(vocabs)}")
         for word, early, late in zip(shown, first, last, strict=True):
             lines.append(f"{word:<{word_width}}   {early:<{first_width}} {late}")
-    return "\n".join(lines)
+    return lines
 
 
 def _parse_words(text: str) -> list[str]:
@@ -322,7 +345,7 @@ class ThresholdExplorer:
     Give it a ``TopDownRounds`` (or word counts, to build one). The stops run
     from 1 to the largest count, ``per_decade`` per power of ten, plus
     ``threshold`` (the start); or give your own ``thresholds``. Everything is
-    learned by the fast engine and cached, so moving the slider answers at once.
+    learned by the fast engine when the widget is made, so moving the slider answers at once.
     """
 
     def __init__(
@@ -366,13 +389,14 @@ class ThresholdExplorer:
         )
         self.lower = w.Button(description="lower", tooltip="previous threshold stop", layout=BUTTON_LAYOUT)
         self.higher = w.Button(description="higher", tooltip="next threshold stop", layout=BUTTON_LAYOUT)
-        self.output = w.Output(layout={"border": "1px solid #ddd", "padding": "4px"})
-        self.output.add_class(LIVE_OUTPUT_CLASS)
+        self.output = text_view()
         self.lower.on_click(lambda _: self._move(-1))
         self.higher.on_click(lambda _: self._move(1))
         self.slider.observe(lambda change: self._render(), names="value")
         self.words_box.observe(lambda change: self._render(), names="value")
         self.widget = w.VBox([w.HBox([self.lower, self.slider, self.higher]), self.words_box, self.output])
+        # Every stop learned now (a fraction of a second on a book): no stop is slow the first time it is shown.
+        self._summaries = {stop: _summary_lines(self.rounds, stop, 6) for stop in self.thresholds}
         self.text = ""
         self._render()
 
@@ -399,12 +423,12 @@ class ThresholdExplorer:
         self.slider.value = self.thresholds[min(max(index, 0), len(self.thresholds) - 1)]
 
     def _render(self) -> None:
-        self.text = rounds_text(self.rounds, self.threshold, self.words)
+        threshold = self.threshold
+        self.text = "\n".join(self._summaries[threshold] + _split_lines(self.rounds, threshold, self.words))
         index = self.thresholds.index(self.threshold)
         self.lower.disabled = index == 0
         self.higher.disabled = index == len(self.thresholds) - 1
-        # Setting ``outputs`` directly works with and without a running kernel.
-        self.output.outputs = ({"output_type": "stream", "name": "stdout", "text": self.text + "\n"},)
+        show_text(self.output, self.text)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)

@@ -11,11 +11,11 @@ prediction refuses an answer cell that ran ``removal_losses``.
 
 >>> WORKBOOK.reset()
 >>> corpus = {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}
->>> check_best_cut((Fraction(1, 2205), 2), corpus, "bugs")
->>> check_best_cut((Fraction(20), 2), corpus, "bugs")
+>>> check_best_cut((Fraction(34, 231525), 2), corpus, "puns")
+>>> check_best_cut((Fraction(20), 2), corpus, "puns")
 Traceback (most recent call last):
 ...
-AssertionError: that product uses the pieces' frequencies: a piece's probability is its frequency divided by the total of all frequencies, once per piece
+AssertionError: a probability is at most 1: divide each piece's frequency by the total
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ from wordpiece_lib.classroom.runtime import (
     forbid,
     fresh_rng,
     fresh_words,
+    in_container,
     made_from_a_float,
     narrowing,
     refuse_in_answer,
@@ -140,7 +141,10 @@ progress = WORKBOOK.progress
 show_answer = WORKBOOK.show_answer
 
 #: The model and the trainer compute a word's probability (forward sums) for you.
-FORWARD_SUMS = forbid(UnigramModel, expected_counts, corpus_loss, train_unigram)
+FORWARD_SUMS = (
+    *forbid(UnigramModel, expected_counts, corpus_loss, train_unigram),
+    runtime.Forbidden("best_cut", names=("best_cut",)),
+)
 #: The chance of a cut under sampling, computed for you.
 watch_answer("hug_chance", forbid(UnigramModel.cut_probability, UnigramModel.sample, sampling_frame))
 #: What removing a piece costs, or the best cuts it depends on, computed for you (any method of a model).
@@ -173,7 +177,7 @@ def check_best_cut(answer: Any, word_counts: Mapping[str, int], word: str, *, so
     a model's cutting there fails: this one is worked on paper.
 
     >>> WORKBOOK.reset()
-    >>> check_best_cut((Fraction(1, 2205), 6), COURSE, "bugs")
+    >>> check_best_cut((Fraction(34, 231525), 3), COURSE, "puns")
     Traceback (most recent call last):
     ...
     AssertionError: the probability is right; the count is not: you counted every cut of the word, but only the cuts whose probability is the best one count
@@ -183,12 +187,24 @@ def check_best_cut(answer: Any, word_counts: Mapping[str, int], word: str, *, so
     refuse_in_answer(
         "bugs_best",
         ("model_from_frequencies", "UnigramModel", "train_unigram", "cuts_frame"),
-        "your answer uses {name}, which cuts the word for you: list the pieces and the cuts yourself, on paper",
+        "your answer uses {name}, which picks the best cut for you: picking it, and its ties, is the exercise "
+        "(section 2's all_cuts may list the cuts; the products and the best are yours)",
         source,
     )
     if isinstance(given, (str, bytes)) or not isinstance(given, (tuple, list)) or len(given) != 2:
         raise AssertionError(
             f"answer with a pair: (the probability as a Fraction, how many cuts reach it), got {short_repr(given)}"
+        )
+    in_container(given, tuple, "your answer", "(the probability as a Fraction, how many cuts reach it)")
+    first, second = given
+    if (
+        isinstance(first, int)
+        and not isinstance(first, bool)
+        and isinstance(second, (Fraction, float))
+        and not isinstance(second, int)
+    ):
+        raise AssertionError(
+            "your pair is the other way round: the probability comes first, then how many cuts reach it"
         )
     probability = _as_fraction(given[0], "the probability")
     count = given[1]
@@ -252,18 +268,23 @@ def check_best_cut(answer: Any, word_counts: Mapping[str, int], word: str, *, so
     )
 
 
-#: bugs_best's cuts listed or scored for you: the model, the check's own helpers, and section 2's worked
-#: all_cuts and best_cut (found by what runs, not by name: a learner may well call a number of theirs best_cut).
-#: Added to what is watched already, so it keeps any rule set above.
+#: The notebook's one rule for its section 2 functions, the same in every exercise (the notebook states it):
+#: ``all_cuts`` lists a word's cuts, which no exercise asks for, so any answer may use it; ``best_cut`` picks the
+#: best cut, which is what the exercises ask, so no answer may run it (found by what runs, not by name: a learner
+#: may well call a number of theirs best_cut).
+WORKED_BEST_CUT = runtime.Forbidden("best_cut", names=("best_cut",))
+#: bugs_best's cut scored for you: the model, the check's own helpers, section 2's best_cut. Added to what is
+#: watched already, so it keeps any rule set above.
 watch_answer(
     "bugs_best",
     (
         *runtime.WATCHED.get("bugs_best", ()),
         *forbid(UnigramModel, model_from_frequencies, train_unigram, every_cut, cut_fraction),
-        runtime.Forbidden("all_cuts", names=("all_cuts",)),
-        runtime.Forbidden("best_cut", names=("best_cut",)),
+        WORKED_BEST_CUT,
     ),
 )
+for _key in ("zero_cost", "hug_chance"):
+    watch_answer(_key, (*runtime.WATCHED.get(_key, ()), WORKED_BEST_CUT))
 
 
 @WORKBOOK.check("hug_chance")
@@ -464,7 +485,7 @@ def check_zero_cost(answer: Any, word_counts: Mapping[str, int], *, source: str 
     )
     if isinstance(given, (str, bytes)) or not isinstance(given, Iterable):
         raise AssertionError(f"answer with a set of pieces such as {{'ab', 'bc'}}, got {short_repr(given)}")
-    pieces = list(given)
+    pieces = list(in_container(given, set, "your answer", "of pieces, such as {'ab', 'bc'}"))
     if any(not isinstance(piece, str) for piece in pieces):
         raise AssertionError("answer with a set of pieces (strings) such as {'ab', 'bc'}")
     got = set(pieces)

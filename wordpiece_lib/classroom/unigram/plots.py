@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from wordpiece_lib._validate import check_instance, check_int, check_str
-from wordpiece_lib.classroom.display import INK, OTHER_COLOUR, SERIES_COLOURS, WINNER_COLOUR, new_figure, plain
+from wordpiece_lib.classroom import display
 from wordpiece_lib.model import UnigramModel
 
 #: Hatches that tell bars apart without colour.
@@ -34,7 +34,7 @@ MARKERS, LINESTYLES = ("o", "s", "^", "D"), ("-", "--", "-.", ":")
 def _new_figure(width: float, height: float, nrows: int = 1) -> tuple[Any, Any]:
     """``style.new_figure`` for one panel; a column of ``nrows`` panels sharing the x axis otherwise."""
     if nrows == 1:
-        return new_figure(width, height)
+        return display.new_figure(width, height)
     try:  # issue 32's figures carry their description into the notebook's display
         from wordpiece_lib.classroom.display import new_described_figure
 
@@ -108,11 +108,19 @@ def lattice(model: UnigramModel, word: str, position: int | None = None) -> Any:
         best_arcs.add((start, start + len(piece)))
         start += len(piece)
     nodes = [node for node in model.lattice(word) if node.end <= end]
-    figure, axes = new_figure(max(4.5, 1.1 * len(word) + 1.5), 3.4)
+    figure, axes = display.new_figure(max(4.5, 1.1 * len(word) + 1.5), 3.4)
     for x, char in enumerate(word):
-        axes.text(x + 0.5, -0.18, plain(char), ha="center", va="top", fontsize=13, color=INK if x < end else "#999999")
+        axes.text(
+            x + 0.5,
+            -0.18,
+            display.plain(char),
+            ha="center",
+            va="top",
+            fontsize=13,
+            color=display.INK if x < end else "#999999",
+        )
     for x in range(len(word) + 1):
-        axes.plot([x], [0], marker="o", color=INK, markersize=4)
+        axes.plot([x], [0], marker="o", color=display.INK, markersize=4)
         axes.text(x, 0.08, str(x), ha="center", fontsize=8, color="#666666")
     others = []
     for node in nodes:
@@ -124,7 +132,7 @@ def lattice(model: UnigramModel, word: str, position: int | None = None) -> Any:
         axes.plot(
             xs,
             ys,
-            color=WINNER_COLOUR if on_best else OTHER_COLOUR,
+            color=display.WINNER_COLOUR if on_best else display.OTHER_COLOUR,
             linewidth=2.6 if on_best else 1.2,
             linestyle="-" if on_best else "--",
             zorder=3 if on_best else 2,
@@ -132,10 +140,10 @@ def lattice(model: UnigramModel, word: str, position: int | None = None) -> Any:
         axes.text(
             (node.start + node.end) / 2,
             height + 0.03,
-            f"{plain(node.piece)} {node.score:.2f}",
+            f"{display.plain(node.piece)} {node.score:.2f}",
             ha="center",
             fontsize=8,
-            color=WINNER_COLOUR if on_best else INK,
+            color=display.WINNER_COLOUR if on_best else display.INK,
             fontweight="bold" if on_best else "normal",
         )
         if not on_best:
@@ -144,7 +152,9 @@ def lattice(model: UnigramModel, word: str, position: int | None = None) -> Any:
     axes.set_ylim(-0.45, 0.55 + 0.3 * max((n.end - n.start for n in nodes), default=1) + 0.3)
     axes.axis("off")
     read = "" if end == len(word) else f" (the first {end} characters read)"
-    axes.set_title(f"The lattice of '{plain(word)}'{read}: best cut {' '.join(map(plain, step.best))}", fontsize=10)
+    axes.set_title(
+        f"The lattice of '{display.plain(word)}'{read}: best cut {' '.join(map(display.plain, step.best))}", fontsize=10
+    )
     summary = (
         f"Lattice of {word!r}{read}: {len(nodes)} pieces found between its {end} positions; the best cut is "
         f"{' '.join(step.best)} (total log-probability {step.total:.3f}); the other pieces are {_names(others)}."
@@ -174,11 +184,11 @@ def training_curve(frame: Any, *, title: str, loss_label: str = "corpus loss (be
     steps, kinds = list(frame["step"]), list(frame["kind"])
     for axes, column, label in ((top, "loss", loss_label), (bottom, "vocab_size", "pieces")):
         values = list(frame[column])
-        axes.plot(steps, values, color=SERIES_COLOURS[0], linestyle="-", linewidth=1.2, zorder=2)
+        axes.plot(steps, values, color=display.SERIES_COLOURS[0], linestyle="-", linewidth=1.2, zorder=2)
         for kind, marker, colour in (
-            ("start", "D", INK),
-            ("em", "o", SERIES_COLOURS[0]),
-            ("prune", "s", WINNER_COLOUR),
+            ("start", "D", display.INK),
+            ("em", "o", display.SERIES_COLOURS[0]),
+            ("prune", "s", display.WINNER_COLOUR),
         ):
             xs = [s for s, k in zip(steps, kinds) if k == kind]
             ys = [v for v, k in zip(values, kinds) if k == kind]
@@ -217,7 +227,7 @@ def sampling_bars(frame: Any, *, word: str) -> Any:
         raise ValueError("frame is empty: there is nothing to draw")
     alphas = list(dict.fromkeys(frame["alpha"]))
     cuts = list(dict.fromkeys(frame["cut"]))
-    figure, axes = new_figure(7.5, 1.2 + 0.45 * len(cuts) * max(1, len(alphas)) / 2)
+    figure, axes = display.new_figure(7.5, 1.2 + 0.45 * len(cuts) * max(1, len(alphas)) / 2)
     height = 0.8 / len(alphas)
     for number, alpha in enumerate(alphas):
         rows = frame[frame["alpha"] == alpha].set_index("cut")
@@ -226,18 +236,20 @@ def sampling_bars(frame: Any, *, word: str) -> Any:
             ys,
             [rows.loc[cut, "chance"] for cut in cuts],
             height=height,
-            color=SERIES_COLOURS[number % len(SERIES_COLOURS)],
+            color=display.SERIES_COLOURS[number % len(display.SERIES_COLOURS)],
             hatch=HATCHES[number % len(HATCHES)],
-            edgecolor=INK,
+            edgecolor=display.INK,
             linewidth=0.5,
             label=f"alpha {alpha:g}",
         )
         axes.scatter([rows.loc[cut, "sampled"] for cut in cuts], ys, marker="|", color="black", s=90, zorder=3)
-    axes.set_yticks([index + height * (len(alphas) - 1) / 2 for index in range(len(cuts))], [plain(c) for c in cuts])
+    axes.set_yticks(
+        [index + height * (len(alphas) - 1) / 2 for index in range(len(cuts))], [display.plain(c) for c in cuts]
+    )
     axes.invert_yaxis()
     axes.set_xlim(0, 1)
     axes.set_xlabel("chance of being drawn (black tick: share among the samples)")
-    axes.set_title(f"Sampling cuts of '{plain(word)}': alpha 0 makes every cut as likely", fontsize=10)
+    axes.set_title(f"Sampling cuts of '{display.plain(word)}': alpha 0 makes every cut as likely", fontsize=10)
     axes.legend(fontsize=8, loc="lower right")
     parts = []
     for alpha in alphas:
@@ -263,7 +275,7 @@ def three_way_bars(frame: Any) -> Any:
         raise ValueError("frame is empty: there is nothing to draw")
     sizes = list(dict.fromkeys(frame["vocab size"]))
     models = list(dict.fromkeys(frame["model"]))
-    figure, axes = new_figure(7.5, 3.6)
+    figure, axes = display.new_figure(7.5, 3.6)
     width = 0.8 / len(models)
     for number, model in enumerate(models):
         rows = frame[frame["model"] == model].set_index("vocab size")
@@ -273,9 +285,9 @@ def three_way_bars(frame: Any) -> Any:
             xs,
             values,
             width=width,
-            color=SERIES_COLOURS[number % len(SERIES_COLOURS)],
+            color=display.SERIES_COLOURS[number % len(display.SERIES_COLOURS)],
             hatch=HATCHES[number % len(HATCHES)],
-            edgecolor=INK,
+            edgecolor=display.INK,
             linewidth=0.5,
             label=model,
         )

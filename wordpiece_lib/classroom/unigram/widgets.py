@@ -25,6 +25,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections.abc import Sequence
@@ -32,7 +33,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from wordpiece_lib._validate import check_instance, check_int, check_sequence, check_str
-from wordpiece_lib.classroom.display import BUTTON_LAYOUT, LIVE_OUTPUT_CLASS, STEP_BOX_LAYOUT, step_box
+from wordpiece_lib.classroom.display import BUTTON_LAYOUT, STEP_BOX_LAYOUT, show_text, step_box, text_view
 from wordpiece_lib.model import UnigramModel
 
 #: Words longer than this are refused by the stepper (the text view would be too long to read).
@@ -172,8 +173,7 @@ class ViterbiStepper:
         self.buttons["previous"].on_click(lambda _: self.go(self.position - 1))
         self.buttons["next"].on_click(lambda _: self.go(self.position + 1))
         self.buttons["last"].on_click(lambda _: self.go(len(self.word)))
-        self.output = w.Output(layout={"border": "1px solid #ddd", "padding": "4px"})
-        self.output.add_class(LIVE_OUTPUT_CLASS)  # a screen reader reads each new step
+        self.output = text_view()  # a screen reader reads each new step
         self.slider.observe(lambda change: self._render(), names="value")
         self.word_box.observe(self._new_word, names="value")
         self.widget = w.VBox([self.word_box, w.HBox([*self.buttons.values(), self.slider]), self.output])
@@ -208,7 +208,7 @@ class ViterbiStepper:
             self.text = f"cannot cut {self.word!r}: {problem}"
         self.buttons["first"].disabled = self.buttons["previous"].disabled = position <= 1
         self.buttons["next"].disabled = self.buttons["last"].disabled = position >= len(self.word)
-        self.output.outputs = ({"output_type": "stream", "name": "stdout", "text": self.text + "\n"},)
+        show_text(self.output, self.text)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
@@ -217,12 +217,97 @@ class ViterbiStepper:
 # ---------------------------------------------------------------- sampling
 
 
+def sample_counts(model: UnigramModel, word: str, alpha: float, samples: int, seed: int = 0) -> dict[str, int]:
+    """How often each cut comes out of ``samples`` draws of ``model.sample(word, alpha, rng)``, ``rng = Random(seed)``.
+
+    The same draws as calling ``model.sample`` that many times, in a fraction of the time: a draw
+    sums the lattice's paths forward, then picks the pieces backward from the end, and everything
+    but the picks is the same from one draw to the next, so it is worked out once. Each pick is
+    ``rng.choices`` over the same pieces with the same cumulative weights, so it takes the same
+    random number and gives the same piece (``tests/classroom/test_unigram_classroom.py`` checks it).
+    A cut is written as its pieces joined by spaces, unknown neighbours fused as ``sample`` fuses them.
+
+    >>> model = UnigramModel([("<unk>", 0.0), ("a", math.log(0.5)), ("aa", math.log(0.1))])
+    >>> sample_counts(model, "aa", 1.0, 1000) == sample_counts(model, "aa", 1.0, 1000)
+    True
+    >>> sample_counts(model, "aa", 50.0, 10)  # a a is 2.5 times as likely as aa: to the power 50, always drawn
+    {'a a': 10}
+    """
+    check_instance(model, "model", UnigramModel)
+    check_str(word, "word", allow_empty=False)
+    if isinstance(alpha, bool) or not isinstance(alpha, (int, float)) or not math.isfinite(alpha) or alpha < 0:
+        raise ValueError(f"alpha must be a number of at least 0, got {alpha!r}")
+    check_int(samples, "samples", minimum=1)
+    check_int(seed, "seed")
+    by_end: dict[int, list[Any]] = {}
+    for node in model.lattice(word):
+        by_end.setdefault(node.end, []).append(node)
+    # The forward sums, as UnigramModel._forward takes them (the same operations, so the same numbers).
+    size = len(word)
+    forward = [0.0] + [-math.inf] * size
+    for end in range(1, size + 1):
+        terms = [forward[node.start] + alpha * node.score for node in by_end.get(end, ())]
+        top = max(terms, default=-math.inf)
+        if top > -math.inf:
+            forward[end] = top + math.log(sum(math.exp(term - top) for term in terms))
+    if forward[size] == -math.inf:
+        raise ValueError(f"no cut of {word!r} uses only pieces of the vocab, and unk_id is None")
+    picks = {
+        end: (
+            nodes,
+            list(itertools.accumulate(math.exp(forward[n.start] + alpha * n.score - forward[end]) for n in nodes)),
+        )
+        for end, nodes in by_end.items()
+    }
+    rng = random.Random(seed)
+    names: dict[tuple[int, ...], str] = {}
+    counts: dict[str, int] = {}
+    for _ in range(samples):
+        path: list[Any] = []
+        end = size
+        while end > 0:
+            nodes, cumulative = picks[end]
+            node = rng.choices(nodes, cum_weights=cumulative)[0]
+            path.append(node)
+            end = node.start
+        key = tuple(id(node) for node in path)
+        name = names.get(key)
+        if name is None:
+            name = names[key] = " ".join(_fused_pieces(model, word, path[::-1]))
+        counts[name] = counts.get(name, 0) + 1
+    return counts
+
+
+def _fused_pieces(model: UnigramModel, word: str, path: Sequence[Any]) -> list[str]:
+    """The pieces of a path, neighbouring unknown characters fused into one piece (as ``sample`` returns them)."""
+    pieces: list[str] = []
+    previous_unknown = False
+    for node in path:
+        unknown = node.id == model.unk_id
+        if model.fuse_unk and unknown and previous_unknown:
+            pieces[-1] += word[node.start : node.end]
+        else:
+            pieces.append(word[node.start : node.end])
+        previous_unknown = unknown
+    return pieces
+
+
+def _sampling_rows(model: UnigramModel, word: str, alpha: float, samples: int, seed: int) -> list[dict[str, Any]]:
+    drawn = sample_counts(model, word, alpha, samples, seed)
+    rows = []
+    for cut in model.nbest(word, 500):
+        key = " ".join(cut.pieces)
+        chance = model.cut_probability(word, cut.pieces, alpha)
+        rows.append({"alpha": float(alpha), "cut": key, "chance": chance, "sampled": drawn.get(key, 0) / samples})
+    return rows
+
+
 def sampling_frame(
     model: UnigramModel, word: str, alphas: Sequence[float], *, samples: int = 1000, seed: int = 0
 ) -> Any:
     """Every cut of ``word`` at each ``alpha``: its exact chance and its share among ``samples`` draws.
 
-    The draws use ``random.Random(seed)``, so the table is the same on every run.
+    The draws use ``random.Random(seed)`` (``sample_counts``), so the table is the same on every run.
 
     >>> from wordpiece_lib.model import UnigramModel
     >>> model = UnigramModel([("<unk>", 0.0), ("a", math.log(0.5)), ("aa", math.log(0.25))])
@@ -236,25 +321,7 @@ def sampling_frame(
     check_int(samples, "samples", minimum=1)
     alphas = check_sequence(alphas, "alphas")
     check_int(seed, "seed")
-    cuts = [cut.pieces for cut in model.nbest(word, 500)]
-    rows = []
-    for alpha in alphas:
-        rng = random.Random(seed)
-        drawn: dict[str, int] = {}
-        for _ in range(samples):
-            key = " ".join(model.sample(word, alpha, rng).pieces)
-            drawn[key] = drawn.get(key, 0) + 1
-        for pieces in cuts:
-            key = " ".join(pieces)
-            rows.append(
-                {
-                    "alpha": float(alpha),
-                    "cut": key,
-                    "chance": model.cut_probability(word, pieces, alpha),
-                    "sampled": drawn.get(key, 0) / samples,
-                }
-            )
-    return pd.DataFrame(rows)
+    return pd.DataFrame([row for alpha in alphas for row in _sampling_rows(model, word, alpha, samples, seed)])
 
 
 class SamplingExplorer:
@@ -282,8 +349,7 @@ class SamplingExplorer:
             continuous_update=False,
             layout=STEP_BOX_LAYOUT,
         )
-        self.output = w.Output(layout={"border": "1px solid #ddd", "padding": "4px"})
-        self.output.add_class(LIVE_OUTPUT_CLASS)  # a screen reader reads each new step
+        self.output = text_view()  # a screen reader reads each new step
         self.slider.observe(lambda change: self._render(), names="value")
         self.word_box.observe(lambda change: self._render(), names="value")
         self.widget = w.VBox([w.HBox([self.word_box, self.slider]), self.output])
@@ -292,14 +358,13 @@ class SamplingExplorer:
 
     def _render(self) -> None:
         word = self.word_box.value.strip()[:MAX_WORD] or "?"
-        frame = sampling_frame(self.model, word, [float(self.slider.value)], samples=self.samples)
-        lines = [f"{word!r} at alpha {self.slider.value:.1f}: {len(frame)} cuts, {self.samples:,} draws"]
-        lines += [
-            f"  {row.cut:<{max(len(c) for c in frame['cut']) + 2}}chance {row.chance:6.1%}   drawn {row.sampled:6.1%}"
-            for row in frame.itertuples()
-        ]
+        alpha = float(self.slider.value)
+        rows = _sampling_rows(self.model, word, alpha, self.samples, 0)
+        width = max(len(row["cut"]) for row in rows) + 2
+        lines = [f"{word!r} at alpha {alpha:.1f}: {len(rows)} cuts, {self.samples:,} draws"]
+        lines += [f"  {row['cut']:<{width}}chance {row['chance']:6.1%}   drawn {row['sampled']:6.1%}" for row in rows]
         self.text = "\n".join(lines)
-        self.output.outputs = ({"output_type": "stream", "name": "stdout", "text": self.text + "\n"},)
+        show_text(self.output, self.text)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
@@ -310,6 +375,7 @@ __all__ = [
     "SamplingExplorer",
     "ViterbiStep",
     "ViterbiStepper",
+    "sample_counts",
     "sampling_frame",
     "viterbi_steps",
     "viterbi_text",

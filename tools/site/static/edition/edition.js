@@ -13,7 +13,7 @@
 
   var SCROLLERS = ".jp-InputArea-editor, .jp-InputArea-editor pre, .jp-OutputArea-output, " +
     ".jp-OutputArea-output pre, .jp-RenderedHTML, figure details, .widget-output, .widget-html-content, " +
-    ".jp-OutputArea-output table, .jp-MarkdownCell table";
+    ".jp-OutputArea-output table, .jp-MarkdownCell table, .jp-MarkdownOutput";
 
   function scrolls(element) {
     var style = window.getComputedStyle(element);
@@ -21,24 +21,33 @@
       (element.scrollHeight > element.clientHeight + 1 && /auto|scroll/.test(style.overflowY));
   }
 
+  // The scrolling box's name: what it holds, and for a table its caption or its column names.
   function describe(element) {
     if (element.closest(".jp-InputArea")) return "code";
-    if (element.querySelector("table")) return "table";
-    return "output";
+    var table = element.matches("table") ? element : element.querySelector("table");
+    if (!table) return "output";
+    var caption = table.querySelector("caption");
+    if (caption && caption.textContent.trim()) return "table: " + caption.textContent.trim().slice(0, 80);
+    var heads = Array.prototype.slice.call(table.querySelectorAll("thead th"))
+      .map(function (cell) { return cell.textContent.trim(); })
+      .filter(function (text) { return text; });
+    return heads.length ? "table of " + heads.slice(0, 4).join(", ") + (heads.length > 4 ? ", ..." : "") : "table";
   }
 
   function markScrollers(root, active) {
     root.querySelectorAll(SCROLLERS).forEach(function (element) {
       var own = element.getAttribute("data-wp-scroller") === "1";
+      // A disclosure keeps its own role (a group, named here after what it holds); other boxes become regions.
+      var native = element.matches("details");
       if (active && scrolls(element)) {
         if (!own && element.hasAttribute("tabindex")) return;
         element.setAttribute("tabindex", "0");
-        element.setAttribute("role", "region");
+        if (!native) element.setAttribute("role", "region");
         element.setAttribute("aria-label", describe(element) + " (scrolls)");
         element.setAttribute("data-wp-scroller", "1");
       } else if (own) {
         element.removeAttribute("tabindex");
-        element.removeAttribute("role");
+        if (!native) element.removeAttribute("role");
         element.removeAttribute("aria-label");
         element.removeAttribute("data-wp-scroller");
       }
@@ -106,8 +115,9 @@
     update();
     new MutationObserver(later).observe(document.body, {
       subtree: true, childList: true, characterData: true, attributes: true,
-      attributeFilter: ["aria-valuetext", "aria-valuenow", "value", "class"]
+      attributeFilter: ["aria-valuetext", "aria-valuenow", "value", "class", "open"]
     });
+    document.addEventListener("toggle", later, true);  // a disclosure opened: its table may scroll
     window.addEventListener("resize", later);
     var wait = window.setInterval(function () {  // reveal.js arrives through require.js
       if (window.Reveal && window.Reveal.on) {

@@ -1,4 +1,4 @@
-"""``wordpiece classroom ...``: the teacher's commands (release, progress, grade, export).
+"""``wordpiece classroom ...``: the teacher's commands (release, progress, grade, similarity, export).
 
 Each command is one module of this package, ``commands/<name>.py``, with
 ``HELP`` (its description), ``add_arguments(parser)`` and ``run(args) -> int``.
@@ -28,10 +28,10 @@ from collections.abc import Sequence
 from types import ModuleType
 
 #: Every classroom command, in the order ``--help`` lists them (one module each in this package).
-COMMANDS = ("release", "progress", "grade", "export")
+COMMANDS = ("release", "progress", "grade", "similarity", "export")
 
 #: The one line ``wordpiece --help`` shows for ``classroom``.
-SUMMARY = "a teacher's tools: a student release, the class's progress, grading, export to graders"
+SUMMARY = "a teacher's tools: a student release, the class's progress, grading, alike answers, export to graders"
 
 DESCRIPTION = """\
 A teacher's tools for the workshop's notebooks.
@@ -49,6 +49,7 @@ EXTRA_FOR_MODULE = {
     "setuptools": "setuptools>=77",
     "nbgrader": "wordpiece-lib[grading]",
     "otter": "wordpiece-lib[grading]",
+    "copydetect": "wordpiece-lib[grading]",
 }
 
 

@@ -12,6 +12,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from .arguments import add_notebooks_folder, add_student_name, add_submissions, usage_error
+
 HELP = "grade submitted notebooks in fresh kernels, judged outside them (one CSV row per student and exercise)"
 
 EPILOG = """\
@@ -39,20 +41,12 @@ exit status: 0 every submission got its rows, 2 a usage error (grades.csv is the
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``grade``."""
     parser.epilog = EPILOG.format(prog=parser.prog)
-    parser.add_argument("submissions", nargs="+", metavar="SUBMISSION", help="submitted .ipynb files")
-    parser.add_argument(
-        "--notebook", required=True, metavar="NN", help="which notebook they are (01, 02, ... or a name)"
-    )
-    parser.add_argument("-o", "--output", required=True, metavar="FILE", help="the grades table (CSV; - for stdout)")
+    add_submissions(parser, "the grades table (CSV; - for stdout)")
     parser.add_argument("--checks", metavar="FILE", help="the teacher's file of checks and POINTS (Python)")
     parser.add_argument(
         "--timeout", type=float, default=60.0, metavar="S", help="seconds each cell and each check call may take (60)"
     )
-    parser.add_argument(
-        "--notebooks",
-        metavar="FOLDER",
-        help="where the released notebooks are (default: the checkout's notebooks/ folder)",
-    )
+    add_notebooks_folder(parser)
     parser.add_argument(
         "--jobs", type=int, default=1, metavar="N", help="grade N submissions at once (one core each; 1)"
     )
@@ -64,16 +58,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="grade without a sandbox (the code runs with your rights; every row says so)",
     )
-    parser.add_argument(
-        "--student-name",
-        metavar="PATTERN",
-        help="where the student's name is in each path: {student} in a pattern like 'collected/{student}-*.ipynb'",
-    )
-
-
-def _error(message: str) -> int:
-    print(f"error: {message}", file=sys.stderr)
-    return 2
+    add_student_name(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -81,30 +66,30 @@ def run(args: argparse.Namespace) -> int:
     from wordpiece_lib.atomic import atomic_write_text
 
     if not args.timeout > 0:
-        return _error("--timeout must be a positive number of seconds")
+        return usage_error("--timeout must be a positive number of seconds")
     if args.jobs < 1:
-        return _error(f"--jobs must be 1 or more, got {args.jobs}")
+        return usage_error(f"--jobs must be 1 or more, got {args.jobs}")
     from wordpiece_lib.classroom.teacher.grading import Limits, checkout_notebooks, find_notebook, parse_size
 
     try:
         limits = Limits(memory=parse_size(args.memory))
     except ValueError as bad:
-        return _error(f"--memory: {bad}")
+        return usage_error(f"--memory: {bad}")
     if limits.memory < 256 * 2**20:
-        return _error(f"--memory {args.memory}: a kernel needs at least 256M")
+        return usage_error(f"--memory {args.memory}: a kernel needs at least 256M")
     folder = Path(args.notebooks) if args.notebooks else checkout_notebooks()
     try:
         released = find_notebook(folder, args.notebook)
     except ValueError as bad:
-        return _error(str(bad))
+        return usage_error(str(bad))
     checks_file = Path(args.checks) if args.checks else None
     if checks_file is not None and not checks_file.is_file():
-        return _error(f"--checks: {checks_file} is not a file")
+        return usage_error(f"--checks: {checks_file} is not a file")
     try:
         import ipykernel  # noqa: F401
         import jupyter_client  # noqa: F401
     except ModuleNotFoundError as missing:
-        return _error(
+        return usage_error(
             f"grading runs each submission in a kernel, and {missing.name} is not installed: "
             "pip install 'wordpiece-lib[notebooks]'"
         )
@@ -120,19 +105,19 @@ def run(args: argparse.Namespace) -> int:
     try:
         named = named_submissions(args.submissions, released.stem, args.student_name)
     except ValueError as bad:
-        return _error(str(bad))
+        return usage_error(str(bad))
     sandbox = None
     if not args.no_sandbox:
         try:
             sandbox = find_sandbox(limits, notebook_modules(released))
         except SandboxUnavailable as missing:
-            return _error(str(missing))
+            return usage_error(str(missing))
     try:
         rows = grade_all(
             released, named, checks_file=checks_file, seconds=args.timeout, sandbox=sandbox, jobs=args.jobs
         )
     except (ValueError, OSError, SyntaxError) as bad:
-        return _error(str(bad))
+        return usage_error(str(bad))
     text = write_table(rows)
     if args.output == "-":
         sys.stdout.write(text)
@@ -140,6 +125,6 @@ def run(args: argparse.Namespace) -> int:
         try:
             atomic_write_text(args.output, text)
         except (OSError, ValueError) as bad:
-            return _error(f"-o {args.output}: {bad}")
+            return usage_error(f"-o {args.output}: {bad}")
     print(f"graded {len(named)} submissions, {len(rows)} rows", file=sys.stderr)
     return 0

@@ -16,6 +16,7 @@ from typing import Any
 
 from wordpiece_lib.atomic import atomic_write_bytes, atomic_write_text
 from wordpiece_lib.classroom.runtime import FILE_PREFIX, read_progress_file
+from wordpiece_lib.classroom.teacher.spreadsheet import ExerciseLine, spreadsheet_safe
 
 HELP = """\
 Merge a class's progress files into one table (CSV) and, with --plot, a figure.
@@ -64,14 +65,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 @dataclass(frozen=True)
-class Row:
-    """One student's record of one exercise."""
+class Row(ExerciseLine):
+    """One student's record of one exercise, as their progress file keeps it."""
 
-    student: str
-    notebook: str
-    exercise: str
-    title: str
-    status: str
     tries: int
     answer_seen: bool
     updated: str
@@ -239,8 +235,6 @@ def table(rows: Iterable[Row]) -> str:
 
 def _safe(value: Any) -> Any:
     """A text cell a spreadsheet shows and never runs (a leading =, +, - or @ gets a ' before it)."""
-    from wordpiece_lib.classroom.teacher.grading import spreadsheet_safe
-
     return spreadsheet_safe(value) if isinstance(value, str) else value
 
 

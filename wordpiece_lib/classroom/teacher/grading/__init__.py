@@ -5,7 +5,6 @@
 - ``grader``: runs a submission, judges each check in the grader's own process, one row per exercise
 - ``sandbox``: the bubblewrap sandbox each kernel runs in: what it shows, its limits, what is missing where none runs
 - ``batch``: a class's submissions: who each is from, ``--jobs``, the table
-- ``spreadsheet``: table cells a spreadsheet shows and never runs (CSV injection)
 - ``export``: the notebooks in nbgrader's and otter-grader's formats
 - ``nbgrader_judge``, ``otter_judge``: their grades set from the sandboxed judge (a preprocessor, a plugin; each
   made when first asked for, in the graders' environment)
@@ -15,7 +14,7 @@ What runs inside the submission's kernel lives with the runtime: ``runtime.kerne
 plain data) and ``runtime.fresh_checks`` (what the exported tests call).
 """
 
-from . import batch, export, grader, kernel, nbgrader_judge, otter_judge, plan, sandbox, spreadsheet
+from . import batch, export, grader, kernel, nbgrader_judge, otter_judge, plan, sandbox
 from .batch import *
 from .export import *
 from .grader import *
@@ -24,7 +23,6 @@ from .nbgrader_judge import *
 from .otter_judge import *
 from .plan import *
 from .sandbox import *
-from .spreadsheet import *
 
 __all__ = list(
     dict.fromkeys(
@@ -34,7 +32,6 @@ __all__ = list(
             *grader.__all__,
             *sandbox.__all__,
             *batch.__all__,
-            *spreadsheet.__all__,
             *export.__all__,
             *nbgrader_judge.__all__,
             *otter_judge.__all__,

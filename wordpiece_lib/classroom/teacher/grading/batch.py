@@ -37,7 +37,7 @@ from wordpiece_lib._validate import (
 )
 from wordpiece_lib.classroom.teacher.grading.grader import COLUMNS, Grader, Row, student_name
 from wordpiece_lib.classroom.teacher.grading.sandbox import Sandbox
-from wordpiece_lib.classroom.teacher.grading.spreadsheet import FORMULA_STARTS, spreadsheet_safe
+from wordpiece_lib.classroom.teacher.spreadsheet import spreadsheet_safe
 
 
 def _pattern(pattern: str) -> re.Pattern[str]:
@@ -247,12 +247,10 @@ def write_table(rows: Sequence[Row]) -> str:
 
 
 __all__ = [
-    "FORMULA_STARTS",
     "checkout_notebooks",
     "find_notebook",
     "grade_all",
     "judge_file",
     "named_submissions",
-    "spreadsheet_safe",
     "write_table",
 ]

@@ -49,6 +49,7 @@ from wordpiece_lib.classroom.teacher.grading.plan import (
     source_text,
 )
 from wordpiece_lib.classroom.teacher.grading.sandbox import Sandbox, notebook_data, notebook_modules
+from wordpiece_lib.classroom.teacher.spreadsheet import ExerciseLine
 
 #: The columns of the grades table, in order.
 COLUMNS = (
@@ -72,14 +73,9 @@ NOT_SANDBOXED = "NOT SANDBOXED (--no-sandbox): its code ran with the grader's ri
 
 
 @dataclass(frozen=True)
-class Row:
-    """One line of the grades table: one student, one exercise."""
+class Row(ExerciseLine):
+    """One line of the grades table: one student, one exercise, its points and why."""
 
-    student: str
-    notebook: str
-    exercise: str
-    title: str
-    status: str
     points: float
     max_points: float
     feedback: str

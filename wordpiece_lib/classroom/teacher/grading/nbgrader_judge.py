@@ -23,6 +23,7 @@ The class is made when first asked for (it subclasses nbconvert's
 
 from __future__ import annotations
 
+import functools
 import json
 import tempfile
 from pathlib import Path
@@ -60,6 +61,7 @@ def _judged_outputs(verdict: Any) -> list[dict[str, Any]]:
     return [{"output_type": "error", "ename": name, "evalue": message, "traceback": [text]}]
 
 
+@functools.cache  # one class, made once: the grader finds it by its module path on every submission
 def _make_class() -> type:
     from nbconvert.preprocessors import Preprocessor
     from traitlets import Bool, Float, Unicode
@@ -104,9 +106,7 @@ def _make_class() -> type:
 
 def __getattr__(name: str) -> Any:
     if name == "SandboxedJudge":
-        made = _make_class()
-        globals()[name] = made
-        return made
+        return _make_class()
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 

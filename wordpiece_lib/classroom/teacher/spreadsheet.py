@@ -12,6 +12,8 @@ it is written with a ``'`` before it, as spreadsheets themselves do for text.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from wordpiece_lib._validate import check_str
 
 #: The first characters that make a spreadsheet read a cell as a formula.
@@ -28,4 +30,21 @@ def spreadsheet_safe(text: str) -> str:
     return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 
-__all__ = ["FORMULA_STARTS", "spreadsheet_safe"]
+@dataclass(frozen=True)
+class ExerciseLine:
+    """What every line of a teacher's table starts with: who, which notebook, which exercise, and how it went.
+
+    The grades table and the progress table each add their own columns after these.
+
+    >>> ExerciseLine("ada", "01_character_splitting", "count_words", "Your turn 1", "done").status
+    'done'
+    """
+
+    student: str
+    notebook: str
+    exercise: str
+    title: str
+    status: str
+
+
+__all__ = ["FORMULA_STARTS", "ExerciseLine", "spreadsheet_safe"]
