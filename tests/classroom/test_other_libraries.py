@@ -53,6 +53,7 @@ NO_OTHER_LIBRARY_ANSWER = {
     "bugs_best": "12: a probability and a count of best cuts: Hugging Face's Unigram gives one cut, no probability",
     "word_probability": "12: a sum over every cut: Hugging Face's Unigram gives the best cut only",
     "hug_chance": "12: a sampling chance over every cut: Hugging Face's Unigram gives the best cut only",
+    "rejected": "13: the candidates longest match tried and rejected: another library gives the cut, not its tries",
 }
 
 
