@@ -19,7 +19,7 @@ import types
 from fractions import Fraction
 
 import pytest
-from exercise_cases import LIBRARY, OTHER, Case, all_cases, now, outcome, run_answer_cell, start_afresh
+from exercise_cases import LIBRARY, OTHER, Case, all_cases, now, outcome, run_answer_cell, start_afresh, workbook_of
 from exercise_cases.hugging_face import HAVE_TOKENIZERS, HAVE_TRANSFORMERS
 
 from wordpiece_lib.classroom import runtime
@@ -39,7 +39,7 @@ NO_OTHER_LIBRARY_ANSWER = {
     "best_after_ug": "02: Hugging Face's WordPiece trainer picks pairs by count, not by the WordPiece score",
     "hug_keeps": "05: the top-down learner (an effective count) has no counterpart in another library",
     "survivors": "05: the top-down learner's threshold pass has no counterpart in another library",
-    "my_threshold": "05: the top-down learner's threshold search has no counterpart in another library",
+    "threshold_tries": "05: the tries of the top-down threshold search have no counterpart in another library",
     "toy_jaccard": "06: the overlap of two given lists: no tokenizer in it",
     "longest_token": "07: the longest of given tokens: no tokenizer in it",
     "failure_of_tokeniz": "08: LinMaxMatch's failure pops and links have no counterpart in another library",
@@ -349,8 +349,9 @@ def _retries(cases: dict[str, Case]) -> list[tuple[str, str]]:
 def test_a_refused_try_then_an_own_function_under_the_same_name_passes(cases):
     """Every library answer a cell computes: first in an earlier cell, copied by name (refused); then, in the same
     kernel, the learner's own function under that very name gives the answer (it passes: the earlier note was about
-    a value the name no longer holds)."""
-    tried = 0
+    a value the name no longer holds). An exercise whose prediction must be typed in its answer cell (07's, 13's)
+    refuses any computed answer, own or not: there the own try is the typed answer under the answer's own name."""
+    tried, typed = 0, set()
     for key, label in _retries(cases):
         case = cases[key]
         wrong = next(w for w in case.wrongs if w.label == label)
@@ -368,9 +369,16 @@ def test_a_refused_try_then_an_own_function_under_the_same_name_passes(cases):
         assert "earlier cell" in message, f"{key}: {label!r}: {message}"
         run_answer_cell(own, namespace)
         run_answer_cell(again, namespace)
-        assert _check(case, namespace, variables, again) == ("passed", ""), f"{key}: {label!r}: own answer refused"
+        result, message = _check(case, namespace, variables, again)
+        prediction = workbook_of(key).exercises[key].prediction
+        if result == "failed" and prediction and "prediction" in message and case.right_extra.get("source"):
+            typed.add(key)
+            again = case.right_extra["source"]
+            run_answer_cell(again, namespace)
+            result, message = _check(case, namespace, variables, again)
+        assert result == "passed", f"{key}: {label!r}: own answer refused: {message}"
         tried += 1
-    assert tried >= 20
+    assert tried >= 20 and len(typed) <= 4, (tried, typed)
 
 
 def test_a_refusal_does_not_stick_to_a_name_rebound_where_no_cell_assigns_it():

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import ast
 import contextlib
+import inspect
 import sys
 import types
 from collections.abc import Iterable, Iterator, Sequence
@@ -418,8 +419,8 @@ def _library_reached(tree: ast.AST, namespace: dict[str, Any], key: str) -> str 
                 method = _method_in_function(value, _objects_read(tree, namespace), codes)
                 if method is not None:
                     return method
-        elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
-            owner = namespace.get(node.value.id)
+        elif isinstance(node, ast.Attribute):
+            owner = _owner_of(node.value, namespace)
             if owner is None:
                 continue
             member = getattr(owner if isinstance(owner, (type, types.ModuleType)) else type(owner), node.attr, None)
@@ -427,6 +428,39 @@ def _library_reached(tree: ast.AST, namespace: dict[str, Any], key: str) -> str 
             if code in codes:
                 return codes[code]
     return None
+
+
+def _owner_of(node: ast.expr, namespace: dict[str, Any]) -> Any:
+    """The object ``name.a.b`` stands for, read without running the learner's code (only this library's properties).
+
+    ``m.model.tokens_with_spans(...)`` reaches the model's method through the tokenizer's attribute.
+    """
+    attributes: list[str] = []
+    while isinstance(node, ast.Attribute):
+        attributes.append(node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name) or node.id not in namespace:
+        return None
+    owner = namespace[node.id]
+    for attribute in reversed(attributes):
+        try:
+            found = inspect.getattr_static(owner, attribute)
+        except AttributeError:
+            return None
+        if isinstance(found, property) and _libraries(found.fget):  # this library's property: it only reads
+            try:
+                found = found.fget(owner)
+            except Exception:  # a property that cannot answer for this object
+                return None
+        elif hasattr(type(found), "__get__") and not isinstance(found, (types.FunctionType, type)):
+            return None  # another descriptor (a learner's property...): its value is computed, not read
+        owner = found
+    return owner
+
+
+def _libraries(function: Any) -> bool:
+    """True for a function of this library's own code."""
+    return str(getattr(function, "__module__", "")).startswith("wordpiece_lib.")
 
 
 def _learners(function: types.FunctionType) -> bool:

@@ -199,7 +199,8 @@ def check_surviving_substrings(
     # after a few tries, naming a wrong item would let one be changed a try until it passes (see runtime.narrowing)
     idea = (
         f"Some substrings are wrong. A substring survives when, after every longer substring that starts with it took "
-        f"its count off, what is left still counts at least {threshold} (word endings too)"
+        f"its count off, what is left still counts at least {threshold}: exactly {threshold} too, a whole word too (a "
+        f"word is a substring of itself), word endings too"
     )
     for token in sorted(got - expected, key=lambda text: (-len(text), text)):
         if totals[token] < threshold:
@@ -220,20 +221,30 @@ def check_surviving_substrings(
     lost = expected - got
     remaining = threshold_pass(totals, 0)
     words = set(counts)
+    # which kind of substring is missing narrows the search too: after a few tries, the idea alone as well
     if any(token in words for token in lost):
         raise AssertionError(
-            "your set misses a substring that is a whole word: a word is a substring of itself, and it keeps the "
-            "count of that word (nothing longer starts with it in the same word)"
+            narrowing(
+                "your set misses a substring that is a whole word: a word is a substring of itself, and it keeps the "
+                "count of that word (nothing longer starts with it in the same word)",
+                idea,
+            )
         )
     if all(remaining[token] == threshold for token in lost):
         raise AssertionError(
-            f"your set misses substrings left with exactly {threshold}: the rule is count >= threshold, so exactly "
-            "the threshold survives too"
+            narrowing(
+                f"your set misses substrings left with exactly {threshold}: the rule is count >= threshold, so "
+                "exactly the threshold survives too",
+                idea,
+            )
         )
     if all(token.startswith(JOINER) for token in lost):
         raise AssertionError(
-            f"your set misses word endings: a substring written with {JOINER!r} keeps the count of the words it ends, "
-            "and that can reach the threshold too"
+            narrowing(
+                f"your set misses word endings: a substring written with {JOINER!r} keeps the count of the words it "
+                "ends, and that can reach the threshold too",
+                idea,
+            )
         )
     missing = len(lost)
     raise AssertionError(
