@@ -346,6 +346,8 @@ def classroom_values() -> dict[str, dict[str, Any]]:
         "other_languages.widgets.figure_png": {"figure": figure},
         "fresh_rng": {"exercise": "shout"},
         "start_notebook": {"title": "99 · a sweep"},
+        "container_name": {"value": [1]},
+        "in_container": {"value": ("h", "##u"), "kind": tuple, "what": "the best pair", "shape": "(left, right)"},
         "fresh_word": {"rng": random.Random(1)},
         "fresh_words": {"rng": random.Random(1), "count": 3},
         "fresh_counts": {"rng": random.Random(1), "count": 3},

@@ -266,7 +266,8 @@ def test_a_vocab_or_tokenizer_over_the_cap_names_file_size_and_flag(tmp_path: Pa
 @pytest.mark.parametrize(
     ("field", "value", "message"),
     [
-        ("padding", {"strategy": {"Fixed": 20_000_000}, "direction": "Right", "pad_id": 0, "pad_token": "[PAD]"},
+        ("padding", {"strategy": {"Fixed": 20_000_000}, "direction": "Right", "pad_to_multiple_of": None, "pad_id": 0,
+                     "pad_type_id": 0, "pad_token": "[PAD]"},
          "pads every line to 20,000,000 tokens, over 131,072"),
         ("max_input_chars_per_word", 10**9, "max_input_chars_per_word is 1,000,000,000, over 100,000"),
     ],

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from wordpiece_lib._validate import check_str
+
 #: The rule every container message ends with, word for word.
 RULE = (
     "The course's rule: an answer comes in the container its exercise names (a tuple for a fixed group such as a "
@@ -61,6 +63,8 @@ def in_container(value: Any, kind: type, what: str, shape: str = "") -> Any:
     {'g'}
     """
     __tracebackhide__ = True  # keep this frame out of the student's report
+    check_str(what, "what")
+    check_str(shape, "shape")
     if kind not in _ACCEPTED:
         raise ValueError(f"kind must be one of tuple, list, set or dict, got {kind!r}")
     if isinstance(value, _ACCEPTED[kind]):
