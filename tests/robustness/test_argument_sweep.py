@@ -216,13 +216,12 @@ def classroom_callables() -> list[tuple[str, Callable[..., Any], Any]]:
 
     found: list[tuple[str, Callable[..., Any], Any]] = []
     for info in pkgutil.walk_packages(classroom.__path__, "wordpiece_lib.classroom."):
-        # The exercise frame (checking, workbook, attempt, failure_report, containers), the answer watch
-        # (call_count, other_libraries, cell_names, answer_watch) and the checks take a student's answer, source or
-        # objects, judged by the check; the Workbook API is swept on its own below. not_done_report is the frame's
-        # pytest plugin: its hook takes pytest's own report objects. exercise and own_work are their old paths.
+        # The exercise frame (checking, workbook, attempt, failure_report), the answer watch (call_count,
+        # other_libraries, cell_names, answer_watch) and the checks take a student's answer, source or objects,
+        # judged by the check; the Workbook API is swept on its own below. not_done_report is the frame's pytest
+        # plugin: its hook takes pytest's own report objects. exercise and own_work are their old paths.
         frame = (
             ".checking",
-            ".containers",
             ".workbook",
             ".attempt",
             ".failure_report",
