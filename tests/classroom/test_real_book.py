@@ -18,6 +18,9 @@ pd = pytest.importorskip("pandas")
 from wordpiece_lib.classroom.real_book import checks as book_checks  # noqa: E402
 from wordpiece_lib.classroom.real_book import plots, tables  # noqa: E402  (after choosing the Agg backend)
 
+#: Each test a fresh kernel: a set answer's check counts its tries (its feedback narrows for three)
+pytestmark = pytest.mark.usefixtures("fresh_start")
+
 NAMES = ["Jim", "Silver", "Livesey", "Trelawney", "Hawkins", "Smollett", "Flint", "Gunn"]
 
 

@@ -217,10 +217,19 @@ def classroom_callables() -> list[tuple[str, Callable[..., Any], Any]]:
     found: list[tuple[str, Callable[..., Any], Any]] = []
     for info in pkgutil.walk_packages(classroom.__path__, "wordpiece_lib.classroom."):
         # The exercise frame (checking, workbook, attempt, failure_report), the answer watch (call_count,
-        # cell_names, answer_watch) and the checks take a student's answer or source, judged by the check;
-        # the Workbook API is swept on its own below. not_done_report is the frame's pytest plugin: its hook
-        # takes pytest's own report objects. exercise and own_work are their old paths.
-        frame = (".checking", ".workbook", ".attempt", ".failure_report", ".call_count", ".cell_names", ".answer_watch")
+        # other_libraries, cell_names, answer_watch) and the checks take a student's answer, source or objects,
+        # judged by the check; the Workbook API is swept on its own below. not_done_report is the frame's pytest
+        # plugin: its hook takes pytest's own report objects. exercise and own_work are their old paths.
+        frame = (
+            ".checking",
+            ".workbook",
+            ".attempt",
+            ".failure_report",
+            ".call_count",
+            ".other_libraries",
+            ".cell_names",
+            ".answer_watch",
+        )
         if info.name.endswith((".checks", *frame, ".exercise", ".own_work", ".not_done_report")):
             continue
         # The teacher's commands take argparse's namespace: their command lines are tested with bad arguments.

@@ -29,6 +29,7 @@ from wordpiece_lib.data import DataUnavailable, fetch
 from .rows import (
     COPIED,
     LIBRARY,
+    OTHER,
     SLIP,
     Case,
     Wrong,
@@ -41,7 +42,7 @@ from .rows import (
 )
 
 __all__ = [
-    "COPIED", "LIBRARY", "SLIP", "Case", "Wrong", "all_cases", "another_cell", "computed", "data_missing",
+    "COPIED", "LIBRARY", "OTHER", "SLIP", "Case", "Wrong", "all_cases", "another_cell", "computed", "data_missing",
     "every_outcome", "now", "outcome", "run_answer_cell", "start_afresh", "workbook_of",
 ]  # fmt: skip
 
@@ -68,13 +69,20 @@ def data_missing(name: str | None = None) -> DataUnavailable | None:
 
 
 def table(notebook: str) -> list[Case]:
-    """The cases of one notebook (``"01"`` ... ``"12"``), with the wrong answers its ``lesson_wrongs`` adds."""
+    """The cases of one notebook (``"01"`` ... ``"13"``), with the wrong answers its blocks add.
+
+    A block is a function of the table's module kept apart from its rows, so additions merge cleanly:
+    ``lesson_wrongs`` (slips the messages must name) and ``shortcut_wrongs`` (another library does the work).
+    """
     module = importlib.import_module(f"{__name__}.nb{notebook}")
     cases = module.cases()
-    more = module.lesson_wrongs() if hasattr(module, "lesson_wrongs") else {}
+    more: dict[str, tuple[Any, ...]] = {}
+    for block in ("lesson_wrongs", "shortcut_wrongs"):
+        for key, wrongs in (getattr(module, block)() if hasattr(module, block) else {}).items():
+            more[key] = more.get(key, ()) + tuple(wrongs)
     unknown = sorted(set(more) - {case.key for case in cases})
-    assert not unknown, f"nb{notebook}.lesson_wrongs names no exercise of its table: {unknown}"
-    return [replace(case, wrongs=case.wrongs + tuple(more.get(case.key, ()))) for case in cases]
+    assert not unknown, f"nb{notebook}'s blocks name no exercise of its table: {unknown}"
+    return [replace(case, wrongs=case.wrongs + more.get(case.key, ())) for case in cases]
 
 
 def all_cases() -> list[Case]:

@@ -141,3 +141,64 @@ def lesson_wrongs() -> dict[str, tuple[Wrong, ...]]:
         "split_with_end_marker": (slip("a tuple, not a list", lambda word: (*word[:-1], word[-1] + "</w>")),),
         "my_alphabet": (typed("a set, not a list", {"b", "g", "##u", "##n", "##g"}),),
     }
+
+
+# ---------------------------------------------------------------- another tokenizer library does the work (issue 40.1)
+
+
+def shortcut_wrongs() -> dict[str, tuple]:
+    """Hugging Face's `tokenizers` doing each exercise's work: its pre-tokenizer, its WordPiece and BPE models, its trainer."""
+    from .hugging_face import HAVE_TOKENIZERS
+    from .rows import OTHER, another_cell, computed, other_library
+
+    if not HAVE_TOKENIZERS:
+        return {}
+    from tokenizers import models, pre_tokenizers
+
+    def split_by_hugging_face(word):
+        vocab = {piece: n for n, piece in enumerate(["[UNK]", *word, *("##" + c for c in word)])}
+        return [token.value for token in models.WordPiece(vocab, unk_token="[UNK]").tokenize(word)]
+
+    def marker_by_hugging_face(word):
+        vocab = {piece: n for n, piece in enumerate([*word, *(c + "</w>" for c in word)])}
+        return [token.value for token in models.BPE(vocab, [], end_of_word_suffix="</w>").tokenize(word)]
+
+    return {
+        "count_words": (
+            other_library(
+                "Hugging Face's pre-tokenizer splits, a dict counts",
+                lambda words: count_words(
+                    [piece for piece, _ in pre_tokenizers.WhitespaceSplit().pre_tokenize_str(" ".join(words))]
+                ),
+            ),
+            other_library(
+                "a pre-tokenizer made in an earlier cell, kept in a default argument",
+                another_cell(
+                    "def count_words(words, cut=splitter.pre_tokenize_str):\n"
+                    "    counts = {}\n"
+                    "    for word, _ in cut(' '.join(words)):\n"
+                    "        counts[word] = counts.get(word, 0) + 1\n"
+                    "    return counts",
+                    "count_words",
+                    splitter=pre_tokenizers.WhitespaceSplit(),
+                ),
+            ),
+        ),
+        "split_with_prefix": (
+            other_library("Hugging Face's WordPiece model on the word's letters", split_by_hugging_face),
+        ),
+        "split_with_end_marker": (
+            other_library("Hugging Face's BPE model with an end-of-word suffix, no merges", marker_by_hugging_face),
+        ),
+        "my_alphabet": (
+            computed(
+                "Hugging Face's WordPiece trainer, its one-letter tokens",
+                "from tokenizers import Tokenizer, models, trainers\n"
+                "hf = Tokenizer(models.WordPiece(unk_token='[UNK]'))\n"
+                "hf.train_from_iterator(['bun', 'bug', 'gnu'], trainers.WordPieceTrainer(vocab_size=9, show_progress=False))\n"
+                "my_alphabet = [t for t in sorted(hf.get_vocab(), key=hf.get_vocab().get) if len(t.strip('#')) == 1]",
+                {},
+                kind=OTHER,
+            ),
+        ),
+    }

@@ -141,3 +141,25 @@ def lesson_wrongs() -> dict[str, tuple[Wrong, ...]]:
         ),
         "bpe_first": (slip("a list, not a tuple", list(bpe_best)),),
     }
+
+
+# ---------------------------------------------------------------- another tokenizer library does the work (issue 40.1)
+
+
+def shortcut_wrongs() -> dict[str, tuple]:
+    """Hugging Face's BPE trainer picks the first merge (its WordPiece trainer counts pairs too: no score to ask it)."""
+    from .hugging_face import HAVE_TOKENIZERS, merges_of, trained
+    from .rows import OTHER, computed
+
+    if not HAVE_TOKENIZERS:
+        return {}
+    return {
+        "bpe_first": (
+            computed(
+                "Hugging Face's BPE trainer, its first merge",
+                "bpe_first = merges(train(selene, 'bpe'))[0]",
+                {"merges": merges_of, "train": trained, "selene": datasets.selene_counts()},
+                kind=OTHER,
+            ),
+        ),
+    }

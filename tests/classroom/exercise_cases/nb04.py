@@ -249,3 +249,66 @@ def lesson_wrongs() -> dict[str, tuple[Wrong, ...]]:
             slip("the pieces glued with no space at all", lambda tokens: "".join(t.removeprefix("##") for t in tokens)),
         ),
     }
+
+
+# ---------------------------------------------------------------- another tokenizer library does the work (issue 40.1)
+
+
+def encode_by_hugging_face(word, vocab):
+    """Hugging Face's WordPiece model of the vocab ('##' style), longest match first."""
+    from .hugging_face import tokens_of, wordpiece_model
+
+    return tokens_of(wordpiece_model(vocab), word)
+
+
+def shortcut_wrongs() -> dict[str, tuple]:
+    """Hugging Face's WordPiece model encodes, its BPE model replays merges, its WordPiece decoder glues."""
+    from .hugging_face import HAVE_TOKENIZERS, tokens_of, wordpiece_model
+    from .rows import OTHER, another_cell, computed, other_library
+
+    if not HAVE_TOKENIZERS:
+        return {}
+    from tokenizers import decoders, models
+
+    puns_trace = train_bottom_up({**datasets.hug_pug_counts(), "puns": 6}, vocab_size=100, special_tokens=["[UNK]"])
+    vocab = {token: n for n, token in enumerate(puns_trace.tokens())}
+    return {
+        "my_encode": (
+            other_library(
+                "Hugging Face's WordPiece model, the vocab turned back", in_marker_style(encode_by_hugging_face)
+            ),
+            other_library(
+                "Hugging Face's WordPiece model, tokens read straight off",
+                lambda word, vocab: [
+                    encoding_checks.marker_token(token.value)
+                    for token in models.WordPiece(
+                        {t: n for n, t in enumerate(sorted(vocab | {"[UNK]"}))}, unk_token="[UNK]"
+                    ).tokenize(word)
+                ],
+            ),
+        ),
+        "my_word": (
+            computed(
+                "Hugging Face's WordPiece and BPE models compared on candidate words",
+                "my_word = next(w for w in ['puns', 'hugs', 'buns'] if tokens(wp, w) != tokens(bpe, w))",
+                {
+                    "tokens": tokens_of,
+                    "wp": wordpiece_model(puns_trace.tokens()),
+                    "bpe": models.BPE(vocab, list(puns_trace.merges), continuing_subword_prefix="##"),
+                },
+                kind=OTHER,
+            ),
+        ),
+        "my_decode": (
+            other_library("Hugging Face's WordPiece decoder's method", decoders.WordPiece(cleanup=False).decode),
+            other_library(
+                "a decoder made in an earlier cell, kept in a closure",
+                another_cell(
+                    "def make():\n    glue = decoders.WordPiece(cleanup=False)\n\n"
+                    "    def glued(tokens):\n        return glue.decode(tokens)\n\n    return glued\n\n\nglued = make()",
+                    "glued",
+                    decoders=decoders,
+                ),
+            ),
+        ),
+    }

@@ -243,3 +243,24 @@ def lesson_wrongs() -> dict[str, tuple[Wrong, ...]]:
 
 def _as_tuple(points):
     return None if points is None else tuple(points)
+
+
+# ---------------------------------------------------------------- another tokenizer library does the work (issue 40.1)
+
+
+def shortcut_wrongs() -> dict[str, tuple]:
+    """Hugging Face's WordPiece model gives each token's offsets: the split points read off them.
+
+    The top-down learner (the other exercises) has no counterpart in another library.
+    """
+    from .hugging_face import HAVE_TOKENIZERS, wordpiece_model
+    from .rows import other_library
+
+    if not HAVE_TOKENIZERS:
+        return {}
+
+    def points_from_offsets(word, vocab):
+        tokens = wordpiece_model(vocab).tokenize(word)
+        return None if [t.value for t in tokens] == ["[UNK]"] else [t.offsets[0] for t in tokens]
+
+    return {"my_split_points": (other_library("Hugging Face's token offsets", points_from_offsets),)}

@@ -264,3 +264,54 @@ def lesson_wrongs() -> dict[str, tuple[Wrong, ...]]:
             ),
         ),
     }
+
+
+# ---------------------------------------------------------------- another tokenizer library does the work (issue 40.1)
+
+
+def replay_by_hugging_face(word, merges):
+    """Hugging Face's BPE model replays the merges (its vocab: the word's letters and every merge's token)."""
+    from tokenizers import models
+
+    from wordpiece_lib import join_pair
+
+    letters_of = [word[0], *("##" + c for c in word[1:])]
+    vocab = {t: n for n, t in enumerate(dict.fromkeys([*letters_of, *(join_pair(*pair) for pair in merges)]))}
+    model = models.BPE(vocab, [tuple(pair) for pair in merges], continuing_subword_prefix="##")
+    return [token.value for token in model.tokenize(word)]
+
+
+def shortcut_wrongs() -> dict[str, tuple]:
+    """Hugging Face's BPE trainer gives the first merges, its BPE model replays, both models search a differing word."""
+    from .hugging_face import HAVE_TOKENIZERS, merges_of, tokens_of, trained, wordpiece_model
+    from .rows import OTHER, computed, other_library
+
+    if not HAVE_TOKENIZERS:
+        return {}
+    from tokenizers import models
+
+    gnus_bpe = train_bpe(GNUS, 100)
+    vocab = {token: n for n, token in enumerate(gnus_bpe.tokens())}
+    return {
+        "bpe_first_two": (
+            computed(
+                "Hugging Face's BPE trainer, its first two merges",
+                "bpe_first_two = merges(train(counts, 'bpe'))[:2]",
+                {"merges": merges_of, "train": trained, "counts": HUG_PUG},
+                kind=OTHER,
+            ),
+        ),
+        "replay": (other_library("Hugging Face's BPE model", replay_by_hugging_face),),
+        "bpe_differing_word": (
+            computed(
+                "Hugging Face's two models compared on candidate words",
+                "bpe_differing_word = next(w for w in ['gnug', 'bugs', 'hugs'] if tokens(bpe, w) != tokens(wp, w))",
+                {
+                    "tokens": tokens_of,
+                    "wp": wordpiece_model(gnus_bpe.tokens()),
+                    "bpe": models.BPE(vocab, list(gnus_bpe.merges), continuing_subword_prefix="##"),
+                },
+                kind=OTHER,
+            ),
+        ),
+    }

@@ -83,3 +83,27 @@ def cases() -> list[Case]:
 
 def lesson_wrongs() -> dict[str, tuple[Wrong, ...]]:
     return {"emitted_at_s": (typed("a tuple, not a list", ("token", "##i")),)}
+
+
+# ---------------------------------------------------------------- another tokenizer library does the work (issue 40.1)
+
+
+def shortcut_wrongs() -> dict[str, tuple]:
+    """Hugging Face's WordPiece model finds a word that is [UNK] (the automaton's pops and links have no counterpart)."""
+    from .hugging_face import HAVE_TOKENIZERS, tokens_of, wordpiece_model
+    from .rows import OTHER, computed
+
+    if not HAVE_TOKENIZERS:
+        return {}
+    return {
+        "unk_word": (
+            computed(
+                "Hugging Face's WordPiece model finds an [UNK] word",
+                "unk_word = next(w for w in ['abcx', 'ab', 'acx'] if w != 'abcx' and tokens(hf, w) == ['[UNK]'])\n"
+                "unk_position = 2",
+                {"tokens": tokens_of, "hf": wordpiece_model(PAPER_VOCAB)},
+                ("unk_word", "unk_position"),
+                kind=OTHER,
+            ),
+        ),
+    }

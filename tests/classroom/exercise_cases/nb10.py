@@ -267,3 +267,69 @@ def lesson_wrongs() -> dict[str, tuple[Wrong, ...]]:
             typed("no space removed before the punctuation", "pieces of eight ! it ' s flint's parrot ."),
         ),
     }
+
+
+# ---------------------------------------------------------------- another tokenizer library does the work (issue 40.1)
+
+
+def pair_by_hugging_face(first, second):
+    """Hugging Face's template post-processor builds BERT's pair (a word-level vocab of the tokens themselves)."""
+    from tokenizers import Tokenizer, models, processors
+
+    vocab = {token: n for n, token in enumerate(dict.fromkeys(["[UNK]", "[CLS]", "[SEP]", *first, *second]))}
+    tokenizer = Tokenizer(models.WordLevel(vocab, unk_token="[UNK]"))
+    tokenizer.post_processor = processors.TemplateProcessing(
+        single="[CLS] $A [SEP]",
+        pair="[CLS] $A [SEP] $B:1 [SEP]:1",
+        special_tokens=[("[CLS]", vocab["[CLS]"]), ("[SEP]", vocab["[SEP]"])],
+    )
+    encoding = tokenizer.encode(list(first), list(second), is_pretokenized=True)
+    return encoding.tokens, encoding.type_ids
+
+
+def shortcut_wrongs() -> dict[str, tuple]:
+    """Hugging Face's tokenizer gives offsets, builds the pair, truncates and decodes: each exercise's work, done."""
+    from .hugging_face import HAVE_TOKENIZERS, bert_style
+    from .rows import OTHER, computed, other_library
+
+    if not HAVE_TOKENIZERS:
+        return {}
+    from tokenizers import Tokenizer, decoders, models, processors
+
+    def truncating():
+        tokenizer = Tokenizer(models.WordLevel({"[UNK]": 0, "[CLS]": 1, "[SEP]": 2, "a": 3}, unk_token="[UNK]"))
+        tokenizer.post_processor = processors.BertProcessing(("[SEP]", 2), ("[CLS]", 1))
+        return tokenizer
+
+    return {
+        "rum_offsets": (
+            computed(
+                "Hugging Face's BERT-style tokenizer of the same vocab, its offsets",
+                "encoding = hf.encode(treasure_text)\nrum_offsets = encoding.offsets[encoding.tokens.index('rum')]",
+                {
+                    "hf": Later(lambda: bert_style(book_tokenizer().vocab.tokens, lowercase=True)),
+                    "treasure_text": TREASURE_TEXT,
+                },
+                kind=OTHER,
+            ),
+        ),
+        "my_pair_input": (other_library("Hugging Face's template post-processor", pair_by_hugging_face),),
+        "kept": (
+            computed(
+                "Hugging Face's longest_first truncation, counted",
+                "hf.enable_truncation(24, strategy='longest_first')\n"
+                "types = hf.encode(['a'] * 30, ['a'] * 8, is_pretokenized=True).type_ids\n"
+                "kept = (types.count(0) - 2, types.count(1) - 1)",
+                {"hf": Later(truncating)},
+                kind=OTHER,
+            ),
+        ),
+        "decoded": (
+            computed(
+                "Hugging Face's WordPiece decoder",
+                "decoded = decoders.WordPiece().decode(tokens_to_decode)",
+                {"decoders": decoders, "tokens_to_decode": TOKENS_TO_DECODE},
+                kind=OTHER,
+            ),
+        ),
+    }

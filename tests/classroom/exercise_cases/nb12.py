@@ -320,3 +320,37 @@ def lesson_wrongs() -> dict[str, tuple[Wrong, ...]]:
             ),
         ),
     }
+
+
+# ---------------------------------------------------------------- another tokenizer library does the work (issue 40.1)
+
+
+def shortcut_wrongs() -> dict[str, tuple]:
+    """Hugging Face's Unigram model cuts each word: the pieces no best cut uses (probabilities and sampling are ours).
+
+    Its Viterbi gives one best cut, so the other Unigram exercises (a probability over every cut, a
+    sampling chance, a count of best cuts) have no answer it works out.
+    """
+    from .hugging_face import HAVE_TOKENIZERS
+    from .rows import OTHER, computed
+
+    if not HAVE_TOKENIZERS:
+        return {}
+    from tokenizers import models
+
+    def unigram_of(word_counts):
+        frequencies = substring_frequencies(word_counts)
+        total = sum(frequencies.values())
+        return models.Unigram([(piece, math.log(count / total)) for piece, count in frequencies.items()], 0)
+
+    return {
+        "zero_cost": (
+            computed(
+                "Hugging Face's Unigram model, the pieces its best cuts never use",
+                "used = {t.value for w in v for t in hf.tokenize(w)}\n"
+                "zero_cost = {p for p in freq(v) if len(p) > 1} - used",
+                {"hf": Later(lambda: unigram_of(UNIGRAM_VARIANT)), "freq": substring_frequencies, "v": UNIGRAM_VARIANT},
+                kind=OTHER,
+            ),
+        ),
+    }

@@ -148,3 +148,52 @@ def cases() -> list[Case]:
 
 def lesson_wrongs() -> dict[str, tuple[Wrong, ...]]:
     return {"doubloons_cut": (typed("a tuple, not a list", ("do", "##ub", "##lo", "##ons")),)}
+
+
+# ---------------------------------------------------------------- another tokenizer library does the work (issue 40.1)
+
+
+def shortcut_wrongs() -> dict[str, tuple[Wrong, ...]]:
+    """Hugging Face's `tokenizers` loads the same three tokenizers and cuts the words (it names no rejected candidate).
+
+    Each cell builds its tokenizer as a learner would, from the data set's file, so the one-verdict test can write it.
+    """
+    from .hugging_face import HAVE_TOKENIZERS
+    from .rows import OTHER
+
+    if not HAVE_TOKENIZERS:
+        return {}
+    loaded = "from tokenizers import Tokenizer\nfrom wordpiece_lib.data import fetch\n"
+    return {
+        "doubloons_cut": (
+            computed(
+                "Hugging Face's WordPiece on BERT's vocab",
+                "from tokenizers import Tokenizer, models, normalizers, pre_tokenizers\n"
+                "from wordpiece_lib.data import fetch\n"
+                "hf = Tokenizer(models.WordPiece.from_file(str(fetch('bert-base-uncased-vocab')), unk_token='[UNK]'))\n"
+                "hf.normalizer = normalizers.BertNormalizer(lowercase=True)\n"
+                "hf.pre_tokenizer = pre_tokenizers.BertPreTokenizer()\n"
+                "doubloons_cut = hf.encode('doubloons').tokens",
+                {},
+                kind=OTHER,
+            ),
+        ),
+        "parrots_cut": (
+            computed(
+                "Hugging Face's Tokenizer.from_file on the same byte-level BPE",
+                loaded + "hf = Tokenizer.from_file(str(fetch('treasure-bpe')))\n"
+                "parrots_cut = hf.encode(' parrots', add_special_tokens=False).tokens",
+                {},
+                kind=OTHER,
+            ),
+        ),
+        "islanders_cut": (
+            computed(
+                "Hugging Face's Tokenizer.from_file on the same Unigram model",
+                loaded + "hf = Tokenizer.from_file(str(fetch('botchan-unigram')))\n"
+                "islanders_cut = hf.encode('islanders', add_special_tokens=False).tokens",
+                {},
+                kind=OTHER,
+            ),
+        ),
+    }

@@ -29,6 +29,7 @@ from wordpiece_lib.classroom.runtime import (
     fresh_word,
     fresh_words,
     in_container,
+    narrowing,
     refuse_in_answer,
     require,
     short_list,
@@ -306,10 +307,18 @@ def check_alphabet(answer: Any, words: Iterable[str], prefix: str = DEFAULT_PREF
             f"a character inside a word appears with the {prefix!r} prefix: write the letters after the first one "
             f"as {prefix!r} pieces"
         )
+    # after a few tries, naming a wrong piece would let one be changed a try until it passes (see runtime.narrowing)
+    idea = (
+        f"Some pieces are wrong. Go through every word: its first letter is a bare piece, every letter after it a "
+        f"{prefix!r} piece; each piece once"
+    )
     if extra:
         raise AssertionError(
-            f"{extra[0]!r} is not a first piece of these words: a piece is one character, bare when it starts a "
-            f"word, with {prefix!r} when it does not"
+            narrowing(
+                f"{extra[0]!r} is not a first piece of these words: a piece is one character, bare when it starts a "
+                f"word, with {prefix!r} when it does not",
+                idea,
+            )
         )
     if got != expected:
         starts = {piece for piece in expected if not piece.startswith(prefix)}
@@ -318,7 +327,7 @@ def check_alphabet(answer: Any, words: Iterable[str], prefix: str = DEFAULT_PREF
             if starts - got
             else f"a {prefix!r} piece is missing: look at every letter after the first, in every word"
         )
-        raise AssertionError(f"a piece is missing from your alphabet: {hint}")
+        raise AssertionError(narrowing(f"a piece is missing from your alphabet: {hint}", idea))
     if repeated:
         raise AssertionError(f"your alphabet lists {repeated[0]!r} more than once: list each piece once")
 

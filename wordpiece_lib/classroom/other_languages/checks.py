@@ -31,6 +31,7 @@ from wordpiece_lib.classroom.runtime import (
     call,
     forbid,
     in_container,
+    narrowing,
     refuse_in_answer,
     require,
     short_repr,
@@ -150,11 +151,21 @@ def check_accent_merges(
                     f"{first!r} and {word!r} do not become the same word: they normalize to {normalized[first]!r} "
                     f"and {text!r}. Normalize each word (lowercase, NFD, drop the marks) and compare the results."
                 )
+    # after a few tries, naming or counting wrong groups would let one be changed a try until it passes (see
+    # runtime.narrowing): then only the idea, for every script
+    idea = (
+        "Some groups are wrong or missing. Normalize every word of the list (lowercase, NFD, drop the marks) and put "
+        "all the words that become identical in one group: every accent goes, whatever letter it sits on, and in "
+        "other scripts too NFD splits some letters into a base and a mark"
+    )
     for group in groups:
         if group not in expected:
             raise AssertionError(
-                f"the group {sorted(group, key=words.index)} is not complete: another word of the list normalizes to "
-                "the same text too. Put all the words that become identical in one group."
+                narrowing(
+                    f"the group {sorted(group, key=words.index)} is not complete: another word of the list normalizes "
+                    "to the same text too. Put all the words that become identical in one group.",
+                    idea,
+                )
             )
     if len(set(groups)) != len(groups):
         raise AssertionError("the same group is listed twice")
@@ -171,7 +182,9 @@ def check_accent_merges(
                 + " other scripts too NFD splits some letters into a base and a mark, and the mark is dropped."
             )
         raise AssertionError(
-            f"{len(missing)} group{' is' if len(missing) == 1 else 's are'} missing. " + " ".join(clues)
+            narrowing(
+                f"{len(missing)} group{' is' if len(missing) == 1 else 's are'} missing. " + " ".join(clues), idea
+            )
         )
 
 

@@ -36,6 +36,7 @@ from wordpiece_lib.classroom.runtime import (
     forbid,
     fresh_rng,
     fresh_word,
+    narrowing,
     refuse_in_answer,
     require,
     shuffled,
@@ -288,7 +289,8 @@ def check_split_predictions(
 
     The message says how many predictions are wrong and what to think about,
     not which word is wrong (that would give the answer away: it is True or
-    False). ``source`` is the code that made the answer (default: the
+    False); after a few tries, only what to think about (see
+    :func:`~wordpiece_lib.classroom.runtime.narrowing`). ``source`` is the code that made the answer (default: the
     notebook cell that assigned ``predicted_split``); encoding there fails.
 
     >>> WORKBOOK.reset()
@@ -341,23 +343,22 @@ def check_split_predictions(
     wrong = wrong_in_book + wrong_made + wrong_split
     if not wrong:
         return
-    ideas = []
-    if wrong_in_book:
-        ideas.append(
-            "the words that occur in the book: the vocab was trained to the end, until nothing was left to merge"
-        )
-    if wrong_made:
-        ideas.append(
-            "the words the book never uses: a word need not be in the book to be a token; merges join pieces until "
-            "every word of the book is whole, and a piece made on the way to a longer word can be a word too"
-        )
-    if wrong_split:
-        ideas.append(
-            "the words the book never uses: such a word is one token only if some merge on the way to a word of the "
-            "book built exactly it"
-        )
+    in_book = "the words that occur in the book: the vocab was trained to the end, until nothing was left to merge"
+    made = (
+        "the words the book never uses: a word need not be in the book to be a token; merges join pieces until "
+        "every word of the book is whole, and a piece made on the way to a longer word can be a word too"
+    )
+    split = (
+        "the words the book never uses: such a word is one token only if some merge on the way to a word of the "
+        "book built exactly it"
+    )
+    ideas = [idea for idea, count in ((in_book, wrong_in_book), (made, wrong_made), (split, wrong_split)) if count]
     verb = "is" if wrong == 1 else "are"
-    raise AssertionError(f"{wrong} of your {len(words)} predictions {verb} wrong. Think about " + "; and ".join(ideas))
+    detail = f"{wrong} of your {len(words)} predictions {verb} wrong. Think about " + "; and ".join(ideas)
+    # after a few tries, the count would let one word be flipped a try until it passes (see runtime.narrowing)
+    raise AssertionError(
+        narrowing(detail, "Some predictions are wrong. Think about " + "; and ".join([in_book, made, split]))
+    )
 
 
 def _typed_prediction(source: str, name: str) -> str | None:

@@ -6,6 +6,7 @@
 - ``failure_report``: a failed check ends with one short line, not ipytest's own traceback
 - ``first_cell``: what a notebook's first cell runs: ``start_notebook`` prints the versions, turns the checks on
 - ``call_count``: is a learner's function their own work: the calls of forbidden library functions counted
+- ``other_libraries``: did another tokenizer library (Hugging Face's, ``sentencepiece``...) do the work: known by module
 - ``cell_names``: names in a notebook cell's code: what it assigns, calls and writes; the cell that assigned a name
 - ``answer_watch``: is a value answer the learner's own: the cells that assign it watched while they run
 - ``containers``: the course's one rule for an answer's container (a tuple, a list, a set or a dict, as asked)
@@ -35,6 +36,7 @@ from . import (
     fresh_checks,
     fresh_inputs,
     kernel_side,
+    other_libraries,
     plain,
     progress_file,
     workbook,
@@ -52,6 +54,7 @@ from .first_cell import *
 from .fresh_checks import *
 from .fresh_inputs import *
 from .kernel_side import *
+from .other_libraries import *
 from .plain import *
 from .progress_file import *
 from .workbook import *
@@ -66,6 +69,7 @@ __all__ = list(
             *failure_report.__all__,
             *first_cell.__all__,
             *call_count.__all__,
+            *other_libraries.__all__,
             *cell_names.__all__,
             *answer_watch.__all__,
             *fresh_inputs.__all__,

@@ -11,6 +11,17 @@ and the answer cell only copies is found too (:func:`note_library_values`),
 and so are the names in the answer cell itself (from IPython's input history,
 :mod:`wordpiece_lib.classroom.runtime.cell_names`).
 
+Another tokenizer library (Hugging Face's, ``sentencepiece``...) is refused in
+every exercise, registered or not: every cell that assigns an exercise's answer
+is watched for it (:mod:`wordpiece_lib.classroom.runtime.other_libraries`), and
+a name an earlier cell computed with it is noted too;
+:func:`refuse_other_library` refuses such an answer, and every workbook's check
+calls it first.
+
+A refusal is about the answer the check is given, never about a name: what a
+cell noted holds only while the name (or the answer) still is the very value
+that cell made, so an own answer under the name of a refused try passes.
+
 >>> from wordpiece_lib.model import alphabet
 >>> from wordpiece_lib.classroom.runtime import forbid
 >>> watch_answer("demo_letters", forbid(alphabet))
@@ -26,10 +37,11 @@ from __future__ import annotations
 
 import ast
 import contextlib
+import inspect
 import sys
 import types
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from wordpiece_lib.classroom.runtime.call_count import (
@@ -40,6 +52,8 @@ from wordpiece_lib.classroom.runtime.call_count import (
     _unwrap,
     answer_codes,
     forbidden_names_in,
+    forget_worked_examples,
+    pin_worked_examples,
 )
 from wordpiece_lib.classroom.runtime.cell_names import (
     _assigned_names,
@@ -49,19 +63,85 @@ from wordpiece_lib.classroom.runtime.cell_names import (
     answer_cell_source,
     calls_in_source,
 )
+from wordpiece_lib.classroom.runtime.other_libraries import ANOTHER_LIBRARY, OtherLibraryWatch, library_of
+
+#: What a value answer's work is compared with when the value is not known here (the grader's copy of a kernel's).
+UNKNOWN: Any = type("Unknown", (), {"__repr__": lambda self: "UNKNOWN"})()
+#: The key under which a noted name records another tokenizer library's work (beside the watched answers' keys).
+OTHER = "another tokenizer library"
 
 
 @dataclass(frozen=True)
 class CellWork:
-    """What ran while an answer cell ran: the function that did the work (or None) and how many calls."""
+    """What did the work of an answer while its cell ran.
+
+    ``first`` is the function of this library that did it (or None) and
+    ``calls`` how many calls of it ran; ``other`` another tokenizer library
+    that did (its label, see :class:`~.other_libraries.Found`); ``copied``
+    the name an earlier cell computed with a library, which the answer cell
+    reads, and that library's label (``other_copied``: it was another
+    tokenizer library). ``value`` is what the cell assigned to the answer (a
+    check given another value judges that one, not this cell's work).
+    """
 
     source: str
     first: str | None = None
     calls: int = 0
+    other: str | None = None
+    copied: tuple[str, str] | None = None
+    other_copied: bool = False
+    value: Any = field(default=UNKNOWN, repr=False, compare=False)
+
+    def holds_for(self, answer: Any) -> bool:
+        """Whether this work made ``answer``: the same object, or an equal value (a check may get a copy)."""
+        if self.value is UNKNOWN or answer is UNKNOWN or answer is self.value:
+            return True
+        try:
+            return bool(answer == self.value)
+        except Exception:  # an answer whose == does not give a truth value (an array): not this cell's value
+            return False
+
+    def plain(self) -> dict[str, Any]:
+        """What crosses from a submission's kernel to the grader (no value: the grader has its own copy).
+
+        >>> CellWork("x = 1", other="`tiktoken` (`Encoding.encode`)").plain()["other"]
+        '`tiktoken` (`Encoding.encode`)'
+        """
+        return {
+            "first": self.first,
+            "calls": self.calls,
+            "other": self.other,
+            "copied": list(self.copied) if self.copied else None,
+            "other_copied": self.other_copied,
+        }
+
+    @classmethod
+    def from_plain(cls, source: str, data: dict[str, Any]) -> CellWork:
+        """The work a kernel sent (see :meth:`plain`); anything malformed counts as nothing seen.
+
+        >>> CellWork.from_plain("x = 1", {"first": "alphabet", "calls": 2, "copied": ["mine", "alphabet"]}).copied
+        ('mine', 'alphabet')
+        """
+        copied = data.get("copied")
+        pair = (str(copied[0]), str(copied[1])) if isinstance(copied, (list, tuple)) and len(copied) == 2 else None
+        first, other, calls = data.get("first"), data.get("other"), data.get("calls")
+        return cls(
+            source,
+            str(first) if isinstance(first, str) else None,
+            calls if isinstance(calls, int) and not isinstance(calls, bool) else 0,
+            str(other) if isinstance(other, str) else None,
+            pair,
+            data.get("other_copied") is True,
+        )
 
 
 #: Value exercises by key: the library an answer must not come from (each checks module registers its own).
 WATCHED: dict[str, tuple[Forbidden, ...]] = {}
+
+
+#: Every exercise's answer name (each workbook registers its own): a cell assigning one is watched for
+#: another tokenizer library, whether or not a checks module registered this library's functions for it.
+ANSWERS: set[str] = set()
 
 
 #: What ran in the latest cell that assigned each watched key.
@@ -81,7 +161,7 @@ def watch_answer(key: str, forbidden: Sequence[Forbidden]) -> None:
 
 
 class _CellWatch:
-    """Counts, while one cell runs, the forbidden calls of every watched key the cell assigns."""
+    """Watches one cell that assigns answers: this library's calls of each watched key, another library's work."""
 
     def __init__(self, source: str, namespace: dict[str, Any] | None = None) -> None:
         self.source = source
@@ -90,12 +170,14 @@ class _CellWatch:
             tree = ast.parse(source)
         except SyntaxError:  # a magic cell (%%ipytest ...) assigns no answer
             tree = ast.Module(body=[], type_ignores=[])
+        self.tree = tree
         assigned = _assigned_names(tree)
-        self.keys = [key for key in WATCHED if key in assigned]
+        self.keys = [key for key in dict.fromkeys([*WATCHED, *ANSWERS]) if key in assigned]
         codes: dict[types.CodeType, str] = {}
         for key in self.keys:
-            codes.update(answer_codes(WATCHED[key], namespace))
-        self.count = CallCount(codes)
+            codes.update(answer_codes(WATCHED.get(key, ()), namespace))
+        self.others = OtherLibraryWatch()
+        self.count = CallCount(codes, self.others)
 
     def start(self) -> None:
         if self.keys:
@@ -105,15 +187,19 @@ class _CellWatch:
         if not self.keys:
             return
         self.count.__exit__(None, None, None)
+        other = self.others.found.label if self.others.found is not None else None
         for key in self.keys:
-            labels = {label for rule in WATCHED[key] for label in answer_codes([rule], self.namespace).values()}
+            rules = WATCHED.get(key, ())
+            labels = {label for rule in rules for label in answer_codes([rule], self.namespace).values()}
             calls = sum(n for label, n in self.count.by_label.items() if label in labels)
             first = (
                 self.count.first
                 if self.count.first in labels
                 else next((label for label in self.count.by_label if label in labels), None)
             )
-            _WORK[key] = CellWork(self.source, first, calls)
+            copied, other_copied = _copied_into(self.tree, key)
+            value = self.namespace.get(key, UNKNOWN) if self.namespace is not None else UNKNOWN
+            _WORK[key] = CellWork(self.source, first, calls, other, copied, other_copied, value)
 
 
 @contextlib.contextmanager
@@ -132,7 +218,7 @@ def watched_cell(source: str, namespace: dict[str, Any] | None = None) -> Iterat
     ...     letters = alphabet
     ...     demo_alphabet = letters(["hug"])
     >>> work_in_answer("demo_alphabet")
-    CellWork(source="demo_alphabet = letters(['hug'])", first='alphabet', calls=1)
+    CellWork(source="demo_alphabet = letters(['hug'])", first='alphabet', calls=1, other=None, copied=None, other_copied=False)
     """
     watch = _CellWatch(source, namespace)
     watch.start()
@@ -142,16 +228,46 @@ def watched_cell(source: str, namespace: dict[str, Any] | None = None) -> Iterat
         watch.stop()
         if namespace is not None:
             note_library_values(source, namespace)
+            pin_worked_examples(namespace)
 
 
-def work_in_answer(key: str, source: str | None = None) -> CellWork | None:
-    """What ran in the latest watched cell that assigned ``key`` (None if none ran, or not that ``source``).
+#: The answer each running check was given, by key: what a cell's work is held against (see :class:`CellWork`).
+_CHECKED: dict[str, Any] = {}
+
+
+@contextlib.contextmanager
+def answer_being_checked(key: str, answer: Any) -> Iterator[None]:
+    """While a check of ``key`` runs: ``answer`` is the answer it judges (a workbook's check sets it).
+
+    >>> with answer_being_checked("demo", 3):
+    ...     _CHECKED["demo"]
+    3
+    """
+    before = _CHECKED.get(key, UNKNOWN)
+    _CHECKED[key] = answer
+    try:
+        yield
+    finally:
+        if before is UNKNOWN:
+            _CHECKED.pop(key, None)
+        else:
+            _CHECKED[key] = before
+
+
+def work_in_answer(key: str, source: str | None = None, answer: Any = UNKNOWN) -> CellWork | None:
+    """What ran in the latest watched cell that assigned ``key``, or None.
+
+    None too when that cell's code is not ``source``, or when what it assigned
+    is not ``answer`` (default: the answer the running check of ``key`` was
+    given): a check judges the answer it has, never a name a refused try used.
 
     >>> work_in_answer("never_watched") is None
     True
     """
     work = _WORK.get(key)
     if work is None or (source is not None and work.source.strip() != source.strip()):
+        return None
+    if not work.holds_for(_CHECKED.get(key, UNKNOWN) if answer is UNKNOWN else answer):
         return None
     return work
 
@@ -165,6 +281,7 @@ def forget_answer_work() -> None:
     """
     _WORK.clear()
     _FROM_LIBRARY.clear()
+    forget_worked_examples()
 
 
 def install_answer_watch(shell: Any = None) -> bool:
@@ -193,6 +310,7 @@ def install_answer_watch(shell: Any = None) -> bool:
             watch = running.pop()
             watch.stop()
             note_library_values(watch.source, getattr(shell, "user_ns", {}))
+            pin_worked_examples(getattr(shell, "user_ns", {}))
 
     events.register("pre_run_cell", before)
     events.register("post_run_cell", after)
@@ -200,9 +318,71 @@ def install_answer_watch(shell: Any = None) -> bool:
     return True
 
 
-#: Names whose latest value an earlier cell computed with a watched answer's library:
-#: name -> (that cell's code, {watched key: label of the function that did the work}).
-_FROM_LIBRARY: dict[str, tuple[str, dict[str, str]]] = {}
+_MISSING: Any = object()
+
+
+@dataclass(frozen=True)
+class _Noted:
+    """A name an earlier cell computed with a library: that cell's code, the libraries it reached, the value it made.
+
+    ``reached`` maps each watched answer's key (and :data:`OTHER`, for another tokenizer library) to the label of
+    what did the work. The note holds only while the name still is the value that cell made: rebound any way at
+    all (a ``def``, an import, a magic, a loop), it is another value, judged as itself.
+    """
+
+    source: str
+    reached: dict[str, str]
+    namespace: dict[str, Any] = field(repr=False)
+    value: Any = field(repr=False)
+
+    def holds(self, name: str) -> bool:
+        return self.namespace.get(name, _MISSING) is self.value
+
+
+#: Names an earlier cell computed with a watched answer's library, or with another tokenizer library.
+_FROM_LIBRARY: dict[str, _Noted] = {}
+
+
+def _earlier(name: str, key: str) -> str | None:
+    """The label of ``key``'s library that an earlier cell computed ``name`` with, while it still holds that value."""
+    noted = _FROM_LIBRARY.get(name)
+    if noted is None or key not in noted.reached or not noted.holds(name):
+        return None
+    return noted.reached[key]
+
+
+def _copied_into(tree: ast.AST, key: str) -> tuple[tuple[str, str] | None, bool]:
+    """The first name the code reads that an earlier cell computed with a library (another one first), and which."""
+    local = _local_names(tree)
+    names = [
+        node.id
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id not in local
+    ]
+    for name in names:
+        label = _earlier(name, OTHER)
+        if label is not None:
+            return (name, label), True
+    for name in names:
+        label = _earlier(name, key)
+        if label is not None:
+            return (name, label), False
+    return None, False
+
+
+def _other_reached(tree: ast.AST, namespace: dict[str, Any]) -> str | None:
+    """The label of another tokenizer library the code reaches by a name: its object, or a value made with it."""
+    local = _local_names(tree)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id not in local:
+            earlier = _earlier(node.id, OTHER)
+            if earlier is not None:
+                return earlier
+            if node.id in namespace:
+                found = library_of(namespace[node.id])
+                if found is not None:
+                    return found.label
+    return None
 
 
 def _library_reached(tree: ast.AST, namespace: dict[str, Any], key: str) -> str | None:
@@ -220,9 +400,9 @@ def _library_reached(tree: ast.AST, namespace: dict[str, Any], key: str) -> str 
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
             if node.id in local:
                 continue
-            earlier = _FROM_LIBRARY.get(node.id)
-            if earlier is not None and key in earlier[1]:
-                return earlier[1][key]
+            earlier = _earlier(node.id, key)
+            if earlier is not None:
+                return earlier
             value = namespace.get(node.id)
             if value is None:
                 continue
@@ -239,8 +419,8 @@ def _library_reached(tree: ast.AST, namespace: dict[str, Any], key: str) -> str 
                 method = _method_in_function(value, _objects_read(tree, namespace), codes)
                 if method is not None:
                     return method
-        elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
-            owner = namespace.get(node.value.id)
+        elif isinstance(node, ast.Attribute):
+            owner = _owner_of(node.value, namespace)
             if owner is None:
                 continue
             member = getattr(owner if isinstance(owner, (type, types.ModuleType)) else type(owner), node.attr, None)
@@ -248,6 +428,39 @@ def _library_reached(tree: ast.AST, namespace: dict[str, Any], key: str) -> str 
             if code in codes:
                 return codes[code]
     return None
+
+
+def _owner_of(node: ast.expr, namespace: dict[str, Any]) -> Any:
+    """The object ``name.a.b`` stands for, read without running the learner's code (only this library's properties).
+
+    ``m.model.tokens_with_spans(...)`` reaches the model's method through the tokenizer's attribute.
+    """
+    attributes: list[str] = []
+    while isinstance(node, ast.Attribute):
+        attributes.append(node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name) or node.id not in namespace:
+        return None
+    owner = namespace[node.id]
+    for attribute in reversed(attributes):
+        try:
+            found = inspect.getattr_static(owner, attribute)
+        except AttributeError:
+            return None
+        if isinstance(found, property) and _libraries(found.fget):  # this library's property: it only reads
+            try:
+                found = found.fget(owner)
+            except Exception:  # a property that cannot answer for this object
+                return None
+        elif hasattr(type(found), "__get__") and not isinstance(found, (types.FunctionType, type)):
+            return None  # another descriptor (a learner's property...): its value is computed, not read
+        owner = found
+    return owner
+
+
+def _libraries(function: Any) -> bool:
+    """True for a function of this library's own code."""
+    return str(getattr(function, "__module__", "")).startswith("wordpiece_lib.")
 
 
 def _learners(function: types.FunctionType) -> bool:
@@ -298,9 +511,20 @@ def _method_in_function(
     return None
 
 
-def note_library_values(source: str, namespace: dict[str, Any]) -> None:
-    """After a cell ran: note which names it assigned from a watched answer's library (and forget the others).
+def _bound_otherwise(statement: ast.stmt) -> set[str]:
+    """Names a top-level ``def``, ``class`` or import binds: never a value computed with a library."""
+    if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return {statement.name}
+    if isinstance(statement, (ast.Import, ast.ImportFrom)):
+        return {(alias.asname or alias.name).partition(".")[0] for alias in statement.names}
+    return set()
 
+
+def note_library_values(source: str, namespace: dict[str, Any]) -> None:
+    """After a cell ran: note which names it assigned from a library's work (and forget the others).
+
+    A watched answer's library (this library's functions a checks module
+    registered) and another tokenizer library (any answer) are both noted.
     An answer cell that only copies such a name (``first_three = mine``) runs
     nothing the watch could count; :func:`refuse_in_answer` finds it here.
 
@@ -308,38 +532,71 @@ def note_library_values(source: str, namespace: dict[str, Any]) -> None:
     >>> from wordpiece_lib.model import alphabet
     >>> watch_answer("demo_alphabet", forbid(alphabet))
     >>> cell = {"letters": alphabet}
+    >>> exec("mine = letters(['hug'])", cell)
     >>> note_library_values("mine = letters(['hug'])", cell)
     >>> library_value_in("demo_alphabet = mine", "demo_alphabet")
     ('mine', 'alphabet')
+    >>> exec("mine = ['h', '##u', '##g']", cell)
     >>> note_library_values("mine = ['h', '##u', '##g']", cell)  # typed by hand this time
     >>> library_value_in("demo_alphabet = mine", "demo_alphabet") is None
     True
+    >>> exec("words = ['hug', 'pug']\\nseen = [letters([w]) for w in words]", cell)
     >>> note_library_values("words = ['hug', 'pug']\\nseen = [letters([w]) for w in words]", cell)
     >>> library_value_in("demo_alphabet = sorted({c for w in words for c in w})", "demo_alphabet") is None
     True
     >>> library_value_in("demo_alphabet = seen[0]", "demo_alphabet")
     ('seen', 'alphabet')
+    >>> exec("theirs, mine = letters(['hug']), ['h', '##u', '##g']", cell)
+    >>> note_library_values("theirs, mine = letters(['hug']), ['h', '##u', '##g']", cell)
+    >>> library_value_in("demo_alphabet = mine", "demo_alphabet") is None  # only theirs came from the library
+    True
+    >>> exec("def seen(words):\\n    return sorted({c for w in words for c in w})", cell)  # an own function now
+    >>> library_value_in("demo_alphabet = seen(words)", "demo_alphabet") is None
+    True
     """
     try:
         tree = ast.parse(source)
     except SyntaxError:  # a magic cell (%%ipytest ...) assigns nothing of the learner's
         return
-    if not WATCHED:
-        return
     for statement in tree.body:  # statement by statement: a cell may set up data and use the library apart
-        written = _written_names(statement)
-        if not written:
-            continue
-        reached = {key: label for key in WATCHED if (label := _library_reached(statement, namespace, key)) is not None}
-        for name in written:
-            if reached:
-                _FROM_LIBRARY[name] = (source, dict(reached))
-            else:
-                _FROM_LIBRARY.pop(name, None)
+        for name in _bound_otherwise(statement):
+            _FROM_LIBRARY.pop(name, None)
+        for part in _pairs(statement):
+            written = _written_names(part)
+            if not written:
+                continue
+            reached = {key: label for key in WATCHED if (label := _library_reached(part, namespace, key)) is not None}
+            other = _other_reached(part, namespace)
+            if other is not None:
+                reached[OTHER] = other
+            for name in written:
+                if reached:
+                    _FROM_LIBRARY[name] = _Noted(source, dict(reached), namespace, namespace.get(name, _MISSING))
+                else:
+                    _FROM_LIBRARY.pop(name, None)
+
+
+def _pairs(statement: ast.stmt) -> list[ast.stmt]:
+    """``a, b = x, y`` as ``a = x`` and ``b = y`` (each name noted by its own value); any other statement as it is."""
+    if (
+        isinstance(statement, ast.Assign)
+        and len(statement.targets) == 1
+        and isinstance(statement.targets[0], (ast.Tuple, ast.List))
+        and isinstance(statement.value, (ast.Tuple, ast.List))
+        and len(statement.targets[0].elts) == len(statement.value.elts)
+        and not any(isinstance(item, ast.Starred) for item in (*statement.targets[0].elts, *statement.value.elts))
+    ):
+        return [
+            ast.Assign(targets=[target], value=value)
+            for target, value in zip(statement.targets[0].elts, statement.value.elts)
+        ]
+    return [statement]
 
 
 def library_value_in(source: str, key: str) -> tuple[str, str] | None:
     """The first name ``source`` reads whose value an earlier cell computed with ``key``'s library, and that library.
+
+    Only while the name still holds the value that cell made (see :func:`note_library_values`).
 
     >>> library_value_in("demo_alphabet = ['h']", "demo_alphabet") is None
     True
@@ -351,10 +608,57 @@ def library_value_in(source: str, key: str) -> tuple[str, str] | None:
     local = _local_names(tree)
     for node in ast.walk(tree):
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id not in local:
-            earlier = _FROM_LIBRARY.get(node.id)
-            if earlier is not None and key in earlier[1] and earlier[0].strip() != source.strip():
-                return node.id, earlier[1][key]
+            noted = _FROM_LIBRARY.get(node.id)
+            if noted is not None and noted.source.strip() == source.strip():
+                continue  # the answer cell itself, run before: what it does now is watched as it runs
+            label = _earlier(node.id, key)
+            if label is not None:
+                return node.id, label
     return None
+
+
+def other_library_in_value(work: CellWork) -> str:
+    """What a check says of a value answer another tokenizer library worked out (never the answer itself).
+
+    >>> print(other_library_in_value(CellWork("x = 1", other="`tiktoken` (`Encoding.encode`)")))
+    your answer was worked out with `tiktoken` (`Encoding.encode`), which ran in your answer cell: another tokenizer library did the work. The exercise asks for your own reasoning and steps: work it out with what the notebook showed, then let the check tell you
+    """
+    if work.other is not None:
+        where = f"{work.other}, which ran in your answer cell"
+    else:
+        name, label = work.copied or ("?", "?")
+        where = f"{label}: it reads `{name}`, which an earlier cell computed with it"
+    return (
+        f"your answer was worked out with {where}: {ANOTHER_LIBRARY}. The exercise asks for your own reasoning "
+        "and steps: work it out with what the notebook showed, then let the check tell you"
+    )
+
+
+def refuse_other_library(key: str, answer: Any = UNKNOWN, source: str | None = None) -> None:
+    """Fail when another tokenizer library worked out the answer ``key`` (in its cell or an earlier one).
+
+    Every workbook's check calls this first, so every exercise refuses it
+    whether or not its checks module registered anything. ``source`` is the
+    answer cell's code (default: the latest cell that assigned ``key``).
+
+    >>> import types
+    >>> watched = {"hidden": types.ModuleType("tokenizers")}
+    >>> with watched_cell("demo_count = len(str(hidden))", watched):
+    ...     exec("demo_count = len(str(hidden))", watched)
+    >>> ANSWERS.add("demo_count")
+    >>> refuse_other_library("demo_count", watched["demo_count"])  # not watched: demo_count was not an answer yet
+    >>> with watched_cell("demo_count = len(str(hidden))", watched):
+    ...     exec("demo_count = len(str(hidden))", watched)
+    >>> refuse_other_library("demo_count", watched["demo_count"])
+    Traceback (most recent call last):
+    ...
+    AssertionError: your answer was worked out with Hugging Face `tokenizers` (`tokenizers`), which ran in your answer cell: another tokenizer library did the work. The exercise asks for your own reasoning and steps: work it out with what the notebook showed, then let the check tell you
+    """
+    __tracebackhide__ = True  # keep this frame out of the student's report
+    code = answer_cell_source(key) if source is None else source
+    work = work_in_answer(key, code, answer)
+    if work is not None and (work.other is not None or work.other_copied):
+        raise AssertionError(other_library_in_value(work))
 
 
 def refuse_in_answer(key: str, names: Iterable[str], message: str, source: str | None = None) -> None:
@@ -365,7 +669,8 @@ def refuse_in_answer(key: str, names: Iterable[str], message: str, source: str |
     :func:`watch_answer`, whatever alias, helper or object method reached
     them), and the names the cell's code uses (``names``, for a call the
     watch could not see, e.g. outside IPython). ``source`` is the answer
-    cell's code (default: the latest cell that assigned ``key``).
+    cell's code (default: the latest cell that assigned ``key``). Another
+    tokenizer library's work is refused first (:func:`refuse_other_library`).
 
     >>> refuse_in_answer("n", ["train_fast"], "your answer runs {name}", source="n = len(train_fast(c, 9).steps)")
     Traceback (most recent call last):
@@ -375,6 +680,8 @@ def refuse_in_answer(key: str, names: Iterable[str], message: str, source: str |
     """
     __tracebackhide__ = True  # keep this frame out of the student's report
     work = work_in_answer(key, source)
+    if work is not None and (work.other is not None or work.other_copied):
+        raise AssertionError(other_library_in_value(work))
     if work is not None and work.first is not None:
         plural = "call" if work.calls == 1 else "calls"
         worked = any(rule.label_name == work.first and not rule.objects for rule in WATCHED.get(key, ()))
@@ -384,7 +691,7 @@ def refuse_in_answer(key: str, names: Iterable[str], message: str, source: str |
             + f" ({work.calls} {plural} of {whose} ran while your answer cell ran)"
         )
     code = answer_cell_source(key) if source is None else source
-    copied = library_value_in(code or "", key)
+    copied = work.copied if work is not None else library_value_in(code or "", key)
     if copied is not None:
         name, label = copied
         raise AssertionError(message.format(name=repr(label)) + f" (in an earlier cell, which computed `{name}`)")
@@ -394,13 +701,19 @@ def refuse_in_answer(key: str, names: Iterable[str], message: str, source: str |
 
 
 __all__ = [
+    "ANSWERS",
+    "OTHER",
+    "UNKNOWN",
     "WATCHED",
     "CellWork",
+    "answer_being_checked",
     "forget_answer_work",
     "install_answer_watch",
     "library_value_in",
     "note_library_values",
+    "other_library_in_value",
     "refuse_in_answer",
+    "refuse_other_library",
     "watch_answer",
     "watched_cell",
     "work_in_answer",

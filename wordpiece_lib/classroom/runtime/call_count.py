@@ -11,6 +11,13 @@ function that did the work. A static look at the function's code
 happen not to reach; a local variable that happens to be called
 ``split_word`` is not mistaken for the library function.
 
+Another tokenizer library's work (Hugging Face's, ``sentencepiece``...) is
+refused in every exercise by the same profile function, fed to
+:class:`~.other_libraries.OtherLibraryWatch`: its work runs in compiled code,
+which no count of Python calls sees. A notebook's worked example named in a
+rule is the function the notebook's cell bound first
+(:func:`pin_worked_examples`), never the learner's own function under its name.
+
 >>> from wordpiece_lib.model import split_word
 >>> def mine(word):
 ...     return split_word(word)
@@ -22,10 +29,18 @@ from __future__ import annotations
 
 import contextlib
 import sys
+import threading
 import types
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+from wordpiece_lib.classroom.runtime.other_libraries import (
+    OtherLibraryUse,
+    OtherLibraryWatch,
+    is_learners_code,
+    library_of,
+)
 
 
 @dataclass(frozen=True)
@@ -33,9 +48,10 @@ class Forbidden:
     """A library function (or class) an exercise asks the learner to write instead of calling.
 
     ``objects`` are the very objects that must not be used (``split_word``,
-    ``WordCounts``...); ``names`` are names looked up in the learner's own
-    namespace when the check runs (a helper the notebook defined earlier,
-    such as its worked ``longest_match``).
+    ``WordCounts``...); ``names`` name a worked example the notebook defined
+    earlier (its ``longest_match``): what counts is that function itself (see
+    :func:`pin_worked_examples`), never whatever the learner binds to the name
+    later, so their own function called ``longest_match`` is their own.
 
     >>> from wordpiece_lib.model import split_word
     >>> Forbidden("split_word", (split_word,)).label
@@ -46,14 +62,105 @@ class Forbidden:
     objects: tuple[Any, ...] = ()
     names: tuple[str, ...] = field(default=())
 
+    def __post_init__(self) -> None:
+        WORKED_NAMES.update(self.names)
+
     @property
     def label(self) -> str:
         return f"`{self.label_name}`"
 
     def resolve(self, namespace: dict[str, Any]) -> tuple[Any, ...]:
-        """The forbidden objects, including those named in ``namespace``."""
-        found = [namespace[name] for name in self.names if name in namespace]
+        """The forbidden objects: ``objects``, and the worked examples of ``names`` (as ``namespace`` first showed them).
+
+        >>> def longest_match(word, vocab):
+        ...     return [word]
+        >>> forget_worked_examples()
+        >>> rule = Forbidden("longest_match", names=("longest_match",))
+        >>> kernel = {"longest_match": longest_match}  # the notebook's cell defined it
+        >>> rule.resolve(kernel) == (longest_match,)
+        True
+        >>> def longest_match(word, vocab):  # the learner's own, under the same name
+        ...     return list(word)
+        >>> kernel["longest_match"] = longest_match
+        >>> longest_match in rule.resolve(kernel)
+        False
+        """
+        found: list[Any] = []
+        pins = _pins(namespace)
+        for name in self.names:
+            if name not in pins:
+                pin_worked_examples(namespace, [name])
+            found.extend(pins.get(name, ()))
+            value = namespace.get(name)
+            if value is not None and not _is_any(value, found) and _same_work(value, pins.get(name, ())):
+                found.append(value)  # the worked example's cell run again: a new function, the same code
         return tuple(self.objects) + tuple(found)
+
+
+#: Every name a :class:`Forbidden` gives to a notebook's worked example.
+WORKED_NAMES: set[str] = set()
+#: The worked examples of each namespace (a kernel's, kept alive here), by name: the functions a notebook's cell
+#: first bound to the name (and the same code run again), never a function the learner bound to it later.
+_WORKED: dict[int, tuple[dict[str, Any], dict[str, list[Any]]]] = {}
+
+
+def _pins(namespace: dict[str, Any]) -> dict[str, list[Any]]:
+    entry = _WORKED.get(id(namespace))
+    if entry is None or entry[0] is not namespace:
+        entry = _WORKED[id(namespace)] = (namespace, {})
+    return entry[1]
+
+
+def _code_print(code: types.CodeType) -> tuple[Any, ...]:
+    """What a function's code does, the same for the same cell run twice (nested code included, names of places not)."""
+    constants = tuple(_code_print(item) if isinstance(item, types.CodeType) else repr(item) for item in code.co_consts)
+    return code.co_code, code.co_names, code.co_varnames, constants
+
+
+def _same_work(value: Any, pinned: Sequence[Any]) -> bool:
+    code = getattr(_unwrap(value), "__code__", None)
+    if not isinstance(code, types.CodeType) or not pinned:
+        return False
+    first = getattr(_unwrap(pinned[0]), "__code__", None)
+    return isinstance(first, types.CodeType) and _code_print(code) == _code_print(first)
+
+
+def pin_worked_examples(namespace: dict[str, Any], names: Iterable[str] | None = None) -> None:
+    """Note the worked examples ``namespace`` holds: the first function a cell bound to each of their names.
+
+    The answer watch calls this after every cell, so the notebook's own cell,
+    which comes first, decides; a function the learner later binds to the same
+    name, with code of their own, is theirs (the same code again is the
+    example). A library's function bound to the name is no worked example.
+
+    >>> forget_worked_examples()
+    >>> WORKED_NAMES.add("demo_worked")
+    >>> def demo_worked(word):
+    ...     return [word]
+    >>> cell = {"demo_worked": demo_worked}
+    >>> pin_worked_examples(cell)
+    >>> _pins(cell)["demo_worked"] == [demo_worked]
+    True
+    """
+    pins = _pins(namespace)
+    for name in WORKED_NAMES if names is None else names:
+        value = namespace.get(name)
+        code = getattr(_unwrap(value), "__code__", None)
+        if not isinstance(code, types.CodeType) or not is_learners_code(code):
+            continue
+        pinned = pins.setdefault(name, [])
+        if not pinned or (not _is_any(value, pinned) and _same_work(value, pinned)):
+            pinned.append(value)  # the first function under the name, or the same code run again
+
+
+def forget_worked_examples() -> None:
+    """Forget the worked examples seen (a new kernel).
+
+    >>> forget_worked_examples()
+    >>> _WORKED
+    {}
+    """
+    _WORKED.clear()
 
 
 def forbid(*library: Any) -> tuple[Forbidden, ...]:
@@ -220,7 +327,9 @@ class CallCount:
     ``functools.partial`` or an object's method that ends in one of the
     counted functions is counted all the same. ``first`` is the label of the
     outermost counted call (the function that did the work), ``calls`` how
-    many counted calls ran in all.
+    many counted calls ran in all. With ``others``, the same profile function
+    feeds an :class:`~.other_libraries.OtherLibraryWatch` (another tokenizer
+    library's work, which no count of Python calls sees).
 
     >>> from wordpiece_lib.model import split_word
     >>> s = split_word  # any alias
@@ -230,13 +339,15 @@ class CallCount:
     ('split_word', 2)
     """
 
-    def __init__(self, codes: dict[types.CodeType, str]) -> None:
+    def __init__(self, codes: dict[types.CodeType, str], others: OtherLibraryWatch | None = None) -> None:
         self.codes = codes
+        self.others = others
         self.calls = 0
         self.by_label: dict[str, int] = {}
         self.first: str | None = None
         self._outer: Any = None
         self._previous: Any = None
+        self._previous_threads: Any = None
 
     def _profile(self, frame: types.FrameType, event: str, arg: Any) -> None:
         if event == "call":
@@ -250,18 +361,27 @@ class CallCount:
                         self.first = label
         elif event == "return" and frame is self._outer:
             self._outer = None
+        if self.others is not None:
+            self.others.event(frame, event, arg)
         if self._previous is not None:  # another profiler was active: let it see everything too
             self._previous(frame, event, arg)
 
+    @property
+    def _active(self) -> bool:
+        return bool(self.codes) or self.others is not None
+
     def __enter__(self) -> CallCount:
         self._previous = sys.getprofile()
-        if self.codes:
+        self._previous_threads = threading.getprofile()
+        if self._active:
             sys.setprofile(self._profile)
+            threading.setprofile(self._profile)  # a thread the learner's code starts is watched too
         return self
 
     def __exit__(self, *exc: Any) -> None:
-        if self.codes:
+        if self._active:
             sys.setprofile(self._previous)
+            threading.setprofile(self._previous_threads)
 
 
 class RunsElsewhere:
@@ -289,15 +409,23 @@ class RunsElsewhere:
 
 
 def call_own_work(function: Callable[..., Any], args: Sequence[Any], forbidden: Sequence[Forbidden]) -> Any:
-    """Call ``function(*args)`` and refuse the result if a forbidden library function did the work.
+    """Call ``function(*args)`` and refuse the result if another library, or a forbidden function, did the work.
 
-    The calls are counted while the learner's function runs (see
-    :class:`CallCount`), so neither an alias, nor a helper from another
-    cell, nor a library object's method that leads to a forbidden function
-    gets past. A static look at the function's code
-    (:func:`forbidden_names_in`) also finds a call on a branch these inputs
-    do not reach. Raises :class:`ForbiddenUse` with the label of the function
-    that did the work; any other exception of the learner's code propagates.
+    Another tokenizer library (Hugging Face ``tokenizers`` and ``transformers``,
+    ``sentencepiece``, ``tiktoken``...: see :mod:`.other_libraries`) is refused
+    in every exercise, whatever ``forbidden`` says: first what the function can
+    reach without running (an object of that library in its globals, closure or
+    default arguments), then what runs. Raises
+    :class:`~.other_libraries.OtherLibraryUse` for it.
+
+    The calls of ``forbidden`` (this library's own functions) are counted
+    while the learner's function runs (see :class:`CallCount`), so neither an
+    alias, nor a helper from another cell, nor a library object's method that
+    leads to a forbidden function gets past. A static look at the function's
+    code (:func:`forbidden_names_in`) also finds a call on a branch these
+    inputs do not reach. Raises :class:`ForbiddenUse` with the label of the
+    function that did the work; any other exception of the learner's code
+    propagates.
 
     >>> from wordpiece_lib.model import split_word
     >>> rule = [Forbidden("split_word", (split_word,))]
@@ -307,20 +435,32 @@ def call_own_work(function: Callable[..., Any], args: Sequence[Any], forbidden: 
     Traceback (most recent call last):
     ...
     wordpiece_lib.classroom.runtime.call_count.ForbiddenUse: ('split_word', 1, "the library's")
+    >>> import types
+    >>> tiktoken = types.ModuleType("tiktoken")  # the real one need not be installed: it is known by its name
+    >>> call_own_work(lambda text, library=tiktoken: [text], ["hug"], ())
+    Traceback (most recent call last):
+    ...
+    wordpiece_lib.classroom.runtime.other_libraries.OtherLibraryUse: ('`tiktoken`', '`tiktoken`')
     """
     if isinstance(function, RunsElsewhere):  # the grader's stand-in: the learner's kernel counts the calls
         return function.call_counted(args, forbidden)
+    reached = library_of(function)  # the answer is (or holds, or can reach) another tokenizer library's object
+    if reached is not None:
+        raise OtherLibraryUse(reached.library, reached.what)
     target = getattr(function, "func", function)  # functools.partial(split_word, ...) is split_word too
     namespace = getattr(target, "__globals__", {})
     for rule in forbidden:
         if _is_any(target, rule.resolve(namespace)) or _is_any(target, rule.objects):
             raise ForbiddenUse(rule.label_name, 1)
-    with CallCount(answer_codes(forbidden, namespace)) as count:
+    others = OtherLibraryWatch()
+    with CallCount(answer_codes(forbidden, namespace), others) as count:
         try:
             result = function(*args)
         except Exception:
-            if count.first is None:
+            if count.first is None and others.found is None:
                 raise
+    if others.found is not None:  # even when the learner's code caught an error of that library
+        raise OtherLibraryUse(others.found.library, others.found.what)
     if count.first is not None:  # even when the learner's code caught an error of the library's function
         raise ForbiddenUse(count.first, count.calls, _owner(count.first, forbidden, namespace))
     static = sorted(forbidden_names_in(target, forbidden))
@@ -330,6 +470,7 @@ def call_own_work(function: Callable[..., Any], args: Sequence[Any], forbidden: 
 
 
 __all__ = [
+    "WORKED_NAMES",
     "CallCount",
     "Forbidden",
     "ForbiddenUse",
@@ -338,4 +479,6 @@ __all__ = [
     "call_own_work",
     "forbid",
     "forbidden_names_in",
+    "forget_worked_examples",
+    "pin_worked_examples",
 ]

@@ -25,6 +25,7 @@ from fractions import Fraction
 from typing import Any
 
 from wordpiece_lib.classroom.runtime.call_count import Forbidden, ForbiddenUse, call_own_work, forbid
+from wordpiece_lib.classroom.runtime.other_libraries import ANOTHER_LIBRARY, OtherLibraryUse
 
 
 class _Todo:
@@ -117,6 +118,8 @@ def call(
     write instead of calling (see :mod:`wordpiece_lib.classroom.runtime.call_count`):
     their calls are counted while the learner's function runs, however they
     were reached (an alias, another cell's helper, an object's method).
+    Another tokenizer library (Hugging Face's, ``sentencepiece``...) is refused
+    in every exercise (see :mod:`wordpiece_lib.classroom.runtime.other_libraries`).
     A function that returns ``None`` is told it forgot its ``return`` line,
     unless ``none_is_answer`` (the exercise uses ``None`` as an answer).
 
@@ -134,9 +137,11 @@ def call(
     if not callable(function):
         raise AssertionError(f"{name} should be a function, but it is a {type(function).__name__}: {function!r}")
     try:
-        result = call_own_work(function, args, forbidden) if forbidden else function(*args)
+        result = call_own_work(function, args, forbidden)
     except NotImplementedError:
         not_done(exercise)
+    except OtherLibraryUse as used:
+        raise AssertionError(other_library_in_function(name, used)) from None
     except ForbiddenUse as used:
         label = f"`{used.label}`"
         seen = (
@@ -158,6 +163,18 @@ def call(
         shown = ", ".join(short_repr(arg) for arg in args)
         raise AssertionError(f"{name}({shown}) returned None: did you forget the `return` line?")
     return result
+
+
+def other_library_in_function(name: str, used: OtherLibraryUse) -> str:
+    """What a check says when another tokenizer library did the work of the learner's function ``name``.
+
+    >>> print(other_library_in_function("my_encode", OtherLibraryUse("Hugging Face `tokenizers`", "`WordPiece.tokenize`")))
+    my_encode uses Hugging Face `tokenizers` (`WordPiece.tokenize`): another tokenizer library did the work, so the check cannot tell what your own steps would give. The exercise is to write those steps yourself, in plain Python
+    """
+    return (
+        f"{name} uses {used.found.label}: {ANOTHER_LIBRARY}, so the check cannot tell what your own steps would "
+        "give. The exercise is to write those steps yourself, in plain Python"
+    )
 
 
 #: What went wrong with a Fraction made from a float: the exactness was lost before the Fraction was made.
@@ -228,6 +245,7 @@ __all__ = [
     "is_todo",
     "made_from_a_float",
     "not_done",
+    "other_library_in_function",
     "require",
     "short_list",
     "short_repr",

@@ -25,7 +25,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from wordpiece_lib.classroom.runtime import answer_watch, call_count, cell_names
+from wordpiece_lib.classroom.runtime import answer_watch, call_count, cell_names, other_libraries
 from wordpiece_lib.classroom.runtime.plain import to_plain
 
 #: Built-ins the kernel itself sets for each request (input reads from the front end), never a submission's doing.
@@ -50,10 +50,14 @@ class KernelSide:
         self._to_plain = to_plain
         self._call_own_work = call_count.call_own_work
         self._forbidden_use = call_count.ForbiddenUse
+        self._other_library_use = other_libraries.OtherLibraryUse
         self._watched_cell = answer_watch.watched_cell
         self._work_in_answer = answer_watch.work_in_answer
+        self._note = answer_watch.note_library_values
+        self._pin = call_count.pin_worked_examples
         self._assigns = cell_names.assigns
         self._watched = answer_watch.WATCHED
+        self._answers = answer_watch.ANSWERS
         self._loads = pickle.loads
         self._pickled = pickle.dumps
         self._b64 = base64.b64decode
@@ -92,7 +96,9 @@ class KernelSide:
     def run_cell(self, token: str, source: str, answer: bool, released: bool = False) -> None:
         """Run a cell; an answer cell under the answer-cell watch. Send its error, the library's work, what it tried.
 
-        What a ``released`` cell (the teacher's own) tries is not the submission's: it is left out of the report.
+        Every cell's names computed with a library are noted afterwards, as the notebook notes them, so an answer
+        that copies one is found. What a ``released`` cell (the teacher's own) tries is not the submission's: it is
+        left out of the report.
         """
         error = None
         before = list(self._notes.tried) if self._notes is not None else []
@@ -113,12 +119,16 @@ class KernelSide:
             finally:
                 threading.setprofile(previous)
                 self._put_back()
+        if not answer:
+            with contextlib.suppress(Exception):  # a namespace a learner's code broke: nothing noted
+                self._note(source, self.namespace)
+                self._pin(self.namespace)
         work = {}
         if answer:
-            for key in list(self._watched):
+            for key in dict.fromkeys([*self._watched, *self._answers]):
                 if self._assigns(source, key):
                     found = self._work_in_answer(key, source)
-                    work[key] = [found.first, found.calls] if found is not None else [None, 0]
+                    work[key] = found.plain() if found is not None else None
         if released and self._notes is not None:
             self._notes.tried[:] = before
         self._send(token, {"error": error, "work": work, "tried": self._tried()})
@@ -139,25 +149,34 @@ class KernelSide:
         self._send(token, {"tried": self._tried()})
 
     def names(self, token: str, names: list[str]) -> None:
-        """Send, for each name, whether it is a function, a plain value (as JSON text) or missing."""
+        """Send, for each name, whether it is a function, a plain value (as JSON text) or missing.
+
+        A name whose value a watched answer cell made also carries that cell's ``work`` (and the cell's code):
+        what did its work, as a check in the notebook would find it. A value made otherwise carries none.
+        """
         found: dict[str, Any] = {}
         for name in names:
             if name not in self.namespace:
                 found[name] = {"kind": "missing"}
-            elif callable(self.namespace[name]):
-                found[name] = {"kind": "function"}
+                continue
+            value = self.namespace[name]
+            with contextlib.suppress(Exception):  # a value whose == misbehaves: no work to report
+                work = self._work_in_answer(name, None, value)
+                if work is not None:
+                    found[name] = {"work": work.plain(), "work_source": work.source}
+            if callable(value):
+                found.setdefault(name, {})["kind"] = "function"
             else:
                 try:
-                    plain = self._to_plain(self.namespace[name])
+                    plain = self._to_plain(value)
                     if len(plain) > MAX_RESULT_CHARACTERS // 2:  # sent alone, the others still come back
                         found[name] = {"kind": "too large", "size": len(plain)}
                         continue
-                    found[name] = {"kind": "value", "value": plain}
+                    found.setdefault(name, {}).update({"kind": "value", "value": plain})
                 except Exception as error:  # a value whose type misbehaves
-                    found[name] = {
-                        "kind": "value",
-                        "value": self._dumps({"__plain__": "not plain", "value": str(error)}),
-                    }
+                    found.setdefault(name, {}).update(
+                        {"kind": "value", "value": self._dumps({"__plain__": "not plain", "value": str(error)})}
+                    )
         self._send(token, found)
 
     def _snapshot(self, args: list[Any]) -> bytes | None:
@@ -167,7 +186,10 @@ class KernelSide:
             return None
 
     def call(self, token: str, name: str, payload: str) -> None:
-        """Call the learner's function ``name`` on the grader's arguments, counting the forbidden library calls.
+        """Call the learner's function ``name`` on the grader's arguments, refusing another library's work there.
+
+        Another tokenizer library is refused in every exercise, this library's ``forbidden`` functions are
+        counted (see :func:`~.call_count.call_own_work`); the grader's check judges what comes back.
 
         A function that changed its arguments (appended to a list it was given) sends them back too, as plain
         data: the grader puts the change into its own arguments, so a check sees it as in the notebook.
@@ -177,13 +199,17 @@ class KernelSide:
         function = self.namespace.get(name)
         raised: BaseException | None = None
         try:
-            result = self._call_own_work(function, args, forbidden) if forbidden else function(*args)  # type: ignore[misc]
+            result = self._call_own_work(function, args, forbidden)  # type: ignore[arg-type]
         except BaseException as error:  # the learner's code crashed (SystemExit included), or is not done
             raised = error
         finally:
             self._put_back()
         if isinstance(raised, NotImplementedError):
             self._send(token, {"kind": "not done"})
+            return
+        if isinstance(raised, self._other_library_use):
+            found = raised.found
+            self._send(token, {"kind": "other library", "library": found.library, "what": found.what})
             return
         if isinstance(raised, self._forbidden_use):
             self._send(

@@ -68,6 +68,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from wordpiece_lib._validate import check_bool
+from wordpiece_lib.classroom.runtime.answer_watch import ANSWERS, UNKNOWN, answer_being_checked, refuse_other_library
 from wordpiece_lib.classroom.runtime.answers import AnswerSource, current_source
 from wordpiece_lib.classroom.runtime.attempt import Attempt, fingerprint
 from wordpiece_lib.classroom.runtime.checking import _CHECKING, is_todo
@@ -77,6 +78,9 @@ CheckFunction = TypeVar("CheckFunction", bound=Callable[..., None])
 
 #: Wrong tries after which a failure message offers ``show_answer``.
 TRIES_BEFORE_ANSWER = 3
+
+#: The tries on which a check of a set of items may say how many items are wrong, or which (see :func:`narrowing`).
+INFORMATIVE_TRIES = 3
 
 
 @dataclass(frozen=True)
@@ -210,6 +214,7 @@ class Workbook:
         self.exercises = {exercise.key: exercise for exercise in exercises}
         if not self.exercises:
             raise ValueError("a workbook needs at least one exercise")
+        ANSWERS.update(self.exercises)  # every answer's cell is watched for another tokenizer library's work
         if answers is not None:
             _check_text(answers, "answers")
         if progress_folder is not None and not isinstance(progress_folder, (str, os.PathLike)):
@@ -253,8 +258,12 @@ class Workbook:
                 attempt.last_call = (args, kwargs)
                 answer = fingerprint(args[0]) if exercise.prediction and args and not is_todo(args[0]) else None
                 _CHECKING.append((self.notebook, exercise))
+                given = args[0] if args else UNKNOWN
                 try:
-                    check(*args, **kwargs)
+                    with answer_being_checked(key, given):
+                        if args and not is_todo(given):  # every exercise: no other tokenizer library's work
+                            refuse_other_library(key, given, kwargs.get("source"))
+                        check(*args, **kwargs)
                 except AssertionError as wrong:
                     attempt.tries += 1
                     attempt.was_done = attempt.was_done or attempt.done
@@ -418,6 +427,53 @@ class Workbook:
             self._save()
 
 
+def narrowing(detail: str, idea: str) -> str:
+    """What a check of a set of items says: ``detail`` on the first tries of the exercise, then ``idea`` alone.
+
+    ``detail`` counts or names the wrong items ("2 of your 7 predictions are
+    wrong"); ``idea`` is what to think about, the same text whatever the answer.
+    Why it stops: on the first tries the count points the learner at the idea
+    they miss, and that is worth having. After :data:`INFORMATIVE_TRIES` wrong
+    tries, a learner who still misses it gains nothing from more narrowing:
+    the count has become an oracle for a search (change one item, read the
+    count, keep it or put it back), which ends in a right answer and no idea.
+    From then on the message is the idea alone, the hints go on, and
+    ``show_answer`` (offered from the third try) explains every item, which is
+    where the learning is then. The exercise is not locked: an answer worked
+    out later is still right, and the check still says so.
+
+    >>> WORKBOOK = Workbook("97 · sets", [Exercise("letters", "Your turn 1 · letters")])
+    >>> @WORKBOOK.check("letters")
+    ... def check_letters(answer):
+    ...     wrong = len(set(answer) ^ {"h", "u", "g"})
+    ...     if wrong:
+    ...         raise AssertionError(narrowing(f"{wrong} letters are wrong", "spell the word"))
+    >>> for attempt in range(4):
+    ...     try:
+    ...         check_letters({"h"})
+    ...     except AssertionError as wrong:
+    ...         print(str(wrong).splitlines()[0])
+    2 letters are wrong
+    2 letters are wrong
+    2 letters are wrong
+    spell the word (the check no longer says how many items are wrong, or which: after 3 tries, changing one item a try would find the answer without the idea; work each item out with it)
+    """
+    for value, name in ((detail, "detail"), (idea, "idea")):
+        _check_text(value, name)
+    if not _CHECKING:  # no exercise's check is running: nothing to count tries by
+        return detail
+    notebook, exercise = _CHECKING[-1]
+    workbook = WORKBOOKS.get(notebook)
+    if workbook is None or exercise.key not in workbook.exercises:
+        return detail
+    if workbook.attempt(exercise.key).tries < INFORMATIVE_TRIES:
+        return detail
+    return (
+        f"{idea} (the check no longer says how many items are wrong, or which: after {INFORMATIVE_TRIES} tries, "
+        "changing one item a try would find the answer without the idea; work each item out with it)"
+    )
+
+
 def show_answer(key: str, *, now: bool = False) -> Text:
     """A worked answer to the exercise ``key`` of whichever notebook declared it (see :meth:`Workbook.show_answer`).
 
@@ -433,4 +489,14 @@ def show_answer(key: str, *, now: bool = False) -> Text:
     raise KeyError(f"{key!r} is not an exercise of any notebook loaded in this kernel")
 
 
-__all__ = ["TRIES_BEFORE_ANSWER", "WORKBOOKS", "Exercise", "Progress", "Text", "Workbook", "show_answer"]
+__all__ = [
+    "INFORMATIVE_TRIES",
+    "TRIES_BEFORE_ANSWER",
+    "WORKBOOKS",
+    "Exercise",
+    "Progress",
+    "Text",
+    "Workbook",
+    "narrowing",
+    "show_answer",
+]

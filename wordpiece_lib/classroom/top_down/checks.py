@@ -34,6 +34,7 @@ from wordpiece_lib.classroom.runtime import (
     fresh_rng,
     fresh_words,
     in_container,
+    narrowing,
     refuse_in_answer,
     require,
     watch_answer,
@@ -195,37 +196,64 @@ def check_surviving_substrings(
             f"you kept only counts above {threshold}; the rule is count >= threshold "
             f"(the guide says '>', TensorFlow Text and the seed keep a count equal to the threshold)"
         )
+    # after a few tries, naming a wrong item would let one be changed a try until it passes (see runtime.narrowing)
+    idea = (
+        f"Some substrings are wrong. A substring survives when, after every longer substring that starts with it took "
+        f"its count off, what is left still counts at least {threshold}: exactly {threshold} too, a whole word too (a "
+        f"word is a substring of itself), word endings too"
+    )
     for token in sorted(got - expected, key=lambda text: (-len(text), text)):
         if totals[token] < threshold:
             raise AssertionError(
-                f"{token!r} should not survive: it occurs only {totals[token]} times, below the threshold {threshold}"
+                narrowing(
+                    f"{token!r} should not survive: it occurs only {totals[token]} times, below the threshold "
+                    f"{threshold}",
+                    idea,
+                )
             )
         raise AssertionError(
-            f"{token!r} should not survive: it occurs {totals[token]} times, but the longer substrings that start "
-            f"with it take their share first, and what is left is below the threshold {threshold}"
+            narrowing(
+                f"{token!r} should not survive: it occurs {totals[token]} times, but the longer substrings that start "
+                f"with it take their share first, and what is left is below the threshold {threshold}",
+                idea,
+            )
         )
     lost = expected - got
     remaining = threshold_pass(totals, 0)
     words = set(counts)
+    # which kind of substring is missing narrows the search too: after a few tries, the idea alone as well
     if any(token in words for token in lost):
         raise AssertionError(
-            "your set misses a substring that is a whole word: a word is a substring of itself, and it keeps the "
-            "count of that word (nothing longer starts with it in the same word)"
+            narrowing(
+                "your set misses a substring that is a whole word: a word is a substring of itself, and it keeps the "
+                "count of that word (nothing longer starts with it in the same word)",
+                idea,
+            )
         )
     if all(remaining[token] == threshold for token in lost):
         raise AssertionError(
-            f"your set misses substrings left with exactly {threshold}: the rule is count >= threshold, so exactly "
-            "the threshold survives too"
+            narrowing(
+                f"your set misses substrings left with exactly {threshold}: the rule is count >= threshold, so "
+                "exactly the threshold survives too",
+                idea,
+            )
         )
     if all(token.startswith(JOINER) for token in lost):
         raise AssertionError(
-            f"your set misses word endings: a substring written with {JOINER!r} keeps the count of the words it ends, "
-            "and that can reach the threshold too"
+            narrowing(
+                f"your set misses word endings: a substring written with {JOINER!r} keeps the count of the words it "
+                "ends, and that can reach the threshold too",
+                idea,
+            )
         )
     missing = len(lost)
     raise AssertionError(
-        f"your set is missing {missing} substring{'s' if missing > 1 else ''} that survive{'' if missing > 1 else 's'}: look for substrings "
-        f"that, after the longer ones took their share, still count at least {threshold} (word endings too)"
+        narrowing(
+            f"your set is missing {missing} substring{'s' if missing > 1 else ''} that survive"
+            f"{'' if missing > 1 else 's'}: look for substrings that, after the longer ones took their share, still "
+            f"count at least {threshold} (word endings too)",
+            idea,
+        )
     )
 
 

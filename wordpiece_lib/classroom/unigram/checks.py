@@ -37,6 +37,7 @@ from wordpiece_lib.classroom.runtime import (
     fresh_words,
     in_container,
     made_from_a_float,
+    narrowing,
     refuse_in_answer,
     require,
     short_repr,
@@ -516,16 +517,27 @@ def check_zero_cost(answer: Any, word_counts: Mapping[str, int], *, source: str 
             "those are the rarest pieces; what decides is whether some word's best cut needs the piece (and has no "
             "other cut as likely), not how frequent the piece is"
         )
+    # after a few tries, naming a wrong piece would let one be changed a try until it passes (see runtime.narrowing)
+    idea = (
+        "Some pieces are wrong. A piece can go for free when no word's best cut needs it: no best cut uses it, or "
+        "its word has another cut exactly as likely; find the best cuts of every word"
+    )
     extra = sorted(got - expected)
     if extra:
         raise AssertionError(
-            f"removing {extra[0]!r} costs something: some word's best cut uses it, and every other cut of that word "
-            "is less likely"
+            narrowing(
+                f"removing {extra[0]!r} costs something: some word's best cut uses it, and every other cut of that "
+                "word is less likely",
+                idea,
+            )
         )
     missing = len(expected - got)
     raise AssertionError(
-        f"your set misses {missing} piece{'s' if missing > 1 else ''} that can go for free: a piece no best cut uses, "
-        "or one whose word has another cut exactly as likely"
+        narrowing(
+            f"your set misses {missing} piece{'s' if missing > 1 else ''} that can go for free: a piece no best cut "
+            "uses, or one whose word has another cut exactly as likely",
+            idea,
+        )
     )
 
 

@@ -128,6 +128,8 @@ class KernelFunction(runtime.RunsElsewhere):
             raise NotImplementedError("your turn")
         if kind == "forbidden":
             raise runtime.ForbiddenUse(str(answer["label"]), int(answer["calls"]), str(answer["owner"]))
+        if kind == "other library":
+            raise runtime.OtherLibraryUse(str(answer["library"]), str(answer["what"]))
         if kind == "crash":
             crashed = type(str(answer.get("type", "Exception")), (Exception,), {})
             raise crashed(str(answer.get("message", "")))
@@ -366,7 +368,6 @@ class Grader:
             if locked.get("trouble"):
                 state.note(f"(the sandbox could not refuse new processes: {locked['trouble']})")
         answer_errors: dict[str, str] = dict(state.cell_errors)
-        work: dict[str, tuple[str, str | None, int]] = {}
         # the latest cell that assigned each answer, as a check finds it in the notebook (answer_cell_source)
         sources: dict[str, str] = {}
         released = {
@@ -391,8 +392,6 @@ class Grader:
                     name, message = result["error"]
                     for key in answers:
                         answer_errors[key] = f"its answer cell raised {name}: {message}"
-                for key, (first, calls) in dict(result.get("work", {})).items():
-                    work[str(key)] = (source, first, int(calls))
             except KernelTrouble as trouble:
                 if trouble.fatal:  # this cell ended the kernel: a fresh one runs the rest without it
                     state.skipped.add(position)
@@ -423,8 +422,10 @@ class Grader:
             else:
                 namespace[name] = runtime.TODO
         runtime.forget_answer_work()
-        for key, (source, first, calls) in work.items():
-            answer_watch._WORK[key] = runtime.CellWork(source, first, calls)
+        for name in names:  # what did each answer's work, as the kernel found it for the value the answer now holds
+            entry = listed.get(name, {})
+            if isinstance(entry.get("work"), dict):
+                answer_watch._WORK[name] = runtime.CellWork.from_plain(str(entry.get("work_source", "")), entry["work"])
         try:
             context_errors = _run_cells(self.released, self.again, namespace)
         except KernelTrouble as trouble:
