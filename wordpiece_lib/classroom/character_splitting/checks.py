@@ -82,18 +82,15 @@ def _same_letters(got: str, word: str) -> bool:
     return _plain(got) == _plain(word)
 
 
+def _fresh_split_words(key: str, letters: str, shortest: int, longest: int, *fixed: str) -> list[str]:
+    """A three-letter word of ``letters``, one of ``shortest`` to ``longest`` characters, then ``fixed`` (same each run)."""
+    rng = runtime.fresh_rng(key)
+    return [runtime.fresh_word(rng, letters, 3, 3), runtime.fresh_word(rng, shortest=shortest, longest=longest), *fixed]
+
+
 def _fresh_prefix_words() -> list[str]:
-    rng = runtime.fresh_rng("split_with_prefix")
     # capitals and accents stay as they are: splitting never lowercases or strips (the normalizer did that)
-    return [
-        runtime.fresh_word(rng, "xyzoq", 3, 3),
-        runtime.fresh_word(rng, shortest=6, longest=9),
-        "é",
-        "Über",
-        "naïve",
-        "McCoy",
-        "c3po!",
-    ]
+    return _fresh_split_words("split_with_prefix", "xyzoq", 6, 9, "é", "Über", "naïve", "McCoy", "c3po!")
 
 
 #: The original BPE's end-of-word marker (Sennrich et al.), glued to a word's last character.
@@ -101,14 +98,7 @@ END_MARKER = "</w>"
 
 
 def _fresh_marker_words() -> list[str]:
-    rng = runtime.fresh_rng("split_with_end_marker")
-    return [
-        runtime.fresh_word(rng, "rtae", 3, 3),
-        runtime.fresh_word(rng, shortest=5, longest=8),
-        "ü",
-        "Ärger",
-        "x-ray",
-    ]
+    return _fresh_split_words("split_with_end_marker", "rtae", 5, 8, "ü", "Ärger", "x-ray")
 
 
 @WORKBOOK.check("split_with_prefix")

@@ -279,17 +279,6 @@ def _token_of(item: Any, prefix: str) -> str:
     raise AssertionError(f"each merge should be a token like 'hu' or a pair like ('h', '##u'), got {item!r}")
 
 
-def _refuse_trainers(key: str, source: str | None) -> None:
-    __tracebackhide__ = True  # keep this frame out of the student's report
-    runtime.refuse_in_answer(
-        key,
-        TRAINERS,
-        "your answer runs {name}: this exercise asks you to predict the merges by scoring pairs yourself "
-        "(score_table and merge_pair are fine), then let the check tell you",
-        source,
-    )
-
-
 @WORKBOOK.check("first_three")
 def check_merges(
     answer: Any,
@@ -317,7 +306,13 @@ def check_merges(
         runtime.require(answer, "the merge order"), list, "your merges", "one token per merge, in order"
     )
     got = [_token_of(item, prefix) for item in given]
-    _refuse_trainers(key, source)
+    runtime.refuse_in_answer(
+        key,
+        TRAINERS,
+        "your answer runs {name}: this exercise asks you to predict the merges by scoring pairs yourself "
+        "(score_table and merge_pair are fine), then let the check tell you",
+        source,
+    )
     trace = train_bottom_up(word_counts, 10**9, special_tokens=[], prefix=prefix, tie_break=tie_break)
     expected = [step.new_token for step in trace.steps[:count]]
     by_count = [step.new_token for step in train_bpe(word_counts, 10**9, special_tokens=[], tie_break=tie_break).steps]

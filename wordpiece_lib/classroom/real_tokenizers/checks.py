@@ -155,9 +155,15 @@ def _as_tokens(answer: Any, what: str) -> list[str]:
     return list(answer)
 
 
-def _truth(tokenizer: Any, text: str) -> list[str]:
+def _given_and_truth(
+    answer: Any, key: str, tokenizer: Any, text: str, source: str | None
+) -> tuple[list[str], list[str]]:
+    """The learner's predicted tokens of ``text`` (checked as a list, made by hand) and the tokenizer's own."""
+    __tracebackhide__ = True  # keep this frame out of the student's report
+    given = _as_tokens(runtime.require(answer, "the tokens of the word"), "tokens")
+    _by_hand(key, source)
     encoding = tokenizer.encode_plus(text, add_special_tokens=False)
-    return list(encoding.tokens)
+    return given, list(encoding.tokens)
 
 
 @WORKBOOK.check("doubloons_cut")
@@ -173,9 +179,7 @@ def check_wordpiece_cut(answer: Any, tokenizer: Any, word: str, *, source: str |
     AssertionError: longest match first: at each position the longest candidate the vocab holds is taken, not the shortest; start from the whole rest of the word and shorten it
     """
     __tracebackhide__ = True  # pytest shows the student's line, not ours
-    given = _as_tokens(runtime.require(answer, "the tokens of the word"), "tokens")
-    _by_hand("doubloons_cut", source)
-    truth = _truth(tokenizer, word)
+    given, truth = _given_and_truth(answer, "doubloons_cut", tokenizer, word, source)
     if given == truth:
         return
     prefix = getattr(tokenizer.model, "prefix", "##")
@@ -235,9 +239,7 @@ def check_bpe_cut(answer: Any, tokenizer: Any, text: str, *, source: str | None 
     AssertionError: the space in front of the word belongs to its first token: a byte-level BPE writes that space (byte 0x20) as Ġ
     """
     __tracebackhide__ = True  # pytest shows the student's line, not ours
-    given = _as_tokens(runtime.require(answer, "the tokens of the word"), "tokens")
-    _by_hand("parrots_cut", source)
-    truth = _truth(tokenizer, text)
+    given, truth = _given_and_truth(answer, "parrots_cut", tokenizer, text, source)
     if given == truth:
         return
     model = tokenizer.model
@@ -284,9 +286,7 @@ def check_unigram_cut(answer: Any, tokenizer: Any, word: str, *, source: str | N
     AssertionError: that cut is possible, but another scores higher: add up each cut's log-probabilities and keep the highest sum (a long piece alone does not decide)
     """
     __tracebackhide__ = True  # pytest shows the student's line, not ours
-    given = _as_tokens(runtime.require(answer, "the tokens of the word"), "tokens")
-    _by_hand("islanders_cut", source)
-    truth = _truth(tokenizer, word)
+    given, truth = _given_and_truth(answer, "islanders_cut", tokenizer, word, source)
     if given == truth:
         return
     model = tokenizer.model
