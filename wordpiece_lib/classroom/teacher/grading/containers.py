@@ -311,13 +311,15 @@ def find_container(
     return sandbox
 
 
+_SUBORDINATE_IDS = (
+    "give your user a range of subordinate ids in /etc/subuid and /etc/subgid (usermod --add-subuids), "
+    "then podman system migrate"
+)
 #: What a teacher can do about a runtime's known refusals (a part of its words, the advice).
 REMEDIES = (
     ("cgroups in hybrid mode", 'set runtime = "runc" under [engine] in containers.conf (crun refuses mixed cgroups)'),
-    (
-        "newuidmap",
-        "give your user a range in /etc/subuid and /etc/subgid (usermod --add-subuids), then podman system migrate",
-    ),
+    ("newuidmap", _SUBORDINATE_IDS),
+    ("subuid", _SUBORDINATE_IDS),
     ("Cannot connect to the Docker daemon", "start the Docker daemon"),
     ("permission denied while trying to connect", "add yourself to the docker group (or use rootless Docker)"),
     ("No such image", "make the image first: " + HOW_TO_MAKE_IMAGE.split(", then", 1)[0]),

@@ -18,6 +18,10 @@ with its first process). Its file system is built from nothing:
 * nothing else: no home folder, no other submission, no output path, no
   ``--checks`` file, no solutions.
 
+That list is written once, as :func:`shown_mounts`, and rendered here as
+``bwrap`` arguments and by :mod:`.containers` as a ``podman run`` or
+``docker run`` command, so both sandboxes show the same.
+
 Inside, :mod:`.confined` sets the resource limits (memory, CPU time, file
 size, processes) and the audit report before the kernel starts, and the
 grader's helper forbids new processes once the kernel is up
