@@ -22,7 +22,7 @@ from wordpiece_lib.classroom.teacher.grading import (
     ContainerSandbox,
     Limits,
     Sandbox,
-    container_name,
+    kernel_container_name,
     shown_mounts,
 )
 
@@ -94,7 +94,7 @@ def test_docker_runs_the_kernel_in_its_image_with_no_network_no_capabilities_and
     ulimits = dict(limit.split("=") for limit in options(command, "--ulimit"))
     assert ulimits["cpu"] == "120:120" and ulimits["fsize"] == f"{2**20}:{2**20}" and ulimits["nproc"] == "40:40"
     assert options(command, "--env") == ["HOME=/tmp", "WORDPIECE_GRADE_LIMITS=x"]
-    assert options(command, "--name") == [container_name(sockets)]
+    assert options(command, "--name") == [kernel_container_name(sockets)]
     # podman's own options, which Docker does not know, are not given to it
     assert not {"--rootfs", "--uidmap", "--timeout", "--passwd=false"} & set(command)
 

@@ -31,7 +31,7 @@ the ``podman run`` client alone would leave the container running.
 >>> sandbox = ContainerSandbox("podman", Path("/usr/bin/podman"), Limits())
 >>> sandbox.label
 'podman'
->>> container_name(Path("/tmp/kernel-7/sockets")).startswith("wordpiece-grade-")
+>>> kernel_container_name(Path("/tmp/kernel-7/sockets")).startswith("wordpiece-grade-")
 True
 """
 
@@ -49,7 +49,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from wordpiece_lib._validate import check_instance, check_path, check_str
+from wordpiece_lib._validate import check_instance, check_path, check_sequence, check_str
 from wordpiece_lib.classroom.teacher.grading.sandbox import (
     SANDBOX_UID,
     SCRATCH,
@@ -74,12 +74,12 @@ HOW_TO_GET_RUNTIME = {
 HOW_TO_MAKE_IMAGE = "tar -c --files-from /dev/null | docker import - wordpiece-grade, then --image wordpiece-grade"
 
 
-def container_name(sockets: Path) -> str:
+def kernel_container_name(sockets: Path) -> str:
     """The name of the container whose kernel talks through ``sockets`` (one kernel, one name).
 
-    >>> container_name(Path("/tmp/a/sockets")) == container_name(Path("/tmp/a/sockets"))
+    >>> kernel_container_name(Path("/tmp/a/sockets")) == kernel_container_name(Path("/tmp/a/sockets"))
     True
-    >>> container_name(Path("/tmp/a/sockets")) != container_name(Path("/tmp/b/sockets"))
+    >>> kernel_container_name(Path("/tmp/a/sockets")) != kernel_container_name(Path("/tmp/b/sockets"))
     True
     """
     sockets = Path(check_path(sockets, "sockets"))
@@ -132,6 +132,9 @@ def make_root(root: Path, mounts: Sequence[Mount]) -> Path:
     ['dev', 'etc', 'proc', 'run', 'sys', 'tmp', 'usr']
     """
     root = Path(check_path(root, "root"))
+    mounts = [
+        check_instance(mount, f"mounts[{index}]", Mount) for index, mount in enumerate(check_sequence(mounts, "mounts"))
+    ]
     root.mkdir(mode=0o755)
     for folder in ("dev", "proc", "sys", "run", "etc"):
         (root / folder).mkdir(exist_ok=True)
@@ -184,7 +187,7 @@ class ContainerSandbox:
             str(self.program),
             "run",
             "--rm",
-            *("--name", container_name(sockets)),
+            *("--name", kernel_container_name(sockets)),
             *("--network", "none"),
             "--cap-drop=all",
             *("--security-opt", "no-new-privileges"),
@@ -237,7 +240,7 @@ class ContainerSandbox:
         sockets = Path(check_path(sockets, "sockets"))
         # podman would first ask politely and wait 10 s; what runs there is killed at once, as bwrap's is
         wait = ["--time", "0"] if self.runtime == "podman" else []
-        stop = [str(self.program), "rm", "--force", *wait, container_name(sockets)]
+        stop = [str(self.program), "rm", "--force", *wait, kernel_container_name(sockets)]
         # a runtime gone meanwhile: podman's --timeout ends the container
         with contextlib.suppress(OSError, subprocess.TimeoutExpired):
             subprocess.run(stop, capture_output=True, timeout=60, check=False)
@@ -348,8 +351,8 @@ __all__ = [
     "LIFETIME_SECONDS",
     "RUNTIMES",
     "ContainerSandbox",
-    "container_name",
     "find_container",
+    "kernel_container_name",
     "make_root",
     "remedy",
 ]

@@ -349,6 +349,7 @@ def shown_mounts(readable: Sequence[Path], sockets: Path) -> list[Mount]:
     >>> Mount("read-only", str(package_folder()), str(package_folder())) in mounts
     True
     """
+    readable = _paths(readable, "readable")
     sockets = Path(check_path(sockets, "sockets"))
     mounts = [*_system_mounts(), Mount("scratch", "", SCRATCH)]
     seen: list[Path] = []
