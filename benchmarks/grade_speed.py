@@ -74,7 +74,7 @@ def usable(sandbox: str, image: str | None) -> str | None:
         if sandbox == "bwrap":
             find_sandbox(Limits())
         else:
-            find_container(sandbox, Limits(), image=image)
+            find_container(sandbox, Limits(), image=image if sandbox == "docker" else None)
     except SandboxUnavailable as missing:
         return str(missing)
     return None
@@ -84,7 +84,7 @@ def sandbox_options(sandbox: str, image: str | None) -> list[str]:
     """``grade``'s options for one way of running: no sandbox, bubblewrap, or a container runtime."""
     if sandbox == "none":
         return ["--no-sandbox"]
-    return ["--sandbox", sandbox, *(["--image", image] if image and sandbox != "bwrap" else [])]
+    return ["--sandbox", sandbox, *(["--image", image] if image and sandbox == "docker" else [])]
 
 
 def main() -> None:

@@ -9,13 +9,17 @@ container here is a skip whose reason is ``grade``'s own one-line refusal.
 
 from __future__ import annotations
 
+import atexit
+import functools
 import os
 import shutil
 import tempfile
 from pathlib import Path
 
-#: Where the tests' podman keeps its settings and storage (made once, for the whole session).
+#: Where the tests' podman keeps its settings and storage (made once, for the whole session, then removed).
 _FOLDER = Path(tempfile.mkdtemp(prefix="wordpiece-podman-tests-"))
+# rootless podman's storage may hold files of the teacher's subordinate ids: what cannot go stays in /tmp
+atexit.register(functools.partial(shutil.rmtree, _FOLDER, ignore_errors=True))
 
 
 def podman_settings() -> dict[str, str]:

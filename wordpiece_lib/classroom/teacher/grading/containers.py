@@ -326,6 +326,7 @@ REMEDIES = (
     ("Cannot connect to the Docker daemon", "start the Docker daemon"),
     ("permission denied while trying to connect", "add yourself to the docker group (or use rootless Docker)"),
     ("No such image", "make the image first: " + HOW_TO_MAKE_IMAGE.split(", then", 1)[0]),
+    ("did not resolve to an alias", "make the image first (podman import), or leave --image out: podman needs none"),
 )
 
 
