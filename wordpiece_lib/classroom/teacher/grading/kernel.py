@@ -51,10 +51,12 @@ class KernelTrouble(BaseException):
 class Kernel:
     """A kernel for one submission (use as a context manager), with a time budget for all its requests.
 
-    With a :class:`~.sandbox.Sandbox` (or a :class:`~.containers.ContainerSandbox`), the kernel runs in it and talks to the
-    grader over ZeroMQ's ``ipc`` transport (Unix sockets in ``folder``, which
-    the sandbox shares and nothing else); without one (``--no-sandbox``) it
-    runs with the grader's rights in ``folder``.
+    With a :class:`~.sandbox.Sandbox` (bubblewrap) or a
+    :class:`~.containers.ContainerSandbox` (podman, Docker), the kernel runs in
+    it and talks to the grader over ZeroMQ's ``ipc`` transport (Unix sockets in
+    ``folder``, which the sandbox shares and nothing else), and the sandbox is
+    ended with the kernel; without one (``--no-sandbox``) it runs with the
+    grader's rights in ``folder``.
     """
 
     def __init__(
