@@ -24,7 +24,8 @@ examples:
 
 Each submission's kernel runs in a sandbox of its own (bubblewrap: no network, no other process,
 no file of yours but the Python environment, the package and the data, read-only; new processes
-refused; --memory per kernel). Where no sandbox can run, grade stops and says what is missing;
+refused; --memory per kernel); --sandbox podman or --sandbox docker --image NAME runs it in a
+container of yours instead, showing the same. Where no sandbox can run, grade stops and says what is missing;
 --no-sandbox grades anyway and every row says so. The rows say what a submission tried that the
 sandbox stopped (column "tried").
 A submission that raises, never ends (--timeout, per cell and per check), prints too much,
@@ -54,6 +55,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--memory", default="2G", metavar="SIZE", help="memory each submission's kernel may use (2G; 512M, 4G ...)"
     )
     parser.add_argument(
+        "--sandbox",
+        choices=("bwrap", "podman", "docker"),
+        default="bwrap",
+        help="what each kernel runs in: bubblewrap (bwrap, the default), or a podman or Docker container",
+    )
+    parser.add_argument(
+        "--image",
+        metavar="NAME",
+        help="the image of --sandbox docker's containers (any image: the kernel's files are bound from here)",
+    )
+    parser.add_argument(
         "--no-sandbox",
         action="store_true",
         help="grade without a sandbox (the code runs with your rights; every row says so)",
@@ -69,6 +81,10 @@ def run(args: argparse.Namespace) -> int:
         return usage_error("--timeout must be a positive number of seconds")
     if args.jobs < 1:
         return usage_error(f"--jobs must be 1 or more, got {args.jobs}")
+    if args.no_sandbox and args.sandbox != "bwrap":
+        return usage_error(f"--no-sandbox and --sandbox {args.sandbox}: choose one")
+    if args.image is not None and args.sandbox == "bwrap":
+        return usage_error("--image names a container image: give it with --sandbox docker or --sandbox podman")
     from wordpiece_lib.classroom.teacher.grading import Limits, checkout_notebooks, find_notebook, parse_size
 
     try:
@@ -95,6 +111,7 @@ def run(args: argparse.Namespace) -> int:
         )
     from wordpiece_lib.classroom.teacher.grading import (
         SandboxUnavailable,
+        find_container,
         find_sandbox,
         grade_all,
         named_submissions,
@@ -109,7 +126,10 @@ def run(args: argparse.Namespace) -> int:
     sandbox = None
     if not args.no_sandbox:
         try:
-            sandbox = find_sandbox(limits, notebook_modules(released))
+            if args.sandbox == "bwrap":
+                sandbox = find_sandbox(limits, notebook_modules(released))
+            else:
+                sandbox = find_container(args.sandbox, limits, notebook_modules(released), args.image)
         except SandboxUnavailable as missing:
             return usage_error(str(missing))
     try:

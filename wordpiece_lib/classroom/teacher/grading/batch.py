@@ -35,6 +35,7 @@ from wordpiece_lib._validate import (
     check_sequence,
     check_str,
 )
+from wordpiece_lib.classroom.teacher.grading.containers import ContainerSandbox
 from wordpiece_lib.classroom.teacher.grading.grader import COLUMNS, Grader, Row, student_name
 from wordpiece_lib.classroom.teacher.grading.sandbox import Sandbox
 from wordpiece_lib.classroom.teacher.spreadsheet import spreadsheet_safe
@@ -88,7 +89,9 @@ def named_submissions(paths: Sequence[str | Path], notebook: str, pattern: str |
 _WORKER: Grader | None = None
 
 
-def _start_worker(released: Path, checks_file: Path | None, seconds: float, sandbox: Sandbox | None) -> None:
+def _start_worker(
+    released: Path, checks_file: Path | None, seconds: float, sandbox: Sandbox | ContainerSandbox | None
+) -> None:
     global _WORKER
     _WORKER = Grader(released, checks_file=checks_file, seconds=seconds, sandbox=sandbox)
 
@@ -104,7 +107,7 @@ def grade_all(
     *,
     checks_file: Path | None = None,
     seconds: float = 60.0,
-    sandbox: Sandbox | None = None,
+    sandbox: Sandbox | ContainerSandbox | None = None,
     jobs: int = 1,
     progress: Callable[[str], object] | None = None,
 ) -> list[Row]:
@@ -127,8 +130,8 @@ def grade_all(
     named = _checked_named(named)
     checks_file = None if checks_file is None else Path(check_path(checks_file, "checks_file"))
     seconds = check_seconds(seconds, "seconds")
-    if sandbox is not None:
-        check_instance(sandbox, "sandbox", Sandbox)
+    if sandbox is not None and not isinstance(sandbox, (Sandbox, ContainerSandbox)):
+        raise TypeError(f"sandbox must be a Sandbox or a ContainerSandbox, got {type(sandbox).__name__}")
     check_int(jobs, "jobs", minimum=1)
     check_optional_callable(progress, "progress", "a function progress(line)")
     say = progress if progress is not None else (lambda line: print(line, file=sys.stderr))

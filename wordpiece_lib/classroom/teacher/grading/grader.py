@@ -36,6 +36,7 @@ from wordpiece_lib._validate import check_path, check_str
 from wordpiece_lib.classroom import runtime
 from wordpiece_lib.classroom.runtime import answer_watch
 from wordpiece_lib.classroom.runtime.plain import MAX_DEPTH, NotPlain, from_plain
+from wordpiece_lib.classroom.teacher.grading.containers import ContainerSandbox
 from wordpiece_lib.classroom.teacher.grading.kernel import Kernel, KernelTrouble
 from wordpiece_lib.classroom.teacher.grading.plan import (
     CheckCall,
@@ -252,7 +253,7 @@ class Grader:
         *,
         checks_file: Path | None = None,
         seconds: float = 60.0,
-        sandbox: Sandbox | None = None,
+        sandbox: Sandbox | ContainerSandbox | None = None,
     ) -> None:
         os.environ.setdefault("MPLBACKEND", "Agg")
         self.sandbox = sandbox
