@@ -3,12 +3,13 @@
 Each kind is the released notebook with some answer cells replaced (by cell
 id) and, for the forged one, cells added. The right answers are written
 here, not read from the solution notebooks, so the tests do not depend on
-where the worked answers live.
+where the worked answers live. :func:`graded_rows` reads back what the grader wrote of them.
 """
 
 from __future__ import annotations
 
 import copy
+import csv
 import json
 from pathlib import Path
 from typing import Any
@@ -172,3 +173,12 @@ ONE_RIGHT = {"01_character_splitting": "count_words", "03_merge_steps": "lexical
 def write(notebook: dict[str, Any], path: Path) -> Path:
     path.write_text(json.dumps(notebook, indent=1), encoding="utf-8")
     return path
+
+
+def graded_rows(path: Path) -> dict[str, dict[str, dict[str, str]]]:
+    """The rows of a grades CSV that ``classroom grade`` wrote, by student, then by exercise."""
+    rows: dict[str, dict[str, dict[str, str]]] = {}
+    with open(path, newline="", encoding="utf-8") as handle:
+        for row in csv.DictReader(handle):
+            rows.setdefault(row["student"], {})[row["exercise"]] = row
+    return rows

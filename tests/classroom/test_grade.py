@@ -69,11 +69,7 @@ def graded(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, dict
     paths.append(str(folder / "text.ipynb"))
     result = grade(*paths, "--notebook", "01", "--timeout", TIMEOUT, "--jobs", "2", "-o", "grades.csv", cwd=folder)
     assert result.returncode == 0, result.stderr
-    rows: dict[str, dict[str, dict[str, str]]] = {}
-    with open(folder / "grades.csv", newline="", encoding="utf-8") as handle:
-        for row in csv.DictReader(handle):
-            rows.setdefault(row["student"], {})[row["exercise"]] = row
-    return rows
+    return submissions.graded_rows(folder / "grades.csv")
 
 
 def statuses(rows: dict[str, dict[str, str]]) -> dict[str, tuple[str, str]]:

@@ -11,7 +11,6 @@ which is done. One run of the command grades them, in sandboxed kernels.
 from __future__ import annotations
 
 import copy
-import csv
 import subprocess
 import sys
 from pathlib import Path
@@ -79,11 +78,7 @@ def grade(paths: list[str], notebook: str, cwd: Path) -> dict[str, dict[str, dic
         timeout=900,
     )
     assert result.returncode == 0, result.stderr
-    rows: dict[str, dict[str, dict[str, str]]] = {}
-    with open(cwd / "grades.csv", newline="", encoding="utf-8") as handle:
-        for row in csv.DictReader(handle):
-            rows.setdefault(row["student"], {})[row["exercise"]] = row
-    return rows
+    return submissions.graded_rows(cwd / "grades.csv")
 
 
 @pytest.fixture(scope="module")

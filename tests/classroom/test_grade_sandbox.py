@@ -192,10 +192,7 @@ def batch(tmp_path_factory: pytest.TempPathFactory):
     time.sleep(0.5)  # a process that waited for the grader to exit would write now
     listener.close()
     assert result.returncode == 0, result.stderr
-    rows: dict[str, dict[str, dict[str, str]]] = {}
-    with open(output, newline="", encoding="utf-8") as handle:
-        for row in csv.DictReader(handle):
-            rows.setdefault(row["student"], {})[row["exercise"]] = row
+    rows = submissions.graded_rows(output)
     return {
         "rows": rows,
         "before": before,

@@ -21,6 +21,7 @@ from fractions import Fraction
 import pytest
 from exercise_cases import LIBRARY, OTHER, Case, all_cases, now, outcome, run_answer_cell, start_afresh, workbook_of
 from exercise_cases.hugging_face import HAVE_TOKENIZERS, HAVE_TRANSFORMERS
+from similarity_class import CY
 
 from wordpiece_lib.classroom import runtime
 from wordpiece_lib.classroom.character_splitting import checks as splitting
@@ -425,24 +426,11 @@ WORKED_LONGEST_MATCH = """def longest_match(word, vocab):
     return tokens
 """
 
-OWN_MARKER_ENCODE = """def longest_match(word, vocab):
-    if len(word) > 100:
-        return ['[UNK]']
-    pieces, start = [], 0
-    while start < len(word):
-        for end in range(len(word), start, -1):
-            piece = ('_' if start == 0 else '') + word[start:end]
-            if piece in vocab:
-                pieces.append(piece)
-                start = end
-                break
-        else:
-            return ['[UNK]']
-    return pieces
-
-def my_encode(word, vocab):
-    return longest_match(word, vocab)
-"""
+#: A learner's own marker-style longest match (cy's, of the made-up class), under the worked example's name.
+OWN_MARKER_ENCODE = (
+    CY["my_encode"].replace("def my_encode(", "def longest_match(", 1)
+    + "\ndef my_encode(word, vocab):\n    return longest_match(word, vocab)\n"
+)
 
 
 def test_an_own_function_named_like_the_notebooks_worked_example_is_the_learners_own():

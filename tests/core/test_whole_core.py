@@ -6,28 +6,29 @@ from fractions import Fraction
 
 import pytest
 
-from wordpiece_lib import (
-    BertNormalizer,
+from wordpiece_lib.classroom.display import score_table, trace_frame, word_counts_frame
+from wordpiece_lib.counting import WordCounts
+from wordpiece_lib.data import hug_pug_counts, selene_counts
+from wordpiece_lib.model import (
     Vocab,
-    WordCounts,
-    WordPieceTokenizer,
     alphabet,
     decode_pieces,
-    encode_with_merges,
     encode_word,
     initial_splits,
     longest_match_attempts,
+    split_word,
+)
+from wordpiece_lib.pipeline import WordPieceTokenizer
+from wordpiece_lib.text import BertNormalizer, pretokenize
+from wordpiece_lib.training import (
+    encode_with_merges,
+    merge_in_pieces,
     merge_pair,
     pair_counts,
     piece_counts,
-    pretokenize,
     score_pairs,
-    split_word,
     train_bottom_up,
 )
-from wordpiece_lib.classroom.display import score_table, trace_frame, word_counts_frame
-from wordpiece_lib.data import hug_pug_counts, selene_counts
-from wordpiece_lib.training import merge_in_pieces
 
 
 def test_normalizer_steps():

@@ -37,6 +37,20 @@ def tokens_of(model: Any, word: str) -> list[str]:
     return [token.value for token in model.tokenize(word)]
 
 
+def both_models(trace: Any) -> dict[str, Any]:
+    """A cell's names for Hugging Face's two models of one trace: ``wp`` (WordPiece on its vocab), ``bpe`` (its merges).
+
+    ``tokens`` cuts a word with either (:func:`tokens_of`).
+    """
+    from tokenizers import models
+
+    return {
+        "tokens": tokens_of,
+        "wp": wordpiece_model(trace.tokens()),
+        "bpe": models.BPE(numbered(trace.tokens()), list(trace.merges), continuing_subword_prefix="##"),
+    }
+
+
 def bert_style(vocab: Iterable[str], *, lowercase: bool) -> Any:
     """A Hugging Face tokenizer set up as BERT is: its normalizer, its pre-tokenizer, WordPiece on ``vocab``."""
     from tokenizers import Tokenizer, normalizers, pre_tokenizers

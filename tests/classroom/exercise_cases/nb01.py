@@ -149,7 +149,7 @@ def lesson_wrongs() -> dict[str, tuple[Wrong, ...]]:
 def shortcut_wrongs() -> dict[str, tuple]:
     """Hugging Face's `tokenizers` doing each exercise's work: its pre-tokenizer, its WordPiece and BPE models, its trainer."""
     from .hugging_face import HAVE_TOKENIZERS
-    from .rows import OTHER, another_cell, computed, other_library
+    from .rows import another_cell, other_computed, other_library
 
     if not HAVE_TOKENIZERS:
         return {}
@@ -191,14 +191,13 @@ def shortcut_wrongs() -> dict[str, tuple]:
             other_library("Hugging Face's BPE model with an end-of-word suffix, no merges", marker_by_hugging_face),
         ),
         "my_alphabet": (
-            computed(
+            other_computed(
                 "Hugging Face's WordPiece trainer, its one-letter tokens",
                 "from tokenizers import Tokenizer, models, trainers\n"
                 "hf = Tokenizer(models.WordPiece(unk_token='[UNK]'))\n"
                 "hf.train_from_iterator(['bun', 'bug', 'gnu'], trainers.WordPieceTrainer(vocab_size=9, show_progress=False))\n"
                 "my_alphabet = [t for t in sorted(hf.get_vocab(), key=hf.get_vocab().get) if len(t.strip('#')) == 1]",
                 {},
-                kind=OTHER,
             ),
         ),
     }

@@ -149,17 +149,16 @@ def lesson_wrongs() -> dict[str, tuple[Wrong, ...]]:
 def shortcut_wrongs() -> dict[str, tuple]:
     """Hugging Face's BPE trainer picks the first merge (its WordPiece trainer counts pairs too: no score to ask it)."""
     from .hugging_face import HAVE_TOKENIZERS, merges_of, trained
-    from .rows import OTHER, computed
+    from .rows import other_computed
 
     if not HAVE_TOKENIZERS:
         return {}
     return {
         "bpe_first": (
-            computed(
+            other_computed(
                 "Hugging Face's BPE trainer, its first merge",
                 "bpe_first = merges(train(selene, 'bpe'))[0]",
                 {"merges": merges_of, "train": trained, "selene": datasets.selene_counts()},
-                kind=OTHER,
             ),
         ),
     }

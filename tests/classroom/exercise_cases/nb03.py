@@ -270,37 +270,34 @@ def merge_all_by_hugging_face(splits, pairs):
 def shortcut_wrongs() -> dict[str, tuple]:
     """Hugging Face's BPE model replays merges; its trainer gives new tokens and a vocab size (by its own rule)."""
     from .hugging_face import HAVE_TOKENIZERS, new_tokens_of, trained
-    from .rows import OTHER, after_cells, computed, other_library
+    from .rows import after_cells, other_computed, other_library
 
     if not HAVE_TOKENIZERS:
         return {}
     return {
         "merge_all": (other_library("Hugging Face's BPE model replays the pairs", merge_all_by_hugging_face),),
         "first_three": (
-            computed(
+            other_computed(
                 "Hugging Face's WordPiece trainer, its first three tokens",
                 "first_three = new_tokens(train(variant))[:3]",
                 {"new_tokens": new_tokens_of, "train": trained, "variant": VARIANT},
-                kind=OTHER,
             ),
         ),
         "lexical_four": (
             after_cells(
-                computed(
+                other_computed(
                     "Hugging Face's trained vocab, read off in an earlier cell",
                     "lexical_four = sorted(made)[:4]",
                     {"hf": Later(lambda: trained(HUG_PUG))},
-                    kind=OTHER,
                 ),
                 "made = [t for t, n in sorted(hf.get_vocab().items(), key=lambda item: item[1]) if len(t) > 3]",
             ),
         ),
         "final_size": (
-            computed(
+            other_computed(
                 "Hugging Face's trainer, the size of its vocab",
                 "final_size = hf.get_vocab_size() + 3",
                 {"hf": Later(lambda: trained(HUG_PUG))},
-                kind=OTHER,
             ),
         ),
     }

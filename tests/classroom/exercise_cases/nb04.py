@@ -263,15 +263,14 @@ def encode_by_hugging_face(word, vocab):
 
 def shortcut_wrongs() -> dict[str, tuple]:
     """Hugging Face's WordPiece model encodes, its BPE model replays merges, its WordPiece decoder glues."""
-    from .hugging_face import HAVE_TOKENIZERS, tokens_of, wordpiece_model
-    from .rows import OTHER, another_cell, computed, other_library
+    from .hugging_face import HAVE_TOKENIZERS, both_models
+    from .rows import another_cell, other_computed, other_library
 
     if not HAVE_TOKENIZERS:
         return {}
     from tokenizers import decoders, models
 
     puns_trace = train_bottom_up({**datasets.hug_pug_counts(), "puns": 6}, vocab_size=100, special_tokens=["[UNK]"])
-    vocab = {token: n for n, token in enumerate(puns_trace.tokens())}
     return {
         "my_encode": (
             other_library(
@@ -288,15 +287,10 @@ def shortcut_wrongs() -> dict[str, tuple]:
             ),
         ),
         "my_word": (
-            computed(
+            other_computed(
                 "Hugging Face's WordPiece and BPE models compared on candidate words",
                 "my_word = next(w for w in ['puns', 'hugs', 'buns'] if tokens(wp, w) != tokens(bpe, w))",
-                {
-                    "tokens": tokens_of,
-                    "wp": wordpiece_model(puns_trace.tokens()),
-                    "bpe": models.BPE(vocab, list(puns_trace.merges), continuing_subword_prefix="##"),
-                },
-                kind=OTHER,
+                both_models(puns_trace),
             ),
         ),
         "my_decode": (

@@ -283,35 +283,27 @@ def replay_by_hugging_face(word, merges):
 
 def shortcut_wrongs() -> dict[str, tuple]:
     """Hugging Face's BPE trainer gives the first merges, its BPE model replays, both models search a differing word."""
-    from .hugging_face import HAVE_TOKENIZERS, merges_of, tokens_of, trained, wordpiece_model
-    from .rows import OTHER, computed, other_library
+    from .hugging_face import HAVE_TOKENIZERS, both_models, merges_of, trained
+    from .rows import other_computed, other_library
 
     if not HAVE_TOKENIZERS:
         return {}
-    from tokenizers import models
 
     gnus_bpe = train_bpe(GNUS, 100)
-    vocab = {token: n for n, token in enumerate(gnus_bpe.tokens())}
     return {
         "bpe_first_two": (
-            computed(
+            other_computed(
                 "Hugging Face's BPE trainer, its first two merges",
                 "bpe_first_two = merges(train(counts, 'bpe'))[:2]",
                 {"merges": merges_of, "train": trained, "counts": HUG_PUG},
-                kind=OTHER,
             ),
         ),
         "replay": (other_library("Hugging Face's BPE model", replay_by_hugging_face),),
         "bpe_differing_word": (
-            computed(
+            other_computed(
                 "Hugging Face's two models compared on candidate words",
                 "bpe_differing_word = next(w for w in ['gnug', 'bugs', 'hugs'] if tokens(bpe, w) != tokens(wp, w))",
-                {
-                    "tokens": tokens_of,
-                    "wp": wordpiece_model(gnus_bpe.tokens()),
-                    "bpe": models.BPE(vocab, list(gnus_bpe.merges), continuing_subword_prefix="##"),
-                },
-                kind=OTHER,
+                both_models(gnus_bpe),
             ),
         ),
     }

@@ -291,32 +291,30 @@ def lesson_wrongs() -> dict[str, tuple[Wrong, ...]]:
 def shortcut_wrongs() -> dict[str, tuple]:
     """Hugging Face's WordPiece model cuts the names and the words; a `transformers` tokenizer counts tokens per word."""
     from .hugging_face import HAVE_TOKENIZERS, HAVE_TRANSFORMERS, tokens_of, wordpiece_model
-    from .rows import OTHER, Later, computed
+    from .rows import Later, other_computed
 
     if not HAVE_TOKENIZERS:
         return {}
     size_10k = Later(lambda: full_trace().tokens(full_trace().steps_for_size(10_000)))
     rows = {
         "whole_names": (
-            computed(
+            other_computed(
                 "Hugging Face's WordPiece model cuts each name",
                 "whole_names = sum(len(tokens(hf, name)) == 1 for name in names)",
                 {"tokens": tokens_of, "hf": Later(lambda: wordpiece_model(vocab_of_size(11_800))), "names": NAMES},
-                kind=OTHER,
             ),
         ),
         "predicted_split": (
-            computed(
+            other_computed(
                 "Hugging Face's WordPiece model cuts each word",
                 "predicted_split = {w: len(hf.tokenize(w)) > 1 for w in words}",
                 {"hf": Later(lambda: wordpiece_model(full_trace().tokens())), "words": WORDS_TO_PREDICT},
-                kind=OTHER,
             ),
         ),
     }
     if HAVE_TRANSFORMERS:
         rows["team_fertility"] = (
-            computed(
+            other_computed(
                 "a `transformers` tokenizer of the 10,000-token vocab",
                 "from tokenizers import Tokenizer, models, normalizers, pre_tokenizers\n"
                 "from transformers import PreTrainedTokenizerFast\n"
@@ -330,7 +328,6 @@ def shortcut_wrongs() -> dict[str, tuple]:
                     "tokenizer_10k": Later(lambda: WordPieceTokenizer(Vocab(size_10k()))),
                     "team_sentence": TEAM_SENTENCE,
                 },
-                kind=OTHER,
             ),
         )
     return rows

@@ -91,19 +91,18 @@ def lesson_wrongs() -> dict[str, tuple[Wrong, ...]]:
 def shortcut_wrongs() -> dict[str, tuple]:
     """Hugging Face's WordPiece model finds a word that is [UNK] (the automaton's pops and links have no counterpart)."""
     from .hugging_face import HAVE_TOKENIZERS, tokens_of, wordpiece_model
-    from .rows import OTHER, computed
+    from .rows import other_computed
 
     if not HAVE_TOKENIZERS:
         return {}
     return {
         "unk_word": (
-            computed(
+            other_computed(
                 "Hugging Face's WordPiece model finds an [UNK] word",
                 "unk_word = next(w for w in ['abcx', 'ab', 'acx'] if w != 'abcx' and tokens(hf, w) == ['[UNK]'])\n"
                 "unk_position = 2",
                 {"tokens": tokens_of, "hf": wordpiece_model(PAPER_VOCAB)},
                 ("unk_word", "unk_position"),
-                kind=OTHER,
             ),
         ),
     }

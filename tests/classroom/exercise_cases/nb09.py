@@ -303,7 +303,7 @@ def lesson_wrongs() -> dict[str, tuple[Wrong, ...]]:
 def shortcut_wrongs() -> dict[str, tuple]:
     """Hugging Face's BERT normalizer groups the words; a `transformers` BERT tokenizer counts the Greek tokens."""
     from .hugging_face import HAVE_TOKENIZERS, HAVE_TRANSFORMERS
-    from .rows import OTHER, computed
+    from .rows import other_computed
 
     if not HAVE_TOKENIZERS:
         return {}
@@ -311,18 +311,17 @@ def shortcut_wrongs() -> dict[str, tuple]:
 
     rows = {
         "merged_groups": (
-            computed(
+            other_computed(
                 "Hugging Face's BertNormalizer groups the words",
                 "by_text = {}\nfor word in words:\n    by_text.setdefault(hf.normalize_str(word), []).append(word)\n"
                 "merged_groups = [group for group in by_text.values() if len(group) > 1]",
                 {"hf": normalizers.BertNormalizer(lowercase=True), "words": WORDS_TO_GROUP},
-                kind=OTHER,
             ),
         ),
     }
     if HAVE_TRANSFORMERS:
         rows["greek_tokens_per_word"] = (
-            computed(
+            other_computed(
                 "a `transformers` BERT tokenizer of the same vocab",
                 "from transformers import BertTokenizerFast\n"
                 "from wordpiece_lib.data import fetch\n"
@@ -330,7 +329,6 @@ def shortcut_wrongs() -> dict[str, tuple]:
                 "greek_tokens_per_word = sum(len(hf_bert.tokenize(w)) * c for w, c in top_greek.items()) / "
                 "sum(top_greek.values())",
                 {"top_greek": Later(top_greek)},
-                kind=OTHER,
             ),
         )
     return rows

@@ -290,7 +290,7 @@ def pair_by_hugging_face(first, second):
 def shortcut_wrongs() -> dict[str, tuple]:
     """Hugging Face's tokenizer gives offsets, builds the pair, truncates and decodes: each exercise's work, done."""
     from .hugging_face import HAVE_TOKENIZERS, bert_style
-    from .rows import OTHER, computed, other_library
+    from .rows import other_computed, other_library
 
     if not HAVE_TOKENIZERS:
         return {}
@@ -303,33 +303,30 @@ def shortcut_wrongs() -> dict[str, tuple]:
 
     return {
         "rum_offsets": (
-            computed(
+            other_computed(
                 "Hugging Face's BERT-style tokenizer of the same vocab, its offsets",
                 "encoding = hf.encode(treasure_text)\nrum_offsets = encoding.offsets[encoding.tokens.index('rum')]",
                 {
                     "hf": Later(lambda: bert_style(book_tokenizer().vocab.tokens, lowercase=True)),
                     "treasure_text": TREASURE_TEXT,
                 },
-                kind=OTHER,
             ),
         ),
         "my_pair_input": (other_library("Hugging Face's template post-processor", pair_by_hugging_face),),
         "kept": (
-            computed(
+            other_computed(
                 "Hugging Face's longest_first truncation, counted",
                 "hf.enable_truncation(24, strategy='longest_first')\n"
                 "types = hf.encode(['a'] * 30, ['a'] * 8, is_pretokenized=True).type_ids\n"
                 "kept = (types.count(0) - 2, types.count(1) - 1)",
                 {"hf": Later(truncating)},
-                kind=OTHER,
             ),
         ),
         "decoded": (
-            computed(
+            other_computed(
                 "Hugging Face's WordPiece decoder",
                 "decoded = decoders.WordPiece().decode(tokens_to_decode)",
                 {"decoders": decoders, "tokens_to_decode": TOKENS_TO_DECODE},
-                kind=OTHER,
             ),
         ),
     }

@@ -332,7 +332,7 @@ def shortcut_wrongs() -> dict[str, tuple]:
     sampling chance, a count of best cuts) have no answer it works out.
     """
     from .hugging_face import HAVE_TOKENIZERS
-    from .rows import OTHER, computed
+    from .rows import other_computed
 
     if not HAVE_TOKENIZERS:
         return {}
@@ -345,12 +345,11 @@ def shortcut_wrongs() -> dict[str, tuple]:
 
     return {
         "zero_cost": (
-            computed(
+            other_computed(
                 "Hugging Face's Unigram model, the pieces its best cuts never use",
                 "used = {t.value for w in v for t in hf.tokenize(w)}\n"
                 "zero_cost = {p for p in freq(v) if len(p) > 1} - used",
                 {"hf": Later(lambda: unigram_of(UNIGRAM_VARIANT)), "freq": substring_frequencies, "v": UNIGRAM_VARIANT},
-                kind=OTHER,
             ),
         ),
     }

@@ -159,14 +159,14 @@ def shortcut_wrongs() -> dict[str, tuple[Wrong, ...]]:
     Each cell builds its tokenizer as a learner would, from the data set's file, so the one-verdict test can write it.
     """
     from .hugging_face import HAVE_TOKENIZERS
-    from .rows import OTHER
+    from .rows import other_computed
 
     if not HAVE_TOKENIZERS:
         return {}
     loaded = "from tokenizers import Tokenizer\nfrom wordpiece_lib.data import fetch\n"
     return {
         "doubloons_cut": (
-            computed(
+            other_computed(
                 "Hugging Face's WordPiece on BERT's vocab",
                 "from tokenizers import Tokenizer, models, normalizers, pre_tokenizers\n"
                 "from wordpiece_lib.data import fetch\n"
@@ -175,25 +175,22 @@ def shortcut_wrongs() -> dict[str, tuple[Wrong, ...]]:
                 "hf.pre_tokenizer = pre_tokenizers.BertPreTokenizer()\n"
                 "doubloons_cut = hf.encode('doubloons').tokens",
                 {},
-                kind=OTHER,
             ),
         ),
         "parrots_cut": (
-            computed(
+            other_computed(
                 "Hugging Face's Tokenizer.from_file on the same byte-level BPE",
                 loaded + "hf = Tokenizer.from_file(str(fetch('treasure-bpe')))\n"
                 "parrots_cut = hf.encode(' parrots', add_special_tokens=False).tokens",
                 {},
-                kind=OTHER,
             ),
         ),
         "islanders_cut": (
-            computed(
+            other_computed(
                 "Hugging Face's Tokenizer.from_file on the same Unigram model",
                 loaded + "hf = Tokenizer.from_file(str(fetch('botchan-unigram')))\n"
                 "islanders_cut = hf.encode('islanders', add_special_tokens=False).tokens",
                 {},
-                kind=OTHER,
             ),
         ),
     }

@@ -93,6 +93,11 @@ def computed(
     return Wrong(label, slots, kind, extra={"cell": (source, names, keys)})
 
 
+def other_computed(label: str, source: str, names: dict[str, Any], keys: tuple[str, ...] | None = None) -> Wrong:
+    """An answer a cell computed with another tokenizer library (as :func:`computed`, the kind :data:`OTHER`)."""
+    return computed(label, source, names, keys, kind=OTHER)
+
+
 def after_cells(wrong: Wrong, *cells: str) -> Wrong:
     """``wrong``'s answer cell run after ``cells``, earlier cells of the same kernel (they compute what it reads)."""
     return replace(wrong, extra={**wrong.extra, "earlier": (*wrong.extra.get("earlier", ()), *cells)})

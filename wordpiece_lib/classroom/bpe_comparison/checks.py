@@ -30,23 +30,8 @@ from wordpiece_lib.analysis import (
     merge_replay_encoder,
     vocab_overlap,
 )
+from wordpiece_lib.classroom import runtime
 from wordpiece_lib.classroom.display import fraction_text
-from wordpiece_lib.classroom.runtime import (
-    FROM_A_FLOAT,
-    Exercise,
-    Workbook,
-    call,
-    forbid,
-    fresh_counts,
-    fresh_rng,
-    fresh_words,
-    in_container,
-    made_from_a_float,
-    refuse_in_answer,
-    require,
-    short_repr,
-    watch_answer,
-)
 from wordpiece_lib.counting import as_word_counts
 from wordpiece_lib.model import alphabet, encode_word, split_word
 from wordpiece_lib.training import (
@@ -60,10 +45,10 @@ from wordpiece_lib.training import (
     train_fast,
 )
 
-WORKBOOK = Workbook(
+WORKBOOK = runtime.Workbook(
     "06 · WordPiece and BPE: same pieces, two differences",
     [
-        Exercise(
+        runtime.Exercise(
             "bpe_first_two",
             "Your turn 1 · BPE's first two merges",
             hints=(
@@ -72,12 +57,12 @@ WORKBOOK = Workbook(
             ),
             prediction=True,
         ),
-        Exercise(
+        runtime.Exercise(
             "toy_jaccard",
             "Your turn 2 · how much do the two vocabs share?",
             hints=("Count each token once: |A ∪ B| = |A| + |B| - |A ∩ B|.",),
         ),
-        Exercise(
+        runtime.Exercise(
             "replay",
             "Your turn 3 · write merge replay",
             hints=(
@@ -86,7 +71,7 @@ WORKBOOK = Workbook(
                 "Merge every occurrence of that pair, left to right, then look again: new pairs may appear.",
             ),
         ),
-        Exercise(
+        runtime.Exercise(
             "bpe_differing_word",
             "Your turn 4 · BPE is not immune",
             hints=(
@@ -100,7 +85,7 @@ WORKBOOK = Workbook(
 progress = WORKBOOK.progress
 show_answer = WORKBOOK.show_answer
 
-REPLAYING = forbid(encode_with_merges, apply_merges, merge_in_pieces, BpeEncoder, merge_replay_encoder)
+REPLAYING = runtime.forbid(encode_with_merges, apply_merges, merge_in_pieces, BpeEncoder, merge_replay_encoder)
 
 
 def _as_pair(answer: Any) -> tuple[str, str]:
@@ -109,13 +94,13 @@ def _as_pair(answer: Any) -> tuple[str, str]:
         raise AssertionError(
             f"give the PAIR that is merged, as two pieces like ('h', '##u'), not the new token {answer!r}"
         )
-    pair = in_container(answer, tuple, "each merge", "a pair (left, right) like ('h', '##u')")
+    pair = runtime.in_container(answer, tuple, "each merge", "a pair (left, right) like ('h', '##u')")
     if len(pair) != 2 or not all(isinstance(p, str) for p in pair):
         raise AssertionError(f"give a pair of two pieces like ('h', '##u'), got {answer!r}")
     return pair[0], pair[1]
 
 
-watch_answer("bpe_first_two", forbid(train_bpe, train_fast, BpeEncoder))
+runtime.watch_answer("bpe_first_two", runtime.forbid(train_bpe, train_fast, BpeEncoder))
 
 
 @WORKBOOK.check("bpe_first_two")
@@ -132,9 +117,11 @@ def check_first_bpe_merges(
     AssertionError: merge 1 is right, merge 2 is not: after merge 1, your pair stands 15 times side by side, and another pair more often; recount every pair after each merge
     """
     __tracebackhide__ = True  # pytest shows the student's line, not ours
-    given = in_container(require(answer, "BPE's first merges"), list, "your merges", "one pair per merge, in order")
+    given = runtime.in_container(
+        runtime.require(answer, "BPE's first merges"), list, "your merges", "one pair per merge, in order"
+    )
     pairs = [_as_pair(item) for item in given]
-    refuse_in_answer(
+    runtime.refuse_in_answer(
         "bpe_first_two",
         ["train_bpe", "train_fast", "BpeEncoder"],
         "your answer uses {name}, which trains BPE for you: count the pairs yourself, merge, and count again",
@@ -188,15 +175,15 @@ def check_first_bpe_merges(
 
 
 def _fresh_replay_cases() -> list[tuple[str, list[tuple[str, str]]]]:
-    rng = fresh_rng("replay")
+    rng = runtime.fresh_rng("replay")
     cases: list[tuple[str, list[tuple[str, str]]]] = []
     for letters, trainer in (("abnsu", train_bpe), ("aeilr", train_fast), ("mno", train_bpe)):
-        counts = fresh_counts(rng, letters, count=10, shortest=2, longest=7)
+        counts = runtime.fresh_counts(rng, letters, count=10, shortest=2, longest=7)
         trace = trainer(counts, 10**6, special_tokens=[])
         merges = trace.merges
-        words = list(counts)[:3] + fresh_words(rng, letters, count=4, shortest=3, longest=8)
+        words = list(counts)[:3] + runtime.fresh_words(rng, letters, count=4, shortest=3, longest=8)
         vocab = set(trace.tokens())
-        candidates = fresh_words(rng, letters, count=300, shortest=3, longest=7)
+        candidates = runtime.fresh_words(rng, letters, count=300, shortest=3, longest=7)
         differ = [word for word in candidates if encode_word(word, vocab) != encode_with_merges(word, merges)]
         words += differ[:2]  # words where longest match would give other tokens
         cases += [(word, list(merges)) for word in words]
@@ -257,8 +244,10 @@ def check_merge_replay(function: Any) -> None:
     __tracebackhide__ = True  # pytest shows the student's line, not ours
     runs = []
     for word, merges in _fresh_replay_cases():
-        got = call(function, word, list(merges), name="replay", exercise="merge replay", forbidden=REPLAYING)
-        runs.append((word, merges, in_container(got, list, f"what replay({word!r}, merges) returned", "the pieces")))
+        got = runtime.call(function, word, list(merges), name="replay", exercise="merge replay", forbidden=REPLAYING)
+        runs.append(
+            (word, merges, runtime.in_container(got, list, f"what replay({word!r}, merges) returned", "the pieces"))
+        )
     slip = _replay_slip_of_every_run(runs)  # told by what it does on every fresh case, not on one
     for word, merges, got in runs:
         expected = encode_with_merges(word, merges)
@@ -342,9 +331,9 @@ def _replay_slip_of_every_run(runs: list[tuple[str, list[tuple[str, str]], list[
 #: and so does a loop of the learner's own over the candidates: the answer cell holds the word chosen, and the
 #: encoders run in cells of their own (as notebook 04's exercise has it). A loop's result copied by name from an
 #: earlier cell is refused too.
-watch_answer(
+runtime.watch_answer(
     "bpe_differing_word",
-    forbid(differing_words, encode_word, encode_with_merges, longest_match_encoder, merge_replay_encoder),
+    runtime.forbid(differing_words, encode_word, encode_with_merges, longest_match_encoder, merge_replay_encoder),
 )
 
 
@@ -367,8 +356,8 @@ def check_encoders_differ(
     AssertionError: 'hugs' is cut the same way by both: hugs. Look for a word where a merge learned EARLY grabs a pair that a longer vocab token would need
     """
     __tracebackhide__ = True  # pytest shows the student's line, not ours
-    word = require(answer, "a word the two encoders cut differently")
-    refuse_in_answer(
+    word = runtime.require(answer, "a word the two encoders cut differently")
+    runtime.refuse_in_answer(
         "bpe_differing_word",
         ("differing_words", "encode_word", "encode_with_merges"),
         "your answer uses {name}: the answer cell holds the word you chose from the merges, typed in. Try a few "
@@ -408,7 +397,7 @@ def check_encoders_differ(
 
 
 #: The overlap of two vocabs, computed for you (the tokens may be printed in the answer cell: reading them is the work).
-watch_answer("toy_jaccard", forbid(vocab_overlap, VocabOverlap))
+runtime.watch_answer("toy_jaccard", runtime.forbid(vocab_overlap, VocabOverlap))
 
 
 @WORKBOOK.check("toy_jaccard")
@@ -423,23 +412,23 @@ def check_jaccard(answer: Any, first: Any, second: Any, *, source: str | None = 
     AssertionError: 2/3 is not the Jaccard index: you divided by the size of the first vocab; divide by the union, every token in either vocab counted once
     """
     __tracebackhide__ = True  # pytest shows the student's line, not ours
-    value = require(answer, "the Jaccard index")
-    refuse_in_answer(
+    value = runtime.require(answer, "the Jaccard index")
+    runtime.refuse_in_answer(
         "toy_jaccard",
         ("vocab_overlap",),  # its attributes are found by what runs: a learner may well call a count `shared`
         "your answer uses {name}, which counts the overlap for you: count the shared tokens in the two printed "
         "vocabs yourself",
         source,
     )
-    if made_from_a_float(value):
-        raise AssertionError(FROM_A_FLOAT)
+    if runtime.made_from_a_float(value):
+        raise AssertionError(runtime.FROM_A_FLOAT)
     if isinstance(value, float):
         raise AssertionError(
             "answer with an exact Fraction, such as Fraction(1, 3), not a float: a float is rounded, and two vocabs' "
             "overlaps are compared exactly in this notebook"
         )
     if isinstance(value, bool) or not isinstance(value, (int, Fraction)):
-        raise AssertionError(f"answer with an exact Fraction, such as Fraction(1, 3), got {short_repr(value)}")
+        raise AssertionError(f"answer with an exact Fraction, such as Fraction(1, 3), got {runtime.short_repr(value)}")
     overlap = vocab_overlap(first, second)
     shared = len(overlap.shared)
     union = shared + len(overlap.only_first) + len(overlap.only_second)

@@ -20,28 +20,14 @@ import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from wordpiece_lib.classroom.runtime import (
-    Exercise,
-    Workbook,
-    call,
-    forbid,
-    fresh_rng,
-    fresh_word,
-    fresh_words,
-    in_container,
-    narrowing,
-    refuse_in_answer,
-    require,
-    short_list,
-    watch_answer,
-)
+from wordpiece_lib.classroom import runtime
 from wordpiece_lib.counting import WordCounts
 from wordpiece_lib.model import DEFAULT_PREFIX, alphabet, initial_splits, split_word
 
-WORKBOOK = Workbook(
+WORKBOOK = runtime.Workbook(
     "01 · From text to characters",
     [
-        Exercise(
+        runtime.Exercise(
             "count_words",
             "Your turn 1 · count words",
             hints=(
@@ -49,12 +35,12 @@ WORKBOOK = Workbook(
                 "A dict remembers the order in which its keys were first added.",
             ),
         ),
-        Exercise(
+        runtime.Exercise(
             "split_with_prefix",
             "Your turn 2 · the ## split",
             hints=("word[0] is the first character, word[1:] all the others.",),
         ),
-        Exercise(
+        runtime.Exercise(
             "split_with_end_marker",
             "Your turn 3 · the end-of-word marker",
             hints=(
@@ -62,7 +48,7 @@ WORKBOOK = Workbook(
                 "The marker is glued to the last character: it is not a piece of its own.",
             ),
         ),
-        Exercise(
+        runtime.Exercise(
             "my_alphabet",
             "Your turn 4 · the alphabet by hand",
             hints=(
@@ -77,11 +63,11 @@ progress = WORKBOOK.progress
 show_answer = WORKBOOK.show_answer
 
 #: Writing these is the exercise: a check fails an answer that calls them.
-COUNTING = forbid(WordCounts, collections.Counter)
-SPLITTING = forbid(split_word, initial_splits)
+COUNTING = runtime.forbid(WordCounts, collections.Counter)
+SPLITTING = runtime.forbid(split_word, initial_splits)
 #: The alphabet is worked out by hand: a cell assigning it must not let these do the work.
-ALPHABET_MAKERS = forbid(alphabet, split_word, initial_splits)
-watch_answer("my_alphabet", ALPHABET_MAKERS)
+ALPHABET_MAKERS = runtime.forbid(alphabet, split_word, initial_splits)
+runtime.watch_answer("my_alphabet", ALPHABET_MAKERS)
 
 
 CHARACTERS_AS_THEY_ARE = (
@@ -96,18 +82,15 @@ def _same_letters(got: str, word: str) -> bool:
     return _plain(got) == _plain(word)
 
 
+def _fresh_split_words(key: str, letters: str, shortest: int, longest: int, *fixed: str) -> list[str]:
+    """A three-letter word of ``letters``, one of ``shortest`` to ``longest`` characters, then ``fixed`` (same each run)."""
+    rng = runtime.fresh_rng(key)
+    return [runtime.fresh_word(rng, letters, 3, 3), runtime.fresh_word(rng, shortest=shortest, longest=longest), *fixed]
+
+
 def _fresh_prefix_words() -> list[str]:
-    rng = fresh_rng("split_with_prefix")
     # capitals and accents stay as they are: splitting never lowercases or strips (the normalizer did that)
-    return [
-        fresh_word(rng, "xyzoq", 3, 3),
-        fresh_word(rng, shortest=6, longest=9),
-        "é",
-        "Über",
-        "naïve",
-        "McCoy",
-        "c3po!",
-    ]
+    return _fresh_split_words("split_with_prefix", "xyzoq", 6, 9, "é", "Über", "naïve", "McCoy", "c3po!")
 
 
 #: The original BPE's end-of-word marker (Sennrich et al.), glued to a word's last character.
@@ -115,8 +98,7 @@ END_MARKER = "</w>"
 
 
 def _fresh_marker_words() -> list[str]:
-    rng = fresh_rng("split_with_end_marker")
-    return [fresh_word(rng, "rtae", 3, 3), fresh_word(rng, shortest=5, longest=8), "ü", "Ärger", "x-ray"]
+    return _fresh_split_words("split_with_end_marker", "rtae", 5, 8, "ü", "Ärger", "x-ray")
 
 
 @WORKBOOK.check("split_with_prefix")
@@ -131,8 +113,8 @@ def check_split_word(function: Callable[[str], list[str]], prefix: str = DEFAULT
     """
     __tracebackhide__ = True  # keep this frame out of the student's report
     for word in _fresh_prefix_words():
-        got = in_container(
-            call(function, word, name="split_with_prefix", exercise="splitting a word", forbidden=SPLITTING),
+        got = runtime.in_container(
+            runtime.call(function, word, name="split_with_prefix", exercise="splitting a word", forbidden=SPLITTING),
             list,
             f"what split_with_prefix({word!r}) returned",
             "the pieces in the word's order",
@@ -140,7 +122,7 @@ def check_split_word(function: Callable[[str], list[str]], prefix: str = DEFAULT
         expected = split_word(word, prefix)
         if got == expected:
             continue
-        intro = f"split_with_prefix({word!r}) gave {short_list(got)}"
+        intro = f"split_with_prefix({word!r}) gave {runtime.short_list(got)}"
         spelled = "".join(piece.removeprefix(prefix) for piece in got)
         if spelled != word and _same_letters(spelled, word):
             raise AssertionError(f"{intro}: {CHARACTERS_AS_THEY_ARE}")
@@ -167,8 +149,10 @@ def check_end_marker_split(function: Callable[[str], list[str]], marker: str = E
     """
     __tracebackhide__ = True  # keep this frame out of the student's report
     for word in _fresh_marker_words():
-        got = in_container(
-            call(function, word, name="split_with_end_marker", exercise="the end-of-word marker", forbidden=SPLITTING),
+        got = runtime.in_container(
+            runtime.call(
+                function, word, name="split_with_end_marker", exercise="the end-of-word marker", forbidden=SPLITTING
+            ),
             list,
             f"what split_with_end_marker({word!r}) returned",
             "the pieces in the word's order",
@@ -176,7 +160,7 @@ def check_end_marker_split(function: Callable[[str], list[str]], marker: str = E
         expected = [*word[:-1], word[-1] + marker]
         if got == expected:
             continue
-        intro = f"split_with_end_marker({word!r}) gave {short_list(got)}"
+        intro = f"split_with_end_marker({word!r}) gave {runtime.short_list(got)}"
         bare = [piece.removeprefix(DEFAULT_PREFIX).removesuffix(marker).removeprefix("_") for piece in got]
         spelled = "".join(piece for piece in bare if piece)
         if spelled != word and _same_letters(spelled, word):
@@ -200,17 +184,17 @@ def check_end_marker_split(function: Callable[[str], list[str]], marker: str = E
 
 
 def _fresh_word_lists() -> list[list[str]]:
-    rng = fresh_rng("count_words")
+    rng = runtime.fresh_rng("count_words")
     lists = []
     for size in (9, 14):
-        distinct = fresh_words(rng, "abnpsu", count=5, shortest=2, longest=4)
+        distinct = runtime.fresh_words(rng, "abnpsu", count=5, shortest=2, longest=4)
         words = [rng.choice(distinct) for _ in range(size)]
         lists.append(words)
     lists.append([])
     # capitals, as a cased corpus has them: counting never lowercases (the normalizer runs before it); the word
     # seen most often comes last, so an order by count is not the first-seen order
-    word = fresh_word(rng, "abnpsu", 3, 4)
-    other = fresh_word(rng, "abnpsu", 2, 2)
+    word = runtime.fresh_word(rng, "abnpsu", 3, 4)
+    other = runtime.fresh_word(rng, "abnpsu", 2, 2)
     lists.append([word.title(), other, word, other.upper(), word, word.title(), other, other, other])
     return lists
 
@@ -241,13 +225,15 @@ def check_word_counts(function: Callable[[list[str]], Mapping[str, int]]) -> Non
     """
     __tracebackhide__ = True  # keep this frame out of the student's report
     for words in _fresh_word_lists():
-        got = call(function, list(words), name="count_words", exercise="counting words", forbidden=COUNTING)
-        shown = f"count_words({short_list(words, noun='words')})"
-        in_container(got, dict, f"what count_words returned for {short_list(words, noun='words')}", "word -> count")
+        got = runtime.call(function, list(words), name="count_words", exercise="counting words", forbidden=COUNTING)
+        shown = f"count_words({runtime.short_list(words, noun='words')})"
+        runtime.in_container(
+            got, dict, f"what count_words returned for {runtime.short_list(words, noun='words')}", "word -> count"
+        )
         expected = WordCounts.from_words(words) if words else {}
         if set(got) != set(expected) and _same_letters_everywhere(list(got), list(expected)):
             raise AssertionError(
-                f"{shown} counts the words under other spellings ({short_list(list(got))}): count each word as it "
+                f"{shown} counts the words under other spellings ({runtime.short_list(list(got))}): count each word as it "
                 "is written; 'Pug' and 'pug' are two words here (making them one is the normalizer's job, before "
                 "counting)"
             )
@@ -264,7 +250,7 @@ def check_word_counts(function: Callable[[list[str]], Mapping[str, int]]) -> Non
                 )
         extra = [word for word in got if word not in expected]
         if extra:
-            raise AssertionError(f"{shown} holds {short_list(extra)}, which are not words of the list")
+            raise AssertionError(f"{shown} holds {runtime.short_list(extra)}, which are not words of the list")
         if list(got) != list(expected):
             raise AssertionError(
                 f"{shown}: the counts are right but not in first-seen order; keep each word where it first appears "
@@ -288,8 +274,10 @@ def check_alphabet(answer: Any, words: Iterable[str], prefix: str = DEFAULT_PREF
     """
     __tracebackhide__ = True  # keep this frame out of the student's report
     words = list(words)
-    got_list = list(in_container(require(answer, "the alphabet"), list, "your alphabet", "each piece once"))
-    refuse_in_answer(
+    got_list = list(
+        runtime.in_container(runtime.require(answer, "the alphabet"), list, "your alphabet", "each piece once")
+    )
+    runtime.refuse_in_answer(
         "my_alphabet",
         ["alphabet", "split_word", "initial_splits"],
         "your answer uses {name}, which does the exercise for you: work the pieces out by hand, then check them",
@@ -314,7 +302,7 @@ def check_alphabet(answer: Any, words: Iterable[str], prefix: str = DEFAULT_PREF
     )
     if extra:
         raise AssertionError(
-            narrowing(
+            runtime.narrowing(
                 f"{extra[0]!r} is not a first piece of these words: a piece is one character, bare when it starts a "
                 f"word, with {prefix!r} when it does not",
                 idea,
@@ -327,7 +315,7 @@ def check_alphabet(answer: Any, words: Iterable[str], prefix: str = DEFAULT_PREF
             if starts - got
             else f"a {prefix!r} piece is missing: look at every letter after the first, in every word"
         )
-        raise AssertionError(narrowing(f"a piece is missing from your alphabet: {hint}", idea))
+        raise AssertionError(runtime.narrowing(f"a piece is missing from your alphabet: {hint}", idea))
     if repeated:
         raise AssertionError(f"your alphabet lists {repeated[0]!r} more than once: list each piece once")
 

@@ -20,22 +20,7 @@ import itertools
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from wordpiece_lib.classroom.runtime import (
-    Exercise,
-    Forbidden,
-    Workbook,
-    call,
-    forbid,
-    fresh_counts,
-    fresh_rng,
-    fresh_word,
-    fresh_words,
-    in_container,
-    refuse_in_answer,
-    require,
-    short_list,
-    watch_answer,
-)
+from wordpiece_lib.classroom import runtime
 from wordpiece_lib.model import DEFAULT_PREFIX, LinMaxMatch, decode_pieces, encode_word, longest_match_attempts
 from wordpiece_lib.pipeline import FastWordPieceTokenizer, WordPieceDecoder, WordPieceTokenizer
 from wordpiece_lib.training import Trace, encode_with_merges, train_fast
@@ -47,10 +32,10 @@ def _disagree(word: str, trace: Trace) -> bool:
     return longest != ["[UNK]"] and longest != encode_with_merges(word, trace.merges, prefix=trace.prefix)
 
 
-WORKBOOK = Workbook(
+WORKBOOK = runtime.Workbook(
     "04 · Encoding text with a WordPiece vocab",
     [
-        Exercise(
+        runtime.Exercise(
             "my_encode",
             "Your turn 1 · longest match, marker style",
             hints=(
@@ -61,7 +46,7 @@ WORKBOOK = Workbook(
                 "else when no break happened.",
             ),
         ),
-        Exercise(
+        runtime.Exercise(
             "my_word",
             "Your turn 2 · predict a new disagreement",
             hints=(
@@ -72,7 +57,7 @@ WORKBOOK = Workbook(
             ),
             prediction=True,
         ),
-        Exercise(
+        runtime.Exercise(
             "my_decode",
             "Your turn 3 · decode",
             hints=(
@@ -87,11 +72,11 @@ progress = WORKBOOK.progress
 show_answer = WORKBOOK.show_answer
 
 ENCODERS = (
-    *forbid(encode_word, longest_match_attempts, WordPieceTokenizer, FastWordPieceTokenizer, LinMaxMatch),
-    Forbidden("longest_match", names=("longest_match",)),  # the notebook's worked example
+    *runtime.forbid(encode_word, longest_match_attempts, WordPieceTokenizer, FastWordPieceTokenizer, LinMaxMatch),
+    runtime.Forbidden("longest_match", names=("longest_match",)),  # the notebook's worked example
 )
 #: The library's decoders, by any name: a decoder object made in another cell is found by its method.
-DECODERS = forbid(decode_pieces, WordPieceDecoder, WordPieceTokenizer.decode)
+DECODERS = runtime.forbid(decode_pieces, WordPieceDecoder, WordPieceTokenizer.decode)
 
 
 #: The begin-of-word marker of the article's style (notebook 01): it opens a word's first piece.
@@ -119,18 +104,18 @@ def marker_vocab(vocab: Iterable[str]) -> set[str]:
 
 
 def _fresh_encode_cases() -> list[tuple[str, set[str]]]:
-    rng = fresh_rng("my_encode")
+    rng = runtime.fresh_rng("my_encode")
     cases: list[tuple[str, set[str]]] = []
     for letters in ("abno", "eilrst"):
-        counts = fresh_counts(rng, letters, count=12, shortest=2, longest=7)
+        counts = runtime.fresh_counts(rng, letters, count=12, shortest=2, longest=7)
         starts = sorted({word[0] for word in counts})
         trace = train_fast(counts, 14 + 3 * len(letters), special_tokens=["[UNK]"])
         vocab = set(trace.tokens())
-        words = list(counts)[:4] + fresh_words(rng, letters, count=4, shortest=3, longest=9)
+        words = list(counts)[:4] + runtime.fresh_words(rng, letters, count=4, shortest=3, longest=9)
         missing = sorted(set(letters) - set(starts))
         if missing:  # a word that starts with a letter no training word starts with
-            words.append(missing[0] + fresh_word(rng, letters, 2, 4))
-        words.append(starts[0] + fresh_word(rng, letters, 1, 3) + "z")  # a letter the vocab never saw
+            words.append(missing[0] + runtime.fresh_word(rng, letters, 2, 4))
+        words.append(starts[0] + runtime.fresh_word(rng, letters, 1, 3) + "z")  # a letter the vocab never saw
         cases += [(word, vocab) for word in words]
     plain = {"[UNK]", "q", "##q"}
     cases += [("q" * 101, plain), ("q" * 100, plain)]
@@ -157,8 +142,10 @@ def check_longest_match(function: Callable[[str, Any], list[str]]) -> None:
     for word, prefix_vocab in _fresh_encode_cases():
         # A vocab trained in the marker style holds the bare marker too (notebook 01): it is no first piece.
         vocab = marker_vocab(prefix_vocab) | {MARKER}
-        got = in_container(
-            call(function, word, set(vocab), name="my_encode", exercise="longest match first", forbidden=ENCODERS),
+        got = runtime.in_container(
+            runtime.call(
+                function, word, set(vocab), name="my_encode", exercise="longest match first", forbidden=ENCODERS
+            ),
             list,
             f"what my_encode({word[:12]!r}, vocab) returned",
             "the tokens in order",
@@ -168,7 +155,7 @@ def check_longest_match(function: Callable[[str, Any], list[str]]) -> None:
         if got == expected:
             continue
         shown = word if len(word) <= 20 else f"{word[:8]}...({len(word)} characters)"
-        intro = f"my_encode({shown!r}, vocab) gave {short_list(got)}"
+        intro = f"my_encode({shown!r}, vocab) gave {runtime.short_list(got)}"
         if expected == ["[UNK]"] and len(word) > 100:
             hint = "a word longer than 100 characters is [UNK] without any lookup"
         elif got == ["[UNK]"] and len(word.encode("utf-8")) > 100 >= len(word):
@@ -203,11 +190,11 @@ def check_longest_match(function: Callable[[str, Any], list[str]]) -> None:
 
 
 #: The notebook's one rule for its section 1 longest_match: it is the worked example, and no answer runs it.
-watch_answer(
+runtime.watch_answer(
     "my_word",
     (
-        *forbid(encode_word, encode_with_merges, longest_match_attempts, LinMaxMatch),
-        Forbidden("longest_match", names=("longest_match",)),
+        *runtime.forbid(encode_word, encode_with_merges, longest_match_attempts, LinMaxMatch),
+        runtime.Forbidden("longest_match", names=("longest_match",)),
     ),
 )
 
@@ -226,10 +213,10 @@ def check_replay_differs(answer: Any, trace: Trace, before: Trace | None = None,
     AssertionError: for 'hugs' both give ['hugs']: look for a word whose longest first piece is not what the merges build
     """
     __tracebackhide__ = True  # keep this frame out of the student's report
-    word = require(answer, "a word where the two encoders differ")
+    word = runtime.require(answer, "a word where the two encoders differ")
     if not isinstance(word, str) or not word:
         raise AssertionError(f"answer with a word (a non-empty str), got {word!r}")
-    refuse_in_answer(
+    runtime.refuse_in_answer(
         "my_word",
         ["encode_word", "encode_with_merges", "longest_match_attempts", "LinMaxMatch"],
         "your answer uses {name}, which searches for you: read the new trace's merges and predict",
@@ -267,11 +254,11 @@ def check_replay_differs(answer: Any, trace: Trace, before: Trace | None = None,
 
 
 def _fresh_token_lists() -> list[list[str]]:
-    rng = fresh_rng("my_decode")
+    rng = runtime.fresh_rng("my_decode")
     lists = []
     for _ in range(3):
         tokens: list[str] = []
-        for word in fresh_words(rng, "eilmorsuz", count=rng.randint(2, 4), shortest=1, longest=6):
+        for word in runtime.fresh_words(rng, "eilmorsuz", count=rng.randint(2, 4), shortest=1, longest=6):
             cut = sorted({0, *rng.sample(range(1, len(word)), min(len(word) - 1, rng.randint(0, 2))), len(word)})
             tokens += [("##" if start else "") + word[start:end] for start, end in itertools.pairwise(cut)]
         lists.append(tokens)
@@ -306,11 +293,11 @@ def check_decode(function: Callable[[list[str]], str], prefix: str = DEFAULT_PRE
     """
     __tracebackhide__ = True  # keep this frame out of the student's report
     for tokens in _fresh_token_lists():
-        got = call(function, list(tokens), name="my_decode", exercise="decoding", forbidden=DECODERS)
+        got = runtime.call(function, list(tokens), name="my_decode", exercise="decoding", forbidden=DECODERS)
         expected = decode_pieces(tokens, prefix)
         if got == expected:
             continue
-        intro = f"my_decode({short_list(tokens)}) gave {got!r}"
+        intro = f"my_decode({runtime.short_list(tokens)}) gave {got!r}"
         if not isinstance(got, str):
             raise AssertionError(f"{intro}: return the text, a str")
         if got.strip() == expected:

@@ -22,25 +22,17 @@ from collections.abc import Iterable
 from typing import Any
 
 from wordpiece_lib._validate import check_instance, check_int
-from wordpiece_lib.classroom.runtime import (
-    Exercise,
-    Workbook,
-    forbid,
-    in_container,
-    refuse_in_answer,
-    require,
-    watch_answer,
-)
+from wordpiece_lib.classroom import runtime
 from wordpiece_lib.model import CONTINUATION, AutomatonStep, LinMaxMatch, encode_word, trace_automaton
 
 #: The words notebook 08 walks through on the paper's vocab: the [UNK] exercise asks for a new one.
 SHOWN_WORDS = ("abcdx", "abcdz", "abcdy", "ab", "abd", "abcz", "abcdxb", "abcd")
 
 
-WORKBOOK = Workbook(
+WORKBOOK = runtime.Workbook(
     "08 · Fast encoding: LinMaxMatch",
     [
-        Exercise(
+        runtime.Exercise(
             "failure_of_tokeniz",
             "Your turn 1 · failure pops of a node",
             hints=(
@@ -49,7 +41,7 @@ WORKBOOK = Workbook(
                 "Popping stops where what is left is a node of the ## trie; the failure link goes to that node.",
             ),
         ),
-        Exercise(
+        runtime.Exercise(
             "emitted_at_s",
             "Your turn 2 · what a failure emits",
             hints=(
@@ -58,7 +50,7 @@ WORKBOOK = Workbook(
                 "Section 4's `abcdz` walk shows a failure that is followed by a second one.",
             ),
         ),
-        Exercise(
+        runtime.Exercise(
             "unk_word",
             "Your turn 3 · find an [UNK] word",
             hints=(
@@ -80,7 +72,7 @@ def _token_list(value: Any, what: str) -> list[str]:
         raise AssertionError(
             f"{what} should be a list of tokens like ['a', '##b'], got {type(value).__name__}: {value!r}"
         )
-    items = list(in_container(value, list, what, "the tokens in order, like ['a', '##b']"))
+    items = list(runtime.in_container(value, list, what, "the tokens in order, like ['a', '##b']"))
     for item in items:
         if not isinstance(item, str):
             raise AssertionError(f"{what} should hold tokens (str), but it holds {item!r}")
@@ -100,19 +92,19 @@ def _link_name(automaton: LinMaxMatch, link: int | None) -> str | None:
 # ---------------------------------------------------------------- exercise: failure pops and link of a node
 
 #: The automaton's own answers: a node's failure data, its trace, its encoding (whatever the object is called).
-AUTOMATON_ANSWERS = forbid(
+AUTOMATON_ANSWERS = runtime.forbid(
     LinMaxMatch.node, LinMaxMatch.nodes, LinMaxMatch.to_dict, LinMaxMatch.trace, LinMaxMatch.encode_word,
     LinMaxMatch.tokenize_normalized, trace_automaton, encode_word,
 )  # fmt: skip
 AUTOMATON_NAMES = ("node", "nodes", "to_dict", "trace", "encode_word", "trace_automaton", "tokenize_normalized")
 for _key in ("my_pops", "my_link", "emitted_at_s", "unk_word", "unk_position"):
-    watch_answer(_key, AUTOMATON_ANSWERS)
+    runtime.watch_answer(_key, AUTOMATON_ANSWERS)
 
 
 def _refuse_the_automaton(*keys: str, source: str | None) -> None:
     __tracebackhide__ = True  # pytest shows the student's line, not ours
     for key in keys:
-        refuse_in_answer(
+        runtime.refuse_in_answer(
             key,
             AUTOMATON_NAMES,
             "your answer uses {name}, which runs the automaton for you: follow the trie and the links by hand "
@@ -148,8 +140,8 @@ def check_failure(
     """
     __tracebackhide__ = True  # pytest shows the student's line, not ours
     check_instance(automaton, "automaton", LinMaxMatch)
-    got_pops = _token_list(require(pops, "the failure pops"), "the failure pops")
-    got_link = require(link, "the failure link")
+    got_pops = _token_list(runtime.require(pops, "the failure pops"), "the failure pops")
+    got_link = runtime.require(link, "the failure link")
     _refuse_the_automaton("my_pops", "my_link", source=source)
     if continuation is None:
         continuation = label.startswith(automaton.prefix)
@@ -248,7 +240,7 @@ def check_emitted_at(
     """
     __tracebackhide__ = True  # pytest shows the student's line, not ours
     check_instance(automaton, "automaton", LinMaxMatch)
-    got = _token_list(require(answer, "the tokens emitted at the failure"), "the emitted tokens")
+    got = _token_list(runtime.require(answer, "the tokens emitted at the failure"), "the emitted tokens")
     _refuse_the_automaton("emitted_at_s", source=source)
     fails = _fails_at(automaton, word, position)
     if not fails:
@@ -320,8 +312,8 @@ def check_unk_word(
     __tracebackhide__ = True  # pytest shows the student's line, not ours
     check_instance(automaton, "automaton", LinMaxMatch)
     check_int(min_position, "min_position", minimum=0)
-    word = require(word, "a word that becomes [UNK]")
-    position = require(position, "the position at which the automaton knows")
+    word = runtime.require(word, "a word that becomes [UNK]")
+    position = runtime.require(position, "the position at which the automaton knows")
     _refuse_the_automaton("unk_word", "unk_position", source=source)
     if not isinstance(word, str) or not word:
         raise AssertionError(f"answer with a word (a non-empty str), got {word!r}")

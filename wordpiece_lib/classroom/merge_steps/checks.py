@@ -19,19 +19,8 @@ import itertools
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from wordpiece_lib.classroom import runtime
 from wordpiece_lib.classroom.merge_steps.widgets import MergeStepper
-from wordpiece_lib.classroom.runtime import (
-    Exercise,
-    Workbook,
-    call,
-    forbid,
-    fresh_counts,
-    fresh_rng,
-    in_container,
-    refuse_in_answer,
-    require,
-    watch_answer,
-)
 from wordpiece_lib.model import DEFAULT_PREFIX, alphabet, initial_splits, join_pair
 from wordpiece_lib.training import (
     Trace,
@@ -49,15 +38,17 @@ from wordpiece_lib.training import (
 TRAINERS = ("train_bottom_up", "train_fast", "train_bpe", "tiny_trainer", "MergeStepper", "trace_frame")
 #: What trains: running any of these (under any name, or through a trace's methods) while the answer cell runs
 #: means the trainer made the prediction.
-TRAINING = forbid(train_bottom_up, train_fast, train_bpe, MergeStepper, Trace.tokens, Trace.steps_for_size, Trace.vocab)
+TRAINING = runtime.forbid(
+    train_bottom_up, train_fast, train_bpe, MergeStepper, Trace.tokens, Trace.steps_for_size, Trace.vocab
+)
 for _key in ("first_three", "lexical_four", "final_size"):
-    watch_answer(_key, TRAINING)
+    runtime.watch_answer(_key, TRAINING)
 
 
-WORKBOOK = Workbook(
+WORKBOOK = runtime.Workbook(
     "03 · The training loop: merge, repeat",
     [
-        Exercise(
+        runtime.Exercise(
             "merge_all",
             "Your turn 1 · replay a list of merges",
             hints=(
@@ -68,7 +59,7 @@ WORKBOOK = Workbook(
                 "join_pair(left, right) builds the new token (it drops the right piece's '##').",
             ),
         ),
-        Exercise(
+        runtime.Exercise(
             "first_three",
             "Your turn 2 · predict the first merges",
             hints=(
@@ -78,7 +69,7 @@ WORKBOOK = Workbook(
             ),
             prediction=True,
         ),
-        Exercise(
+        runtime.Exercise(
             "lexical_four",
             "Your turn 3 · the policy decides",
             hints=(
@@ -87,7 +78,7 @@ WORKBOOK = Workbook(
             ),
             prediction=True,
         ),
-        Exercise(
+        runtime.Exercise(
             "final_size",
             "Your turn 4 · final size",
             hints=(
@@ -103,15 +94,15 @@ WORKBOOK = Workbook(
 progress = WORKBOOK.progress
 show_answer = WORKBOOK.show_answer
 
-MERGING = forbid(merge_pair, merge_in_pieces, apply_merges, encode_with_merges)
+MERGING = runtime.forbid(merge_pair, merge_in_pieces, apply_merges, encode_with_merges)
 
 
 def _fresh_merge_cases() -> list[tuple[dict[str, list[str]], list[tuple[str, str]]]]:
     """Fresh splits, each with a list of merges in training order (a later one uses an earlier one's token)."""
-    rng = fresh_rng("merge_all")
+    rng = runtime.fresh_rng("merge_all")
     cases = []
     for _ in range(3):
-        counts = fresh_counts(rng, "abo", count=6, shortest=3, longest=7)
+        counts = runtime.fresh_counts(rng, "abo", count=6, shortest=3, longest=7)
         splits = initial_splits(counts)
         pairs: list[tuple[str, str]] = []
         current = splits
@@ -158,11 +149,11 @@ def check_merge_all(
     runs = []
     for splits, pairs in _fresh_merge_cases():
         given = {word: list(pieces) for word, pieces in splits.items()}
-        got = call(
+        got = runtime.call(
             function, given, [tuple(pair) for pair in pairs], name="merge_all", exercise="replaying merges",
             forbidden=MERGING,
         )  # fmt: skip
-        runs.append((splits, pairs, in_container(got, dict, "what merge_all returned", "word -> pieces")))
+        runs.append((splits, pairs, runtime.in_container(got, dict, "what merge_all returned", "word -> pieces")))
     whole = _slip_of_every_run(runs)  # a slip is told by what it does on every fresh case, not on one
     for splits, pairs, got in runs:
         expected = _merged(splits, pairs)
@@ -288,17 +279,6 @@ def _token_of(item: Any, prefix: str) -> str:
     raise AssertionError(f"each merge should be a token like 'hu' or a pair like ('h', '##u'), got {item!r}")
 
 
-def _refuse_trainers(key: str, source: str | None) -> None:
-    __tracebackhide__ = True  # keep this frame out of the student's report
-    refuse_in_answer(
-        key,
-        TRAINERS,
-        "your answer runs {name}: this exercise asks you to predict the merges by scoring pairs yourself "
-        "(score_table and merge_pair are fine), then let the check tell you",
-        source,
-    )
-
-
 @WORKBOOK.check("first_three")
 def check_merges(
     answer: Any,
@@ -322,9 +302,17 @@ def check_merges(
     AssertionError: your answer runs 'train_fast': this exercise asks you to predict the merges by scoring pairs yourself (score_table and merge_pair are fine), then let the check tell you
     """
     __tracebackhide__ = True  # keep this frame out of the student's report
-    given = in_container(require(answer, "the merge order"), list, "your merges", "one token per merge, in order")
+    given = runtime.in_container(
+        runtime.require(answer, "the merge order"), list, "your merges", "one token per merge, in order"
+    )
     got = [_token_of(item, prefix) for item in given]
-    _refuse_trainers(key, source)
+    runtime.refuse_in_answer(
+        key,
+        TRAINERS,
+        "your answer runs {name}: this exercise asks you to predict the merges by scoring pairs yourself "
+        "(score_table and merge_pair are fine), then let the check tell you",
+        source,
+    )
     trace = train_bottom_up(word_counts, 10**9, special_tokens=[], prefix=prefix, tie_break=tie_break)
     expected = [step.new_token for step in trace.steps[:count]]
     by_count = [step.new_token for step in train_bpe(word_counts, 10**9, special_tokens=[], tie_break=tie_break).steps]
@@ -401,8 +389,8 @@ def check_final_size(
     AssertionError: 5 is too few. Of the three parts: the special tokens you passed are in the vocab too, at its top
     """
     __tracebackhide__ = True  # keep this frame out of the student's report
-    got = require(answer, "the final vocab size")
-    refuse_in_answer(
+    got = runtime.require(answer, "the final vocab size")
+    runtime.refuse_in_answer(
         "final_size",
         (*TRAINERS, "big", "tokens", "vocab"),
         "your answer uses {name}: count the parts from what you know first; the cell after the check "

@@ -23,21 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from wordpiece_lib.classroom.runtime import (
-    Exercise,
-    Forbidden,
-    Workbook,
-    answer_cell_source,
-    call,
-    calls_in_source,
-    forbid,
-    fresh_rng,
-    fresh_word,
-    in_container,
-    refuse_in_answer,
-    require,
-    watch_answer,
-)
+from wordpiece_lib.classroom import runtime
 from wordpiece_lib.model import decode_pieces
 from wordpiece_lib.pipeline import Encoding, Template, Truncation, WordPieceDecoder, WordPieceTokenizer
 from wordpiece_lib.text import AlignedText, normalize_with_origins
@@ -55,26 +41,26 @@ def _kept_by_truncation(first_length: int, second_length: int, max_length: int) 
     return len(cut_first), len(cut_second or [])
 
 
-WORKBOOK = Workbook(
+WORKBOOK = runtime.Workbook(
     "10 · From tokens to a model's input",
     [
-        Exercise(
+        runtime.Exercise(
             "rum_offsets",
             "Your turn 1 · offsets by hand",
             hints=("print(repr(text)) shows every character of the original text, the invisible ones too.",),
         ),
-        Exercise(
+        runtime.Exercise(
             "my_pair_input",
             "Your turn 2 · a pair, by hand",
             hints=("[CLS] first [SEP] second [SEP]: segment 0 runs up to and including the first [SEP].",),
         ),
-        Exercise(
+        runtime.Exercise(
             "kept",
             "Your turn 3 · what `longest_first` keeps",
             hints=("longest_first takes one token at a time from whichever text is longer.",),
             prediction=True,
         ),
-        Exercise(
+        runtime.Exercise(
             "decoded",
             "Your turn 4 · predict a decode",
             hints=("Glue the ## pieces, put spaces between words, then the clean-up removes some spaces.",),
@@ -90,7 +76,7 @@ show_answer = WORKBOOK.show_answer
 def _pair_of_ints(answer: Any, what: str) -> tuple[int, int]:
     __tracebackhide__ = True
     if isinstance(answer, (tuple, list)):
-        in_container(answer, tuple, what, "two whole numbers like (3, 7)")
+        runtime.in_container(answer, tuple, what, "two whole numbers like (3, 7)")
     if (
         not isinstance(answer, (tuple, list))
         or len(answer) != 2
@@ -117,18 +103,24 @@ ENCODERS = (
 TRUNCATERS = ("Truncation", "truncate", "truncation", "encode_plus", "encode_batch", "enable_truncation", *HUGGING_FACE)
 DECODERS = ("decode", "decode_batch", "WordPieceDecoder", "decode_pieces", "decoder", "decoders", *HUGGING_FACE)
 #: What builds the pair's input for the learner: the exercise is to lay it out by hand.
-PAIR_BUILDERS = forbid(Template, WordPieceTokenizer.encode_plus, WordPieceTokenizer.encode_batch)
+PAIR_BUILDERS = runtime.forbid(Template, WordPieceTokenizer.encode_plus, WordPieceTokenizer.encode_batch)
 #: What gives each answer away, however it is reached (an alias, a helper, a tokenizer's method).
-watch_answer(
+runtime.watch_answer(
     "rum_offsets",
     (
-        *forbid(WordPieceTokenizer.encode_plus, WordPieceTokenizer.encode_batch, normalize_with_origins, AlignedText),
+        *runtime.forbid(
+            WordPieceTokenizer.encode_plus, WordPieceTokenizer.encode_batch, normalize_with_origins, AlignedText
+        ),
         # section 2's worked origins, run on the exercise's text: the mapping is done for the learner
-        Forbidden("my_normalize_with_origins", names=("my_normalize_with_origins",)),
+        runtime.Forbidden("my_normalize_with_origins", names=("my_normalize_with_origins",)),
     ),
 )
-watch_answer("kept", forbid(Truncation, WordPieceTokenizer.encode_plus, WordPieceTokenizer.encode_batch))
-watch_answer("decoded", forbid(WordPieceDecoder, WordPieceTokenizer.decode, WordPieceTokenizer.decode_batch))
+runtime.watch_answer(
+    "kept", runtime.forbid(Truncation, WordPieceTokenizer.encode_plus, WordPieceTokenizer.encode_batch)
+)
+runtime.watch_answer(
+    "decoded", runtime.forbid(WordPieceDecoder, WordPieceTokenizer.decode, WordPieceTokenizer.decode_batch)
+)
 
 
 @WORKBOOK.check("rum_offsets")
@@ -137,16 +129,16 @@ def check_offsets(
 ) -> None:
     """``answer`` must be the ``(start, end)`` offsets of the first ``token`` of ``text``."""
     __tracebackhide__ = True
-    start, end = _pair_of_ints(require(answer, "the offsets exercise"), "Your offsets")
-    refuse_in_answer(
+    start, end = _pair_of_ints(runtime.require(answer, "the offsets exercise"), "Your offsets")
+    runtime.refuse_in_answer(
         "rum_offsets",
         ENCODERS,
         "your answer uses {name}, which gives the offsets away: count the characters of the text yourself "
         "(print(repr(text)) shows every one)",
         source,
     )
-    code = answer_cell_source("rum_offsets") if source is None else source
-    searched = calls_in_source(code or "", TEXT_SEARCHES)
+    code = runtime.answer_cell_source("rum_offsets") if source is None else source
+    searched = runtime.calls_in_source(code or "", TEXT_SEARCHES)
     if searched:
         raise AssertionError(
             f"your answer searches the text with {searched[0]!r}: a search finds where the letters are, without "
@@ -219,11 +211,13 @@ def fresh_pairs() -> list[tuple[list[str], list[str]]]:
     >>> [(len(a), len(b)) for a, b in fresh_pairs()]
     [(4, 1), (1, 5), (6, 3)]
     """
-    rng = fresh_rng("my_pair_input")
+    rng = runtime.fresh_rng("my_pair_input")
 
     def text(length: int) -> list[str]:
         return [
-            fresh_word(rng, shortest=1, longest=5) if i == 0 or rng.random() < 0.5 else "##" + fresh_word(rng)
+            runtime.fresh_word(rng, shortest=1, longest=5)
+            if i == 0 or rng.random() < 0.5
+            else "##" + runtime.fresh_word(rng)
             for i in range(length)
         ]
 
@@ -233,7 +227,7 @@ def fresh_pairs() -> list[tuple[list[str], list[str]]]:
 def _check_one_pair(function: Callable[[list[str], list[str]], Any], first: list[str], second: list[str]) -> None:
     __tracebackhide__ = True
     given_first, given_second = list(first), list(second)
-    result = call(
+    result = runtime.call(
         function, given_first, given_second, name="my_pair_input", exercise="the pair exercise", forbidden=PAIR_BUILDERS
     )
     if given_first != first or given_second != second:
@@ -241,11 +235,11 @@ def _check_one_pair(function: Callable[[list[str], list[str]], Any], first: list
             "my_pair_input changed the token lists it was given: the caller still needs them as they were, "
             "so build a new list instead of inserting into or appending to them"
         )
-    in_container(result, tuple, "what my_pair_input returned", "(tokens, type_ids), the two lists")
+    runtime.in_container(result, tuple, "what my_pair_input returned", "(tokens, type_ids), the two lists")
     if len(result) != 2:
         raise AssertionError(f"my_pair_input should return two lists (tokens, type_ids), got {result!r}")
     tokens, type_ids = (
-        list(in_container(part, list, f"its {name}", "one item per token"))
+        list(runtime.in_container(part, list, f"its {name}", "one item per token"))
         for part, name in zip(result, ("tokens", "type ids"))
     )
     ids = {token: number for number, token in enumerate(dict.fromkeys([*first, *second, "[CLS]", "[SEP]"]))}
@@ -282,8 +276,8 @@ def check_kept_lengths(
     >>> check_kept_lengths((5, 3), 10, 3, max_length=11)
     """
     __tracebackhide__ = True
-    kept = _pair_of_ints(require(answer, "the truncation exercise"), "Your answer")
-    refuse_in_answer(
+    kept = _pair_of_ints(runtime.require(answer, "the truncation exercise"), "Your answer")
+    runtime.refuse_in_answer(
         "kept",
         TRUNCATERS,
         "your answer uses {name}, which truncates for you: count the room left after the special tokens and "
@@ -321,10 +315,10 @@ def check_decoded(answer: Any, tokens: Sequence[str], *, source: str | None = No
     >>> check_decoded("hugs!", ["hug", "##s", "!"])
     """
     __tracebackhide__ = True
-    text = require(answer, "the decode exercise")
+    text = runtime.require(answer, "the decode exercise")
     if not isinstance(text, str):
         raise AssertionError(f"The decoded text should be a str, got {type(text).__name__}: {text!r}")
-    refuse_in_answer(
+    runtime.refuse_in_answer(
         "decoded",
         DECODERS,
         "your answer uses {name}, which decodes for you: predict the text from the rules above, then let the "

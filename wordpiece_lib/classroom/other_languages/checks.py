@@ -24,33 +24,22 @@ from typing import Any
 
 from wordpiece_lib._validate import check_callable, check_instance
 from wordpiece_lib.analysis import DIFFERENCE_CAUSES, difference_cause, measure, measure_languages, vocab_shares
+from wordpiece_lib.classroom import runtime
 from wordpiece_lib.classroom.other_languages.sweep import ExponentSweep
-from wordpiece_lib.classroom.runtime import (
-    Exercise,
-    Workbook,
-    call,
-    forbid,
-    in_container,
-    narrowing,
-    refuse_in_answer,
-    require,
-    short_repr,
-    watch_answer,
-)
 from wordpiece_lib.counting import as_word_counts
 from wordpiece_lib.model import BERT_SPECIAL_TOKENS, Vocab
 from wordpiece_lib.pipeline import WordPieceTokenizer
 from wordpiece_lib.text import main_script, normalization_merges
 
-WORKBOOK = Workbook(
+WORKBOOK = runtime.Workbook(
     "09 · Beyond English",
     [
-        Exercise(
+        runtime.Exercise(
             "merged_groups",
             "Your turn 1 · which words does accent stripping merge?",
             hints=("Normalize each word with the notebook's normalizer and compare the results.",),
         ),
-        Exercise(
+        runtime.Exercise(
             "greek_tokens_per_word",
             "Your turn 2 · tokens per word, by hand",
             hints=(
@@ -58,17 +47,17 @@ WORKBOOK = Workbook(
                 "each counted as often as it occurs.",
             ),
         ),
-        Exercise(
+        runtime.Exercise(
             "share_of",
             "Your turn 3 · a language's share of a vocab",
             hints=("A token belongs to the language that uses it most; leave the special tokens out.",),
         ),
-        Exercise(
+        runtime.Exercise(
             "chosen_exponent",
             "Your turn 4 · choose the exponent",
             hints=("For each exponent, find its worst parity; keep those within the limit.",),
         ),
-        Exercise(
+        runtime.Exercise(
             "bert_disagreements",
             "Your turn 5 · which BERT tokenizer?",
             hints=(
@@ -89,21 +78,23 @@ show_answer = WORKBOOK.show_answer
 def _groups(answer: Any) -> list[frozenset[str]]:
     __tracebackhide__ = True  # pytest shows the student's line, not ours
     if isinstance(answer, (str, bytes)) or not isinstance(answer, Iterable):
-        raise AssertionError(f"answer with a list of groups, like [['a', 'b'], ['c', 'd']], got {short_repr(answer)}")
+        raise AssertionError(
+            f"answer with a list of groups, like [['a', 'b'], ['c', 'd']], got {runtime.short_repr(answer)}"
+        )
     groups = []
-    for group in in_container(answer, list, "your groups", "of groups, like [['a', 'b'], ['c', 'd']]"):
+    for group in runtime.in_container(answer, list, "your groups", "of groups, like [['a', 'b'], ['c', 'd']]"):
         if isinstance(group, (str, bytes)) or not isinstance(group, Iterable):
-            raise AssertionError(f"each group should be a list of words, got {short_repr(group)}")
-        words = list(in_container(group, list, f"the group {short_repr(group)}", "of words"))
+            raise AssertionError(f"each group should be a list of words, got {runtime.short_repr(group)}")
+        words = list(runtime.in_container(group, list, f"the group {runtime.short_repr(group)}", "of words"))
         if not all(isinstance(word, str) for word in words):
-            raise AssertionError(f"a group should hold words (str), got {short_repr(words)}")
+            raise AssertionError(f"a group should hold words (str), got {runtime.short_repr(words)}")
         groups.append(frozenset(words))
     return groups
 
 
 #: What computes the groups for the learner: the exercise asks to predict them (``uncased(word)`` is fine).
 GROUPERS = ("normalization_merges",)
-watch_answer("merged_groups", forbid(normalization_merges))
+runtime.watch_answer("merged_groups", runtime.forbid(normalization_merges))
 
 
 @WORKBOOK.check("merged_groups")
@@ -126,8 +117,8 @@ def check_accent_merges(
     __tracebackhide__ = True  # pytest shows the student's line, not ours
     words = list(words)
     check_callable(normalizer, "normalizer", "a function str -> str")
-    groups = _groups(require(answer, "the words accent stripping merges"))
-    refuse_in_answer(
+    groups = _groups(runtime.require(answer, "the words accent stripping merges"))
+    runtime.refuse_in_answer(
         "merged_groups",
         GROUPERS,
         "your answer uses {name}, which does the exercise for you: predict the groups, then check single "
@@ -161,7 +152,7 @@ def check_accent_merges(
     for group in groups:
         if group not in expected:
             raise AssertionError(
-                narrowing(
+                runtime.narrowing(
                     f"the group {sorted(group, key=words.index)} is not complete: another word of the list normalizes "
                     "to the same text too. Put all the words that become identical in one group.",
                     idea,
@@ -182,7 +173,7 @@ def check_accent_merges(
                 + " other scripts too NFD splits some letters into a base and a mark, and the mark is dropped."
             )
         raise AssertionError(
-            narrowing(
+            runtime.narrowing(
                 f"{len(missing)} group{' is' if len(missing) == 1 else 's are'} missing. " + " ".join(clues), idea
             )
         )
@@ -193,7 +184,7 @@ def check_accent_merges(
 
 #: What reads the figure off the notebook's table or measures it for the learner.
 MEASURERS = ("measure", "measure_languages", "bert_metrics", "bert_table", "fertility")
-watch_answer("greek_tokens_per_word", forbid(measure, measure_languages))
+runtime.watch_answer("greek_tokens_per_word", runtime.forbid(measure, measure_languages))
 
 
 @WORKBOOK.check("greek_tokens_per_word")
@@ -214,10 +205,10 @@ def check_tokens_per_word(
     """
     __tracebackhide__ = True  # pytest shows the student's line, not ours
     counts = as_word_counts(word_counts)
-    value = require(answer, "tokens per word")
+    value = runtime.require(answer, "tokens per word")
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-        raise AssertionError(f"tokens per word should be a number, got {short_repr(value)}")
-    refuse_in_answer(
+        raise AssertionError(f"tokens per word should be a number, got {runtime.short_repr(value)}")
+    runtime.refuse_in_answer(
         "greek_tokens_per_word",
         MEASURERS,
         "your answer uses {name}, which measures it for you: count the tokens of each word yourself "
@@ -258,7 +249,7 @@ def check_tokens_per_word(
 
 
 #: The library's own shares: the exercise is to write them.
-SHARE_FORBIDDEN = forbid(vocab_shares)
+SHARE_FORBIDDEN = runtime.forbid(vocab_shares)
 
 #: A vocab where every slip gives English another share: a token nobody uses (d), a tie (g), shared tokens.
 _TOY_TOKENS = ["[UNK]", "a", "b", "##c", "d", "e", "f", "g"]
@@ -285,12 +276,12 @@ def check_share_function(share_of: Any, tokens: Iterable[str], usage: Mapping[st
     """
     __tracebackhide__ = True  # pytest shows the student's line, not ours
     tokens = list(tokens)
-    cases = [("the small vocab " + short_repr(_TOY_TOKENS), _TOY_TOKENS, _TOY_USAGE)]
+    cases = [("the small vocab " + runtime.short_repr(_TOY_TOKENS), _TOY_TOKENS, _TOY_USAGE)]
     cases.append(("the notebook's mixed vocab", tokens, usage))
     for where, case_tokens, case_usage in cases:
         expected = vocab_shares(case_tokens, case_usage)
         for language in _languages_to_check(case_usage, expected.shares, small=case_tokens is _TOY_TOKENS):
-            got = call(
+            got = runtime.call(
                 share_of,
                 language,
                 case_tokens,
@@ -300,7 +291,7 @@ def check_share_function(share_of: Any, tokens: Iterable[str], usage: Mapping[st
                 forbidden=SHARE_FORBIDDEN,
             )
             if isinstance(got, bool) or not isinstance(got, numbers.Real) or not math.isfinite(got):
-                raise AssertionError(f"share_of should return a number between 0 and 1, got {short_repr(got)}")
+                raise AssertionError(f"share_of should return a number between 0 and 1, got {runtime.short_repr(got)}")
             got = float(got)  # an exact Fraction is as right as a float here
             want = expected.shares[language]
             if math.isclose(got, want, rel_tol=1e-9, abs_tol=1e-12):
@@ -373,7 +364,7 @@ def check_exponent_choice(answer: Any, sweep: ExponentSweep, limit: float, vocab
     """
     __tracebackhide__ = True  # pytest shows the student's line, not ours
     check_instance(sweep, "sweep", ExponentSweep)
-    value = require(answer, "the exponent")
+    value = runtime.require(answer, "the exponent")
     worst = {}
     for exponent in sweep.exponents:
         parities = sweep.measure(exponent, vocab_size).parity
@@ -389,7 +380,7 @@ def check_exponent_choice(answer: Any, sweep: ExponentSweep, limit: float, vocab
         )
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise AssertionError(
-            f"answer with one of the sweep's exponents {sweep.exponents} (or None), got {short_repr(value)}"
+            f"answer with one of the sweep's exponents {sweep.exponents} (or None), got {runtime.short_repr(value)}"
         )
     if value not in sweep.exponents:
         raise AssertionError(f"{value!r} is not an exponent of the sweep: choose one of {sweep.exponents}")
@@ -464,18 +455,18 @@ def check_bert_disagreements(answer: Any, texts: Mapping[str, str], vocab: Vocab
     AssertionError: You say both cut text 'y' the same way; they do not. Go through the rules again with text 'y' in front of you.
     """
     __tracebackhide__ = True  # pytest shows the student's line, not ours
-    value = require(answer, "the disagreements")
+    value = runtime.require(answer, "the disagreements")
     if not isinstance(value, Mapping) or sorted(value) != sorted(texts):
         raise AssertionError(
-            f"answer with a dict naming each text once, like {dict.fromkeys(texts)!r}, got {short_repr(value)}"
+            f"answer with a dict naming each text once, like {dict.fromkeys(texts)!r}, got {runtime.short_repr(value)}"
         )
     for name in texts:
         if value[name] is not None and value[name] not in DIFFERENCE_CAUSES:
             raise AssertionError(
                 f"the answer for text {name!r} should be None (they agree) or one of DIFFERENCE_CAUSES, "
-                f"got {short_repr(value[name])}"
+                f"got {runtime.short_repr(value[name])}"
             )
-    refuse_in_answer(
+    runtime.refuse_in_answer(
         "bert_disagreements",
         REFERENCE_RUNNERS,
         "your answer runs {name}: this one is a prediction, made from the rules before anything is run",

@@ -20,17 +20,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
+from wordpiece_lib.classroom import runtime
 from wordpiece_lib.classroom.display import score_table
-from wordpiece_lib.classroom.runtime import (
-    Exercise,
-    Workbook,
-    call,
-    forbid,
-    fresh_counts,
-    fresh_rng,
-    in_container,
-    require,
-)
 from wordpiece_lib.model import DEFAULT_PREFIX, initial_splits, join_pair
 from wordpiece_lib.training import (
     best_candidate,
@@ -41,10 +32,10 @@ from wordpiece_lib.training import (
     wordpiece_score,
 )
 
-WORKBOOK = Workbook(
+WORKBOOK = runtime.Workbook(
     "02 · Which pair should be merged? Scores",
     [
-        Exercise(
+        runtime.Exercise(
             "count_pairs",
             "Your turn 1 · count pairs",
             hints=(
@@ -52,12 +43,12 @@ WORKBOOK = Workbook(
                 "A word seen n times adds n to each of its pairs.",
             ),
         ),
-        Exercise(
+        runtime.Exercise(
             "wordpiece_score",
             "Your turn 2 · the score",
             hints=("Fraction(a, b) is the exact fraction a / b.",),
         ),
-        Exercise(
+        runtime.Exercise(
             "best_after_ug",
             "Your turn 3 · pick the winner after one merge",
             hints=(
@@ -65,7 +56,7 @@ WORKBOOK = Workbook(
                 "Score = freq(ab) / (freq(a) * freq(b)): a pair whose pieces seldom occur apart scores high.",
             ),
         ),
-        Exercise(
+        runtime.Exercise(
             "bpe_first",
             "Your turn 4 · BPE's choice",
             hints=("Add up, for each pair, the counts of the words it stands in (twice if it stands there twice).",),
@@ -76,13 +67,13 @@ WORKBOOK = Workbook(
 progress = WORKBOOK.progress
 show_answer = WORKBOOK.show_answer
 
-COUNTING_PAIRS = forbid(pair_counts, score_pairs, score_table)
-SCORING = forbid(wordpiece_score, likelihood_gain)
+COUNTING_PAIRS = runtime.forbid(pair_counts, score_pairs, score_table)
+SCORING = runtime.forbid(wordpiece_score, likelihood_gain)
 
 
 def _fresh_pair_corpora() -> list[dict[str, int]]:
-    rng = fresh_rng("count_pairs")
-    corpora = [fresh_counts(rng, "abnu", count=6, shortest=2, longest=5) for _ in range(2)]
+    rng = runtime.fresh_rng("count_pairs")
+    corpora = [runtime.fresh_counts(rng, "abnu", count=6, shortest=2, longest=5) for _ in range(2)]
     corpora.append({"nana": 3, "banana": 2, "xaaa": 4})  # pairs that stand twice in one word
     return corpora
 
@@ -103,10 +94,10 @@ def check_pair_counts(function: Callable[[Mapping[str, Sequence[str]], Mapping[s
     for counts in _fresh_pair_corpora():
         splits = initial_splits(counts)
         given = {word: list(pieces) for word, pieces in splits.items()}
-        got = call(
+        got = runtime.call(
             function, given, dict(counts), name="count_pairs", exercise="counting pairs", forbidden=COUNTING_PAIRS
         )
-        in_container(got, dict, "what count_pairs returned", "(left, right) -> count")
+        runtime.in_container(got, dict, "what count_pairs returned", "(left, right) -> count")
         expected = pair_counts(splits, counts)
         extra = [pair for pair in got if pair not in expected]
         if extra:  # first: a pair that never stands side by side is the slip, not the counts
@@ -169,14 +160,14 @@ def check_wordpiece_score(function: Callable[[int, int, int], Any]) -> None:
     AssertionError: wordpiece_score(5, 7, 17) is not 5/24: the two piece counts are multiplied, not added
     """
     __tracebackhide__ = True  # keep this frame out of the student's report
-    rng = fresh_rng("wordpiece_score")
+    rng = runtime.fresh_rng("wordpiece_score")
     cases = []
     for _ in range(5):
         pair = rng.randint(1, 9)
         cases.append((pair, pair + rng.randint(0, 12), pair + rng.randint(0, 12)))
     cases.append((3, 11, 1))  # 3/11: a float would be rounded
     for pair, left, right in cases:
-        got = call(
+        got = runtime.call(
             function, pair, left, right, name="wordpiece_score", exercise="the WordPiece score", forbidden=SCORING
         )
         expected = wordpiece_score(pair, left, right)
@@ -210,7 +201,7 @@ def _as_pair(answer: Any) -> tuple[str, str]:
     __tracebackhide__ = True  # keep this frame out of the student's report
     if isinstance(answer, str):
         raise AssertionError(f"answer with the PAIR of pieces, like ('h', '##u'), not the token {answer!r}")
-    pair = in_container(answer, tuple, "your pair", "(left, right), like ('h', '##u')")
+    pair = runtime.in_container(answer, tuple, "your pair", "(left, right), like ('h', '##u')")
     if len(pair) != 2 or not all(isinstance(piece, str) for piece in pair):
         raise AssertionError(f"answer with a (left, right) pair of two pieces, like ('h', '##u'); got {answer!r}")
     return pair[0], pair[1]
@@ -245,7 +236,7 @@ def check_best_pair(answer: Any, splits: Mapping[str, Sequence[str]], word_count
     AssertionError: ('h', '##u') scores 15/(15*36) = 1/36, but another pair scores higher: compute the score of every pair, not only of the most frequent one
     """
     __tracebackhide__ = True  # keep this frame out of the student's report
-    pair = _as_pair(require(answer, "the best pair"))
+    pair = _as_pair(runtime.require(answer, "the best pair"))
     candidates = score_pairs(splits, word_counts)
     scores = {c.pair: c for c in candidates}
     best = rank_candidates(candidates)[0]
@@ -274,7 +265,7 @@ def check_score_order(
     AssertionError: ('##g', '##s') stands 5 times side by side, and another pair more often: BPE looks at the pair count only, not at how common the pieces are
     """
     __tracebackhide__ = True  # keep this frame out of the student's report
-    pair = _as_pair(require(answer, f"the best pair under {criterion!r}"))
+    pair = _as_pair(runtime.require(answer, f"the best pair under {criterion!r}"))
     candidates = score_pairs(splits, word_counts, criterion)
     scores = {c.pair: c for c in candidates}
     best = best_candidate(candidates)

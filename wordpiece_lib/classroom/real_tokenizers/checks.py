@@ -23,26 +23,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from wordpiece_lib.classroom import runtime
 from wordpiece_lib.classroom.real_tokenizers.tables import steps_frame, word_cuts
 from wordpiece_lib.classroom.real_tokenizers.widgets import ExplanationView, explanation_html, spans_html
-from wordpiece_lib.classroom.runtime import (
-    Exercise,
-    Workbook,
-    forbid,
-    in_container,
-    refuse_in_answer,
-    require,
-    short_repr,
-    watch_answer,
-)
 from wordpiece_lib.model import BpeModel, UnigramModel, WordPieceModel, encode_word, longest_match_attempts
 from wordpiece_lib.model.longest_match import longest_match
 from wordpiece_lib.pipeline import Engine, FastWordPieceTokenizer, Tokenizer, explain
 
-WORKBOOK = Workbook(
+WORKBOOK = runtime.Workbook(
     "13 · Take apart a real tokenizer",
     [
-        Exercise(
+        runtime.Exercise(
             "doubloons_cut",
             "Your turn 1 · BERT's cut of a new word",
             hints=(
@@ -52,7 +43,7 @@ WORKBOOK = Workbook(
             ),
             prediction=True,
         ),
-        Exercise(
+        runtime.Exercise(
             "parrots_cut",
             "Your turn 2 · the byte-level BPE's cut",
             hints=(
@@ -62,7 +53,7 @@ WORKBOOK = Workbook(
             ),
             prediction=True,
         ),
-        Exercise(
+        runtime.Exercise(
             "islanders_cut",
             "Your turn 3 · the Unigram model's cut",
             hints=(
@@ -72,7 +63,7 @@ WORKBOOK = Workbook(
             ),
             prediction=True,
         ),
-        Exercise(
+        runtime.Exercise(
             "rejected",
             "Your turn 4 · explain one decision",
             hints=(
@@ -88,7 +79,7 @@ progress = WORKBOOK.progress
 show_answer = WORKBOOK.show_answer
 
 #: The tokenizer, its engine, its model or ``explain`` cutting the word: what the exercises ask to do by hand.
-CUTTING = forbid(
+CUTTING = runtime.forbid(
     Tokenizer.tokenize,
     Tokenizer.encode,
     Tokenizer.encode_plus,
@@ -117,7 +108,7 @@ CUTTING = forbid(
     ExplanationView,
 )
 for _key in ("doubloons_cut", "parrots_cut", "islanders_cut", "rejected"):
-    watch_answer(_key, CUTTING)
+    runtime.watch_answer(_key, CUTTING)
 
 #: The same, by the names an answer cell's code would call them with (for a call the watch could not see).
 CUTTING_NAMES = (
@@ -145,7 +136,7 @@ CUTTING_NAMES = (
 def _by_hand(key: str, source: str | None) -> None:
     """Refuse an answer the tokenizer, its model or ``explain`` worked out: a prediction is made by hand."""
     __tracebackhide__ = True  # keep this frame out of the student's report
-    refuse_in_answer(
+    runtime.refuse_in_answer(
         key,
         CUTTING_NAMES,
         "your answer uses {name}, which cuts the word for you: predict it by hand, reading the tokenizer's own "
@@ -157,16 +148,22 @@ def _by_hand(key: str, source: str | None) -> None:
 def _as_tokens(answer: Any, what: str) -> list[str]:
     __tracebackhide__ = True  # keep this frame out of the student's report
     if isinstance(answer, (str, bytes)) or not isinstance(answer, (list, tuple)):
-        raise AssertionError(f"answer with a list of {what}, such as ['a', 'b'], got {short_repr(answer)}")
-    in_container(answer, list, f"your {what}", "such as ['a', 'b']")  # the course's one rule for containers
+        raise AssertionError(f"answer with a list of {what}, such as ['a', 'b'], got {runtime.short_repr(answer)}")
+    runtime.in_container(answer, list, f"your {what}", "such as ['a', 'b']")  # the course's one rule for containers
     if not all(isinstance(token, str) for token in answer):
-        raise AssertionError(f"every item of the list is a token, a str; got {short_repr(answer)}")
+        raise AssertionError(f"every item of the list is a token, a str; got {runtime.short_repr(answer)}")
     return list(answer)
 
 
-def _truth(tokenizer: Any, text: str) -> list[str]:
+def _given_and_truth(
+    answer: Any, key: str, tokenizer: Any, text: str, source: str | None
+) -> tuple[list[str], list[str]]:
+    """The learner's predicted tokens of ``text`` (checked as a list, made by hand) and the tokenizer's own."""
+    __tracebackhide__ = True  # keep this frame out of the student's report
+    given = _as_tokens(runtime.require(answer, "the tokens of the word"), "tokens")
+    _by_hand(key, source)
     encoding = tokenizer.encode_plus(text, add_special_tokens=False)
-    return list(encoding.tokens)
+    return given, list(encoding.tokens)
 
 
 @WORKBOOK.check("doubloons_cut")
@@ -182,9 +179,7 @@ def check_wordpiece_cut(answer: Any, tokenizer: Any, word: str, *, source: str |
     AssertionError: longest match first: at each position the longest candidate the vocab holds is taken, not the shortest; start from the whole rest of the word and shorten it
     """
     __tracebackhide__ = True  # pytest shows the student's line, not ours
-    given = _as_tokens(require(answer, "the tokens of the word"), "tokens")
-    _by_hand("doubloons_cut", source)
-    truth = _truth(tokenizer, word)
+    given, truth = _given_and_truth(answer, "doubloons_cut", tokenizer, word, source)
     if given == truth:
         return
     prefix = getattr(tokenizer.model, "prefix", "##")
@@ -244,9 +239,7 @@ def check_bpe_cut(answer: Any, tokenizer: Any, text: str, *, source: str | None 
     AssertionError: the space in front of the word belongs to its first token: a byte-level BPE writes that space (byte 0x20) as Ġ
     """
     __tracebackhide__ = True  # pytest shows the student's line, not ours
-    given = _as_tokens(require(answer, "the tokens of the word"), "tokens")
-    _by_hand("parrots_cut", source)
-    truth = _truth(tokenizer, text)
+    given, truth = _given_and_truth(answer, "parrots_cut", tokenizer, text, source)
     if given == truth:
         return
     model = tokenizer.model
@@ -293,9 +286,7 @@ def check_unigram_cut(answer: Any, tokenizer: Any, word: str, *, source: str | N
     AssertionError: that cut is possible, but another scores higher: add up each cut's log-probabilities and keep the highest sum (a long piece alone does not decide)
     """
     __tracebackhide__ = True  # pytest shows the student's line, not ours
-    given = _as_tokens(require(answer, "the tokens of the word"), "tokens")
-    _by_hand("islanders_cut", source)
-    truth = _truth(tokenizer, word)
+    given, truth = _given_and_truth(answer, "islanders_cut", tokenizer, word, source)
     if given == truth:
         return
     model = tokenizer.model
@@ -331,7 +322,7 @@ def check_rejected(answer: Any, tokenizer: Any, word: str, *, source: str | None
     AssertionError: longest match tries the longest candidate first, then one character less each time: give them in that order
     """
     __tracebackhide__ = True  # pytest shows the student's line, not ours
-    given = _as_tokens(require(answer, "the rejected candidates"), "candidates")
+    given = _as_tokens(runtime.require(answer, "the rejected candidates"), "candidates")
     _by_hand("rejected", source)
     normalized = tokenizer.normalize(word)
     model = tokenizer.model

@@ -46,7 +46,9 @@ def _escaped(text: str) -> str:
         elif char.isprintable():
             out.append(html.escape(char))
         else:
-            out.append(f'<sub><code style="color:{INK};background:none;font-size:var(--jp-code-font-size, 70%)">U+{ord(char):04X}</code></sub>')
+            out.append(
+                f'<sub><code style="color:{INK};background:none;font-size:var(--jp-code-font-size, 70%)">U+{ord(char):04X}</code></sub>'
+            )
     return "".join(out)
 
 

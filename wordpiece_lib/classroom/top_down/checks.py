@@ -24,21 +24,7 @@ import numbers
 from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import Any
 
-from wordpiece_lib.classroom.runtime import (
-    Exercise,
-    Forbidden,
-    Workbook,
-    call,
-    forbid,
-    fresh_counts,
-    fresh_rng,
-    fresh_words,
-    in_container,
-    narrowing,
-    refuse_in_answer,
-    require,
-    watch_answer,
-)
+from wordpiece_lib.classroom import runtime
 from wordpiece_lib.classroom.top_down.widgets import TopDownRounds
 from wordpiece_lib.counting import as_word_counts
 from wordpiece_lib.model import encode_word
@@ -54,10 +40,10 @@ from wordpiece_lib.training import (
     train_top_down,
 )
 
-WORKBOOK = Workbook(
+WORKBOOK = runtime.Workbook(
     "05 · Top-down WordPiece: keep what is frequent",
     [
-        Exercise(
+        runtime.Exercise(
             "hug_keeps",
             "Your turn 1 · an effective count",
             hints=(
@@ -66,7 +52,7 @@ WORKBOOK = Workbook(
                 "A longer substring that was NOT kept gives back its count too (TensorFlow Text's rule).",
             ),
         ),
-        Exercise(
+        runtime.Exercise(
             "survivors",
             "Your turn 2 · which substrings survive?",
             hints=(
@@ -75,7 +61,7 @@ WORKBOOK = Workbook(
                 "What is left of a substring is the count of the words in which it runs to the end of the word.",
             ),
         ),
-        Exercise(
+        runtime.Exercise(
             "my_split_points",
             "Your turn 3 · split points",
             hints=(
@@ -84,7 +70,7 @@ WORKBOOK = Workbook(
                 "A piece's length in the word is its length without the '##'.",
             ),
         ),
-        Exercise(
+        runtime.Exercise(
             "threshold_tries",
             "Your turn 4 · search for a threshold",
             hints=(
@@ -100,10 +86,10 @@ progress = WORKBOOK.progress
 show_answer = WORKBOOK.show_answer
 
 #: Writing the split is the exercise; running the search is what the threshold exercise asks you to do by hand.
-SPLITTING = forbid(split_points)
+SPLITTING = runtime.forbid(split_points)
 SEARCHES = ("train_top_down", "learn", "search", "default_search", "overshoot", "learn_with_threshold")
 #: The search for a threshold, whatever name or object reaches it (``book_rounds.size`` stays allowed).
-watch_answer("threshold_tries", forbid(train_top_down, learn, search_threshold))
+runtime.watch_answer("threshold_tries", runtime.forbid(train_top_down, learn, search_threshold))
 
 
 def _remaining_counts(word_counts: Mapping[str, int]) -> tuple[dict[str, int], dict[str, int]]:
@@ -129,16 +115,20 @@ def _as_token_set(answer: Any, what: str) -> set[str]:
 
 #: The library that runs the threshold pass: a "by hand" answer must not come from it.
 THRESHOLD_PASSES = (
-    *forbid(threshold_pass, learn_with_threshold, learn, train_top_down, search_threshold, TopDownRounds, FastTopDown),
-    Forbidden("one_pass", names=("one_pass",)),  # the notebook's worked pass (section 2), run on the exercise's corpus
+    *runtime.forbid(
+        threshold_pass, learn_with_threshold, learn, train_top_down, search_threshold, TopDownRounds, FastTopDown
+    ),
+    runtime.Forbidden(
+        "one_pass", names=("one_pass",)
+    ),  # the notebook's worked pass (section 2), run on the exercise's corpus
 )
-watch_answer("survivors", THRESHOLD_PASSES)
-watch_answer("hug_keeps", THRESHOLD_PASSES)
+runtime.watch_answer("survivors", THRESHOLD_PASSES)
+runtime.watch_answer("hug_keeps", THRESHOLD_PASSES)
 
 
 def _refuse_threshold_pass(key: str, source: str | None) -> None:
     __tracebackhide__ = True  # keep this frame out of the student's report
-    refuse_in_answer(
+    runtime.refuse_in_answer(
         key,
         [
             "threshold_pass",
@@ -171,7 +161,8 @@ def check_surviving_substrings(
     """
     __tracebackhide__ = True  # pytest shows the student's line, not ours
     got = _as_token_set(
-        in_container(require(answer, "the surviving substrings"), set, "your answer", "of substrings"), "your answer"
+        runtime.in_container(runtime.require(answer, "the surviving substrings"), set, "your answer", "of substrings"),
+        "your answer",
     )
     _refuse_threshold_pass("survivors", source)
     counts = as_word_counts(word_counts)
@@ -205,14 +196,14 @@ def check_surviving_substrings(
     for token in sorted(got - expected, key=lambda text: (-len(text), text)):
         if totals[token] < threshold:
             raise AssertionError(
-                narrowing(
+                runtime.narrowing(
                     f"{token!r} should not survive: it occurs only {totals[token]} times, below the threshold "
                     f"{threshold}",
                     idea,
                 )
             )
         raise AssertionError(
-            narrowing(
+            runtime.narrowing(
                 f"{token!r} should not survive: it occurs {totals[token]} times, but the longer substrings that start "
                 f"with it take their share first, and what is left is below the threshold {threshold}",
                 idea,
@@ -224,7 +215,7 @@ def check_surviving_substrings(
     # which kind of substring is missing narrows the search too: after a few tries, the idea alone as well
     if any(token in words for token in lost):
         raise AssertionError(
-            narrowing(
+            runtime.narrowing(
                 "your set misses a substring that is a whole word: a word is a substring of itself, and it keeps the "
                 "count of that word (nothing longer starts with it in the same word)",
                 idea,
@@ -232,7 +223,7 @@ def check_surviving_substrings(
         )
     if all(remaining[token] == threshold for token in lost):
         raise AssertionError(
-            narrowing(
+            runtime.narrowing(
                 f"your set misses substrings left with exactly {threshold}: the rule is count >= threshold, so "
                 "exactly the threshold survives too",
                 idea,
@@ -240,7 +231,7 @@ def check_surviving_substrings(
         )
     if all(token.startswith(JOINER) for token in lost):
         raise AssertionError(
-            narrowing(
+            runtime.narrowing(
                 f"your set misses word endings: a substring written with {JOINER!r} keeps the count of the words it "
                 "ends, and that can reach the threshold too",
                 idea,
@@ -248,7 +239,7 @@ def check_surviving_substrings(
         )
     missing = len(lost)
     raise AssertionError(
-        narrowing(
+        runtime.narrowing(
             f"your set is missing {missing} substring{'s' if missing > 1 else ''} that survive"
             f"{'' if missing > 1 else 's'}: look for substrings that, after the longer ones took their share, still "
             f"count at least {threshold} (word endings too)",
@@ -270,7 +261,7 @@ def check_effective_count(
     AssertionError: 18 is how often 'hug' occurs in all; now take off the counts of the longer substrings that start with it, longest first
     """
     __tracebackhide__ = True  # pytest shows the student's line, not ours
-    got = require(answer, f"the effective count of {token!r}")
+    got = runtime.require(answer, f"the effective count of {token!r}")
     if isinstance(got, bool) or not isinstance(got, numbers.Integral):  # numpy's and pandas' ints are whole too
         raise AssertionError(f"answer with a whole number (an int), got {type(got).__name__}: {got!r}")
     got = int(got)
@@ -306,15 +297,15 @@ def check_effective_count(
 
 
 def _fresh_split_cases() -> list[tuple[str, set[str]]]:
-    rng = fresh_rng("my_split_points")
+    rng = runtime.fresh_rng("my_split_points")
     cases: list[tuple[str, set[str]]] = []
     for letters in ("aelst", "bdior"):
-        counts = fresh_counts(rng, letters, count=10, shortest=3, longest=7)
+        counts = runtime.fresh_counts(rng, letters, count=10, shortest=3, longest=7)
         vocab = set(learn_with_threshold(counts, 3, ["[UNK]"]))
-        words = list(counts)[:4] + fresh_words(rng, letters, count=3, shortest=4, longest=8)
+        words = list(counts)[:4] + runtime.fresh_words(rng, letters, count=3, shortest=4, longest=8)
         cases += [(word, vocab) for word in words]
         no_characters = set(threshold_pass(substring_counts(counts), 3))  # one pass, no characters added
-        cases += [(word, no_characters) for word in fresh_words(rng, letters, count=4, shortest=3, longest=7)]
+        cases += [(word, no_characters) for word in runtime.fresh_words(rng, letters, count=4, shortest=3, longest=7)]
     return cases
 
 
@@ -332,7 +323,9 @@ def check_split_points(function: Callable[[str, Collection[str]], Any]) -> None:
     for word, vocab in _fresh_split_cases():
         got = _call_allowing_none(function, word, set(vocab))
         if got is not None:
-            in_container(got, list, f"what my_split_points({word!r}, vocab) returned", "the start positions, or None")
+            runtime.in_container(
+                got, list, f"what my_split_points({word!r}, vocab) returned", "the start positions, or None"
+            )
         expected = split_points(word, vocab)
         if got == expected or (got is not None and expected is not None and _as_ints(got) == expected):
             continue
@@ -384,7 +377,7 @@ def _starts_counting_the_joiner(word: str, vocab: Collection[str]) -> list[int] 
 def _call_allowing_none(function: Any, word: str, vocab: set[str]) -> Any:
     """Call the learner's function like ``exercise.call``; ``None`` is a real answer here."""
     __tracebackhide__ = True  # pytest shows the student's line, not ours
-    return call(
+    return runtime.call(
         function,
         word,
         vocab,
@@ -437,8 +430,10 @@ def check_threshold_search(
     AssertionError: your first try is right; try 2 is not: threshold 8 gave 17 tokens, fewer than the target minus 5%, so the search moves upper below it (upper = 7, lower stays 1) and tries the middle of the new range, (lower + upper) // 2
     """
     __tracebackhide__ = True  # pytest shows the student's line, not ours
-    tries = in_container(require(answer, "the thresholds your search tries"), list, "your tries", "in the order tried")
-    refuse_in_answer(
+    tries = runtime.in_container(
+        runtime.require(answer, "the thresholds your search tries"), list, "your tries", "in the order tried"
+    )
+    runtime.refuse_in_answer(
         "threshold_tries",
         SEARCHES,
         "your answer uses {name}, which runs the search for you: run it yourself, trying each threshold with "

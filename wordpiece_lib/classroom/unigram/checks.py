@@ -27,22 +27,6 @@ from fractions import Fraction
 from typing import Any
 
 from wordpiece_lib.classroom import runtime
-from wordpiece_lib.classroom.runtime import (
-    FROM_A_FLOAT,
-    Exercise,
-    Workbook,
-    call,
-    forbid,
-    fresh_rng,
-    fresh_words,
-    in_container,
-    made_from_a_float,
-    narrowing,
-    refuse_in_answer,
-    require,
-    short_repr,
-    watch_answer,
-)
 from wordpiece_lib.classroom.unigram.tables import cut_fraction, cuts_frame, removal_frame
 from wordpiece_lib.classroom.unigram.widgets import sampling_frame
 from wordpiece_lib.counting import as_word_counts
@@ -92,10 +76,10 @@ def _exact_word_probability(word: str, probabilities: Mapping[str, Fraction]) ->
     )
 
 
-WORKBOOK = Workbook(
+WORKBOOK = runtime.Workbook(
     "12 · Unigram, the third way",
     [
-        Exercise(
+        runtime.Exercise(
             "bugs_best",
             "Your turn 1 · the best cut of a new word",
             hints=(
@@ -105,7 +89,7 @@ WORKBOOK = Workbook(
             ),
             prediction=True,
         ),
-        Exercise(
+        runtime.Exercise(
             "word_probability",
             "Your turn 2 · the probability of a word",
             hints=(
@@ -114,7 +98,7 @@ WORKBOOK = Workbook(
                 "that ends at end.",
             ),
         ),
-        Exercise(
+        runtime.Exercise(
             "zero_cost",
             "Your turn 3 · which pieces can go for free?",
             hints=(
@@ -124,7 +108,7 @@ WORKBOOK = Workbook(
             ),
             prediction=True,
         ),
-        Exercise(
+        runtime.Exercise(
             "hug_chance",
             "Your turn 4 · predict a draw",
             hints=(
@@ -142,28 +126,32 @@ show_answer = WORKBOOK.show_answer
 
 #: The model and the trainer compute a word's probability (forward sums) for you.
 FORWARD_SUMS = (
-    *forbid(UnigramModel, expected_counts, corpus_loss, train_unigram),
+    *runtime.forbid(UnigramModel, expected_counts, corpus_loss, train_unigram),
     runtime.Forbidden("best_cut", names=("best_cut",)),
 )
 #: The chance of a cut under sampling, computed for you.
-watch_answer("hug_chance", forbid(UnigramModel.cut_probability, UnigramModel.sample, sampling_frame))
+runtime.watch_answer("hug_chance", runtime.forbid(UnigramModel.cut_probability, UnigramModel.sample, sampling_frame))
 #: What removing a piece costs, or the best cuts it depends on, computed for you (any method of a model).
-watch_answer("zero_cost", forbid(removal_losses, corpus_loss, removal_frame, UnigramModel, model_from_frequencies))
+runtime.watch_answer(
+    "zero_cost", runtime.forbid(removal_losses, corpus_loss, removal_frame, UnigramModel, model_from_frequencies)
+)
 #: The best cut and its ties, computed for you: the exercise is worked on paper.
-watch_answer("bugs_best", forbid(UnigramModel, model_from_frequencies, train_unigram, cuts_frame))
+runtime.watch_answer("bugs_best", runtime.forbid(UnigramModel, model_from_frequencies, train_unigram, cuts_frame))
 
 
 def _as_fraction(value: Any, what: str) -> Fraction:
     __tracebackhide__ = True  # keep this frame out of the student's report
-    if made_from_a_float(value):
-        raise AssertionError(f"{what}: {FROM_A_FLOAT}")
+    if runtime.made_from_a_float(value):
+        raise AssertionError(f"{what}: {runtime.FROM_A_FLOAT}")
     if isinstance(value, float):
         raise AssertionError(
             f"give {what} as an exact Fraction, such as Fraction(1, 3), not a float: the probabilities here are "
             "frequencies divided by their total, exact fractions, and a float is rounded"
         )
     if isinstance(value, bool) or not isinstance(value, (int, Fraction)):
-        raise AssertionError(f"give {what} as an exact Fraction, such as Fraction(1, 3), got {short_repr(value)}")
+        raise AssertionError(
+            f"give {what} as an exact Fraction, such as Fraction(1, 3), got {runtime.short_repr(value)}"
+        )
     return Fraction(value)
 
 
@@ -183,8 +171,8 @@ def check_best_cut(answer: Any, word_counts: Mapping[str, int], word: str, *, so
     AssertionError: the probability is right; the count is not: you counted every cut of the word, but only the cuts whose probability is the best one count
     """
     __tracebackhide__ = True  # pytest shows the student's line, not ours
-    given = require(answer, "the best cut's probability and how many cuts reach it")
-    refuse_in_answer(
+    given = runtime.require(answer, "the best cut's probability and how many cuts reach it")
+    runtime.refuse_in_answer(
         "bugs_best",
         ("model_from_frequencies", "UnigramModel", "train_unigram", "cuts_frame"),
         "your answer uses {name}, which picks the best cut for you: picking it, and its ties, is the exercise "
@@ -193,9 +181,9 @@ def check_best_cut(answer: Any, word_counts: Mapping[str, int], word: str, *, so
     )
     if isinstance(given, (str, bytes)) or not isinstance(given, (tuple, list)) or len(given) != 2:
         raise AssertionError(
-            f"answer with a pair: (the probability as a Fraction, how many cuts reach it), got {short_repr(given)}"
+            f"answer with a pair: (the probability as a Fraction, how many cuts reach it), got {runtime.short_repr(given)}"
         )
-    in_container(given, tuple, "your answer", "(the probability as a Fraction, how many cuts reach it)")
+    runtime.in_container(given, tuple, "your answer", "(the probability as a Fraction, how many cuts reach it)")
     first, second = given
     if (
         isinstance(first, int)
@@ -250,7 +238,7 @@ def check_best_cut(answer: Any, word_counts: Mapping[str, int], word: str, *, so
             "inside the word (every strict substring of the corpus's words), then every way to chain them"
         )
     if isinstance(count, bool) or not isinstance(count, int):
-        raise AssertionError(f"the second part is a whole number of cuts (an int), got {short_repr(count)}")
+        raise AssertionError(f"the second part is a whole number of cuts (an int), got {runtime.short_repr(count)}")
     tied = chances.count(best)
     if count == tied:
         return
@@ -275,16 +263,16 @@ def check_best_cut(answer: Any, word_counts: Mapping[str, int], word: str, *, so
 WORKED_BEST_CUT = runtime.Forbidden("best_cut", names=("best_cut",))
 #: bugs_best's cut scored for you: the model, the check's own helpers, section 2's best_cut. Added to what is
 #: watched already, so it keeps any rule set above.
-watch_answer(
+runtime.watch_answer(
     "bugs_best",
     (
         *runtime.WATCHED.get("bugs_best", ()),
-        *forbid(UnigramModel, model_from_frequencies, train_unigram, every_cut, cut_fraction),
+        *runtime.forbid(UnigramModel, model_from_frequencies, train_unigram, every_cut, cut_fraction),
         WORKED_BEST_CUT,
     ),
 )
 for _key in ("zero_cost", "hug_chance"):
-    watch_answer(_key, (*runtime.WATCHED.get(_key, ()), WORKED_BEST_CUT))
+    runtime.watch_answer(_key, (*runtime.WATCHED.get(_key, ()), WORKED_BEST_CUT))
 
 
 @WORKBOOK.check("hug_chance")
@@ -303,8 +291,8 @@ def check_sample_chance(
     AssertionError: that is the chance at alpha 0, where every cut is as likely; at alpha 1 a cut is drawn in proportion to its probability
     """
     __tracebackhide__ = True  # pytest shows the student's line, not ours
-    given = require(answer, "the chance of the cut")
-    refuse_in_answer(
+    given = runtime.require(answer, "the chance of the cut")
+    runtime.refuse_in_answer(
         "hug_chance",
         ("cut_probability", "sample", "sampling_frame"),
         "your answer uses {name}, which computes the chance for you: work it out from the cuts' probabilities",
@@ -350,7 +338,7 @@ def check_sample_chance(
 def _fresh_vocab(rng: random.Random, letters: str) -> dict[str, Fraction]:
     pieces = list(letters)
     for length in (2, 3):
-        pieces += [word for word in fresh_words(rng, letters, count=4, shortest=length, longest=length)]
+        pieces += [word for word in runtime.fresh_words(rng, letters, count=4, shortest=length, longest=length)]
     pieces = list(dict.fromkeys(pieces))
     weights = [rng.randint(1, 9) for _ in pieces]
     total = sum(weights)
@@ -358,12 +346,12 @@ def _fresh_vocab(rng: random.Random, letters: str) -> dict[str, Fraction]:
 
 
 def _fresh_probability_cases() -> list[tuple[str, dict[str, Fraction]]]:
-    rng = fresh_rng("word_probability")
+    rng = runtime.fresh_rng("word_probability")
     cases: list[tuple[str, dict[str, Fraction]]] = []
     for letters in ("abc", "lmno", "st"):
         vocab = _fresh_vocab(rng, letters)
         longest = max(vocab, key=len)  # a word that is a piece: its one-piece cut counts too
-        words = [longest, letters[0] * 4, *fresh_words(rng, letters, count=4, shortest=2, longest=6)]
+        words = [longest, letters[0] * 4, *runtime.fresh_words(rng, letters, count=4, shortest=2, longest=6)]
         words.append(letters[0] + "z" + letters[-1])  # a letter no piece has: no cut at all
         cases += [(word, vocab) for word in dict.fromkeys(words)]
     return cases
@@ -395,7 +383,7 @@ def check_word_probability(function: Callable[[str, Mapping[str, Fraction]], Any
     """
     __tracebackhide__ = True  # pytest shows the student's line, not ours
     for word, probabilities in _fresh_probability_cases():
-        got = call(
+        got = runtime.call(
             function,
             word,
             dict(probabilities),
@@ -414,8 +402,8 @@ def check_word_probability(function: Callable[[str, Mapping[str, Fraction]], Any
                     else "did you forget the `return` line?"
                 )
             )
-        if made_from_a_float(got) and not made_from_a_float(expected):
-            raise AssertionError(f"word_probability({word!r}, probabilities): {FROM_A_FLOAT}")
+        if runtime.made_from_a_float(got) and not runtime.made_from_a_float(expected):
+            raise AssertionError(f"word_probability({word!r}, probabilities): {runtime.FROM_A_FLOAT}")
         if isinstance(got, float):
             raise AssertionError(
                 f"word_probability({word!r}, probabilities) gave a float: the probabilities are exact Fractions; "
@@ -423,7 +411,7 @@ def check_word_probability(function: Callable[[str, Mapping[str, Fraction]], Any
             )
         if isinstance(got, bool) or not isinstance(got, (int, Fraction)):
             raise AssertionError(
-                f"word_probability({word!r}, probabilities) should return a Fraction, got {short_repr(got)}"
+                f"word_probability({word!r}, probabilities) should return a Fraction, got {runtime.short_repr(got)}"
             )
         if got == expected:
             continue
@@ -475,8 +463,8 @@ def check_zero_cost(answer: Any, word_counts: Mapping[str, int], *, source: str 
     AssertionError: 'p' is a single character: pruning never removes one (every word must stay spellable); leave characters out
     """
     __tracebackhide__ = True  # pytest shows the student's line, not ours
-    given = require(answer, "the pieces that can go for free")
-    refuse_in_answer(
+    given = runtime.require(answer, "the pieces that can go for free")
+    runtime.refuse_in_answer(
         "zero_cost",
         ("removal_losses", "removal_frame", "corpus_loss", "model_from_frequencies", "UnigramModel"),
         "your answer uses {name}, which finds the best cuts or what removing a piece costs for you: find the best "
@@ -484,8 +472,8 @@ def check_zero_cost(answer: Any, word_counts: Mapping[str, int], *, source: str 
         source,
     )
     if isinstance(given, (str, bytes)) or not isinstance(given, Iterable):
-        raise AssertionError(f"answer with a set of pieces such as {{'ab', 'bc'}}, got {short_repr(given)}")
-    pieces = list(in_container(given, set, "your answer", "of pieces, such as {'ab', 'bc'}"))
+        raise AssertionError(f"answer with a set of pieces such as {{'ab', 'bc'}}, got {runtime.short_repr(given)}")
+    pieces = list(runtime.in_container(given, set, "your answer", "of pieces, such as {'ab', 'bc'}"))
     if any(not isinstance(piece, str) for piece in pieces):
         raise AssertionError("answer with a set of pieces (strings) such as {'ab', 'bc'}")
     got = set(pieces)
@@ -525,7 +513,7 @@ def check_zero_cost(answer: Any, word_counts: Mapping[str, int], *, source: str 
     extra = sorted(got - expected)
     if extra:
         raise AssertionError(
-            narrowing(
+            runtime.narrowing(
                 f"removing {extra[0]!r} costs something: some word's best cut uses it, and every other cut of that "
                 "word is less likely",
                 idea,
@@ -533,7 +521,7 @@ def check_zero_cost(answer: Any, word_counts: Mapping[str, int], *, source: str 
         )
     missing = len(expected - got)
     raise AssertionError(
-        narrowing(
+        runtime.narrowing(
             f"your set misses {missing} piece{'s' if missing > 1 else ''} that can go for free: a piece no best cut "
             "uses, or one whose word has another cut exactly as likely",
             idea,
