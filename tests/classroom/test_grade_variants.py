@@ -42,6 +42,7 @@ def graded(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[dict[str,
     (folder / "course.secret").write_text(SECRET + "\n", encoding="utf-8")
     ada = alphabet_by_hand(words_of("ada"))
     assert set(ada) != set(alphabet_by_hand(words_of("bob")))  # else bob's copy would be right for him too
+    (folder / "cyd-late").mkdir()
     paths = [
         submissions.write(with_alphabet(ada), folder / "ada.ipynb"),
         submissions.write(with_alphabet(ada), folder / "bob.ipynb"),

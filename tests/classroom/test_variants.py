@@ -95,6 +95,18 @@ def test_a_teachers_own_exercise_declares_its_variant_space_beside_its_check():
     assert words != ["mill", "river", "frost"] and all(3 <= len(word) <= 7 for word in words)
 
 
+def test_the_fresh_inputs_of_declared_function_exercises_follow_the_variant_and_no_others():
+    from wordpiece_lib.classroom.runtime import fresh_rng
+
+    course = [fresh_rng(key).random() for key in ("count_words", "count_pairs", "merge_all")]
+    with variant_active(VARIANTS[0]):
+        mine = [fresh_rng(key).random() for key in ("count_words", "count_pairs", "merge_all")]
+        words = checks_01._fresh_word_lists()
+    assert mine[0] != course[0] and mine[1] != course[1]
+    assert mine[2] == course[2]  # notebook 03's checks declare no variants yet: the course's inputs
+    assert words != checks_01._fresh_word_lists()
+
+
 # ------------------------------------------------------------------ never degenerate, within a factor of two
 
 

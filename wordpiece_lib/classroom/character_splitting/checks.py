@@ -76,6 +76,8 @@ WORKBOOK = Workbook(
 )
 progress = WORKBOOK.progress
 show_answer = WORKBOOK.show_answer
+#: In a graded release with variants, each student's checks try their functions on inputs of their own.
+WORKBOOK.vary_fresh_inputs("count_words", "split_with_prefix", "split_with_end_marker")
 
 #: Writing these is the exercise: a check fails an answer that calls them.
 COUNTING = forbid(WordCounts, collections.Counter)

@@ -77,6 +77,8 @@ WORKBOOK = Workbook(
 )
 progress = WORKBOOK.progress
 show_answer = WORKBOOK.show_answer
+#: In a graded release with variants, each student's checks try their functions on inputs of their own.
+WORKBOOK.vary_fresh_inputs("count_pairs", "wordpiece_score")
 
 COUNTING_PAIRS = forbid(pair_counts, score_pairs, score_table)
 SCORING = forbid(wordpiece_score, likelihood_gain)
@@ -317,7 +319,7 @@ def _one_best(candidates: Sequence[Any]) -> Any:
 
 @WORKBOOK.variants("best_after_ug", course={"word_counts": dict(AFTER_MERGE_COUNTS)})
 def after_merge_variant(rng: random.Random) -> dict[str, dict[str, int]]:
-    """Five hug/pug-like words with counts 3 to 14: one pair most frequent, one best WordPiece pair after its merge.
+    """Five hug/pug-like words, counts 3 to 14 (18 to 72 in all): one pair most frequent, one best pair after its merge.
 
     The words share one vowel, as hug, pug, pun, bun and hugs share ``u``, so
     a frequent pair exists to merge; one word is another plus a letter (hugs).
@@ -336,7 +338,7 @@ def after_merge_variant(rng: random.Random) -> dict[str, dict[str, int]]:
             continue
         merged = merge_pair(splits, favourite.pair, join_pair(*favourite.pair))
         best = _one_best(score_pairs(merged, counts))
-        if best is not None and len(counts) == 5:
+        if best is not None and len(counts) == 5 and 18 <= sum(counts.values()) <= 72:
             return {"word_counts": counts}
 
 

@@ -16,7 +16,7 @@ copier. Three pieces make it work:
   in a released notebook's first cell; the grader sets it per submission):
   ``workbook.data("key")`` is the course's data when none is active (the
   repository's notebooks, a self-study release), the variant's otherwise. The
-  fresh inputs of function checks (:func:`~.fresh_inputs.fresh_rng`) follow it too.
+  fresh inputs of the function checks declared with :func:`vary_fresh_inputs` follow it too.
 
 >>> secret = b"a course secret of 32 bytes or so"
 >>> ada = variant_id(secret, "ada")
@@ -52,6 +52,8 @@ _ID = re.compile(rf"[0-9a-f]{{{ID_DIGITS}}}")
 _DOMAIN = b"wordpiece-workshop variant/1\x00"
 
 _ACTIVE: list[str | None] = [None]
+#: The exercises whose checks' fresh inputs follow the active variant (each verified with its worked solution).
+_FRESH_VARIED: set[str] = set()
 
 
 def variant_id(secret: bytes, student: str) -> str:
@@ -124,6 +126,28 @@ def variant_active(variant: str | None) -> Iterator[None]:
         _ACTIVE[0] = before
 
 
+def vary_fresh_inputs(*keys: str) -> None:
+    """Let the fresh inputs of these exercises' checks follow the active variant (:func:`~.fresh_inputs.fresh_rng`).
+
+    A function exercise has no data of its own, but its check tries the
+    learner's function on inputs it makes up: declared here, a graded
+    release's student gets inputs of their own. Declare an exercise only once
+    its worked solution passes its check under many variants (the course's
+    tests do that for each one declared).
+
+    >>> vary_fresh_inputs("a_doctest_exercise")
+    >>> fresh_inputs_vary("a_doctest_exercise"), fresh_inputs_vary("another")
+    (True, False)
+    """
+    for key in keys:
+        _FRESH_VARIED.add(check_str(key, "key", allow_empty=False))
+
+
+def fresh_inputs_vary(key: str) -> bool:
+    """True when the fresh inputs of exercise ``key`` follow the active variant (see :func:`vary_fresh_inputs`)."""
+    return key in _FRESH_VARIED
+
+
 def variant_rng(variant: str, key: str) -> random.Random:
     """The random generator of exercise ``key`` in ``variant`` (the same numbers on every run, everywhere).
 
@@ -176,7 +200,9 @@ __all__ = [
     "activate",
     "active_variant",
     "check_variant",
+    "fresh_inputs_vary",
     "variant_active",
     "variant_id",
     "variant_rng",
+    "vary_fresh_inputs",
 ]

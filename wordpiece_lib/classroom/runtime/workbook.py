@@ -74,7 +74,7 @@ from wordpiece_lib.classroom.runtime.answers import AnswerSource, current_source
 from wordpiece_lib.classroom.runtime.attempt import Attempt, fingerprint
 from wordpiece_lib.classroom.runtime.checking import _CHECKING, is_todo
 from wordpiece_lib.classroom.runtime.progress_file import ProgressStore, now
-from wordpiece_lib.classroom.runtime.variants import VariantSpace, active_variant
+from wordpiece_lib.classroom.runtime.variants import VariantSpace, active_variant, vary_fresh_inputs
 
 CheckFunction = TypeVar("CheckFunction", bound=Callable[..., None])
 VariantMaker = TypeVar("VariantMaker", bound=Callable[..., Any])
@@ -284,6 +284,12 @@ class Workbook:
             return make
 
         return register
+
+    def vary_fresh_inputs(self, *keys: str) -> None:
+        """Let the fresh inputs of these function exercises' checks follow the active variant (see :mod:`~.variants`)."""
+        for key in keys:
+            self._exercise(key)
+        vary_fresh_inputs(*keys)
 
     def data(self, key: str) -> dict[str, Any]:
         """The data of exercise ``key``: its course data, or the active variant's (a fresh copy on every call)."""
