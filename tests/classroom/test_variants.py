@@ -16,6 +16,7 @@ import hmac
 import io
 import itertools
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -238,3 +239,28 @@ def test_a_value_from_another_variant_is_refused_for_95_percent_of_pairs(key):
             CHECKS[key](worked_value(key, data), *check_arguments(key, data))
         workbook.reset()
     assert refused_share(key, VARIANTS) >= 0.95
+
+
+# ------------------------------------------------------------------ the solution notebooks in a kernel, 20 variants
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("notebook", sorted(SOLUTIONS))
+def test_each_solution_notebook_runs_in_one_kernel_under_20_variants_every_check_passing(notebook, tmp_path):
+    """One Jupyter kernel runs the solution notebook 20 times, each after starting another variant (packed: one start)."""
+    nbformat = pytest.importorskip("nbformat")
+    nbclient = pytest.importorskip("nbclient")
+    original = nbformat.read(SOLUTIONS[notebook], as_version=4)
+    first, *rest = [cell for cell in original.cells if cell.cell_type == "code"]
+    packed = nbformat.v4.new_notebook(cells=[first])
+    for variant in VARIANTS[:20]:
+        starts = f"from wordpiece_lib.classroom.runtime import activate\nactivate({variant!r})"
+        packed.cells += [nbformat.v4.new_code_cell(starts), *(nbformat.v4.new_code_cell(cell.source) for cell in rest)]
+    client = nbclient.NotebookClient(
+        packed, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(tmp_path)}}
+    )
+    client.execute(env={**os.environ, "WORDPIECE_PROGRESS_DIR": "off", "MPLBACKEND": "Agg"})  # a failed check raises
+    checked = [cell for cell in packed.cells if cell.source.startswith("%%ipytest")]
+    assert len(checked) == 4 * 20
+    said = "".join(output.get("text", "") for cell in checked for output in cell.outputs)
+    assert said.count("passed") >= 4 * 20 and "failed" not in said and "skipped" not in said
