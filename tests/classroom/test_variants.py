@@ -264,3 +264,22 @@ def test_each_solution_notebook_runs_in_one_kernel_under_20_variants_every_check
     assert len(checked) == 4 * 20
     said = "".join(output.get("text", "") for cell in checked for output in cell.outputs)
     assert said.count("passed") >= 4 * 20 and "failed" not in said and "skipped" not in said
+
+
+def test_the_progress_file_keeps_the_variant_and_the_class_table_shows_it(tmp_path):
+    from wordpiece_lib.classroom.teacher.commands.progress import collect, table
+
+    book = Workbook("96 · Progress of a variant", [Exercise("one", "Your turn 1 · one")], progress_folder=tmp_path)
+
+    @book.check("one")
+    def check_one(answer):
+        if answer != 1:
+            raise AssertionError("not one")
+
+    with variant_active(VARIANTS[3]):
+        check_one(1)
+    (tmp_path / "ada").mkdir()
+    next(tmp_path.glob(".wordpiece-progress-*.json")).rename(tmp_path / "ada" / ".wordpiece-progress-96.json")
+    rows, _ = collect([str(tmp_path / "ada")])
+    assert [(row.student, row.status, row.variant) for row in rows] == [("ada", "done", VARIANTS[3])]
+    assert table(rows).splitlines()[0].endswith(",variant") and table(rows).splitlines()[1].endswith(VARIANTS[3])

@@ -237,8 +237,8 @@ def table(rows: Iterable[Row]) -> str:
     """The rows as CSV text, with a header line.
 
     >>> print(table([Row("ann", "01 · x", "k", "Your turn 1", "done", 0, False, "", "f")]).strip())
-    student,notebook,exercise,title,status,tries,answer_seen,updated,file,check
-    ann,01 · x,k,Your turn 1,done,0,False,,f,
+    student,notebook,exercise,title,status,tries,answer_seen,updated,file,check,variant
+    ann,01 · x,k,Your turn 1,done,0,False,,f,,
     """
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")

@@ -10,7 +10,7 @@ open in a spreadsheet.
 >>> [name for _, name in named_submissions(["/home/ada/notebooks/01_x.ipynb", "bob.ipynb"], "01_x")]
 ['ada', 'bob']
 >>> print(write_table([]).strip())
-student,file,notebook,exercise,title,status,points,max_points,feedback,sandbox,tried
+student,file,notebook,exercise,title,status,points,max_points,feedback,sandbox,tried,variant
 """
 
 from __future__ import annotations
@@ -102,7 +102,7 @@ def roster_submissions(
 
     >>> from wordpiece_lib.classroom.teacher.roster import Student
     >>> found = roster_submissions(["in/ada.ipynb", "in/eve.ipynb"], "01_x", [Student("ada")], b"0123456789abcdef")
-    >>> [(student, variant, reason[:26]) for _, student, variant, reason in found]
+    >>> [(student, variant, reason[:25]) for _, student, variant, reason in found]
     [('ada', '49dd39aa9e95cc05', ''), ('eve', None, 'no roster entry for "eve"')]
     """
     check_str(notebook, "notebook")
@@ -300,7 +300,7 @@ def write_table(rows: Sequence[Row]) -> str:
 
     >>> row = Row("ada", "01_x", "count_words", "Your turn 1", "wrong", 0.0, 1.0, "=1+1 is not a count", "ada.ipynb")
     >>> print(write_table([row]).splitlines()[1])
-    ada,ada.ipynb,01_x,count_words,Your turn 1,wrong,0,1,'=1+1 is not a count,,
+    ada,ada.ipynb,01_x,count_words,Your turn 1,wrong,0,1,'=1+1 is not a count,,,
     """
     rows = [check_instance(row, f"rows[{index}]", Row) for index, row in enumerate(check_sequence(rows, "rows"))]
     text = io.StringIO()
