@@ -129,3 +129,45 @@ def test_a_bad_roster_or_secret_is_one_line_naming_the_option(tmp_path, roster, 
     assert status == 2
     assert message in said and len(said.strip().splitlines()) == 1 and "Traceback" not in said
     assert not Path(tmp_path / "g.csv").exists()
+
+
+def test_grading_against_one_students_copy_still_judges_each_on_their_own_variant(tmp_path):
+    """``--notebooks`` at ada's released folder: the variant her first cell names is not bob's."""
+    (tmp_path / "roster.csv").write_text("student\nada\nbob\n", encoding="utf-8")
+    (tmp_path / "course.secret").write_text(SECRET + "\n", encoding="utf-8")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(tmp_path)
+        options = ["--roster", "roster.csv", "--secret-file", "course.secret"]
+        assert main(["release", "out", "--mode", "graded", "--no-wheel", *options], prog="wordpiece classroom") == 0
+    bob_copy = tmp_path / "out" / "bob" / "notebooks" / "01_character_splitting.ipynb"
+    # worked out in the kernel from the words it shows: right only if the kernel holds bob's variant, not ada's
+    computed = "my_alphabet = list({w[0] for w in alphabet_words} | {'##' + c for w in alphabet_words for c in w[1:]})\n"
+    answers = {**submissions.RIGHT_01, "my_alphabet": computed}
+    submissions.write(submissions.submission(answers, released=bob_copy), tmp_path / "bob.ipynb")
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "wordpiece_lib",
+            "classroom",
+            "grade",
+            "bob.ipynb",
+            "--notebook",
+            "01",
+            "--notebooks",
+            "out/ada/notebooks",
+            *options,
+            "--timeout",
+            "30",
+            "-o",
+            "grades.csv",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=600,
+    )
+    assert result.returncode == 0, result.stderr
+    with open(tmp_path / "grades.csv", newline="", encoding="utf-8") as handle:
+        rows = list(csv.DictReader(handle))
+    assert {(row["status"], row["variant"]) for row in rows} == {("done", variant_id(SECRET.encode(), "bob"))}
