@@ -141,7 +141,9 @@ def test_grading_against_one_students_copy_still_judges_each_on_their_own_varian
         assert main(["release", "out", "--mode", "graded", "--no-wheel", *options], prog="wordpiece classroom") == 0
     bob_copy = tmp_path / "out" / "bob" / "notebooks" / "01_character_splitting.ipynb"
     # worked out in the kernel from the words it shows: right only if the kernel holds bob's variant, not ada's
-    computed = "my_alphabet = list({w[0] for w in alphabet_words} | {'##' + c for w in alphabet_words for c in w[1:]})\n"
+    computed = (
+        "my_alphabet = list({w[0] for w in alphabet_words} | {'##' + c for w in alphabet_words for c in w[1:]})\n"
+    )
     answers = {**submissions.RIGHT_01, "my_alphabet": computed}
     submissions.write(submissions.submission(answers, released=bob_copy), tmp_path / "bob.ipynb")
     result = subprocess.run(
