@@ -35,6 +35,12 @@ it may replace or add checks and set POINTS = {{"exercise_key": points}} (1 poin
 The student is the file's name, or its folder's when the file keeps the notebook's name
 (submitted/ada/01_x.ipynb, /home/ada/notebooks/01_x.ipynb: ada); --student-name PATTERN
 for other layouts, with {{student}} where the name is: 'collected/{{student}}-*.ipynb'.
+With --roster roster.csv --secret-file FILE (a release made with them), each
+submission is judged on its student's own variant, regenerated from the
+student's id and the secret: the student is the roster row whose "submission"
+column names the file, else the name the rules above give. A file whose
+student is not on the roster, and every file of a student who handed in two,
+get error rows; the "variant" column holds each row's variant id.
 exit status: 0 every submission got its rows, 2 a usage error (grades.csv is then not written).
 """
 
@@ -71,6 +77,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="grade without a sandbox (the code runs with your rights; every row says so)",
     )
     add_student_name(parser)
+    parser.add_argument(
+        "--roster", metavar="CSV", help="the roster the release was made with: each submission judged on its variant"
+    )
+    parser.add_argument("--secret-file", metavar="FILE", help="the course's secret the release's variants came from")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -119,8 +129,23 @@ def run(args: argparse.Namespace) -> int:
         write_table,
     )
 
+    roster, secret_file = getattr(args, "roster", None), getattr(args, "secret_file", None)
+    if (roster is None) != (secret_file is None):
+        given, missing = ("--roster", "--secret-file") if roster is not None else ("--secret-file", "--roster")
+        return usage_error(f"{given} needs {missing} too: the variants come from the roster's ids and the secret")
+    variants = None
     try:
-        named = named_submissions(args.submissions, released.stem, args.student_name)
+        if roster is not None:
+            from wordpiece_lib.classroom.teacher.grading import roster_submissions
+            from wordpiece_lib.classroom.teacher.roster import read_roster, read_secret
+
+            found = roster_submissions(
+                args.submissions, released.stem, read_roster(roster), read_secret(secret_file), args.student_name
+            )
+            named = [(path, student) for path, student, _, _ in found]
+            variants = [(variant, reason) for _, _, variant, reason in found]
+        else:
+            named = named_submissions(args.submissions, released.stem, args.student_name)
     except ValueError as bad:
         return usage_error(str(bad))
     sandbox = None
@@ -134,7 +159,13 @@ def run(args: argparse.Namespace) -> int:
             return usage_error(str(missing))
     try:
         rows = grade_all(
-            released, named, checks_file=checks_file, seconds=args.timeout, sandbox=sandbox, jobs=args.jobs
+            released,
+            named,
+            checks_file=checks_file,
+            seconds=args.timeout,
+            sandbox=sandbox,
+            jobs=args.jobs,
+            variants=variants,
         )
     except (ValueError, OSError, SyntaxError) as bad:
         return usage_error(str(bad))
