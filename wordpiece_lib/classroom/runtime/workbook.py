@@ -61,6 +61,7 @@ def shout(word):
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 from collections.abc import Callable, Iterable
@@ -68,7 +69,13 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from wordpiece_lib._validate import check_bool
-from wordpiece_lib.classroom.runtime.answer_watch import ANSWERS, UNKNOWN, answer_being_checked, refuse_other_library
+from wordpiece_lib.classroom.runtime.answer_watch import (
+    ANSWERS,
+    UNKNOWN,
+    answer_being_checked,
+    note_check,
+    refuse_other_library,
+)
 from wordpiece_lib.classroom.runtime.answers import AnswerSource, current_source
 from wordpiece_lib.classroom.runtime.attempt import Attempt, fingerprint
 from wordpiece_lib.classroom.runtime.checking import _CHECKING, is_todo
@@ -251,6 +258,9 @@ class Workbook:
         exercise = self._exercise(key)
 
         def register(check: CheckFunction) -> CheckFunction:
+            with contextlib.suppress(TypeError):  # a callable object, not a function: no code to see it run by
+                note_check(getattr(check, "__name__", key), check)  # an answer cell calling it is refused
+
             @functools.wraps(check)
             def tiered(*args: Any, **kwargs: Any) -> None:
                 __tracebackhide__ = True  # keep this frame out of the student's report
