@@ -53,6 +53,8 @@ def answers() -> Any:
     runtime.ANSWERS.difference_update(added)
     for key in added:
         answer_watch.WATCHED.pop(key, None)
+    for notebook in ("97 · oracle", "96 · oracle"):  # the workbooks these tests made: no notebook's
+        runtime.WORKBOOKS.pop(notebook, None)
 
 
 def refusal(key: str, namespace: dict[str, Any], source: str) -> str | None:
@@ -197,3 +199,12 @@ def test_an_answer_found_with_a_check_that_runs_hugging_face_is_not_blamed_on_hu
     run_cell(source, namespace)
     message = refusal("oracle_guess", namespace, source) or ""
     assert "a check judges an answer" in message and "Hugging Face" not in message
+
+
+@pytest.mark.usefixtures("answers")
+def test_the_checks_an_answer_cell_calls_are_no_tries_of_the_learner() -> None:
+    check = oracle_check("oracle_guess")
+    book = next(workbook for workbook in runtime.WORKBOOKS.values() if "oracle_guess" in workbook.exercises)
+    run_cell(ORACLE_LOOP.format(call="check_guess"), {"check_guess": check})
+    attempt = book._attempts["oracle_guess"]
+    assert (attempt.tries, attempt.done) == (0, False)  # three wrong values and a right one were tried, none by hand

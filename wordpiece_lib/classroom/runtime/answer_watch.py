@@ -153,6 +153,19 @@ ANSWERS: set[str] = set()
 #: What ran in the latest cell that assigned each watched key.
 _WORK: dict[str, CellWork] = {}
 
+#: The answer cells running now (a check called from one is no try of the learner's, see :func:`in_answer_cell`).
+_RUNNING: list[_CellWatch] = []
+
+
+def in_answer_cell() -> bool:
+    """Whether a cell that assigns an answer is running now: a check it calls is not the learner's try.
+
+    >>> in_answer_cell()
+    False
+    """
+    return bool(_RUNNING)
+
+
 #: The code of every notebook check, by the check's name (:func:`note_check`): a cell that calls one while it
 #: assigns an answer found that answer by trying values on the check.
 _CHECK_CODES: dict[types.CodeType, str] = {}
@@ -220,12 +233,15 @@ class _CellWatch:
 
     def start(self) -> None:
         if self.keys:
+            _RUNNING.append(self)
             self.count.__enter__()
 
     def stop(self) -> None:
         if not self.keys:
             return
         self.count.__exit__(None, None, None)
+        if self in _RUNNING:
+            _RUNNING.remove(self)
         other = self.others.found.label if self.others.found is not None else None
         for key in self.keys:
             rules = WATCHED.get(key, ())
@@ -790,6 +806,7 @@ __all__ = [
     "answer_being_checked",
     "check_in_answer",
     "forget_answer_work",
+    "in_answer_cell",
     "install_answer_watch",
     "library_value_in",
     "note_check",

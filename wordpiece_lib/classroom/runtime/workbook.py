@@ -73,6 +73,7 @@ from wordpiece_lib.classroom.runtime.answer_watch import (
     ANSWERS,
     UNKNOWN,
     answer_being_checked,
+    in_answer_cell,
     note_check,
     refuse_other_library,
 )
@@ -269,12 +270,15 @@ class Workbook:
                 answer = fingerprint(args[0]) if exercise.prediction and args and not is_todo(args[0]) else None
                 _CHECKING.append((self.notebook, exercise))
                 given = args[0] if args else UNKNOWN
+                counted = not in_answer_cell()  # called in an answer cell to find the answer: refused there, not a try
                 try:
                     with answer_being_checked(key, given):
                         if args and not is_todo(given):  # every exercise: no other tokenizer library's work
                             refuse_other_library(key, given, kwargs.get("source"))
                         check(*args, **kwargs)
                 except AssertionError as wrong:
+                    if not counted:
+                        raise
                     attempt.tries += 1
                     attempt.was_done = attempt.was_done or attempt.done
                     attempt.done = False  # the latest attempt decides
@@ -283,6 +287,8 @@ class Workbook:
                     raise AssertionError(self._tiered(exercise, attempt, str(wrong))) from None
                 finally:
                     _CHECKING.pop()
+                if not counted:
+                    return
                 attempt.done = True
                 self._record_prediction(attempt, answer, right=True)
                 self._save(key)
