@@ -468,6 +468,12 @@ def _grading_values() -> dict[str, dict[str, Any]]:
         "notebook_modules": {"notebook": released},
         "notebook_data": {"notebook": released},
         "find_sandbox": {"limits": Limits()},
+        # a container of the teacher's runtime (nothing is made or run: each call has one wrong argument)
+        "find_container": {"runtime": "podman", "limits": Limits()},
+        "kernel_container_name": {"sockets": Path("/tmp/kernel/sockets")},
+        "make_root": {"root": Path("/nonexistent-wordpiece-sweep/root"), "mounts": []},
+        "remedy": {"runtime": "podman", "trouble": "Error: crun: cgroups in hybrid mode not supported"},
+        "shown_mounts": {"readable": [], "sockets": Path("/tmp/kernel/sockets")},
         "sandbox_pids": {"outer": os.getpid()},
         "wait_gone": {"pids": [os.getpid()]},
         # the verdict's: a check's own copy of its inputs, and what the kernel's copy became mirrored back

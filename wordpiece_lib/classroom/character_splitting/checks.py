@@ -16,6 +16,7 @@ AssertionError: split_with_prefix('yzx') gave ['y', 'z', 'x']: every character a
 from __future__ import annotations
 
 import collections
+import random
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
@@ -61,6 +62,8 @@ WORKBOOK = runtime.Workbook(
 )
 progress = WORKBOOK.progress
 show_answer = WORKBOOK.show_answer
+#: In a graded release with variants, each student's checks try their functions on inputs of their own.
+WORKBOOK.vary_fresh_inputs("count_words", "split_with_prefix", "split_with_end_marker")
 
 #: Writing these is the exercise: a check fails an answer that calls them.
 COUNTING = runtime.forbid(WordCounts, collections.Counter)
@@ -258,6 +261,35 @@ def check_word_counts(function: Callable[[list[str]], Mapping[str, int]]) -> Non
             )
 
 
+#: The words of *Your turn 4* in the course (a graded release gives each student words of their own).
+ALPHABET_WORDS = ("bun", "bug", "gnu")
+
+
+@WORKBOOK.variants("my_alphabet", course={"words": list(ALPHABET_WORDS)})
+def alphabet_variant(rng: random.Random) -> dict[str, list[str]]:
+    """Three distinct three-letter words whose alphabet has 4 to 9 pieces, one letter both starting and inside a word.
+
+    As ``bun bug gnu`` (``g`` and ``##g``), a letter that starts one word and
+    sits inside another shows that the two are different pieces.
+    """
+    consonants, vowels = "bcdfghklmnprstvz", "aeiou"
+    while True:
+        letters = rng.sample(consonants, 4)
+        vowel = rng.choice(vowels)
+        words = list(
+            dict.fromkeys(
+                rng.choice(letters) + rng.choice((vowel, vowel, rng.choice(vowels))) + rng.choice(letters)
+                for _ in range(3)
+            )
+        )
+        if len(words) != 3:
+            continue
+        pieces = alphabet(words)
+        both = {word[0] for word in words} & {letter for word in words for letter in word[1:]}
+        if 4 <= len(pieces) <= 9 and both:
+            return {"words": words}
+
+
 @WORKBOOK.check("my_alphabet")
 def check_alphabet(answer: Any, words: Iterable[str], prefix: str = DEFAULT_PREFIX, source: str | None = None) -> None:
     """Check the starting alphabet of a corpus, written by hand (order does not matter, each piece once).
@@ -321,7 +353,9 @@ def check_alphabet(answer: Any, words: Iterable[str], prefix: str = DEFAULT_PREF
 
 
 __all__ = [
+    "ALPHABET_WORDS",
     "WORKBOOK",
+    "alphabet_variant",
     "check_alphabet",
     "check_end_marker_split",
     "check_split_word",

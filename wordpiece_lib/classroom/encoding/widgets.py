@@ -165,17 +165,22 @@ class LongestMatchExplorer:
             else []
         )
         self._word = word
-        # Start by showing the first lookup: the widget answers right away.
+        # Start by showing the first lookup: the widget answers right away. The text is sent before the
+        # number box's new bounds, so the browser draws it without waiting for the box (its observer then
+        # finds the text shown already and sends nothing).
+        self._render(min(1, len(self.attempts)))
         with self.slider.hold_trait_notifications():
             self.slider.max = len(self.attempts)
             self.slider.value = min(1, len(self.attempts))
         self._render()
 
     def _move(self, delta: int) -> None:
-        self.slider.value = min(max(self.slider.value + delta, 0), self.slider.max)
+        shown = min(max(self.slider.value + delta, 0), self.slider.max)
+        self._render(shown)  # the new text first, then the number box (its observer sends nothing new)
+        self.slider.value = shown
 
-    def _render(self) -> None:
-        shown = int(self.slider.value)
+    def _render(self, shown: int | None = None) -> None:
+        shown = int(self.slider.value) if shown is None else shown
         if not self._word:
             self.text = "Type a word above."
         else:
@@ -189,7 +194,7 @@ class LongestMatchExplorer:
             )
         show_text(self.output, self.text)  # the new text first: the buttons' states come after it
         self.previous.disabled = shown == 0
-        self.next.disabled = shown >= self.slider.max
+        self.next.disabled = shown >= len(self.attempts)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)

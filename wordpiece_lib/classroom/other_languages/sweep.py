@@ -96,10 +96,11 @@ def pre_tokenized(word_counts: WordCounts, normalizer: BertNormalizer = MIXED_NO
     """
     word_counts = as_word_counts(word_counts)
     check_instance(normalizer, "normalizer", BertNormalizer)
-    splitter = WordPieceTokenizer(Vocab(["[UNK]"]), normalizer=normalizer)
+    # The fast twin's split (one pass of a translation table) is the pipeline's, ten times faster on the lists.
+    words_of = WordPieceTokenizer(Vocab(["[UNK]"]), normalizer=normalizer).fast.words
     counts: dict[str, int] = {}
     for entry, count in word_counts.items():
-        for word in splitter.words(entry):
+        for word in words_of(entry):
             counts[word] = counts.get(word, 0) + count
     return WordCounts.from_pairs(counts.items())
 

@@ -16,6 +16,7 @@ AssertionError: wordpiece_score(5, 7, 17) returned a float; the score must be an
 from __future__ import annotations
 
 import itertools
+import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
@@ -26,6 +27,7 @@ from wordpiece_lib.model import DEFAULT_PREFIX, initial_splits, join_pair
 from wordpiece_lib.training import (
     best_candidate,
     likelihood_gain,
+    merge_pair,
     pair_counts,
     rank_candidates,
     score_pairs,
@@ -66,6 +68,8 @@ WORKBOOK = runtime.Workbook(
 )
 progress = WORKBOOK.progress
 show_answer = WORKBOOK.show_answer
+#: In a graded release with variants, each student's checks try their functions on inputs of their own.
+WORKBOOK.vary_fresh_inputs("count_pairs", "wordpiece_score")
 
 COUNTING_PAIRS = runtime.forbid(pair_counts, score_pairs, score_table)
 SCORING = runtime.forbid(wordpiece_score, likelihood_gain)
@@ -290,6 +294,65 @@ def check_score_order(
     )
 
 
+#: The corpus of *Your turn 3* in the course: the course chapter's five words (Hugging Face LLM course, chapter 6).
+AFTER_MERGE_COUNTS = {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}
+#: The corpus of *Your turn 4* in the course: the SELENE notebook's toy document.
+BPE_FIRST_COUNTS = {"low": 5, "lower": 2, "newest": 6, "widest": 3, "longer": 1}
+
+_CONSONANTS, _VOWELS = "bcdfghklmnprstvwz", "aeiou"
+
+
+def _one_best(candidates: Sequence[Any]) -> Any:
+    """The best candidate when no other shares its score, else ``None``."""
+    ranked = rank_candidates(candidates)
+    return ranked[0] if len(ranked) == 1 or ranked[0].score != ranked[1].score else None
+
+
+@WORKBOOK.variants("best_after_ug", course={"word_counts": dict(AFTER_MERGE_COUNTS)})
+def after_merge_variant(rng: random.Random) -> dict[str, dict[str, int]]:
+    """Five hug/pug-like words, counts 3 to 14 (18 to 72 in all): one pair most frequent, one best pair after its merge.
+
+    The words share one vowel, as hug, pug, pun, bun and hugs share ``u``, so
+    a frequent pair exists to merge; one word is another plus a letter (hugs).
+    """
+    while True:
+        onsets, codas = rng.sample(_CONSONANTS, 3), rng.sample(_CONSONANTS, 3)
+        vowel = rng.choice(_VOWELS)
+        words = list(dict.fromkeys(rng.choice(onsets) + vowel + rng.choice(codas) for _ in range(8)))[:4]
+        if len(words) < 4:
+            continue
+        words.append(rng.choice(words) + rng.choice(_CONSONANTS))
+        counts = {word: rng.randint(3, 14) for word in dict.fromkeys(words)}
+        splits = initial_splits(counts)
+        favourite = _one_best(score_pairs(splits, counts, "bpe"))
+        if favourite is None:
+            continue
+        merged = merge_pair(splits, favourite.pair, join_pair(*favourite.pair))
+        best = _one_best(score_pairs(merged, counts))
+        if best is not None and len(counts) == 5 and 18 <= sum(counts.values()) <= 72:
+            return {"word_counts": counts}
+
+
+@WORKBOOK.variants("bpe_first", course={"word_counts": dict(BPE_FIRST_COUNTS)})
+def bpe_first_variant(rng: random.Random) -> dict[str, dict[str, int]]:
+    """A toy document like SELENE's: five words from three stems and two endings, counts 1 to 7, one most frequent pair."""
+    while True:
+        stems = list(
+            dict.fromkeys(rng.choice(_CONSONANTS) + rng.choice(_VOWELS) + rng.choice(_CONSONANTS) for _ in range(3))
+        )
+        endings = [rng.choice(_VOWELS) + rng.choice(_CONSONANTS) for _ in range(2)]
+        if len(stems) < 3 or endings[0] == endings[1]:
+            continue
+        words = list(dict.fromkeys(rng.choice(stems) + rng.choice(["", *endings]) for _ in range(12)))[:5]
+        counts = {word: rng.randint(1, 7) for word in words}
+        if (
+            len(counts) == 5
+            and 9 <= sum(counts.values()) <= 34
+            and _one_best(score_pairs(initial_splits(counts), counts, "bpe"))
+        ):
+            return {"word_counts": counts}
+
+
 def _prefix_hint(pair: tuple[Any, ...], pairs: Iterable[tuple[str, str]]) -> str:
     """A hint when ``pair`` exists once the inner piece(s) carry the ``##`` prefix.
 
@@ -308,7 +371,11 @@ def _prefix_hint(pair: tuple[Any, ...], pairs: Iterable[tuple[str, str]]) -> str
 
 
 __all__ = [
+    "AFTER_MERGE_COUNTS",
+    "BPE_FIRST_COUNTS",
     "WORKBOOK",
+    "after_merge_variant",
+    "bpe_first_variant",
     "check_best_pair",
     "check_pair_counts",
     "check_score_order",

@@ -10,6 +10,7 @@
 - ``cell_names``: names in a notebook cell's code: what it assigns, calls and writes; the cell that assigned a name
 - ``answer_watch``: is a value answer the learner's own: the cells that assign it watched while they run
 - ``containers``: the course's one rule for an answer's container (a tuple, a list, a set or a dict, as asked)
+- ``variants``: seeded variants of an exercise's data, one per student of a graded release (HMAC of the course's secret)
 - ``fresh_inputs``: inputs a check makes up for the learner's function, the same on every run
 - ``progress_file``: a notebook's progress in a file beside it, read back by a restarted kernel
 - ``answers``: where ``show_answer`` finds the worked answers (never in the package); a release uses it too
@@ -39,6 +40,7 @@ from . import (
     other_libraries,
     plain,
     progress_file,
+    variants,
     workbook,
 )
 from .answer_watch import *
@@ -57,6 +59,7 @@ from .kernel_side import *
 from .other_libraries import *
 from .plain import *
 from .progress_file import *
+from .variants import *
 from .workbook import *
 
 __all__ = list(
@@ -72,6 +75,7 @@ __all__ = list(
             *other_libraries.__all__,
             *cell_names.__all__,
             *answer_watch.__all__,
+            *variants.__all__,
             *fresh_inputs.__all__,
             *progress_file.__all__,
             *answers.__all__,

@@ -13,6 +13,8 @@ does what it shows):
 * :func:`forbid`: library functions an exercise asks the learner to write instead of calling;
 * :func:`fresh_rng`, :func:`fresh_word`, :func:`fresh_words`: inputs the notebook never
   printed, the same on every run;
+* ``@workbook.variants("key", course={...})`` and ``workbook.data("key")``: an exercise's data, the
+  course's own or, in a graded release, the student's own variant (:mod:`~.variants`);
 * :func:`setup_checks`: what a course notebook's first cell does, in one call, so that
   ``%%ipytest`` cells check answers (a wrong answer stops Run All, an untouched one is
   "not done yet").
@@ -39,13 +41,16 @@ from wordpiece_lib.classroom.runtime.call_count import Forbidden, forbid
 from wordpiece_lib.classroom.runtime.checking import TODO, as_list, call, is_todo, require, short_list, short_repr
 from wordpiece_lib.classroom.runtime.first_cell import setup_checks
 from wordpiece_lib.classroom.runtime.fresh_inputs import fresh_rng, fresh_word, fresh_words
+from wordpiece_lib.classroom.runtime.variants import VariantSpace, active_variant, variant_active
 from wordpiece_lib.classroom.runtime.workbook import Exercise, Workbook, show_answer
 
 __all__ = [
     "TODO",
     "Exercise",
     "Forbidden",
+    "VariantSpace",
     "Workbook",
+    "active_variant",
     "as_list",
     "call",
     "forbid",
@@ -58,4 +63,5 @@ __all__ = [
     "short_list",
     "short_repr",
     "show_answer",
+    "variant_active",
 ]

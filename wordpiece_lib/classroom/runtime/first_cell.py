@@ -30,6 +30,7 @@ from typing import Any
 from wordpiece_lib._validate import check_str, check_str_list
 from wordpiece_lib.classroom.runtime.answer_watch import install_answer_watch
 from wordpiece_lib.classroom.runtime.failure_report import report_failures_briefly
+from wordpiece_lib.classroom.runtime.variants import activate
 
 #: What a kernel without a package the notebooks need is told; each notebook's first cell says the same of
 #: ``wordpiece_lib`` itself (it cannot ask this module, which it failed to import).
@@ -103,8 +104,12 @@ def setup_checks(shell: Any = None) -> bool:
     return True
 
 
-def start_notebook(title: str, *packages: str) -> None:
+def start_notebook(title: str, *packages: str, variant: str | None = None) -> None:
     """A course notebook's first cell: print the versions (the common ones and ``packages``), turn the checks on.
+
+    ``variant`` is the student's own variant id in a graded release (written
+    there by ``wordpiece classroom release --roster``): the exercises' data are
+    then that variant's (see :mod:`~.variants`); without it they are the course's own.
 
     The last line says whether the checks are on: in a Jupyter kernel they are; a plain Python
     session has no cells to check.
@@ -115,10 +120,13 @@ def start_notebook(title: str, *packages: str) -> None:
     99 · An example: the library is loaded; outside Jupyter, the exercise checks are off.
     """
     check_str(title, "title", allow_empty=False)
+    if variant is not None:
+        activate(variant)
     for line in versions([*COMMON_PACKAGES, *packages]):
         print(line)
     checks = "the exercise checks are on." if setup_checks() else "outside Jupyter, the exercise checks are off."
-    print(f"{title}: the library is loaded; {checks}")
+    mine = f" Your exercises' data are your own (variant {variant})." if variant is not None else ""
+    print(f"{title}: the library is loaded; {checks}{mine}")
 
 
 __all__ = ["COMMON_PACKAGES", "NOT_INSTALLED", "PYTEST_OPTIONS", "setup_checks", "start_notebook", "versions"]

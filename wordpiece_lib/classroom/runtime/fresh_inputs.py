@@ -19,18 +19,33 @@ import random
 from collections.abc import Sequence
 
 from wordpiece_lib._validate import check_instance, check_int, check_str, check_str_list
+from wordpiece_lib.classroom.runtime.variants import active_variant, fresh_inputs_vary, variant_rng
 
 #: Letters the made-up words are spelled with (no vowels/consonants bias: any string is a word here).
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 
 def fresh_rng(exercise: str) -> random.Random:
-    """A random generator seeded by the exercise's name (the same numbers on every run).
+    """A random generator seeded by the exercise's name and the active variant (the same numbers on every run).
+
+    A graded release's student (and the grader, judging their submission)
+    works on a variant of their own (:mod:`~.variants`): the checks of the
+    exercises declared with ``vary_fresh_inputs`` try other inputs than a classmate's.
 
     >>> fresh_rng("split").randrange(1000) == fresh_rng("split").randrange(1000)
     True
+    >>> from wordpiece_lib.classroom.runtime.variants import variant_active, vary_fresh_inputs
+    >>> vary_fresh_inputs("split")
+    >>> course = fresh_rng("split").random()
+    >>> with variant_active("0123456789abcdef"):
+    ...     fresh_rng("split").random() == fresh_rng("split").random() != course
+    True
     """
-    return random.Random(f"wordpiece-workshop:{check_str(exercise, 'exercise', allow_empty=False)}")
+    check_str(exercise, "exercise", allow_empty=False)
+    variant = active_variant()
+    if variant is None or not fresh_inputs_vary(exercise):
+        return random.Random(f"wordpiece-workshop:{exercise}")
+    return variant_rng(variant, f"fresh:{exercise}")
 
 
 def fresh_word(rng: random.Random, letters: str = LETTERS, shortest: int = 1, longest: int = 8) -> str:

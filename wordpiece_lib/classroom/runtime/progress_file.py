@@ -131,11 +131,16 @@ class ProgressStore:
             return {}
         return data["exercises"]
 
-    def save(self, notebook: str, exercises: dict[str, dict[str, Any]]) -> bool:
-        """Write the file atomically; False (and ``problem`` set) when the folder cannot take it."""
+    def save(self, notebook: str, exercises: dict[str, dict[str, Any]], variant: str | None = None) -> bool:
+        """Write the file atomically; False (and ``problem`` set) when the folder cannot take it.
+
+        ``variant``: the student's variant id in a release with variants (kept, so the class's table shows it).
+        """
         if self.path is None:
             return False
-        document = {"format": FORMAT, "notebook": notebook, "updated": now(), "exercises": exercises}
+        document: dict[str, Any] = {"format": FORMAT, "notebook": notebook, "updated": now(), "exercises": exercises}
+        if variant is not None:
+            document["variant"] = variant
         try:
             atomic_write_text(self.path, json.dumps(document, indent=1, ensure_ascii=False) + "\n")
         except OSError as error:

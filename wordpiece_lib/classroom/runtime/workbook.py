@@ -62,6 +62,7 @@ def shout(word):
 from __future__ import annotations
 
 import contextlib
+import copy
 import functools
 import os
 from collections.abc import Callable, Iterable
@@ -81,8 +82,10 @@ from wordpiece_lib.classroom.runtime.answers import AnswerSource, current_source
 from wordpiece_lib.classroom.runtime.attempt import Attempt, fingerprint
 from wordpiece_lib.classroom.runtime.checking import _CHECKING, is_todo
 from wordpiece_lib.classroom.runtime.progress_file import ProgressStore, now
+from wordpiece_lib.classroom.runtime.variants import VariantSpace, active_variant, vary_fresh_inputs
 
 CheckFunction = TypeVar("CheckFunction", bound=Callable[..., None])
+VariantMaker = TypeVar("VariantMaker", bound=Callable[..., Any])
 
 #: Wrong tries after which a failure message offers ``show_answer``.
 TRIES_BEFORE_ANSWER = 3
@@ -232,6 +235,9 @@ class Workbook:
         #: The name of the answer set the worked answers come from (see :mod:`wordpiece_lib.classroom.runtime.answers`).
         self.answers = answers
         self._attempts = {key: Attempt() for key in self.exercises}
+        #: Each exercise's variant space, by key (see :meth:`variants`): exercises without one keep the course's data.
+        self.variant_spaces: dict[str, VariantSpace] = {}
+        self._made: dict[tuple[str, str | None], dict[str, Any]] = {}
         self.store = ProgressStore.for_notebook(notebook, progress_folder)
         for key, record in self.store.load().items():
             if key in self._attempts:  # an exercise since removed from the notebook is forgotten
@@ -245,7 +251,7 @@ class Workbook:
         records = {
             name: {"title": self.exercises[name].title, **attempt.record()} for name, attempt in self._attempts.items()
         }
-        self.store.save(self.notebook, records)
+        self.store.save(self.notebook, records, active_variant())
 
     def _exercise(self, key: str) -> Exercise:
         _check_text(key, "key")
@@ -253,6 +259,56 @@ class Workbook:
             known = ", ".join(repr(name) for name in self.exercises)
             raise KeyError(f"{key!r} is not an exercise of {self.notebook}; the exercises are {known}")
         return self.exercises[key]
+
+    def variants(self, key: str, *, course: dict[str, Any]) -> Callable[[VariantMaker], VariantMaker]:
+        """Declare the variant space of exercise ``key``: its ``course`` data, and the decorated maker of a variant's.
+
+        The maker takes a seeded ``random.Random`` and returns a dict with the
+        keys of ``course``; :meth:`data` gives the course's data when no variant is
+        active (the repository's notebooks, a self-study release) and the active
+        variant's otherwise (a graded release, the grader).
+
+        >>> book = Workbook("98 · Variants", [Exercise("pick", "Your turn 1 · pick")])
+        >>> @book.variants("pick", course={"words": ["bun", "bug"]})
+        ... def pick_variant(rng):
+        ...     return {"words": [rng.choice("bcdfg") + "u" + rng.choice("gn") for _ in range(2)]}
+        >>> book.data("pick")
+        {'words': ['bun', 'bug']}
+        >>> from wordpiece_lib.classroom.runtime.variants import variant_active
+        >>> with variant_active("0123456789abcdef"):
+        ...     book.data("pick") == book.variant_spaces["pick"].data("0123456789abcdef") != {"words": ["bun", "bug"]}
+        True
+        """
+        self._exercise(key)
+        if not isinstance(course, dict) or not course:
+            raise TypeError(f"course must be a non-empty dict of the exercise's own data, got {course!r}")
+        if key in self.variant_spaces:
+            raise ValueError(f"the exercise {key!r} of {self.notebook} already has a variant space")
+
+        def register(make: VariantMaker) -> VariantMaker:
+            if not callable(make):
+                raise TypeError(f"the variant space of {key!r} must be a function of a random.Random")
+            self.variant_spaces[key] = VariantSpace(key, course, make)
+            return make
+
+        return register
+
+    def vary_fresh_inputs(self, *keys: str) -> None:
+        """Let the fresh inputs of these function exercises' checks follow the active variant (see :mod:`~.variants`)."""
+        for key in keys:
+            self._exercise(key)
+        vary_fresh_inputs(*keys)
+
+    def data(self, key: str) -> dict[str, Any]:
+        """The data of exercise ``key``: its course data, or the active variant's (a fresh copy on every call)."""
+        self._exercise(key)
+        if key not in self.variant_spaces:
+            raise KeyError(f"the exercise {key!r} of {self.notebook} declares no variant space: see Workbook.variants")
+        variant = active_variant()
+        made = self._made.get((key, variant))
+        if made is None:
+            made = self._made[key, variant] = self.variant_spaces[key].data(variant)
+        return copy.deepcopy(made)
 
     def check(self, key: str) -> Callable[[CheckFunction], CheckFunction]:
         """Register a check function for the exercise ``key``: its tries count, its failures get the tiers."""

@@ -5,6 +5,7 @@
 - ``grading``: grading submitted notebooks in fresh kernels, and the notebooks in nbgrader's and otter-grader's formats
 - ``similarity``: which submissions have alike answers (copydetect's fingerprints), as a CSV table and an HTML page
 - ``answer_search``: the worked answers as lines, looked for in every file of a folder (archives opened)
+- ``roster``: a graded cohort's roster (one row per student) and the course's secret, read and checked
 - ``spreadsheet``: what every line of the grades and progress tables starts with; cells a spreadsheet never runs
 
 This face imports nothing: the command line passes through it to ``commands`` on every ``wordpiece`` call

@@ -181,10 +181,16 @@ class TopDownRounds:
         number = len(vocabs) if round_number is None else check_int(round_number, "round_number", minimum=1)
         if number > len(vocabs):
             raise ValueError(f"round_number must be between 1 and {len(vocabs)}, got {number}")
+        return encode_word(
+            word, self._tokens(threshold, number), prefix=self.prefix, max_input_chars_per_word=len(word)
+        )
+
+    def _tokens(self, threshold: int, number: int) -> frozenset[str]:
+        """The vocab of round ``number`` at ``threshold`` as a set for look-ups, made once (a few ms on a book)."""
         tokens = self._sets.get((threshold, number))
         if tokens is None:
-            tokens = self._sets[(threshold, number)] = frozenset(vocabs[number - 1])
-        return encode_word(word, tokens, prefix=self.prefix, max_input_chars_per_word=len(word))
+            tokens = self._sets[(threshold, number)] = frozenset(self.vocabs(threshold)[number - 1])
+        return tokens
 
     def default_words(self, count: int = 6) -> list[str]:
         """Frequent words of five or more characters (they show splits best), or the most frequent ones."""
@@ -397,6 +403,12 @@ class ThresholdExplorer:
         self.widget = w.VBox([w.HBox([self.lower, self.slider, self.higher]), self.words_box, self.output])
         # Every stop learned now (a fraction of a second on a book): no stop is slow the first time it is shown.
         self._summaries = {stop: _summary_lines(self.rounds, stop, 6) for stop in self.thresholds}
+        # The look-up sets the splits read (after round 1 and the last round) are made now too: a set of a
+        # low threshold's vocab took tens of milliseconds on the first visit of that stop.
+        last_round = self.rounds.num_iterations
+        for stop in self.thresholds:
+            for number in {1, last_round}:
+                self.rounds._tokens(stop, number)
         self.text = ""
         self._render()
 

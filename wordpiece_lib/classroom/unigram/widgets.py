@@ -193,15 +193,18 @@ class ViterbiStepper:
 
     def go(self, position: int) -> None:
         """Show ``position``; values past either end stop at the end."""
-        self.slider.value = min(max(int(position), 1), len(self.word))
+        position = min(max(int(position), 1), len(self.word))
+        self._render(position)  # the new text first, then the number box (its observer sends nothing new)
+        self.slider.value = position
 
     def _new_word(self, change: dict[str, Any]) -> None:
-        self.slider.max = len(self.word)
-        self.slider.value = len(self.word)
-        self._render()
+        self._render(len(self.word))  # the text first, then the number box's bounds and value
+        with self.slider.hold_trait_notifications():
+            self.slider.max = len(self.word)
+            self.slider.value = len(self.word)
 
-    def _render(self) -> None:
-        position = min(self.position, len(self.word))
+    def _render(self, position: int | None = None) -> None:
+        position = min(self.position if position is None else position, len(self.word))
         try:
             self.text = viterbi_text(self.model, self.word, position)
         except ValueError as problem:

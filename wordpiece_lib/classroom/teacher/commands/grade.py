@@ -24,7 +24,8 @@ examples:
 
 Each submission's kernel runs in a sandbox of its own (bubblewrap: no network, no other process,
 no file of yours but the Python environment, the package and the data, read-only; new processes
-refused; --memory per kernel). Where no sandbox can run, grade stops and says what is missing;
+refused; --memory per kernel); --sandbox podman or --sandbox docker --image NAME runs it in a
+container of yours instead, showing the same. Where no sandbox can run, grade stops and says what is missing;
 --no-sandbox grades anyway and every row says so. The rows say what a submission tried that the
 sandbox stopped (column "tried").
 A submission that raises, never ends (--timeout, per cell and per check), prints too much,
@@ -34,6 +35,12 @@ it may replace or add checks and set POINTS = {{"exercise_key": points}} (1 poin
 The student is the file's name, or its folder's when the file keeps the notebook's name
 (submitted/ada/01_x.ipynb, /home/ada/notebooks/01_x.ipynb: ada); --student-name PATTERN
 for other layouts, with {{student}} where the name is: 'collected/{{student}}-*.ipynb'.
+With --roster roster.csv --secret-file FILE (a release made with them), each
+submission is judged on its student's own variant, regenerated from the
+student's id and the secret: the student is the roster row whose "submission"
+column names the file, else the name the rules above give. A file whose
+student is not on the roster, and every file of a student who handed in two,
+get error rows; the "variant" column holds each row's variant id.
 exit status: 0 every submission got its rows, 2 a usage error (grades.csv is then not written).
 """
 
@@ -54,11 +61,26 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--memory", default="2G", metavar="SIZE", help="memory each submission's kernel may use (2G; 512M, 4G ...)"
     )
     parser.add_argument(
+        "--sandbox",
+        choices=("bwrap", "podman", "docker"),
+        default="bwrap",
+        help="what each kernel runs in: bubblewrap (bwrap, the default), or a podman or Docker container",
+    )
+    parser.add_argument(
+        "--image",
+        metavar="NAME",
+        help="the image of --sandbox docker's containers (any image: the kernel's files are bound from here)",
+    )
+    parser.add_argument(
         "--no-sandbox",
         action="store_true",
         help="grade without a sandbox (the code runs with your rights; every row says so)",
     )
     add_student_name(parser)
+    parser.add_argument(
+        "--roster", metavar="CSV", help="the roster the release was made with: each submission judged on its variant"
+    )
+    parser.add_argument("--secret-file", metavar="FILE", help="the course's secret the release's variants came from")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -69,6 +91,10 @@ def run(args: argparse.Namespace) -> int:
         return usage_error("--timeout must be a positive number of seconds")
     if args.jobs < 1:
         return usage_error(f"--jobs must be 1 or more, got {args.jobs}")
+    if args.no_sandbox and args.sandbox != "bwrap":
+        return usage_error(f"--no-sandbox and --sandbox {args.sandbox}: choose one")
+    if args.image is not None and args.sandbox == "bwrap":
+        return usage_error("--image names a container image: give it with --sandbox docker or --sandbox podman")
     from wordpiece_lib.classroom.teacher.grading import Limits, checkout_notebooks, find_notebook, parse_size
 
     try:
@@ -95,6 +121,7 @@ def run(args: argparse.Namespace) -> int:
         )
     from wordpiece_lib.classroom.teacher.grading import (
         SandboxUnavailable,
+        find_container,
         find_sandbox,
         grade_all,
         named_submissions,
@@ -102,19 +129,43 @@ def run(args: argparse.Namespace) -> int:
         write_table,
     )
 
+    roster, secret_file = getattr(args, "roster", None), getattr(args, "secret_file", None)
+    if (roster is None) != (secret_file is None):
+        given, missing = ("--roster", "--secret-file") if roster is not None else ("--secret-file", "--roster")
+        return usage_error(f"{given} needs {missing} too: the variants come from the roster's ids and the secret")
+    variants = None
     try:
-        named = named_submissions(args.submissions, released.stem, args.student_name)
+        if roster is not None:
+            from wordpiece_lib.classroom.teacher.grading import roster_submissions
+            from wordpiece_lib.classroom.teacher.roster import read_roster, read_secret
+
+            found = roster_submissions(
+                args.submissions, released.stem, read_roster(roster), read_secret(secret_file), args.student_name
+            )
+            named = [(path, student) for path, student, _, _ in found]
+            variants = [(variant, reason) for _, _, variant, reason in found]
+        else:
+            named = named_submissions(args.submissions, released.stem, args.student_name)
     except ValueError as bad:
         return usage_error(str(bad))
     sandbox = None
     if not args.no_sandbox:
         try:
-            sandbox = find_sandbox(limits, notebook_modules(released))
+            if args.sandbox == "bwrap":
+                sandbox = find_sandbox(limits, notebook_modules(released))
+            else:
+                sandbox = find_container(args.sandbox, limits, notebook_modules(released), args.image)
         except SandboxUnavailable as missing:
             return usage_error(str(missing))
     try:
         rows = grade_all(
-            released, named, checks_file=checks_file, seconds=args.timeout, sandbox=sandbox, jobs=args.jobs
+            released,
+            named,
+            checks_file=checks_file,
+            seconds=args.timeout,
+            sandbox=sandbox,
+            jobs=args.jobs,
+            variants=variants,
         )
     except (ValueError, OSError, SyntaxError) as bad:
         return usage_error(str(bad))

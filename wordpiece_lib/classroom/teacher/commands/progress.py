@@ -46,7 +46,19 @@ examples:
 """
 
 #: The table's columns, in order.
-COLUMNS = ("student", "notebook", "exercise", "title", "status", "tries", "answer_seen", "updated", "file", "check")
+COLUMNS = (
+    "student",
+    "notebook",
+    "exercise",
+    "title",
+    "status",
+    "tries",
+    "answer_seen",
+    "updated",
+    "file",
+    "check",
+    "variant",
+)
 #: Folders never searched for progress files (large, and never a notebook's folder).
 SKIPPED_FOLDERS = frozenset({"node_modules", "site-packages", "__pycache__", ".ipynb_checkpoints"})
 #: What ``--plot`` counts, in the order of the bars.
@@ -73,6 +85,8 @@ class Row(ExerciseLine):
     updated: str
     file: str
     check: str = ""
+    #: The student's variant id, as their progress file keeps it (a release with variants), else empty.
+    variant: str = ""
 
     @property
     def kind(self) -> str:
@@ -182,6 +196,7 @@ def read_rows(student: str, path: Path) -> list[Row]:
                 updated=str(record.get("when") or ""),
                 file=str(path),
                 check=check,
+                variant=str(data.get("variant") or ""),
             )
         )
     return rows
@@ -222,8 +237,8 @@ def table(rows: Iterable[Row]) -> str:
     """The rows as CSV text, with a header line.
 
     >>> print(table([Row("ann", "01 · x", "k", "Your turn 1", "done", 0, False, "", "f")]).strip())
-    student,notebook,exercise,title,status,tries,answer_seen,updated,file,check
-    ann,01 · x,k,Your turn 1,done,0,False,,f,
+    student,notebook,exercise,title,status,tries,answer_seen,updated,file,check,variant
+    ann,01 · x,k,Your turn 1,done,0,False,,f,,
     """
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")

@@ -6,16 +6,19 @@ import argparse
 import importlib.util
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import wordpiece_lib
 from wordpiece_lib import __version__
 from wordpiece_lib.classroom.runtime import BUNDLE_FILE, MODES, RELEASE_FILE, write_bundle
 from wordpiece_lib.classroom.runtime.answers import CHECKOUT_ANSWERS
+from wordpiece_lib.classroom.runtime.variants import check_variant
 from wordpiece_lib.classroom.teacher.answer_search import (
     answer_lines,
     checkout_answer_texts,
@@ -23,6 +26,7 @@ from wordpiece_lib.classroom.teacher.answer_search import (
     search,
     searched_lines,
 )
+from wordpiece_lib.classroom.teacher.roster import Student, read_roster, read_secret, variants_of
 
 HELP = """\
 Write a student release: the student notebooks, the data, the library as a wheel, and how to install.
@@ -45,8 +49,20 @@ stops with status 2, writing nothing, if it finds one.
 It needs a clone of the workshop (its notebooks, data and solutions) and
 setuptools (to build the wheel; --no-wheel leaves it out).
 
+With --roster roster.csv --secret-file FILE (graded only), the release is one
+folder per student, OUT/<student id>/, each a whole release whose exercises
+work on that student's own variant of the data (words, toy corpora, pairs):
+a value copied from a classmate is wrong for the copier. Each variant comes
+from the HMAC of the student's id keyed by the secret, so grade regenerates
+it from the same roster and secret; keep the secret file out of OUT and out of
+the students' reach. The roster is a CSV file with a header line: a
+"student" column (one row per student id) and optionally "name" and
+"submission" (see docs/grading.md). Self-study releases and the repository's
+notebooks keep the course's own data.
+
 examples:
   wordpiece classroom release class-2026/ --mode graded
+  wordpiece classroom release class-2026/ --mode graded --roster roster.csv --secret-file course.secret
   wordpiece classroom release self-study/ --mode self-study
 """
 
@@ -64,6 +80,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--no-wheel", action="store_true", help="leave the wheel out (students install from PyPI or a clone)"
+    )
+    parser.add_argument(
+        "--roster", metavar="CSV", help="graded only: one folder per student of this roster, each with its own variant"
+    )
+    parser.add_argument(
+        "--secret-file", metavar="FILE", help="the course's secret (16 bytes or more) the variants come from"
     )
 
 
@@ -218,6 +240,72 @@ does not stop it.
 """
 
 
+#: The call of a course notebook's first cell that a variant's release gives the student's variant id.
+_START_CALL = re.compile(r"start_notebook\((?P<arguments>[^()\n]*)\)")
+
+
+def variant_notebook(text: str, name: str, student: str, variant: str) -> str:
+    """A student notebook's text for one student: its first cell starts their variant, its metadata names it.
+
+    >>> cell = {"cell_type": "code", "metadata": {}, "source": 'start_notebook("01 · x")', "outputs": []}
+    >>> text = variant_notebook(json.dumps({"cells": [cell], "metadata": {}}), "01_x.ipynb", "ada", "0123456789abcdef")
+    >>> json.loads(text)["cells"][0]["source"]
+    'start_notebook("01 · x", variant="0123456789abcdef")'
+    """
+    notebook = json.loads(text)
+    first = next((cell for cell in notebook.get("cells", []) if cell.get("cell_type") == "code"), None)
+    source = (
+        "".join(first["source"])
+        if first is not None and isinstance(first["source"], list)
+        else (first or {}).get("source", "")
+    )
+    changed, found = _START_CALL.subn(
+        lambda call: f'start_notebook({call["arguments"]}, variant="{check_variant(variant)}")',
+        source,
+        count=1,
+    )
+    if first is None or not found:
+        raise ValueError(f"{name}: its first code cell calls no start_notebook(...), so no variant can be set in it")
+    first["source"] = changed
+    notebook.setdefault("metadata", {})["wordpiece"] = {"student": student, "variant": variant}
+    return json.dumps(notebook, indent=1, ensure_ascii=False) + "\n"
+
+
+def _link_tree(source: Path, target: Path) -> None:
+    """``target`` as a copy of ``source``, its files hard links where the file system allows (60 students, one data)."""
+
+    def link(from_path: str, to_path: str) -> None:
+        try:
+            os.link(from_path, to_path)
+        except OSError:
+            shutil.copy2(from_path, to_path)
+
+    shutil.copytree(source, target, copy_function=link)
+
+
+def _variants_wanted(args: argparse.Namespace) -> tuple[list[Any], bytes] | None:
+    """The roster and the secret, when ``--roster`` asks for variants (one-line errors naming the option)."""
+    roster, secret_file = getattr(args, "roster", None), getattr(args, "secret_file", None)
+    if roster is None and secret_file is None:
+        return None
+    if roster is None or secret_file is None:
+        given, missing = ("--roster", "--secret-file") if roster is not None else ("--secret-file", "--roster")
+        raise ValueError(f"{given} needs {missing} too: the variants come from the roster's ids and the secret")
+    if args.mode != "graded":
+        raise ValueError(
+            f"--roster: variants are for a graded release; --mode {args.mode} keeps the course's own data (drop "
+            "--roster and --secret-file, or use --mode graded)"
+        )
+    students = read_roster(roster)
+    secret = read_secret(secret_file)
+    output = Path(args.output).resolve()
+    if Path(secret_file).resolve().is_relative_to(output):
+        raise ValueError(
+            f"--secret-file {secret_file} is inside OUT {args.output!r}: keep the secret out of the release"
+        )
+    return students, secret
+
+
 def run(args: argparse.Namespace) -> int:
     """Write the release into a temporary folder beside OUT, search it, then move it into place."""
     output = Path(args.output)
@@ -225,6 +313,7 @@ def run(args: argparse.Namespace) -> int:
         raise ValueError(f"OUT {args.output!r} exists and is not an empty folder: give a new folder")
     if output.resolve().is_relative_to(Path(wordpiece_lib.__file__).resolve().parent):
         raise ValueError(f"OUT {args.output!r} is inside the library's own folder: choose a folder elsewhere")
+    wanted = _variants_wanted(args)
     root = checkout_root()
     notebooks = check_student_notebooks(root)
     output.parent.mkdir(parents=True, exist_ok=True)
@@ -251,6 +340,8 @@ def run(args: argparse.Namespace) -> int:
         if hits:
             shown = "; ".join(f"{hit.where.replace(str(staging), str(output))}: {hit.line!r}" for hit in hits[:3])
             raise ValueError(f"the release would hold {len(hits)} worked-answer lines, so nothing was written: {shown}")
+        if wanted is not None:
+            files += _one_folder_per_student(staging, notebooks, *wanted, lines=lines, wheel=wheel)
         if output.exists():
             output.rmdir()
         os.replace(staging, output)
@@ -258,10 +349,68 @@ def run(args: argparse.Namespace) -> int:
         if staging.exists():
             shutil.rmtree(staging)
     if not args.quiet:
+        each = f"{len(wanted[0])} students' folders, each with " if wanted is not None else ""
         print(
-            f"release ({args.mode}): {len(notebooks)} notebooks, data"
+            f"release ({args.mode}): {each}{len(notebooks)} notebooks, data"
             f"{', ' + wheel if wheel else ''} -> {output}; searched {files} files for {len(lines)} worked-answer "
             "lines: 0 found",
             file=sys.stderr,
         )
     return 0
+
+
+def _one_folder_per_student(
+    staging: Path, notebooks: list[Path], students: list[Student], secret: bytes, *, lines: list[str], wheel: str | None
+) -> int:
+    """Turn the release in ``staging`` into one folder per student, each with its variant; how many files were searched.
+
+    The data and the wheel are the same for everyone (hard links where the file
+    system allows); each student's notebooks and README are their own, searched
+    for worked answers as the shared part was.
+    """
+    common = staging / ".common"
+    common.mkdir()
+    for part in [path for path in staging.iterdir() if path != common]:
+        os.replace(part, common / part.name)
+    variants = variants_of(students, secret)
+    searched = 0
+    for student in students:
+        folder = staging / student.student
+        folder.mkdir()
+        for part in common.iterdir():
+            if part.name == "notebooks":
+                continue
+            if part.is_dir():
+                _link_tree(part, folder / part.name)
+            elif part.name != "README.md":
+                shutil.copy2(part, folder / part.name)
+        variant = variants[student.student]
+        mine = folder / "notebooks"
+        mine.mkdir()
+        for path in (common / "notebooks").iterdir():
+            if path.suffix == ".ipynb":
+                text = variant_notebook(path.read_text(encoding="utf-8"), path.name, student.student, variant)
+                (mine / path.name).write_text(text, encoding="utf-8")
+            elif path.name == RELEASE_FILE:
+                marker = {
+                    **json.loads(path.read_text(encoding="utf-8")),
+                    "student": student.student,
+                    "variant": variant,
+                }
+                (mine / path.name).write_text(json.dumps(marker, indent=1) + "\n", encoding="utf-8")
+            else:
+                shutil.copy2(path, mine / path.name)
+        whose = f"{student.name} ({student.student})" if student.name else student.student
+        note = (
+            f"\n## Your own exercises\n\nThis copy is {whose}'s: its exercises work on data of your own (variant "
+            f"`{variant}`), so a classmate's values are not your answers.\n"
+        )
+        (folder / "README.md").write_text(readme("graded", wheel) + note, encoding="utf-8")
+        hits, files = search(mine, lines)
+        searched += files
+        if hits:
+            raise ValueError(
+                f"{student.student}'s notebooks would hold a worked-answer line, so nothing was written: {hits[0].line!r}"
+            )
+    shutil.rmtree(common)
+    return searched

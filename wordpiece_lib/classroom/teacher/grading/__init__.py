@@ -4,6 +4,7 @@
 - ``kernel``: one fresh kernel per submission, with a time limit and an output limit
 - ``grader``: runs a submission, judges each check in the grader's own process, one row per exercise
 - ``sandbox``: the bubblewrap sandbox each kernel runs in: what it shows, its limits, what is missing where none runs
+- ``containers``: the same sandbox as a podman or Docker container, when the teacher chooses one
 - ``batch``: a class's submissions: who each is from, ``--jobs``, the table
 - ``export``: the notebooks in nbgrader's and otter-grader's formats
 - ``nbgrader_judge``, ``otter_judge``: their grades set from the sandboxed judge (a preprocessor, a plugin; each
@@ -14,8 +15,9 @@ What runs inside the submission's kernel lives with the runtime: ``runtime.kerne
 plain data) and ``runtime.fresh_checks`` (what the exported tests call).
 """
 
-from . import batch, export, grader, kernel, nbgrader_judge, otter_judge, plan, sandbox
+from . import batch, containers, export, grader, kernel, nbgrader_judge, otter_judge, plan, sandbox
 from .batch import *
+from .containers import *
 from .export import *
 from .grader import *
 from .kernel import *
@@ -31,6 +33,7 @@ __all__ = list(
             *kernel.__all__,
             *grader.__all__,
             *sandbox.__all__,
+            *containers.__all__,
             *batch.__all__,
             *export.__all__,
             *nbgrader_judge.__all__,

@@ -10,7 +10,7 @@ open in a spreadsheet.
 >>> [name for _, name in named_submissions(["/home/ada/notebooks/01_x.ipynb", "bob.ipynb"], "01_x")]
 ['ada', 'bob']
 >>> print(write_table([]).strip())
-student,file,notebook,exercise,title,status,points,max_points,feedback,sandbox,tried
+student,file,notebook,exercise,title,status,points,max_points,feedback,sandbox,tried,variant
 """
 
 from __future__ import annotations
@@ -35,8 +35,10 @@ from wordpiece_lib._validate import (
     check_sequence,
     check_str,
 )
+from wordpiece_lib.classroom.teacher.grading.containers import ContainerSandbox
 from wordpiece_lib.classroom.teacher.grading.grader import COLUMNS, Grader, Row, student_name
 from wordpiece_lib.classroom.teacher.grading.sandbox import Sandbox
+from wordpiece_lib.classroom.teacher.roster import Student, variants_of
 from wordpiece_lib.classroom.teacher.spreadsheet import spreadsheet_safe
 
 
@@ -85,17 +87,74 @@ def named_submissions(paths: Sequence[str | Path], notebook: str, pattern: str |
     return named
 
 
+def roster_submissions(
+    paths: Sequence[str | Path],
+    notebook: str,
+    students: Sequence[Student],
+    secret: bytes,
+    pattern: str | None = None,
+) -> list[tuple[Path, str, str | None, str]]:
+    """Each submission with its student, their variant id and why it is not graded ('' when it is).
+
+    A roster row's ``submission`` (a file name or a path) names its student's
+    file; other files are named by the rules of :func:`named_submissions`. A
+    file whose student is not on the roster, and every file of a student who
+    handed in two, are not graded: the reason says which.
+
+    >>> from wordpiece_lib.classroom.teacher.roster import Student
+    >>> found = roster_submissions(["in/ada.ipynb", "in/eve.ipynb"], "01_x", [Student("ada")], b"0123456789abcdef")
+    >>> [(student, variant, reason[:25]) for _, student, variant, reason in found]
+    [('ada', '49dd39aa9e95cc05', ''), ('eve', None, 'no roster entry for "eve"')]
+    """
+    check_str(notebook, "notebook")
+    compiled = _pattern(pattern) if pattern is not None else None
+    by_file = {student.submission: student.student for student in students if student.submission}
+    variants = variants_of(list(students), secret)
+    found: list[tuple[Path, str]] = []
+    for index, given in enumerate(check_sequence(paths, "paths")):
+        path = Path(check_path(given, f"paths[{index}]"))
+        name = by_file.get(str(given)) or by_file.get(path.name)
+        if name is None and compiled is not None:
+            match = compiled.search(path.as_posix())
+            if match is None:
+                raise ValueError(f"--student-name {pattern!r} does not match {given}: no student's name there")
+            name = match.group("student")
+        found.append((path, name if name is not None else student_name(path, notebook)))
+    files: dict[str, list[Path]] = {}
+    for path, name in found:
+        files.setdefault(name, []).append(path)
+    rows: list[tuple[Path, str, str | None, str]] = []
+    for path, name in found:
+        variant = variants.get(name)
+        if variant is None:
+            reason = (
+                f'no roster entry for "{name}" (the name this file\'s path gives): add the student to the roster, or '
+                "name the file in its student's submission column"
+            )
+        elif len(files[name]) > 1:
+            others = ", ".join(str(other) for other in files[name] if other != path)
+            reason = f'two submissions for the student "{name}" ({path} and {others}): hand in one file per student'
+        else:
+            reason = ""
+        rows.append((path, name, variant, reason))
+    return rows
+
+
 _WORKER: Grader | None = None
 
 
-def _start_worker(released: Path, checks_file: Path | None, seconds: float, sandbox: Sandbox | None) -> None:
+def _start_worker(
+    released: Path, checks_file: Path | None, seconds: float, sandbox: Sandbox | ContainerSandbox | None
+) -> None:
     global _WORKER
     _WORKER = Grader(released, checks_file=checks_file, seconds=seconds, sandbox=sandbox)
 
 
-def _grade_one(path: Path, student: str) -> list[Row]:
+def _grade_one(path: Path, student: str, variant: str | None = None, refused: str = "") -> list[Row]:
     assert _WORKER is not None
-    return _WORKER.grade(path, student)
+    if refused:
+        return _WORKER.refuse(path, student, refused, variant)
+    return _WORKER.grade(path, student, variant)
 
 
 def grade_all(
@@ -104,16 +163,19 @@ def grade_all(
     *,
     checks_file: Path | None = None,
     seconds: float = 60.0,
-    sandbox: Sandbox | None = None,
+    sandbox: Sandbox | ContainerSandbox | None = None,
     jobs: int = 1,
     progress: Callable[[str], object] | None = None,
+    variants: Sequence[tuple[str | None, str]] | None = None,
 ) -> list[Row]:
     """Every submission's rows, in the order given; returns once every kernel and sandbox of the batch is gone.
 
     ``released``: the released notebook; ``named``: each submission with its student (:func:`named_submissions`);
     ``checks_file``: the teacher's checks and points; ``seconds``: what each cell and check call may take;
     ``sandbox``: where each kernel runs (None: with the grader's rights, and every row says so); ``jobs``: how
-    many submissions are graded at once; ``progress``: told one line per submission graded (default: stderr).
+    many submissions are graded at once; ``progress``: told one line per submission graded (default: stderr);
+    ``variants``: for each submission of ``named``, its student's variant id and why it is not graded (``""``
+    when it is: see :func:`roster_submissions`), or None when the release has no variants.
 
     >>> released = Path("notebooks/01_character_splitting.ipynb")
     >>> rows = grade_all(released, [(released, "nobody")], progress=print)  # the released notebook: nothing answered
@@ -127,16 +189,19 @@ def grade_all(
     named = _checked_named(named)
     checks_file = None if checks_file is None else Path(check_path(checks_file, "checks_file"))
     seconds = check_seconds(seconds, "seconds")
-    if sandbox is not None:
-        check_instance(sandbox, "sandbox", Sandbox)
+    if sandbox is not None and not isinstance(sandbox, (Sandbox, ContainerSandbox)):
+        raise TypeError(f"sandbox must be a Sandbox or a ContainerSandbox, got {type(sandbox).__name__}")
     check_int(jobs, "jobs", minimum=1)
     check_optional_callable(progress, "progress", "a function progress(line)")
     say = progress if progress is not None else (lambda line: print(line, file=sys.stderr))
+    if variants is not None and len(variants) != len(named):
+        raise ValueError(f"variants must give one (variant, reason) per submission: {len(variants)} for {len(named)}")
+    each = list(variants) if variants is not None else [(None, "")] * len(named)
     rows: list[Row] = []
     if jobs == 1 or len(named) < 2:
         grader = Grader(released, checks_file=checks_file, seconds=seconds, sandbox=sandbox)
-        for path, student in named:
-            graded = grader.grade(path, student)
+        for (path, student), (variant, refused) in zip(named, each):
+            graded = grader.refuse(path, student, refused, variant) if refused else grader.grade(path, student, variant)
             rows += graded
             say(f"{path}: {sum(row.status == 'done' for row in graded)} of {len(graded)} done")
         return rows
@@ -148,7 +213,10 @@ def grade_all(
         initializer=_start_worker,
         initargs=(released, checks_file, seconds, sandbox),
     ) as pool:
-        futures = [pool.submit(_grade_one, path, student) for path, student in named]
+        futures = [
+            pool.submit(_grade_one, path, student, variant, refused)
+            for (path, student), (variant, refused) in zip(named, each)
+        ]
         for (path, _), future in zip(named, futures):
             graded = future.result()
             rows += graded
@@ -235,7 +303,7 @@ def write_table(rows: Sequence[Row]) -> str:
 
     >>> row = Row("ada", "01_x", "count_words", "Your turn 1", "wrong", 0.0, 1.0, "=1+1 is not a count", "ada.ipynb")
     >>> print(write_table([row]).splitlines()[1])
-    ada,ada.ipynb,01_x,count_words,Your turn 1,wrong,0,1,'=1+1 is not a count,,
+    ada,ada.ipynb,01_x,count_words,Your turn 1,wrong,0,1,'=1+1 is not a count,,,
     """
     rows = [check_instance(row, f"rows[{index}]", Row) for index, row in enumerate(check_sequence(rows, "rows"))]
     text = io.StringIO()
@@ -252,5 +320,6 @@ __all__ = [
     "grade_all",
     "judge_file",
     "named_submissions",
+    "roster_submissions",
     "write_table",
 ]

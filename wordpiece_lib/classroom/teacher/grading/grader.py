@@ -27,7 +27,7 @@ import sys
 import tempfile
 import types
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -36,6 +36,8 @@ from wordpiece_lib._validate import check_path, check_str
 from wordpiece_lib.classroom import runtime
 from wordpiece_lib.classroom.runtime import answer_watch
 from wordpiece_lib.classroom.runtime.plain import MAX_DEPTH, NotPlain, from_plain
+from wordpiece_lib.classroom.runtime.variants import check_variant, variant_active
+from wordpiece_lib.classroom.teacher.grading.containers import ContainerSandbox
 from wordpiece_lib.classroom.teacher.grading.kernel import Kernel, KernelTrouble
 from wordpiece_lib.classroom.teacher.grading.plan import (
     CheckCall,
@@ -64,6 +66,7 @@ COLUMNS = (
     "feedback",
     "sandbox",
     "tried",
+    "variant",
 )
 
 DONE, WRONG, NOT_DONE, ERROR = "done", "wrong", "not done yet", "error"
@@ -82,6 +85,8 @@ class Row(ExerciseLine):
     file: str = ""
     sandbox: str = ""
     tried: str = ""
+    #: The student's variant id in a graded release with variants (their own exercises' data), else empty.
+    variant: str = ""
 
     def as_list(self) -> list[str]:
         return [
@@ -96,6 +101,7 @@ class Row(ExerciseLine):
             self.feedback,
             self.sandbox,
             self.tried,
+            self.variant,
         ]
 
 
@@ -252,7 +258,7 @@ class Grader:
         *,
         checks_file: Path | None = None,
         seconds: float = 60.0,
-        sandbox: Sandbox | None = None,
+        sandbox: Sandbox | ContainerSandbox | None = None,
     ) -> None:
         os.environ.setdefault("MPLBACKEND", "Agg")
         self.sandbox = sandbox
@@ -268,16 +274,12 @@ class Grader:
             sys.path.insert(0, str(released_path.parent.resolve()))
         self.once, self.again = context_cells(self.released)
         self._released_sources = {source_text(cell) for cell in self.released.cells if cell.get("cell_type") == "code"}
-        self.base = _quiet_namespace()
-        self.base_errors = _run_cells(self.released, self.once, self.base)
+        self.checks_file = checks_file
+        #: The variant the set-up cells last ran for (None: the course's data), and the one being graded.
+        self._base_variant: str | None = None
+        self.variant: str | None = None
         self.points: dict[str, float] = {}
-        if checks_file is not None:  # the teacher's own checks and points, run after the notebook's own set-up
-            try:
-                code = compile(checks_file.read_text(encoding="utf-8"), str(checks_file), "exec")
-                exec(code, self.base)  # the teacher's file
-                self.points = {str(key): float(value) for key, value in dict(self.base.get("POINTS", {})).items()}
-            except Exception as error:  # the teacher's file is told about in one line, no traceback
-                raise ValueError(f"--checks {checks_file}: {type(error).__name__}: {error}") from None
+        self._set_up()
         self.exercises: list[tuple[CheckCall, runtime.Exercise | None]] = []
         #: The checks modules the check cells call: imported in every kernel before a submission's cells, so the
         #: answer-cell watch knows each answer's rules there as in the notebook (where the import cell ran first).
@@ -305,9 +307,48 @@ class Grader:
                 "notebook's checks module's (see docs/grading.md, 'A teacher's own checks')"
             )
 
+    def _set_up(self) -> None:
+        """Run the notebook's set-up cells, then the teacher's file, for the active variant (the checks' namespace)."""
+        self.base = _quiet_namespace()
+        self.base_errors = _run_cells(self.released, self.once, self.base)
+        if self.checks_file is not None:  # the teacher's own checks and points, run after the notebook's own set-up
+            try:
+                code = compile(self.checks_file.read_text(encoding="utf-8"), str(self.checks_file), "exec")
+                exec(code, self.base)  # the teacher's file
+                self.points = {str(key): float(value) for key, value in dict(self.base.get("POINTS", {})).items()}
+            except Exception as error:  # the teacher's file is told about in one line, no traceback
+                raise ValueError(f"--checks {self.checks_file}: {type(error).__name__}: {error}") from None
+
     # ------------------------------------------------------------------ one submission
 
-    def grade(self, submission: Path, student: str) -> list[Row]:
+    def refuse(self, submission: Path, student: str, reason: str, variant: str | None = None) -> list[Row]:
+        """Error rows for a submission not graded (no roster entry, two files for one student): ``reason`` says why."""
+        label = self.sandbox.label if self.sandbox is not None else NOT_SANDBOXED
+        rows = self._finish(self._all(student, ERROR, f"not graded: {reason}"), submission, label, [])
+        return [replace(row, variant=variant or "") for row in rows]
+
+    def grade(self, submission: Path, student: str, variant: str | None = None) -> list[Row]:
+        """One row per exercise for ``submission``, judged on ``variant``'s data (``None``: the course's own).
+
+        ``variant`` is the student's variant id in a release with variants
+        (``release --roster``): the set-up cells, the checks and the kernel
+        all work on that variant's data, regenerated here from the id.
+        """
+        if variant is not None:
+            check_variant(variant)
+        if variant != self._base_variant:
+            with variant_active(variant):
+                self._set_up()
+            self._base_variant = variant
+        self.variant = variant
+        try:
+            with variant_active(variant):
+                rows = self._grade_variant(submission, student)
+        finally:
+            self.variant = None
+        return [replace(row, variant=variant or "") for row in rows]
+
+    def _grade_variant(self, submission: Path, student: str) -> list[Row]:
         """One row per exercise of the notebook for ``submission`` (never raises for a bad submission).
 
         A cell that ends the kernel (``os._exit``, a crash) costs only the
@@ -338,8 +379,6 @@ class Grader:
         return self._finish(rows, submission, label, state.tried)
 
     def _finish(self, rows: list[Row], submission: Path, label: str, tried: Sequence[str]) -> list[Row]:
-        from dataclasses import replace
-
         said = "; ".join(dict.fromkeys(tried))
         return [replace(row, file=str(submission), sandbox=label, tried=said) for row in rows]
 
@@ -361,6 +400,11 @@ class Grader:
             "__wordpiece_grader__ = _WordpieceKernelSide(get_ipython().user_ns, shell=get_ipython())\n"
             "del _WordpieceKernelSide"
         )
+        if self.variant is not None:  # the student's own data in their kernel, as their released first cell set it
+            kernel.run(
+                "from wordpiece_lib.classroom.runtime.variants import activate as _wordpiece_activate\n"
+                f"_wordpiece_activate({self.variant!r})\ndel _wordpiece_activate"
+            )
         if self.check_modules:  # their watch_answer rules, registered as the notebook's import cell registers them
             kernel.run("\n".join(f"import {name} as _" for name in self.check_modules) + "\ndel _")
         if self.sandbox is not None:

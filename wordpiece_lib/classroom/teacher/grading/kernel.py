@@ -51,10 +51,12 @@ class KernelTrouble(BaseException):
 class Kernel:
     """A kernel for one submission (use as a context manager), with a time budget for all its requests.
 
-    With a :class:`~.sandbox.Sandbox`, the kernel runs in it and talks to the
-    grader over ZeroMQ's ``ipc`` transport (Unix sockets in ``folder``, which
-    the sandbox shares and nothing else); without one (``--no-sandbox``) it
-    runs with the grader's rights in ``folder``.
+    With a :class:`~.sandbox.Sandbox` (bubblewrap) or a
+    :class:`~.containers.ContainerSandbox` (podman, Docker), the kernel runs in
+    it and talks to the grader over ZeroMQ's ``ipc`` transport (Unix sockets in
+    ``folder``, which the sandbox shares and nothing else), and the sandbox is
+    ended with the kernel; without one (``--no-sandbox``) it runs with the
+    grader's rights in ``folder``.
     """
 
     def __init__(
@@ -75,6 +77,7 @@ class Kernel:
         self._manager: Any = None
         self._client: Any = None
         self._inside: list[int] = []
+        self._started = False
 
     def __enter__(self) -> Kernel:
         from jupyter_client.manager import KernelManager
@@ -105,11 +108,18 @@ class Kernel:
             manager.kernel_spec.argv = command
             # a signal from here would reach bwrap, not the kernel in its own session: ask the kernel itself
             manager.kernel_spec.interrupt_mode = "message"
-            launch_environment = {"PATH": os.environ.get("PATH", "/usr/bin:/bin")}
+            # bwrap needs only PATH (it clears the rest); a container runtime's client also reads its own
+            # settings (HOME, XDG_RUNTIME_DIR, CONTAINERS_CONF...), and passes the kernel only what it names
+            launch_environment = (
+                {"PATH": os.environ.get("PATH", "/usr/bin:/bin")}
+                if isinstance(self.sandbox, sandboxes.Sandbox)
+                else dict(os.environ)
+            )
         else:
             manager.kernel_spec.argv = argv
             launch_environment = {**os.environ, **environment}
         # the kernel's own log lines (its transport, its debugger) are no business of the grades table
+        self._started = True
         manager.start_kernel(
             cwd=str(work), env=launch_environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
         )
@@ -150,6 +160,9 @@ class Kernel:
                     os.kill(pid, signal.SIGKILL)
             wait_gone(self._inside)
         self._inside = []
+        if self.sandbox is not None and self._started:
+            self.sandbox.end(self.folder / "sockets")  # a container outlives its killed client: it goes now
+            self._started = False
 
     def _alive(self) -> bool:
         return self._manager is not None and self._manager.is_alive()

@@ -193,11 +193,29 @@ class Released:
         return {name for names in self.answers.values() for name in names}
 
 
+#: A variant id in a first cell's ``start_notebook(..., variant="...")`` (a student's copy of a release with variants).
+_VARIANT_ARGUMENT = re.compile(r""",\s*variant\s*=\s*["'][0-9a-f]{16}["'](?=\s*\))""")
+
+
+def _without_variant(cell: dict[str, Any]) -> dict[str, Any]:
+    """``cell`` with no variant id in its ``start_notebook`` call: the grader sets each submission's variant itself.
+
+    Grading with ``--notebooks`` pointing at one student's copy must not judge the whole class on that
+    student's variant (``grade --roster`` regenerates each student's own).
+
+    >>> _without_variant({"cell_type": "code", "source": 'start_notebook("01 · x", variant="0123456789abcdef")'})
+    {'cell_type': 'code', 'source': 'start_notebook("01 · x")'}
+    """
+    if cell.get("cell_type") != "code" or "start_notebook(" not in source_text(cell):
+        return cell
+    return {**cell, "source": _VARIANT_ARGUMENT.sub("", source_text(cell))}
+
+
 def read_released(path: Path) -> Released:
     """Read a released (student) notebook: its answer cells and check calls."""
     path = Path(check_path(path, "path"))
     notebook = json.loads(path.read_text(encoding="utf-8"))
-    cells = tuple(cell for cell in notebook.get("cells", []) if isinstance(cell, dict))
+    cells = tuple(_without_variant(cell) for cell in notebook.get("cells", []) if isinstance(cell, dict))
     answers: dict[int, frozenset[str]] = {}
     for index, cell in enumerate(cells):
         if cell.get("cell_type") == "code":

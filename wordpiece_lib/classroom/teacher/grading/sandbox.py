@@ -18,6 +18,10 @@ with its first process). Its file system is built from nothing:
 * nothing else: no home folder, no other submission, no output path, no
   ``--checks`` file, no solutions.
 
+That list is written once, as :func:`shown_mounts`, and rendered here as
+``bwrap`` arguments and by :mod:`.containers` as a ``podman run`` or
+``docker run`` command, so both sandboxes show the same.
+
 Inside, :mod:`.confined` sets the resource limits (memory, CPU time, file
 size, processes) and the audit report before the kernel starts, and the
 grader's helper forbids new processes once the kernel is up
@@ -148,20 +152,51 @@ def bwrap_path() -> Path | None:
     return Path(found) if found else None
 
 
-def _system_binds() -> list[str]:
+@dataclass(frozen=True)
+class Mount:
+    """One entry of what a sandbox shows: ``kind`` is ``link``, ``read-only``, ``writable`` or ``scratch``.
+
+    ``source``: the host's path (a link's target for ``link``; empty for ``scratch``, a private ``tmpfs``
+    of :attr:`Limits.scratch` bytes); ``target``: where the sandbox sees it (the same path as the host's).
+
+    >>> Mount("read-only", "/usr", "/usr")
+    Mount(kind='read-only', source='/usr', target='/usr')
+    """
+
+    kind: str
+    source: str
+    target: str
+
+
+def _system_mounts() -> list[Mount]:
     """The system's programs and libraries, read-only (symbolic links such as /bin -> usr/bin kept as links)."""
-    arguments: list[str] = []
+    mounts: list[Mount] = []
     for top in ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"):
         path = Path(top)
         if path.is_symlink():
-            arguments += ["--symlink", os.readlink(path), top]
+            mounts.append(Mount("link", os.readlink(path), top))
         elif path.is_dir():
-            arguments += ["--ro-bind", top, top]
+            mounts.append(Mount("read-only", top, top))
     for name in ("ld.so.cache", "ld.so.conf", "ld.so.conf.d", "localtime", "alternatives", "fonts"):
         path = Path("/etc") / name
         if path.exists():
-            arguments += ["--ro-bind", str(path), str(path)]
-    return arguments
+            mounts.append(Mount("read-only", str(path), str(path)))
+    return mounts
+
+
+def _system_binds() -> list[str]:
+    """The system's mounts as ``bwrap`` arguments."""
+    return [argument for mount in _system_mounts() for argument in _bwrap_arguments(mount)]
+
+
+def _bwrap_arguments(mount: Mount) -> list[str]:
+    if mount.kind == "link":
+        return ["--symlink", mount.source, mount.target]
+    if mount.kind == "read-only":
+        return ["--ro-bind", mount.source, mount.target]
+    if mount.kind == "writable":
+        return ["--bind", mount.source, mount.target]
+    raise ValueError(f"a {mount.kind} mount is not one bwrap binds")  # scratch: rendered with its size
 
 
 def _covered(path: Path, roots: Iterable[Path]) -> bool:
@@ -261,7 +296,7 @@ class Sandbox:
         >>> command[writable : writable + 3]
         ['--bind', '/tmp/kernel-7', '/tmp/kernel-7']
         """
-        readable = readable_paths([*self.readable, *extra])
+        shown = shown_mounts([*self.readable, *extra], sockets)
         arguments = [
             str(self.bwrap),
             "--unshare-all",
@@ -276,26 +311,56 @@ class Sandbox:
             "--hostname",
             "sandbox",
             "--clearenv",
-            *_system_binds(),
-            "--proc",
-            "/proc",
-            "--dev",
-            "/dev",
-            "--size",
-            str(self.limits.scratch),
-            "--tmpfs",
-            "/tmp",
         ]
-        seen: list[Path] = []
-        for path in sorted({path.resolve() for path in readable if path.exists()}, key=lambda p: len(p.parts)):
-            if not _covered(path, seen) and not _covered(path, [Path("/usr")]):
-                seen.append(path)
-                arguments += ["--ro-bind", str(path), str(path)]
-        arguments += ["--bind", str(sockets), str(sockets)]
+        for mount in shown:
+            if mount.kind == "scratch":  # /proc and /dev are the sandbox's own, made before its scratch
+                arguments += ["--proc", "/proc", "--dev", "/dev", "--size", str(self.limits.scratch), "--tmpfs"]
+                arguments.append(mount.target)
+            else:
+                arguments += _bwrap_arguments(mount)
         for key, value in environment.items():
             arguments += ["--setenv", key, value]
-        arguments += ["--chdir", "/tmp", "--remount-ro", "/", "--", *argv]
+        arguments += ["--chdir", SCRATCH, "--remount-ro", "/", "--", *argv]
         return arguments
+
+    def end(self, sockets: Path) -> None:
+        """Nothing to do once the kernel is killed: its namespaces die with it (``--die-with-parent``).
+
+        >>> Sandbox(Path("/usr/bin/bwrap"), Limits()).end(Path("/tmp/kernel-7"))
+        """
+
+
+#: The sandbox's private writable folder: its home and working folder.
+SCRATCH = "/tmp"
+
+
+def shown_mounts(readable: Sequence[Path], sockets: Path) -> list[Mount]:
+    """Everything a sandbox shows, in order: the one description every sandbox (bwrap, a container) renders.
+
+    The system read-only, a private scratch ``/tmp``, then read-only the Python environment, the package,
+    the data and ``readable`` (each once, none inside another), and writable the kernel's ``sockets``
+    folder alone.
+
+    >>> mounts = shown_mounts([], Path("/tmp/kernel-7"))
+    >>> [mount.kind for mount in mounts if mount.kind in ("scratch", "writable")]
+    ['scratch', 'writable']
+    >>> mounts[-1]
+    Mount(kind='writable', source='/tmp/kernel-7', target='/tmp/kernel-7')
+    >>> Mount("read-only", str(package_folder()), str(package_folder())) in mounts
+    True
+    """
+    readable = _paths(readable, "readable")
+    sockets = Path(check_path(sockets, "sockets"))
+    mounts = [*_system_mounts(), Mount("scratch", "", SCRATCH)]
+    seen: list[Path] = []
+    for path in sorted(
+        {path.resolve() for path in readable_paths(readable) if path.exists()}, key=lambda p: len(p.parts)
+    ):
+        if not _covered(path, seen) and not _covered(path, [Path("/usr")]):
+            seen.append(path)
+            mounts.append(Mount("read-only", str(path), str(path)))
+    mounts.append(Mount("writable", str(sockets), str(sockets)))
+    return mounts
 
 
 def kernel_environment(limits: Limits | None, data_dir: Path | None, mirrors: Sequence[Path]) -> dict[str, str]:
@@ -504,7 +569,9 @@ def wait_gone(pids: Iterable[int], seconds: float = GONE_SECONDS) -> bool:
 
 __all__ = [
     "HOW_TO_GET",
+    "SCRATCH",
     "Limits",
+    "Mount",
     "Sandbox",
     "SandboxUnavailable",
     "bwrap_path",
@@ -518,5 +585,6 @@ __all__ = [
     "python_paths",
     "readable_paths",
     "sandbox_pids",
+    "shown_mounts",
     "wait_gone",
 ]

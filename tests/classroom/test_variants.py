@@ -1,0 +1,285 @@
+"""Seeded variants (issue 41): every student's own exercise data, fair, never degenerate, and not shared.
+
+The variant id is checked against Python's own ``hmac``; the course's data against the data sets the
+notebooks read before variants existed; every variant of every exercise of notebooks 01 and 02 against
+the exercise's intent (sizes within a factor of two of the course's, no tie where the exercise names
+one winner); the worked solutions of those notebooks run under 20 variants with every check passing
+(in this process, and, marked slow, in one Jupyter kernel); and a value answer taken from another
+student's variant is refused for at least 95% of pairs.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import hmac
+import io
+import itertools
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from wordpiece_lib import alphabet, initial_splits, merge_pair, rank_candidates, score_pairs
+from wordpiece_lib.classroom.character_splitting import checks as checks_01
+from wordpiece_lib.classroom.pair_scores import checks as checks_02
+from wordpiece_lib.classroom.runtime import Exercise, Workbook, variant_active, variant_id
+from wordpiece_lib.classroom.runtime.variants import active_variant, check_variant
+from wordpiece_lib.data import datasets
+from wordpiece_lib.model import join_pair
+
+ROOT = Path(__file__).resolve().parents[2]
+SECRET = b"the course secret of a test cohort"
+#: The variants the tests draw: 40 students of a made-up roster.
+VARIANTS = [variant_id(SECRET, f"student-{number:03d}") for number in range(40)]
+SOLUTIONS = {
+    "01": ROOT / "notebooks" / "solutions" / "01_character_splitting.ipynb",
+    "02": ROOT / "notebooks" / "solutions" / "02_pair_scores.ipynb",
+}
+#: Every exercise of notebooks 01 and 02 with a variant space (the function exercises vary by their fresh inputs).
+VALUE_EXERCISES = {
+    "my_alphabet": checks_01.WORKBOOK,
+    "best_after_ug": checks_02.WORKBOOK,
+    "bpe_first": checks_02.WORKBOOK,
+}
+
+
+def test_the_variant_id_is_the_hmac_of_the_student_keyed_by_the_secret():
+    expected = hmac.new(SECRET, b"wordpiece-workshop variant/1\x00ada", hashlib.sha256).hexdigest()[:16]
+    assert variant_id(SECRET, "ada") == expected
+    assert variant_id(SECRET + b"!", "ada") != expected  # another course's secret, another variant
+    many = {variant_id(SECRET, f"s{number}") for number in range(500)}
+    assert len(many) == 500
+    with pytest.raises(ValueError, match="secret must be at least 16 bytes, got 5"):
+        variant_id(b"short", "ada")
+    with pytest.raises(ValueError, match="variant must be 16 lowercase hex digits"):
+        check_variant("../../etc")
+
+
+def test_without_a_variant_every_exercise_keeps_the_courses_own_data():
+    assert active_variant() is None
+    assert checks_01.WORKBOOK.data("my_alphabet") == {"words": ["bun", "bug", "gnu"]}
+    assert checks_02.WORKBOOK.data("best_after_ug") == {"word_counts": dict(datasets.hug_pug_counts())}
+    assert checks_02.WORKBOOK.data("bpe_first") == {"word_counts": dict(datasets.selene_counts())}
+
+
+def test_a_variants_data_are_the_same_on_every_call_and_differ_between_students():
+    for key, workbook in VALUE_EXERCISES.items():
+        made = []
+        for variant in VARIANTS[:10]:
+            with variant_active(variant):
+                first = workbook.data(key)
+                first_copy = json.dumps(first, sort_keys=True)
+                first.clear()  # a caller changing its copy changes nothing for the next
+                assert json.dumps(workbook.data(key), sort_keys=True) == first_copy
+            assert json.dumps(workbook.variant_spaces[key].data(variant), sort_keys=True) == first_copy
+            made.append(first_copy)
+        assert len(set(made)) == 10, key
+        assert json.dumps(workbook.data(key), sort_keys=True) not in made, key
+
+
+def test_a_teachers_own_exercise_declares_its_variant_space_beside_its_check():
+    book = Workbook("97 · A teacher's own", [Exercise("longest", "Your turn 1 · the longest word")])
+
+    @book.variants("longest", course={"words": ["mill", "river", "frost"]})
+    def longest_variant(rng):
+        return {"words": ["".join(rng.choice("abcdefg") for _ in range(rng.randint(3, 7))) for _ in range(3)]}
+
+    with pytest.raises(ValueError, match="already has a variant space"):
+        book.variants("longest", course={"words": []})
+    with pytest.raises(KeyError, match="is not an exercise"):
+        book.variants("shortest", course={"words": []})
+    assert book.data("longest") == {"words": ["mill", "river", "frost"]}
+    with variant_active(VARIANTS[0]):
+        words = book.data("longest")["words"]
+    assert words != ["mill", "river", "frost"] and all(3 <= len(word) <= 7 for word in words)
+
+
+def test_the_fresh_inputs_of_declared_function_exercises_follow_the_variant_and_no_others():
+    from wordpiece_lib.classroom.runtime import fresh_rng
+
+    course = [fresh_rng(key).random() for key in ("count_words", "count_pairs", "merge_all")]
+    with variant_active(VARIANTS[0]):
+        mine = [fresh_rng(key).random() for key in ("count_words", "count_pairs", "merge_all")]
+        words = checks_01._fresh_word_lists()
+    assert mine[0] != course[0] and mine[1] != course[1]
+    assert mine[2] == course[2]  # notebook 03's checks declare no variants yet: the course's inputs
+    assert words != checks_01._fresh_word_lists()
+
+
+# ------------------------------------------------------------------ never degenerate, within a factor of two
+
+
+def _within_two(value: int, course: int) -> bool:
+    return course / 2 <= value <= course * 2
+
+
+def _single_best(candidates):
+    ranked = rank_candidates(candidates)
+    return len(ranked) == 1 or ranked[0].score != ranked[1].score
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_no_variant_of_notebook_01_and_02_is_degenerate(variant):
+    course_alphabet = len(alphabet(["bun", "bug", "gnu"]))
+    with variant_active(variant):
+        words = checks_01.WORKBOOK.data("my_alphabet")["words"]
+        after = checks_02.WORKBOOK.data("best_after_ug")["word_counts"]
+        document = checks_02.WORKBOOK.data("bpe_first")["word_counts"]
+    assert len(set(words)) == 3 and all(len(word) == 3 for word in words)
+    assert _within_two(len(alphabet(words)), course_alphabet)
+    starts = {word[0] for word in words}
+    assert starts & {letter for word in words for letter in word[1:]}, "no letter is both a bare and a ## piece"
+
+    hug_pug = dict(datasets.hug_pug_counts())
+    assert len(after) == len(hug_pug) and _within_two(sum(after.values()), sum(hug_pug.values()))
+    splits = initial_splits(after)
+    bpe = score_pairs(splits, after, "bpe")
+    assert _single_best(bpe), "BPE's favourite pair is tied"
+    favourite = rank_candidates(bpe)[0].pair
+    assert _single_best(score_pairs(merge_pair(splits, favourite, join_pair(*favourite)), after))
+
+    selene = dict(datasets.selene_counts())
+    assert len(document) == len(selene) and _within_two(sum(document.values()), sum(selene.values()))
+    assert _single_best(score_pairs(initial_splits(document), document, "bpe"))
+
+
+# ------------------------------------------------------------------ the worked solutions, under 20 variants
+
+
+def solution_cells(path: Path) -> list[str]:
+    """The solution notebook's code cells as plain Python: a ``%%ipytest`` cell defines its tests and calls them."""
+    cells = []
+    for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+        if cell["cell_type"] != "code":
+            continue
+        source = "".join(cell["source"])
+        if source.startswith("%%ipytest"):
+            body = source.split("\n", 1)[1]
+            tests = [line[4 : line.index("(")] for line in body.splitlines() if line.startswith("def test_")]
+            source = body + "\n" + "\n".join(f"{name}()" for name in tests)
+        cells.append(source)
+    return cells
+
+
+@pytest.mark.parametrize("notebook", sorted(SOLUTIONS))
+def test_the_worked_solution_passes_every_check_under_20_variants(notebook, monkeypatch):
+    monkeypatch.setenv("MPLBACKEND", "Agg")
+    cells = solution_cells(SOLUTIONS[notebook])
+    assert sum("checks.check_" in cell for cell in cells) == 4
+    for variant in VARIANTS[:20]:
+        namespace = {"__name__": "__main__"}
+        with variant_active(variant), contextlib.redirect_stdout(io.StringIO()):
+            for number, source in enumerate(cells[1:], start=1):  # the first cell starts a kernel's checks
+                exec(compile(source, f"<{notebook} code cell {number}, variant {variant}>", "exec"), namespace)
+        for workbook in (checks_01.WORKBOOK, checks_02.WORKBOOK):
+            workbook.reset()
+
+
+# ------------------------------------------------------------------ a classmate's value is refused
+
+
+def worked_value(key: str, data: dict):
+    """The worked solution's value for ``data`` (as its solution cell computes it)."""
+    if key == "my_alphabet":
+        words = data["words"]
+        return list(
+            dict.fromkeys([word[0] for word in words] + ["##" + letter for word in words for letter in word[1:]])
+        )
+    counts = data["word_counts"]
+    splits = initial_splits(counts)
+    if key == "bpe_first":
+        return rank_candidates(score_pairs(splits, counts, "bpe"))[0].pair
+    favourite = rank_candidates(score_pairs(splits, counts, "bpe"))[0].pair
+    return rank_candidates(score_pairs(merge_pair(splits, favourite, join_pair(*favourite)), counts))[0].pair
+
+
+def check_arguments(key: str, data: dict) -> tuple:
+    """What the notebook's check cell passes the check, from the exercise's data."""
+    if key == "my_alphabet":
+        return (data["words"],)
+    counts = data["word_counts"]
+    splits = initial_splits(counts)
+    if key == "bpe_first":
+        return (splits, counts, "bpe")
+    favourite = rank_candidates(score_pairs(splits, counts, "bpe"))[0].pair
+    return (merge_pair(splits, favourite, join_pair(*favourite)), counts)
+
+
+CHECKS = {
+    "my_alphabet": checks_01.check_alphabet,
+    "best_after_ug": checks_02.check_best_pair,
+    "bpe_first": checks_02.check_score_order,
+}
+
+
+def refused_share(key: str, variants: list[str]) -> float:
+    """The share of ordered pairs of variants (A, B) where A's worked value fails B's check."""
+    workbook = VALUE_EXERCISES[key]
+    data = {variant: workbook.variant_spaces[key].data(variant) for variant in variants}
+    refused = total = 0
+    for mine, theirs in itertools.permutations(variants, 2):
+        total += 1
+        with variant_active(theirs):
+            try:
+                CHECKS[key](worked_value(key, data[mine]), *check_arguments(key, data[theirs]))
+            except AssertionError:
+                refused += 1
+        workbook.reset()
+    return refused / total
+
+
+@pytest.mark.parametrize("key", sorted(VALUE_EXERCISES))
+def test_a_value_from_another_variant_is_refused_for_95_percent_of_pairs(key):
+    workbook = VALUE_EXERCISES[key]
+    for variant in VARIANTS[:5]:  # each variant's own worked value passes its own check
+        data = workbook.variant_spaces[key].data(variant)
+        with variant_active(variant):
+            CHECKS[key](worked_value(key, data), *check_arguments(key, data))
+        workbook.reset()
+    assert refused_share(key, VARIANTS) >= 0.95
+
+
+# ------------------------------------------------------------------ the solution notebooks in a kernel, 20 variants
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("notebook", sorted(SOLUTIONS))
+def test_each_solution_notebook_runs_in_one_kernel_under_20_variants_every_check_passing(notebook, tmp_path):
+    """One Jupyter kernel runs the solution notebook 20 times, each after starting another variant (packed: one start)."""
+    nbformat = pytest.importorskip("nbformat")
+    nbclient = pytest.importorskip("nbclient")
+    original = nbformat.read(SOLUTIONS[notebook], as_version=4)
+    first, *rest = [cell for cell in original.cells if cell.cell_type == "code"]
+    packed = nbformat.v4.new_notebook(cells=[first])
+    for variant in VARIANTS[:20]:
+        starts = f"from wordpiece_lib.classroom.runtime import activate\nactivate({variant!r})"
+        packed.cells += [nbformat.v4.new_code_cell(starts), *(nbformat.v4.new_code_cell(cell.source) for cell in rest)]
+    client = nbclient.NotebookClient(
+        packed, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(tmp_path)}}
+    )
+    client.execute(env={**os.environ, "WORDPIECE_PROGRESS_DIR": "off", "MPLBACKEND": "Agg"})  # a failed check raises
+    checked = [cell for cell in packed.cells if cell.source.startswith("%%ipytest")]
+    assert len(checked) == 4 * 20
+    said = "".join(output.get("text", "") for cell in checked for output in cell.outputs)
+    assert said.count("passed") >= 4 * 20 and "failed" not in said and "skipped" not in said
+
+
+def test_the_progress_file_keeps_the_variant_and_the_class_table_shows_it(tmp_path):
+    from wordpiece_lib.classroom.teacher.commands.progress import collect, table
+
+    book = Workbook("96 · Progress of a variant", [Exercise("one", "Your turn 1 · one")], progress_folder=tmp_path)
+
+    @book.check("one")
+    def check_one(answer):
+        if answer != 1:
+            raise AssertionError("not one")
+
+    with variant_active(VARIANTS[3]):
+        check_one(1)
+    (tmp_path / "ada").mkdir()
+    next(tmp_path.glob(".wordpiece-progress-*.json")).rename(tmp_path / "ada" / ".wordpiece-progress-96.json")
+    rows, _ = collect([str(tmp_path / "ada")])
+    assert [(row.student, row.status, row.variant) for row in rows] == [("ada", "done", VARIANTS[3])]
+    assert table(rows).splitlines()[0].endswith(",variant") and table(rows).splitlines()[1].endswith(VARIANTS[3])
