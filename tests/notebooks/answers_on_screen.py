@@ -166,9 +166,34 @@ def _toy_jaccard_tells(case: Any) -> list[Tell]:
 
 
 def _hug_keeps_tells(case: Any) -> list[Tell]:
-    """A sentence on what the exercise's substring keeps in a pass: the count follows from it."""
+    """A sentence on what the exercise's substring keeps in a pass, or the rule that says it for any substring."""
     _counts, token, _threshold = (now(item) for item in case.data)
-    return [Tell(f"what {token!r} keeps", lambda line: re.search(rf"`?{re.escape(token)}`? keeps", line) is not None)]
+    rule = re.compile(r"runs to the end of (the|its|a) word")  # then what it keeps is read off the word counts
+    return [
+        Tell(f"what {token!r} keeps", lambda line: re.search(rf"`?{re.escape(token)}`? keeps", line) is not None),
+        Tell("the rule of what any substring keeps", lambda line: rule.search(line) is not None),
+    ]
+
+
+def _predicted_split_tells(case: Any) -> list[Tell]:
+    """A sentence naming a word of the exercise as a token that is no word of the book: one prediction, stated."""
+    predictions = now(case.right[0])
+    _vocab, counts, _words = (now(item) for item in case.data)
+    whole_yet_not_in_book = [word for word, split in predictions.items() if not split and word not in counts]
+    return [
+        Tell(
+            f"{word!r} named as a token that is no word of the book",
+            lambda line, word=word: f"`{word}`" in line and re.search(r"\bbook\b", line) is not None,
+        )
+        for word in whole_yet_not_in_book
+    ]
+
+
+def _merged_groups_tells(case: Any) -> list[Tell]:
+    """A word of the exercise, or what the normalizer makes of it, shown before the exercise asks about it."""
+    words, uncased = (now(item) for item in case.data)
+    forms = {form for word in words for form in (word, uncased(word)) if not form.isascii()}
+    return [Tell(f"the exercise's word form {form!r}", _in_order([form])) for form in sorted(forms)]
 
 
 #: Exercises whose answer shows on screen in another form than its value (a table the answer is read off).
@@ -177,6 +202,8 @@ MORE_TELLS: dict[str, Callable[[Any], list[Tell]]] = {
     "bert_disagreements": _bert_disagreements_tells,
     "toy_jaccard": _toy_jaccard_tells,
     "hug_keeps": _hug_keeps_tells,
+    "predicted_split": _predicted_split_tells,
+    "merged_groups": _merged_groups_tells,
 }
 
 #: Answers chosen from a short list the notebook prints on purpose (the exponents of its grid): no tell.

@@ -55,3 +55,23 @@ def test_the_exercise_s_own_data_and_other_numbers_are_not_taken_for_answers(rea
         "10",
     )
     assert found == []
+
+
+def test_a_rule_a_summary_or_a_table_that_gives_an_exercise_away_is_found(reader):
+    """The places a fresh reader found (issue 40, point 8): each was missed before."""
+    rule = nbformat.v4.new_markdown_cell(
+        "What is left is easy to say: a substring keeps **the count of the words in\n"
+        "which it runs to the end of the word**."
+    )
+    assert [line.split(":")[0] for line in reader(notebook(rule), "05")] == ["hug_keeps"]
+    summary = nbformat.v4.new_markdown_cell("* names become whole, and a token need not be a word of the book (`hug`).")
+    assert [line.split(":")[0] for line in reader(notebook(summary), "07")] == ["predicted_split"]
+    table = printed("           lowercased   uncased BERT\nがっこう   がっこう     かっこう\n")
+    assert {line.split(":")[0] for line in reader(notebook(table), "09")} == {"merged_groups"}
+
+
+def test_the_rewritten_places_tell_nothing(reader):
+    rule_hidden = nbformat.v4.new_markdown_cell("* names become whole, and a token need not be a word of the book.")
+    assert reader(notebook(rule_hidden), "07") == []
+    other_words = printed("           lowercased   uncased BERT\nFußball    fußball      fußball\nぎんこう   ぎんこう     きんこう\n")
+    assert reader(notebook(other_words), "09") == []

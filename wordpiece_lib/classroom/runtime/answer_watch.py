@@ -57,7 +57,7 @@ from wordpiece_lib.classroom.runtime.call_count import (
 )
 from wordpiece_lib.classroom.runtime.cell_names import (
     _assigned_names,
-    _local_names,
+    _free_reads,
     _running_shell,
     _written_names,
     answer_cell_source,
@@ -82,6 +82,8 @@ class CellWork:
     reads, and that library's label (``other_copied``: it was another
     tokenizer library). ``value`` is what the cell assigned to the answer (a
     check given another value judges that one, not this cell's work).
+    ``checked_by`` is the notebook's check the cell called (its name): the
+    answer was found by trying values on the check.
     """
 
     source: str
@@ -91,6 +93,7 @@ class CellWork:
     copied: tuple[str, str] | None = None
     other_copied: bool = False
     value: Any = field(default=UNKNOWN, repr=False, compare=False)
+    checked_by: str | None = None
 
     def holds_for(self, answer: Any) -> bool:
         """Whether this work made ``answer``: the same object, or an equal value (a check may get a copy)."""
@@ -113,6 +116,7 @@ class CellWork:
             "other": self.other,
             "copied": list(self.copied) if self.copied else None,
             "other_copied": self.other_copied,
+            "checked_by": self.checked_by,
         }
 
     @classmethod
@@ -125,6 +129,7 @@ class CellWork:
         copied = data.get("copied")
         pair = (str(copied[0]), str(copied[1])) if isinstance(copied, (list, tuple)) and len(copied) == 2 else None
         first, other, calls = data.get("first"), data.get("other"), data.get("calls")
+        checked_by = data.get("checked_by")
         return cls(
             source,
             str(first) if isinstance(first, str) else None,
@@ -132,6 +137,7 @@ class CellWork:
             str(other) if isinstance(other, str) else None,
             pair,
             data.get("other_copied") is True,
+            checked_by=checked_by if isinstance(checked_by, str) else None,
         )
 
 
@@ -146,6 +152,50 @@ ANSWERS: set[str] = set()
 
 #: What ran in the latest cell that assigned each watched key.
 _WORK: dict[str, CellWork] = {}
+
+#: The answer cells running now (a check called from one is no try of the learner's, see :func:`in_answer_cell`).
+_RUNNING: list[_CellWatch] = []
+
+
+def in_answer_cell() -> bool:
+    """Whether a cell that assigns an answer is running now: a check it calls is not the learner's try.
+
+    >>> in_answer_cell()
+    False
+    """
+    return bool(_RUNNING)
+
+
+#: The code of every notebook check, by the check's name (:func:`note_check`): a cell that calls one while it
+#: assigns an answer found that answer by trying values on the check.
+_CHECK_CODES: dict[types.CodeType, str] = {}
+
+
+def note_check(name: str, function: Any) -> None:
+    """Know ``function`` as the notebook check called ``name`` (a workbook notes each check it registers).
+
+    An answer cell that calls it, under any name, is refused (:func:`check_in_answer`): a check judges an
+    answer, it cannot be the way to find one.
+
+    >>> def check_demo(answer):
+    ...     assert answer == 3
+    >>> note_check("check_demo", check_demo)
+    >>> watch_answer("demo_guess", ())
+    >>> with watched_cell("for n in range(9):\\n    demo_guess = n"):
+    ...     for n in range(9):
+    ...         try:
+    ...             check_demo(n)
+    ...             demo_guess = n
+    ...             break
+    ...         except AssertionError:
+    ...             pass
+    >>> work_in_answer("demo_guess").checked_by
+    'check_demo'
+    """
+    code = getattr(_unwrap(function), "__code__", None)
+    if not isinstance(code, types.CodeType):
+        raise TypeError(f"function must be a Python function (a check), got {type(function).__name__}")
+    _CHECK_CODES[code] = name
 
 
 def watch_answer(key: str, forbidden: Sequence[Forbidden]) -> None:
@@ -176,17 +226,22 @@ class _CellWatch:
         codes: dict[types.CodeType, str] = {}
         for key in self.keys:
             codes.update(answer_codes(WATCHED.get(key, ()), namespace))
+        self.checks = {code: name for code, name in _CHECK_CODES.items() if code not in codes}
+        codes.update(self.checks)
         self.others = OtherLibraryWatch()
         self.count = CallCount(codes, self.others)
 
     def start(self) -> None:
         if self.keys:
+            _RUNNING.append(self)
             self.count.__enter__()
 
     def stop(self) -> None:
         if not self.keys:
             return
         self.count.__exit__(None, None, None)
+        if self in _RUNNING:
+            _RUNNING.remove(self)
         other = self.others.found.label if self.others.found is not None else None
         for key in self.keys:
             rules = WATCHED.get(key, ())
@@ -199,7 +254,9 @@ class _CellWatch:
             )
             copied, other_copied = _copied_into(self.tree, key)
             value = self.namespace.get(key, UNKNOWN) if self.namespace is not None else UNKNOWN
-            _WORK[key] = CellWork(self.source, first, calls, other, copied, other_copied, value)
+            checks = set(self.checks.values())
+            checked_by = next((label for label in self.count.by_label if label in checks), None)
+            _WORK[key] = CellWork(self.source, first, calls, other, copied, other_copied, value, checked_by)
 
 
 @contextlib.contextmanager
@@ -218,7 +275,7 @@ def watched_cell(source: str, namespace: dict[str, Any] | None = None) -> Iterat
     ...     letters = alphabet
     ...     demo_alphabet = letters(["hug"])
     >>> work_in_answer("demo_alphabet")
-    CellWork(source="demo_alphabet = letters(['hug'])", first='alphabet', calls=1, other=None, copied=None, other_copied=False)
+    CellWork(source="demo_alphabet = letters(['hug'])", first='alphabet', calls=1, other=None, copied=None, other_copied=False, checked_by=None)
     """
     watch = _CellWatch(source, namespace)
     watch.start()
@@ -352,13 +409,11 @@ def _earlier(name: str, key: str) -> str | None:
 
 
 def _copied_into(tree: ast.AST, key: str) -> tuple[tuple[str, str] | None, bool]:
-    """The first name the code reads that an earlier cell computed with a library (another one first), and which."""
-    local = _local_names(tree)
-    names = [
-        node.id
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id not in local
-    ]
+    """The first name the code reads that an earlier cell computed with a library (another one first), and which.
+
+    Only a name read before the code binds it itself: a loop variable or a name the cell set is its own value.
+    """
+    names = [node.id for node in _free_reads(tree)]
     for name in names:
         label = _earlier(name, OTHER)
         if label is not None:
@@ -371,17 +426,18 @@ def _copied_into(tree: ast.AST, key: str) -> tuple[tuple[str, str] | None, bool]
 
 
 def _other_reached(tree: ast.AST, namespace: dict[str, Any]) -> str | None:
-    """The label of another tokenizer library the code reaches by a name: its object, or a value made with it."""
-    local = _local_names(tree)
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id not in local:
-            earlier = _earlier(node.id, OTHER)
-            if earlier is not None:
-                return earlier
-            if node.id in namespace:
-                found = library_of(namespace[node.id])
-                if found is not None:
-                    return found.label
+    """The label of another tokenizer library the code reaches by a name: its object, or a value made with it.
+
+    Only names read before the code binds them (a loop variable is the loop's own value, see ``_free_reads``).
+    """
+    for node in _free_reads(tree):
+        earlier = _earlier(node.id, OTHER)
+        if earlier is not None:
+            return earlier
+        if node.id in namespace:
+            found = library_of(namespace[node.id])
+            if found is not None:
+                return found.label
     return None
 
 
@@ -395,10 +451,10 @@ def _library_reached(tree: ast.AST, namespace: dict[str, Any], key: str) -> str 
     """
     forbidden = WATCHED[key]
     codes = answer_codes(forbidden, namespace)
-    local = _local_names(tree)
+    free = {id(node) for node in _free_reads(tree)}
     for node in ast.walk(tree):
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
-            if node.id in local:
+            if id(node) not in free:  # local to a comprehension or function, or a value the code bound itself
                 continue
             earlier = _earlier(node.id, key)
             if earlier is not None:
@@ -561,7 +617,7 @@ def note_library_values(source: str, namespace: dict[str, Any]) -> None:
     for statement in tree.body:  # statement by statement: a cell may set up data and use the library apart
         for name in _bound_otherwise(statement):
             _FROM_LIBRARY.pop(name, None)
-        for part in _pairs(statement):
+        for part in _parts(statement):
             written = _written_names(part)
             if not written:
                 continue
@@ -574,6 +630,32 @@ def note_library_values(source: str, namespace: dict[str, Any]) -> None:
                     _FROM_LIBRARY[name] = _Noted(source, dict(reached), namespace, namespace.get(name, _MISSING))
                 else:
                     _FROM_LIBRARY.pop(name, None)
+
+
+def _parts(statement: ast.stmt) -> list[ast.stmt]:
+    """A statement as the parts whose names are noted each by what it reads, in the order they run.
+
+    A loop's variable is made from its iterable (``for w in words`` as ``w = words``), then each statement of
+    its body is a part of its own (and so for ``if``, ``while``, ``with`` and ``try``): a loop that calls
+    another library on each word taints what it writes with the result, never the word it reads.
+    """
+    if isinstance(statement, (ast.For, ast.AsyncFor)):
+        head: list[ast.stmt] = [ast.Assign(targets=[statement.target], value=statement.iter)]
+        return head + [part for inner in (*statement.body, *statement.orelse) for part in _parts(inner)]
+    if isinstance(statement, (ast.While, ast.If)):
+        return [part for inner in (*statement.body, *statement.orelse) for part in _parts(inner)]
+    if isinstance(statement, (ast.With, ast.AsyncWith)):
+        heads: list[ast.stmt] = [
+            ast.Assign(targets=[item.optional_vars], value=item.context_expr)
+            for item in statement.items
+            if item.optional_vars is not None
+        ]
+        return heads + [part for inner in statement.body for part in _parts(inner)]
+    if isinstance(statement, ast.Try):
+        blocks = [statement.body, *(handler.body for handler in statement.handlers)]
+        blocks += [statement.orelse, statement.finalbody]
+        return [part for block in blocks for inner in block for part in _parts(inner)]
+    return _pairs(statement)
 
 
 def _pairs(statement: ast.stmt) -> list[ast.stmt]:
@@ -605,16 +687,27 @@ def library_value_in(source: str, key: str) -> tuple[str, str] | None:
         tree = ast.parse(source)
     except SyntaxError:
         return None
-    local = _local_names(tree)
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id not in local:
-            noted = _FROM_LIBRARY.get(node.id)
-            if noted is not None and noted.source.strip() == source.strip():
-                continue  # the answer cell itself, run before: what it does now is watched as it runs
-            label = _earlier(node.id, key)
-            if label is not None:
-                return node.id, label
+    for node in _free_reads(tree):  # a name the cell binds before it reads it is the cell's own value
+        noted = _FROM_LIBRARY.get(node.id)
+        if noted is not None and noted.source.strip() == source.strip():
+            continue  # the answer cell itself, run before: what it does now is watched as it runs
+        label = _earlier(node.id, key)
+        if label is not None:
+            return node.id, label
     return None
+
+
+def check_in_answer(work: CellWork) -> str:
+    """What a check says of an answer found by calling a notebook check in the answer cell (see :func:`note_check`).
+
+    >>> print(check_in_answer(CellWork("x = 1", checked_by="check_best_pair")))
+    your answer was found by calling the notebook's check (`check_best_pair`) in your answer cell: a check judges an answer, it can't be the way to find one. Work it out with what the notebook showed, then let the check tell you
+    """
+    return (
+        f"your answer was found by calling the notebook's check (`{work.checked_by}`) in your answer cell: a check "
+        "judges an answer, it can't be the way to find one. Work it out with what the notebook showed, then let "
+        "the check tell you"
+    )
 
 
 def other_library_in_value(work: CellWork) -> str:
@@ -657,6 +750,8 @@ def refuse_other_library(key: str, answer: Any = UNKNOWN, source: str | None = N
     __tracebackhide__ = True  # keep this frame out of the student's report
     code = answer_cell_source(key) if source is None else source
     work = work_in_answer(key, code, answer)
+    if work is not None and work.checked_by is not None:  # before what the check itself ran
+        raise AssertionError(check_in_answer(work))
     if work is not None and (work.other is not None or work.other_copied):
         raise AssertionError(other_library_in_value(work))
 
@@ -680,6 +775,8 @@ def refuse_in_answer(key: str, names: Iterable[str], message: str, source: str |
     """
     __tracebackhide__ = True  # keep this frame out of the student's report
     work = work_in_answer(key, source)
+    if work is not None and work.checked_by is not None:  # before what the check itself ran
+        raise AssertionError(check_in_answer(work))
     if work is not None and (work.other is not None or work.other_copied):
         raise AssertionError(other_library_in_value(work))
     if work is not None and work.first is not None:
@@ -707,9 +804,12 @@ __all__ = [
     "WATCHED",
     "CellWork",
     "answer_being_checked",
+    "check_in_answer",
     "forget_answer_work",
+    "in_answer_cell",
     "install_answer_watch",
     "library_value_in",
+    "note_check",
     "note_library_values",
     "other_library_in_value",
     "refuse_in_answer",

@@ -16,17 +16,22 @@ from typing import Any
 
 
 def _assigned_names(tree: ast.Module) -> set[str]:
+    """Names the cell binds, at its top level or inside its loops, ``if``, ``with`` and ``try`` blocks.
+
+    An answer found in a loop (``for n in ...: answer = n``) is assigned by its cell all the same; a name a
+    function, a class or a comprehension binds is local to it.
+    """
     names: set[str] = set()
-    for node in tree.body:
-        targets: list[ast.expr] = []
-        if isinstance(node, ast.Assign):
-            targets = list(node.targets)
-        elif isinstance(node, (ast.AnnAssign, ast.AugAssign)):
-            targets = [node.target]
-        for target in targets:
-            for part in ast.walk(target):
-                if isinstance(part, ast.Name):
-                    names.add(part.id)
+    pending: list[ast.AST] = list(tree.body)
+    while pending:
+        node = pending.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        if isinstance(node, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+            continue
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+        pending.extend(ast.iter_child_nodes(node))
     return names
 
 
@@ -36,6 +41,10 @@ def assigns(source: str, name: str) -> bool:
     >>> assigns("x = 1\\nfirst_three = ['a']", "first_three"), assigns("print(first_three)", "first_three")
     (True, False)
     >>> assigns("%%ipytest\\ndef test(): pass", "first_three")  # a magic cell is not Python
+    False
+    >>> assigns("for n in range(9):\\n    if n > 2:\\n        first_three = n", "first_three")  # found in a loop
+    True
+    >>> assigns("def mine():\\n    first_three = 1", "first_three")  # the function's own name
     False
     """
     try:
@@ -141,4 +150,99 @@ def _local_names(tree: ast.AST) -> set[str]:
     return names
 
 
-__all__ = ["answer_cell_source", "assigns", "calls_in_source"]
+def _free_reads(tree: ast.AST) -> list[ast.Name]:
+    """The names the code reads before it binds them itself: the values an earlier cell left, in the order read.
+
+    Statements in the order they run (an assignment's value before its
+    target, a loop's iterable before its variable, then its body): a name
+    the cell bound already, a loop variable, is the cell's own value there,
+    never what an earlier cell left under that name. Names local to a
+    comprehension, a lambda or a function are never read from the cell.
+    """
+    local = _local_names(tree)
+    bound: set[str] = set()
+    found: list[ast.Name] = []
+
+    def read(node: ast.AST | None) -> None:
+        for part in ast.walk(node) if node is not None else ():
+            if isinstance(part, ast.Name) and isinstance(part.ctx, ast.Load) and part.id not in bound | local:
+                found.append(part)
+
+    def bind(target: ast.AST | None) -> None:
+        read(target)  # ``x[k] = ...`` reads x and k
+        for part in ast.walk(target) if target is not None else ():
+            if isinstance(part, ast.Name) and isinstance(part.ctx, (ast.Store, ast.Del)):
+                bound.add(part.id)
+
+    def run(statements: Iterable[ast.stmt]) -> None:
+        for statement in statements:
+            if isinstance(statement, ast.Assign):
+                read(statement.value)
+                for target in statement.targets:
+                    bind(target)
+            elif isinstance(statement, ast.AugAssign):
+                if isinstance(statement.target, ast.Name) and statement.target.id not in bound:
+                    found.append(ast.Name(statement.target.id, ast.Load()))
+                read(statement.value)
+                bind(statement.target)
+            elif isinstance(statement, ast.AnnAssign):
+                read(statement.value)
+                bind(statement.target)
+            elif isinstance(statement, (ast.For, ast.AsyncFor)):
+                read(statement.iter)
+                bind(statement.target)
+                run(statement.body)
+                run(statement.orelse)
+            elif isinstance(statement, (ast.While, ast.If)):
+                read(statement.test)
+                run(statement.body)
+                run(statement.orelse)
+            elif isinstance(statement, (ast.With, ast.AsyncWith)):
+                for item in statement.items:
+                    read(item.context_expr)
+                    bind(item.optional_vars)
+                run(statement.body)
+            elif isinstance(statement, ast.Try):
+                run(statement.body)
+                for handler in statement.handlers:
+                    read(handler.type)
+                    if handler.name:
+                        bound.add(handler.name)
+                    run(handler.body)
+                run(statement.orelse)
+                run(statement.finalbody)
+            elif isinstance(statement, (ast.Import, ast.ImportFrom)):
+                bound.update((alias.asname or alias.name).partition(".")[0] for alias in statement.names)
+            elif isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                read(statement)
+                bound.add(statement.name)
+            else:
+                read(statement)
+                bound.update(  # a ``:=`` binds too
+                    part.id
+                    for part in ast.walk(statement)
+                    if isinstance(part, ast.Name) and isinstance(part.ctx, ast.Store)
+                )
+
+    run(tree.body if isinstance(tree, ast.Module) else [tree] if isinstance(tree, ast.stmt) else [])
+    if not isinstance(tree, (ast.Module, ast.stmt)):
+        read(tree)
+    return found
+
+
+def free_reads(source: str) -> list[str]:
+    """The names a cell's code reads that an earlier cell left: read before the cell binds them itself.
+
+    >>> sorted(free_reads("total = 0\\nfor w in words:\\n    total += len(w) + bonus"))  # not total, not w
+    ['bonus', 'len', 'words']
+    >>> free_reads("x = x + 1")  # the value read is the earlier cell's
+    ['x']
+    """
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return []
+    return list(dict.fromkeys(node.id for node in _free_reads(tree)))
+
+
+__all__ = ["answer_cell_source", "assigns", "calls_in_source", "free_reads"]

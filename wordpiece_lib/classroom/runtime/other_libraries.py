@@ -234,6 +234,25 @@ def code_reads(code: types.CodeType) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return reads
 
 
+def stored_before_read(code: types.CodeType) -> tuple[str, ...]:
+    """The global names ``code`` binds before it reads them (in the order of its bytecode): its own values.
+
+    A cell's loop variable (``for t in tokens``) still holds what an earlier
+    cell left when the cell starts; the cell never reads that value.
+
+    >>> stored_before_read(compile("for t in tokens:\\n    out = t + out", "<cell>", "exec"))
+    ('t',)
+    """
+    _check_code(code)
+    first: dict[str, bool] = {}
+    for instruction in dis.get_instructions(code):
+        if instruction.opname in {"STORE_NAME", "STORE_GLOBAL", "DELETE_NAME", "DELETE_GLOBAL"}:
+            first.setdefault(str(instruction.argval), True)
+        elif instruction.opname in {"LOAD_NAME", "LOAD_GLOBAL"}:
+            first.setdefault(str(instruction.argval), False)
+    return tuple(name for name, stored in first.items() if stored)
+
+
 def _items(value: Any) -> Iterator[Any]:
     """The first items of a plain container (a dict's keys and values), for a look one level in."""
     if isinstance(value, dict):
@@ -410,7 +429,8 @@ class OtherLibraryWatch:
             if library is not None:
                 return Found(library, f"`{module}`")
         namespace, builtins = frame.f_globals, frame.f_builtins
-        held = [namespace[name] if name in namespace else builtins.get(name) for name in loads]
+        own = set(stored_before_read(code))  # still the earlier cell's value now, but never read as it
+        held = [namespace[name] if name in namespace else builtins.get(name) for name in loads if name not in own]
         if code.co_flags & 0x02:  # CO_NEWLOCALS: a function, whose locals now are its arguments and closure
             held.extend(frame.f_locals.values())
         seen: set[int] = set()
@@ -459,4 +479,5 @@ __all__ = [
     "library_of",
     "library_of_module",
     "reached_by",
+    "stored_before_read",
 ]

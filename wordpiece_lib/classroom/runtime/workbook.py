@@ -61,6 +61,7 @@ def shout(word):
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import functools
 import os
@@ -69,7 +70,14 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from wordpiece_lib._validate import check_bool
-from wordpiece_lib.classroom.runtime.answer_watch import ANSWERS, UNKNOWN, answer_being_checked, refuse_other_library
+from wordpiece_lib.classroom.runtime.answer_watch import (
+    ANSWERS,
+    UNKNOWN,
+    answer_being_checked,
+    in_answer_cell,
+    note_check,
+    refuse_other_library,
+)
 from wordpiece_lib.classroom.runtime.answers import AnswerSource, current_source
 from wordpiece_lib.classroom.runtime.attempt import Attempt, fingerprint
 from wordpiece_lib.classroom.runtime.checking import _CHECKING, is_todo
@@ -307,6 +315,9 @@ class Workbook:
         exercise = self._exercise(key)
 
         def register(check: CheckFunction) -> CheckFunction:
+            with contextlib.suppress(TypeError):  # a callable object, not a function: no code to see it run by
+                note_check(getattr(check, "__name__", key), check)  # an answer cell calling it is refused
+
             @functools.wraps(check)
             def tiered(*args: Any, **kwargs: Any) -> None:
                 __tracebackhide__ = True  # keep this frame out of the student's report
@@ -315,12 +326,15 @@ class Workbook:
                 answer = fingerprint(args[0]) if exercise.prediction and args and not is_todo(args[0]) else None
                 _CHECKING.append((self.notebook, exercise))
                 given = args[0] if args else UNKNOWN
+                counted = not in_answer_cell()  # called in an answer cell to find the answer: refused there, not a try
                 try:
                     with answer_being_checked(key, given):
                         if args and not is_todo(given):  # every exercise: no other tokenizer library's work
                             refuse_other_library(key, given, kwargs.get("source"))
                         check(*args, **kwargs)
                 except AssertionError as wrong:
+                    if not counted:
+                        raise
                     attempt.tries += 1
                     attempt.was_done = attempt.was_done or attempt.done
                     attempt.done = False  # the latest attempt decides
@@ -329,6 +343,8 @@ class Workbook:
                     raise AssertionError(self._tiered(exercise, attempt, str(wrong))) from None
                 finally:
                     _CHECKING.pop()
+                if not counted:
+                    return
                 attempt.done = True
                 self._record_prediction(attempt, answer, right=True)
                 self._save(key)
