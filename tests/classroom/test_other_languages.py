@@ -59,6 +59,18 @@ def test_accent_merges_right_answer_in_any_order():
     checks.check_accent_merges(right, WORDS, UNCASED)
 
 
+def test_accent_merges_grouped_by_the_notebooks_normalizer_in_the_answer_cell_pass():
+    """Normalizing each word with the notebook's normalizer and grouping is the learner's own code (the hint says
+    to compare the normalized words): it passes, where the library's normalization_merges is refused."""
+    source = (
+        "by_form = {}\nfor word in words:\n    by_form.setdefault(uncased(word), []).append(word)\n"
+        "merged_groups = [group for group in by_form.values() if len(group) > 1]"
+    )
+    namespace = {"words": list(WORDS), "uncased": UNCASED}
+    exec(source, namespace)
+    checks.check_accent_merges(namespace["merged_groups"], WORDS, UNCASED, source=source)
+
+
 def test_accent_merges_placeholder_skips():
     assert "not done yet" in skips(checks.check_accent_merges, TODO, WORDS, UNCASED)
 

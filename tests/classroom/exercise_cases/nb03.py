@@ -174,7 +174,7 @@ def cases() -> list[Case]:
                     source="first_three = [s.new_token for s in train_bottom_up(variant, 100).steps[:3]]",
                 ),
             ),
-            secrets=secrets_of(first_three, "hug"),
+            secrets=secrets_of(first_three, "hug", "hu"),
         ),
         Case(
             "lexical_four",

@@ -282,7 +282,7 @@ def _token_of(item: Any) -> str:
     >>> _token_of(("h", "##u"))
     Traceback (most recent call last):
     ...
-    AssertionError: each merge should be the NEW TOKEN it makes, a str like 'hu', not the pair it joins: ('h', '##u') is a pair. The course's rule: an answer comes in the container its exercise names (a tuple for a fixed group such as a pair, a list for a sequence, a set for a collection with no order and no repeats, a dict for a mapping)
+    AssertionError: each merge should be the NEW TOKEN it makes, a str like 'ab', not the pair it joins: ('h', '##u') is a pair. The course's rule: an answer comes in the container its exercise names (a tuple for a fixed group such as a pair, a list for a sequence, a set for a collection with no order and no repeats, a dict for a mapping)
     """
     __tracebackhide__ = True  # keep this frame out of the student's report
     if isinstance(item, str):
@@ -290,10 +290,10 @@ def _token_of(item: Any) -> str:
     # The exercise asks for tokens: joining a pair (dropping the right piece's '##') is part of what it teaches.
     if isinstance(item, (tuple, list)) and len(item) == 2 and all(isinstance(part, str) for part in item):
         raise AssertionError(
-            f"each merge should be the NEW TOKEN it makes, a str like 'hu', not the pair it joins: {item!r} is a "
+            f"each merge should be the NEW TOKEN it makes, a str like 'ab', not the pair it joins: {item!r} is a "
             f"pair. {runtime.RULE}"
         )
-    raise AssertionError(f"each merge should be the new token it makes, a str like 'hu', got {item!r}")
+    raise AssertionError(f"each merge should be the new token it makes, a str like 'ab', got {item!r}")
 
 
 @WORKBOOK.check("first_three")
