@@ -311,3 +311,12 @@ def test_checks_accept_the_definition_and_the_encoder(tokens):
                 t for s in automaton.trace(word) if s.kind == "fail" and s.position == position for t in s.emitted
             ]
             check_emitted_at(emitted, automaton, word, position)
+
+
+def test_pops_stopped_early_are_told_so_without_quoting_what_is_left(token_automaton):
+    """The rest after the pops ('##iz' here) would give the next pop and the link away: the message never quotes it."""
+    with pytest.raises(AssertionError) as told:
+        check_failure(["token"], "##iz", token_automaton, "tokeniz", source="")
+    message = str(told.value)
+    assert "stop too early" in message
+    assert "##iz" not in message and "'##i'" not in message and "'##z'" not in message

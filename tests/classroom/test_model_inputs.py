@@ -26,6 +26,14 @@ def test_offsets_check_accepts_the_library_answer_and_skips_todo():
     assert "not done yet" in skips(checks.check_offsets, TODO, TOKENIZER, TEXT, "rum")
 
 
+def test_offsets_counted_with_len_over_the_typed_text_pass():
+    """Typing the text up to the token, the invisible character too, and measuring it is counting: it passes."""
+    source = "rum_offsets = (len('Yo-ho,\\u200b and '), len('Yo-ho,\\u200b and RÚM'))"
+    namespace: dict = {}
+    exec(source, namespace)
+    checks.check_offsets(namespace["rum_offsets"], TOKENIZER, TEXT, "rum", source=source)
+
+
 @pytest.mark.parametrize(
     ("answer", "hint"),
     [

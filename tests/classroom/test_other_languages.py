@@ -8,6 +8,7 @@ a hint that does not give the expected value away).
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 
 import pytest
 from check_helpers import fails_with, skips
@@ -56,6 +57,18 @@ def sweep():
 def test_accent_merges_right_answer_in_any_order():
     right = [list(reversed(group)) for group in reversed(list(normalization_merges(WORDS, UNCASED).values()))]
     checks.check_accent_merges(right, WORDS, UNCASED)
+
+
+def test_accent_merges_grouped_by_the_notebooks_normalizer_in_the_answer_cell_pass():
+    """Normalizing each word with the notebook's normalizer and grouping is the learner's own code (the hint says
+    to compare the normalized words): it passes, where the library's normalization_merges is refused."""
+    source = (
+        "by_form = {}\nfor word in words:\n    by_form.setdefault(uncased(word), []).append(word)\n"
+        "merged_groups = [group for group in by_form.values() if len(group) > 1]"
+    )
+    namespace = {"words": list(WORDS), "uncased": UNCASED}
+    exec(source, namespace)
+    checks.check_accent_merges(namespace["merged_groups"], WORDS, UNCASED, source=source)
 
 
 def test_accent_merges_placeholder_skips():
@@ -109,6 +122,24 @@ def test_tokens_per_word_right_and_placeholder():
 def test_tokens_per_word_wrong_answers(answer, hint):
     message = fails_with(checks.check_tokens_per_word, answer, list, COUNTS)
     assert hint in message and "1.75" not in message  # the hint never gives the expected value away
+
+
+#: Characters as tokens: (3*2 + 1*1 + 2*4) / 7 = 15/7 = 2.142857...
+SEVENTHS = WordCounts({"abc": 2, "d": 1, "ef": 4})
+
+
+@pytest.mark.parametrize("answer", [Fraction(15, 7), 15 / 7, 2.14, 2.143, 2.1429, 2.1471])
+def test_tokens_per_word_to_two_decimals_or_exact_passes(answer):
+    checks.check_tokens_per_word(answer, list, SEVENTHS)
+
+
+@pytest.mark.parametrize(
+    ("answer", "hint"),
+    [(2.1, "rounded too far"), (2.15, "len(tokens) x count"), (2.136, "len(tokens) x count")],
+)
+def test_tokens_per_word_off_by_more_than_two_decimals_fails(answer, hint):
+    message = fails_with(checks.check_tokens_per_word, answer, list, SEVENTHS)
+    assert hint in message and "2.14" not in message
 
 
 # ---------------------------------------------------------------- share of a vocab

@@ -42,7 +42,7 @@ IDEAS: dict[str, dict[str, str]] = {
         "a tuple, not a list": CONTAINER,
     },
     "my_alphabet": {
-        "no ## pieces": "write the letters after the first one as '##' pieces",
+        "no ## pieces": "written bare, without the '##' prefix it needs",
         "a piece twice": "list each piece once",
         "first letter of gnu forgotten": "a word-initial letter is missing",
         "the hug/pug alphabet printed above": "is not a first piece of these words",
@@ -82,6 +82,7 @@ IDEAS: dict[str, dict[str, str]] = {
         "the most frequent pair read backwards": "a pair is written left piece first",
         "WordPiece's best pair of hug/pug, printed in section 2": "the words of this corpus",
         "a list, not a tuple": CONTAINER,
+        "the pair of the most distinct words, counts ignored": "each word counts as often as it occurs",
     },
     # 03 · merge steps
     "merge_all": {
@@ -101,6 +102,7 @@ IDEAS: dict[str, dict[str, str]] = {
         "a tie broken alphabetically": "the 'first' policy takes the pair met first",
         "a tuple, not a list": CONTAINER,
         "the pairs turned into tokens without their ##": "keeps the left piece's '##'",
+        "the merged pairs, not the tokens they make": "not the pair it joins",
     },
     "lexical_four": {
         "the 'first' order printed in the trace": "the 'lexical' policy takes the alphabetically smallest pair",
@@ -114,6 +116,7 @@ IDEAS: dict[str, dict[str, str]] = {
         "the size with two special tokens": "count every one you passed",
         "every letter twice in the alphabet": "count each piece that occurs, once",
         "the special tokens forgotten": "the special tokens you passed are in the vocab too",
+        "the last merge not counted": "the last merge counts too",
     },
     # 04 · encoding
     "my_encode": {
@@ -175,6 +178,7 @@ IDEAS: dict[str, dict[str, str]] = {
         "the printed shells example": "the longest matching piece is taken",
         "the shortest match at each position": "take the LONGEST piece",
         "a tuple, not a list": CONTAINER,
+        "each piece's text searched for in the word": "a piece starts where the one before it ENDS",
     },
     "threshold_tries": {
         "section 8's search for 2,000, as its table prints it": "the first try is the middle of the bounds",
@@ -212,6 +216,7 @@ IDEAS: dict[str, dict[str, str]] = {
         "no merge replayed": "keep merging until no learned pair is left",
         "the printed hugs example": "the pieces must spell the word again",
         "a tuple, not a list": CONTAINER,
+        "the word lowercased before the replay": "a capital stays a capital",
     },
     "bpe_differing_word": {
         "WordPiece's pugs, shown in notebook 04": "a word this notebook already showed",
@@ -278,6 +283,7 @@ IDEAS: dict[str, dict[str, str]] = {
         "position counted from 1": "positions count from 0",
         "a word that is not [UNK]": "already walked through",
         "unknown from the first letter": "the automaton knows at once",
+        "len(word), though it knows at a character": "stands for the end of the word",
     },
     # 09 · other languages
     "merged_groups": {
@@ -295,6 +301,7 @@ IDEAS: dict[str, dict[str, str]] = {
         "[CLS] and [SEP] counted": "that counts [CLS] and [SEP]",
         "the table's figure (every word of the list), rounded": "len(tokens) x count",
         "the table's figure, every digit": "len(tokens) x count",
+        "the whole list's figure, read off the notebook's measures": "measures every word of the list",
     },
     "share_of": {
         "a count, not a share": "a share is a fraction",
@@ -326,6 +333,8 @@ IDEAS: dict[str, dict[str, str]] = {
         "section 2's worked my_normalize_with_origins, run on the exercise's text": "the notebook's worked example",
         "str.find on the original text": "a search finds where the letters are",
         "a regular expression's span": "a search finds where the letters are",
+        "a loop over the numbered characters, stopped at the letter": "a search finds where the letters are",
+        "the text cut at the letter, the first part measured": "a search finds where the letters are",
         "a list, not a tuple": CONTAINER,
     },
     "my_pair_input": {
@@ -403,6 +412,7 @@ IDEAS: dict[str, dict[str, str]] = {
     "word_probability": {
         "the worked best cut (a maximum)": "adds up every cut",
         "pieces added within a cut": "MULTIPLY the pieces' probabilities",
+        "only cuts of one or two pieces": "a cut may have any number of pieces",
         "the whole word left out": "the cut of one piece counts too",
         "a float": "keep them exact",
         "an unknown letter taken as certain": "no cut exists and the probability is 0",

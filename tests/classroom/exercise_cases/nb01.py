@@ -125,6 +125,13 @@ def cases() -> list[Case]:
 # ---- above, so that other tables' additions merge cleanly; the ideas their messages name are in ideas.py).
 
 
+def counted_by_pandas(words):
+    """pandas counts: its value_counts keeps the first-seen order when told not to sort."""
+    import pandas
+
+    return {word: int(count) for word, count in pandas.Series(words, dtype=object).value_counts(sort=False).items()}
+
+
 def lesson_wrongs() -> dict[str, tuple[Wrong, ...]]:
     return {
         "count_words": (
@@ -134,6 +141,7 @@ def lesson_wrongs() -> dict[str, tuple[Wrong, ...]]:
                 lambda words: dict(sorted(count_words(words).items(), key=lambda item: -item[1])),
             ),
             slip("the pairs as a list, not a dict", lambda words: list(count_words(words).items())),
+            library("pandas' value_counts, in first-seen order", counted_by_pandas),
         ),
         "split_with_prefix": (
             slip("a tuple, not a list", lambda word: (word[0], *("##" + character for character in word[1:]))),

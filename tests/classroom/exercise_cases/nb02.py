@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import collections
 import itertools
 from fractions import Fraction
 
@@ -129,6 +130,10 @@ count_pairs_without_the_first = counting(lambda pieces: itertools.pairwise(piece
 def lesson_wrongs() -> dict[str, tuple[Wrong, ...]]:
     selene = datasets.selene_counts()
     bpe_best = max(pair_counts(initial_splits(selene), selene).items(), key=lambda item: item[1])[0]
+    in_words = collections.Counter(
+        pair for pieces in initial_splits(selene).values() for pair in itertools.pairwise(pieces)
+    )
+    unweighted_best = in_words.most_common(1)[0][0]
     return {
         "count_pairs": (
             slip("every word's last pair missed", count_pairs_without_the_last),
@@ -139,7 +144,10 @@ def lesson_wrongs() -> dict[str, tuple[Wrong, ...]]:
             slip("a list, not a tuple", ["##u", "##n"]),
             slip("the right pair turned round", ("##n", "##u")),
         ),
-        "bpe_first": (slip("a list, not a tuple", list(bpe_best)),),
+        "bpe_first": (
+            slip("a list, not a tuple", list(bpe_best)),
+            slip("the pair of the most distinct words, counts ignored", unweighted_best),
+        ),
     }
 
 

@@ -174,7 +174,7 @@ def cases() -> list[Case]:
                     source="first_three = [s.new_token for s in train_bottom_up(variant, 100).steps[:3]]",
                 ),
             ),
-            secrets=secrets_of(first_three, "hug"),
+            secrets=secrets_of(first_three, "hug", "hu"),
         ),
         Case(
             "lexical_four",
@@ -243,14 +243,53 @@ def merge_dropping_every_prefix(splits, pair):
     return merged
 
 
+#: An answer cell that lets the library choose each round's pair (ties included) and merges it, round after round.
+ROUNDS_OF_BEST_CANDIDATE = """pieces = initial_splits(corpus)
+{answer} = []
+while len({answer}) < {count}:
+    winner = pick(score_pairs(pieces, corpus), tie_break={policy!r}).pair
+    pieces = merge_pair(pieces, winner, join_pair(*winner))
+    {answer}.append(join_pair(*winner))"""
+
+
+def _round_names():
+    from wordpiece_lib import best_candidate, score_pairs
+
+    return {
+        "initial_splits": initial_splits,
+        "pick": best_candidate,
+        "score_pairs": score_pairs,
+        "merge_pair": merge_pair,
+        "join_pair": join_pair,
+    }
+
+
+ROUND_NAMES = _round_names()
+
+
 def lesson_wrongs() -> dict[str, tuple[Wrong, ...]]:
     return {
         "merge_all": (slip("the left piece's ## dropped too", each(merge_dropping_every_prefix)),),
         "first_three": (
             typed("a tuple, not a list", ("##gs", "hu", "hug")),
             typed("the pairs turned into tokens without their ##", ["gs", "hu", "hug"]),
+            typed("the merged pairs, not the tokens they make", [("##g", "##s"), ("h", "##u"), ("hu", "##g")]),
+            computed(
+                "rounds of best_candidate and merge_pair, the policy breaking the ties",
+                ROUNDS_OF_BEST_CANDIDATE.format(count=3, policy="first", answer="first_three"),
+                {**ROUND_NAMES, "corpus": VARIANT},
+            ),
         ),
-        "lexical_four": (typed("a tuple, not a list", ("##gs", "##ug", "##ugs", "hugs")),),
+        "lexical_four": (
+            typed("a tuple, not a list", ("##gs", "##ug", "##ugs", "hugs")),
+            computed(
+                "rounds of best_candidate and merge_pair, the policy breaking the ties",
+                ROUNDS_OF_BEST_CANDIDATE.format(count=4, policy="lexical", answer="lexical_four"),
+                {**ROUND_NAMES, "corpus": HUG_PUG},
+            ),
+        ),
+        # 3 special tokens + 7 alphabet pieces + 8 merges: the training stopped one merge early in the count.
+        "final_size": (typed("the last merge not counted", 3 + 7 + 8),),
     }
 
 

@@ -41,6 +41,17 @@ my_split_points = split_points_by(lambda piece: len(piece.removeprefix("##")))
 split_points_counting_the_prefix = split_points_by(len)
 
 
+def split_points_by_index(word, vocab):
+    """Finds each piece's text in the word, looking from just after the previous piece's start (a look-up)."""
+    pieces = encode_word(word, vocab)
+    if pieces == ["[UNK]"]:
+        return None
+    starts = []
+    for piece in pieces:
+        starts.append(word.index(piece.removeprefix("##"), starts[-1] + 1 if starts else 0))
+    return starts
+
+
 def split_points_like_the_seed(word, vocab):
     """Counts every position of a word it cannot split, as the seed notebook did."""
     return my_split_points(word, vocab) or list(range(len(word)))
@@ -225,7 +236,17 @@ def cases() -> list[Case]:
                     {"td": train_top_down, "counts": Later(book_counts_uncased)},
                 ),
             ),
-            secrets=(repr(tries), str(tries[-1])),
+            # and the range of every try after the first: a message that works it out hands over the next try
+            secrets=(
+                repr(tries),
+                str(tries[-1]),
+                *(
+                    f"{side} {verb} {bound}"
+                    for step in top_down_checks._search_steps(rounds, 1500, bounds, 0.05)[1:]
+                    for side, bound in (("lower", step.lower), ("upper", step.upper))
+                    for verb in ("=", "stays")
+                ),
+            ),
         ),
     ]
 
@@ -237,7 +258,10 @@ def cases() -> list[Case]:
 def lesson_wrongs() -> dict[str, tuple[Wrong, ...]]:
     return {
         "survivors": (typed("a list, not a set", sorted({"hug", "##ugs", "##ug", "##gs", "##g", "##s"})),),
-        "my_split_points": (slip("a tuple, not a list", lambda word, vocab: _as_tuple(my_split_points(word, vocab))),),
+        "my_split_points": (
+            slip("a tuple, not a list", lambda word, vocab: _as_tuple(my_split_points(word, vocab))),
+            slip("each piece's text searched for in the word", split_points_by_index),
+        ),
     }
 
 

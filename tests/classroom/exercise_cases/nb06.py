@@ -248,7 +248,10 @@ def lesson_wrongs() -> dict[str, tuple[Wrong, ...]]:
             typed("the pairs as lists", [["##u", "##g"], ["##u", "##n"]]),
             typed("a tuple of pairs, not a list", (("##u", "##g"), ("##u", "##n"))),
         ),
-        "replay": (slip("a tuple, not a list", lambda word, merges: tuple(replay(word, merges))),),
+        "replay": (
+            slip("a tuple, not a list", lambda word, merges: tuple(replay(word, merges))),
+            slip("the word lowercased before the replay", lambda word, merges: replay(word.casefold(), merges)),
+        ),
         "bpe_differing_word": (
             typed("the word written as its pieces", "gn##ug"),
             computed(

@@ -82,7 +82,11 @@ def cases() -> list[Case]:
 
 
 def lesson_wrongs() -> dict[str, tuple[Wrong, ...]]:
-    return {"emitted_at_s": (typed("a tuple, not a list", ("token", "##i")),)}
+    return {
+        "emitted_at_s": (typed("a tuple, not a list", ("token", "##i")),),
+        # On the paper's vocab, abxb is [UNK] at its x: no edge, and the links lead to the ## root, which has none.
+        "unk_word": (slip("len(word), though it knows at a character", "abxb", 4),),
+    }
 
 
 # ---------------------------------------------------------------- another tokenizer library does the work (issue 40.1)

@@ -12,7 +12,7 @@ from wordpiece_lib.classroom.other_languages import checks as language_checks
 from wordpiece_lib.data import fetch, parallel_phrases
 from wordpiece_lib.text import normalization_merges
 
-from .rows import Case, Later, Wrong, computed, copied, library, slip, typed
+from .rows import SLIP, Case, Later, Wrong, computed, copied, library, slip, typed
 
 UNCASED = BertNormalizer(lowercase=True)
 WORDS_TO_GROUP = ["élève", "eleve", "côte", "côté", "cote", "maïs", "mais", "Straße", "strasse",
@@ -289,10 +289,30 @@ def cases() -> list[Case]:
 
 
 def lesson_wrongs() -> dict[str, tuple[Wrong, ...]]:
+    from wordpiece_lib.analysis import measure_languages
+
+    from .rows import after_cells
+
     return {
         "merged_groups": (
             typed("the groups as tuples", [tuple(group) for group in ACCENT_GROUPS]),
             typed("a set of groups, not a list", {frozenset(group) for group in ACCENT_GROUPS}),
+        ),
+        "greek_tokens_per_word": (
+            # The notebook's own cell measured the whole list; the answer reads Greek's figure off it.
+            after_cells(
+                computed(
+                    "the whole list's figure, read off the notebook's measures",
+                    "greek_tokens_per_word = round(measured['el'].fertility, 3)",
+                    {
+                        "measure_languages": measure_languages,
+                        "tokenize": Later(lambda: bert_uncased().tokenize),
+                        "greek_list": Later(lambda: word_lists()["el"]),
+                    },
+                    kind=SLIP,
+                ),
+                "measured = measure_languages(tokenize, {'el': greek_list})",
+            ),
         ),
     }
 

@@ -252,6 +252,17 @@ def lesson_wrongs() -> dict[str, tuple[Wrong, ...]]:
                 source="import re\nrum_offsets = re.search('RÚM', treasure_text).span()",
             ),
             typed("a list, not a tuple", [27, 30]),
+            slip(
+                "a loop over the numbered characters, stopped at the letter",
+                (27, 30),
+                source="start = min(i for i, char in enumerate(treasure_text) if char == 'R')\n"
+                "rum_offsets = (start, start + 3)",
+            ),
+            slip(
+                "the text cut at the letter, the first part measured",
+                (27, 30),
+                source="before = treasure_text.partition('R')[0]\nrum_offsets = (len(before), len(before) + 3)",
+            ),
         ),
         "my_pair_input": (
             slip("the two lists in a list", lambda first, second: list(my_pair_input(first, second))),

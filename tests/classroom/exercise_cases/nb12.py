@@ -64,6 +64,17 @@ def probability_without_the_whole_word(word, probabilities):
     )
 
 
+def probability_of_one_or_two_pieces(word, probabilities):
+    """Adds the whole word and every cut into a head and a tail: a cut of three pieces or more is never met."""
+    whole = probabilities.get(word, Fraction(0))
+    heads = (
+        probabilities[word[:cut]] * probabilities[word[cut:]]
+        for cut in range(1, len(word))
+        if word[:cut] in probabilities and word[cut:] in probabilities
+    )
+    return whole + sum(heads, Fraction(0))
+
+
 def probability_as_float(word, probabilities):
     return float(word_probability(word, probabilities))
 
@@ -167,6 +178,7 @@ def cases() -> list[Case]:
             wrongs=(
                 copied("the worked best cut (a maximum)", best_cut_probability),
                 slip("pieces added within a cut", probability_summing_sums),
+                slip("only cuts of one or two pieces", probability_of_one_or_two_pieces),
                 slip("the whole word left out", probability_without_the_whole_word),
                 slip("a float", probability_as_float),
                 slip("an unknown letter taken as certain", probability_unknown_letter_is_one),

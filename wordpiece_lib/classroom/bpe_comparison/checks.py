@@ -187,6 +187,10 @@ def _fresh_replay_cases() -> list[tuple[str, list[tuple[str, str]]]]:
         differ = [word for word in candidates if encode_word(word, vocab) != encode_with_merges(word, merges)]
         words += differ[:2]  # words where longest match would give other tokens
         cases += [(word, list(merges)) for word in words]
+    # Names written with a capital: a replay that lowercases the word no longer meets the merges learned on them.
+    named = {word.capitalize(): n for word, n in runtime.fresh_counts(rng, "aenrt", count=10, longest=7).items()}
+    merges = train_bpe(named, 10**6, special_tokens=[]).merges
+    cases += [(word, list(merges)) for word in list(named)[:3]]
     cases.append(("oooo", [("o", "##o"), ("##o", "##o")]))  # overlapping pairs: the earliest learned wins
     cases.append(("baaa", [("##a", "##a")]))  # one pair three times in a row: joined from the left
     return cases
@@ -309,6 +313,11 @@ _REPLAY_SLIPS: tuple[tuple[Callable[[str, list[tuple[str, str]]], list[str]], st
         _longest_match_cut,
         "that is longest match, WordPiece's way. Merge replay starts from the characters and applies the merges in "
         "the order they were learned",
+    ),
+    (
+        lambda word, merges: encode_with_merges(word.lower(), merges),
+        "replay changes no letter of the word: a capital stays a capital, and the merges were learned on the "
+        "words as they are written",
     ),
     (
         lambda word, merges: encode_with_merges(word, list(reversed(merges))),

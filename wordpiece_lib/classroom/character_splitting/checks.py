@@ -67,6 +67,24 @@ WORKBOOK.vary_fresh_inputs("count_words", "split_with_prefix", "split_with_end_m
 
 #: Writing these is the exercise: a check fails an answer that calls them.
 COUNTING = runtime.forbid(WordCounts, collections.Counter)
+
+
+def _counting_rules() -> tuple[runtime.Forbidden, ...]:
+    """What counts the words for the learner: :data:`COUNTING`, and pandas' ``value_counts`` when pandas is here.
+
+    The exercise is to see how little counting takes; a counting routine from any library skips exactly that.
+
+    >>> [rule.label for rule in _counting_rules()][:2]
+    ['`WordCounts`', '`Counter`']
+    """
+    try:
+        import pandas
+    except ImportError:  # pragma: no cover - pandas comes with the classroom's extras
+        return COUNTING
+    counters = [pandas.Series.value_counts, pandas.DataFrame.value_counts, pandas.Index.value_counts]
+    return (*COUNTING, runtime.Forbidden("value_counts", tuple(dict.fromkeys(counters))))
+
+
 SPLITTING = runtime.forbid(split_word, initial_splits)
 #: The alphabet is worked out by hand: a cell assigning it must not let these do the work.
 ALPHABET_MAKERS = runtime.forbid(alphabet, split_word, initial_splits)
@@ -228,7 +246,9 @@ def check_word_counts(function: Callable[[list[str]], Mapping[str, int]]) -> Non
     """
     __tracebackhide__ = True  # keep this frame out of the student's report
     for words in _fresh_word_lists():
-        got = runtime.call(function, list(words), name="count_words", exercise="counting words", forbidden=COUNTING)
+        got = runtime.call(
+            function, list(words), name="count_words", exercise="counting words", forbidden=_counting_rules()
+        )
         shown = f"count_words({runtime.short_list(words, noun='words')})"
         runtime.in_container(
             got, dict, f"what count_words returned for {runtime.short_list(words, noun='words')}", "word -> count"
@@ -302,7 +322,7 @@ def check_alphabet(answer: Any, words: Iterable[str], prefix: str = DEFAULT_PREF
     >>> check_alphabet(["h", "u", "g"], ["hug"])
     Traceback (most recent call last):
     ...
-    AssertionError: a character inside a word appears with the '##' prefix: write the letters after the first one as '##' pieces
+    AssertionError: your alphabet has a letter from inside a word written bare, without the '##' prefix it needs there: write the letters after the first one as '##' pieces
     """
     __tracebackhide__ = True  # keep this frame out of the student's report
     words = list(words)
@@ -324,8 +344,8 @@ def check_alphabet(answer: Any, words: Iterable[str], prefix: str = DEFAULT_PREF
     extra = sorted(got - expected)
     if any(prefix + token in expected for token in extra):
         raise AssertionError(
-            f"a character inside a word appears with the {prefix!r} prefix: write the letters after the first one "
-            f"as {prefix!r} pieces"
+            f"your alphabet has a letter from inside a word written bare, without the {prefix!r} prefix it needs "
+            f"there: write the letters after the first one as {prefix!r} pieces"
         )
     # after a few tries, naming a wrong piece would let one be changed a try until it passes (see runtime.narrowing)
     idea = (

@@ -136,7 +136,7 @@ def check_failure(
     >>> check_failure(["a"], "##bcd", automaton, "abcd")
     Traceback (most recent call last):
     ...
-    AssertionError: Your failure pops of 'abcd' stop too early: after a the rest is '##bcd', which is not a node of the continuation trie (no ## token starts with it), so take the longest ## token at the rest next.
+    AssertionError: Your failure pops of 'abcd' stop too early: what is left after your pops is not a node of the continuation trie (no ## token starts with it), so popping goes on: take the longest ## token at what is left, and look again.
     """
     __tracebackhide__ = True  # pytest shows the student's line, not ours
     check_instance(automaton, "automaton", LinMaxMatch)
@@ -192,13 +192,11 @@ def _pops_hint(automaton: LinMaxMatch, label: str, continuation: bool, got: list
             "next characters decide which token it ends as), so popping stops there."
         )
     if len(got) < len(expected) and expected[: len(got)] == got:
-        done = "".join(token.removeprefix(prefix) for token in got)
-        start = label.removeprefix(prefix) if continuation else label
-        rest = prefix + start[len(done) :]
+        # The rest is not quoted: with it the next pop, and then the link, would be all but given.
         return (
-            f"{intro} stop too early: after {' '.join(got) or 'nothing'} the rest is {rest!r}, which is not a node of "
-            f"the continuation trie (no {prefix} token starts with it), so take the longest {prefix} token at the "
-            "rest next."
+            f"{intro} stop too early: what is left after your pops is not a node of the continuation trie (no "
+            f"{prefix} token starts with it), so popping goes on: take the longest {prefix} token at what is left, "
+            "and look again."
         )
     if got and expected and got[0] != expected[0]:
         return (
@@ -345,15 +343,17 @@ def check_unk_word(
             "here every character can be read, and the trouble shows only at the end of the word (the exercise says "
             "which position stands for the end)"
         )
+    if position == len(word):  # checked first: len(word) is also one past the last character, a 1-based slip's look
+        raise AssertionError(
+            f"{word!r} is {automaton.unk_token} all right, but position {position} is len(word), which stands for the "
+            "end of the word: here the automaton knows while it is still reading a character (positions count "
+            "from 0, as Python's indexes do); find the character it is reading when it has no edge and no failure link"
+        )
     if position == last.position + 1:
         raise AssertionError(
-            f"{word!r} is {automaton.unk_token} all right, and you found the character; but positions count from 0 "
-            "(the first character is position 0), as Python's indexes do"
-        )
-    if position == len(word):
-        raise AssertionError(
-            f"{word!r} is {automaton.unk_token} all right, but the automaton knows before the end of the word: find "
-            "the character it is reading when it has no edge and no failure link"
+            f"{word!r} is {automaton.unk_token} all right, but position {position} is not where the automaton knows: "
+            "positions count from 0 (the first character is position 0), as Python's indexes do; find the character "
+            "it is reading when it has no edge and no failure link"
         )
     raise AssertionError(
         f"{word!r} is {automaton.unk_token} all right, but position {position} is not where the automaton knows: "

@@ -25,6 +25,7 @@ from wordpiece_lib.model import DEFAULT_PREFIX, alphabet, initial_splits, join_p
 from wordpiece_lib.training import (
     Trace,
     apply_merges,
+    best_candidate,
     encode_with_merges,
     merge_in_pieces,
     merge_pair,
@@ -41,8 +42,13 @@ TRAINERS = ("train_bottom_up", "train_fast", "train_bpe", "tiny_trainer", "Merge
 TRAINING = runtime.forbid(
     train_bottom_up, train_fast, train_bpe, MergeStepper, Trace.tokens, Trace.steps_for_size, Trace.vocab
 )
-for _key in ("first_three", "lexical_four", "final_size"):
-    runtime.watch_answer(_key, TRAINING)
+#: The trainer's own decision: the best pair of a round, ties broken by the policy. Breaking the ties is what the
+#: two merge-order predictions teach, so a loop of rounds that lets it choose is refused like the trainer
+#: (score_table, which shows every pair's score for the learner to read, and merge_pair stay allowed).
+CHOOSERS = ("best_candidate",)
+for _key in ("first_three", "lexical_four"):
+    runtime.watch_answer(_key, (*TRAINING, *runtime.forbid(best_candidate)))
+runtime.watch_answer("final_size", TRAINING)
 
 
 WORKBOOK = runtime.Workbook(
@@ -270,13 +276,24 @@ def _slip_of_every_run(
     return None
 
 
-def _token_of(item: Any, prefix: str) -> str:
+def _token_of(item: Any) -> str:
+    """One merge of a prediction: the new token it makes, a str (the pair it joins is refused, saying why).
+
+    >>> _token_of(("h", "##u"))
+    Traceback (most recent call last):
+    ...
+    AssertionError: each merge should be the NEW TOKEN it makes, a str like 'ab', not the pair it joins: ('h', '##u') is a pair. The course's rule: an answer comes in the container its exercise names (a tuple for a fixed group such as a pair, a list for a sequence, a set for a collection with no order and no repeats, a dict for a mapping)
+    """
     __tracebackhide__ = True  # keep this frame out of the student's report
     if isinstance(item, str):
         return item
+    # The exercise asks for tokens: joining a pair (dropping the right piece's '##') is part of what it teaches.
     if isinstance(item, (tuple, list)) and len(item) == 2 and all(isinstance(part, str) for part in item):
-        return join_pair(item[0], item[1], prefix)
-    raise AssertionError(f"each merge should be a token like 'hu' or a pair like ('h', '##u'), got {item!r}")
+        raise AssertionError(
+            f"each merge should be the NEW TOKEN it makes, a str like 'ab', not the pair it joins: {item!r} is a "
+            f"pair. {runtime.RULE}"
+        )
+    raise AssertionError(f"each merge should be the new token it makes, a str like 'ab', got {item!r}")
 
 
 @WORKBOOK.check("first_three")
@@ -299,18 +316,19 @@ def check_merges(
     >>> check_merges(["##gs", "hu", "hugs"], {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}, 3, source="x = train_fast(c, 9)")
     Traceback (most recent call last):
     ...
-    AssertionError: your answer runs 'train_fast': this exercise asks you to predict the merges by scoring pairs yourself (score_table and merge_pair are fine), then let the check tell you
+    AssertionError: your answer runs 'train_fast', which chooses each merge for you, ties included: this exercise asks you to predict the merges by scoring pairs yourself and breaking ties by the 'first' policy (score_table and merge_pair are fine), then let the check tell you
     """
     __tracebackhide__ = True  # keep this frame out of the student's report
     given = runtime.in_container(
         runtime.require(answer, "the merge order"), list, "your merges", "one token per merge, in order"
     )
-    got = [_token_of(item, prefix) for item in given]
+    got = [_token_of(item) for item in given]
     runtime.refuse_in_answer(
         key,
-        TRAINERS,
-        "your answer runs {name}: this exercise asks you to predict the merges by scoring pairs yourself "
-        "(score_table and merge_pair are fine), then let the check tell you",
+        (*TRAINERS, *CHOOSERS),
+        "your answer runs {name}, which chooses each merge for you, ties included: this exercise asks you to "
+        f"predict the merges by scoring pairs yourself and breaking ties by the {tie_break!r} policy (score_table "
+        "and merge_pair are fine), then let the check tell you",
         source,
     )
     trace = train_bottom_up(word_counts, 10**9, special_tokens=[], prefix=prefix, tie_break=tie_break)
@@ -386,7 +404,7 @@ def check_final_size(
     >>> check_final_size(5, {"hug": 1}, ["[UNK]"], source="")
     Traceback (most recent call last):
     ...
-    AssertionError: 5 is too few. Of the three parts: the special tokens you passed are in the vocab too, at its top
+    AssertionError: 5 is too few. Of the three parts: one part is short by one. The merges: training goes on until EVERY word is a single token, and the last merge counts too. The special tokens: count every one you passed to this training
     """
     __tracebackhide__ = True  # keep this frame out of the student's report
     got = runtime.require(answer, "the final vocab size")
@@ -422,6 +440,11 @@ def check_final_size(
             len(letters) + merges + some: "the special tokens: count every one you passed to this training"
             for some in range(1, specials)
         }
+    )
+    # One short is one special token forgotten or one merge forgotten: the number cannot tell which, so name both.
+    parts[expected - 1] = (
+        "one part is short by one. The merges: training goes on until EVERY word is a single token, and the last "
+        "merge counts too. The special tokens: count every one you passed to this training"
     )
     idea = parts.get(got)
     raise AssertionError(

@@ -89,7 +89,11 @@ def _pair_of_ints(answer: Any, what: str) -> tuple[int, int]:
 # ---------------------------------------------------------------- exercise: offsets by hand
 
 #: Searching the text (``str.find``, ``str.index``, a regular expression) answers the offsets without counting.
-TEXT_SEARCHES = ("find", "rfind", "index", "rindex", "search", "finditer", "match", "fullmatch", "span")
+TEXT_SEARCHES = (
+    "find", "rfind", "index", "rindex", "search", "finditer", "match", "fullmatch", "span",
+    # a search by other means: a loop over the numbered characters stopping at the letter, or the text cut at it
+    "enumerate", "partition", "rpartition", "split", "rsplit",
+)  # fmt: skip
 
 
 #: What computes the offsets, or the truncation, or the decode, for the learner: these exercises ask to work them out.

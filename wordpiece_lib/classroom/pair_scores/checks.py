@@ -284,6 +284,12 @@ def check_score_order(
                 f"{pair} is the pair WordPiece would merge (the best score); BPE ignores how common the pieces are "
                 "and takes the pair that stands side by side most often"
             )
+        once_a_word = {c.pair: c.pair_count for c in score_pairs(splits, dict.fromkeys(word_counts, 1), criterion)}
+        if once_a_word.get(pair) == max(once_a_word.values()):
+            raise AssertionError(
+                f"{pair} stands in the most distinct words, but each word counts as often as it occurs: a pair "
+                "standing in a word seen n times stands there n times; weigh each pair by its words' counts"
+            )
         raise AssertionError(
             f"{pair} stands {scores[pair].pair_count} times side by side, and another pair more often: BPE looks at "
             "the pair count only, not at how common the pieces are"

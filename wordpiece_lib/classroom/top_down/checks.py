@@ -306,6 +306,10 @@ def _fresh_split_cases() -> list[tuple[str, set[str]]]:
         cases += [(word, vocab) for word in words]
         no_characters = set(threshold_pass(substring_counts(counts), 3))  # one pass, no characters added
         cases += [(word, no_characters) for word in runtime.fresh_words(rng, letters, count=4, shortest=3, longest=7)]
+    # A letter three times in a row: the second piece's text also sits inside the first piece, so searching the
+    # word for each piece's text finds it too early; only the pieces' lengths say where each one starts.
+    again, last = rng.sample("cmnpu", 2)
+    cases.append((again * 3 + last, {again, again * 2, JOINER + again, JOINER + last}))
     return cases
 
 
@@ -345,6 +349,11 @@ def check_split_points(function: Callable[[str, Collection[str]], Any]) -> None:
             hint = f"list only where pieces start: the end of the word ({len(word)}) is not a start"
         elif _as_ints(got) == _starts_counting_the_joiner(word, vocab):
             hint = f"do not count the {JOINER!r} of a piece in its length: {JOINER}l covers one character of the word"
+        elif _as_ints(got) in _starts_found_by_search(word, vocab):
+            hint = (
+                "searching the word for a piece's text can find it inside an earlier piece: a piece starts where "
+                "the one before it ENDS, so add up the lengths of the pieces before it"
+            )
         elif _as_ints(got) == _starts_shortest_first(word, vocab):
             hint = "at each position take the LONGEST piece of the vocab that matches there, not the first that does"
         else:
@@ -353,6 +362,25 @@ def check_split_points(function: Callable[[str, Collection[str]], Any]) -> None:
                 "taken, and the next piece starts where it ends"
             )
         raise AssertionError(f"{intro}: {hint}")
+
+
+def _starts_found_by_search(word: str, vocab: Collection[str]) -> list[list[int]]:
+    """The slip of finding each piece by searching the word for its text (from the word's start, or just after the
+    piece before): the starts each search gives.
+
+    >>> _starts_found_by_search("aaa", {"aa", "##a"})
+    [[0, 0], [0, 1]]
+    """
+    pieces = encode_word(word, set(vocab), prefix=JOINER)
+    if "[UNK]" in pieces:
+        return []
+    texts = [piece.removeprefix(JOINER) for piece in pieces]
+    from_start = [word.find(text) for text in texts]
+    after_previous, start = [], -1
+    for text in texts:
+        start = word.find(text, start + 1)
+        after_previous.append(start)
+    return [from_start, after_previous]
 
 
 def _starts_shortest_first(word: str, vocab: Collection[str]) -> list[int] | None:
@@ -427,7 +455,7 @@ def check_threshold_search(
     >>> check_threshold_search([8, 12], rounds, 19, (1, 16), source="")
     Traceback (most recent call last):
     ...
-    AssertionError: your first try is right; try 2 is not: threshold 8 gave 17 tokens, fewer than the target minus 5%, so the search moves upper below it (upper = 7, lower stays 1) and tries the middle of the new range, (lower + upper) // 2
+    AssertionError: your first try is right; try 2 is not: threshold 8 gave 17 tokens, fewer than the target minus 5%, so the search moves upper below it (to that threshold - 1; lower stays) and tries the middle of the new range, (lower + upper) // 2
     """
     __tracebackhide__ = True  # pytest shows the student's line, not ours
     tries = runtime.in_container(
@@ -472,12 +500,13 @@ def check_threshold_search(
         )
     step = steps[first_wrong - 1]
     before = f"your {'first try is' if first_wrong == 1 else f'first {first_wrong} tries are'} right; try {first_wrong + 1} is not"
+    # The rule, not the new range: with the range worked out, every wrong try would hand over the next right one.
     if step.vocab_size > target:
-        moved = f"more than the target, so the search moves lower above it (lower = {step.threshold + 1}, upper stays {step.upper})"
+        moved = "more than the target, so the search moves lower above it (to that threshold + 1; upper stays)"
     else:
         moved = (
             f"fewer than the target minus {slack_ratio:.0%}, so the search moves upper below it "
-            f"(upper = {step.threshold - 1}, lower stays {step.lower})"
+            "(to that threshold - 1; lower stays)"
         )
     raise AssertionError(
         f"{before}: threshold {step.threshold} gave {step.vocab_size:,} tokens, {moved} and tries the middle of the "

@@ -358,19 +358,45 @@ def _fresh_probability_cases() -> list[tuple[str, dict[str, Fraction]]]:
 
 
 def _slips(word: str, probabilities: Mapping[str, Fraction]) -> dict[str, Fraction | None]:
+    """What each known slip gives for ``word`` (None: the slip says nothing about this word)."""
     cuts = every_cut(word, probabilities)
     products = [math.prod((probabilities[piece] for piece in cut), start=Fraction(1)) for cut in cuts]
     return {
         "max": max(products) if products else Fraction(0),
         "sum of sums": sum((sum(probabilities[p] for p in cut) for cut in cuts), Fraction(0)),
         "no whole word": sum((p for cut, p in zip(cuts, products) if len(cut) > 1), Fraction(0)),
+        "at most two pieces": sum((p for cut, p in zip(cuts, products) if len(cut) <= 2), Fraction(0)),
         "characters only": products[0] if cuts and all(len(p) == 1 for p in cuts[0]) else None,
     }
+
+
+#: The idea each slip of :func:`_slips` misses (``{intro}`` names the call).
+_SLIP_IDEAS = {
+    "max": "word_probability(...) gave the probability of the best cut only (what section 2's best_cut keeps): a "
+    "word's probability adds up every cut of it",
+    "sum of sums": "{intro}: within one cut, MULTIPLY the pieces' probabilities; then add the cuts",
+    "no whole word": "{intro}: the whole word is a piece of this vocab, so the cut of one piece counts too",
+    "at most two pieces": "{intro}: a cut may have any number of pieces, three, four or one per letter, not only one "
+    "or two: add every cut, however many pieces it has",
+    "characters only": "{intro}: that is only the cut into single characters; add every other cut too",
+}
+
+
+def _slip_of_every_run(runs: list[tuple[str, Mapping[str, Fraction], Any, Fraction]]) -> str | None:
+    """The known slip that gives, on every fresh case, what the answer gave (None: no known slip does)."""
+    slips = [_slips(word, probabilities) for word, probabilities, _, _ in runs]
+    for name in _SLIP_IDEAS:
+        if all(slip[name] is not None and got == slip[name] for slip, (_, _, got, _) in zip(slips, runs)):
+            return name
+    return None
 
 
 @WORKBOOK.check("word_probability")
 def check_word_probability(function: Callable[[str, Mapping[str, Fraction]], Any]) -> None:
     """Check ``word_probability(word, probabilities)``: the sum over every cut of the product of its pieces.
+
+    A known slip is told by what the answer gives on every fresh case, not on one word where it may agree
+    with another slip.
 
     >>> WORKBOOK.reset()
     >>> def best_only(word, probabilities):
@@ -382,6 +408,7 @@ def check_word_probability(function: Callable[[str, Mapping[str, Fraction]], Any
     AssertionError: word_probability(...) gave the probability of the best cut only (what section 2's best_cut keeps): a word's probability adds up every cut of it
     """
     __tracebackhide__ = True  # pytest shows the student's line, not ours
+    runs = []
     for word, probabilities in _fresh_probability_cases():
         got = runtime.call(
             function,
@@ -413,33 +440,28 @@ def check_word_probability(function: Callable[[str, Mapping[str, Fraction]], Any
             raise AssertionError(
                 f"word_probability({word!r}, probabilities) should return a Fraction, got {runtime.short_repr(got)}"
             )
-        if got == expected:
-            continue
-        intro = f"word_probability({word!r}, probabilities)"
-        slips = _slips(word, probabilities)
-        if expected == 0:
-            raise AssertionError(
-                f"{intro}: a letter of this word is in no piece, so no cut exists and the probability is 0"
-            )
-        if got == slips["max"]:
-            raise AssertionError(
-                "word_probability(...) gave the probability of the best cut only (what section 2's best_cut "
-                "keeps): a word's probability adds up every cut of it"
-            )
-        if got == slips["sum of sums"]:
-            raise AssertionError(f"{intro}: within one cut, MULTIPLY the pieces' probabilities; then add the cuts")
-        if got == slips["no whole word"]:
-            raise AssertionError(
-                f"{intro}: the whole word is a piece of this vocab, so the cut of one piece counts too"
-            )
-        if slips["characters only"] is not None and got == slips["characters only"]:
-            raise AssertionError(f"{intro}: that is only the cut into single characters; add every other cut too")
-        if got < 0 or got > 1:
-            raise AssertionError(f"{intro}: a probability is between 0 and 1 (a log or a count is not)")
+        runs.append((word, probabilities, got, expected))
+    wrong = [(word, probabilities, got, expected) for word, probabilities, got, expected in runs if got != expected]
+    if not wrong:
+        return
+    word, probabilities, got, expected = wrong[0]
+    intro = f"word_probability({word!r}, probabilities)"
+    if expected == 0:
         raise AssertionError(
-            f"{intro}: add, over every cut of the word into pieces of the vocab, the product of its pieces' "
-            "probabilities"
+            f"{intro}: a letter of this word is in no piece, so no cut exists and the probability is 0"
         )
+    every_run = _slip_of_every_run(runs)
+    if every_run is not None:
+        raise AssertionError(_SLIP_IDEAS[every_run].format(intro=intro))
+    slips = _slips(word, probabilities)
+    for name, idea in _SLIP_IDEAS.items():
+        if slips[name] is not None and got == slips[name]:
+            raise AssertionError(idea.format(intro=intro))
+    if got < 0 or got > 1:
+        raise AssertionError(f"{intro}: a probability is between 0 and 1 (a log or a count is not)")
+    raise AssertionError(
+        f"{intro}: add, over every cut of the word into pieces of the vocab, the product of its pieces' probabilities"
+    )
 
 
 def _zero_cost(word_counts: Mapping[str, int]) -> set[str]:
