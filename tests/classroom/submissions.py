@@ -3,7 +3,8 @@
 Each kind is the released notebook with some answer cells replaced (by cell
 id) and, for the forged one, cells added. The right answers are written
 here, not read from the solution notebooks, so the tests do not depend on
-where the worked answers live. :func:`graded_rows` reads back what the grader wrote of them.
+where the worked answers live. :func:`grade` runs the grader on them as a teacher types it,
+:func:`graded_rows` reads back what it wrote.
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ from __future__ import annotations
 import copy
 import csv
 import json
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -182,3 +185,17 @@ def graded_rows(path: Path) -> dict[str, dict[str, dict[str, str]]]:
         for row in csv.DictReader(handle):
             rows.setdefault(row["student"], {})[row["exercise"]] = row
     return rows
+
+
+def grade(arguments: list[str], folder: Path, timeout: int = 900) -> list[dict[str, str]]:
+    """``wordpiece classroom grade ARGUMENTS -o grades.csv`` run in ``folder``, as a new process; the rows it wrote."""
+    result = subprocess.run(
+        [sys.executable, "-m", "wordpiece_lib", "classroom", "grade", *arguments, "-o", "grades.csv"],
+        capture_output=True,
+        text=True,
+        cwd=folder,
+        timeout=timeout,
+    )
+    assert result.returncode == 0, result.stderr
+    with open(folder / "grades.csv", newline="", encoding="utf-8") as handle:
+        return list(csv.DictReader(handle))

@@ -7,9 +7,6 @@ command grades them all; the variant of every row is regenerated from the roster
 
 from __future__ import annotations
 
-import csv
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -50,19 +47,10 @@ def graded(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[dict[str,
         submissions.write(with_alphabet(alphabet_by_hand(words_of("cyd"))), folder / "cyd-late" / "cyd.ipynb"),
         submissions.write(with_alphabet(ada), folder / "eve.ipynb"),
     ]
-    options = ["--roster", "roster.csv", "--secret-file", "course.secret", "--timeout", "30", "-o", "grades.csv"]
-    result = subprocess.run(
-        [sys.executable, "-m", "wordpiece_lib", "classroom", "grade", *map(str, paths), "--notebook", "01", *options],
-        capture_output=True,
-        text=True,
-        cwd=folder,
-        timeout=900,
-    )
-    assert result.returncode == 0, result.stderr
+    options = ["--roster", "roster.csv", "--secret-file", "course.secret", "--timeout", "30"]
     rows: dict[str, list[dict[str, str]]] = {}
-    with open(folder / "grades.csv", newline="", encoding="utf-8") as handle:
-        for row in csv.DictReader(handle):
-            rows.setdefault(row["student"], []).append(row)
+    for row in submissions.grade([*map(str, paths), "--notebook", "01", *options], folder):
+        rows.setdefault(row["student"], []).append(row)
     return rows
 
 
@@ -146,30 +134,9 @@ def test_grading_against_one_students_copy_still_judges_each_on_their_own_varian
     )
     answers = {**submissions.RIGHT_01, "my_alphabet": computed}
     submissions.write(submissions.submission(answers, released=bob_copy), tmp_path / "bob.ipynb")
-    result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "wordpiece_lib",
-            "classroom",
-            "grade",
-            "bob.ipynb",
-            "--notebook",
-            "01",
-            "--notebooks",
-            "out/ada/notebooks",
-            *options,
-            "--timeout",
-            "30",
-            "-o",
-            "grades.csv",
-        ],
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-        timeout=600,
+    rows = submissions.grade(
+        ["bob.ipynb", "--notebook", "01", "--notebooks", "out/ada/notebooks", *options, "--timeout", "30"],
+        tmp_path,
+        600,
     )
-    assert result.returncode == 0, result.stderr
-    with open(tmp_path / "grades.csv", newline="", encoding="utf-8") as handle:
-        rows = list(csv.DictReader(handle))
     assert {(row["status"], row["variant"]) for row in rows} == {("done", variant_id(SECRET.encode(), "bob"))}

@@ -28,11 +28,9 @@ from __future__ import annotations
 
 import ast
 import builtins
-import csv
 import dataclasses
 import inspect
 import json
-import subprocess
 import symtable
 import sys
 import textwrap
@@ -583,19 +581,8 @@ def compared(request, tmp_path_factory):
             {part: src for part, (_, src, _) in answers.items()}, released=released_path
         )
         paths.append(str(submissions.write(notebook_file, folder / f"round{index:02d}.ipynb")))
-    result = subprocess.run(
-        [
-            *(sys.executable, "-m", "wordpiece_lib", "classroom", "grade", *paths),
-            *("--notebook", number, "--timeout", "30", "--jobs", "2", "-o", "grades.csv"),
-        ],
-        capture_output=True,
-        text=True,
-        cwd=folder,
-        timeout=1800,
-    )
-    assert result.returncode == 0, result.stderr
-    with open(folder / "grades.csv", newline="", encoding="utf-8") as handle:
-        rows = {(row["student"], row["exercise"]): row for row in csv.DictReader(handle)}
+    graded = submissions.grade([*paths, "--notebook", number, "--timeout", "30", "--jobs", "2"], folder, 1800)
+    rows = {(row["student"], row["exercise"]): row for row in graded}
     found = []
     for index, answers in enumerate(rounds):
         for label, source, outcome in answers.values():
