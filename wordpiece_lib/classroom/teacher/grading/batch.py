@@ -194,9 +194,7 @@ def grade_all(
     check_int(jobs, "jobs", minimum=1)
     check_optional_callable(progress, "progress", "a function progress(line)")
     say = progress if progress is not None else (lambda line: print(line, file=sys.stderr))
-    if variants is not None and len(variants) != len(named):
-        raise ValueError(f"variants must give one (variant, reason) per submission: {len(variants)} for {len(named)}")
-    each = list(variants) if variants is not None else [(None, "")] * len(named)
+    each = [(None, "")] * len(named) if variants is None else _checked_variants(variants, len(named))
     rows: list[Row] = []
     if jobs == 1 or len(named) < 2:
         grader = Grader(released, checks_file=checks_file, seconds=seconds, sandbox=sandbox)
@@ -231,6 +229,19 @@ def _checked_named(named: Any) -> list[tuple[Path, str]]:
         if not isinstance(pair, (tuple, list)) or len(pair) != 2:
             raise TypeError(f"named[{index}] must be a (submission, student) pair, got {pair!r:.60}")
         pairs.append((Path(check_path(pair[0], f"named[{index}][0]")), check_str(pair[1], f"named[{index}][1]")))
+    return pairs
+
+
+def _checked_variants(variants: Any, count: int) -> list[tuple[str | None, str]]:
+    """``variants`` as a list of (variant id or None, reason) pairs, one per submission; an error naming it otherwise."""
+    pairs = []
+    for index, pair in enumerate(check_sequence(variants, "variants")):
+        if not isinstance(pair, (tuple, list)) or len(pair) != 2:
+            raise TypeError(f"variants[{index}] must be a (variant, reason) pair, got {pair!r:.60}")
+        variant = None if pair[0] is None else check_str(pair[0], f"variants[{index}][0]")
+        pairs.append((variant, check_str(pair[1], f"variants[{index}][1]")))
+    if len(pairs) != count:
+        raise ValueError(f"variants must give one (variant, reason) per submission: {len(pairs)} for {count}")
     return pairs
 
 
