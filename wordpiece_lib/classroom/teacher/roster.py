@@ -30,6 +30,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from wordpiece_lib._validate import check_instance, check_path, check_sequence
 from wordpiece_lib.classroom.runtime.variants import SHORTEST_SECRET, variant_id
 
 #: A student id: it names a folder, so no separator, no leading dot, no space.
@@ -58,7 +59,7 @@ def read_roster(path: str | os.PathLike[str]) -> list[Student]:
     ...
     ValueError: --roster ...: row 3 repeats the student id 'ada' (row 2): each student once
     """
-    where = f"--roster {path}"
+    where = f"--roster {check_path(path, 'path')}"
     try:
         text = Path(path).read_text(encoding="utf-8-sig")
     except FileNotFoundError:
@@ -102,7 +103,7 @@ def read_roster(path: str | os.PathLike[str]) -> list[Student]:
 
 def read_secret(path: str | os.PathLike[str]) -> bytes:
     """The course's secret: the file's bytes without the line end; a one-line ``ValueError`` naming ``--secret-file``."""
-    where = f"--secret-file {path}"
+    where = f"--secret-file {check_path(path, 'path')}"
     try:
         secret = Path(path).read_bytes().rstrip(b"\r\n")
     except FileNotFoundError:
@@ -123,7 +124,13 @@ def variants_of(students: list[Student], secret: bytes) -> dict[str, str]:
     >>> variants_of([Student("ada")], b"0123456789abcdef")
     {'ada': '49dd39aa9e95cc05'}
     """
-    return {student.student: variant_id(secret, student.student) for student in students}
+    students = [
+        check_instance(student, f"students[{index}]", Student)
+        for index, student in enumerate(check_sequence(students, "students"))
+    ]
+    return {
+        student.student: variant_id(check_instance(secret, "secret", bytes), student.student) for student in students
+    }
 
 
 __all__ = ["ROSTER_COLUMNS", "STUDENT_ID", "Student", "read_roster", "read_secret", "variants_of"]
