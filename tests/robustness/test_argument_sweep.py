@@ -426,6 +426,7 @@ def classroom_values() -> dict[str, dict[str, Any]]:
         **_real_tokenizer_values(tokenizer),
         **_grading_values(),
         **_similarity_values(),
+        **_variant_values(),
     }
 
 
@@ -480,6 +481,28 @@ def _grading_values() -> dict[str, dict[str, Any]]:
         "mirror": {"given": [1], "changed": [1, 2]},
         "own_copy": {"value": {"en": [1]}},
         "read_names": {"source": "x = f(y)"},
+    }
+
+
+def _variant_values() -> dict[str, dict[str, Any]]:
+    """Graded variants: a course secret, a student, a variant id, an exercise's key, a roster."""
+    from wordpiece_lib.classroom.teacher.roster import Student
+
+    secret, variant = b"0123456789abcdef", "0123456789abcdef"
+    return {
+        "variant_id": {"secret": secret, "student": "ada"},
+        "check_variant": {"variant": variant},
+        "activate": {"variant": variant},
+        "variant_active": {"variant": variant},
+        "fresh_inputs_vary": {"key": "my_alphabet"},
+        "variant_rng": {"variant": variant, "key": "my_alphabet"},
+        "roster_submissions": {
+            "paths": ["ada.ipynb"],
+            "notebook": "01_character_splitting",
+            "students": [Student("ada")],
+            "secret": secret,
+        },
+        "variants_of": {"students": [Student("ada")], "secret": secret},
     }
 
 
