@@ -81,6 +81,7 @@ def check_variant(variant: Any, name: str = "variant") -> str:
     ...
     ValueError: variant must be 16 lowercase hex digits (a variant id from wordpiece classroom release), got 'ada'
     """
+    check_str(name, "name")
     if not isinstance(variant, str) or not _ID.fullmatch(variant):
         raise ValueError(
             f"{name} must be {ID_DIGITS} lowercase hex digits (a variant id from wordpiece classroom release), "
@@ -110,16 +111,20 @@ def activate(variant: str | None) -> None:
     _ACTIVE[0] = None if variant is None else check_variant(variant)
 
 
-@contextlib.contextmanager
-def variant_active(variant: str | None) -> Iterator[None]:
-    """Work on ``variant`` inside the ``with`` block, then on the one before.
+def variant_active(variant: str | None) -> contextlib.AbstractContextManager[None]:
+    """Work on ``variant`` inside the ``with`` block, then on the one before (a wrong id is refused at once).
 
     >>> with variant_active(None):
     ...     active_variant() is None
     True
     """
+    return _working_on(None if variant is None else check_variant(variant))
+
+
+@contextlib.contextmanager
+def _working_on(variant: str | None) -> Iterator[None]:
     before = _ACTIVE[0]
-    activate(variant)
+    _ACTIVE[0] = variant
     try:
         yield
     finally:
@@ -145,7 +150,7 @@ def vary_fresh_inputs(*keys: str) -> None:
 
 def fresh_inputs_vary(key: str) -> bool:
     """True when the fresh inputs of exercise ``key`` follow the active variant (see :func:`vary_fresh_inputs`)."""
-    return key in _FRESH_VARIED
+    return check_str(key, "key") in _FRESH_VARIED
 
 
 def variant_rng(variant: str, key: str) -> random.Random:

@@ -107,9 +107,10 @@ def roster_submissions(
     [('ada', '49dd39aa9e95cc05', ''), ('eve', None, 'no roster entry for "eve"')]
     """
     check_str(notebook, "notebook")
-    compiled = _pattern(pattern) if pattern is not None else None
+    compiled = _pattern(check_str(pattern, "pattern")) if pattern is not None else None
+    students = check_sequence(students, "students")
+    variants = variants_of(students, secret)  # each student a Student, the secret bytes
     by_file = {student.submission: student.student for student in students if student.submission}
-    variants = variants_of(list(students), secret)
     found: list[tuple[Path, str]] = []
     for index, given in enumerate(check_sequence(paths, "paths")):
         path = Path(check_path(given, f"paths[{index}]"))
