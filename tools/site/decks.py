@@ -44,6 +44,7 @@ IMAGE_MAX = 340  # px: the decks' CSS caps a figure at this height
 IMAGE_ROOM = 60  # px: the figure's box around it
 TABLE_MAX = 330  # px: a table scrolls inside a box of this height
 WIDGET = 560  # px: the decks' CSS caps a widget at this height (it scrolls inside its box beyond)
+OUTPUTS_MAX = 520  # px: the decks' CSS caps a cell's outputs together (no widget among them) at this height
 CHECK_MAGIC = "%%ipytest"
 CONTINUED_TAG = "wp-continued"
 
@@ -149,7 +150,11 @@ def cell_height(cell: dict[str, Any], show_input: bool = True) -> int:
     height = CELL_GAP
     if show_input:
         height += _wrapped(_text(cell), CODE_CHARS) * CODE_LINE + 16
-    return height + sum(output_height(output) for output in cell.get("outputs", []))
+    outputs = cell.get("outputs", [])
+    shown = sum(output_height(output) for output in outputs)
+    if not any("application/vnd.jupyter.widget-view+json" in output.get("data", {}) for output in outputs):
+        shown = min(OUTPUTS_MAX, shown)
+    return height + shown
 
 
 _PIECES = itertools.count(1)

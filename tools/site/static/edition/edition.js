@@ -13,7 +13,7 @@
 
   var SCROLLERS = ".jp-InputArea-editor, .jp-InputArea-editor pre, .jp-OutputArea-output, " +
     ".jp-OutputArea-output pre, .jp-RenderedHTML, figure details, .widget-output, .widget-html-content, " +
-    ".jp-OutputArea-output table, .jp-MarkdownCell table, .jp-MarkdownOutput";
+    ".jp-OutputArea-output table, .jp-MarkdownCell table, .jp-MarkdownOutput, .jp-Cell-outputArea";
 
   function scrolls(element) {
     var style = window.getComputedStyle(element);
