@@ -204,7 +204,8 @@ def test_a_lost_dask_scheduler_ends_the_count_with_one_line(big_corpus: Path, tm
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
     out = tmp_path / "c.tsv"
     try:
-        args = ["count", *[str(big_corpus)] * 6, "--dask", address, "-o", str(out), "--quiet"]
+        # 16 copies, so a quiet machine is still counting at 8 s; losing the scheduler ends the count early
+        args = ["count", *[str(big_corpus)] * 16, "--dask", address, "-o", str(out), "--quiet"]
         proc = subprocess.Popen(command(*args), env=environment(), stderr=subprocess.PIPE, text=True)
         time.sleep(8)  # not a timing: the scheduler is lost at some moment while the count runs or starts
         scheduler.kill()
