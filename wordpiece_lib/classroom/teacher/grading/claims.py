@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from wordpiece_lib._validate import check_path, check_str
+from wordpiece_lib.classroom.runtime.variants import check_variant
 from wordpiece_lib.classroom.teacher.grading.plan import source_text
 
 #: A variant id written as a string in a cell that works with variants.
@@ -90,8 +91,8 @@ def claim_notes(notebook: Any, student: str, variant: str) -> list[str]:
     >>> claim_notes({"cells": [{"cell_type": "code", "source": "start_notebook('01')"}, later]}, "ada", "0123456789abcdef")
     ["its first cell starts no variant (the course's data): graded on the student's own", "a cell after the first sets the active variant: graded on the student's own"]
     """
-    check_str(student, "student")
-    check_str(variant, "variant")
+    check_str(student, "student", allow_empty=False)
+    check_variant(variant)
     notes: list[str] = []
     cells = _code_cells(notebook)
     if cells and "start_notebook(" in cells[0]:
