@@ -71,6 +71,8 @@ VALUE_EXERCISES = {
     "islanders_cut": checks_13.WORKBOOK,
     "rejected": checks_13.WORKBOOK,
 }
+#: Exercises whose variant is one word of a pool of about 60 (13's): two students of ten may share one (1 in 60 a pair).
+POOLED = {"doubloons_cut", "parrots_cut", "islanders_cut", "rejected"}
 WORKBOOKS = (checks_01.WORKBOOK, checks_02.WORKBOOK, checks_10.WORKBOOK, checks_12.WORKBOOK, checks_13.WORKBOOK)
 
 
@@ -85,10 +87,9 @@ def needs_the_book(name: str = "treasure-island") -> None:
 
 
 def real_tokenizer(name: str):
-    """One of notebook 13's four real tokenizers (BERT's vocab is a data set: skipped without it)."""
+    """One of notebook 13's four real tokenizers (BERT's vocab is a data set: a test asks for it first)."""
     from wordpiece_lib.classroom.real_tokenizers import real_tokenizers
 
-    needs_the_book("bert-base-uncased-vocab")
     return real_tokenizers()[name]
 
 
@@ -134,7 +135,7 @@ def test_a_variants_data_are_the_same_on_every_call_and_differ_between_students(
                 assert json.dumps(workbook.data(key), sort_keys=True) == first_copy
             assert json.dumps(workbook.variant_spaces[key].data(variant), sort_keys=True) == first_copy
             made.append(first_copy)
-        assert len(set(made)) == 10, key
+        assert len(set(made)) >= (9 if key in POOLED else 10), key
         assert json.dumps(workbook.data(key), sort_keys=True) not in made, key
 
 
@@ -265,6 +266,7 @@ def test_every_word_an_offsets_variant_asks_for_is_one_token_of_notebook_10s_voc
 
 def test_every_word_of_notebook_13s_variants_is_cut_as_the_courses_word_is():
     """Plain letters (the offline font has them), about as many tokens as the course's word, no unknown token."""
+    needs_the_book("bert-base-uncased-vocab")
     bert, gpt, unigram = real_tokenizer(BERT), real_tokenizer(GPT), real_tokenizer(UNIGRAM)
     pools = (
         checks_13.WORDPIECE_WORDS,
