@@ -134,9 +134,9 @@ runtime.watch_answer(
 def _loops_over_positions(source: str) -> bool:
     """True when ``source`` calls ``range(len(...))``: a loop over a text's positions, comparing letters as it goes.
 
-    >>> _loops_over_positions("for i in range(len(text)):\n    if text[i:i + 3] == 'rum':\n        break")
+    >>> _loops_over_positions("for i in range(len(text)):\\n    if text[i:i + 3] == 'rum':\\n        break")
     True
-    >>> _loops_over_positions("end = len(text) - 1\noffsets = (end - 3, end)")
+    >>> _loops_over_positions("end = len(text) - 1\\noffsets = (end - 3, end)")
     False
     """
     try:
@@ -460,7 +460,7 @@ _INVISIBLE = "\u200b"
 def offsets_variant(rng: random.Random) -> dict[str, str]:
     """A line of three to eight plain words, a zero-width space glued to one of them, and a word in capitals last.
 
-    As in ``Yo-ho-ho,\u200b and a bottle of RÚM!``: the last word is a whole
+    As in ``Yo-ho-ho,\\u200b and a bottle of RÚM!``: the last word is a whole
     token of the vocab, written in capitals with one accented vowel (each
     character stays one character when normalized), the line ends with one
     punctuation mark, and the invisible character stands before the word, so
