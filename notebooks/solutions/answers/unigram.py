@@ -62,16 +62,19 @@ def _zero_cost_answer(answer: Any, word_counts: Mapping[str, int], **_: Any) -> 
     )
 
 
-def _chance_answer(answer: Any, word_counts: Mapping[str, int], word: str, cut: Iterable[str], **_: Any) -> str:
+def _chance_answer(
+    answer: Any, word_counts: Mapping[str, int], word: str, cut: Iterable[str], alpha: int = 1, **_: Any
+) -> str:
     frequencies = substring_frequencies(as_word_counts(word_counts))
     cuts = every_cut(word, frequencies)
-    chances = [cut_fraction(each, frequencies) for each in cuts]
-    share = cut_fraction(list(cut), frequencies) / sum(chances)
+    chances = [cut_fraction(each, frequencies) ** alpha for each in cuts]
+    share = cut_fraction(list(cut), frequencies) ** alpha / sum(chances)
+    powered = "probability" if alpha == 1 else f"probability ** {alpha}"
     lines = [f"| `{' '.join(each)}` | {fraction_text(chance)} |" for each, chance in zip(cuts, chances)]
     return (
-        "| cut | probability |\n|---|---|\n"
+        f"| cut | {powered} |\n|---|---|\n"
         + "\n".join(lines)
-        + f"\n\nThe chance is the cut's probability over their sum.\n```python\nhug_chance = Fraction({share.numerator}, "
+        + f"\n\nThe chance is the cut's {powered} over their sum.\n```python\nhug_chance = Fraction({share.numerator}, "
         f"{share.denominator})\n```"
     )
 

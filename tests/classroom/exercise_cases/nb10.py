@@ -263,6 +263,14 @@ def lesson_wrongs() -> dict[str, tuple[Wrong, ...]]:
                 (27, 30),
                 source="before = treasure_text.partition('R')[0]\nrum_offsets = (len(before), len(before) + 3)",
             ),
+            slip(
+                "a range(len(...)) loop over the text's positions, stopped at the letters",
+                (27, 30),
+                source="for i in range(len(treasure_text)):\n"
+                "    if treasure_text[i : i + 3].upper() in ('RUM', 'RÚM'):\n"
+                "        break\n"
+                "rum_offsets = (i, i + 3)",
+            ),
         ),
         "my_pair_input": (
             slip("the two lists in a list", lambda first, second: list(my_pair_input(first, second))),

@@ -20,6 +20,8 @@ AssertionError: You counted in the normalized text ' rum'. Offsets point into th
 
 from __future__ import annotations
 
+import ast
+import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -71,6 +73,8 @@ WORKBOOK = runtime.Workbook(
 )
 progress = WORKBOOK.progress
 show_answer = WORKBOOK.show_answer
+#: In a graded release with variants, each student's check tries their function on pairs of their own.
+WORKBOOK.vary_fresh_inputs("my_pair_input")
 
 
 def _pair_of_ints(answer: Any, what: str) -> tuple[int, int]:
@@ -127,6 +131,30 @@ runtime.watch_answer(
 )
 
 
+def _loops_over_positions(source: str) -> bool:
+    """True when ``source`` calls ``range(len(...))``: a loop over a text's positions, comparing letters as it goes.
+
+    >>> _loops_over_positions("for i in range(len(text)):\\n    if text[i:i + 3] == 'rum':\\n        break")
+    True
+    >>> _loops_over_positions("end = len(text) - 1\\noffsets = (end - 3, end)")
+    False
+    """
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return False
+    return any(
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "range"
+        and any(
+            isinstance(argument, ast.Call) and isinstance(argument.func, ast.Name) and argument.func.id == "len"
+            for argument in node.args
+        )
+        for node in ast.walk(tree)
+    )
+
+
 @WORKBOOK.check("rum_offsets")
 def check_offsets(
     answer: Any, tokenizer: WordPieceTokenizer, text: str, token: str, *, source: str | None = None
@@ -142,6 +170,12 @@ def check_offsets(
         source,
     )
     code = runtime.answer_cell_source("rum_offsets") if source is None else source
+    if _loops_over_positions(code or ""):
+        raise AssertionError(
+            "your answer walks the text's positions with range(len(...)) looking for the letters: that is a search "
+            "by another name, which finds where the letters are without counting what an offset counts. Count the "
+            "characters of the original text yourself, the invisible ones too (print(repr(text)) shows every one)"
+        )
     searched = runtime.calls_in_source(code or "", TEXT_SEARCHES)
     if searched:
         raise AssertionError(
@@ -399,12 +433,121 @@ def _spaces_between_tokens(text: str, tokens: Sequence[str]) -> list[bool] | Non
     return spaces if position == len(text) else None
 
 
+# ---------------------------------------------------------------- each student's own data (graded variants)
+
+#: The text and the token of *Your turn 1* in the course (a graded release gives each student their own).
+OFFSETS_TEXT, OFFSETS_TOKEN = "Yo-ho-ho,\u200b and a bottle of RÚM!", "rum"
+#: The pair of *Your turn 3* in the course: the two texts' lengths in tokens, and ``max_length``.
+KEPT_LENGTHS = {"first_length": 30, "second_length": 8, "max_length": 24}
+#: The tokens of *Your turn 4* in the course.
+TOKENS_TO_DECODE = ("pieces", "of", "eight", "!", "it", "'", "s", "flint", "'s", "par", "##rot", ".")
+
+#: Words of Treasure Island that the notebook's 9,000-token vocab holds whole (the tests check each one).
+WHOLE_WORDS = (
+    "rum", "gold", "map", "ship", "flint", "parrot", "doctor", "cove", "pistol", "silver", "captain", "island",
+    "treasure", "sea", "boat", "hands", "cook", "cabin",
+)  # fmt: skip
+#: Plain words around an exercise's word (never one of :data:`WHOLE_WORDS`).
+_FILLERS = (
+    "and", "a", "the", "of", "old", "we", "found", "by", "night", "in", "his", "on", "yo", "ho", "man", "for",
+    "to", "with", "little", "under", "sand", "bottle", "her", "at", "last", "all", "sang",
+)  # fmt: skip
+_ACCENTED = {"a": "Á", "e": "É", "i": "Í", "o": "Ó", "u": "Ú"}
+_INVISIBLE = "\u200b"
+
+
+@WORKBOOK.variants("rum_offsets", course={"text": OFFSETS_TEXT, "token": OFFSETS_TOKEN})
+def offsets_variant(rng: random.Random) -> dict[str, str]:
+    """A line of three to eight plain words, a zero-width space glued to one of them, and a word in capitals last.
+
+    As in ``Yo-ho-ho,\\u200b and a bottle of RÚM!``: the last word is a whole
+    token of the vocab, written in capitals with one accented vowel (each
+    character stays one character when normalized), the line ends with one
+    punctuation mark, and the invisible character stands before the word, so
+    the offsets count it; 16 to 62 characters (the course's 33 within a factor of two).
+    """
+    while True:
+        token = rng.choice(WHOLE_WORDS)
+        words = [rng.choice(_FILLERS) for _ in range(rng.randint(3, 8))]
+        words[rng.randrange(len(words))] += _INVISIBLE
+        vowels = [index for index, letter in enumerate(token) if letter in _ACCENTED]
+        accented = rng.choice(vowels)
+        marked = token[:accented].upper() + _ACCENTED[token[accented]] + token[accented + 1 :].upper()
+        text = " ".join([words[0].capitalize(), *words[1:], marked]) + rng.choice("!.?")
+        if 16 <= len(text) <= 62:
+            return {"text": text, "token": token}
+
+
+@WORKBOOK.variants("kept", course=dict(KEPT_LENGTHS))
+def kept_variant(rng: random.Random) -> dict[str, int]:
+    """A first text of 15 to 60 tokens, a second of 4 to 16 and ``max_length`` 12 to 48, too short for both.
+
+    Within a factor of two of the course's 30, 8 and 24; the pair is always
+    cut, and each text keeps at least one token.
+    """
+    while True:
+        first, second, longest = rng.randint(15, 60), rng.randint(4, 16), rng.randint(12, 48)
+        if first + second + 3 > longest and min(_kept_by_truncation(first, second, longest)) >= 1:
+            return {"first_length": first, "second_length": second, "max_length": longest}
+
+
+#: Words a decode exercise strings together, and words cut into ``##`` pieces.
+_DECODE_WORDS = (
+    "pieces", "of", "eight", "the", "old", "sea", "cook", "jim", "saw", "a", "black", "ship", "we", "ran", "to",
+    "cove", "gold", "map", "in", "chest", "silver", "found", "it", "under", "sand", "night", "inn", "boat",
+)  # fmt: skip
+_CUT_WORDS = (
+    ("par", "##rot"), ("cut", "##lass"), ("sch", "##oon", "##er"), ("tre", "##asure"), ("doub", "##loon", "##s"),
+    ("bucc", "##ane", "##er"), ("pis", "##tol"), ("han", "##ds"), ("cap", "##tain"), ("is", "##land"),
+)  # fmt: skip
+#: ``(word, contraction token)``: the clean-up takes the space before the second.
+_CONTRACTED = (
+    ("flint", "'s"),
+    ("silver", "'s"),
+    ("jim", "'s"),
+    ("we", "'re"),
+    ("i", "'m"),
+    ("they", "'ve"),
+    ("did", "n't"),
+)
+#: A word and a lone apostrophe then a letter, as BERT cuts it's: the clean-up leaves them spaced.
+_APART = (("it", "'", "s"), ("that", "'", "s"), ("don", "'", "t"), ("he", "'", "s"), ("can", "'", "t"))
+
+
+@WORKBOOK.variants("decoded", course={"tokens": list(TOKENS_TO_DECODE)})
+def decoded_variant(rng: random.Random) -> dict[str, list[str]]:
+    """Eight to twenty tokens holding what the course's twelve hold: a word in ``##`` pieces, a contraction token,
+    an apostrophe on its own, punctuation inside and at the end.
+    """
+    while True:
+        groups: list[tuple[str, ...]] = [
+            rng.choice(_CUT_WORDS),
+            rng.choice(_CONTRACTED),
+            rng.choice(_APART),
+            *((rng.choice(_DECODE_WORDS),) for _ in range(rng.randint(2, 6))),
+        ]
+        rng.shuffle(groups)
+        inside = rng.randrange(1, len(groups))
+        groups.insert(inside, (rng.choice(".,!?"),))
+        tokens = [token for group in groups for token in group] + [rng.choice(".!?")]
+        if 8 <= len(tokens) <= 20:
+            return {"tokens": tokens}
+
+
 __all__ = [
+    "KEPT_LENGTHS",
+    "OFFSETS_TEXT",
+    "OFFSETS_TOKEN",
+    "TOKENS_TO_DECODE",
+    "WHOLE_WORDS",
     "WORKBOOK",
     "check_decoded",
     "check_kept_lengths",
     "check_offsets",
     "check_pair_input",
+    "decoded_variant",
+    "kept_variant",
+    "offsets_variant",
     "progress",
     "show_answer",
 ]

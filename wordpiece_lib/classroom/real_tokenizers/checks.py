@@ -21,6 +21,7 @@ AssertionError: a piece that continues a word carries WordPiece's continuation p
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from wordpiece_lib.classroom import runtime
@@ -361,8 +362,74 @@ def check_rejected(answer: Any, tokenizer: Any, word: str, *, source: str | None
     )
 
 
+# ---------------------------------------------------------------- each student's own word (graded variants)
+
+#: The words of the four exercises in the course (a graded release gives each student words of their own).
+WORDPIECE_WORD, BPE_WORD, UNIGRAM_WORD, REJECTED_WORD = "doubloons", "parrots", "islanders", "tokenizers"
+#: Words of *Treasure Island* (plain ASCII letters: the offline edition's font has them all), each cut by BERT
+#: into 3 to 6 tokens, as doubloons into 4 (the tests check every one with the real tokenizer).
+WORDPIECE_WORDS = (
+    "assailants", "baffling", "bandoleer", "becalmed", "blackbeard", "bleared", "blundered", "boasting", "bookcases",
+    "bowstring", "buoyant", "bygones", "canikin", "cannibals", "carcass", "clacking", "clattering", "confidant",
+    "contorted", "coxswain", "desirous", "diabolical", "dispersing", "dolefully", "emboldener", "eminence",
+    "explanatory", "grizzled", "hearkening", "imaginable", "mainstay", "manoeuvres", "musketry", "muskets",
+    "obediently", "outlandish", "overjoyed", "recommenced", "rekindling", "ruffling", "sallied", "scuffle", "scupper",
+    "seafaring", "sequins", "shipwrecked", "shirking", "smollett", "smothered", "smouldering", "sneering",
+    "subaltern", "sunshiny", "supercargo", "surmounting", "tarpaulins", "troubling", "truantry", "ungrateful",
+)  # fmt: skip
+#: Words the GPT-2-style BPE cuts, after a space, into 2 to 4 tokens (parrots: 2).
+BPE_WORDS = (
+    "abandon", "accused", "ammunition", "bubbled", "bulkhead", "campaign", "caraccas", "chaplain", "cloudless",
+    "collecting", "corners", "countenance", "crossley", "desired", "developed", "dislodged", "downhearted", "dutchman",
+    "dutchmen", "escaped", "exchanged", "farthen", "figureheads", "fluttering", "goodness", "halloaing", "hopeless",
+    "horrified", "howsoever", "infinite", "laborious", "lurched", "magazine", "mariner", "mexican", "ornamental",
+    "pleading", "promptly", "realize", "remedies", "richard", "ringlets", "rotting", "savages", "savannah", "scatter",
+    "scissors", "scramble", "shovels", "soldier", "squalling", "stifling", "strolling", "thinkin", "throats",
+    "treated", "trooping", "vengeance", "writing",
+)  # fmt: skip
+#: Words the Unigram model cuts into 3 to 6 pieces (islanders: 5).
+UNIGRAM_WORDS = (
+    "assailants", "attention", "awakened", "bachelors", "balance", "cheated", "comforted", "conceal", "contrasted",
+    "convenient", "curious", "delayed", "distressed", "doctors", "doubled", "dreadful", "enemies", "evidently",
+    "footing", "forefoot", "frequent", "gardener", "georges", "handsome", "handsomer", "headers", "hunters",
+    "innocent", "invisible", "issuing", "kitchen", "lurched", "murderous", "otherwise", "pierced", "prejudiced",
+    "presumed", "prodigious", "promotion", "quivered", "recently", "redoubling", "reduced", "reflection", "rejoined",
+    "retrace", "shallow", "strikes", "tattered", "thither", "thrifty", "tortugas", "touching", "travels", "trumpet",
+    "underneath", "uttered", "whereupon", "whistle", "whitened",
+)  # fmt: skip
+#: Words whose first BERT token is taken after 3 to 8 rejected candidates (tokenizers: 5), none a word of
+#: :data:`WORDPIECE_WORDS` (an explanation shown for one exercise never gives away the other's answer).
+REJECTED_WORDS = (
+    "assizes", "boatfuls", "burthened", "cannikin", "capsized", "carcasses", "cession", "chequered", "coldest",
+    "creaking", "cripple", "displeased", "duplicity", "dwindled", "equalled", "gracious", "grilling", "heartily",
+    "imposter", "incessant", "invaluable", "irresolute", "lanyard", "laughable", "messmate", "mightily", "minding",
+    "mistily", "modulated", "moonshine", "nearness", "overloaded", "porridge", "precaution", "pretext", "redruth",
+    "reloaded", "reprimed", "resolutely", "ricochet", "ringleaders", "ruination", "senseless", "sheltering",
+    "shipmates", "slumber", "sperrit", "sprouted", "stumping", "swamping", "sweltering", "tarpaulin", "tatters",
+    "thickest", "tonnage", "tripping", "trotted", "volubly", "widders", "wretched",
+)  # fmt: skip
+
+
+def _word_variant(key: str, course: str, words: tuple[str, ...]) -> None:
+    """Declare exercise ``key``'s variant space: one word of ``words`` per student, ``course`` in the course."""
+
+    @WORKBOOK.variants(key, course={"word": course})
+    def word_variant(rng: random.Random) -> dict[str, str]:
+        return {"word": rng.choice(words)}
+
+
+_word_variant("doubloons_cut", WORDPIECE_WORD, WORDPIECE_WORDS)
+_word_variant("parrots_cut", BPE_WORD, BPE_WORDS)
+_word_variant("islanders_cut", UNIGRAM_WORD, UNIGRAM_WORDS)
+_word_variant("rejected", REJECTED_WORD, REJECTED_WORDS)
+
+
 __all__ = [
+    "BPE_WORDS",
     "CUTTING",
+    "REJECTED_WORDS",
+    "UNIGRAM_WORDS",
+    "WORDPIECE_WORDS",
     "WORKBOOK",
     "check_bpe_cut",
     "check_rejected",

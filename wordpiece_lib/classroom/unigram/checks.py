@@ -20,6 +20,7 @@ AssertionError: a probability is at most 1: divide each piece's frequency by the
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from collections.abc import Callable, Iterable, Mapping
@@ -112,9 +113,10 @@ WORKBOOK = runtime.Workbook(
             "hug_chance",
             "Your turn 4 · predict a draw",
             hints=(
-                "At alpha 1, a cut is drawn in proportion to its probability: its share of the sum over every cut.",
-                "The sum over every cut is the word's probability (Your turn 2); list the cuts of the word as in "
-                "Your turn 1.",
+                "A cut is drawn in proportion to its probability raised to the power alpha: its share of that power "
+                "summed over every cut.",
+                "At alpha 1 the sum over every cut is the word's probability (Your turn 2); list the cuts of the word "
+                "as in Your turn 1.",
             ),
             prediction=True,
         ),
@@ -123,6 +125,8 @@ WORKBOOK = runtime.Workbook(
 )
 progress = WORKBOOK.progress
 show_answer = WORKBOOK.show_answer
+#: In a graded release with variants, each student's check tries their function on vocabs and words of their own.
+WORKBOOK.vary_fresh_inputs("word_probability")
 
 #: The model and the trainer compute a word's probability (forward sums) for you.
 FORWARD_SUMS = (
@@ -277,10 +281,18 @@ for _key in ("zero_cost", "hug_chance"):
 
 @WORKBOOK.check("hug_chance")
 def check_sample_chance(
-    answer: Any, word_counts: Mapping[str, int], word: str, cut: Iterable[str], *, source: str | None = None
+    answer: Any,
+    word_counts: Mapping[str, int],
+    word: str,
+    cut: Iterable[str],
+    alpha: int = 1,
+    *,
+    source: str | None = None,
 ) -> None:
-    """Check the chance that sampling at ``alpha`` 1 gives ``cut`` of ``word`` (the course's first vocab), exactly.
+    """Check the chance that sampling at ``alpha`` gives ``cut`` of ``word`` (the course's first vocab), exactly.
 
+    At ``alpha`` a cut is drawn with probability proportional to P(cut) ** alpha
+    (``alpha`` a whole number here, so the chance stays an exact fraction).
     ``source`` is the code that made the answer (default: the notebook cell that
     assigned ``hug_chance``); running the model's sampling there fails.
 
@@ -301,26 +313,39 @@ def check_sample_chance(
     value = _as_fraction(given, "the chance")
     frequencies = substring_frequencies(as_word_counts(word_counts))
     cuts = every_cut(word, frequencies)
-    chances = [cut_fraction(each, frequencies) for each in cuts]
-    mine = cut_fraction(list(cut), frequencies)
+    probabilities = [cut_fraction(each, frequencies) for each in cuts]
+    chances = [chance**alpha for chance in probabilities]
+    own = cut_fraction(list(cut), frequencies)
+    mine = own**alpha
     expected = mine / sum(chances)
     if value == expected:
         return
-    if value == mine:
+    powered = "its probability" if alpha == 1 else "its probability raised to the power alpha"
+    if value in (own, mine):
         raise AssertionError(
             "that is the cut's own probability (as in section 2); sampling divides it by the sum over every cut of "
             "the word, so that the chances of all cuts add up to 1"
+            if value == own
+            else "that is the cut's probability raised to the power alpha; sampling divides it by the same power of "
+            "every cut of the word, added up, so that the chances of all cuts add up to 1"
         )
     if value == Fraction(1, len(cuts)):
         raise AssertionError(
-            "that is the chance at alpha 0, where every cut is as likely; at alpha 1 a cut is drawn in proportion "
-            "to its probability"
+            f"that is the chance at alpha 0, where every cut is as likely; at alpha {alpha} a cut is drawn in "
+            f"proportion to {powered}"
+        )
+    if alpha != 1 and value == own / sum(probabilities):
+        raise AssertionError(
+            f"that is the chance at alpha 1; at alpha {alpha} raise every cut's probability to the power alpha "
+            "(the cut's and each other cut's), then take the cut's share"
         )
     if value == 1:
         raise AssertionError("that is Viterbi's choice (always the best cut); sampling draws the other cuts too")
-    if value == sum(chances):
+    if value in (sum(probabilities), sum(chances)):
         raise AssertionError(
             "that is the probability of the word (every cut added); the cut's chance is its share of it"
+            if value == sum(probabilities)
+            else "that adds up every cut's powered probability; the cut's chance is its share of that sum"
         )
     if value in [chance / sum(chances) for chance in chances]:
         raise AssertionError("that is the chance of another cut of the word: check which cut the question names")
@@ -330,8 +355,9 @@ def check_sample_chance(
     if value > 1:
         raise AssertionError("a chance is at most 1: divide the cut's probability by the sum over every cut")
     raise AssertionError(
-        "divide the cut's probability by the sum of the probabilities of every cut of the word (list them all, "
-        "as in Your turn 1)"
+        f"divide the cut's {'probability' if alpha == 1 else 'probability, raised to the power alpha,'} by the sum of "
+        f"the {'probabilities' if alpha == 1 else 'same powers'} of every cut of the word (list them all, as in Your "
+        "turn 1)"
     )
 
 
@@ -465,9 +491,15 @@ def check_word_probability(function: Callable[[str, Mapping[str, Fraction]], Any
 
 
 def _zero_cost(word_counts: Mapping[str, int]) -> set[str]:
-    counts = as_word_counts(word_counts)
+    return set(_zero_cost_of(tuple(as_word_counts(word_counts).items())))
+
+
+@functools.lru_cache(maxsize=256)
+def _zero_cost_of(items: tuple[tuple[str, int], ...]) -> frozenset[str]:
+    """The free pieces of one corpus, kept: a class's checks ask again for the same few corpora."""
+    counts = as_word_counts(dict(items))
     model = model_from_frequencies(substring_frequencies(counts))
-    return {piece for piece, loss in removal_losses(model, counts).items() if abs(loss) < 1e-9}
+    return frozenset(piece for piece, loss in removal_losses(model, counts).items() if abs(loss) < 1e-9)
 
 
 @WORKBOOK.check("zero_cost")
@@ -551,9 +583,112 @@ def check_zero_cost(answer: Any, word_counts: Mapping[str, int], *, source: str 
     )
 
 
+#: The word of *Your turn 1* in the course (a graded release gives each student a word of their own).
+BEST_CUT_WORD = "bugs"
+#: The word and the cut of *Your turn 4* in the course.
+CHANCE_WORD, CHANCE_CUT = "hug", ("hug",)
+#: The corpus of *Your turn 3* in the course.
+ZERO_COST_COUNTS = {"mug": 8, "mugs": 3, "nun": 6, "bun": 4, "hum": 5}
+#: Never a variant's word: the words whose cuts the notebook works out (section 2's ``pug``, section 3's
+#: ``hugs``, the stepper's ``bunhugs``), the course's own word and the words of the corpus.
+_WORKED_WORDS = frozenset({"pug", "hugs", "bunhugs", BEST_CUT_WORD, *COURSE})
+
+
+def _course_frequencies() -> dict[str, int]:
+    return dict(substring_frequencies(as_word_counts(COURSE)))
+
+
+def _cut_count_within_two(word: str, frequencies: Mapping[str, int], course_word: str) -> bool:
+    """True when ``word`` has a number of cuts within a factor of two of ``course_word``'s (the same work by hand)."""
+    course = len(every_cut(course_word, frequencies))
+    return course / 2 <= len(every_cut(word, frequencies)) <= course * 2
+
+
+def _new_word(rng: random.Random, course_word: str) -> str:
+    """A word of four to six letters, made of two or three pieces of the course's vocab, not a word the notebook cuts.
+
+    Like ``bugs`` (``bu`` + ``gs``) it is spelled by the first vocab and has
+    about as many cuts to compare by hand as ``course_word``.
+    """
+    frequencies = _course_frequencies()
+    longer = sorted(piece for piece in frequencies if len(piece) > 1)
+    letters = sorted(piece for piece in frequencies if len(piece) == 1)
+    while True:
+        parts = [rng.choice(longer), rng.choice([*longer, *letters])]
+        if rng.random() < 0.4:
+            parts.append(rng.choice(letters))
+        word = "".join(parts)
+        if 4 <= len(word) <= 6 and word not in _WORKED_WORDS and _cut_count_within_two(word, frequencies, course_word):
+            return word
+
+
+@WORKBOOK.variants("bugs_best", course={"word": BEST_CUT_WORD})
+def best_cut_variant(rng: random.Random) -> dict[str, str]:
+    """A new word the first vocab spells, with 3 to 12 cuts (``bugs`` has 6): no word of the corpus, none worked."""
+    return {"word": _new_word(rng, BEST_CUT_WORD)}
+
+
+@WORKBOOK.variants("hug_chance", course={"word": CHANCE_WORD, "cut": list(CHANCE_CUT), "alpha": 1})
+def chance_variant(rng: random.Random) -> dict[str, Any]:
+    """A new word with 2 to 8 cuts (``hug`` has 4), one of its cuts, and ``alpha`` 1 or 2.
+
+    With one vocab for every student, the chances of one cut at ``alpha`` 1 take
+    few distinct values (a cut's share depends only on the pieces around it);
+    ``alpha`` 2, the same rule with each probability squared, doubles them.
+    """
+    word = _new_word(rng, CHANCE_WORD)
+    return {"word": word, "cut": list(rng.choice(every_cut(word, _course_frequencies()))), "alpha": rng.choice((1, 2))}
+
+
+def _exact_zero_cost(word_counts: Mapping[str, int]) -> set[str]:
+    """The pieces longer than a character that some best cut of every word does without (exact fractions)."""
+    frequencies = substring_frequencies(as_word_counts(word_counts))
+    needed: set[str] = set()
+    for word in word_counts:
+        chances = [(cut_fraction(cut, frequencies), set(cut)) for cut in every_cut(word, frequencies)]
+        best = max(chance for chance, _ in chances)
+        needed |= set.intersection(*(pieces for chance, pieces in chances if chance == best))
+    return {piece for piece in frequencies if len(piece) > 1} - needed
+
+
+@WORKBOOK.variants("zero_cost", course={"word_counts": dict(ZERO_COST_COUNTS)})
+def zero_cost_variant(rng: random.Random) -> dict[str, dict[str, int]]:
+    """Five words like ``mug mugs nun bun hum``: four three-letter words sharing a vowel, one of them plus ``s``.
+
+    Counts 2 to 10 (13 to 52 in all, the course's 26 within a factor of two);
+    some pieces cost nothing and some do (3 to 10 free ones, as the course has
+    5), the same set whether the losses are worked exactly or in floats.
+    """
+    consonants, vowels = "bcdfghklmnprtvz", "aeiou"
+    course_pieces = sum(len(piece) > 1 for piece in substring_frequencies(as_word_counts(ZERO_COST_COUNTS)))
+    while True:
+        letters, vowel = rng.sample(consonants, 4), rng.choice(vowels)
+        words = list(dict.fromkeys(rng.choice(letters) + vowel + rng.choice(letters) for _ in range(6)))[:4]
+        if len(words) < 4:
+            continue
+        words.insert(rng.randrange(1, 5), rng.choice(words) + "s")
+        counts = {word: rng.randint(2, 10) for word in words}
+        free = _exact_zero_cost(counts)
+        pieces = sum(len(piece) > 1 for piece in substring_frequencies(as_word_counts(counts)))
+        if (
+            13 <= sum(counts.values()) <= 52
+            and 3 <= len(free) <= 10
+            and len(free) < pieces
+            and course_pieces / 2 <= pieces <= course_pieces * 2
+            and free == _zero_cost(counts)
+        ):
+            return {"word_counts": counts}
+
+
 __all__ = [
+    "BEST_CUT_WORD",
+    "CHANCE_CUT",
+    "CHANCE_WORD",
     "COURSE",
     "WORKBOOK",
+    "ZERO_COST_COUNTS",
+    "best_cut_variant",
+    "chance_variant",
     "check_best_cut",
     "check_sample_chance",
     "check_word_probability",
@@ -561,4 +696,5 @@ __all__ = [
     "every_cut",
     "progress",
     "show_answer",
+    "zero_cost_variant",
 ]
