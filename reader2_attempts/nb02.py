@@ -1,0 +1,58 @@
+NOTEBOOK = "notebooks/02_pair_scores.ipynb"
+W = "wrong"; S = "shortcut"; C = "correct"
+CP = "def count_pairs(splits, word_counts):\n    d = {}\n    for w, p in splits.items():\n        for a, b in zip(p, p[1:]):\n            d[(a, b)] = d.get((a, b), 0) + word_counts[w]\n    return d"
+BEST = "rank_candidates(score_pairs(after_ug, turn3_counts))"
+EXERCISES = [
+ dict(name="count_pairs", stub=11, check=12, attempts=[
+  (W, "unweighted", "def count_pairs(splits, word_counts):\n    d = {}\n    for w, p in splits.items():\n        for a, b in zip(p, p[1:]):\n            d[(a, b)] = d.get((a, b), 0) + 1\n    return d"),
+  (W, "set per word (xaaa once)", "def count_pairs(splits, word_counts):\n    d = {}\n    for w, p in splits.items():\n        for a, b in set(zip(p, p[1:])):\n            d[(a, b)] = d.get((a, b), 0) + word_counts[w]\n    return d"),
+  (W, "reversed pairs", "def count_pairs(splits, word_counts):\n    d = {}\n    for w, p in splits.items():\n        for a, b in zip(p, p[1:]):\n            d[(b, a)] = d.get((b, a), 0) + word_counts[w]\n    return d"),
+  (W, "skips last pair", "def count_pairs(splits, word_counts):\n    d = {}\n    for w, p in splits.items():\n        for i in range(len(p) - 2):\n            d[(p[i], p[i+1])] = d.get((p[i], p[i+1]), 0) + word_counts[w]\n    return d"),
+  (W, "joined string keys", "def count_pairs(splits, word_counts):\n    d = {}\n    for w, p in splits.items():\n        for a, b in zip(p, p[1:]):\n            d[a + b] = d.get(a + b, 0) + word_counts[w]\n    return d"),
+  (W, "across word boundaries", "def count_pairs(splits, word_counts):\n    d = {}\n    allp = [(x, w) for w, p in splits.items() for x in p]\n    for (a, w), (b, _) in zip(allp, allp[1:]):\n        d[(a, b)] = d.get((a, b), 0) + word_counts[w]\n    return d"),
+  (W, "non-overlapping (xaaa once)", "def count_pairs(splits, word_counts):\n    d = {}\n    for w, p in splits.items():\n        i = 0\n        while i + 1 < len(p):\n            d[(p[i], p[i+1])] = d.get((p[i], p[i+1]), 0) + word_counts[w]\n            i += 2 if p[i] == p[i+1] else 1\n    return d"),
+  (S, "pair_counts aliased earlier", ["import wordpiece_lib as _wl\n_pc = getattr(_wl, 'pair_' + 'counts')", "def count_pairs(splits, word_counts):\n    return dict(_pc(splits, word_counts))"]),
+  (S, "score_pairs bpe counts", "from wordpiece_lib import score_pairs as _sp\ndef count_pairs(splits, word_counts):\n    return {c.pair: c.pair_count for c in _sp(splits, word_counts, 'bpe')}"),
+  (S, "HF BpeTrainer-free: tokenizers pre-tokenized? (Counter)", "from collections import Counter\ndef count_pairs(splits, word_counts):\n    c = Counter()\n    for w, p in splits.items():\n        for a, b in zip(p, p[1:]):\n            c[(a, b)] += word_counts[w]\n    return dict(c)"),
+  (C, "right", CP),
+ ]),
+ dict(name="wordpiece_score", stub=19, check=20, attempts=[
+  (W, "float", "def wordpiece_score(pair_count, left_count, right_count):\n    return pair_count / (left_count * right_count)"),
+  (W, "sum in denominator", "from fractions import Fraction\ndef wordpiece_score(pair_count, left_count, right_count):\n    return Fraction(pair_count, left_count + right_count)"),
+  (W, "upside down", "from fractions import Fraction\ndef wordpiece_score(pair_count, left_count, right_count):\n    return Fraction(left_count * right_count, pair_count)"),
+  (W, "left only", "from fractions import Fraction\ndef wordpiece_score(pair_count, left_count, right_count):\n    return Fraction(pair_count, left_count)"),
+  (W, "precedence slip", "from fractions import Fraction\ndef wordpiece_score(pair_count, left_count, right_count):\n    return Fraction(pair_count, left_count) * right_count"),
+  (W, "rounded fraction", "from fractions import Fraction\ndef wordpiece_score(pair_count, left_count, right_count):\n    return Fraction(pair_count / (left_count * right_count)).limit_denominator(1000)"),
+  (W, "BPE count", "from fractions import Fraction\ndef wordpiece_score(pair_count, left_count, right_count):\n    return Fraction(pair_count)"),
+  (W, "squared (likelihood-ish)", "from fractions import Fraction\ndef wordpiece_score(pair_count, left_count, right_count):\n    return Fraction(pair_count, left_count * right_count) ** 2"),
+  (S, "library wordpiece_score aliased earlier", ["from wordpiece_lib import wordpiece_score as _ws\n_g = _ws", "def wordpiece_score(pair_count, left_count, right_count):\n    return _g(pair_count, left_count, right_count)"]),
+  (S, "score_pairs on a built corpus", "from wordpiece_lib import score_pairs as _sp\ndef wordpiece_score(pair_count, left_count, right_count):\n    splits = {'ab': ['a', '##b'], 'a': ['a'], 'cb': ['c', '##b']}\n    counts = {'ab': pair_count, 'a': left_count - pair_count, 'cb': right_count - pair_count}\n    counts = {k: v for k, v in counts.items() if v}\n    splits = {k: v for k, v in splits.items() if k in counts}\n    return next(c.score for c in _sp(splits, counts) if c.pair == ('a', '##b'))"),
+  (C, "right", "from fractions import Fraction\ndef wordpiece_score(pair_count, left_count, right_count):\n    return Fraction(pair_count, left_count * right_count)"),
+ ]),
+ dict(name="best_after_ug", stub=22, check=23, attempts=[
+  (W, "BPE favourite itself", ("bpe_favourite", "best_after_ug = {v}")),
+  (W, "best before the merge", ("rank_candidates(score_pairs(initial_splits(turn3_counts), turn3_counts))[0].pair", "best_after_ug = {v}")),
+  (W, "second best after", ("[c.pair for c in " + BEST + " if c.score < " + BEST + "[0].score][0]", "best_after_ug = {v}")),
+  (W, "reversed", ("tuple(reversed(" + BEST + "[0].pair))", "best_after_ug = {v}")),
+  (W, "most frequent after (bpe)", ("rank_candidates(score_pairs(after_ug, turn3_counts, 'bpe'))[0].pair", "best_after_ug = {v}")),
+  (W, "hug/pug example best", ("rank_candidates(score_pairs(merge_pair(initial_splits(datasets.hug_pug_counts()), ('##u','##g'), '##ug'), datasets.hug_pug_counts()))[0].pair", "best_after_ug = {v}")),
+  (W, "joined token", ("''.join(" + BEST + "[0].pair).replace('##', '', 1) if False else " + BEST + "[0].pair[0] + " + BEST + "[0].pair[1].removeprefix('##')", "best_after_ug = {v}")),
+  (W, "list instead of tuple", ("list(" + BEST + "[0].pair)", "best_after_ug = {v}")),
+  (S, "rank_candidates in answer cell", "best_after_ug = " + BEST + "[0].pair"),
+  (S, "score_table in answer cell", "from wordpiece_lib.classroom.display import score_table\nbest_after_ug = tuple(score_table(after_ug, turn3_counts).iloc[0][['left', 'right']])"),
+  (C, "right typed", (BEST + "[0].pair", "best_after_ug = {v}")),
+ ]),
+ dict(name="bpe_first", stub=36, check=37, attempts=[
+  (W, "WordPiece best", ("rank_candidates(score_pairs(bpe_splits, bpe_counts))[0].pair", "bpe_first = {v}")),
+  (W, "second most frequent", ("[c.pair for c in rank_candidates(score_pairs(bpe_splits, bpe_counts, 'bpe')) if c.score < rank_candidates(score_pairs(bpe_splits, bpe_counts, 'bpe'))[0].score][0]", "bpe_first = {v}")),
+  (W, "reversed", ("tuple(reversed(rank_candidates(score_pairs(bpe_splits, bpe_counts, 'bpe'))[0].pair))", "bpe_first = {v}")),
+  (W, "hug/pug's favourite", "bpe_first = ('##u', '##g')"),
+  (W, "unweighted most frequent", ("max(__import__('collections').Counter(p for w, s in bpe_splits.items() for p in zip(s, s[1:])).items(), key=lambda kv: kv[1])[0]", "bpe_first = {v}")),
+  (W, "no ## on right", ("(lambda p: (p[0], p[1].removeprefix('##')))(rank_candidates(score_pairs(bpe_splits, bpe_counts, 'bpe'))[0].pair)", "bpe_first = {v}")),
+  (W, "string", ("' '.join(rank_candidates(score_pairs(bpe_splits, bpe_counts, 'bpe'))[0].pair)", "bpe_first = {v}")),
+  (S, "score_pairs in answer cell", "bpe_first = rank_candidates(score_pairs(bpe_splits, bpe_counts, 'bpe'))[0].pair"),
+  (S, "train_bpe first merge", "from wordpiece_lib import train_bpe\nbpe_first = train_bpe(bpe_counts, 100, special_tokens=[]).steps[0].pair"),
+  (S, "HF BpeTrainer first merge", "from tokenizers import Tokenizer, models, trainers, pre_tokenizers\n_t = Tokenizer(models.BPE(continuing_subword_prefix='##'))\n_t.pre_tokenizer = pre_tokenizers.WhitespaceSplit()\n_t.train_from_iterator([' '.join([w] * c) for w, c in bpe_counts.items()], trainers.BpeTrainer(vocab_size=1000, special_tokens=[], continuing_subword_prefix='##', show_progress=False))\nimport json as _j\n_m = _j.loads(_t.to_str())['model']['merges'][0]\nbpe_first = tuple(_m.split(' ')) if isinstance(_m, str) else tuple(_m)"),
+  (C, "right typed", ("rank_candidates(score_pairs(bpe_splits, bpe_counts, 'bpe'))[0].pair", "bpe_first = {v}")),
+ ]),
+]

@@ -1,0 +1,2 @@
+NOTEBOOK = "notebooks/09_other_languages.ipynb"
+EXERCISES = [{'name': 'merged_groups', 'stub': 13, 'check': 14, 'attempts': []}, {'name': 'greek_tokens_per_word', 'stub': 32, 'check': 33, 'attempts': []}, {'name': 'share_of', 'stub': 48, 'check': 49, 'attempts': []}, {'name': 'chosen_exponent', 'stub': 61, 'check': 62, 'attempts': []}, {'name': 'bert_disagreements', 'stub': 70, 'check': 71, 'attempts': []}]
