@@ -30,6 +30,9 @@ def run(kc, code, timeout=600):
         elif t in ("execute_result", "display_data"):
             d = c["data"]
             out.append(d.get("text/plain", "") + ("" if "text/plain" in d else "<%s>" % ",".join(d)))
+            for rich in ("text/markdown", "text/html"):  # what a student reads, not just the repr
+                if rich in d:
+                    out.append("\n[%s] " % rich + re.sub(r"<[^>]+>", " ", re.sub(r"<style.*?</style>", "", d[rich], flags=re.S)))
             out.append("\n")
         elif t == "error":
             out.append("ERROR %s: %s\n%s\n" % (c["ename"], c["evalue"], "\n".join(c["traceback"][-3:])))
