@@ -21,6 +21,7 @@ IDEAS: dict[str, dict[str, str]] = {
         "lowercased": "count each word as it is written",
         "most frequent first": "not in first-seen order",
         "the pairs as a list, not a dict": CONTAINER,
+        "punctuation stripped off the words": "a punctuation mark is a word of its own",
     },
     "split_with_prefix": {
         "no prefix": "every character after the first needs the '##' prefix",

@@ -142,6 +142,10 @@ def lesson_wrongs() -> dict[str, tuple[Wrong, ...]]:
             ),
             slip("the pairs as a list, not a dict", lambda words: list(count_words(words).items())),
             library("pandas' value_counts, in first-seen order", counted_by_pandas),
+            slip(
+                "punctuation stripped off the words",
+                lambda words: count_words([word.strip(".,!?;:'") for word in words if word.strip(".,!?;:'")]),
+            ),
         ),
         "split_with_prefix": (
             slip("a tuple, not a list", lambda word: (word[0], *("##" + character for character in word[1:]))),
