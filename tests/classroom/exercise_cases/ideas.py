@@ -66,6 +66,7 @@ IDEAS: dict[str, dict[str, str]] = {
         "upside down": "the pair count goes on top",
         "the BPE count": "that is the BPE score",
         "the printed 1/20": "divided by the product of the two piece counts",
+        "a float made a Fraction again with limit_denominator": "rounded on the way",
     },
     "best_after_ug": {
         "the best pair before the merge, printed earlier": "the words of this corpus as they stand now",
