@@ -40,6 +40,7 @@ from wordpiece_lib.training import (
     apply_merges,
     encode_with_merges,
     merge_in_pieces,
+    merge_pair,
     pair_counts,
     train_bpe,
     train_fast,
@@ -85,7 +86,10 @@ WORKBOOK = runtime.Workbook(
 progress = WORKBOOK.progress
 show_answer = WORKBOOK.show_answer
 
-REPLAYING = runtime.forbid(encode_with_merges, apply_merges, merge_in_pieces, BpeEncoder, merge_replay_encoder)
+#: merge_pair too: it merges a pair at every place it stands, the step notebook 03's merge_all writes by hand
+REPLAYING = runtime.forbid(
+    encode_with_merges, apply_merges, merge_in_pieces, merge_pair, BpeEncoder, merge_replay_encoder
+)
 
 
 def _as_pair(answer: Any) -> tuple[str, str]:
