@@ -455,6 +455,12 @@ def reference_disagreements(texts: Mapping[str, str], vocab: Vocab) -> dict[str,
     }
 
 
+# the two references run in an earlier cell and passed on by name are no prediction either
+runtime.watch_answer(
+    "bert_disagreements", runtime.forbid(WordPieceTokenizer, difference_cause, reference_disagreements)
+)
+
+
 @WORKBOOK.check("bert_disagreements")
 def check_bert_disagreements(answer: Any, texts: Mapping[str, str], vocab: Vocab, *, source: str | None = None) -> None:
     """Check a prediction: for each text, the rule that makes Hugging Face and Google disagree, or ``None``.
