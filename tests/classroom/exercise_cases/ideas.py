@@ -435,6 +435,8 @@ IDEAS: dict[str, dict[str, str]] = {
     "zero_cost": {
         "the course corpus's answer, worked in section 4": "find the best cuts of ITS words",
         "the rarest pieces": "not how frequent the piece is",
+        "nothing goes for free": "can go for free",
+        "every piece longer than a character": "best cut uses it",
         "a single character too": "pruning never removes one",
         "one missing": "misses 1 piece that can go for free",
         "a piece a best cut needs": "some word's best cut uses it",
