@@ -460,6 +460,8 @@ IDEAS: dict[str, dict[str, str]] = {
     "parrots_cut": {
         "the space forgotten": "writes that space (byte 0x20) as Ġ",
         "the characters, no merge": "merging stopped too early",
+        "the largest rank merged first, to the end": "not the merges' order",
+        "the leftmost pair of the list merged first, to the end": "not the merges' order",
         "the whole word as one token": "one of your tokens is not in the vocab",
         "stopped after the first merges": "one of your tokens is not in the vocab",
         "CLIP's end-of-word mark": "this BPE marks no end of word",
