@@ -237,6 +237,7 @@ IDEAS: dict[str, dict[str, str]] = {
         "the notebook's 10k answer typed in": "not a token of the vocab it was given",
         "the first token": "crashed",
         "every '#' stripped, not the prefix removed once": "a '#' can be text too",
+        "the '##' tokens left out with the special ones": "a token that continues a word counts too",
     },
     "whole_names": {
         "every name: section 3's table is the whole vocab's, where every name is a token": "this vocab stops at",
