@@ -228,6 +228,7 @@ IDEAS: dict[str, dict[str, str]] = {
         "another corpus word": "cut the same way by both",
         "section 2's search of every candidate (g added as a first letter), run on the new vocab": "a search over every candidate",
         "the word written as its pieces": "a word is plain text",
+        "a letter inside the word that only ever starts one": "no word of the corpus has 'p' inside it",
     },
     # 07 · a real book
     "longest_token": {

@@ -265,6 +265,7 @@ def lesson_wrongs() -> dict[str, tuple[Wrong, ...]]:
         ),
         "bpe_differing_word": (
             typed("the word written as its pieces", "gn##ug"),
+            typed("a letter inside the word that only ever starts one", "hugpugs"),
             computed(
                 "a loop of one's own over candidates, in the answer cell",
                 "bpe_differing_word = next(w for w in tries if encode_word(w, set(bpe_gnus.tokens())) != "
