@@ -111,6 +111,7 @@ IDEAS: dict[str, dict[str, str]] = {
         "SELENE's lexical four, printed in the table": "score every pair",
         "no recount after merge 2": "the 'lexical' policy takes the alphabetically smallest pair",
         "the 'first' policy's fourth merge kept": "recompute every score after each merge",
+        "the merges one step late (merges 2 to 5)": "one merge late",
         "a tuple, not a list": CONTAINER,
     },
     "final_size": {
