@@ -210,8 +210,12 @@ def _owner(label: str, forbidden: Sequence[Forbidden], namespace: dict[str, Any]
         if label in answer_codes([rule], namespace).values() or label == rule.label_name:
             if not rule.objects:  # named only: a function the notebook itself defined earlier
                 return "the notebook's"
-            module = str(getattr(_unwrap(rule.objects[0]), "__module__", ""))
-            return "the library's" if module.startswith("wordpiece_lib") else "Python's"
+            module = str(getattr(_unwrap(rule.objects[0]), "__module__", "")).split(".")[0]
+            if module == "wordpiece_lib":
+                return "the library's"
+            if not module or module in sys.stdlib_module_names:
+                return "Python's"
+            return f"{module}'" if module.endswith("s") else f"{module}'s"  # pandas' value_counts
     return "the library's"
 
 
@@ -285,6 +289,11 @@ def _unwrap(item: Any) -> Any:
     return item
 
 
+#: Bases whose methods are no one's work: an abstract base's hooks run on any isinstance test (pandas makes many),
+#: so a forbidden class's Mapping or Iterable base would be "called" by code that never touched the class.
+_NOT_THE_WORK = frozenset({"builtins", "abc", "_abc", "collections.abc", "_collections_abc", "typing"})
+
+
 def answer_codes(forbidden: Iterable[Forbidden], namespace: dict[str, Any] | None = None) -> dict[types.CodeType, str]:
     """The code objects whose running means the library did the work, each with the name a message gives it.
 
@@ -305,7 +314,7 @@ def answer_codes(forbidden: Iterable[Forbidden], namespace: dict[str, Any] | Non
         for item in rule.resolve(namespace or {}):
             if isinstance(item, type):
                 for klass in item.__mro__:
-                    if klass is object or klass.__module__ == "builtins":
+                    if klass is object or klass.__module__ in _NOT_THE_WORK:
                         continue
                     for attribute, member in vars(klass).items():
                         code = getattr(_unwrap(member), "__code__", None)
