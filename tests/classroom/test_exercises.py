@@ -410,7 +410,9 @@ def test_the_library_reached_through_another_cell_an_object_or_a_partial_is_not_
             runtime.forget_answer_work()
             result, message = outcome(case, (answer, *wrong.answer[1:]), wrong.extra)
             assert result == "failed", f"{key}: {wrong.label!r} through {route} {result}"
-            assert "library" in message or "Python's" in message, f"{key}: {wrong.label!r} through {route}: {message}"
+            assert "library" in message or "own version" in message, (
+                f"{key}: {wrong.label!r} through {route}: {message}"
+            )
 
 
 def test_an_exact_fraction_is_as_right_as_a_float_where_the_notebook_asks_for_a_share(cases):
