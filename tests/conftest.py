@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import copy
 import ipaddress
+import re
 import socket
+import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
 import pytest
@@ -61,6 +63,55 @@ def hug_pug_traces() -> tuple[Trace, Trace]:
         train_fast(counts, 100, special_tokens=["[UNK]"]),
         train_fast(counts, 100, special_tokens=["[UNK]"], criterion="bpe"),
     )
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--complement-of",
+        metavar="REPORT",
+        help="run only the tests marked slow and those REPORT (the JUnit file of a `-m 'not slow'` run) skipped:"
+        " CI's run 1, after its offline clean-clone run 2 has run every other test",
+    )
+
+
+def junit_address(nodeid: str) -> tuple[str, str]:
+    """A test's (classname, name) as pytest's JUnit report writes them.
+
+    >>> junit_address("tests/core/test_a.py::TestB::test_c[x::y]")
+    ('tests.core.test_a.TestB', 'test_c[x::y]')
+    """
+    path, bracket, params = nodeid.partition("[")
+    names = path.split("::")
+    names[0] = re.sub(r"\.py$", "", names[0].replace("/", "."))
+    return ".".join(names[:-1]), names[-1] + bracket + params
+
+
+def skipped_in(report: Path) -> set[str]:
+    """The ``classname.name`` of every test (or whole module, skipped as it was collected) ``report`` skipped."""
+    root = ElementTree.parse(report).getroot()
+    return {
+        f"{case.get('classname')}.{case.get('name')}".lstrip(".")
+        for case in root.iter("testcase")
+        if case.find("skipped") is not None
+    }
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    report = config.getoption("--complement-of")
+    if not report:
+        return
+    skipped = skipped_in(Path(report))
+    keep, leave = [], []
+    for item in items:
+        classname, name = junit_address(item.nodeid)
+        module = classname.split(".")
+        # A module skipped while collected is one record under the module's own dotted path.
+        modules = {".".join(module[: end + 1]) for end in range(len(module))}
+        wanted = item.get_closest_marker("slow") or f"{classname}.{name}" in skipped or modules & skipped
+        (keep if wanted else leave).append(item)
+    if leave:
+        config.hook.pytest_deselected(items=leave)
+        items[:] = keep
 
 
 LOOPBACK_NAMES = frozenset({"localhost", "localhost.localdomain", "ip6-localhost", "ip6-loopback"})

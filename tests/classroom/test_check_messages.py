@@ -167,6 +167,21 @@ def test_counter_is_not_called_the_librarys_own_version():
     assert "`Counter`, Python's own version" in message and "library" not in message
 
 
+def test_a_counting_routine_of_pandas_or_numpy_is_named_by_its_package_and_told_the_lesson():
+    """The refusal names whose version did the work (pandas', numpy's: never "Python's" for a package's), and the
+    lesson of the exercise: counting by hand."""
+    from exercise_cases.nb01 import counted_by_groupby_size, counted_by_numpy, counted_by_pandas
+
+    for counter, owner in [
+        (counted_by_pandas, "`value_counts`, pandas' own version"),
+        (counted_by_groupby_size, "`groupby`, pandas' own version"),
+        (counted_by_numpy, "`numpy.unique`, numpy's own version"),
+    ]:
+        message = fails_with(splitting.check_word_counts, counter)
+        assert owner in message and "Python's" not in message, message
+        assert "counting by hand is the exercise" in message, message
+
+
 def test_pairs_that_are_not_neighbours_are_told_so_not_blamed_on_the_counts():
     from exercise_cases.nb02 import count_pairs_not_neighbours
 

@@ -9,6 +9,7 @@ library object's method.
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 import textwrap
@@ -292,6 +293,36 @@ def test_run_all_with_the_prediction_unanswered_does_not_show_its_answer(capsys)
     with pytest.raises(AssertionError):
         merging.check_merges(["##gs", "hu", "hugs"], VARIANT, 3, source="")
     assert workbook.reveal("first_three") is True and capsys.readouterr().out == ""
+
+
+def test_a_reveal_before_the_answer_speaks_of_a_prediction_only_for_a_prediction(capsys):
+    """Every exercise a notebook reveals: a prediction is asked for its prediction, any other exercise for its own
+    try (never told it made a prediction it was not asked for)."""
+    import json
+    from pathlib import Path
+
+    import test_exercises  # noqa: F401  (imports every checks module, so every workbook is registered)
+
+    solutions = Path(__file__).resolve().parents[2] / "notebooks" / "solutions"
+    revealed = {
+        key
+        for path in solutions.glob("[0-9][0-9]_*.ipynb")
+        for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]
+        for key in re.findall(r"""reveal\(["']([a-z_0-9]+)["']""", "".join(cell["source"]))
+    }
+    kinds = set()
+    for key in sorted(revealed):
+        workbook = next(book for book in runtime.WORKBOOKS.values() if key in book.exercises)
+        exercise = workbook.exercises[key]
+        workbook.reset()
+        assert workbook.reveal(key) is False
+        shown = capsys.readouterr().out
+        assert exercise.title in shown and "now=True" in shown, shown
+        assert ("prediction" in shown) is exercise.prediction, f"{key}: {shown}"
+        if not exercise.prediction:
+            assert "tried it yourself" in shown, shown
+        kinds.add(exercise.prediction)
+    assert kinds == {True, False}  # the notebooks reveal both kinds
 
 
 def test_an_answer_shown_before_any_prediction_is_noted_in_progress(tmp_path):

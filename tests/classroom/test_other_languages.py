@@ -7,6 +7,7 @@ a hint that does not give the expected value away).
 
 from __future__ import annotations
 
+import html
 import math
 from fractions import Fraction
 
@@ -15,7 +16,7 @@ from check_helpers import fails_with, skips
 
 from wordpiece_lib import BertNormalizer, WordCounts
 from wordpiece_lib.analysis import vocab_shares
-from wordpiece_lib.classroom.display import shown_text
+from wordpiece_lib.classroom.display import figure_description, shown_text
 from wordpiece_lib.classroom.other_languages import (
     ExponentExplorer,
     checks,
@@ -372,6 +373,21 @@ def test_explorer_follows_its_drop_down(sweep):
     assert shown_text(explorer.output) == explorer.text
     with pytest.raises(ValueError, match="not in the sweep"):
         ExponentExplorer(sweep, exponent=0.3)
+
+
+def test_the_explorers_static_twin_is_its_picture_with_the_text_alternative(sweep):
+    import base64
+
+    pytest.importorskip("ipywidgets")
+    explorer = ExponentExplorer(sweep, exponent=0.5)
+    data, metadata = explorer.figure()._repr_mimebundle_()
+    # The picture the widget shows, no exponent marked, with the figure's own summary as its alt text.
+    assert data["text/html"] == explorer.image.value
+    assert base64.b64decode(data["image/png"]).startswith(b"\x89PNG")
+    summary = figure_description(shares_and_fertility(sweep)).summary
+    assert data["text/plain"] == metadata["image/png"]["alt"] == summary and "marked" not in summary
+    assert f'alt="{html.escape(summary)}"' in data["text/html"]
+    assert f"data:image/png;base64,{data['image/png']}" in data["text/html"]
 
 
 @pytest.mark.parametrize("exponent", EXPONENTS)

@@ -253,3 +253,18 @@ def test_the_stepper_steps_and_names_every_control(first_vocab):
     assert explorer.slider.description == "alpha" and "33.3%" in explorer.text
     explorer.slider.value = 4.0
     assert "alpha 4.0" in explorer.text
+
+
+def test_the_sampling_explorer_shows_each_cut_with_its_chance_and_its_draws(first_vocab):
+    pytest.importorskip("ipywidgets")
+    explorer = SamplingExplorer(first_vocab, "hugs", alpha=1.0, samples=200)
+    for alpha, word in [(0.3, "hugs"), (2.5, "hugs"), (2.5, "bunhugs")]:
+        explorer.slider.value, explorer.word_box.value = alpha, word
+        drawn = sample_counts(first_vocab, word, alpha, 200)  # the draws of model.sample (the test above)
+        lines = explorer.text.splitlines()
+        cuts = [" ".join(cut.pieces) for cut in first_vocab.nbest(word, 500)]
+        assert lines[0] == f"{word!r} at alpha {alpha:.1f}: {len(cuts)} cuts, 200 draws"
+        assert len(lines) == len(cuts) + 1 and sum(drawn.values()) == 200
+        for line, cut in zip(lines[1:], cuts, strict=True):
+            chance = first_vocab.cut_probability(word, cut.split(), alpha)
+            assert line.split() == [*cut.split(), "chance", f"{chance:.1%}", "drawn", f"{drawn.get(cut, 0) / 200:.1%}"]

@@ -503,6 +503,9 @@ def _variant_values() -> dict[str, dict[str, Any]]:
             "secret": secret,
         },
         "variants_of": {"students": [Student("ada")], "secret": secret},
+        # what a submission claims of its student and variant (never used, only noted)
+        "variant_named": {"notebook": {"cells": [], "metadata": {}}},
+        "claim_notes": {"notebook": {"cells": [], "metadata": {}}, "student": "ada", "variant": variant},
     }
 
 

@@ -24,6 +24,7 @@ import uuid
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from .._validate import check_bool, check_int
 from ..text.fast_split import FastSplitter
 from .sources import Source, check_sources, total_size
 from .stream_count import count_part, merge_counts
@@ -48,12 +49,23 @@ def import_distributed() -> Any:
     return distributed
 
 
-def local_cluster(workers: int, *, dashboard: bool = True) -> Any:
+def local_cluster(workers: int, *, dashboard: bool = True, processes: bool = True) -> Any:
     """A ``LocalCluster`` of ``workers`` single-threaded processes, listening on this machine only.
 
     Its web dashboard (a free port on 127.0.0.1) needs ``bokeh``; without
-    it, or with ``dashboard=False``, there is none.
+    it, or with ``dashboard=False``, there is none. With ``processes=False``
+    the workers are threads of this process: the same scheduler, tasks and
+    dashboard, without a Python process (about 45 MB) for each worker, which
+    a notebook on a shared server, 60 kernels at a time, cannot spare; the
+    threads share one interpreter, so they count no faster than one process.
+
+    >>> with local_cluster(1, dashboard=False, processes=False) as cluster:
+    ...     len(cluster.workers)
+    1
     """
+    check_int(workers, "workers", minimum=1)
+    check_bool(dashboard, "dashboard")
+    check_bool(processes, "processes")
     distributed = import_distributed()
     if dashboard:
         try:
@@ -61,12 +73,15 @@ def local_cluster(workers: int, *, dashboard: bool = True) -> Any:
         except ImportError:
             dashboard = False
     dashboard_address = "127.0.0.1:0" if dashboard else None
+    # Worker processes talk to the scheduler over TCP on 127.0.0.1; threads over Dask's in-process transport,
+    # which listens on no port at all.
+    network = {"host": "127.0.0.1"} if processes else {}
     return distributed.LocalCluster(
         n_workers=workers,
         threads_per_worker=1,
-        processes=True,
-        host="127.0.0.1",
+        processes=processes,
         dashboard_address=dashboard_address,
+        **network,
     )
 
 

@@ -1,8 +1,9 @@
 """The idea each wrong answer's message must name: ``{exercise: {wrong answer's label: phrase}}``.
 
 One phrase per wrong answer of the tables (``nb01`` ... ``nb12``) that is not a
-library call: the words, from the message, that name the idea that went wrong
-(``test_message_ideas.py`` checks that the message holds them, case aside). A
+library call, and for a library call whose refusal names the exercise's lesson
+(01's counting routines): the words, from the message, that name the idea that
+went wrong (``test_message_ideas.py`` checks that the message holds them, case aside). A
 new wrong answer gets its line here; a message that names another idea than
 its own fails.
 """
@@ -21,6 +22,14 @@ IDEAS: dict[str, dict[str, str]] = {
         "lowercased": "count each word as it is written",
         "most frequent first": "not in first-seen order",
         "the pairs as a list, not a dict": CONTAINER,
+        # counting routines: the lesson is counting by hand (the refusal says so, as well as who did the work)
+        "pandas' value_counts, in first-seen order": "counting by hand is the exercise",
+        "numpy's unique with return_counts, in first-seen order": "counting by hand is the exercise",
+        "numpy's unique_counts, in first-seen order": "counting by hand is the exercise",
+        "pandas' groupby(...).size()": "counting by hand is the exercise",
+        "pandas' groupby(...)[column].count()": "counting by hand is the exercise",
+        "collections.Counter": "counting by hand is the exercise",
+        "WordCounts": "counting by hand is the exercise",
         "punctuation stripped off the words": "a punctuation mark is a word of its own",
     },
     "split_with_prefix": {

@@ -132,6 +132,43 @@ def counted_by_pandas(words):
     return {word: int(count) for word, count in pandas.Series(words, dtype=object).value_counts(sort=False).items()}
 
 
+def counted_by_numpy(words):
+    """numpy counts: ``unique`` with ``return_counts``, put back in first-seen order by each word's first index."""
+    import numpy
+
+    if not words:
+        return {}
+    found, first, counts = numpy.unique(numpy.array(words, dtype=object), return_index=True, return_counts=True)
+    return {str(found[i]): int(counts[i]) for i in sorted(range(len(found)), key=lambda i: first[i])}
+
+
+def counted_by_numpy_unique_counts(words):
+    """numpy's array-API spelling, ``unique_counts`` (it calls ``unique``), in first-seen order."""
+    import numpy
+
+    if not words:
+        return {}
+    result = numpy.unique_counts(numpy.array(words))
+    tally = {str(value): int(count) for value, count in zip(result.values, result.counts)}
+    return {word: tally[word] for word in dict.fromkeys(words)}
+
+
+def counted_by_groupby_size(words):
+    """pandas counts the groups: ``groupby(...).size()``, unsorted, so in first-seen order."""
+    import pandas
+
+    series = pandas.Series(words, dtype=object)
+    return {word: int(count) for word, count in series.groupby(series, sort=False).size().items()}
+
+
+def counted_by_groupby_count(words):
+    """pandas counts a column's entries in each group: ``groupby(...)[column].count()``."""
+    import pandas
+
+    frame = pandas.DataFrame({"word": pandas.Series(words, dtype=object), "seen": 1})
+    return {word: int(count) for word, count in frame.groupby("word", sort=False)["seen"].count().items()}
+
+
 def lesson_wrongs() -> dict[str, tuple[Wrong, ...]]:
     return {
         "count_words": (
@@ -142,6 +179,10 @@ def lesson_wrongs() -> dict[str, tuple[Wrong, ...]]:
             ),
             slip("the pairs as a list, not a dict", lambda words: list(count_words(words).items())),
             library("pandas' value_counts, in first-seen order", counted_by_pandas),
+            library("numpy's unique with return_counts, in first-seen order", counted_by_numpy),
+            library("numpy's unique_counts, in first-seen order", counted_by_numpy_unique_counts),
+            library("pandas' groupby(...).size()", counted_by_groupby_size),
+            library("pandas' groupby(...)[column].count()", counted_by_groupby_count),
             slip(
                 "punctuation stripped off the words",
                 lambda words: count_words([word.strip(".,!?;:'") for word in words if word.strip(".,!?;:'")]),

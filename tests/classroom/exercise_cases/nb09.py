@@ -27,7 +27,7 @@ CORPUS_SIZES = {
     "ko": 80_000, "he": 60_000, "el": 50_000, "hi": 30_000,
 }  # fmt: skip
 LANGUAGES = ["en", "fr", "vi", "ru", "el", "ar", "he", "hi", "zh", "ja", "ko"]
-EXPONENTS = (0.0, 0.2, 0.3, 0.5, 0.7, 1.0)
+EXPONENTS = (0.0, 0.3, 0.5, 0.7, 1.0)
 PARITY_LIMIT = 1.3
 
 
@@ -53,7 +53,7 @@ def bert_uncased() -> WordPieceTokenizer:
 
 @functools.cache
 def language_sweep() -> ExponentSweep:
-    return exponent_sweep(word_lists(), exponents=EXPONENTS, vocab_size=8_000, phrases=parallel_phrases(LANGUAGES))
+    return exponent_sweep(word_lists(), exponents=EXPONENTS, vocab_size=6_000, phrases=parallel_phrases(LANGUAGES))
 
 
 @functools.cache

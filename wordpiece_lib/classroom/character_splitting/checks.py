@@ -65,24 +65,55 @@ show_answer = WORKBOOK.show_answer
 #: In a graded release with variants, each student's checks try their functions on inputs of their own.
 WORKBOOK.vary_fresh_inputs("count_words", "split_with_prefix", "split_with_end_marker")
 
+#: What *Your turn 1* teaches: the refusal of any counting routine says so.
+COUNT_BY_HAND = (
+    "counting by hand is the exercise: a dict of your own that adds one to a word's count each time the word "
+    "appears, with no counting routine (Counter, pandas, numpy) doing it for you"
+)
+
 #: Writing these is the exercise: a check fails an answer that calls them.
-COUNTING = runtime.forbid(WordCounts, collections.Counter)
+COUNTING = tuple(
+    runtime.Forbidden(rule.label_name, rule.objects, why=COUNT_BY_HAND)
+    for rule in runtime.forbid(WordCounts, collections.Counter)
+)
 
 
 def _counting_rules() -> tuple[runtime.Forbidden, ...]:
-    """What counts the words for the learner: :data:`COUNTING`, and pandas' ``value_counts`` when pandas is here.
+    """What counts the words for the learner: :data:`COUNTING`, and pandas' and numpy's counting routines.
 
-    The exercise is to see how little counting takes; a counting routine from any library skips exactly that.
+    The exercise is to see how little counting takes: a dict and a loop. A
+    counting routine from any library skips exactly that, vectorised or not:
+    pandas' ``value_counts`` and ``groupby`` (then ``size``, ``count``...),
+    numpy's ``unique`` (``return_counts=True``, and ``unique_counts``, which
+    calls it).
 
-    >>> [rule.label for rule in _counting_rules()][:2]
-    ['`WordCounts`', '`Counter`']
+    >>> [rule.label for rule in _counting_rules()]
+    ['`WordCounts`', '`Counter`', '`value_counts`', '`groupby`', '`numpy.unique`']
     """
+    rules = list(COUNTING)
     try:
         import pandas
+        from pandas.core.groupby import DataFrameGroupBy, SeriesGroupBy
     except ImportError:  # pragma: no cover - pandas comes with the classroom's extras
-        return COUNTING
-    counters = [pandas.Series.value_counts, pandas.DataFrame.value_counts, pandas.Index.value_counts]
-    return (*COUNTING, runtime.Forbidden("value_counts", tuple(dict.fromkeys(counters))))
+        pass
+    else:
+        counters = [
+            pandas.Series.value_counts,
+            pandas.DataFrame.value_counts,
+            pandas.Index.value_counts,
+            SeriesGroupBy.value_counts,
+            DataFrameGroupBy.value_counts,
+        ]
+        rules.append(runtime.Forbidden("value_counts", tuple(dict.fromkeys(counters)), why=COUNT_BY_HAND))
+        groups = (pandas.Series.groupby, pandas.DataFrame.groupby)  # however the groups are then counted
+        rules.append(runtime.Forbidden("groupby", tuple(dict.fromkeys(groups)), why=COUNT_BY_HAND))
+    try:
+        import numpy
+    except ImportError:  # pragma: no cover - numpy comes with pandas
+        pass
+    else:
+        rules.append(runtime.Forbidden("numpy.unique", (numpy.unique,), why=COUNT_BY_HAND))
+    return tuple(rules)
 
 
 SPLITTING = runtime.forbid(split_word, initial_splits)

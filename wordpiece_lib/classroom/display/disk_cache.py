@@ -20,6 +20,7 @@ keeps the result for this session only.
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import inspect
 import json
@@ -27,7 +28,7 @@ from collections.abc import Callable, Iterable
 from types import ModuleType
 from typing import Any, TypeVar
 
-from wordpiece_lib._validate import check_callable, check_str
+from wordpiece_lib._validate import check_bool, check_callable, check_str
 
 Result = TypeVar("Result")
 
@@ -63,13 +64,26 @@ def cached_json(
     *,
     dump: Callable[[Result], Any],
     load: Callable[[Any], Result],
+    read_back: bool = False,
 ) -> Result:
     """``compute()``, or what an earlier call with the same ``kind`` and ``key`` stored.
 
     ``dump`` turns the result into JSON data and ``load`` turns that data back
     into the result; data ``load`` cannot read (it raises) is computed again.
-    See the module's example.
+    With ``read_back``, a result just computed is returned as ``load`` makes it
+    from its JSON, as a later run reads it: built after the computation's
+    temporary objects are gone, it does not hold their memory pages (a result
+    made among them keeps part of each page it sits on). See the module's example.
+
+    >>> import os, tempfile
+    >>> os.environ["WORDPIECE_DATA_DIR"] = tempfile.mkdtemp()
+    >>> made = cached_json("pairs", "k1", lambda: [(1, 2)], dump=list, load=lambda data: [tuple(x) for x in data],
+    ...                    read_back=True)
+    >>> made  # the JSON's lists, made tuples by load
+    [(1, 2)]
+    >>> del os.environ["WORDPIECE_DATA_DIR"]
     """
+    check_bool(read_back, "read_back")
     if not check_str(kind, "kind").isidentifier():
         raise ValueError(f"kind must be a plain name (the folder of such results), got {kind!r}")
     if not check_str(key, "key").isalnum():
@@ -85,11 +99,16 @@ def cached_json(
     except (OSError, ValueError, TypeError, KeyError, IndexError, AttributeError):  # not there, or damaged
         pass
     result = compute()
+    text = json.dumps(dump(result), ensure_ascii=False)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write_text(path, json.dumps(dump(result), ensure_ascii=False))
+        atomic_write_text(path, text)
     except OSError:  # a read-only cache folder: keep the result for this session only
         pass
+    if read_back:
+        del result  # the computed objects go (with any cycle among them) before their copies are made
+        gc.collect()
+        return load(json.loads(text))
     return result
 
 

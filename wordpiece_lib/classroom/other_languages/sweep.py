@@ -311,7 +311,10 @@ def _sweep(
 
         # The code that mixes, trains and measures is part of the key: a change to it trains and measures again.
         key = cache_key(modules, [corpora, exponent, vocab_size, phrases, criterion])
-        point, figures = cached_json("exponent_sweep_points", key, compute, dump=_point_to_json, load=load)
+        # Read back, a point just trained is laid out as a later run reads it, away from the trainer's tables.
+        point, figures = cached_json(
+            "exponent_sweep_points", key, compute, dump=_point_to_json, load=load, read_back=True
+        )
         points.append(point)
         measured[(exponent, vocab_size)] = figures
     sweep = ExponentSweep(word_lists=word_lists, phrases=phrase_lists, points=tuple(points), vocab_size=vocab_size)

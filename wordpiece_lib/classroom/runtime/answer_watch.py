@@ -45,6 +45,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from wordpiece_lib.classroom.runtime.call_count import (
+    _LIBRARYS,
     CallCount,
     Forbidden,
     _code_objects,
@@ -53,7 +54,9 @@ from wordpiece_lib.classroom.runtime.call_count import (
     answer_codes,
     forbidden_names_in,
     forget_worked_examples,
+    owner_of,
     pin_worked_examples,
+    rule_for,
 )
 from wordpiece_lib.classroom.runtime.cell_names import (
     _assigned_names,
@@ -781,8 +784,11 @@ def refuse_in_answer(key: str, names: Iterable[str], message: str, source: str |
         raise AssertionError(other_library_in_value(work))
     if work is not None and work.first is not None:
         plural = "call" if work.calls == 1 else "calls"
-        worked = any(rule.label_name == work.first and not rule.objects for rule in WATCHED.get(key, ()))
-        whose = "the notebook's worked example" if worked else "the library's own version"
+        rule = rule_for(work.first, WATCHED.get(key, ()))
+        if rule is not None and not rule.objects:
+            whose = "the notebook's worked example"
+        else:
+            whose = f"{owner_of(rule.objects[0]) if rule is not None else _LIBRARYS} own version"
         raise AssertionError(
             message.format(name=repr(work.first))
             + f" ({work.calls} {plural} of {whose} ran while your answer cell ran)"

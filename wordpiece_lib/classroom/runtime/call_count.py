@@ -52,6 +52,8 @@ class Forbidden:
     earlier (its ``longest_match``): what counts is that function itself (see
     :func:`pin_worked_examples`), never whatever the learner binds to the name
     later, so their own function called ``longest_match`` is their own.
+    ``why`` is what the refusal says the exercise is about, when it is more
+    than writing the steps yourself (notebook 01: counting by hand, in a dict).
 
     >>> from wordpiece_lib.model import split_word
     >>> Forbidden("split_word", (split_word,)).label
@@ -61,6 +63,7 @@ class Forbidden:
     label_name: str
     objects: tuple[Any, ...] = ()
     names: tuple[str, ...] = field(default=())
+    why: str = ""
 
     def __post_init__(self) -> None:
         WORKED_NAMES.update(self.names)
@@ -200,23 +203,59 @@ class ForbiddenUse(Exception):
 
     @property
     def owner(self) -> str:
-        """Whose version did the work: ``the library's``, ``Python's`` (``collections.Counter``...) or
-        ``the notebook's`` (a worked example the notebook defined)."""
+        """Whose version did the work: ``the library's``, ``Python's`` (``collections.Counter``...), a
+        package's (``pandas'``, ``numpy's``: see :func:`owner_of`) or ``the notebook's`` (a worked example the
+        notebook defined)."""
         return str(self.args[2]) if len(self.args) > 2 else "the library's"
 
 
-def _owner(label: str, forbidden: Sequence[Forbidden], namespace: dict[str, Any]) -> str:
+def rule_for(label: str, forbidden: Sequence[Forbidden], namespace: dict[str, Any] | None = None) -> Forbidden | None:
+    """The rule of ``forbidden`` that a refusal's ``label`` comes from (a rule's name, or one of its methods').
+
+    >>> from wordpiece_lib.counting import WordCounts
+    >>> rule_for("WordCounts.from_words", forbid(len, WordCounts)).label_name
+    'WordCounts'
+    >>> rule_for("split_word", forbid(len)) is None
+    True
+    """
     for rule in forbidden:
-        if label in answer_codes([rule], namespace).values() or label == rule.label_name:
-            if not rule.objects:  # named only: a function the notebook itself defined earlier
-                return "the notebook's"
-            module = str(getattr(_unwrap(rule.objects[0]), "__module__", "")).split(".")[0]
-            if module == "wordpiece_lib":
-                return "the library's"
-            if not module or module in sys.stdlib_module_names:
-                return "Python's"
-            return f"{module}'" if module.endswith("s") else f"{module}'s"  # pandas' value_counts
-    return "the library's"
+        if label == rule.label_name:
+            return rule
+    for rule in forbidden:
+        if label in answer_codes([rule], namespace).values():
+            return rule
+    return None
+
+
+#: Whose version this library's own functions are, as a refusal names them.
+_LIBRARYS = "the library's"
+
+
+def owner_of(item: Any) -> str:
+    """Whose version ``item`` is, as a refusal names it: the library's, Python's, or a package's by its name.
+
+    >>> import collections, fractions
+    >>> from wordpiece_lib.model import split_word
+    >>> owner_of(split_word), owner_of(collections.Counter), owner_of(sorted), owner_of(fractions.Fraction)
+    ("the library's", "Python's", "Python's", "Python's")
+    >>> owner_of(type("Frame", (), {"__module__": "pandas.core.frame"})), owner_of(type("A", (), {"__module__": "numpy"}))
+    ("pandas'", "numpy's")
+    """
+    package = str(getattr(_unwrap(item), "__module__", None) or "").partition(".")[0]
+    if package == "wordpiece_lib":
+        return _LIBRARYS
+    if not package or package in sys.stdlib_module_names:
+        return "Python's"
+    return f"{package}'" if package.endswith("s") else f"{package}'s"
+
+
+def _owner(label: str, forbidden: Sequence[Forbidden], namespace: dict[str, Any]) -> str:
+    rule = rule_for(label, forbidden, namespace)
+    if rule is None:
+        return _LIBRARYS
+    if not rule.objects:  # named only: a function the notebook itself defined earlier
+        return "the notebook's"
+    return owner_of(rule.objects[0])
 
 
 def _code_objects(code: types.CodeType) -> Iterator[types.CodeType]:
@@ -289,33 +328,36 @@ def _unwrap(item: Any) -> Any:
     return item
 
 
-#: Bases whose methods are no one's work: an abstract base's hooks run on any isinstance test (pandas makes many),
-#: so a forbidden class's Mapping or Iterable base would be "called" by code that never touched the class.
-_NOT_THE_WORK = frozenset({"builtins", "abc", "_abc", "collections.abc", "_collections_abc", "typing"})
+def _from_python(klass: type) -> bool:
+    """True for a class of Python itself (``object``, ``dict``, ``collections.abc.Mapping``...)."""
+    return str(klass.__module__).partition(".")[0] in sys.stdlib_module_names  # builtins, _collections_abc, abc...
 
 
 def answer_codes(forbidden: Iterable[Forbidden], namespace: dict[str, Any] | None = None) -> dict[types.CodeType, str]:
     """The code objects whose running means the library did the work, each with the name a message gives it.
 
     A function gives its own code; a class gives the code of every method,
-    property and class method of it and of its Python base classes (labelled
+    property and class method of it and of its base classes (labelled
     ``Class.method``), so an answer that goes through an object's method is
-    found whatever the object is called.
+    found whatever the object is called. Base classes of Python itself
+    (``Mapping``, ``Sized``...) give none: their mixins and hooks run for any
+    mapping (an ``isinstance(x, Sized)`` in pandas is no use of ``WordCounts``).
 
     >>> from wordpiece_lib.model import split_word
     >>> sorted(answer_codes(forbid(split_word)).values())
     ['split_word']
     >>> from wordpiece_lib.counting import WordCounts
-    >>> "WordCounts.from_words" in answer_codes(forbid(WordCounts)).values()
-    True
+    >>> labels = answer_codes(forbid(WordCounts)).values()
+    >>> "WordCounts.from_words" in labels, "WordCounts.__subclasshook__" in labels
+    (True, False)
     """
     codes: dict[types.CodeType, str] = {}
     for rule in forbidden:
         for item in rule.resolve(namespace or {}):
             if isinstance(item, type):
                 for klass in item.__mro__:
-                    if klass is object or klass.__module__ in _NOT_THE_WORK:
-                        continue
+                    if klass is not item and _from_python(klass):
+                        continue  # Mapping's mixins and hooks run for any mapping: isinstance(x, Sized) is no use of it
                     for attribute, member in vars(klass).items():
                         code = getattr(_unwrap(member), "__code__", None)
                         if isinstance(code, types.CodeType):
@@ -489,5 +531,7 @@ __all__ = [
     "forbid",
     "forbidden_names_in",
     "forget_worked_examples",
+    "owner_of",
     "pin_worked_examples",
+    "rule_for",
 ]

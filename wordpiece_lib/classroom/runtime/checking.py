@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import Any
 
-from wordpiece_lib.classroom.runtime.call_count import Forbidden, ForbiddenUse, call_own_work, forbid
+from wordpiece_lib.classroom.runtime.call_count import Forbidden, ForbiddenUse, call_own_work, forbid, rule_for
 from wordpiece_lib.classroom.runtime.other_libraries import ANOTHER_LIBRARY, OtherLibraryUse
 
 
@@ -150,9 +150,10 @@ def call(
             if used.calls
             else "your code refers to it"
         )
+        rule = rule_for(used.label, forbidden, getattr(function, "__globals__", None))
+        why = rule.why if rule is not None and rule.why else "the exercise is to write those steps yourself"
         raise AssertionError(
-            f"{name} calls {label}, {used.owner} own version, which did the work: the exercise is to "
-            f"write those steps yourself ({seen})"
+            f"{name} calls {label}, {used.owner} own version, which did the work: {why} ({seen})"
         ) from None
     except Exception as error:  # the student's code crashed: say where, in words
         shown = ", ".join(short_repr(arg) for arg in args)

@@ -93,6 +93,14 @@ TRIES_BEFORE_ANSWER = 3
 #: The tries on which a check of a set of items may say how many items are wrong, or which (see :func:`narrowing`).
 INFORMATIVE_TRIES = 3
 
+#: What a reveal cell prints before the exercise it reveals was answered; ``first`` says what comes first.
+_NOT_YET = (
+    "The answer to {title} is shown once you have {first}, run its check, then run this cell again (or give "
+    "now=True to see it anyway)."
+)
+_FIRST_PREDICT = "made your prediction: answer it"
+_FIRST_TRY = "tried it yourself: write your answer"
+
 
 @dataclass(frozen=True)
 class Exercise:
@@ -369,9 +377,10 @@ class Workbook:
         """Whether the cell revealing the answer to ``key`` may show it, noting that it did.
 
         It may once a check has seen an answer (right or wrong): a prediction
-        comes before its reveal, also under Run All, where an unanswered
-        exercise's check is skipped. Until then it prints how to go on and
-        returns ``False``; ``now=True`` shows the answer anyway, and
+        comes before its reveal, and so does any other exercise's own try,
+        also under Run All, where an unanswered exercise's check is skipped.
+        Until then it prints how to go on (in a prediction's words, or an
+        exercise's) and returns ``False``; ``now=True`` shows the answer anyway, and
         ``progress()`` then says that the exercise was answered after its
         reveal. Once shown, a prediction changed afterwards is reported.
 
@@ -393,16 +402,19 @@ class Workbook:
         >>> book.progress()
         98 · reveal: 1 of 1 done
           Your turn 1 · guess (guess): done, prediction changed after its reveal ran (the first prediction was wrong)
+
+        An exercise that is no prediction is told in its own words:
+
+        >>> Workbook("97 · reveal", [Exercise("sum", "Your turn 1 · sum")]).reveal("sum")
+        The answer to Your turn 1 · sum is shown once you have tried it yourself: write your answer, run its check, then run this cell again (or give now=True to see it anyway).
+        False
         """
         exercise = self._exercise(key)
         check_bool(now, "now")
         attempt = self._attempts[key]
         answered = attempt.tries > 0 or attempt.done
         if not answered and not now:
-            print(
-                f"The answer to {exercise.title} is shown once you have made your prediction: answer it, run its "
-                "check, then run this cell again (or give now=True to see it anyway)."
-            )
+            print(_NOT_YET.format(title=exercise.title, first=_FIRST_PREDICT if exercise.prediction else _FIRST_TRY))
             return False
         attempt.revealed = True
         attempt.revealed_first = attempt.revealed_first or not answered

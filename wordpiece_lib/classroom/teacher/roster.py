@@ -58,6 +58,11 @@ def read_roster(path: str | os.PathLike[str]) -> list[Student]:
     Traceback (most recent call last):
     ...
     ValueError: --roster ...: row 3 repeats the student id 'ada' (row 2): each student once
+    >>> _ = roster.write_text("student,submission\\nada,late.ipynb\\nbob,late.ipynb\\n", encoding="utf-8")
+    >>> read_roster(roster)
+    Traceback (most recent call last):
+    ...
+    ValueError: --roster ...: row 3 names the submission 'late.ipynb' of row 2 too: a file is one student's, so each submission once
     """
     where = f"--roster {check_path(path, 'path')}"
     try:
@@ -80,6 +85,7 @@ def read_roster(path: str | os.PathLike[str]) -> list[Student]:
     position = {column: header.index(column) for column in ROSTER_COLUMNS if column in header}
     students: list[Student] = []
     seen: dict[str, int] = {}
+    files: dict[str, int] = {}
     for number, row in enumerate(rows[1:], start=2):
         if not any(cell.strip() for cell in row):
             continue
@@ -95,7 +101,15 @@ def read_roster(path: str | os.PathLike[str]) -> list[Student]:
                 f"{where}: row {number} repeats the student id {student!r} (row {seen[student]}): each student once"
             )
         seen[student] = number
-        students.append(Student(student, cells.get("name", ""), cells.get("submission", "")))
+        submission = cells.get("submission", "")
+        if submission and submission in files:
+            raise ValueError(
+                f"{where}: row {number} names the submission {submission!r} of row {files[submission]} too: a file "
+                "is one student's, so each submission once"
+            )
+        if submission:
+            files[submission] = number
+        students.append(Student(student, cells.get("name", ""), submission))
     if not students:
         raise ValueError(f"{where}: the roster lists no student (one row per student id after the header)")
     return students

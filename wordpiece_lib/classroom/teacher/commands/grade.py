@@ -40,7 +40,9 @@ submission is judged on its student's own variant, regenerated from the
 student's id and the secret: the student is the roster row whose "submission"
 column names the file, else the name the rules above give. A file whose
 student is not on the roster, and every file of a student who handed in two,
-get error rows; the "variant" column holds each row's variant id.
+get error rows; the "variant" column holds each row's variant id. What a file says of its
+student or variant (first cell, metadata) is never used, only noted in "tried" where it differs;
+a copy of a release with variants is refused without --roster.
 exit status: 0 every submission got its rows, 2 a usage error (grades.csv is then not written).
 """
 
@@ -146,6 +148,7 @@ def run(args: argparse.Namespace) -> int:
             variants = [(variant, reason) for _, _, variant, reason in found]
         else:
             named = named_submissions(args.submissions, released.stem, args.student_name)
+            _no_variants(released, [path for path, _ in named])
     except ValueError as bad:
         return usage_error(str(bad))
     sandbox = None
@@ -179,3 +182,22 @@ def run(args: argparse.Namespace) -> int:
             return usage_error(f"-o {args.output}: {bad}")
     print(f"graded {len(named)} submissions, {len(rows)} rows", file=sys.stderr)
     return 0
+
+
+def _no_variants(released: Path, submissions: list[Path]) -> None:
+    """A ``ValueError`` when the release or a submission comes from a release with variants (grading needs the roster).
+
+    Without ``--roster`` every submission is judged on the course's own data,
+    whose answers are in the public repository: a copy of a release with
+    variants is graded only on its student's own variant.
+    """
+    from wordpiece_lib.classroom.teacher.grading.claims import read_notebook, variant_named
+
+    for path, what in [(released, "the released notebook"), *((path, "the submission") for path in submissions)]:
+        variant = variant_named(read_notebook(path))
+        if variant is not None:
+            raise ValueError(
+                f"{path}: {what} comes from a release with variants (it names the variant {variant}): grade with "
+                "--roster and --secret-file, so that each submission is judged on its student's own variant, not "
+                "on the course's data"
+            )

@@ -6,6 +6,7 @@
 - ``sandbox``: the bubblewrap sandbox each kernel runs in: what it shows, its limits, what is missing where none runs
 - ``containers``: the same sandbox as a podman or Docker container, when the teacher chooses one
 - ``batch``: a class's submissions: who each is from, ``--jobs``, the table
+- ``claims``: what a submission says of its student and variant (first cell, metadata), never used, only noted
 - ``export``: the notebooks in nbgrader's and otter-grader's formats
 - ``nbgrader_judge``, ``otter_judge``: their grades set from the sandboxed judge (a preprocessor, a plugin; each
   made when first asked for, in the graders' environment)
@@ -15,8 +16,9 @@ What runs inside the submission's kernel lives with the runtime: ``runtime.kerne
 plain data) and ``runtime.fresh_checks`` (what the exported tests call).
 """
 
-from . import batch, containers, export, grader, kernel, nbgrader_judge, otter_judge, plan, sandbox
+from . import batch, claims, containers, export, grader, kernel, nbgrader_judge, otter_judge, plan, sandbox
 from .batch import *
+from .claims import *
 from .containers import *
 from .export import *
 from .grader import *
@@ -35,6 +37,7 @@ __all__ = list(
             *sandbox.__all__,
             *containers.__all__,
             *batch.__all__,
+            *claims.__all__,
             *export.__all__,
             *nbgrader_judge.__all__,
             *otter_judge.__all__,

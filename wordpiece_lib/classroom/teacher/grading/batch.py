@@ -16,11 +16,14 @@ student,file,notebook,exercise,title,status,points,max_points,feedback,sandbox,t
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
+import json
 import multiprocessing
 import re
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -35,8 +38,10 @@ from wordpiece_lib._validate import (
     check_sequence,
     check_str,
 )
+from wordpiece_lib.classroom.teacher.grading.claims import read_notebook
 from wordpiece_lib.classroom.teacher.grading.containers import ContainerSandbox
 from wordpiece_lib.classroom.teacher.grading.grader import COLUMNS, Grader, Row, student_name
+from wordpiece_lib.classroom.teacher.grading.plan import source_text
 from wordpiece_lib.classroom.teacher.grading.sandbox import Sandbox
 from wordpiece_lib.classroom.teacher.roster import Student, variants_of
 from wordpiece_lib.classroom.teacher.spreadsheet import spreadsheet_safe
@@ -196,12 +201,14 @@ def grade_all(
     check_optional_callable(progress, "progress", "a function progress(line)")
     say = progress if progress is not None else (lambda line: print(line, file=sys.stderr))
     each = [(None, "")] * len(named) if variants is None else _checked_variants(variants, len(named))
+    # with variants no two students' copies are alike (each first cell names its own): the same code is one copy
+    copies = _same_code(named) if variants is not None else {}
     rows: list[Row] = []
     if jobs == 1 or len(named) < 2:
         grader = Grader(released, checks_file=checks_file, seconds=seconds, sandbox=sandbox)
         for (path, student), (variant, refused) in zip(named, each):
             graded = grader.refuse(path, student, refused, variant) if refused else grader.grade(path, student, variant)
-            rows += graded
+            rows += _noted(graded, copies.get(path, ""))
             say(f"{path}: {sum(row.status == 'done' for row in graded)} of {len(graded)} done")
         return rows
     # new processes, not forks of this one: the grader holds threads and sockets a fork would copy half-made
@@ -218,9 +225,52 @@ def grade_all(
         ]
         for (path, _), future in zip(named, futures):
             graded = future.result()
-            rows += graded
+            rows += _noted(graded, copies.get(path, ""))
             say(f"{path}: {sum(row.status == 'done' for row in graded)} of {len(graded)} done")
     return rows  # the pool is shut down: its workers, and so their kernels' sandboxes, are gone
+
+
+def _same_code(named: Sequence[tuple[Path, str]]) -> dict[Path, str]:
+    """For each submission whose code cells are those of another student's submission, a note naming the others.
+
+    >>> import json, pathlib, tempfile
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> notebook = json.dumps({"cells": [{"cell_type": "code", "source": "x = 1"}], "metadata": {}})
+    >>> for name in ("ada", "bob", "cyd"):
+    ...     _ = (folder / f"{name}.ipynb").write_text(notebook if name != "cyd" else notebook.replace("1", "2"))
+    >>> notes = _same_code([(folder / f"{name}.ipynb", name) for name in ("ada", "bob", "cyd")])
+    >>> [notes.get(folder / f"{name}.ipynb", "")[:58] for name in ("ada", "bob", "cyd")]
+    ["the same code cells as another student's submission: bob's", "the same code cells as another student's submission: ada's", '']
+    """
+    by_code: dict[str, list[tuple[Path, str]]] = {}
+    for path, student in named:
+        notebook = read_notebook(path)
+        if not isinstance(notebook, dict) or not isinstance(notebook.get("cells"), list):
+            continue
+        code = [
+            source_text(cell)
+            for cell in notebook["cells"]
+            if isinstance(cell, dict) and cell.get("cell_type") == "code"
+        ]
+        key = hashlib.sha256(json.dumps(code).encode("utf-8")).hexdigest()
+        by_code.setdefault(key, []).append((path, student))
+    notes: dict[Path, str] = {}
+    for group in by_code.values():
+        for path, student in group:
+            others = [f"{other}'s ({other_path})" for other_path, other in group if other != student]
+            if others:
+                notes[path] = (
+                    f"the same code cells as another student's submission: {', '.join(others)}; one student handed "
+                    "in another's copy"
+                )
+    return notes
+
+
+def _noted(rows: list[Row], note: str) -> list[Row]:
+    """``rows`` with ``note`` first in their ``tried`` column."""
+    if not note:
+        return rows
+    return [replace(row, tried="; ".join(part for part in (note, row.tried) if part)) for row in rows]
 
 
 def _checked_named(named: Any) -> list[tuple[Path, str]]:

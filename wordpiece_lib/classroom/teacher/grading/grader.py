@@ -37,6 +37,7 @@ from wordpiece_lib.classroom import runtime
 from wordpiece_lib.classroom.runtime import answer_watch
 from wordpiece_lib.classroom.runtime.plain import MAX_DEPTH, NotPlain, from_plain
 from wordpiece_lib.classroom.runtime.variants import check_variant, variant_active
+from wordpiece_lib.classroom.teacher.grading.claims import claim_notes, read_notebook
 from wordpiece_lib.classroom.teacher.grading.containers import ContainerSandbox
 from wordpiece_lib.classroom.teacher.grading.kernel import Kernel, KernelTrouble
 from wordpiece_lib.classroom.teacher.grading.plan import (
@@ -346,7 +347,9 @@ class Grader:
                 rows = self._grade_variant(submission, student)
         finally:
             self.variant = None
-        return [replace(row, variant=variant or "") for row in rows]
+        # what the file says of its student and variant is never used, only shown where it differs
+        notes = claim_notes(read_notebook(submission), student, variant) if variant is not None else []
+        return [replace(row, variant=variant or "", tried=_joined(*notes, row.tried)) for row in rows]
 
     def _grade_variant(self, submission: Path, student: str) -> list[Row]:
         """One row per exercise of the notebook for ``submission`` (never raises for a bad submission).
@@ -547,6 +550,11 @@ class Grader:
                 student, check, known, WRONG, f"the check could not judge this answer: {type(other).__name__}: {other}"
             )
         return self._row(student, check, known, DONE, "done")
+
+
+def _joined(*notes: str) -> str:
+    """Notes for the ``tried`` column, in order, each once."""
+    return "; ".join(dict.fromkeys(note for note in notes if note))
 
 
 class _Attempts:
