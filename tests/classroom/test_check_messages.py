@@ -8,6 +8,7 @@ from IPython's history).
 
 from __future__ import annotations
 
+from collections import Counter
 from fractions import Fraction
 
 import pytest
@@ -228,3 +229,17 @@ def test_notebook_12_has_one_rule_for_its_section_2_functions():
         if "best_cut" in wrong.label and "section 2" in wrong.label
     ]
     assert {key for key, _label in refused} == {"bugs_best", "word_probability", "zero_cost", "hug_chance"}, refused
+
+
+def test_a_counter_of_another_package_is_named_by_its_package_not_as_pythons():
+    """01's count_words with pandas' value_counts was told it called "Python's own version"."""
+    pandas = pytest.importorskip("pandas")
+
+    def by_pandas(words):
+        return {word: int(n) for word, n in pandas.Series(words, dtype=object).value_counts(sort=False).items()}
+
+    splitting.WORKBOOK.reset()
+    message = fails_with(splitting.check_word_counts, by_pandas)
+    assert "pandas' own version" in message and "Python's" not in message, message
+    splitting.WORKBOOK.reset()
+    assert "Python's own version" in fails_with(splitting.check_word_counts, lambda words: dict(Counter(words)))

@@ -323,7 +323,7 @@ WATCHED_VALUES = {
     "my_alphabet", "first_three", "lexical_four", "final_size", "toy_jaccard", "predicted_split",
     "failure_of_tokeniz", "emitted_at_s", "unk_word", "merged_groups", "rum_offsets", "kept", "decoded", "my_word",
     "hug_keeps", "survivors", "bpe_first_two", "zero_cost", "hug_chance", "whole_names", "team_fertility",
-    "bpe_differing_word", "bugs_best",
+    "bpe_differing_word", "bugs_best", "bert_disagreements",
 }  # fmt: skip
 
 

@@ -143,3 +143,24 @@ def test_after_the_informative_tries_every_wrong_answer_hears_the_same_idea(case
         assert secret not in narrowed[0]
     runtime.forget_answer_work()
     assert outcome(case, case.right, case.right_extra) == ("passed", "")
+
+
+def test_09s_disagreements_stop_naming_the_wrong_text_after_the_informative_tries():
+    """09's three texts, one answer a text: the first tries name the text that is wrong, which would let a learner
+    settle one text a try; after the informative tries, any one text off hears the same idea."""
+    case = next((case for case in all_cases() if case.key == "bert_disagreements"), None)
+    if case is None:
+        pytest.skip("notebook 09's BERT vocab is not on this machine")
+    right = now(case.right[0])
+    off = {name: {**right, name: None if right[name] else "private use"} for name in right}
+    firsts = set()
+    for answer in off.values():
+        start_afresh()
+        firsts.add(first_line(outcome(case, (answer,), {"source": ""})[1]))
+    assert len(firsts) == len(off), firsts  # on a first try each message names its own text
+    start_afresh()
+    for _ in range(runtime.INFORMATIVE_TRIES):
+        outcome(case, (off["a"],), {"source": ""})
+    later = {first_line(outcome(case, (answer,), {"source": ""})[1]) for answer in off.values()}
+    assert len(later) == 1, later
+    assert "no longer says how many items are wrong" in later.pop()

@@ -30,6 +30,7 @@ IDEAS: dict[str, dict[str, str]] = {
         "pandas' groupby(...)[column].count()": "counting by hand is the exercise",
         "collections.Counter": "counting by hand is the exercise",
         "WordCounts": "counting by hand is the exercise",
+        "punctuation stripped off the words": "a punctuation mark is a word of its own",
     },
     "split_with_prefix": {
         "no prefix": "every character after the first needs the '##' prefix",
@@ -74,6 +75,7 @@ IDEAS: dict[str, dict[str, str]] = {
         "upside down": "the pair count goes on top",
         "the BPE count": "that is the BPE score",
         "the printed 1/20": "divided by the product of the two piece counts",
+        "a float made a Fraction again with limit_denominator": "rounded on the way",
     },
     "best_after_ug": {
         "the best pair before the merge, printed earlier": "the words of this corpus as they stand now",
@@ -118,6 +120,7 @@ IDEAS: dict[str, dict[str, str]] = {
         "SELENE's lexical four, printed in the table": "score every pair",
         "no recount after merge 2": "the 'lexical' policy takes the alphabetically smallest pair",
         "the 'first' policy's fourth merge kept": "recompute every score after each merge",
+        "the merges one step late (merges 2 to 5)": "one merge late",
         "a tuple, not a list": CONTAINER,
     },
     "final_size": {
@@ -235,6 +238,7 @@ IDEAS: dict[str, dict[str, str]] = {
         "another corpus word": "cut the same way by both",
         "section 2's search of every candidate (g added as a first letter), run on the new vocab": "a search over every candidate",
         "the word written as its pieces": "a word is plain text",
+        "a letter inside the word that only ever starts one": "no word of the corpus has 'p' inside it",
     },
     # 07 · a real book
     "longest_token": {
@@ -244,6 +248,7 @@ IDEAS: dict[str, dict[str, str]] = {
         "the notebook's 10k answer typed in": "not a token of the vocab it was given",
         "the first token": "crashed",
         "every '#' stripped, not the prefix removed once": "a '#' can be text too",
+        "the '##' tokens left out with the special ones": "a token that continues a word counts too",
     },
     "whole_names": {
         "every name: section 3's table is the whole vocab's, where every name is a token": "this vocab stops at",
@@ -443,6 +448,8 @@ IDEAS: dict[str, dict[str, str]] = {
     "zero_cost": {
         "the course corpus's answer, worked in section 4": "find the best cuts of ITS words",
         "the rarest pieces": "not how frequent the piece is",
+        "nothing goes for free": "can go for free",
+        "every piece longer than a character": "best cut uses it",
         "a single character too": "pruning never removes one",
         "one missing": "misses 1 piece that can go for free",
         "a piece a best cut needs": "some word's best cut uses it",
@@ -466,6 +473,8 @@ IDEAS: dict[str, dict[str, str]] = {
     "parrots_cut": {
         "the space forgotten": "writes that space (byte 0x20) as Ġ",
         "the characters, no merge": "merging stopped too early",
+        "the largest rank merged first, to the end": "not the merges' order",
+        "the leftmost pair of the list merged first, to the end": "not the merges' order",
         "the whole word as one token": "one of your tokens is not in the vocab",
         "stopped after the first merges": "one of your tokens is not in the vocab",
         "CLIP's end-of-word mark": "this BPE marks no end of word",

@@ -183,6 +183,10 @@ def lesson_wrongs() -> dict[str, tuple[Wrong, ...]]:
             library("numpy's unique_counts, in first-seen order", counted_by_numpy_unique_counts),
             library("pandas' groupby(...).size()", counted_by_groupby_size),
             library("pandas' groupby(...)[column].count()", counted_by_groupby_count),
+            slip(
+                "punctuation stripped off the words",
+                lambda words: count_words([word.strip(".,!?;:'") for word in words if word.strip(".,!?;:'")]),
+            ),
         ),
         "split_with_prefix": (
             slip("a tuple, not a list", lambda word: (word[0], *("##" + character for character in word[1:]))),

@@ -140,6 +140,12 @@ def lesson_wrongs() -> dict[str, tuple[Wrong, ...]]:
             slip("every word's first pair missed", count_pairs_without_the_first),
             slip("the pairs as a list of (pair, count)", lambda s, c: list(count_pairs(s, c).items())),
         ),
+        "wordpiece_score": (
+            slip(
+                "a float made a Fraction again with limit_denominator",
+                lambda p, left, right: Fraction(p / (left * right)).limit_denominator(1000),
+            ),
+        ),
         "best_after_ug": (
             slip("a list, not a tuple", ["##u", "##n"]),
             slip("the right pair turned round", ("##n", "##u")),

@@ -282,6 +282,10 @@ def lesson_wrongs() -> dict[str, tuple[Wrong, ...]]:
         ),
         "lexical_four": (
             typed("a tuple, not a list", ("##gs", "##ug", "##ugs", "hugs")),
+            typed(
+                "the merges one step late (merges 2 to 5)",
+                train_bottom_up(HUG_PUG, 100, special_tokens=["[UNK]"], tie_break="lexical").new_tokens[1:5],
+            ),
             computed(
                 "rounds of best_candidate and merge_pair, the policy breaking the ties",
                 ROUNDS_OF_BEST_CANDIDATE.format(count=4, policy="lexical", answer="lexical_four"),

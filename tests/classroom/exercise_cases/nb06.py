@@ -240,6 +240,16 @@ def cases() -> list[Case]:
 # ---- above, so that other tables' additions merge cleanly; the ideas their messages name are in ideas.py).
 
 
+def replay_by_merge_pair(word, merges):
+    """Notebook 03's merge_pair does each merge: the list's order, every place, all by the library."""
+    from wordpiece_lib import join_pair, merge_pair
+
+    splits = {word: letters(word)}
+    for pair in merges:
+        splits = merge_pair(splits, tuple(pair), join_pair(*pair))
+    return list(splits[word])
+
+
 def lesson_wrongs() -> dict[str, tuple[Wrong, ...]]:
     gnus_bpe = train_bpe({**datasets.hug_pug_counts(), "gnus": 3}, 100, special_tokens=["[UNK]"])
     tries = ["pugs", "hugs", "gnug", "gnus"]  # a few candidates, tried in a loop in the answer cell
@@ -251,9 +261,11 @@ def lesson_wrongs() -> dict[str, tuple[Wrong, ...]]:
         "replay": (
             slip("a tuple, not a list", lambda word, merges: tuple(replay(word, merges))),
             slip("the word lowercased before the replay", lambda word, merges: replay(word.casefold(), merges)),
+            library("the library's merge_pair, one learned merge after the other", replay_by_merge_pair),
         ),
         "bpe_differing_word": (
             typed("the word written as its pieces", "gn##ug"),
+            typed("a letter inside the word that only ever starts one", "hugpugs"),
             computed(
                 "a loop of one's own over candidates, in the answer cell",
                 "bpe_differing_word = next(w for w in tries if encode_word(w, set(bpe_gnus.tokens())) != "

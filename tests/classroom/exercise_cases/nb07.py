@@ -242,6 +242,14 @@ def cases() -> list[Case]:
 def lesson_wrongs() -> dict[str, tuple[Wrong, ...]]:
     in_the_notebook = {"full": Later(full_trace), "words_to_predict": WORDS_TO_PREDICT, "names": NAMES}
     return {
+        "longest_token": (
+            slip(
+                "the '##' tokens left out with the special ones",
+                lambda tokens: max(
+                    (t for t in tokens if not t.startswith("##") and t not in BERT_SPECIAL_TOKENS), key=len
+                ),
+            ),
+        ),
         "predicted_split": (
             Wrong(
                 "the vocab looked up under a name of one's own",

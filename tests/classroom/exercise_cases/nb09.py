@@ -272,6 +272,19 @@ def cases() -> list[Case]:
                     WHICH_BERT_RIGHT,
                     source="bert_disagreements = checks.reference_disagreements(which_bert_texts, bert.vocab)",
                 ),
+                computed(
+                    "both tokenizers run on each text, the causes read off DIFFERENCE_CAUSES",
+                    "same = {k: bert.tokenize(t) == google.tokenize(t) for k, t in texts.items()}\n"
+                    "bert_disagreements = {k: None if same[k] else causes[k] for k in texts}",
+                    {
+                        "texts": WHICH_BERT_TEXTS,
+                        "bert": Later(bert_uncased),
+                        "google": Later(
+                            lambda: WordPieceTokenizer(bert_uncased().vocab, lowercase=True, compat="google")
+                        ),
+                        "causes": {"a": "Unicode version", "b": "final sigma", "c": "special token typed"},
+                    },
+                ),
                 library(
                     "difference_cause run on each text",
                     WHICH_BERT_RIGHT,

@@ -304,6 +304,10 @@ def lesson_wrongs() -> dict[str, tuple[Wrong, ...]]:
         ),
         "zero_cost": (
             typed("a list, not a set", sorted({"mu", "ug", "gs", "nu", "um"})),
+            typed("nothing goes for free", set()),
+            typed(
+                "every piece longer than a character", {p for p in substring_frequencies(UNIGRAM_VARIANT) if len(p) > 1}
+            ),
             computed(
                 "section 2's best_cut run on each word",
                 BEST_CUT_IN_THE_ANSWER["zero_cost"],

@@ -146,8 +146,29 @@ def cases() -> list[Case]:
 # ---- cleanly; the ideas their messages name are in ideas.py).
 
 
+def merged_to_the_end(text, pick):
+    """The byte characters of ``text`` merged until no pair of the list is left, ``pick`` choosing which pair goes."""
+    from wordpiece_lib.text import to_byte_chars
+
+    ranks = {tuple(pair): rank for rank, pair in enumerate(gpt().model.merges)}
+    pieces = list(to_byte_chars(text))
+    while present := [i for i in range(len(pieces) - 1) if (pieces[i], pieces[i + 1]) in ranks]:
+        at = pick(present, key=lambda i: ranks[(pieces[i], pieces[i + 1])])
+        pieces[at : at + 2] = [pieces[at] + pieces[at + 1]]
+    return pieces
+
+
 def lesson_wrongs() -> dict[str, tuple[Wrong, ...]]:
-    return {"doubloons_cut": (typed("a tuple, not a list", ("do", "##ub", "##lo", "##ons")),)}
+    return {
+        "doubloons_cut": (typed("a tuple, not a list", ("do", "##ub", "##lo", "##ons")),),
+        "parrots_cut": (
+            slip("the largest rank merged first, to the end", Later(lambda: merged_to_the_end(" parrots", max))),
+            slip(
+                "the leftmost pair of the list merged first, to the end",
+                Later(lambda: merged_to_the_end(" parrots", lambda present, key: present[0])),
+            ),
+        ),
+    }
 
 
 # ---------------------------------------------------------------- another tokenizer library does the work (issue 40.1)

@@ -40,6 +40,7 @@ from wordpiece_lib.training import (
     apply_merges,
     encode_with_merges,
     merge_in_pieces,
+    merge_pair,
     pair_counts,
     train_bpe,
     train_fast,
@@ -85,7 +86,10 @@ WORKBOOK = runtime.Workbook(
 progress = WORKBOOK.progress
 show_answer = WORKBOOK.show_answer
 
-REPLAYING = runtime.forbid(encode_with_merges, apply_merges, merge_in_pieces, BpeEncoder, merge_replay_encoder)
+#: merge_pair too: it merges a pair at every place it stands, the step notebook 03's merge_all writes by hand
+REPLAYING = runtime.forbid(
+    encode_with_merges, apply_merges, merge_in_pieces, merge_pair, BpeEncoder, merge_replay_encoder
+)
 
 
 def _as_pair(answer: Any) -> tuple[str, str]:
@@ -397,7 +401,18 @@ def check_encoders_differ(
     longest = encode_word(word, vocab, prefix=trace.prefix)
     replayed = encode_with_merges(word, trace.merges[:chosen], prefix=trace.prefix)
     if longest == ["[UNK]"]:
-        raise AssertionError(f"{word!r} cannot be spelled with the vocab (an initial letter that no word starts with?)")
+        firsts = {piece for piece in trace.alphabet if not piece.startswith(trace.prefix)}
+        if word[0] not in firsts:
+            raise AssertionError(
+                f"{word!r} cannot be spelled with the vocab: no word of the corpus starts with {word[0]!r}"
+            )
+        inner = next((char for char in word[1:] if trace.prefix + char not in trace.alphabet), None)
+        if inner is None:  # every piece is there: the word is too long for longest match
+            raise AssertionError(f"{word!r} is [UNK] for longest match: a word over 100 characters is never looked up")
+        raise AssertionError(
+            f"{word!r} cannot be spelled with the vocab: no word of the corpus has {inner!r} inside it, so there is no "
+            f"{trace.prefix + inner!r} piece (a letter that only ever starts a word cannot continue one)"
+        )
     if longest == replayed:
         raise AssertionError(
             f"{word!r} is cut the same way by both: {' '.join(longest)}. Look for a word where a merge learned EARLY "

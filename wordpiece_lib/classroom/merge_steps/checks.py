@@ -342,6 +342,11 @@ def check_merges(
         right = {1: "merge 1 is not right", 2: "merge 1 is right, merge 2 is not"}.get(
             number, f"merges 1 to {number - 1} are right, merge {number} is not"
         )
+        if number == 1 and got == [step.new_token for step in trace.steps[1 : count + 1]]:
+            raise AssertionError(
+                "your list starts one merge late: each of your tokens is the merge that comes after the one asked, "
+                "so merge 1 is missing; list the new tokens from the very first merge"
+            )
         if got[:number] == by_count[:number] and got[:number] != expected[:number]:
             raise AssertionError(
                 f"{right}: your token's pair is the one standing side by side most often, BPE's choice; WordPiece "

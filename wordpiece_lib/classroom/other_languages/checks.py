@@ -455,6 +455,12 @@ def reference_disagreements(texts: Mapping[str, str], vocab: Vocab) -> dict[str,
     }
 
 
+# the two references run in an earlier cell and passed on by name are no prediction either
+runtime.watch_answer(
+    "bert_disagreements", runtime.forbid(WordPieceTokenizer, difference_cause, reference_disagreements)
+)
+
+
 @WORKBOOK.check("bert_disagreements")
 def check_bert_disagreements(answer: Any, texts: Mapping[str, str], vocab: Vocab, *, source: str | None = None) -> None:
     """Check a prediction: for each text, the rule that makes Hugging Face and Google disagree, or ``None``.
@@ -489,21 +495,28 @@ def check_bert_disagreements(answer: Any, texts: Mapping[str, str], vocab: Vocab
         source,
     )
     expected = reference_disagreements(texts, vocab)
+    # after a few tries, naming the wrong text would let one text be changed a try until it passes
+    idea = (
+        "Some texts are wrong. For each text, go through the rules in the list's order: the first rule whose "
+        "condition the text meets gives the cause; a text that meets none of them is cut alike (None)"
+    )
     for name in texts:
         said, truth = value[name], expected[name]
         if said == truth:
             continue
         if said is None:
-            raise AssertionError(
+            detail = (
                 f"You say both cut text {name!r} the same way; they do not. "
                 f"Go through the rules again with text {name!r} in front of you."
             )
-        if truth is None:
-            raise AssertionError(
+        elif truth is None:
+            detail = (
                 f"You say text {name!r} is cut differently, but both references cut it the same way: "
                 "does it really hold what that rule needs?"
             )
-        raise AssertionError(
-            f"Text {name!r} is indeed cut differently, but for another reason than the one you gave: "
-            "which rule does it meet first, in the order of the list?"
-        )
+        else:
+            detail = (
+                f"Text {name!r} is indeed cut differently, but for another reason than the one you gave: "
+                "which rule does it meet first, in the order of the list?"
+            )
+        raise AssertionError(runtime.narrowing(detail, idea))

@@ -170,6 +170,10 @@ def check_wordpiece_score(function: Callable[[int, int, int], Any]) -> None:
         pair = rng.randint(1, 9)
         cases.append((pair, pair + rng.randint(0, 12), pair + rng.randint(0, 12)))
     cases.append((3, 11, 1))  # 3/11: a float would be rounded
+    # counts of a real corpus: the product passes a million, so a float made a Fraction again (limit_denominator,
+    # round) cannot come back to the exact score
+    pair = rng.randint(2, 9)
+    cases.append((pair, 1009 + rng.randint(0, 40) * 2, 997 + rng.randint(0, 40) * 2))
     for pair, left, right in cases:
         got = runtime.call(
             function, pair, left, right, name="wordpiece_score", exercise="the WordPiece score", forbidden=SCORING
@@ -189,6 +193,14 @@ def check_wordpiece_score(function: Callable[[int, int, int], Any]) -> None:
             hint = (
                 "that Fraction was built from a float, already rounded by the division: give Fraction the whole "
                 "numbers (top, bottom) and let it divide exactly"
+            )
+        elif expected and (
+            abs(got - expected) < expected / 1000
+            or any(got == Fraction(float(expected)).limit_denominator(10**digits) for digits in range(1, 7))
+        ):
+            hint = (
+                "that Fraction was rounded on the way (a float, round or limit_denominator): close, but not the "
+                "score; give Fraction the whole numbers (top, bottom) and let it divide exactly"
             )
         elif got == Fraction(pair):
             hint = "that is the BPE score (the pair count alone); WordPiece divides by how common each piece is"

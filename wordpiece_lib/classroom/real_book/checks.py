@@ -129,6 +129,8 @@ def _fresh_vocabs() -> list[list[str]]:
         vocabs.append(shuffled(rng, sorted(set(tokens))))
     small = ["[MASK]", "[UNK]", "hug", "##s", "h", "##ugs"]  # [MASK] is the longest string of all
     vocabs.append(small)
+    # the longest text in a token that continues a word: a '##' token counts too, for the text after its prefix
+    vocabs.append(["[UNK]", "[CLS]", "ab", "b", "c", "##cde", "##f"])
     # '#' is a character of text too: '###' is '#' continuing a word, '#####' is '###' continuing one.
     # Stripping every '#' (token.strip("#")) counts them as nothing and picks a shorter token.
     hashes = ["[MASK]", "[UNK]", "[CLS]", "#", "###", "#####", "C", "##s", "ab", "##ab", "##b"]
@@ -173,6 +175,12 @@ def check_longest_token(
                     f"a '#' can be text too (a token such as '###' is '#' continuing a word). The continuation "
                     f"prefix {prefix} is removed once, from the front (token.removeprefix({prefix!r})), not every "
                     "'#' of the token (strip)"
+                )
+            bare = [item for item in tokens if not item.startswith(prefix)]
+            if not got.startswith(prefix) and text_length(got, prefix) == max(text_length(t, prefix) for t in bare):
+                raise AssertionError(
+                    f"longest_token(...) gave {got!r}, the longest token that starts a word, but a token that continues "
+                    f"a word counts too: its text is what follows its {prefix} (token.removeprefix({prefix!r}))"
                 )
             if got.startswith(prefix) and len(got) >= longest:
                 raise AssertionError(
