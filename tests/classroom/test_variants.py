@@ -419,10 +419,11 @@ def test_no_variant_of_notebook_06_is_degenerate(variant):
 
 
 def exercise_span(cells: list[str]) -> tuple[int, int]:
-    """The first cell that reads an exercise's data and the last check cell: the cells a variant changes."""
-    first = next(number for number, cell in enumerate(cells) if ".WORKBOOK.data(" in cell)
-    last = max(number for number, cell in enumerate(cells) if "checks.check_" in cell)
-    return first, last
+    """From the first cell that reads an exercise's data or holds an answer checked next, to the last check cell:
+    the cells a variant changes (a function exercise's fresh inputs follow the variant too)."""
+    checked = [number for number, cell in enumerate(cells) if "checks.check_" in cell]
+    first = min(next(number for number, cell in enumerate(cells) if ".WORKBOOK.data(" in cell), checked[0] - 1)
+    return first, checked[-1]
 
 
 @pytest.mark.parametrize("notebook", sorted(LATER_SOLUTIONS))
