@@ -5,11 +5,13 @@ Never installed with the library; see ``wordpiece_lib/classroom/runtime/answers.
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Iterable
 from typing import Any
 
 from wordpiece_lib import LinMaxMatch
 from wordpiece_lib.classroom.fast_encoding import SHOWN_WORDS
-from wordpiece_lib.classroom.fast_encoding.checks import _fails_at, _link_name
+from wordpiece_lib.classroom.fast_encoding.checks import _fails_at, _link_name, _vocab_of
 from wordpiece_lib.model import CONTINUATION
 
 
@@ -33,9 +35,14 @@ def _emitted_answer(answer: Any, automaton: LinMaxMatch, word: str, position: in
     return "\n".join(lines) + f"\n```python\nemitted_at_s = {emitted!r}\n```"
 
 
-def _unk_answer(word: Any, position: Any, automaton: LinMaxMatch, **_: Any) -> str:
-    for candidate in ("aa", "aba", "acx", "abcdyz", "abcdxy"):
-        if candidate in SHOWN_WORDS:
+def _unk_answer(
+    word: Any, position: Any, automaton: LinMaxMatch, *, known: Iterable[str] = SHOWN_WORDS, **_: Any
+) -> str:
+    known = set(known)
+    letters = sorted({letter for token in _vocab_of(automaton) for letter in token.removeprefix(automaton.prefix)})
+    words = ("".join(spelled) for size in (2, 3, 4) for spelled in itertools.product(letters, repeat=size))
+    for candidate in words:  # the shortest first: the paper's vocab (in any letters) has one of two or three
+        if candidate in known:
             continue
         last = list(automaton.trace(candidate))[-1]
         if last.kind == "unk" and last.position >= 1:

@@ -17,6 +17,7 @@ AssertionError: your pairs are the ones merged, in another order: BPE merges the
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from itertools import pairwise
@@ -85,6 +86,8 @@ WORKBOOK = runtime.Workbook(
 )
 progress = WORKBOOK.progress
 show_answer = WORKBOOK.show_answer
+#: In a graded release with variants, each student's check tries their replay on merges of their own.
+WORKBOOK.vary_fresh_inputs("replay")
 
 #: merge_pair too: it merges a pair at every place it stands, the step notebook 03's merge_all writes by hand
 REPLAYING = runtime.forbid(
@@ -474,12 +477,148 @@ def check_jaccard(answer: Any, first: Any, second: Any, *, source: str | None = 
     raise AssertionError(f"{intro}: count the tokens in both vocabs, then divide by the tokens in either")
 
 
+#: The course's toy corpus of *Your turn 1* and *2* (Hugging Face LLM course, chapter 6): hug, pug, pun, bun, hugs.
+TOY_COUNTS = {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}
+#: The corpus of *Your turn 4* in the course: the toy corpus and one word more.
+GNUS_COUNTS = {**TOY_COUNTS, "gnus": 3}
+
+_CONSONANTS, _VOWELS = "bcdfghklmnprstvwz", "aeiou"
+
+
+def _toy_counts(rng: random.Random) -> dict[str, int]:
+    """Five hug/pug-like words: four of consonant, vowel, consonant (one vowel for all) and one of them plus a letter.
+
+    Counts 3 to 14, 18 to 72 in all (the course's corpus has 36).
+    """
+    while True:
+        onsets, codas = rng.sample(_CONSONANTS, 3), rng.sample(_CONSONANTS, 3)
+        vowel = rng.choice(_VOWELS)
+        words = list(dict.fromkeys(rng.choice(onsets) + vowel + rng.choice(codas) for _ in range(8)))[:4]
+        if len(words) < 4:
+            continue
+        words.append(rng.choice(words) + rng.choice(_CONSONANTS))
+        counts = {word: rng.randint(3, 14) for word in dict.fromkeys(words)}
+        if len(counts) == 5 and 18 <= sum(counts.values()) <= 72:
+            return counts
+
+
+def _tied(table: Mapping[Any, int]) -> bool:
+    """True when two pairs share the highest count."""
+    top = sorted(table.values(), reverse=True)
+    return len(top) > 1 and top[0] == top[1]
+
+
+@WORKBOOK.variants("bpe_first_two", course={"word_counts": dict(TOY_COUNTS)})
+def first_merges_variant(rng: random.Random) -> dict[str, dict[str, int]]:
+    """A toy corpus whose first two BPE merges have no tie, and whose WordPiece first merge is neither of them."""
+    while True:
+        counts = _toy_counts(rng)
+        trace = train_bpe(counts, len(alphabet(counts)) + 2, special_tokens=[])
+        if len(trace.steps) < 2 or any(_tied(pair_counts(trace.splits_at(step), counts)) for step in (0, 1)):
+            continue
+        wordpiece_first = train_fast(counts, len(alphabet(counts)) + 1, special_tokens=[]).merges[0]
+        if wordpiece_first not in trace.merges[:2]:
+            return {"word_counts": counts}
+
+
+def _varied_toy_counts(rng: random.Random) -> dict[str, int]:
+    """Four to seven hug/pug-like words (one or two vowels, one word another plus a letter), counts 2 to 14."""
+    while True:
+        onsets, codas = rng.sample(_CONSONANTS, rng.randint(2, 4)), rng.sample(_CONSONANTS, rng.randint(2, 4))
+        vowels = rng.sample(_VOWELS, rng.randint(1, 2))
+        size = rng.randint(4, 7)
+        words = list(dict.fromkeys(rng.choice(onsets) + rng.choice(vowels) + rng.choice(codas) for _ in range(12)))
+        if len(words) < size - 1:
+            continue
+        words = words[: size - 1]
+        words.append(rng.choice(words) + rng.choice(_CONSONANTS))
+        counts = {word: rng.randint(2, 14) for word in dict.fromkeys(words)}
+        if len(counts) == size and 18 <= sum(counts.values()) <= 72:
+            return counts
+
+
+@WORKBOOK.variants("toy_jaccard", course={"word_counts": dict(TOY_COUNTS)})
+def jaccard_variant(rng: random.Random) -> dict[str, dict[str, int]]:
+    """A toy corpus whose two full vocabs (WordPiece, BPE) each hold a token the other lacks, 9 to 34 tokens each.
+
+    The size of their union is drawn first, 15 to 28 (the course's is 19), so that two students' indexes
+    rarely agree: a classmate's fraction is wrong for 97% of pairs, where a corpus drawn freely gives 84%.
+    """
+    union = rng.randint(15, 28)
+    while True:
+        counts = _varied_toy_counts(rng)
+        wordpiece = train_fast(counts, 100, special_tokens=["[UNK]"]).tokens()
+        bpe = train_bpe(counts, 100, special_tokens=["[UNK]"]).tokens()
+        overlap = vocab_overlap(wordpiece, bpe)
+        if (
+            overlap.only_first
+            and overlap.only_second
+            and all(9 <= len(vocab) <= 34 for vocab in (wordpiece, bpe))
+            and len(set(wordpiece) | set(bpe)) == union
+        ):
+            return {"word_counts": counts}
+
+
+def _early_merge_word(trace: Trace) -> str | None:
+    """The worked solution's way to a word cut two ways: a learned word start T, and a merge learned before it
+    that joins T's last letter to a letter y; T + y is then T, ##y by longest match, not by replay.
+
+    >>> _early_merge_word(train_bpe(GNUS_COUNTS, 100, special_tokens=["[UNK]"]))
+    'gnug'
+    """
+    merges = trace.merges
+    for made_at, (left, right) in enumerate(merges):
+        token = left + right.removeprefix(trace.prefix)
+        if token.startswith(trace.prefix):
+            continue
+        for early_left, early_right in merges[:made_at]:
+            if early_left == trace.prefix + token[-1] and early_right.startswith(trace.prefix):
+                return token + early_right.removeprefix(trace.prefix)
+    return None
+
+
+#: The worked answer's way, found for the learner, is no way to an answer of their own.
+runtime.watch_answer(
+    "bpe_differing_word",
+    runtime.forbid(
+        differing_words, encode_word, encode_with_merges, longest_match_encoder, merge_replay_encoder, _early_merge_word
+    ),
+)
+
+
+@WORKBOOK.variants("bpe_differing_word", course={"word_counts": dict(GNUS_COUNTS)})
+def differing_word_variant(rng: random.Random) -> dict[str, dict[str, int]]:
+    """A toy corpus and one word more (of four letters, 2 to 4 times), where an early merge takes a later token's letter.
+
+    The worked solution's word (:func:`_early_merge_word`) is cut two ways and is not section 2's ``pugs``.
+    """
+    while True:
+        counts = _toy_counts(rng)
+        letters = sorted({letter for word in counts for letter in word})
+        extra = rng.choice(_CONSONANTS) + "".join(rng.choice(letters) for _ in range(3))
+        if extra in counts:
+            continue
+        counts[extra] = rng.randint(2, 4)
+        trace = train_bpe(counts, 100, special_tokens=["[UNK]"])
+        word = _early_merge_word(trace)
+        if word is None or word == "pugs" or word in counts:
+            continue
+        longest = encode_word(word, set(trace.tokens()), prefix=trace.prefix)
+        if longest != ["[UNK]"] and longest != encode_with_merges(word, trace.merges, prefix=trace.prefix):
+            return {"word_counts": counts}
+
+
 __all__ = [
+    "GNUS_COUNTS",
+    "TOY_COUNTS",
     "WORKBOOK",
     "check_encoders_differ",
     "check_first_bpe_merges",
     "check_jaccard",
     "check_merge_replay",
+    "differing_word_variant",
+    "first_merges_variant",
+    "jaccard_variant",
     "progress",
     "show_answer",
 ]

@@ -18,6 +18,8 @@ AssertionError: Your failure pops of 'abcd' go too far: after some of your pops 
 
 from __future__ import annotations
 
+import random
+import string
 from collections.abc import Iterable
 from typing import Any
 
@@ -361,6 +363,66 @@ def check_unk_word(
     )
 
 
+# ---------------------------------------------------------------- variants (a graded release: every student's own)
+#
+# Each exercise's vocab is the course's with its letters renamed (one renaming per student and exercise): the
+# tries keep their shape (the same pops, links and dead ends, at the same places), the tokens and words change.
+
+#: The paper's vocab (*Your turn 3*'s automaton) and the vocab of *Your turn 1* and *2*, in the course.
+PAPER_VOCAB = ("a", "abcdx", "##b", "##c", "##cdy", "##dz")
+TOKEN_VOCAB = ("t", "to", "tok", "token", "tokenize", "##e", "##en", "##ed", "##i", "##k", "##n", "##s", "##z")
+
+
+def renamed(text: str, renaming: dict[str, str]) -> str:
+    """``text`` with its letters renamed (the ``##`` prefix and other characters kept).
+
+    >>> renamed("##ab", {"a": "q", "b": "r"})
+    '##qr'
+    """
+    return "".join(renaming.get(character, character) for character in text)
+
+
+def _renaming(rng: random.Random, letters: Iterable[str]) -> dict[str, str]:
+    """A renaming of ``letters`` to distinct lowercase letters, not every letter kept."""
+    letters = sorted(set(letters))
+    while True:
+        names = rng.sample(string.ascii_lowercase, len(letters))
+        if sum(old == new for old, new in zip(letters, names)) <= 2:
+            return dict(zip(letters, names))
+
+
+def _letters(vocab: Iterable[str]) -> set[str]:
+    return {character for token in vocab for character in token.removeprefix("##")}
+
+
+@WORKBOOK.variants("failure_of_tokeniz", course={"vocab": list(TOKEN_VOCAB), "label": "tokeniz"})
+def failure_variant(rng: random.Random) -> dict[str, Any]:
+    """The course's vocab and node with the letters renamed (the pops and link keep their shape)."""
+    renaming = _renaming(rng, _letters(TOKEN_VOCAB))
+    return {"vocab": [renamed(token, renaming) for token in TOKEN_VOCAB], "label": renamed("tokeniz", renaming)}
+
+
+@WORKBOOK.variants("emitted_at_s", course={"vocab": list(TOKEN_VOCAB), "word": "tokenis", "position": 6})
+def emitted_variant(rng: random.Random) -> dict[str, Any]:
+    """The course's vocab and word with the letters renamed: stuck at the same position, after two failures."""
+    renaming = _renaming(rng, _letters(TOKEN_VOCAB))
+    return {
+        "vocab": [renamed(token, renaming) for token in TOKEN_VOCAB],
+        "word": renamed("tokenis", renaming),
+        "position": 6,
+    }
+
+
+@WORKBOOK.variants("unk_word", course={"vocab": list(PAPER_VOCAB), "known": list(SHOWN_WORDS)})
+def unk_variant(rng: random.Random) -> dict[str, list[str]]:
+    """The paper's vocab with the letters renamed, and the words this notebook walked through renamed alike."""
+    renaming = _renaming(rng, _letters(PAPER_VOCAB) | _letters(SHOWN_WORDS))
+    return {
+        "vocab": [renamed(token, renaming) for token in PAPER_VOCAB],
+        "known": [renamed(word, renaming) for word in SHOWN_WORDS],
+    }
+
+
 def _ordinal(number: int) -> str:
     """``1st``, ``2nd``, ``3rd``, ``4th``...
 
@@ -373,4 +435,18 @@ def _ordinal(number: int) -> str:
     return f"{number}{suffix}"
 
 
-__all__ = ["SHOWN_WORDS", "WORKBOOK", "check_emitted_at", "check_failure", "check_unk_word", "progress", "show_answer"]
+__all__ = [
+    "PAPER_VOCAB",
+    "SHOWN_WORDS",
+    "TOKEN_VOCAB",
+    "WORKBOOK",
+    "check_emitted_at",
+    "check_failure",
+    "check_unk_word",
+    "emitted_variant",
+    "failure_variant",
+    "progress",
+    "renamed",
+    "show_answer",
+    "unk_variant",
+]

@@ -20,6 +20,7 @@ AssertionError: longest_token(...) gave '##qaovcle', which has 7 characters of t
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from numbers import Real
@@ -50,7 +51,7 @@ from wordpiece_lib.training import Trace
 #: Encoding in the answer cell is not predicting.
 ENCODERS = ("encode_word", "tokenize", "encode", "tokenizer_full", "tokenizer_10k", "WordPieceTokenizer")
 #: What builds or holds a vocab of a chosen size: looking a name up in one answers "is it whole" without the table.
-VOCAB_OF_A_SIZE = ("tokens", "steps_for_size", "splits_at", "vocab_11800")
+VOCAB_OF_A_SIZE = ("tokens", "steps_for_size", "splits_at", "vocab_11800", "names_vocab")
 #: Encoding a word answers the prediction: any encoder, under any name or through any tokenizer object.
 ENCODING = forbid(encode_word, longest_match, WordPieceTokenizer, FastWordPieceTokenizer, LinMaxMatch)
 watch_answer("predicted_split", ENCODING)
@@ -105,6 +106,8 @@ WORKBOOK = Workbook(
 )
 progress = WORKBOOK.progress
 show_answer = WORKBOOK.show_answer
+#: In a graded release with variants, each student's check tries their function on vocabs of their own.
+WORKBOOK.vary_fresh_inputs("longest_token")
 
 
 def text_length(token: str, prefix: str = DEFAULT_PREFIX) -> int:
@@ -476,13 +479,119 @@ def check_fertility(answer: Any, sentence: str, tokenizer: WordPieceTokenizer, *
     )
 
 
+# ------------------------------------------------------------------ variants (a graded release: every student's own)
+#
+# The book is the same for everyone; which names, sizes, words and sentence an exercise asks about varies.
+# The variant spaces draw from pools whose facts about the book's full vocab (trained to the end with
+# ``train_fast(book_counts, 20_000)``) are written here, so that making a variant trains nothing; the
+# tests train the book once and check every fact against it.
+
+#: The eight names of *Your turn 2* in the course, and the vocab size it asks about.
+NAMES = ("Jim", "Silver", "Livesey", "Trelawney", "Hawkins", "Smollett", "Flint", "Gunn")
+NAMES_SIZE = 11_800
+#: Names of the book's people, each with the vocab size at which it became one token (the table's 'vocab size then').
+NAME_WHOLE_AT = {
+    "Jim": 1344, "Silver": 11871, "Livesey": 9286, "Trelawney": 11610, "Hawkins": 1435, "Smollett": 12144,
+    "Flint": 749, "Gunn": 648, "Ben": 14921, "John": 1353, "Billy": 5267, "Bones": 10630, "Pew": 14852,
+    "Hands": 8205, "Israel": 12315, "Morgan": 2935, "Merry": 12031, "Redruth": 11751, "Hunter": 11756,
+    "Joyce": 11754, "Gray": 3469, "Dick": 4065, "Tom": 2416, "George": 9639, "Anderson": 10427, "Dance": 11519,
+    "Abraham": 1302, "Job": 1337, "Darby": 4085, "Arrow": 1810, "Blandly": 6346, "Alan": 8040,
+}  # fmt: skip
+
+
+@WORKBOOK.variants("whole_names", course={"names": list(NAMES), "size": NAMES_SIZE})
+def whole_names_variant(rng: random.Random) -> dict[str, Any]:
+    """Eight names and a vocab size from 5,900 to 15,500 (the course's 11,800 within a factor of two) that
+    makes 1 to 7 of them whole, the count drawn first so that every count is as likely.
+
+    No name becomes whole within 50 tokens of the size: a name is plainly in or out.
+    """
+    while True:
+        names = rng.sample(sorted(NAME_WHOLE_AT), 8)
+        whole = rng.randint(1, 7)
+        made = sorted(NAME_WHOLE_AT[name] for name in names)
+        low, high = max(made[whole - 1] + 50, 5_900), min(made[whole] - 50, 15_500)
+        if low > high:
+            continue
+        size = rng.randint(low, high) // 100 * 100
+        if sum(at <= size for at in made) == whole and all(abs(at - size) >= 50 for at in made):
+            return {"names": names, "size": size}
+
+
+#: The seven words of *Your turn 3* in the course.
+PREDICTION_WORDS = ("parrot", "love", "school", "car", "hug", "captains", "castle")
+#: Words of the book (so one token each in the full vocab).
+IN_THE_BOOK = (
+    "parrot", "love", "apple", "table", "window", "bread", "cheese", "candle", "rope", "anchor", "beach",
+    "stone", "tree", "bird", "horse", "mouse", "goat", "cloud", "moon", "bridge", "road", "roof", "pillow",
+    "coat", "coin", "map", "key", "bottle", "knife", "sailor", "yellow", "laugh", "paper", "letter", "ball",
+    "smile", "tooth",
+)  # fmt: skip
+#: Words the book never uses that the full vocab holds whole all the same (pieces made on the way to longer words).
+MADE_ON_THE_WAY = (
+    "school", "car", "hug", "garden", "rat", "cow", "storm", "star", "shoe", "boot", "spoon", "pan", "bus",
+    "doll", "hop",
+)  # fmt: skip
+#: Words the book never uses that the full vocab cuts in pieces.
+CUT_IN_PIECES = (
+    "captains", "castle", "butter", "milk", "coffee", "pepper", "tiger", "frog", "lake", "village", "blanket",
+    "fork", "queen", "prince", "nurse", "teacher", "farmer", "purple", "orange", "rocket", "radio", "camera",
+    "pencil", "kite", "cars", "hugs", "castles", "parrots", "schools", "lovely", "loving", "student",
+)  # fmt: skip
+
+
+@WORKBOOK.variants("predicted_split", course={"words": list(PREDICTION_WORDS)})
+def prediction_variant(rng: random.Random) -> dict[str, list[str]]:
+    """Seven words in a random order: two or three of the book, two or three made on the way, two or three cut."""
+    sizes = rng.choice(((2, 3, 2), (3, 2, 2), (2, 2, 3)))
+    words = [
+        word
+        for pool, size in zip((IN_THE_BOOK, MADE_ON_THE_WAY, CUT_IN_PIECES), sizes)
+        for word in rng.sample(pool, size)
+    ]
+    rng.shuffle(words)
+    return {"words": words}
+
+
+#: The sentence of *Your turn 4* in the course.
+TEAM_SENTENCE = "Our team found the map, the gold, and Ben Gunn's cave."
+_WHO = ("Our team", "The crew", "My friends", "Two sailors", "The old captain", "Our teacher", "The students")
+_FOUND = ("found", "buried", "lost", "carried", "painted", "hid", "counted", "checked", "mended")
+_THINGS = (
+    "the map", "the gold", "a compass", "the telescope", "a parrot", "the lantern", "two cutlasses", "the biscuits",
+    "some coconuts", "a blanket", "the rowing boat", "a bottle", "the logbook", "three candles", "the anchor",
+    "a rocket", "the radio", "a pencil", "the tea",
+)  # fmt: skip
+_WHOSE = ("Ben Gunn's", "Jim's", "Silver's", "Flint's", "the squire's", "Billy Bones's", "the doctor's", "Alice's")
+_PLACES = ("cave", "hut", "cabin", "stockade", "hammock", "garden", "kitchen", "lighthouse", "workshop", "tent")
+
+
+@WORKBOOK.variants("team_fertility", course={"sentence": TEAM_SENTENCE})
+def fertility_variant(rng: random.Random) -> dict[str, str]:
+    """A sentence like the course's: someone did something to two to four things and to someone's place."""
+    things = rng.sample(_THINGS, rng.randint(2, 4))
+    place = f"{rng.choice(_WHOSE)} {rng.choice(_PLACES)}"
+    return {"sentence": f"{rng.choice(_WHO)} {rng.choice(_FOUND)} {', '.join(things)}, and {place}."}
+
+
 __all__ = [
+    "CUT_IN_PIECES",
+    "IN_THE_BOOK",
+    "MADE_ON_THE_WAY",
+    "NAMES",
+    "NAMES_SIZE",
+    "NAME_WHOLE_AT",
+    "PREDICTION_WORDS",
+    "TEAM_SENTENCE",
     "WORKBOOK",
     "check_fertility",
     "check_longest_token",
     "check_single_token_names",
     "check_split_predictions",
+    "fertility_variant",
+    "prediction_variant",
     "progress",
     "show_answer",
     "text_length",
+    "whole_names_variant",
 ]
