@@ -377,6 +377,23 @@ def test_data_set_up_beside_a_library_call_is_not_taken_for_the_library_s_answer
     assert runtime.library_value_in("demo_split = splits", "demo_split") is None
 
 
+def test_a_functions_own_variable_named_like_a_library_value_is_the_functions_own():
+    """A name a function binds is its own local, never the value an earlier cell computed with the library."""
+    from wordpiece_lib import encode_word
+
+    runtime.watch_answer("demo_split", runtime.forbid(encode_word))
+    namespace = {"encode_word": encode_word, "vocab": {"hug", "##s", "pug"}}
+    run_answer_cell("longest = encode_word('hugs', vocab)", namespace)  # the notebook's own cell, earlier
+    own = (
+        "def widest(words):\n    longest = max(words, key=len)\n    return longest\n\ndemo_split = widest(['a', 'bc'])"
+    )
+    assert runtime.library_value_in(own, "demo_split") is None
+    reads = "def widest(words):\n    return longest\n\ndemo_split = widest(['a', 'bc'])"  # reads the cell's value
+    assert runtime.library_value_in(reads, "demo_split") == ("longest", "encode_word")
+    declared = "def widest(words):\n    global longest\n    longest = longest[:1]\n    return longest\n\ndemo_split = widest([])"
+    assert runtime.library_value_in(declared, "demo_split") == ("longest", "encode_word")
+
+
 def test_a_whole_number_from_numpy_or_pandas_counts_as_an_int():
     """A count worked out with pandas is a numpy integer: the right value passes, a wrong one still fails."""
     numpy = pytest.importorskip("numpy")

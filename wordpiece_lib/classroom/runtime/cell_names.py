@@ -150,6 +150,37 @@ def _local_names(tree: ast.AST) -> set[str]:
     return names
 
 
+def _function_reads(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.Name]:
+    """The names a function's body reads and does not bind itself: what it reads from the cell when called.
+
+    Python makes a name local to the whole function when the function binds it anywhere (an
+    assignment, a loop, an import, an inner definition), unless it is declared ``global``.
+    """
+    arguments = function.args
+    every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs, arguments.vararg, arguments.kwarg]
+    own = {argument.arg for argument in every if argument is not None}
+    declared: set[str] = set()
+    for statement in function.body:
+        for part in ast.walk(statement):
+            if isinstance(part, ast.Name) and isinstance(part.ctx, (ast.Store, ast.Del)):
+                own.add(part.id)
+            elif isinstance(part, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                own.add(part.name)
+            elif isinstance(part, (ast.Import, ast.ImportFrom)):
+                own.update((alias.asname or alias.name).partition(".")[0] for alias in part.names)
+            elif isinstance(part, ast.ExceptHandler) and part.name:
+                own.add(part.name)
+            elif isinstance(part, ast.Global):
+                declared.update(part.names)
+    own -= declared
+    return [
+        part
+        for statement in function.body
+        for part in ast.walk(statement)
+        if isinstance(part, ast.Name) and isinstance(part.ctx, ast.Load) and part.id not in own
+    ]
+
+
 def _free_reads(tree: ast.AST) -> list[ast.Name]:
     """The names the code reads before it binds them itself: the values an earlier cell left, in the order read.
 
@@ -213,7 +244,12 @@ def _free_reads(tree: ast.AST) -> list[ast.Name]:
                 run(statement.finalbody)
             elif isinstance(statement, (ast.Import, ast.ImportFrom)):
                 bound.update((alias.asname or alias.name).partition(".")[0] for alias in statement.names)
-            elif isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            elif isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                for part in (*statement.decorator_list, *statement.args.defaults, *statement.args.kw_defaults):
+                    read(part)  # evaluated where the function is defined, in the cell
+                found.extend(name for name in _function_reads(statement) if name.id not in bound | local)
+                bound.add(statement.name)
+            elif isinstance(statement, ast.ClassDef):
                 read(statement)
                 bound.add(statement.name)
             else:
@@ -237,6 +273,8 @@ def free_reads(source: str) -> list[str]:
     ['bonus', 'len', 'words']
     >>> free_reads("x = x + 1")  # the value read is the earlier cell's
     ['x']
+    >>> free_reads("def best(words):\\n    longest = max(words, key=len)\\n    return longest + suffix")  # longest is its own
+    ['max', 'len', 'suffix']
     """
     try:
         tree = ast.parse(source)
