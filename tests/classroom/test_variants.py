@@ -21,8 +21,9 @@ from pathlib import Path
 
 import pytest
 
-from wordpiece_lib import alphabet, initial_splits, merge_pair, rank_candidates, score_pairs
+from wordpiece_lib import alphabet, initial_splits, merge_pair, rank_candidates, score_pairs, train_bottom_up
 from wordpiece_lib.classroom.character_splitting import checks as checks_01
+from wordpiece_lib.classroom.merge_steps import checks as checks_03
 from wordpiece_lib.classroom.pair_scores import checks as checks_02
 from wordpiece_lib.classroom.runtime import Exercise, Workbook, variant_active, variant_id
 from wordpiece_lib.classroom.runtime.variants import active_variant, check_variant
@@ -36,13 +37,19 @@ VARIANTS = [variant_id(SECRET, f"student-{number:03d}") for number in range(40)]
 SOLUTIONS = {
     "01": ROOT / "notebooks" / "solutions" / "01_character_splitting.ipynb",
     "02": ROOT / "notebooks" / "solutions" / "02_pair_scores.ipynb",
+    "03": ROOT / "notebooks" / "solutions" / "03_merge_steps.ipynb",
 }
 #: Every exercise of notebooks 01 and 02 with a variant space (the function exercises vary by their fresh inputs).
 VALUE_EXERCISES = {
     "my_alphabet": checks_01.WORKBOOK,
     "best_after_ug": checks_02.WORKBOOK,
     "bpe_first": checks_02.WORKBOOK,
+    "first_three": checks_03.WORKBOOK,
+    "lexical_four": checks_03.WORKBOOK,
+    "final_size": checks_03.WORKBOOK,
 }
+#: Every workbook whose exercises have variants (reset between variants).
+WORKBOOKS = (checks_01.WORKBOOK, checks_02.WORKBOOK, checks_03.WORKBOOK)
 
 
 def test_the_variant_id_is_the_hmac_of_the_student_keyed_by_the_secret():
@@ -62,6 +69,13 @@ def test_without_a_variant_every_exercise_keeps_the_courses_own_data():
     assert checks_01.WORKBOOK.data("my_alphabet") == {"words": ["bun", "bug", "gnu"]}
     assert checks_02.WORKBOOK.data("best_after_ug") == {"word_counts": dict(datasets.hug_pug_counts())}
     assert checks_02.WORKBOOK.data("bpe_first") == {"word_counts": dict(datasets.selene_counts())}
+    hug_pug = dict(datasets.hug_pug_counts())
+    assert checks_03.WORKBOOK.data("first_three") == {"word_counts": {**hug_pug, "bugs": 3}}
+    assert checks_03.WORKBOOK.data("lexical_four") == {"word_counts": hug_pug}
+    assert checks_03.WORKBOOK.data("final_size") == {
+        "word_counts": hug_pug,
+        "special_tokens": ["[UNK]", "[CLS]", "[SEP]"],
+    }
 
 
 def test_a_variants_data_are_the_same_on_every_call_and_differ_between_students():
@@ -99,13 +113,16 @@ def test_a_teachers_own_exercise_declares_its_variant_space_beside_its_check():
 def test_the_fresh_inputs_of_declared_function_exercises_follow_the_variant_and_no_others():
     from wordpiece_lib.classroom.runtime import fresh_rng
 
-    course = [fresh_rng(key).random() for key in ("count_words", "count_pairs", "merge_all")]
+    keys = ("count_words", "count_pairs", "merge_all", "an_exercise_that_declares_none")
+    course = [fresh_rng(key).random() for key in keys]
     with variant_active(VARIANTS[0]):
-        mine = [fresh_rng(key).random() for key in ("count_words", "count_pairs", "merge_all")]
+        mine = [fresh_rng(key).random() for key in keys]
         words = checks_01._fresh_word_lists()
-    assert mine[0] != course[0] and mine[1] != course[1]
-    assert mine[2] == course[2]  # notebook 03's checks declare no variants yet: the course's inputs
+        merges = checks_03._fresh_merge_cases()
+    assert mine[0] != course[0] and mine[1] != course[1] and mine[2] != course[2]
+    assert mine[3] == course[3]  # an exercise that does not declare it keeps the course's inputs
     assert words != checks_01._fresh_word_lists()
+    assert merges != checks_03._fresh_merge_cases()
 
 
 # ------------------------------------------------------------------ never degenerate, within a factor of two
@@ -145,6 +162,34 @@ def test_no_variant_of_notebook_01_and_02_is_degenerate(variant):
     assert _single_best(score_pairs(initial_splits(document), document, "bpe"))
 
 
+def _new_tokens(counts, tie_break="first", special_tokens=()):
+    return train_bottom_up(counts, 10**9, special_tokens=list(special_tokens), tie_break=tie_break, top_k=64)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_no_variant_of_notebook_03_is_degenerate(variant):
+    hug_pug = dict(datasets.hug_pug_counts())
+    with variant_active(variant):
+        first = checks_03.WORKBOOK.data("first_three")["word_counts"]
+        lexical = checks_03.WORKBOOK.data("lexical_four")["word_counts"]
+        final = checks_03.WORKBOOK.data("final_size")
+    # Your turn 2: six words, a tie for the best in the first three merges (the 'first' policy the prose states decides)
+    assert len(first) == 6 and _within_two(sum(first.values()), sum(hug_pug.values()) + 3)
+    steps = _new_tokens(first).steps
+    assert len(steps) >= 3
+    assert any(sum(candidate.score == step.score for candidate in step.candidates) > 1 for step in steps[:3])
+    # Your turn 3: the policy decides (the 'lexical' four differ from the 'first' four the notebook prints)
+    assert len(lexical) == len(hug_pug) and _within_two(sum(lexical.values()), sum(hug_pug.values()))
+    assert _new_tokens(lexical, "lexical").new_tokens[:4] != _new_tokens(lexical).new_tokens[:4]
+    assert len(_new_tokens(lexical, "lexical").steps) >= 4
+    # Your turn 4: within a factor of two of the course's 5 words, 36 occurrences and 19 tokens; no tie-break matters
+    counts, specials = final["word_counts"], final["special_tokens"]
+    assert _within_two(len(counts), len(hug_pug)) and _within_two(sum(counts.values()), sum(hug_pug.values()))
+    assert 1 <= len(specials) <= 5 and len(set(specials)) == len(specials)
+    size = len(_new_tokens(counts, special_tokens=specials).tokens())
+    assert _within_two(size, 19) and size == len(_new_tokens(counts, "lexical", specials).tokens())
+
+
 # ------------------------------------------------------------------ the worked solutions, under 20 variants
 
 
@@ -173,7 +218,7 @@ def test_the_worked_solution_passes_every_check_under_20_variants(notebook, monk
         with variant_active(variant), contextlib.redirect_stdout(io.StringIO()):
             for number, source in enumerate(cells[1:], start=1):  # the first cell starts a kernel's checks
                 exec(compile(source, f"<{notebook} code cell {number}, variant {variant}>", "exec"), namespace)
-        for workbook in (checks_01.WORKBOOK, checks_02.WORKBOOK):
+        for workbook in WORKBOOKS:
             workbook.reset()
 
 
@@ -182,6 +227,8 @@ def test_the_worked_solution_passes_every_check_under_20_variants(notebook, monk
 
 def worked_value(key: str, data: dict):
     """The worked solution's value for ``data`` (as its solution cell computes it)."""
+    if key in NOTEBOOK_03:
+        return NOTEBOOK_03[key][0](data)
     if key == "my_alphabet":
         words = data["words"]
         return list(
@@ -197,6 +244,8 @@ def worked_value(key: str, data: dict):
 
 def check_arguments(key: str, data: dict) -> tuple:
     """What the notebook's check cell passes the check, from the exercise's data."""
+    if key in NOTEBOOK_03:
+        return NOTEBOOK_03[key][1](data)
     if key == "my_alphabet":
         return (data["words"],)
     counts = data["word_counts"]
@@ -207,10 +256,51 @@ def check_arguments(key: str, data: dict) -> tuple:
     return (merge_pair(splits, favourite, join_pair(*favourite)), counts)
 
 
+def _merges_by_hand(counts, rounds, tie_break):
+    """The worked solution's merges of notebook 03: score, merge the best (ties by the policy), ``rounds`` times."""
+    tokens, current = [], initial_splits(counts)
+    while len(tokens) < rounds and (scored := score_pairs(current, counts)):
+        top = max(candidate.score for candidate in scored)
+        tied = [candidate.pair for candidate in scored if candidate.score == top]
+        pair = tied[0] if tie_break == "first" else min(tied)
+        tokens.append(join_pair(*pair))
+        current = merge_pair(current, pair, join_pair(*pair))
+    return tokens
+
+
+#: Notebook 03's value exercises: the worked value from the data, and the check's arguments (a literal answer's source).
+NOTEBOOK_03 = {
+    "first_three": (
+        lambda data: _merges_by_hand(data["word_counts"], 3, "first"),
+        lambda data: (data["word_counts"], 3),
+    ),
+    "lexical_four": (
+        lambda data: _merges_by_hand(data["word_counts"], 4, "lexical"),
+        lambda data: (data["word_counts"], 4),
+    ),
+    "final_size": (
+        lambda data: (
+            len(data["special_tokens"])
+            + len(alphabet(data["word_counts"]))
+            + len(_merges_by_hand(data["word_counts"], 10**9, "first"))
+        ),
+        lambda data: (data["word_counts"], data["special_tokens"]),
+    ),
+}
+
+
+def _source(key: str):
+    """The checks of 03 read the answer cell; a typed value's cell is plain."""
+    return lambda check: lambda answer, *arguments: check(answer, *arguments, source=f"{key} = ...")
+
+
 CHECKS = {
     "my_alphabet": checks_01.check_alphabet,
     "best_after_ug": checks_02.check_best_pair,
     "bpe_first": checks_02.check_score_order,
+    "first_three": _source("first_three")(checks_03.check_merges),
+    "lexical_four": _source("lexical_four")(checks_03.check_lexical_merges),
+    "final_size": _source("final_size")(checks_03.check_final_size),
 }
 
 
