@@ -23,6 +23,7 @@ import pytest
 
 from wordpiece_lib import alphabet, initial_splits, merge_pair, rank_candidates, score_pairs, train_bottom_up
 from wordpiece_lib.classroom.character_splitting import checks as checks_01
+from wordpiece_lib.classroom.encoding import checks as checks_04
 from wordpiece_lib.classroom.merge_steps import checks as checks_03
 from wordpiece_lib.classroom.pair_scores import checks as checks_02
 from wordpiece_lib.classroom.runtime import Exercise, Workbook, variant_active, variant_id
@@ -38,7 +39,10 @@ SOLUTIONS = {
     "01": ROOT / "notebooks" / "solutions" / "01_character_splitting.ipynb",
     "02": ROOT / "notebooks" / "solutions" / "02_pair_scores.ipynb",
     "03": ROOT / "notebooks" / "solutions" / "03_merge_steps.ipynb",
+    "04": ROOT / "notebooks" / "solutions" / "04_encoding.ipynb",
 }
+#: How many check cells each solution notebook has (01 to 03: four each).
+CHECK_CELLS = {"04": 3}
 #: Every exercise of notebooks 01 and 02 with a variant space (the function exercises vary by their fresh inputs).
 VALUE_EXERCISES = {
     "my_alphabet": checks_01.WORKBOOK,
@@ -47,9 +51,10 @@ VALUE_EXERCISES = {
     "first_three": checks_03.WORKBOOK,
     "lexical_four": checks_03.WORKBOOK,
     "final_size": checks_03.WORKBOOK,
+    "my_word": checks_04.WORKBOOK,
 }
 #: Every workbook whose exercises have variants (reset between variants).
-WORKBOOKS = (checks_01.WORKBOOK, checks_02.WORKBOOK, checks_03.WORKBOOK)
+WORKBOOKS = (checks_01.WORKBOOK, checks_02.WORKBOOK, checks_03.WORKBOOK, checks_04.WORKBOOK)
 
 
 def test_the_variant_id_is_the_hmac_of_the_student_keyed_by_the_secret():
@@ -76,6 +81,7 @@ def test_without_a_variant_every_exercise_keeps_the_courses_own_data():
         "word_counts": hug_pug,
         "special_tokens": ["[UNK]", "[CLS]", "[SEP]"],
     }
+    assert checks_04.WORKBOOK.data("my_word") == {"word": "puns", "count": 6}
 
 
 def test_a_variants_data_are_the_same_on_every_call_and_differ_between_students():
@@ -113,7 +119,7 @@ def test_a_teachers_own_exercise_declares_its_variant_space_beside_its_check():
 def test_the_fresh_inputs_of_declared_function_exercises_follow_the_variant_and_no_others():
     from wordpiece_lib.classroom.runtime import fresh_rng
 
-    keys = ("count_words", "count_pairs", "merge_all", "an_exercise_that_declares_none")
+    keys = ("count_words", "count_pairs", "merge_all", "an_exercise_that_declares_none", "my_encode", "my_decode")
     course = [fresh_rng(key).random() for key in keys]
     with variant_active(VARIANTS[0]):
         mine = [fresh_rng(key).random() for key in keys]
@@ -121,6 +127,7 @@ def test_the_fresh_inputs_of_declared_function_exercises_follow_the_variant_and_
         merges = checks_03._fresh_merge_cases()
     assert mine[0] != course[0] and mine[1] != course[1] and mine[2] != course[2]
     assert mine[3] == course[3]  # an exercise that does not declare it keeps the course's inputs
+    assert mine[4] != course[4] and mine[5] != course[5]
     assert words != checks_01._fresh_word_lists()
     assert merges != checks_03._fresh_merge_cases()
 
@@ -190,6 +197,28 @@ def test_no_variant_of_notebook_03_is_degenerate(variant):
     assert _within_two(size, 19) and size == len(_new_tokens(counts, "lexical", specials).tokens())
 
 
+def _grown(data):
+    counts = {**datasets.hug_pug_counts(), data["word"]: data["count"]}
+    return train_bottom_up(counts, vocab_size=100, special_tokens=["[UNK]"])
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_no_variant_of_notebook_04_is_degenerate(variant):
+    from wordpiece_lib import encode_with_merges, encode_word
+
+    with variant_active(variant):
+        data = checks_04.WORKBOOK.data("my_word")
+    hug_pug = dict(datasets.hug_pug_counts())
+    word, count = data["word"], data["count"]
+    # like puns: a word of the corpus plus one letter, a new word, seen within a factor of two of 6 times
+    assert word[:-1] in hug_pug and word not in hug_pug and _within_two(count, 6)
+    grown = _grown(data)
+    old = train_bottom_up(hug_pug, vocab_size=100, special_tokens=["[UNK]"])
+    answer = worked_value("my_word", data)  # the word's partner with its new letter: the new word caused it
+    assert encode_word(answer, set(grown.tokens())) not in (encode_with_merges(answer, grown.merges), ["[UNK]"])
+    assert encode_word(answer, set(old.tokens())) in (encode_with_merges(answer, old.merges), ["[UNK]"])
+
+
 # ------------------------------------------------------------------ the worked solutions, under 20 variants
 
 
@@ -212,9 +241,9 @@ def solution_cells(path: Path) -> list[str]:
 def test_the_worked_solution_passes_every_check_under_20_variants(notebook, monkeypatch):
     monkeypatch.setenv("MPLBACKEND", "Agg")
     cells = solution_cells(SOLUTIONS[notebook])
-    assert sum("checks.check_" in cell for cell in cells) == 4
+    assert sum("checks.check_" in cell for cell in cells) == CHECK_CELLS.get(notebook, 4)
     for variant in VARIANTS[:20]:
-        namespace = {"__name__": "__main__"}
+        namespace = {"__name__": "__main__", "display": print}  # a kernel's display(...), here on the captured stdout
         with variant_active(variant), contextlib.redirect_stdout(io.StringIO()):
             for number, source in enumerate(cells[1:], start=1):  # the first cell starts a kernel's checks
                 exec(compile(source, f"<{notebook} code cell {number}, variant {variant}>", "exec"), namespace)
@@ -268,8 +297,19 @@ def _merges_by_hand(counts, rounds, tie_break):
     return tokens
 
 
-#: Notebook 03's value exercises: the worked value from the data, and the check's arguments (a literal answer's source).
+#: Notebook 03's and 04's value exercises: the worked value from the data, and the check's arguments.
 NOTEBOOK_03 = {
+    "my_word": (
+        lambda data: (
+            next(
+                word
+                for word in datasets.hug_pug_counts()
+                if word != data["word"][:-1] and len(word) == 3 and word[-1] == data["word"][-2]
+            )
+            + data["word"][-1]
+        ),
+        lambda data: (_grown(data), train_bottom_up(datasets.hug_pug_counts(), 100, special_tokens=["[UNK]"])),
+    ),
     "first_three": (
         lambda data: _merges_by_hand(data["word_counts"], 3, "first"),
         lambda data: (data["word_counts"], 3),
@@ -301,6 +341,9 @@ CHECKS = {
     "first_three": _source("first_three")(checks_03.check_merges),
     "lexical_four": _source("lexical_four")(checks_03.check_lexical_merges),
     "final_size": _source("final_size")(checks_03.check_final_size),
+    "my_word": lambda answer, trace, before: checks_04.check_replay_differs(
+        answer, trace, before=before, source="my_word = ..."
+    ),
 }
 
 
@@ -351,9 +394,9 @@ def test_each_solution_notebook_runs_in_one_kernel_under_20_variants_every_check
     )
     client.execute(env={**os.environ, "WORDPIECE_PROGRESS_DIR": "off", "MPLBACKEND": "Agg"})  # a failed check raises
     checked = [cell for cell in packed.cells if cell.source.startswith("%%ipytest")]
-    assert len(checked) == 4 * 20
+    assert len(checked) == CHECK_CELLS.get(notebook, 4) * 20
     said = "".join(output.get("text", "") for cell in checked for output in cell.outputs)
-    assert said.count("passed") >= 4 * 20 and "failed" not in said and "skipped" not in said
+    assert said.count("passed") >= CHECK_CELLS.get(notebook, 4) * 20 and "failed" not in said and "skipped" not in said
 
 
 def test_the_progress_file_keeps_the_variant_and_the_class_table_shows_it(tmp_path):
