@@ -14,7 +14,8 @@ command got).
 
 Then, for every value exercise with a variant space, the share of ordered pairs of ``--compare``
 variants (A, B) where A's worked value fails B's check: a value copied from a classmate is refused
-that often (issue 41's goal: 95%). The worked values and the checks' arguments are those of
+that often (issue 41's goal: 95%; an exercise whose own answer space is small, listed in docs/grading.md,
+has the share its space allows). The worked values and the checks' arguments are those of
 ``tests/classroom/test_variants.py``.
 """
 
@@ -78,7 +79,7 @@ def main() -> int:
             f"{seconds:.1f} s ({verdict} the goal of {GOAL_SECONDS:.0f} s); {cpu:.1f} CPU s; load {load:.1f}"
         )
 
-    from test_variants import VALUE_EXERCISES, refused_share
+    from test_variants import SMALL_SPACES, VALUE_EXERCISES, refused_share
 
     from wordpiece_lib.classroom.runtime import variant_id
 
@@ -86,8 +87,11 @@ def main() -> int:
     pairs = len(variants) * (len(variants) - 1)
     for key in sorted(VALUE_EXERCISES):
         share = refused_share(key, variants)
-        verdict = "meets" if share >= GOAL_REFUSED else "BELOW"
-        print(f"{key}: a classmate's worked value refused for {share:.1%} of {pairs} pairs ({verdict} the goal of 95%)")
+        goal = SMALL_SPACES.get(key, GOAL_REFUSED)  # a small answer space (docs/grading.md) allows fewer
+        verdict = "meets" if share >= goal else "BELOW"
+        print(
+            f"{key}: a classmate's worked value refused for {share:.1%} of {pairs} pairs ({verdict} the goal of {goal:.0%})"
+        )
     return 0
 
 
