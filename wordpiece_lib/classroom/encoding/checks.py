@@ -17,13 +17,14 @@ AssertionError: my_decode(['sis', 'l', 'l', '##lmu', '##mm', 'si', ...] (8 token
 from __future__ import annotations
 
 import itertools
+import random
 from collections.abc import Callable, Iterable
 from typing import Any
 
 from wordpiece_lib.classroom import runtime
 from wordpiece_lib.model import DEFAULT_PREFIX, LinMaxMatch, decode_pieces, encode_word, longest_match_attempts
 from wordpiece_lib.pipeline import FastWordPieceTokenizer, WordPieceDecoder, WordPieceTokenizer
-from wordpiece_lib.training import Trace, encode_with_merges, train_fast
+from wordpiece_lib.training import Trace, encode_with_merges, train_bottom_up, train_fast
 
 
 def _disagree(word: str, trace: Trace) -> bool:
@@ -70,6 +71,8 @@ WORKBOOK = runtime.Workbook(
 )
 progress = WORKBOOK.progress
 show_answer = WORKBOOK.show_answer
+#: In a graded release with variants, each student's checks try their functions on vocabs, words and tokens of their own.
+WORKBOOK.vary_fresh_inputs("my_encode", "my_decode")
 
 ENCODERS = (
     *runtime.forbid(encode_word, longest_match_attempts, WordPieceTokenizer, FastWordPieceTokenizer, LinMaxMatch),
@@ -324,4 +327,51 @@ def check_decode(function: Callable[[list[str]], str], prefix: str = DEFAULT_PRE
         )
 
 
-__all__ = ["WORKBOOK", "check_decode", "check_longest_match", "check_replay_differs", "progress", "show_answer"]
+#: The corpus every trace of notebook 04 starts from (the course chapter's five words).
+HUG_PUG_COUNTS = {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}
+#: The word *Your turn 2* adds to it in the course, and how often.
+NEW_WORD = {"word": "puns", "count": 6}
+_CONSONANTS = "bcdfhklmnprstvwz"
+
+
+def _grown_trace(word_counts: dict[str, int], new_word: dict[str, Any]) -> Trace:
+    """The trace of *Your turn 2*: ``word_counts`` with the exercise's new word added, trained until every word is whole.
+
+    >>> _grown_trace(HUG_PUG_COUNTS, NEW_WORD).new_tokens[:3]  # puns makes ##ns the first merge
+    ['##ns', '##gs', 'hu']
+    """
+    grown = {**word_counts, new_word["word"]: new_word["count"]}
+    return train_bottom_up(grown, vocab_size=100, special_tokens=["[UNK]"])
+
+
+@WORKBOOK.variants("my_word", course=dict(NEW_WORD))
+def new_word_variant(rng: random.Random) -> dict[str, Any]:
+    """One of hug, pug, pun and bun with a consonant added, seen 3 to 9 times, as the course adds puns 6 times.
+
+    Kept only when, as with puns, the word's partner (the other corpus word with the same last
+    letter) plus that consonant is split differently by the two encoders for the grown trace and
+    alike for the old one: a disagreement the new word's early suffix merge causes.
+    """
+    old = train_bottom_up(HUG_PUG_COUNTS, vocab_size=100, special_tokens=["[UNK]"])
+    while True:
+        stem = rng.choice(["hug", "pug", "pun", "bun"])
+        word = stem + rng.choice(_CONSONANTS)
+        if word in HUG_PUG_COUNTS:
+            continue
+        made = {"word": word, "count": rng.randint(3, 9)}
+        partner = next(other for other in ("hug", "pug", "pun", "bun") if other != stem and other[-1] == stem[-1])
+        if _disagree(partner + word[-1], _grown_trace(HUG_PUG_COUNTS, made)) and not _disagree(partner + word[-1], old):
+            return made
+
+
+__all__ = [
+    "HUG_PUG_COUNTS",
+    "NEW_WORD",
+    "WORKBOOK",
+    "check_decode",
+    "check_longest_match",
+    "check_replay_differs",
+    "new_word_variant",
+    "progress",
+    "show_answer",
+]

@@ -16,6 +16,7 @@ AssertionError: merges 1 to 2 are right, merge 3 is not: the best pair after mer
 from __future__ import annotations
 
 import itertools
+import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -90,7 +91,8 @@ WORKBOOK = runtime.Workbook(
             hints=(
                 "Three parts: the special tokens, the alphabet (bare first letters and '##' letters, each once), and "
                 "one new token per merge.",
-                "Training merges until every word is a single token: the trace in section 2 lists those merges.",
+                "Training merges until every word is a single token: count the rounds of a loop like section 2's "
+                "tiny_trainer, run by hand on this exercise's corpus.",
             ),
             prediction=True,
         ),
@@ -99,6 +101,8 @@ WORKBOOK = runtime.Workbook(
 )
 progress = WORKBOOK.progress
 show_answer = WORKBOOK.show_answer
+#: In a graded release with variants, each student's check tries their merge_all on splits of their own.
+WORKBOOK.vary_fresh_inputs("merge_all")
 
 MERGING = runtime.forbid(merge_pair, merge_in_pieces, apply_merges, encode_with_merges)
 
@@ -464,12 +468,125 @@ def check_final_size(
     )
 
 
+#: The corpus of *Your turn 2* in the course: hug/pug with "bugs" added (a variant of the course chapter's words).
+FIRST_THREE_COUNTS = {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5, "bugs": 3}
+#: The corpus of *Your turn 3* and *Your turn 4* in the course: the course chapter's five words.
+HUG_PUG_COUNTS = {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}
+#: The special tokens of *Your turn 4* in the course.
+FINAL_SIZE_SPECIALS = ["[UNK]", "[CLS]", "[SEP]"]
+_SPECIALS = ("[UNK]", "[CLS]", "[SEP]", "[PAD]", "[MASK]")
+_CONSONANTS, _VOWELS = "bcdfghklmnprstvwz", "aeiou"
+
+
+def _short_words(rng: random.Random, size: int, vowels: int = 1, onsets: int = 3, codas: int = 3) -> list[str]:
+    """``size`` distinct hug/pug-like words (consonant, vowel, consonant), fewer when the draw repeats itself."""
+    starts, ends = rng.sample(_CONSONANTS, onsets), rng.sample(_CONSONANTS, codas)
+    middles = rng.sample(_VOWELS, vowels)
+    drawn = (rng.choice(starts) + rng.choice(middles) + rng.choice(ends) for _ in range(3 * size))
+    return list(dict.fromkeys(drawn))[:size]
+
+
+def _new_tokens(word_counts: Mapping[str, int], tie_break: str = "first") -> list[str]:
+    return train_bottom_up(word_counts, 10**9, special_tokens=[], tie_break=tie_break).new_tokens
+
+
+@WORKBOOK.variants("first_three", course={"word_counts": dict(FIRST_THREE_COUNTS)})
+def first_three_variant(rng: random.Random) -> dict[str, dict[str, int]]:
+    """Six hug/pug-like words, two of them another plus one letter (hugs, bugs), counts 3 to 14 (20 to 78 in all).
+
+    As in the course's corpus, a tie for the best score comes in the first three merges, so the
+    'first' policy the exercise states decides one of them.
+    """
+    while True:
+        words = _short_words(rng, 4)
+        if len(words) < 4:
+            continue
+        ending = rng.choice([letter for letter in _CONSONANTS if not any(word.endswith(letter) for word in words)])
+        words += [word + ending for word in rng.sample(words, 2)]
+        counts = {word: rng.randint(3, 14) for word in words}
+        if not 20 <= sum(counts.values()) <= 78:
+            continue
+        trace = train_bottom_up(counts, 10**9, special_tokens=[], top_k=64)
+        if len(trace.steps) >= 3 and any(
+            sum(candidate.score == step.score for candidate in step.candidates) > 1 for step in trace.steps[:3]
+        ):
+            return {"word_counts": counts}
+
+
+@WORKBOOK.variants("lexical_four", course={"word_counts": dict(HUG_PUG_COUNTS)})
+def lexical_four_variant(rng: random.Random) -> dict[str, dict[str, int]]:
+    """Five hug/pug-like words, one another plus a letter (hugs), counts 3 to 14 (18 to 72 in all).
+
+    As on the course's words, the 'lexical' policy's first four merges differ from the 'first'
+    policy's: the policy decides.
+    """
+    while True:
+        words = _short_words(rng, 4)
+        if len(words) < 4:
+            continue
+        words.append(rng.choice(words) + rng.choice(_CONSONANTS))
+        counts = {word: rng.randint(3, 14) for word in dict.fromkeys(words)}
+        if len(counts) != 5 or not 18 <= sum(counts.values()) <= 72:
+            continue
+        lexical = _new_tokens(counts, "lexical")[:4]
+        if len(lexical) == 4 and lexical != _new_tokens(counts)[:4]:
+            return {"word_counts": counts}
+
+
+#: The vocab sizes a variant of *Your turn 4* ends with (the course's is 19): spread evenly, so that a classmate's
+#: number is rarely this student's too.
+FINAL_SIZES = range(10, 39)
+
+
+@WORKBOOK.variants(
+    "final_size", course={"word_counts": dict(HUG_PUG_COUNTS), "special_tokens": list(FINAL_SIZE_SPECIALS)}
+)
+def final_size_variant(rng: random.Random) -> dict[str, Any]:
+    """Three to ten hug/pug-like words and one to five special tokens; the final vocab size drawn evenly from 10 to 38.
+
+    The number of merges until every word is whole is the same under both tie-break policies, so
+    a learner's own count cannot depend on how they broke a tie.
+    """
+    target = rng.choice(FINAL_SIZES)
+    size = 5  # words before the one that is another plus a letter; more when the vocab falls short, fewer when over
+    while True:
+        variety = min(5, 2 + size // 3)
+        words = _short_words(
+            rng,
+            size,
+            vowels=rng.randint(1, max(1, variety - 2)),
+            onsets=rng.randint(2, variety),
+            codas=rng.randint(2, variety),
+        )
+        if len(words) < size:
+            continue
+        words.append(rng.choice(words) + rng.choice(_CONSONANTS))
+        counts = {word: rng.randint(2, max(4, 64 // len(words))) for word in dict.fromkeys(words)}
+        if not 18 <= sum(counts.values()) <= 72:
+            continue
+        merges = len(_new_tokens(counts))
+        missing = target - len(alphabet(counts)) - merges  # the special tokens this corpus leaves room for
+        if missing < 1:
+            size = max(2, size - 1)
+        elif missing > len(_SPECIALS):
+            size = min(9, size + 1)
+        elif len(_new_tokens(counts, "lexical")) == merges:
+            return {"word_counts": counts, "special_tokens": list(_SPECIALS[:missing])}
+
+
 __all__ = [
+    "FINAL_SIZES",
+    "FINAL_SIZE_SPECIALS",
+    "FIRST_THREE_COUNTS",
+    "HUG_PUG_COUNTS",
     "WORKBOOK",
     "check_final_size",
     "check_lexical_merges",
     "check_merge_all",
     "check_merges",
+    "final_size_variant",
+    "first_three_variant",
+    "lexical_four_variant",
     "progress",
     "show_answer",
 ]

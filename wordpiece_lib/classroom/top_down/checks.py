@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import itertools
 import numbers
+import random
 from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import Any
 
@@ -47,8 +48,8 @@ WORKBOOK = runtime.Workbook(
             "hug_keeps",
             "Your turn 1 · an effective count",
             hints=(
-                "List the substrings that start with 'hug' and are longer, longest first; each gives back what it "
-                "still counts when its turn comes.",
+                "List the substrings that start with the asked one and are longer, longest first; each gives back "
+                "what it still counts when its turn comes.",
                 "A longer substring that was NOT kept gives back its count too (TensorFlow Text's rule).",
             ),
         ),
@@ -84,6 +85,8 @@ WORKBOOK = runtime.Workbook(
 )
 progress = WORKBOOK.progress
 show_answer = WORKBOOK.show_answer
+#: In a graded release with variants, each student's check tries their split points on vocabs of their own.
+WORKBOOK.vary_fresh_inputs("my_split_points")
 
 #: Writing the split is the exercise; running the search is what the threshold exercise asks you to do by hand.
 SPLITTING = runtime.forbid(split_points)
@@ -514,12 +517,88 @@ def check_threshold_search(
     )
 
 
+#: *Your turn 1* in the course: the corpus, the substring asked about, the threshold.
+HUG_KEEPS = {"word_counts": {"hug": 10, "hugs": 5, "hugged": 3}, "token": "hug", "threshold": 4}
+#: *Your turn 2* in the course: the corpus and the threshold.
+SURVIVORS = {"word_counts": {"hug": 6, "hugs": 3, "bugs": 3, "bug": 1}, "threshold": 4}
+#: *Your turn 4* in the course: the target vocab size and the upper cap of the bounds (the lower one is 1).
+THRESHOLD_SEARCH = {"target": 1500, "upper_thresh": 100}
+_CONSONANTS, _VOWELS = "bcdfghklmnprtvwz", "aeiou"
+
+
+def _stem(rng: random.Random) -> str:
+    return rng.choice(_CONSONANTS) + rng.choice(_VOWELS) + rng.choice(_CONSONANTS)
+
+
+@WORKBOOK.variants("hug_keeps", course=dict(HUG_KEEPS))
+def hug_keeps_variant(rng: random.Random) -> dict[str, Any]:
+    """A stem seen 5 to 20 times, with -s and with its last letter doubled and -ed (as hug, hugs, hugged), a threshold.
+
+    The longer words are rarer than the threshold allows for the doubled one, so the guide's rule
+    (only kept substrings give back) and TensorFlow Text's differ, as on the course's words.
+    """
+    while True:
+        stem = _stem(rng)
+        threshold = rng.randint(3, 6)
+        counts = {
+            stem: rng.randint(5, 20),
+            stem + "s": rng.randint(2, 8),
+            stem + stem[-1] + "ed": rng.randint(2, threshold - 1),
+        }
+        if not 9 <= sum(counts.values()) <= 36:
+            continue
+        totals, remaining = _remaining_counts(counts)
+        kept_rule = threshold_pass(totals, threshold, subtract="kept").get(stem)
+        if remaining[stem] not in (totals[stem], kept_rule):
+            return {"word_counts": counts, "token": stem, "threshold": threshold}
+
+
+@WORKBOOK.variants("survivors", course=dict(SURVIVORS))
+def survivors_variant(rng: random.Random) -> dict[str, Any]:
+    """Two stems that differ in their first letter (hug, bug), each alone and with -s, and a threshold of 3 to 5.
+
+    As on the course's words, some substring occurs more often than the threshold and does not
+    survive, a whole word and a word ending survive, and the slips the check names give other sets.
+    """
+    while True:
+        first = _stem(rng)
+        other = rng.choice([letter for letter in _CONSONANTS if letter != first[0]]) + first[1:]
+        ending = rng.choice("sz")
+        counts = {first: rng.randint(4, 9), first + ending: rng.randint(2, 5), other + ending: rng.randint(2, 5)}
+        counts[other] = rng.randint(1, 3)
+        threshold = rng.randint(3, 5)
+        if not 7 <= sum(counts.values()) <= 26:
+            continue
+        totals = substring_counts(counts)
+        kept = set(threshold_pass(totals, threshold))
+        if (
+            any(token in counts for token in kept)
+            and any(token.startswith(JOINER) for token in kept)
+            and any(total > threshold and token not in kept for token, total in totals.items())
+            and kept != set(threshold_pass(totals, threshold, subtract="kept"))
+            and kept != set(threshold_pass(totals, threshold + 1))
+        ):
+            return {"word_counts": counts, "threshold": threshold}
+
+
+@WORKBOOK.variants("threshold_tries", course=dict(THRESHOLD_SEARCH))
+def threshold_search_variant(rng: random.Random) -> dict[str, int]:
+    """A target of 750 to 3,000 tokens (the course's 1,500 within a factor of two), the bounds capped at 50 to 200."""
+    return {"target": rng.randint(75, 300) * 10, "upper_thresh": rng.randint(50, 200)}
+
+
 __all__ = [
+    "HUG_KEEPS",
+    "SURVIVORS",
+    "THRESHOLD_SEARCH",
     "WORKBOOK",
     "check_effective_count",
     "check_split_points",
     "check_surviving_substrings",
     "check_threshold_search",
+    "hug_keeps_variant",
     "progress",
     "show_answer",
+    "survivors_variant",
+    "threshold_search_variant",
 ]
