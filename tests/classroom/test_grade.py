@@ -223,12 +223,18 @@ def test_plain_values_come_back_as_the_graders_own_types():
 
 
 def test_the_checks_inputs_come_from_the_released_notebook():
-    """Notebook 03's ``variant`` is set in the answer cell: the grader takes it from the release, run here."""
+    """Notebook 03's exercise data (``variant``, ``lexical_counts``...) are set in cells of the release, before
+    each answer cell: the grader runs those cells from the release, never the submission's copies of them."""
     released = read_released(ROOT / "notebooks" / "03_merge_steps.ipynb")
     once, again = context_cells(released)
     assert {"merge_all", "first_three", "lexical_four", "final_size"} == released.answer_names
-    variant_cell = next(index for index, names in released.answers.items() if "first_three" in names)
-    assert variant_cell in once
+    data_cells = [
+        index
+        for index, cell in enumerate(released.cells)
+        if cell["cell_type"] == "code" and "checks.WORKBOOK.data(" in "".join(cell["source"])
+    ]
+    assert len(data_cells) == 3 and set(data_cells) <= set(once)
+    assert not set(released.answers) & set(once)  # the answers are the student's
     assert again == []
 
 

@@ -166,7 +166,7 @@ class _Document:
     """The text copydetect reads for one student's code (:meth:`OwnCode.text`), and where each own line is in it.
 
     The parts follow one another as the cells do in the notebook, each after a comment naming it (comments are
-    not compared): a run may span the end of one answer and the start of the next, all of it the student's.
+    not compared); no run counts across two parts (:meth:`within_parts`).
     """
 
     def __init__(self, code: OwnCode) -> None:
@@ -175,8 +175,11 @@ class _Document:
         self.text = code.text()
         self.lines: list[tuple[int, int]] = []  # (part, line) of each own line
         starts, ends = [], []
+        self.part_starts: list[int] = []  # where each part after the first begins in the text (its comment)
         position = 0
         for part_index, part in enumerate(code.parts):
+            if part_index:
+                self.part_starts.append(position)
             position += len(f"# {part.label}") + 1
             for line_index, (line, mine) in enumerate(zip(part.lines, part.own)):
                 if mine:
@@ -189,6 +192,33 @@ class _Document:
         self.visible = np.frombuffer(self.text.encode("utf-32-le"), dtype="<u4") > 32  # not a space, tab or newline
         seen = np.concatenate([[0], np.cumsum(self.visible)])
         self.visible_per_line = seen[self.ends] - seen[self.starts]
+
+    def within_parts(self, fingerprint: Any) -> Any:
+        """``fingerprint`` (copydetect's, of :attr:`text`) without the runs that span two parts.
+
+        A run across the end of one answer and the start of the next is no one's code when both ends are
+        given or common (two answers shaped as the worked example, a value typed in between): it would make
+        two students alike for what they were given.
+        """
+        import numpy as np
+
+        if not self.part_starts or not fingerprint.hash_idx:
+            return fingerprint
+        size = len(fingerprint.filtered_code)
+        raw = np.arange(size + 1, dtype=np.int64)
+        offsets = fingerprint.offsets
+        if len(offsets) > 0:  # where each character of the filtered code was in the text (as copydetect maps it)
+            raw = raw + offsets[:, 1][np.clip(np.searchsorted(offsets[:, 0], raw), 0, offsets.shape[0] - 1)]
+        cuts = np.searchsorted(raw, np.array(self.part_starts, dtype=np.int64))
+        k = fingerprint.k
+        kept: dict[int, list[int]] = {}
+        for value, places in fingerprint.hash_idx.items():
+            inside = [place for place in places if not np.any((cuts > place) & (cuts < place + k))]
+            if inside:
+                kept[value] = inside
+        fingerprint.hash_idx = kept
+        fingerprint.hashes = set(kept)
+        return fingerprint
 
     def shared_lines(self, slices: Any) -> tuple[tuple[int, int], ...]:
         """The own lines of which runs in ``slices`` (copydetect's starts and ends) cover enough characters."""
@@ -247,11 +277,16 @@ def similar_pairs(
     names = [f"{index}:{code.student}" for index, code in enumerate(codes)]
     boilerplate = given_fingerprints(given, min_match)
     say(f"{len(boilerplate)} fingerprints of given code")
-    whole = [_fingerprint(document.text, name, min_match) for document, name in zip(documents, names)]
+    whole = [
+        document.within_parts(_fingerprint(document.text, name, min_match)) for document, name in zip(documents, names)
+    ]
     boilerplate |= common_fingerprints([set(found.hashes) for found in whole], common)
     say(f"{len(boilerplate)} fingerprints of given and common code")
     left_out = np.unique(np.array(sorted(boilerplate), dtype=np.int64))
-    prints = [_fingerprint(document.text, name, min_match, left_out) for document, name in zip(documents, names)]
+    prints = [
+        document.within_parts(_fingerprint(document.text, name, min_match, left_out))
+        for document, name in zip(documents, names)
+    ]
     pairs = []
     for one, other in itertools.combinations(range(len(codes)), 2):
         shares, shared = (0.0, 0.0), ((), ())
