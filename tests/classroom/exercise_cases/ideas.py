@@ -249,6 +249,7 @@ IDEAS: dict[str, dict[str, str]] = {
         "the first token": "crashed",
         "every '#' stripped, not the prefix removed once": "a '#' can be text too",
         "the '##' tokens left out with the special ones": "a token that continues a word counts too",
+        "every token that starts with '[' left out, not the special ones": "the special tokens are the named ones",
     },
     "whole_names": {
         "every name: section 3's table is the whole vocab's, where every name is a token": "this vocab stops at",

@@ -249,6 +249,12 @@ def lesson_wrongs() -> dict[str, tuple[Wrong, ...]]:
                     (t for t in tokens if not t.startswith("##") and t not in BERT_SPECIAL_TOKENS), key=len
                 ),
             ),
+            slip(
+                "every token that starts with '[' left out, not the special ones",
+                lambda tokens: max(
+                    sorted(t for t in tokens if not t.startswith("[")), key=lambda t: len(t.removeprefix("##"))
+                ),
+            ),
         ),
         "predicted_split": (
             Wrong(

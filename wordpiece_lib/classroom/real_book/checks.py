@@ -138,6 +138,10 @@ def _fresh_vocabs() -> list[list[str]]:
     # Stripping every '#' (token.strip("#")) counts them as nothing and picks a shorter token.
     hashes = ["[MASK]", "[UNK]", "[CLS]", "#", "###", "#####", "C", "##s", "ab", "##ab", "##b"]
     vocabs.append(shuffled(rng, hashes))
+    # A '[' is text too: a vocab of wiki markup holds '[', '[[' and '[[link', which are no special tokens.
+    # Leaving out every token that starts with '[' (instead of the special ones) picks a shorter token.
+    brackets = ["[MASK]", "[UNK]", "[CLS]", "[SEP]", "[PAD]", "[", "[[", "[[link", "##]", "ab", "##cd", "e", "##s"]
+    vocabs.append(shuffled(rng, brackets))
     return vocabs
 
 
@@ -178,6 +182,13 @@ def check_longest_token(
                     f"a '#' can be text too (a token such as '###' is '#' continuing a word). The continuation "
                     f"prefix {prefix} is removed once, from the front (token.removeprefix({prefix!r})), not every "
                     "'#' of the token (strip)"
+                )
+            unbracketed = [text_length(item, prefix) for item in tokens if not item.startswith("[")]
+            if len(unbracketed) < len(tokens) and text_length(got, prefix) == max(unbracketed):
+                raise AssertionError(
+                    f"longest_token(...) gave {got!r}, but the vocab holds a token with more characters of text that "
+                    "starts with '[': a '[' can be text too. The special tokens are the named ones ([CLS], [SEP], "
+                    "[MASK], ...: leave out a token when it is one of them), not every token that starts with a bracket"
                 )
             bare = [item for item in tokens if not item.startswith(prefix)]
             if not got.startswith(prefix) and text_length(got, prefix) == max(text_length(t, prefix) for t in bare):
