@@ -273,6 +273,7 @@ IDEAS: dict[str, dict[str, str]] = {
         "words per token": "that is words per token",
         "the number of tokens": "that is the number of tokens",
         "rounded to one decimal": "rounded too far",
+        "cut off after two decimals, not rounded": "the decimals were cut off, not rounded",
         "[CLS] and [SEP] counted": "you counted [CLS] and [SEP]",
         "[UNK] left out of the tokens": "you left the [UNK] out",
         "section 4's printed team sentence, its tokens counted off the output": "count the words after pre-tokenization",

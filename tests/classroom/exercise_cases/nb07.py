@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import math
 
 from wordpiece_lib import BERT_SPECIAL_TOKENS, Vocab, WordCounts, WordPieceTokenizer, encode_word, load_book, train_fast
 from wordpiece_lib.analysis import measure
@@ -201,6 +202,7 @@ def cases() -> list[Case]:
                 slip("words per token", len(words) / len(tokens)),
                 slip("the number of tokens", len(tokens)),
                 slip("rounded to one decimal", round(len(tokens) / len(words), 1)),
+                slip("cut off after two decimals, not rounded", math.floor(len(tokens) / len(words) * 100) / 100),
                 slip("[CLS] and [SEP] counted", (len(tokens) + 2) / len(words)),
                 slip("[UNK] left out of the tokens", sum(token != "[UNK]" for token in tokens) / len(words)),
                 copied(

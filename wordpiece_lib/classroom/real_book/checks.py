@@ -478,6 +478,20 @@ def check_fertility(answer: Any, sentence: str, tokenizer: WordPieceTokenizer, *
             f"{intro}: you counted [CLS] and [SEP]; the template adds them to a model's input, but they are no "
             "tokens of the sentence's words"
         )
+    cut_after = next(
+        (
+            digits
+            for digits in (1, 2, 3)
+            if number == Fraction(math.floor(expected * 10**digits), 10**digits) != round(expected, digits)
+        ),
+        None,
+    )
+    if cut_after is not None:
+        raise AssertionError(
+            f"{intro}: the counts are right, but the decimals were cut off, not rounded: int(...) or math.floor "
+            f"drops the rest, while round(value, 2) looks at the next decimal to decide"
+            + (", and keep two decimals at least, as the notebook's tables do" if cut_after < 2 else "")
+        )
     if number != expected and abs(number - expected) < Fraction(5, 100) and round(float(expected), 1) == float(number):
         raise AssertionError(f"{intro}: rounded too far; keep two decimals at least, as the notebook's tables do")
     if number and _close(1 / number, expected):
