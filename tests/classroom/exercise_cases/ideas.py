@@ -446,6 +446,8 @@ IDEAS: dict[str, dict[str, str]] = {
         "the right value as a float": "an exact Fraction",
         "a Fraction made from the rounded float": "made from a float",
         "the word's probability": "the probability of the word",
+        "the chance rounded to three decimals, typed as a Fraction": "the chance rounded to 3 decimals",
+        "the share of 1,000 sampled draws": "only estimates the chance",
     },
     "zero_cost": {
         "the course corpus's answer, worked in section 4": "find the best cuts of ITS words",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import random
 from fractions import Fraction
 from typing import Any
 
@@ -100,6 +101,12 @@ def course_probabilities() -> dict[str, Fraction]:
     frequency = substring_frequencies(HUG_PUG)
     total = sum(frequency.values())
     return {piece: Fraction(count, total) for piece, count in frequency.items()}
+
+
+def sampled_share(chance: Fraction, draws: int) -> Fraction:
+    """The share of ``draws`` seeded draws that give a cut whose chance is ``chance``: an estimate, as a learner's."""
+    rng = random.Random(40)
+    return Fraction(sum(rng.random() < chance for _ in range(draws)), draws)
 
 
 def cases() -> list[Case]:
@@ -213,6 +220,8 @@ def cases() -> list[Case]:
                 typed("the right value as a float", 735 / 887),
                 typed("a Fraction made from the rounded float", Fraction(0.8286)),
                 typed("the word's probability", Fraction(887, 10290)),
+                typed("the chance rounded to three decimals, typed as a Fraction", round(Fraction(735, 887), 3)),
+                typed("the share of 1,000 sampled draws", sampled_share(Fraction(735, 887), 1000)),
                 computed(
                     "cut_probability under an alias",
                     "hug_chance = Fraction(chance('hug', ['hug'], 1.0)).limit_denominator(10_000)",

@@ -352,6 +352,17 @@ def check_sample_chance(
     best = max(chances)
     if value == mine / sum(chance for chance in chances if chance in (best, mine)):
         raise AssertionError("every cut of the word can be drawn, not only the best ones: add them all")
+    rounded = next((digits for digits in range(1, 7) if value == round(expected, digits)), None)
+    if rounded is not None:
+        raise AssertionError(
+            f"that is the chance rounded to {rounded} decimal{'s' if rounded > 1 else ''}: the chance is an exact "
+            "fraction of the cuts' probabilities; keep it exact (Fractions all the way), with no decimal on the way"
+        )
+    if abs(value - expected) <= Fraction(5, 100):
+        raise AssertionError(
+            "that is near the chance, but not it: a share of sampled draws (or a value rounded on the way) only "
+            "estimates the chance; the exercise asks for it exactly, worked out from the probabilities of the cuts"
+        )
     if value > 1:
         raise AssertionError("a chance is at most 1: divide the cut's probability by the sum over every cut")
     raise AssertionError(
