@@ -22,8 +22,8 @@ from wordpiece_lib.classroom.runtime import workbook
 
 pytestmark = pytest.mark.usefixtures("fresh_start")
 
-#: The checks of a set of items whose messages count or name the wrong items on the first tries.
-SET_ANSWERS = ("predicted_split", "survivors", "zero_cost", "merged_groups", "my_alphabet")
+#: The checks of a set of items (or a list of tries) whose messages count or name the wrong items on the first tries.
+SET_ANSWERS = ("predicted_split", "survivors", "zero_cost", "merged_groups", "my_alphabet", "threshold_tries")
 
 
 @pytest.fixture(scope="module")
@@ -164,3 +164,66 @@ def test_09s_disagreements_stop_naming_the_wrong_text_after_the_informative_trie
     later = {first_line(outcome(case, (answer,), {"source": ""})[1]) for answer in off.values()}
     assert len(later) == 1, later
     assert "no longer says how many items are wrong" in later.pop()
+
+
+def settled_tries(message: str) -> int | None:
+    """How many of the tries 05's message says are right (None when it no longer says, or says none)."""
+    line = first_line(message)
+    found = re.match(r"your (?:first try is|first (\d+) tries are) right; try \d+ is not", line)
+    if found:
+        return int(found.group(1) or 1)
+    if line.startswith("your tries are right so far"):
+        return -1  # every try given is right
+    return None
+
+
+def walk_the_search(case: Case, budget: int) -> tuple[bool, int]:
+    """05: settle the search one try at a time: put a number after the tries settled so far, change it a try
+    until the message says it is right, keep it and go on to the next."""
+    lower, upper = now(case.data[2])
+    settled: list[int] = []
+    tries = 0
+    while tries < budget:
+        for candidate in range(lower, upper + 1):
+            answer = [*settled, candidate]
+            result, message = outcome(case, (answer,), {"source": ""})
+            tries += 1
+            if result == "passed":
+                return True, tries
+            right = settled_tries(message)
+            if right == -1 or (right is not None and right > len(settled)):
+                settled = answer
+                break
+            if tries >= budget:
+                break
+        else:
+            return False, tries  # no number moved the message on: the feedback says nothing to walk by
+    return False, tries
+
+
+def test_05s_search_cannot_be_walked_one_try_at_a_time(monkeypatch):
+    """05's threshold search: on the first tries the message says which try is the first wrong one, which would let a
+    learner settle the tries one at a time by changing a number until the message moves on; after the informative
+    tries, every wrong list hears the same rule."""
+    case = next(case for case in all_cases() if case.key == "threshold_tries")
+    right = now(case.right[0])
+    lower, upper = now(case.data[2])
+    budget = (upper - lower + 1) * (len(right) + 1)
+    monkeypatch.setattr(workbook, "INFORMATIVE_TRIES", 10**6)  # the feedback of before: the first wrong try named
+    start_afresh()
+    converged, tries = walk_the_search(case, budget)
+    assert converged, f"the walk should find the search's tries from the old feedback, stuck after {tries} tries"
+    monkeypatch.undo()
+    start_afresh()
+    converged, tries = walk_the_search(case, budget)
+    assert not converged, f"walking found the search's tries in {tries} tries from the feedback alone"
+    start_afresh()
+    wrongs = [[right[0] + 1, *right[1:]], right[:-1], [*right[:-1], right[-1] + 1], [*right, right[-1] + 1]]
+    firsts = {first_line(outcome(case, (wrong,), {"source": ""})[1]) for wrong in wrongs[:1]}
+    for _ in range(runtime.INFORMATIVE_TRIES):  # the informative tries, used up
+        outcome(case, (wrongs[0],), {"source": ""})
+    later = {first_line(outcome(case, (wrong,), {"source": ""})[1]) for wrong in wrongs}
+    assert len(later) == 1 and later != firsts, later
+    assert "no longer says how many items are wrong" in later.pop()
+    runtime.forget_answer_work()
+    assert outcome(case, case.right, case.right_extra) == ("passed", "")

@@ -485,21 +485,39 @@ def check_threshold_search(
             "your tries go one threshold at a time: that is a walk, not the search. The binary search halves the "
             "range at every try: it tries the middle of the bounds, then the middle of the half that can still work"
         )
+    # After a few tries, which try is the first wrong one (or that every try so far is right) would let a learner
+    # settle the search one try at a time, changing a number until the message moves on: then the rule alone
+    # (see runtime.narrowing), the same words whatever the tries.
+    idea = (
+        f"Your tries are not the search's. The first try is the middle of the bounds {tuple(bounds)}, "
+        "(lower + upper) // 2; a try whose vocab is bigger than the target moves lower above it (that threshold + 1), "
+        f"one more than {slack_ratio:.0%} under the target moves upper below it (that threshold - 1), and the search "
+        "tries the middle of the new range, until the first vocab that fits. Work each try out with "
+        "book_rounds.size(threshold)"
+    )
     first_wrong = next((number for number, (a, b) in enumerate(zip(mine, expected)) if a != b), None)
     if first_wrong is None:
         size = rounds.size(mine[-1])
         if len(mine) < len(expected):
             raise AssertionError(
-                f"your tries are right so far, but the search goes on: threshold {mine[-1]} gives {size:,} tokens, "
-                f"and it stops only at a vocab of at most {target:,} tokens and at most {slack_ratio:.0%} fewer"
+                runtime.narrowing(
+                    f"your tries are right so far, but the search goes on: threshold {mine[-1]} gives {size:,} tokens, "
+                    f"and it stops only at a vocab of at most {target:,} tokens and at most {slack_ratio:.0%} fewer",
+                    idea,
+                )
             )
         raise AssertionError(
-            f"your tries are right, and then you went on: the search stops at the first threshold whose vocab "
-            f"fits ({target:,} tokens at most, {slack_ratio:.0%} fewer at least)"
+            runtime.narrowing(
+                f"your tries are right, and then you went on: the search stops at the first threshold whose vocab "
+                f"fits ({target:,} tokens at most, {slack_ratio:.0%} fewer at least)",
+                idea,
+            )
         )
     if first_wrong == 0:
         raise AssertionError(
-            f"the first try is the middle of the bounds {tuple(bounds)}: (lower + upper) // 2, rounded down"
+            runtime.narrowing(
+                f"the first try is the middle of the bounds {tuple(bounds)}: (lower + upper) // 2, rounded down", idea
+            )
         )
     step = steps[first_wrong - 1]
     before = f"your {'first try is' if first_wrong == 1 else f'first {first_wrong} tries are'} right; try {first_wrong + 1} is not"
@@ -512,8 +530,11 @@ def check_threshold_search(
             "(to that threshold - 1; lower stays)"
         )
     raise AssertionError(
-        f"{before}: threshold {step.threshold} gave {step.vocab_size:,} tokens, {moved} and tries the middle of the "
-        "new range, (lower + upper) // 2"
+        runtime.narrowing(
+            f"{before}: threshold {step.threshold} gave {step.vocab_size:,} tokens, {moved} and tries the middle of "
+            "the new range, (lower + upper) // 2",
+            idea,
+        )
     )
 
 
