@@ -358,7 +358,7 @@ def check_sample_chance(
             f"that is the chance rounded to {rounded} decimal{'s' if rounded > 1 else ''}: the chance is an exact "
             "fraction of the cuts' probabilities; keep it exact (Fractions all the way), with no decimal on the way"
         )
-    if abs(value - expected) <= Fraction(5, 100):
+    if _is_decimal(value) and abs(value - expected) <= expected / 10:
         raise AssertionError(
             "that is near the chance, but not it: a share of sampled draws (or a value rounded on the way) only "
             "estimates the chance; the exercise asks for it exactly, worked out from the probabilities of the cuts"
@@ -370,6 +370,19 @@ def check_sample_chance(
         f"the {'probabilities' if alpha == 1 else 'same powers'} of every cut of the word (list them all, as in Your "
         "turn 1)"
     )
+
+
+def _is_decimal(value: Fraction) -> bool:
+    """True when ``value`` is written with finitely many decimals (a share of 100 or 1,000 draws, a rounded value).
+
+    >>> _is_decimal(Fraction(427, 500)), _is_decimal(Fraction(735, 887))
+    (True, False)
+    """
+    denominator = value.denominator
+    for factor in (2, 5):
+        while denominator % factor == 0:
+            denominator //= factor
+    return denominator == 1
 
 
 def _fresh_vocab(rng: random.Random, letters: str) -> dict[str, Fraction]:
