@@ -491,8 +491,8 @@ def check_threshold_search(
     idea = (
         f"Your tries are not the search's. The first try is the middle of the bounds {tuple(bounds)}, "
         "(lower + upper) // 2; a try whose vocab is bigger than the target moves lower above it (that threshold + 1), "
-        f"one more than {slack_ratio:.0%} under the target moves upper below it (that threshold - 1), and the search "
-        "tries the middle of the new range, until the first vocab that fits. Work each try out with "
+        f"one whose vocab is more than {slack_ratio:.0%} below the target moves upper below it (that threshold - 1), "
+        "and the search tries the middle of the new range, until the first vocab that fits. Work each try out with "
         "book_rounds.size(threshold)"
     )
     first_wrong = next((number for number, (a, b) in enumerate(zip(mine, expected)) if a != b), None)
