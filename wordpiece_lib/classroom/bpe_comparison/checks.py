@@ -33,6 +33,9 @@ from wordpiece_lib.analysis import (
 )
 from wordpiece_lib.classroom import runtime
 from wordpiece_lib.classroom.display import fraction_text
+from wordpiece_lib.classroom.runtime.fresh_inputs import CONSONANTS as _CONSONANTS
+from wordpiece_lib.classroom.runtime.fresh_inputs import VOWELS as _VOWELS
+from wordpiece_lib.classroom.runtime.fresh_inputs import hug_pug_like_counts
 from wordpiece_lib.counting import as_word_counts
 from wordpiece_lib.model import alphabet, encode_word, split_word
 from wordpiece_lib.training import (
@@ -482,25 +485,6 @@ TOY_COUNTS = {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}
 #: The corpus of *Your turn 4* in the course: the toy corpus and one word more.
 GNUS_COUNTS = {**TOY_COUNTS, "gnus": 3}
 
-_CONSONANTS, _VOWELS = "bcdfghklmnprstvwz", "aeiou"
-
-
-def _toy_counts(rng: random.Random) -> dict[str, int]:
-    """Five hug/pug-like words: four of consonant, vowel, consonant (one vowel for all) and one of them plus a letter.
-
-    Counts 3 to 14, 18 to 72 in all (the course's corpus has 36).
-    """
-    while True:
-        onsets, codas = rng.sample(_CONSONANTS, 3), rng.sample(_CONSONANTS, 3)
-        vowel = rng.choice(_VOWELS)
-        words = list(dict.fromkeys(rng.choice(onsets) + vowel + rng.choice(codas) for _ in range(8)))[:4]
-        if len(words) < 4:
-            continue
-        words.append(rng.choice(words) + rng.choice(_CONSONANTS))
-        counts = {word: rng.randint(3, 14) for word in dict.fromkeys(words)}
-        if len(counts) == 5 and 18 <= sum(counts.values()) <= 72:
-            return counts
-
 
 def _tied(table: Mapping[Any, int]) -> bool:
     """True when two pairs share the highest count."""
@@ -512,7 +496,7 @@ def _tied(table: Mapping[Any, int]) -> bool:
 def first_merges_variant(rng: random.Random) -> dict[str, dict[str, int]]:
     """A toy corpus whose first two BPE merges have no tie, and whose WordPiece first merge is neither of them."""
     while True:
-        counts = _toy_counts(rng)
+        counts = hug_pug_like_counts(rng)
         trace = train_bpe(counts, len(alphabet(counts)) + 2, special_tokens=[])
         if len(trace.steps) < 2 or any(_tied(pair_counts(trace.splits_at(step), counts)) for step in (0, 1)):
             continue
@@ -593,7 +577,7 @@ def differing_word_variant(rng: random.Random) -> dict[str, dict[str, int]]:
     The worked solution's word (:func:`_early_merge_word`) is cut two ways and is not section 2's ``pugs``.
     """
     while True:
-        counts = _toy_counts(rng)
+        counts = hug_pug_like_counts(rng)
         letters = sorted({letter for word in counts for letter in word})
         extra = rng.choice(_CONSONANTS) + "".join(rng.choice(letters) for _ in range(3))
         if extra in counts:

@@ -23,6 +23,9 @@ from typing import Any
 
 from wordpiece_lib.classroom import runtime
 from wordpiece_lib.classroom.display import score_table
+from wordpiece_lib.classroom.runtime.fresh_inputs import CONSONANTS as _CONSONANTS
+from wordpiece_lib.classroom.runtime.fresh_inputs import VOWELS as _VOWELS
+from wordpiece_lib.classroom.runtime.fresh_inputs import hug_pug_like_counts
 from wordpiece_lib.model import DEFAULT_PREFIX, initial_splits, join_pair
 from wordpiece_lib.training import (
     best_candidate,
@@ -317,8 +320,6 @@ AFTER_MERGE_COUNTS = {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}
 #: The corpus of *Your turn 4* in the course: the SELENE notebook's toy document.
 BPE_FIRST_COUNTS = {"low": 5, "lower": 2, "newest": 6, "widest": 3, "longer": 1}
 
-_CONSONANTS, _VOWELS = "bcdfghklmnprstvwz", "aeiou"
-
 
 def _one_best(candidates: Sequence[Any]) -> Any:
     """The best candidate when no other shares its score, else ``None``."""
@@ -334,20 +335,13 @@ def after_merge_variant(rng: random.Random) -> dict[str, dict[str, int]]:
     a frequent pair exists to merge; one word is another plus a letter (hugs).
     """
     while True:
-        onsets, codas = rng.sample(_CONSONANTS, 3), rng.sample(_CONSONANTS, 3)
-        vowel = rng.choice(_VOWELS)
-        words = list(dict.fromkeys(rng.choice(onsets) + vowel + rng.choice(codas) for _ in range(8)))[:4]
-        if len(words) < 4:
-            continue
-        words.append(rng.choice(words) + rng.choice(_CONSONANTS))
-        counts = {word: rng.randint(3, 14) for word in dict.fromkeys(words)}
+        counts = hug_pug_like_counts(rng)
         splits = initial_splits(counts)
         favourite = _one_best(score_pairs(splits, counts, "bpe"))
         if favourite is None:
             continue
         merged = merge_pair(splits, favourite.pair, join_pair(*favourite.pair))
-        best = _one_best(score_pairs(merged, counts))
-        if best is not None and len(counts) == 5 and 18 <= sum(counts.values()) <= 72:
+        if _one_best(score_pairs(merged, counts)) is not None:
             return {"word_counts": counts}
 
 

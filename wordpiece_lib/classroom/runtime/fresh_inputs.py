@@ -122,4 +122,40 @@ def shuffled(rng: random.Random, items: Sequence[str]) -> list[str]:
     return copy
 
 
-__all__ = ["LETTERS", "fresh_counts", "fresh_rng", "fresh_word", "fresh_words", "shuffled"]
+#: The letters of the made-up hug/pug-like words of the variants (no j, q, x or y: none reads oddly).
+CONSONANTS, VOWELS = "bcdfghklmnprstvwz", "aeiou"
+
+
+def hug_pug_like_counts(rng: random.Random) -> dict[str, int]:
+    """Five hug/pug-like words with counts: four of consonant, vowel, consonant sharing one vowel (as hug, pug,
+    pun and bun share ``u``, so a frequent pair exists to merge) and one of them plus a letter (as hugs); counts 3
+    to 14, 18 to 72 in all (the course's corpus has 36).
+
+    >>> counts = hug_pug_like_counts(random.Random(7))
+    >>> len(counts), 18 <= sum(counts.values()) <= 72, len({word[1] for word in counts})
+    (5, True, 1)
+    """
+    check_instance(rng, "rng", random.Random)
+    while True:
+        onsets, codas = rng.sample(CONSONANTS, 3), rng.sample(CONSONANTS, 3)
+        vowel = rng.choice(VOWELS)
+        words = list(dict.fromkeys(rng.choice(onsets) + vowel + rng.choice(codas) for _ in range(8)))[:4]
+        if len(words) < 4:
+            continue
+        words.append(rng.choice(words) + rng.choice(CONSONANTS))
+        counts = {word: rng.randint(3, 14) for word in dict.fromkeys(words)}
+        if len(counts) == 5 and 18 <= sum(counts.values()) <= 72:
+            return counts
+
+
+__all__ = [
+    "CONSONANTS",
+    "LETTERS",
+    "VOWELS",
+    "fresh_counts",
+    "fresh_rng",
+    "fresh_word",
+    "fresh_words",
+    "hug_pug_like_counts",
+    "shuffled",
+]
