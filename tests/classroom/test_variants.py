@@ -263,7 +263,13 @@ def test_no_variant_of_notebook_01_and_02_is_degenerate(variant):
     bpe = score_pairs(splits, after, "bpe")
     assert _single_best(bpe), "BPE's favourite pair is tied"
     favourite = rank_candidates(bpe)[0].pair
-    assert _single_best(score_pairs(merge_pair(splits, favourite, join_pair(*favourite)), after))
+    merged = merge_pair(splits, favourite, join_pair(*favourite))
+    assert _single_best(score_pairs(merged, after))
+    # counting pairs instead of scoring them (BPE's rule, the slip this exercise is about) gives a wrong answer
+    frequent = rank_candidates(score_pairs(merged, after, "bpe"))[0].pair
+    with variant_active(variant), pytest.raises(AssertionError):
+        checks_02.check_best_pair(frequent, merged, after)
+    checks_02.WORKBOOK.reset()
 
     selene = dict(datasets.selene_counts())
     assert len(document) == len(selene) and _within_two(sum(document.values()), sum(selene.values()))
