@@ -226,20 +226,32 @@ def test_a_classmates_or_the_courses_pairs_are_wrong_on_notebook_02(cohort):
 
 
 def test_a_release_with_variants_graded_without_the_roster_is_refused(cohort, capsys):
-    """Without --roster each copy would be judged on the course's data, whose answers are public."""
+    """Without --roster each copy would be judged on the course's data, whose answers are public: a released
+    notebook with variants stops the run (the teacher's file); a submission naming a variant gets error rows of
+    its own, and the others are graded (a student's file never stops the class's grading)."""
     copy = released(cohort, "cyd", "01_character_splitting.ipynb")
     course_answers = submissions.submission(
         {**submissions.RIGHT_01, "my_alphabet": f"my_alphabet = {alphabet_by_hand(COURSE_WORDS)!r}\n"}, released=copy
     )
     submissions.write(with_variant(course_answers, None), cohort / "cyd.ipynb")
-    for notebooks in (["--notebooks", "out/ada/notebooks"], []):  # a student's copy, or the repository's notebooks
-        arguments = ["grade", str(copy) if not notebooks else "cyd.ipynb", "--notebook", "01", *notebooks]
-        with pytest.MonkeyPatch.context() as patch:
-            patch.chdir(cohort)
-            status = main([*arguments, "-o", "g.csv"], prog="wordpiece classroom")
-        said = capsys.readouterr().err
-        assert status == 2 and "comes from a release with variants" in said and "--roster" in said, said
-        assert len(said.strip().splitlines()) == 1 and not (cohort / "g.csv").exists()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(cohort)
+        status = main(
+            ["grade", "cyd.ipynb", "--notebook", "01", "--notebooks", "out/ada/notebooks", "-o", "g.csv"],
+            prog="wordpiece classroom",
+        )
+    said = capsys.readouterr().err
+    assert status == 2 and "comes from a release with variants" in said and "--roster" in said, said
+    assert len(said.strip().splitlines()) == 1 and not (cohort / "g.csv").exists()
+
+    own = submissions.submission(dict(submissions.RIGHT_01))  # a copy of the repository's notebook
+    submissions.write(own, cohort / "eve.ipynb")
+    rows = by_student(
+        submissions.grade([str(cohort / "cyd.ipynb"), str(cohort / "eve.ipynb"), "--notebook", "01"], cohort)
+    )
+    assert {row["status"] for row in rows["cyd"].values()} == {"error"}
+    assert all("--roster" in row["feedback"] for row in rows["cyd"].values())
+    assert {row["status"] for row in rows["eve"].values()} == {"done"}
 
 
 def test_a_file_renamed_to_a_classmate_or_two_files_of_one_student_are_error_rows_never_graded():

@@ -41,8 +41,9 @@ student's id and the secret: the student is the roster row whose "submission"
 column names the file, else the name the rules above give. A file whose
 student is not on the roster, and every file of a student who handed in two,
 get error rows; the "variant" column holds each row's variant id. What a file says of its
-student or variant (first cell, metadata) is never used, only noted in "tried" where it differs;
-a copy of a release with variants is refused without --roster.
+student or variant (first cell, metadata) is never used, only noted in "tried" where it differs.
+Without --roster, a released notebook from a release with variants is a usage error, and a
+submission that names a variant gets error rows (never judged on the course's public data).
 exit status: 0 every submission got its rows, 2 a usage error (grades.csv is then not written).
 """
 
@@ -148,7 +149,7 @@ def run(args: argparse.Namespace) -> int:
             variants = [(variant, reason) for _, _, variant, reason in found]
         else:
             named = named_submissions(args.submissions, released.stem, args.student_name)
-            _no_variants(released, [path for path, _ in named])
+            variants = _without_roster(released, [path for path, _ in named])
     except ValueError as bad:
         return usage_error(str(bad))
     sandbox = None
@@ -184,20 +185,29 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _no_variants(released: Path, submissions: list[Path]) -> None:
-    """A ``ValueError`` when the release or a submission comes from a release with variants (grading needs the roster).
+def _without_roster(released: Path, submissions: list[Path]) -> list[tuple[None, str]] | None:
+    """Grading without ``--roster``: a ``ValueError`` when the released notebook comes from a release with variants;
+    for the submissions, None when none names a variant, else why each one that does is not graded.
 
-    Without ``--roster`` every submission is judged on the course's own data,
-    whose answers are in the public repository: a copy of a release with
-    variants is graded only on its student's own variant.
+    Without ``--roster`` every submission is judged on the course's own data, whose answers are in the public
+    repository, so a copy of a release with variants is never graded so. The released notebook is the teacher's
+    (it stops the run); a submission is the student's: naming a variant gives its own rows an error, never
+    stopping the others' grading.
     """
     from wordpiece_lib.classroom.teacher.grading.claims import read_notebook, variant_named
 
-    for path, what in [(released, "the released notebook"), *((path, "the submission") for path in submissions)]:
-        variant = variant_named(read_notebook(path))
-        if variant is not None:
-            raise ValueError(
-                f"{path}: {what} comes from a release with variants (it names the variant {variant}): grade with "
-                "--roster and --secret-file, so that each submission is judged on its student's own variant, not "
-                "on the course's data"
-            )
+    variant = variant_named(read_notebook(released))
+    if variant is not None:
+        raise ValueError(
+            f"{released}: the released notebook comes from a release with variants (it names the variant {variant}): "
+            "grade with --roster and --secret-file, so that each submission is judged on its student's own variant, "
+            "not on the course's data"
+        )
+    reasons = [
+        ""
+        if variant_named(read_notebook(path)) is None
+        else "it comes from a release with variants (it names a variant): grade with --roster and --secret-file, "
+        "so that it is judged on its student's own variant, not on the course's data"
+        for path in submissions
+    ]
+    return [(None, reason) for reason in reasons] if any(reasons) else None
