@@ -351,6 +351,7 @@ def classroom_values() -> dict[str, dict[str, Any]]:
         "fresh_words": {"rng": random.Random(1), "count": 3},
         "fresh_counts": {"rng": random.Random(1), "count": 3},
         "shuffled": {"rng": random.Random(1), "items": ["hug", "pug"]},
+        "hug_pug_like_counts": {"rng": random.Random(1)},
         "seconds_bars": {"table": pd.DataFrame({"how": ["one core", "two cores"], "seconds": [2.0, 1.1]})},
         "share": {"value": 0.25},
         "listing": {"items": ["hug", "pug"]},
