@@ -144,10 +144,15 @@ def _local_names(tree: ast.AST) -> set[str]:
         if isinstance(node, ast.comprehension):
             names.update(part.id for part in ast.walk(node.target) if isinstance(part, ast.Name))
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
-            arguments = node.args
-            every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs, arguments.vararg, arguments.kwarg]
-            names.update(argument.arg for argument in every if argument is not None)
+            names.update(_argument_names(node))
     return names
+
+
+def _argument_names(function: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> set[str]:
+    """The names of a function's or lambda's parameters, of every kind."""
+    arguments = function.args
+    every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs, arguments.vararg, arguments.kwarg]
+    return {argument.arg for argument in every if argument is not None}
 
 
 def _function_reads(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.Name]:
@@ -156,9 +161,7 @@ def _function_reads(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[as
     Python makes a name local to the whole function when the function binds it anywhere (an
     assignment, a loop, an import, an inner definition), unless it is declared ``global``.
     """
-    arguments = function.args
-    every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs, arguments.vararg, arguments.kwarg]
-    own = {argument.arg for argument in every if argument is not None}
+    own = _argument_names(function)
     declared: set[str] = set()
     for statement in function.body:
         for part in ast.walk(statement):

@@ -210,12 +210,15 @@ class _Document:
         if len(offsets) > 0:  # where each character of the filtered code was in the text (as copydetect maps it)
             raw = raw + offsets[:, 1][np.clip(np.searchsorted(offsets[:, 0], raw), 0, offsets.shape[0] - 1)]
         cuts = np.searchsorted(raw, np.array(self.part_starts, dtype=np.int64))
-        k = fingerprint.k
+        pairs = [(value, place) for value, places in fingerprint.hash_idx.items() for place in places]
+        places = np.array([place for _, place in pairs], dtype=np.int64)
+        # the first part start after each run's first character: the run spans it when it starts before the run ends
+        after = np.searchsorted(cuts, places, side="right")
+        spans = (after < len(cuts)) & (cuts[np.minimum(after, len(cuts) - 1)] < places + fingerprint.k)
         kept: dict[int, list[int]] = {}
-        for value, places in fingerprint.hash_idx.items():
-            inside = [place for place in places if not np.any((cuts > place) & (cuts < place + k))]
-            if inside:
-                kept[value] = inside
+        for (value, place), crosses in zip(pairs, spans.tolist()):
+            if not crosses:
+                kept.setdefault(value, []).append(place)
         fingerprint.hash_idx = kept
         fingerprint.hashes = set(kept)
         return fingerprint
