@@ -101,3 +101,23 @@ def test_every_command_is_listed_and_runs_from_its_module() -> None:
     for command in parser.COMMANDS:
         assert command.name in built.format_help()
         assert callable(importlib.import_module(f"wordpiece_lib.cli.{command.module}").run)
+
+
+@pytest.mark.parametrize("trouble", ["--help", "--no-such-flag", "no-such-command"])
+def test_the_classroom_s_help_loads_none_of_its_commands(trouble: str) -> None:
+    loaded = loaded_by("classroom", trouble)
+    assert [name for name in loaded if name.startswith("wordpiece_lib.classroom.teacher.commands.")] == []
+    assert [name for name in loaded if name.startswith("wordpiece_lib.classroom.runtime")] == []
+
+
+def test_a_classroom_command_s_help_loads_that_command_alone() -> None:
+    loaded = loaded_by("classroom", "release", "--help")
+    commands = [name for name in loaded if name.startswith("wordpiece_lib.classroom.teacher.commands.")]
+    assert commands == ["wordpiece_lib.classroom.teacher.commands.release"]
+    assert "wordpiece_lib.classroom.teacher.answer_search" not in loaded  # the release's search runs later
+
+
+def test_the_classroom_s_summaries_are_its_commands_own() -> None:
+    from wordpiece_lib.classroom.teacher import commands
+
+    assert {name: commands.summary(commands.load(name)) for name in commands.available()} == commands.COMMANDS

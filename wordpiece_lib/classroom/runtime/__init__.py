@@ -21,68 +21,70 @@
 - ``fresh_checks``: the checks as exported nbgrader and otter-grader tests call them, loaded afresh
 - ``confined``: inside a submission's sandbox, before its kernel: limits, audit notes, no new process (run as a
   program; not imported here)
+
+The package loads its modules when a name of theirs is first asked for
+(``runtime.Workbook``, ``from wordpiece_lib.classroom.runtime import forbid``): a
+command that needs one constant of one module (``release``'s modes) imports that
+module alone, and ``wordpiece classroom --help`` stays quick.
+
+>>> import wordpiece_lib.classroom.runtime as runtime
+>>> runtime.MODES
+('self-study', 'graded')
+>>> "Workbook" in runtime.__all__
+True
 """
 
-from . import (
-    answer_watch,
-    answers,
-    attempt,
-    authoring,
-    call_count,
-    cell_names,
-    checking,
-    containers,
-    failure_report,
-    first_cell,
-    fresh_checks,
-    fresh_inputs,
-    kernel_side,
-    other_libraries,
-    plain,
-    progress_file,
-    variants,
-    workbook,
-)
-from .answer_watch import *
-from .answers import *
-from .attempt import *
-from .authoring import *
-from .call_count import *
-from .cell_names import *
-from .checking import *
-from .containers import *
-from .failure_report import *
-from .first_cell import *
-from .fresh_checks import *
-from .fresh_inputs import *
-from .kernel_side import *
-from .other_libraries import *
-from .plain import *
-from .progress_file import *
-from .variants import *
-from .workbook import *
+import importlib
+from types import ModuleType
+from typing import Any
 
-__all__ = list(
-    dict.fromkeys(
-        [
-            *checking.__all__,
-            *containers.__all__,
-            *workbook.__all__,
-            *attempt.__all__,
-            *failure_report.__all__,
-            *first_cell.__all__,
-            *call_count.__all__,
-            *other_libraries.__all__,
-            *cell_names.__all__,
-            *answer_watch.__all__,
-            *variants.__all__,
-            *fresh_inputs.__all__,
-            *progress_file.__all__,
-            *answers.__all__,
-            *authoring.__all__,
-            *plain.__all__,
-            *kernel_side.__all__,
-            *fresh_checks.__all__,
-        ]
-    )
+#: The modules whose public names the package offers, in the order ``__all__`` lists their names.
+MODULES = (
+    "checking",
+    "containers",
+    "workbook",
+    "attempt",
+    "failure_report",
+    "first_cell",
+    "call_count",
+    "other_libraries",
+    "cell_names",
+    "answer_watch",
+    "variants",
+    "fresh_inputs",
+    "progress_file",
+    "answers",
+    "authoring",
+    "plain",
+    "kernel_side",
+    "fresh_checks",
 )
+
+
+def _load_all() -> list[str]:
+    """Import every module of :data:`MODULES` and bind its public names here; the names, in their order."""
+    names: dict[str, None] = {}
+    # Bound in alphabetical order, as the star imports this replaces did: where two modules offer one name,
+    # the later module's object is the one the package gives.
+    for name in sorted(MODULES):
+        module = importlib.import_module(f"{__name__}.{name}")
+        globals().update({public: getattr(module, public) for public in module.__all__})
+    for name in MODULES:
+        names.update(dict.fromkeys(importlib.import_module(f"{__name__}.{name}").__all__))
+    return list(names)
+
+
+def __getattr__(name: str) -> Any:
+    """A module of the package or a public name of one, imported the first time it is asked for."""
+    if name in MODULES:
+        module: ModuleType = importlib.import_module(f"{__name__}.{name}")
+        return module
+    if name.startswith("__") and name != "__all__":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    everything = _load_all()
+    globals()["__all__"] = everything
+    if name == "__all__":
+        return everything
+    if name in globals():
+        return globals()[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,10 +1,11 @@
 """``wordpiece classroom ...``: the teacher's commands (release, progress, grade, similarity, export).
 
 Each command is one module of this package, ``commands/<name>.py``, with
-``HELP`` (its description), ``add_arguments(parser)`` and ``run(args) -> int``.
-A module is imported only when ``wordpiece classroom`` runs (``wordpiece
-train`` never loads the classroom), and a name whose module is missing is left
-out, so each command can arrive on its own. The command line
+``HELP`` (its description, whose first line is the summary in :data:`COMMANDS`),
+``add_arguments(parser)`` and ``run(args) -> int``. Only the module of the
+command named on the line is imported (``wordpiece classroom --help`` lists the
+summaries and imports none; ``wordpiece train`` never loads the classroom), and
+a name whose module is missing is left out, so each command can arrive on its own. The command line
 (:mod:`wordpiece_lib.cli`) reaches this package through one edge, loaded when
 ``classroom`` is the command: :func:`main`.
 
@@ -27,8 +28,15 @@ import sys
 from collections.abc import Sequence
 from types import ModuleType
 
-#: Every classroom command, in the order ``--help`` lists them (one module each in this package).
-COMMANDS = ("release", "progress", "grade", "similarity", "export")
+#: Every classroom command, in the order ``--help`` lists them (one module each in this package), with its
+#: summary: the first line of the module's ``HELP`` (a test holds them together).
+COMMANDS = {
+    "release": "Write a student release: the student notebooks, the data, the library as a wheel, and how to install",
+    "progress": "Merge a class's progress files into one table (CSV) and, with --plot, a figure",
+    "grade": "grade submitted notebooks in fresh kernels, judged outside them (one CSV row per student and exercise)",
+    "similarity": "find pairs of submissions with alike answers (a CSV of the pairs, an HTML page of their shared lines)",
+    "export": "write the notebooks in nbgrader's or otter-grader's source format (solution, grade and test cells)",
+}
 
 #: The one line ``wordpiece --help`` shows for ``classroom``.
 SUMMARY = "a teacher's tools: a student release, the class's progress, grading, alike answers, export to graders"
@@ -75,18 +83,36 @@ def load(name: str) -> ModuleType:
     return importlib.import_module(f"{__name__}.{name}")
 
 
-def build_parser(prog: str = "wordpiece classroom") -> argparse.ArgumentParser:
-    """The ``classroom`` parser with each available command (importing each command's module, which is light)."""
+def summary(module: ModuleType) -> str:
+    """A command module's one-line summary: the first line of its ``HELP``.
+
+    >>> summary(load("grade")) == COMMANDS["grade"]
+    True
+    """
+    return str(module.HELP).strip().splitlines()[0].rstrip(".")
+
+
+def build_parser(prog: str = "wordpiece classroom", chosen: str | None = None) -> argparse.ArgumentParser:
+    """The ``classroom`` parser: every available command listed, the arguments of ``chosen`` (all when None) built.
+
+    Only the modules of the built commands are imported, so ``--help`` and a mistyped command answer at once.
+
+    >>> parser = build_parser(chosen="progress")
+    >>> parser.parse_args(["progress", "class/", "-o", "class.csv"]).output
+    'class.csv'
+    """
     parser = ClassroomParser(
         prog=prog, description=DESCRIPTION.format(prog=prog), formatter_class=argparse.RawDescriptionHelpFormatter
     )
     subparsers = parser.add_subparsers(title="commands", dest="classroom_command", metavar="COMMAND")
     for name in available():
+        if chosen is not None and name != chosen:
+            subparsers.add_parser(name, help=COMMANDS[name])
+            continue
         module = load(name)
-        summary = module.HELP.strip().splitlines()[0].rstrip(".")
         command = subparsers.add_parser(
             name,
-            help=summary,
+            help=summary(module),
             description=module.HELP,
             formatter_class=argparse.RawDescriptionHelpFormatter,
         )
@@ -102,7 +128,8 @@ def main(argv: Sequence[str], prog: str = "wordpiece classroom") -> int:
     >>> main(["no-such-command"], prog="wordpiece classroom")
     2
     """
-    parser = build_parser(prog)
+    named = next((word for word in argv if not word.startswith("-")), None)
+    parser = build_parser(prog, chosen=named if named in COMMANDS else "")
     try:
         args = parser.parse_args(list(argv))
     except SystemExit as stop:
@@ -139,4 +166,4 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(run=run)
 
 
-__all__ = ["COMMANDS", "available", "build_parser", "main", "register"]
+__all__ = ["COMMANDS", "available", "build_parser", "main", "register", "summary"]

@@ -14,8 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from wordpiece_lib.atomic import atomic_write_bytes, atomic_write_text
-from wordpiece_lib.classroom.runtime import FILE_PREFIX, read_progress_file
+from wordpiece_lib.classroom.runtime.progress_file import FILE_PREFIX, read_progress_file
 from wordpiece_lib.classroom.teacher.spreadsheet import ExerciseLine, spreadsheet_safe
 
 HELP = """\
@@ -277,6 +276,7 @@ def plot(rows: list[Row], path: str) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
+    from wordpiece_lib.atomic import atomic_write_bytes
     from wordpiece_lib.classroom.display import FAILED_FILL, INK
 
     counts = tally(rows)
@@ -303,6 +303,8 @@ def plot(rows: list[Row], path: str) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Merge the files, write the table (and the figure); 2 when no progress file was found at all."""
+    from wordpiece_lib.atomic import atomic_write_text  # here, not above: `classroom --help` imports this module
+
     missing = [folder for folder in args.folders if not Path(folder).exists()]
     if missing:
         raise ValueError(f"FOLDER {missing[0]!r} does not exist")

@@ -12,21 +12,16 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import wordpiece_lib
 from wordpiece_lib import __version__
-from wordpiece_lib.classroom.runtime import BUNDLE_FILE, MODES, RELEASE_FILE, write_bundle
-from wordpiece_lib.classroom.runtime.answers import CHECKOUT_ANSWERS
-from wordpiece_lib.classroom.runtime.variants import check_variant
-from wordpiece_lib.classroom.teacher.answer_search import (
-    answer_lines,
-    checkout_answer_texts,
-    given_lines,
-    search,
-    searched_lines,
-)
-from wordpiece_lib.classroom.teacher.roster import Student, read_roster, read_secret, variants_of
+from wordpiece_lib.classroom.runtime.answers import BUNDLE_FILE, CHECKOUT_ANSWERS, MODES, RELEASE_FILE, write_bundle
+
+# What only running a release needs (the answer search, the roster) is imported where it is used:
+# `wordpiece classroom --help` imports this module too, and answers at once.
+if TYPE_CHECKING:
+    from wordpiece_lib.classroom.teacher.roster import Student
 
 HELP = """\
 Write a student release: the student notebooks, the data, the library as a wheel, and how to install.
@@ -252,6 +247,8 @@ def variant_notebook(text: str, name: str, student: str, variant: str) -> str:
     >>> json.loads(text)["cells"][0]["source"]
     'start_notebook("01 · x", variant="0123456789abcdef")'
     """
+    from wordpiece_lib.classroom.runtime.variants import check_variant
+
     notebook = json.loads(text)
     first = next((cell for cell in notebook.get("cells", []) if cell.get("cell_type") == "code"), None)
     source = (
@@ -296,6 +293,8 @@ def _variants_wanted(args: argparse.Namespace) -> tuple[list[Any], bytes] | None
             f"--roster: variants are for a graded release; --mode {args.mode} keeps the course's own data (drop "
             "--roster and --secret-file, or use --mode graded)"
         )
+    from wordpiece_lib.classroom.teacher.roster import read_roster, read_secret
+
     students = read_roster(roster)
     secret = read_secret(secret_file)
     output = Path(args.output).resolve()
@@ -308,6 +307,14 @@ def _variants_wanted(args: argparse.Namespace) -> tuple[list[Any], bytes] | None
 
 def run(args: argparse.Namespace) -> int:
     """Write the release into a temporary folder beside OUT, search it, then move it into place."""
+    from wordpiece_lib.classroom.teacher.answer_search import (
+        answer_lines,
+        checkout_answer_texts,
+        given_lines,
+        search,
+        searched_lines,
+    )
+
     output = Path(args.output)
     if output.exists() and (not output.is_dir() or any(output.iterdir())):
         raise ValueError(f"OUT {args.output!r} exists and is not an empty folder: give a new folder")
@@ -368,6 +375,9 @@ def _one_folder_per_student(
     system allows); each student's notebooks and README are their own, searched
     for worked answers as the shared part was.
     """
+    from wordpiece_lib.classroom.teacher.answer_search import search
+    from wordpiece_lib.classroom.teacher.roster import variants_of
+
     common = staging / ".common"
     common.mkdir()
     for part in [path for path in staging.iterdir() if path != common]:
