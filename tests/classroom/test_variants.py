@@ -1389,6 +1389,8 @@ CHECKS.update(
 #: 09's exponent is one of the grid's five: a classmate's is refused only when the two limits fall between other
 #: parities (each exponent's share of the limits' range; measured on 40 variants: docs/grading.md).
 SMALL_ANSWER_SPACES["chosen_exponent"] = 0.7
+#: Its limit is one of 53 (two decimals, as a reader takes it off the figure): two students of ten may share one.
+POOLED.add("chosen_exponent")
 #: The data sets each exercise's worked value or check reads.
 NEEDS = {"greek_tokens_per_word": "bert-base-uncased-vocab", "bert_disagreements": "bert-base-uncased-vocab"}
 
