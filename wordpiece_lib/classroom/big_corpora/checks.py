@@ -261,6 +261,10 @@ def hours_variant(rng: random.Random) -> dict[str, Any]:
     cores, 0.9); the hours spread over a factor of about 30, so two students'
     estimates rarely agree within the check's 2%. A variant is never the
     course's own machine.
+
+    >>> machine = hours_variant(random.Random(7))
+    >>> 10 <= machine["size_gb"] <= 40 and machine["cores"] in (4, 6, 8, 10, 12, 16)
+    True
     """
     while True:
         made = {

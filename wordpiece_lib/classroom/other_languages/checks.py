@@ -436,11 +436,21 @@ def check_exponent_choice(answer: Any, sweep: ExponentSweep, limit: float, vocab
 
 
 __all__ = [
+    "DISAGREEMENT_POOL",
+    "GREEK_RANKS",
+    "MERGE_KEPT",
+    "MERGE_WORDS",
+    "PARITY_LIMIT",
+    "WHICH_BERT_TEXTS",
     "WORKBOOK",
     "check_accent_merges",
     "check_exponent_choice",
     "check_share_function",
     "check_tokens_per_word",
+    "disagreements_variant",
+    "greek_words_variant",
+    "merged_groups_variant",
+    "parity_limit_variant",
     "progress",
     "show_answer",
 ]
@@ -604,6 +614,10 @@ def merged_groups_variant(rng: random.Random) -> dict[str, list[str]]:
     14 to 19 words (the course has 16); at least one group needs the
     lowercasing to merge (the prose's "lowercasing counts too"), and the
     groups are exactly the ones drawn (no word of one group merges with another's).
+
+    >>> made = merged_groups_variant(random.Random(7))
+    >>> len(normalization_merges(made["words"], BertNormalizer(lowercase=True))), made["kept"][0] in made["words"]
+    (6, True)
     """
     while True:
         groups = [*rng.sample(_LATIN_GROUPS, 3), rng.choice(_GREEK_GROUPS), rng.choice(_CYRILLIC_GROUPS)]
@@ -628,6 +642,10 @@ def greek_words_variant(rng: random.Random) -> dict[str, Any]:
     Common words still, as the question asks; drawn rather than the top ones,
     so two students' figures differ beyond the check's two decimals (the top
     150 and the top 160 cost about the same).
+
+    >>> made = greek_words_variant(random.Random(7))
+    >>> 150 <= len(made["ranks"]) <= 300 and max(made["ranks"]) < made["within"] <= 800
+    True
     """
     within = rng.randrange(400, 801)
     return {"ranks": sorted(rng.sample(range(within), rng.randrange(150, 301))), "within": within}
@@ -645,6 +663,9 @@ def parity_limit_variant(rng: random.Random) -> dict[str, float]:
     largest exponent's worst parity is about 1.6): a choice among five, so
     a classmate's exponent is refused only as often as two draws differ
     (docs/grading.md lists it with the small answer spaces).
+
+    >>> 1.17 <= parity_limit_variant(random.Random(7))["limit"] <= 1.69
+    True
     """
     while True:
         limit = rng.randrange(117, 170) / 100
@@ -699,6 +720,9 @@ def disagreements_variant(rng: random.Random) -> dict[str, dict[str, str]]:
 
     Three of the five kinds, in any order: 60 answers, so a classmate's
     is right for about one pair in sixty.
+
+    >>> sorted(disagreements_variant(random.Random(7))["texts"])
+    ['a', 'b', 'c']
     """
     while True:
         kinds = rng.sample(list(DISAGREEMENT_POOL), 3)
