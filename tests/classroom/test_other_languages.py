@@ -60,16 +60,27 @@ def test_accent_merges_right_answer_in_any_order():
     checks.check_accent_merges(right, WORDS, UNCASED)
 
 
-def test_accent_merges_grouped_by_the_notebooks_normalizer_in_the_answer_cell_pass():
-    """Normalizing each word with the notebook's normalizer and grouping is the learner's own code (the hint says
-    to compare the normalized words): it passes, where the library's normalization_merges is refused."""
-    source = (
+def test_accent_merges_grouped_by_the_notebooks_normalizer_are_refused_and_own_steps_pass():
+    """The grouping is the lesson: running the notebook's normalizer over the words is refused, with the idea; the
+    normalizer's steps written out (lowercase, NFD, the Mn marks dropped) are the learner's own and pass."""
+    by_normalizer = (
         "by_form = {}\nfor word in words:\n    by_form.setdefault(uncased(word), []).append(word)\n"
         "merged_groups = [group for group in by_form.values() if len(group) > 1]"
     )
     namespace = {"words": list(WORDS), "uncased": UNCASED}
-    exec(source, namespace)
-    checks.check_accent_merges(namespace["merged_groups"], WORDS, UNCASED, source=source)
+    exec(by_normalizer, namespace)
+    message = fails_with(checks.check_accent_merges, namespace["merged_groups"], WORDS, UNCASED, source=by_normalizer)
+    assert "grouping them is the exercise" in message and "'uncased'" in message
+    own = (
+        "import unicodedata\n"
+        "def stripped(word):\n"
+        "    return ''.join(c for c in unicodedata.normalize('NFD', word.lower()) if unicodedata.category(c) != 'Mn')\n"
+        "by_form = {}\nfor word in words:\n    by_form.setdefault(stripped(word), []).append(word)\n"
+        "merged_groups = [group for group in by_form.values() if len(group) > 1]"
+    )
+    namespace = {"words": list(WORDS)}
+    exec(own, namespace)
+    checks.check_accent_merges(namespace["merged_groups"], WORDS, UNCASED, source=own)
 
 
 def test_accent_merges_placeholder_skips():

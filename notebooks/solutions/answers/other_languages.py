@@ -29,7 +29,10 @@ def share_of(language, tokens, usage):
 
 def _merges_answer(answer: Any, words: Iterable[str], normalizer: Callable[[str], str], **_: Any) -> str:
     groups = [list(group) for group in normalization_merges(list(words), normalizer).values()]
-    return f"Normalize every word and group those that come out the same:\n```python\nmerged_groups = {groups!r}\n```"
+    return (
+        "Lowercase every word, decompose it (NFD) and drop its non-spacing marks (category Mn), then group the "
+        f"words that come out the same:\n```python\nmerged_groups = {groups!r}\n```"
+    )
 
 
 def _fertility_answer(answer: Any, tokenize: Callable[[str], list[str]], word_counts: Any, **_: Any) -> str:

@@ -310,6 +310,8 @@ IDEAS: dict[str, dict[str, str]] = {
         "only résumé, shown in section 1's table": "are not among the words of the exercise",
         "the groups as tuples": CONTAINER,
         "a set of groups, not a list": CONTAINER,
+        "uncased run over every word in the answer cell": "grouping them is the exercise",
+        "uncased run over every word in an earlier cell": "grouping them is the exercise",
     },
     "greek_tokens_per_word": {
         "every distinct word once": "counts every distinct word once",

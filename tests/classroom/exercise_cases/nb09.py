@@ -22,6 +22,8 @@ ACCENT_GROUPS = [
     ["élève", "eleve"], ["côte", "côté", "cote"], ["maïs", "mais"], ["Ελλάδα", "Ελλαδα"], ["пой", "пои"],
     ["がっこう", "かっこう"],
 ]  # fmt: skip
+#: The groups made by running the notebook's uncased normalizer over the words: what the exercise refuses.
+UNCASED_GROUPING = "by_text = {}\nfor word in words:\n    by_text.setdefault(uncased(word), []).append(word)"
 CORPUS_SIZES = {
     "en": 1_000_000, "fr": 400_000, "ru": 300_000, "ja": 250_000, "zh": 250_000, "vi": 100_000, "ar": 100_000,
     "ko": 80_000, "he": 60_000, "el": 50_000, "hi": 30_000,
@@ -160,7 +162,9 @@ def share_printed_at_07(language, tokens, usage):
 
 def cases() -> list[Case]:
     right_groups_source = (
-        "by_text = {}\nfor word in words_to_group:\n    by_text.setdefault(uncased(word), []).append(word)\n"
+        "def stripped(word):\n"
+        "    return ''.join(c for c in unicodedata.normalize('NFD', word.lower()) if unicodedata.category(c) != 'Mn')\n"
+        "by_text = {}\nfor word in words_to_group:\n    by_text.setdefault(stripped(word), []).append(word)\n"
         "merged_groups = [group for group in by_text.values() if len(group) > 1]"
     )
     greek = Later(greek_tokens)
@@ -310,6 +314,20 @@ def lesson_wrongs() -> dict[str, tuple[Wrong, ...]]:
         "merged_groups": (
             typed("the groups as tuples", [tuple(group) for group in ACCENT_GROUPS]),
             typed("a set of groups, not a list", {frozenset(group) for group in ACCENT_GROUPS}),
+            # The grouping is the lesson: uncased may check a word, never make the groups (here or earlier).
+            computed(
+                "uncased run over every word in the answer cell",
+                UNCASED_GROUPING + "\nmerged_groups = [group for group in by_text.values() if len(group) > 1]",
+                {"uncased": UNCASED, "words": WORDS_TO_GROUP},
+            ),
+            after_cells(
+                computed(
+                    "uncased run over every word in an earlier cell",
+                    "merged_groups = [group for group in by_text.values() if len(group) > 1]",
+                    {"uncased": UNCASED, "words": WORDS_TO_GROUP},
+                ),
+                UNCASED_GROUPING,
+            ),
         ),
         "greek_tokens_per_word": (
             # The notebook's own cell measured the whole list; the answer reads Greek's figure off it.

@@ -20,6 +20,7 @@ AssertionError: your count of 'pug' is 2, not what the whole text says: every pa
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Callable, Mapping
 from numbers import Real
 from typing import Any
@@ -58,7 +59,7 @@ WORKBOOK = Workbook(
         ),
         Exercise(
             "hours",
-            "Your turn 3 · 20 GB on 8 cores",
+            "Your turn 3 · a big corpus on many cores",
             hints=(
                 "First the speed of the whole machine in MB per second, then the seconds, then the hours.",
                 "The efficiency scales the ideal speed-up of the cores down: it multiplies the speed.",
@@ -69,6 +70,8 @@ WORKBOOK = Workbook(
 )
 progress = WORKBOOK.progress
 show_answer = WORKBOOK.show_answer
+#: In a graded release with variants, each student's checks try their functions on texts of their own.
+WORKBOOK.vary_fresh_inputs("cut", "merge_in_order")
 
 #: The library's own merge: the exercise is to write it.
 MERGE_FORBIDDEN = forbid(merge_counts, WordCounts.from_pairs, WordCounts.from_words, WordCounts.from_texts)
@@ -246,13 +249,43 @@ def check_hours(hours: Any, size_gb: float, mb_per_second_per_core: float, cores
     )
 
 
+#: The machine and the corpus of *Your turn 3* in the course (a graded release gives each student their own).
+HOURS_COURSE = {"size_gb": 20, "mb_per_second_per_core": 12.5, "cores": 8, "efficiency": 0.9}
+
+
+@WORKBOOK.variants("hours", course=dict(HOURS_COURSE))
+def hours_variant(rng: random.Random) -> dict[str, Any]:
+    """A corpus of 10 to 40 GB, a core of 6.5 to 25 MB/s, 4 to 16 cores, an efficiency of 0.80 to 0.95.
+
+    Each figure within a factor of two of the course's (20 GB, 12.5 MB/s, 8
+    cores, 0.9); the hours spread over a factor of about 30, so two students'
+    estimates rarely agree within the check's 2%. A variant is never the
+    course's own machine.
+
+    >>> machine = hours_variant(random.Random(7))
+    >>> 10 <= machine["size_gb"] <= 40 and machine["cores"] in (4, 6, 8, 10, 12, 16)
+    True
+    """
+    while True:
+        made = {
+            "size_gb": rng.randrange(10, 41),
+            "mb_per_second_per_core": rng.randrange(13, 51) / 2,
+            "cores": rng.choice((4, 6, 8, 10, 12, 16)),
+            "efficiency": rng.randrange(80, 96) / 100,
+        }
+        if made != HOURS_COURSE:
+            return made
+
+
 __all__ = [
+    "HOURS_COURSE",
     "WORKBOOK",
     "check_cut",
     "check_hours",
     "check_merge_in_order",
     "expected_hours",
     "fresh_parts",
+    "hours_variant",
     "progress",
     "show_answer",
 ]

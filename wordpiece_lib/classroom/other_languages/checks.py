@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 import numbers
+import random
 from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from typing import Any
@@ -30,7 +31,14 @@ from wordpiece_lib.classroom.other_languages.sweep import ExponentSweep
 from wordpiece_lib.counting import as_word_counts
 from wordpiece_lib.model import BERT_SPECIAL_TOKENS, Vocab
 from wordpiece_lib.pipeline import WordPieceTokenizer
-from wordpiece_lib.text import main_script, normalization_merges
+from wordpiece_lib.text import (
+    BertNormalizer,
+    lowercase,
+    main_script,
+    normalization_merges,
+    normalize,
+    strip_accents,
+)
 
 WORKBOOK = runtime.Workbook(
     "09 · Beyond English",
@@ -38,7 +46,10 @@ WORKBOOK = runtime.Workbook(
         runtime.Exercise(
             "merged_groups",
             "Your turn 1 · which words does accent stripping merge?",
-            hints=("Normalize each word with the notebook's normalizer and compare the results.",),
+            hints=(
+                "Write the normalizer's steps yourself: lowercase, unicodedata.normalize('NFD', ...), then drop "
+                "every character whose unicodedata.category is 'Mn'; compare the results.",
+            ),
         ),
         runtime.Exercise(
             "greek_tokens_per_word",
@@ -93,9 +104,18 @@ def _groups(answer: Any) -> list[frozenset[str]]:
     return groups
 
 
-#: What computes the groups for the learner: the exercise asks to predict them (``uncased(word)`` is fine).
-GROUPERS = ("normalization_merges",)
-runtime.watch_answer("merged_groups", runtime.forbid(normalization_merges))
+#: What groups the words, or normalizes them, for the learner: the grouping is the exercise (the learner's own
+#: steps, or a prediction); ``uncased(word)`` may check a word or two in a cell of its own, never make the groups.
+GROUPERS = (
+    "normalization_merges",
+    "BertNormalizer",
+    "uncased",
+    "strip_accents",
+    "lowercase",
+)  # not `normalize`: unicodedata's is fine
+runtime.watch_answer(
+    "merged_groups", runtime.forbid(normalization_merges, BertNormalizer, normalize, strip_accents, lowercase)
+)
 
 
 @WORKBOOK.check("merged_groups")
@@ -122,8 +142,9 @@ def check_accent_merges(
     runtime.refuse_in_answer(
         "merged_groups",
         GROUPERS,
-        "your answer uses {name}, which does the exercise for you: predict the groups, then check single "
-        "words with the normalizer",
+        "your answer uses {name}, which normalizes the words for you: grouping them is the exercise. Write "
+        "the normalizer's steps yourself (lowercase, NFD, drop the non-spacing marks) or predict the groups; "
+        "uncased(word) may check a word or two, in a cell of its own",
         source,
     )
     expected = [frozenset(group) for group in normalization_merges(words, normalizer).values()]
@@ -415,11 +436,21 @@ def check_exponent_choice(answer: Any, sweep: ExponentSweep, limit: float, vocab
 
 
 __all__ = [
+    "DISAGREEMENT_POOL",
+    "GREEK_RANKS",
+    "MERGE_KEPT",
+    "MERGE_WORDS",
+    "PARITY_LIMIT",
+    "WHICH_BERT_TEXTS",
     "WORKBOOK",
     "check_accent_merges",
     "check_exponent_choice",
     "check_share_function",
     "check_tokens_per_word",
+    "disagreements_variant",
+    "greek_words_variant",
+    "merged_groups_variant",
+    "parity_limit_variant",
     "progress",
     "show_answer",
 ]
@@ -437,6 +468,23 @@ REFERENCE_RUNNERS = (
 )
 
 
+#: The two references of the latest vocab (a class's checks, and the grader's, ask again for the same vocab).
+_REFERENCES: dict[int, tuple[Vocab, WordPieceTokenizer, WordPieceTokenizer]] = {}
+
+
+def _references(vocab: Vocab) -> tuple[WordPieceTokenizer, WordPieceTokenizer]:
+    """Uncased Hugging Face and Google tokenizers of ``vocab``, made once for the vocab checked last."""
+    kept = _REFERENCES.get(id(vocab))
+    if kept is None or kept[0] is not vocab:
+        _REFERENCES.clear()
+        kept = _REFERENCES[id(vocab)] = (
+            vocab,
+            WordPieceTokenizer(vocab, lowercase=True),
+            WordPieceTokenizer(vocab, lowercase=True, compat="google"),
+        )
+    return kept[1], kept[2]
+
+
 def reference_disagreements(texts: Mapping[str, str], vocab: Vocab) -> dict[str, str | None]:
     """For each text, why uncased Hugging Face and Google cut it differently (``None`` when they agree).
 
@@ -444,8 +492,7 @@ def reference_disagreements(texts: Mapping[str, str], vocab: Vocab) -> dict[str,
     >>> reference_disagreements({"x": "a", "y": "[MASK]"}, vocab)
     {'x': None, 'y': 'special token typed'}
     """
-    hugging_face = WordPieceTokenizer(vocab, lowercase=True)
-    google = WordPieceTokenizer(vocab, lowercase=True, compat="google")
+    hugging_face, google = _references(vocab)
     specials = [token.content for token in hugging_face.special_tokens]
     return {
         name: None
@@ -520,3 +567,165 @@ def check_bert_disagreements(answer: Any, texts: Mapping[str, str], vocab: Vocab
                 "which rule does it meet first, in the order of the list?"
             )
         raise AssertionError(runtime.narrowing(detail, idea))
+
+
+# ---------------------------------------------------------------- every student's own data (graded variants)
+
+#: The words of *Your turn 1* in the course, and the pair that looks alike but stays apart (no accent to strip).
+MERGE_WORDS = ["élève", "eleve", "côte", "côté", "cote", "maïs", "mais", "Straße", "strasse",
+               "Ελλάδα", "Ελλαδα", "пой", "пои", "がっこう", "かっこう", "학교"]  # fmt: skip
+MERGE_KEPT = ["Straße", "strasse"]
+#: Groups a variant draws from, by script: each group's words become one text under uncased BERT.
+_LATIN_GROUPS = (
+    ("élève", "eleve"), ("côte", "côté", "cote"), ("maïs", "mais"), ("pêche", "péché", "peche"), ("où", "ou"),
+    ("año", "ano"), ("résumé", "Resume"), ("naïve", "naive"), ("Über", "uber"), ("señor", "Senor"),
+    ("crème", "creme"), ("São", "sao"), ("Zürich", "zurich"), ("là", "la"), ("tôt", "tot"),
+    ("déjà", "deja"), ("Ålborg", "alborg"), ("Čech", "cech"), ("fiancée", "Fiancee"), ("Moët", "moet"),
+)  # fmt: skip
+_GREEK_GROUPS = (("Ελλάδα", "Ελλαδα"), ("πόλη", "πολη"), ("Αθήνα", "αθηνα"), ("νερό", "νερο"), ("μήλο", "Μηλο"))
+_CYRILLIC_GROUPS = (("пой", "пои"), ("мой", "мои"), ("край", "краи"), ("всё", "все"), ("ёлка", "елка"), ("йод", "иод"))
+_KANA_GROUPS = (
+    ("がっこう", "かっこう"),
+    ("でんき", "てんき"),
+    ("ぶた", "ふた"),
+    ("ごみ", "こみ"),
+    ("パン", "ハン"),
+    ("ばか", "はか"),
+)
+#: Pairs that look as if they merge, but a letter of theirs has no accent: NFD leaves it whole.
+_KEPT_PAIRS = (
+    ("Straße", "strasse"),
+    ("Łódź", "lodz"),
+    ("øl", "ol"),
+    ("æble", "aeble"),
+    ("đi", "di"),
+    ("þing", "thing"),
+)
+#: Words that stay alone: Hangul, which NFD spells out in letters but drops nothing of.
+_LONERS = ("학교", "한국", "서울", "사랑", "바다")
+_UNCASED = BertNormalizer(lowercase=True)
+_STRIPPED_ONLY = BertNormalizer(lowercase=False, strip_accents=True)
+
+
+@WORKBOOK.variants("merged_groups", course={"words": list(MERGE_WORDS), "kept": list(MERGE_KEPT)})
+def merged_groups_variant(rng: random.Random) -> dict[str, list[str]]:
+    """Six groups as in the course (three Latin, one each in Greek, Cyrillic and kana), a pair that stays apart, a loner.
+
+    14 to 19 words (the course has 16); at least one group needs the
+    lowercasing to merge (the prose's "lowercasing counts too"), and the
+    groups are exactly the ones drawn (no word of one group merges with another's).
+
+    >>> made = merged_groups_variant(random.Random(7))
+    >>> len(normalization_merges(made["words"], BertNormalizer(lowercase=True))), made["kept"][0] in made["words"]
+    (6, True)
+    """
+    while True:
+        groups = [*rng.sample(_LATIN_GROUPS, 3), rng.choice(_GREEK_GROUPS), rng.choice(_CYRILLIC_GROUPS)]
+        groups.append(rng.choice(_KANA_GROUPS))
+        kept = list(rng.choice(_KEPT_PAIRS))
+        words = [word for group in groups[:3] for word in group] + kept
+        words += [word for group in groups[3:] for word in group] + [rng.choice(_LONERS)]
+        merges = sorted(sorted(group) for group in normalization_merges(words, _UNCASED).values())
+        by_case = any(len({_STRIPPED_ONLY(word) for word in group}) > 1 for group in groups)
+        if merges == sorted(sorted(group) for group in groups) and by_case and [*MERGE_WORDS] != words:
+            return {"words": words, "kept": kept}
+
+
+#: *Your turn 2* in the course: Greek's 200 most frequent words (ranks 0 to 199 of its list).
+GREEK_RANKS = list(range(200))
+
+
+@WORKBOOK.variants("greek_tokens_per_word", course={"ranks": list(GREEK_RANKS), "within": len(GREEK_RANKS)})
+def greek_words_variant(rng: random.Random) -> dict[str, Any]:
+    """150 to 300 of Greek's 400 to 800 most frequent words (the course: its 200 most frequent), by their ranks.
+
+    Common words still, as the question asks; drawn rather than the top ones,
+    so two students' figures differ beyond the check's two decimals (the top
+    150 and the top 160 cost about the same).
+
+    >>> made = greek_words_variant(random.Random(7))
+    >>> 150 <= len(made["ranks"]) <= 300 and max(made["ranks"]) < made["within"] <= 800
+    True
+    """
+    within = rng.randrange(400, 801)
+    return {"ranks": sorted(rng.sample(range(within), rng.randrange(150, 301))), "within": within}
+
+
+#: *Your turn 4*'s parity limit in the course.
+PARITY_LIMIT = 1.3
+
+
+@WORKBOOK.variants("chosen_exponent", course={"limit": PARITY_LIMIT})
+def parity_limit_variant(rng: random.Random) -> dict[str, float]:
+    """A limit from 1.17 to 1.69 in steps of 0.01 (the course: 1.3), never the course's own.
+
+    Across that range the answer is each exponent of the grid in turn (the
+    largest exponent's worst parity is about 1.6): a choice among five, so
+    a classmate's exponent is refused only as often as two draws differ
+    (docs/grading.md lists it with the small answer spaces).
+
+    >>> 1.17 <= parity_limit_variant(random.Random(7))["limit"] <= 1.69
+    True
+    """
+    while True:
+        limit = rng.randrange(117, 170) / 100
+        if limit != PARITY_LIMIT:
+            return {"limit": limit}
+
+
+#: *Your turn 5*'s texts in the course, and texts a variant draws from, by the rule they meet first (None: no rule).
+WHICH_BERT_TEXTS = {
+    "a": "Crème brûlée, s'il vous plaît!",
+    "b": "ΟΔΥΣΣΕΑΣ ΚΑΙ ΠΗΝΕΛΟΠΗ",
+    "c": "Fill the gap: [MASK] of the island.",
+}
+DISAGREEMENT_POOL: dict[str | None, tuple[str, ...]] = {
+    None: (
+        "Crème brûlée, s'il vous plaît!",
+        "Das Mädchen läuft über die Brücke.",
+        "¿Dónde está la estación?",
+        "São Paulo é uma cidade enorme.",
+        "Zoë ordered a café au lait.",
+        "Ελληνικά γράμματα",
+    ),
+    "final sigma": (
+        "ΟΔΥΣΣΕΑΣ ΚΑΙ ΠΗΝΕΛΟΠΗ",
+        "ΝΕΑ ΑΠΟ ΤΟΥΣ ΔΡΟΜΟΥΣ",
+        "Η ΘΑΛΑΣΣΑ ΤΗΣ ΚΡΗΤΗΣ",
+        "ΚΑΛΗΜΕΡΑ ΣΑΣ",
+        "ΤΑ ΝΕΑ ΤΗΣ ΗΜΕΡΑΣ",
+    ),
+    "special token typed": (
+        "Fill the gap: [MASK] of the island.",
+        "[CLS] the first sentence [SEP] the second",
+        "Where is the [MASK] now?",
+        "Two sentences are joined by [SEP] here.",
+    ),
+    "private use": (
+        "Sent from my iPhone \uf8ff",
+        "Press \ue000 to continue",
+        "The font draws \ue0a0 as a branch.",
+    ),
+    "word of 101-200 characters": (
+        "The read: " + "GATTACA" * 18,
+        "A long one: " + "ACGT" * 30,
+        "Count " + "na" * 60 + " before the hero arrives.",
+    ),
+}
+
+
+@WORKBOOK.variants("bert_disagreements", course={"texts": dict(WHICH_BERT_TEXTS)})
+def disagreements_variant(rng: random.Random) -> dict[str, dict[str, str]]:
+    """Three texts, each meeting another rule of the list (or none), as the course's three do.
+
+    Three of the five kinds, in any order: 60 answers, so a classmate's
+    is right for about one pair in sixty.
+
+    >>> sorted(disagreements_variant(random.Random(7))["texts"])
+    ['a', 'b', 'c']
+    """
+    while True:
+        kinds = rng.sample(list(DISAGREEMENT_POOL), 3)
+        texts = {name: rng.choice(DISAGREEMENT_POOL[kind]) for name, kind in zip("abc", kinds)}
+        if texts != WHICH_BERT_TEXTS:
+            return {"texts": texts}

@@ -471,6 +471,10 @@ def _library_reached(tree: ast.AST, namespace: dict[str, Any], key: str) -> str 
             code = getattr(_unwrap(value), "__code__", None)
             if code in codes:  # a bound method or a wrapper of one
                 return codes[code]
+            called = None if isinstance(value, type) or not callable(value) else type(value).__call__
+            code = getattr(_unwrap(called), "__code__", None) if called is not None else None
+            if code in codes:  # a library object called like a function (a normalizer: `uncased(word)`)
+                return codes[code]
             if isinstance(value, types.FunctionType) and _learners(value):
                 inside = sorted(forbidden_names_in(value, forbidden))
                 if inside:
