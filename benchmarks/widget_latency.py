@@ -274,10 +274,13 @@ def discover_controls(page, index: int) -> list[Control]:
         .nth(index)
         .evaluate(
             """(root) => {
+          // ipywidgets fills an empty description with a zero-width space; a check box's text is its own label.
+          const clean = (text) => (text || '').replace(/\\u200b/g, '').trim();
           const label = (el) => {
             const box = el.closest('.widget-inline-hbox, .widget-inline-vbox');
-            const text = box && box.querySelector('.widget-label');
-            return (text && text.textContent.trim()) || el.getAttribute('aria-label') || el.textContent.trim() || el.tagName;
+            const texts = box ? [...box.querySelectorAll('.widget-label, .widget-label-basic')] : [];
+            const named = texts.map(e => clean(e.textContent)).find(Boolean);
+            return named || clean(el.getAttribute('aria-label')) || clean(el.textContent) || el.tagName;
           };
           const kinds = [
             ['button', 'button.widget-button, button.widget-toggle-button'],
@@ -434,9 +437,16 @@ class Driver:
             word = pool[step % len(pool)]
             if self.is_continuous(control, "probe" if current != "probe" else "probes"):
                 return ["input"], lambda: element.fill(word)
-            element.fill(word)  # untimed: the box sends nothing before Enter
-            return ["keydown"], lambda: element.press("Enter")
+            element.fill(word)  # untimed: the box sends nothing before Enter (a text area: before the focus leaves)
+            key = self.commit_key(element)
+            return ["keydown"], lambda: element.press(key)
         return None
+
+    @staticmethod
+    def commit_key(element) -> str:
+        """The key that sends a box's text when it is not sent as typed: Enter, or Tab in a text area (where
+        Enter starts a new line and the text goes when the focus leaves it)."""
+        return "Tab" if element.evaluate("(e) => e.tagName") == "TEXTAREA" else "Enter"
 
     def is_continuous(self, control: Control, probe: str) -> bool:
         """Whether the box answers as it is typed in (``continuous_update``): tried once, untimed, with ``probe``."""
@@ -452,7 +462,7 @@ class Driver:
             result = self.page.evaluate("() => window.__latency.finish()")
             self.continuous[key] = bool(result["changed"])
             if not self.continuous[key]:
-                element.press("Enter")
+                element.press(self.commit_key(element))
                 self.page.wait_for_timeout(self.quiet_ms)
         return self.continuous[key]
 
