@@ -182,13 +182,13 @@ class LabServer:
             return ""
 
 
-def _write_settings(settings: Path) -> None:
+def _write_settings(settings: Path, windowing: str | None = "none") -> None:
     tracker = settings / "@jupyterlab" / "notebook-extension"
     tracker.mkdir(parents=True, exist_ok=True)
-    # Start the kernel without a dialog; render every cell (windowing hides off-screen cells from the DOM).
-    (tracker / "tracker.jupyterlab-settings").write_text(
-        json.dumps({"autoStartDefaultKernel": True, "windowingMode": "none"}), encoding="utf-8"
-    )
+    # Start the kernel without a dialog; render every cell (windowing hides off-screen cells from the DOM),
+    # unless the caller asks for another windowing mode (None: JupyterLab's default, as a student has it).
+    notebook = {"autoStartDefaultKernel": True} | ({"windowingMode": windowing} if windowing else {})
+    (tracker / "tracker.jupyterlab-settings").write_text(json.dumps(notebook), encoding="utf-8")
     notification = settings / "@jupyterlab" / "apputils-extension"
     notification.mkdir(parents=True, exist_ok=True)
     # No "fetch the news?" question, and no request to the news feed.
@@ -197,8 +197,12 @@ def _write_settings(settings: Path) -> None:
     )
 
 
-def lab_environment(home: Path) -> dict[str, str]:
-    """Environment for a JupyterLab whose config, data, runtime, settings and workspaces all live in ``home``."""
+def lab_environment(home: Path, windowing: str | None = "none") -> dict[str, str]:
+    """Environment for a JupyterLab whose config, data, runtime, settings and workspaces all live in ``home``.
+
+    ``windowing``: the notebooks' windowing mode (``"none"``: every cell rendered, as the tests need; ``None``:
+    JupyterLab's default).
+    """
     env = dict(os.environ)
     for name, sub in [
         ("JUPYTER_CONFIG_DIR", "config"),
@@ -218,7 +222,7 @@ def lab_environment(home: Path) -> dict[str, str]:
     env["JUPYTER_DATA_DIR"] = str(data)
     env["JUPYTER_PREFER_ENV_PATH"] = "1"  # "python3" means this environment's kernel
     env["PYTHONUNBUFFERED"] = "1"
-    _write_settings(home / "settings")
+    _write_settings(home / "settings", windowing)
     # No announcements feed and no update check: the server itself makes no request to the internet.
     (home / "config" / "jupyter_server_config.json").write_text(
         json.dumps({"LabApp": {"news_url": None, "check_for_updates_class": "jupyterlab.NeverCheckForUpdate"}}),
@@ -261,13 +265,18 @@ def stop_process(process: subprocess.Popen) -> None:
 
 
 @contextlib.contextmanager
-def jupyterlab(root: Path, home: Path, extra_env: dict[str, str] | None = None) -> Iterator[LabServer]:
-    """Run a private JupyterLab serving ``root`` on a free 127.0.0.1 port; stopped when the block ends."""
+def jupyterlab(
+    root: Path, home: Path, extra_env: dict[str, str] | None = None, *, windowing: str | None = "none"
+) -> Iterator[LabServer]:
+    """Run a private JupyterLab serving ``root`` on a free 127.0.0.1 port; stopped when the block ends.
+
+    ``windowing``: the notebooks' windowing mode, as for :func:`lab_environment`.
+    """
     jupyter = shutil.which("jupyter", path=str(Path(sys.executable).parent)) or shutil.which("jupyter")
     if jupyter is None:
         raise RuntimeError("the 'jupyter' command is not installed in this environment (pip install jupyterlab)")
     token = secrets.token_hex(16)
-    env = lab_environment(home)
+    env = lab_environment(home, windowing)
     env.update(extra_env or {})
     log = home / "jupyterlab.log"
     command = [
