@@ -31,7 +31,7 @@ from typing import Any
 
 from wordpiece_lib._validate import check_index, check_instance, check_int, check_str, check_str_list
 from wordpiece_lib.analysis import ENCODERS, TRAINERS
-from wordpiece_lib.classroom.display import BUTTON_LAYOUT, fraction_text, show_text, step_box, text_view
+from wordpiece_lib.classroom.display import BUTTON_LAYOUT, fraction_text, hand_on_focus, show_text, step_box, text_view
 from wordpiece_lib.model import UNK_TOKEN, encode_word, split_word
 from wordpiece_lib.training import Trace, TraceStep, apply_merges
 
@@ -221,6 +221,7 @@ class ParallelGrowth:
         self.output = text_view()
         self.previous.on_click(lambda _: self.go(self.step - 1))
         self.next.on_click(lambda _: self.go(self.step + 1))
+        hand_on_focus({self.previous: self.next, self.next: self.previous})
         self.slider.observe(lambda change: self._render(), names="value")
         self.word_box.observe(lambda change: self._render(), names="value")
         self.picker.observe(self._picked, names="value")

@@ -20,7 +20,7 @@ import numbers
 from fractions import Fraction
 from typing import Any
 
-from wordpiece_lib._validate import check_int, check_sequence, check_size, check_str, check_str_list
+from wordpiece_lib._validate import check_instance, check_int, check_sequence, check_size, check_str, check_str_list
 
 #: The chosen pair or token.
 WINNER_COLOUR = "#d62728"
@@ -244,6 +244,29 @@ def step_box(description: str, maximum: int, value: int = 0, *, tooltip: str | N
     )
 
 
+def hand_on_focus(partners: dict[Any, Any]) -> None:
+    """After a press, a button that disabled itself (the last step reached) gives the keyboard focus to its partner.
+
+    A disabled button drops the focus to the page, so a keyboard user would lose their place in the
+    notebook (and the next click would wait while JupyterLab activates the cell again). Each key of
+    ``partners`` is a button, its value the control that takes the focus. Call it after the widget's
+    own ``on_click`` handlers: the check runs once the press has been handled.
+
+    >>> import ipywidgets
+    >>> back, forward = ipywidgets.Button(description="back"), ipywidgets.Button(description="forward")
+    >>> forward.on_click(lambda button: setattr(button, "disabled", True))  # the end reached
+    >>> hand_on_focus({forward: back})
+    >>> focused = []
+    >>> back.focus = lambda: focused.append("back")
+    >>> forward.click()
+    >>> focused
+    ['back']
+    """
+    check_instance(partners, "partners", dict)
+    for button, partner in partners.items():
+        button.on_click(lambda pressed, partner=partner: partner.focus() if pressed.disabled else None)
+
+
 #: The stepper's number box: room for its label and a five-digit step.
 STEP_BOX_LAYOUT = {"width": "14em"}
 
@@ -272,6 +295,7 @@ __all__ = [
     "VISITED_COLOUR",
     "WINNER_COLOUR",
     "fraction_text",
+    "hand_on_focus",
     "label_line_ends",
     "new_figure",
     "plain",

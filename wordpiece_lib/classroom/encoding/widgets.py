@@ -16,7 +16,7 @@ from collections.abc import Container, Sequence
 from typing import Any
 
 from wordpiece_lib._validate import check_index, check_instance, check_int, check_sequence, check_str, check_str_list
-from wordpiece_lib.classroom.display import BUTTON_LAYOUT, show_text, step_box, text_view
+from wordpiece_lib.classroom.display import BUTTON_LAYOUT, hand_on_focus, show_text, step_box, text_view
 from wordpiece_lib.model import (
     DEFAULT_PREFIX,
     MAX_INPUT_CHARS_PER_WORD,
@@ -134,6 +134,7 @@ class LongestMatchExplorer:
         self.output = text_view()
         self.previous.on_click(lambda _: self._move(-1))
         self.next.on_click(lambda _: self._move(1))
+        hand_on_focus({self.previous: self.next, self.next: self.previous})
         self.slider.observe(lambda change: self._render(), names="value")
         self.word_box.observe(lambda change: self._load(change["new"]), names="value")
         self.widget = w.VBox([self.word_box, w.HBox([self.previous, self.next, self.slider]), self.output])

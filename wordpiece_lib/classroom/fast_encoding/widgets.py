@@ -41,6 +41,7 @@ from wordpiece_lib.classroom.display import (
     VISITED_COLOUR,
     WINNER_COLOUR,
     HtmlCopy,
+    hand_on_focus,
     show_text,
     text_view,
 )
@@ -416,6 +417,9 @@ class AutomatonStepper(HtmlCopy):
         self.previous.on_click(lambda _: self.go(self.position - 1))
         self.next.on_click(lambda _: self.go(self.position + 1))
         self.last.on_click(lambda _: self.go(len(self._view.steps)))
+        hand_on_focus(
+            {self.first: self.next, self.previous: self.next, self.next: self.previous, self.last: self.previous}
+        )
         self.word_box.observe(lambda change: self._load(change["new"]), names="value")
         controls = w.HBox([self.first, self.previous, self.next, self.last, self.readout])
         self.widget = w.VBox([self.word_box, controls, self.view, self.output])

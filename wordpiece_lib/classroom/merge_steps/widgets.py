@@ -30,6 +30,7 @@ from wordpiece_lib.classroom.display import (
     OTHER_COLOUR,
     TIED_COLOUR,
     WINNER_COLOUR,
+    hand_on_focus,
     show_text,
     step_box,
     text_view,
@@ -175,6 +176,9 @@ class MergeStepper:
         self.previous.on_click(lambda _: self.go(self.slider.value - 1))
         self.next.on_click(lambda _: self.go(self.slider.value + 1))
         self.last.on_click(lambda _: self.go(total))
+        hand_on_focus(
+            {self.first: self.next, self.previous: self.next, self.next: self.previous, self.last: self.previous}
+        )
         self.slider.observe(lambda change: self._render(change["new"]), names="value")
         controls = w.HBox([self.first, self.previous, self.next, self.last, self.slider])
         self.widget = w.VBox([controls, w.HBox([self.output, self.chart_view])])

@@ -206,6 +206,8 @@ class ExplanationView(HtmlCopy):
         self.tokenizers = dict(tokenizers)
         self.choice = w.Dropdown(options=list(self.tokenizers), description="tokenizer", layout={"width": "30em"})
         self.text_box = w.Textarea(value=text, description="text", continuous_update=False, layout={"width": "95%"})
+        # The box sends its text when the learner leaves it (a story per keystroke would be wasted work): say so.
+        self.text_hint = w.Label("Edit the text, then press Tab (or click outside the box) to see its tokens.")
         self.token_box = step_box("token", 0, 0, tooltip="which token's story to show")
         self.view = w.HTML()
         self.view.add_class(LIVE_OUTPUT_CLASS)  # a screen reader reads each new story
@@ -215,7 +217,7 @@ class ExplanationView(HtmlCopy):
         self.choice.observe(lambda _change: self._new_story(), names="value")
         self.text_box.observe(lambda _change: self._new_story(), names="value")
         self.token_box.observe(lambda _change: self._render(), names="value")
-        self.widget = w.VBox([self.choice, self.text_box, self.token_box, self.view])
+        self.widget = w.VBox([self.choice, self.text_box, self.text_hint, self.token_box, self.view])
         self.html = ""
         self._render()
 

@@ -26,7 +26,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from wordpiece_lib._validate import check_index, check_instance, check_int, check_str, check_str_list
-from wordpiece_lib.classroom.display import BUTTON_LAYOUT, show_text, text_view
+from wordpiece_lib.classroom.display import BUTTON_LAYOUT, hand_on_focus, show_text, text_view
 from wordpiece_lib.counting import as_word_counts
 from wordpiece_lib.model import encode_word
 from wordpiece_lib.training import (
@@ -398,6 +398,7 @@ class ThresholdExplorer:
         self.output = text_view()
         self.lower.on_click(lambda _: self._move(-1))
         self.higher.on_click(lambda _: self._move(1))
+        hand_on_focus({self.lower: self.higher, self.higher: self.lower})
         self.slider.observe(lambda change: self._render(), names="value")
         self.words_box.observe(lambda change: self._render(), names="value")
         self.widget = w.VBox([w.HBox([self.lower, self.slider, self.higher]), self.words_box, self.output])

@@ -34,7 +34,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from wordpiece_lib._validate import check_instance, check_int, check_sequence, check_str
-from wordpiece_lib.classroom.display import BUTTON_LAYOUT, STEP_BOX_LAYOUT, show_text, step_box, text_view
+from wordpiece_lib.classroom.display import (
+    BUTTON_LAYOUT,
+    STEP_BOX_LAYOUT,
+    hand_on_focus,
+    show_text,
+    step_box,
+    text_view,
+)
 from wordpiece_lib.model import UnigramModel
 
 #: Words longer than this are refused by the stepper (the text view would be too long to read).
@@ -174,6 +181,15 @@ class ViterbiStepper:
         self.buttons["previous"].on_click(lambda _: self.go(self.position - 1))
         self.buttons["next"].on_click(lambda _: self.go(self.position + 1))
         self.buttons["last"].on_click(lambda _: self.go(len(self.word)))
+        buttons = self.buttons
+        hand_on_focus(
+            {
+                buttons["first"]: buttons["next"],
+                buttons["previous"]: buttons["next"],
+                buttons["next"]: buttons["previous"],
+                buttons["last"]: buttons["previous"],
+            }
+        )
         self.output = text_view()  # a screen reader reads each new step
         self.slider.observe(lambda change: self._render(), names="value")
         self.word_box.observe(self._new_word, names="value")
