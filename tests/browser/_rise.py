@@ -46,14 +46,41 @@ def execute_copy(source: Path, folder: Path) -> Path:
     return target
 
 
-def deck_folder(root: Path, library: Path, sources: Iterable[Path], rise_css: Path) -> Path:
-    """``root/notebooks`` holding executed copies of ``sources`` and ``rise_css``, beside a link to the library."""
+def executed_elsewhere(source: Path, executed: Path, folder: Path) -> Path:
+    """``source`` as another run executed it (the file of its name in ``executed``), saved in ``folder``.
+
+    The copy must hold ``source``'s cells as they are now; the widget state that run saved is left out,
+    as :func:`execute_copy` keeps none (a live JupyterLab shows the widgets its kernel makes).
+    """
+    import nbformat
+
+    notebook = nbformat.read(executed / source.name, as_version=4)
+    wanted = [(cell.cell_type, cell.source) for cell in nbformat.read(source, as_version=4).cells]
+    if [(cell.cell_type, cell.source) for cell in notebook.cells] != wanted:
+        raise AssertionError(f"{executed / source.name} was not executed from {source} as it is now")
+    notebook.metadata.pop("widgets", None)
+    target = folder / source.name
+    nbformat.write(notebook, target)
+    return target
+
+
+def deck_folder(
+    root: Path, library: Path, sources: Iterable[Path], rise_css: Path, executed: Path | None = None
+) -> Path:
+    """``root/notebooks`` holding executed copies of ``sources`` and ``rise_css``, beside a link to the library.
+
+    ``executed``: a folder holding ``sources`` executed already (the student edition's build executes the
+    same notebooks): those copies are used instead of executing each notebook again.
+    """
     folder = root / "notebooks"
     folder.mkdir(parents=True, exist_ok=True)
     (root / "wordpiece_lib").symlink_to(library, target_is_directory=True)
     shutil.copy2(rise_css, folder / "rise.css")
     for source in sources:
-        execute_copy(source, folder)
+        if executed is None:
+            execute_copy(source, folder)
+        else:
+            executed_elsewhere(source, executed, folder)
     return folder
 
 

@@ -37,7 +37,7 @@ from _a11y import (
     wait_rendered,
 )
 from _browser import browser_fixture, in_ci, notebook_code  # noqa: F401  (the fixture browser)
-from _editions import NOTEBOOKS, ROOT, built_edition
+from _editions import NOTEBOOKS, ROOT, built_editions
 from data_helpers import require_data_for
 
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("browser-site")]
@@ -62,7 +62,7 @@ def editions(tmp_path_factory) -> dict[str, Path]:
     for folder in NOTEBOOKS.values():
         for path in sorted(folder.glob("[0-9][0-9]_*.ipynb")):
             require_data_for(notebook_code(path))
-    return {name: built_edition(tmp_path_factory, name) for name in EDITIONS}
+    return built_editions(tmp_path_factory, EDITIONS)
 
 
 @pytest.fixture(scope="module")

@@ -1,7 +1,7 @@
 """Live slides (jupyterlab-rise) of the student notebooks in a real JupyterLab, on a 1280x720 projector.
 
-A private JupyterLab serves executed copies of student notebooks (nbclient, errors allowed: the
-exercise stubs raise "your turn", as they do before a lesson), beside the ``rise.css`` that
+A private JupyterLab serves executed copies of student notebooks (as the student edition's build
+executed them, ``_editions.py``: each student notebook runs once a session), beside the ``rise.css`` that
 ``tools/notebooks.py build`` puts there. Each deck is opened at ``/rise/<notebook>``, the page that
 JupyterLab's "Open as Reveal Slideshow" (and the RISE button's full screen) shows, in a 1280x720
 window, and stepped through with the space bar. On every slide:
@@ -27,6 +27,7 @@ from _browser import (  # noqa: F401  (the fixtures browser, screenshot_dir)
     notebook_code,
     screenshot_dir_fixture,
 )
+from _editions import executed_notebooks
 from _rise import PROJECTOR, deck_folder, open_deck, slides
 from data_helpers import require_data_for
 
@@ -90,7 +91,8 @@ def lab(tmp_path_factory):
         require_data_for(notebook_code(NOTEBOOKS / name))
     base = tmp_path_factory.mktemp("rise")
     root = base / "root"
-    deck_folder(root, ROOT / "wordpiece_lib", [NOTEBOOKS / name for name in DECKS], NOTEBOOKS / "rise.css")
+    executed = executed_notebooks(tmp_path_factory, "student")
+    deck_folder(root, ROOT / "wordpiece_lib", [NOTEBOOKS / name for name in DECKS], NOTEBOOKS / "rise.css", executed)
     with jupyterlab(root, base / "home") as server:
         yield server
 

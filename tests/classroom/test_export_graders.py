@@ -25,11 +25,30 @@ pytestmark = pytest.mark.slow
 Scores = dict[str, dict[str, dict[str, float]]]
 
 
-def nbgrader_scores(course: Path) -> Scores:
+@pytest.fixture(scope="module")
+def released(tmp_path_factory: pytest.TempPathFactory):
+    """Notebooks 01 and 03 exported for a grader and released by it, once a run: grader -> (folder, each copy).
+
+    The graded round trips and the look at the released copies read the same release.
+    """
+    done: dict[str, tuple[Path, dict[str, Path]]] = {}
+
+    def release(grader: str) -> tuple[Path, dict[str, Path]]:
+        if grader not in done:
+            helpers.grading_bin()
+            folder = tmp_path_factory.mktemp(grader)
+            helpers.export(grader, folder, "01", "03")
+            done[grader] = folder, {name: helpers.release(grader, folder, name) for name in NOTEBOOKS}
+        return done[grader]
+
+    return release
+
+
+def nbgrader_scores(course: Path, copies: dict[str, Path]) -> Scores:
     """The points as nbgrader's gradebook has them, each kind of submission a student."""
     found = {}
     for name, kinds in NOTEBOOKS.items():
-        for kind, notebook in kinds(helpers.release("nbgrader", course, name)).items():
+        for kind, notebook in kinds(copies[name]).items():
             if kind in KINDS:
                 folder = course / "submitted" / kind / name
                 folder.mkdir(parents=True)
@@ -40,13 +59,12 @@ def nbgrader_scores(course: Path) -> Scores:
     return found
 
 
-def otter_scores(folder: Path) -> Scores:
+def otter_scores(folder: Path, copies: dict[str, Path]) -> Scores:
     """The points from otter's results.json, one run a submission."""
     found: Scores = {}
     for name, kinds in NOTEBOOKS.items():
-        released = helpers.release("otter", folder, name)
-        (autograder,) = (released.parents[1] / "autograder").glob("*.zip")
-        for kind, notebook in kinds(released).items():
+        (autograder,) = (copies[name].parents[1] / "autograder").glob("*.zip")
+        for kind, notebook in kinds(copies[name]).items():
             if kind not in KINDS:
                 continue
             submission = submissions.write(notebook, folder / f"{name}-{kind}.ipynb")
@@ -65,12 +83,9 @@ GRADED_BY = {"nbgrader": nbgrader_scores, "otter": otter_scores}
 
 
 @pytest.fixture(scope="module", params=list(GRADED_BY))
-def scores(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Scores:
+def scores(request: pytest.FixtureRequest, released) -> Scores:
     """One grader's points for every submission of notebooks 01 and 03."""
-    helpers.grading_bin()
-    folder = tmp_path_factory.mktemp(request.param)
-    helpers.export(request.param, folder, "01", "03")
-    return GRADED_BY[request.param](folder)
+    return GRADED_BY[request.param](*released(request.param))
 
 
 @pytest.mark.parametrize("notebook", list(NOTEBOOKS))
@@ -91,10 +106,9 @@ def test_the_grader_scores_the_four_kinds(scores, notebook):
         ),
     ],
 )
-def test_the_released_notebook_keeps_the_stub_prompts_and_no_answer(tmp_path, grader, name, prompt, answers, function):
-    helpers.grading_bin()
-    helpers.export(grader, tmp_path, name[:2])
-    sources = helpers.cell_sources(helpers.release(grader, tmp_path, name))
+def test_the_released_notebook_keeps_the_stub_prompts_and_no_answer(released, grader, name, prompt, answers, function):
+    _, copies = released(grader)
+    sources = helpers.cell_sources(copies[name])
     assert any(source.startswith(prompt) for source in sources)
     assert not any(answer in source for source in sources for answer in answers)
     if function is not None:

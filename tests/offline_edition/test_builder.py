@@ -74,8 +74,13 @@ def test_build_writes_index_pages_and_static_files(tmp_path):
     notebooks, out = before_a_build(
         tmp_path, {"01_slider.ipynb": slider, "02_plain.ipynb": "print(6 * 7)"}, ("stale.html", "from an older build")
     )
-    pages = site.build_site(out, notebooks, timeout=120, workers=2)
+    pages = site.build_site(out, notebooks, timeout=120, workers=2, executed_copies=tmp_path / "executed")
     assert [page.href for page in pages] == ["01_slider.html", "02_plain.html"]
+    # each notebook as executed (the live-slides tests read these instead of executing the notebooks again)
+    copies = {path.name: nbformat.read(path, as_version=4) for path in (tmp_path / "executed").iterdir()}
+    assert sorted(copies) == ["01_slider.ipynb", "02_plain.ipynb"], "one copy a notebook, no partial file left"
+    assert "application/vnd.jupyter.widget-state+json" in copies["01_slider.ipynb"].metadata.widgets
+    assert copies["02_plain.ipynb"].cells[1].outputs[0].text == "42\n"
     assert not (out / "stale.html").exists(), "the old site must be replaced whole"
     index = (out / "index.html").read_text(encoding="utf-8")
     assert index.index("01_slider.html") < index.index("02_plain.html")
@@ -89,7 +94,8 @@ def test_build_writes_index_pages_and_static_files(tmp_path):
         assert hashlib.sha256((out / "static" / name).read_bytes()).hexdigest() == digest
     for licence in ("mathjax-LICENSE.txt", "revealjs-LICENSE.txt", "jquery-LICENSE.txt", "source-sans-pro-LICENSE.txt"):
         assert (out / "static" / "licenses" / licence).is_file(), licence
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["nbs", "site"], "temporary folders were left behind"
+    left = sorted(p.name for p in tmp_path.iterdir())
+    assert left == ["executed", "nbs", "site"], "temporary folders were left behind"
 
 
 def test_build_writes_a_slide_deck_per_notebook_and_hides_the_code_of_prose_cells(tmp_path):

@@ -499,11 +499,38 @@ def _build_note() -> str:
     return f"Built {stamp} with wordpiece_lib {__version__} on Python {platform.python_version()}."
 
 
+def save_executed(notebook: Any, target: Path) -> Path:
+    """Write an executed notebook (outputs and widget state as executed, before the site's clean-up) to ``target``.
+
+    Written under a temporary name and renamed, so a reader never sees half a notebook.
+
+    >>> import nbformat, tempfile
+    >>> target = Path(tempfile.mkdtemp()) / "01_x.ipynb"
+    >>> save_executed(nbformat.v4.new_notebook(), target).name
+    '01_x.ipynb'
+    """
+    import nbformat
+
+    target.parent.mkdir(parents=True, exist_ok=True)
+    partial = target.with_name(f".{target.name}.partial")
+    nbformat.write(notebook, partial)
+    os.replace(partial, target)
+    return target
+
+
 def _write_into(
-    folder: Path, notebooks: Sequence[Path], timeout: int, workers: int, edition: Edition
+    folder: Path,
+    notebooks: Sequence[Path],
+    timeout: int,
+    workers: int,
+    edition: Edition,
+    executed_copies: Path | None = None,
 ) -> list[NotebookPage]:
     with ThreadPoolExecutor(max_workers=workers) as pool:
         executed = list(pool.map(lambda path: execute_notebook(path, timeout), notebooks))
+    if executed_copies is not None:  # for whoever needs the same notebooks executed (the live-slides tests)
+        for path, notebook in zip(notebooks, executed):
+            save_executed(notebook, executed_copies / path.name)
     pages = [
         NotebookPage(
             source=path,
@@ -557,12 +584,14 @@ def build_site(
     timeout: int = DEFAULT_CELL_TIMEOUT,
     workers: int = 2,
     teacher: bool | None = None,
+    executed_copies: str | os.PathLike[str] | None = None,
 ) -> list[NotebookPage]:
     """Execute every notebook of ``notebooks_dir`` and write the HTML edition to ``out`` (replaced whole).
 
     Returns the pages in order. Nothing is written to ``out`` unless every notebook ran. ``teacher``:
     whether every page says it is the teacher's edition (None: when the notebooks hold solutions,
-    ``# BEGIN SOLUTION`` blocks, as ``notebooks/solutions/`` does).
+    ``# BEGIN SOLUTION`` blocks, as ``notebooks/solutions/`` does). ``executed_copies``: a folder
+    that also receives each notebook as executed (``.ipynb``, widget state kept), once every one ran.
 
     >>> import tempfile, pathlib
     >>> build_site(pathlib.Path(tempfile.mkdtemp()) / "site", tempfile.mkdtemp())
@@ -586,7 +615,8 @@ def build_site(
     building = Path(tempfile.mkdtemp(prefix=f".{target.name}-building-", dir=target.parent))
     try:
         with _environment(JUPYTER_PREFER_ENV_PATH="1"):
-            pages = _write_into(building, notebooks, timeout, workers, edition)
+            copies = None if executed_copies is None else Path(executed_copies)
+            pages = _write_into(building, notebooks, timeout, workers, edition, copies)
         building.chmod(0o755)  # mkdtemp makes it private; a site is meant to be read
         _swap_into_place(building, target)
     finally:
@@ -638,6 +668,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--timeout", type=int, default=DEFAULT_CELL_TIMEOUT, help="seconds allowed per cell (default: %(default)s)"
     )
     parser.add_argument("--workers", type=int, default=2, help="notebooks executed at once (default: %(default)s)")
+    parser.add_argument(
+        "--executed-copies",
+        type=Path,
+        default=None,
+        help="also write each notebook as executed (.ipynb, widget state kept) into this folder",
+    )
     args = parser.parse_args(argv)
     if args.timeout < 1 or args.workers < 1:
         parser.error("--timeout and --workers must be at least 1")
@@ -651,6 +687,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             timeout=args.timeout,
             workers=args.workers,
             teacher=edition.teacher,
+            executed_copies=args.executed_copies,
         )
     except (SiteBuildError, FileNotFoundError, ValueError) as error:
         print(f"error: {error}", file=sys.stderr)
