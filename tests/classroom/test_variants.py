@@ -820,7 +820,8 @@ def test_a_value_from_another_variant_is_refused_for_95_percent_of_pairs(key):
 @pytest.mark.slow
 @pytest.mark.parametrize("notebook", sorted(SOLUTIONS))
 def test_each_solution_notebook_runs_in_one_kernel_under_20_variants_every_check_passing(notebook, tmp_path):
-    """One Jupyter kernel runs the solution notebook 20 times, each after starting another variant (packed: one start)."""
+    """One Jupyter kernel runs the notebook's cells up to its exercises once, then the exercises' cells under 20
+    variants (packed: one start). The in-process test above runs every cell under each variant."""
     nbformat = pytest.importorskip("nbformat")
     nbclient = pytest.importorskip("nbclient")
     if notebook in READS_A_BOOK:
@@ -828,13 +829,15 @@ def test_each_solution_notebook_runs_in_one_kernel_under_20_variants_every_check
     if notebook in READS_BERT:
         needs_the_book("bert-base-uncased-vocab")
     original = nbformat.read(SOLUTIONS[notebook], as_version=4)
-    first, *rest = [cell for cell in original.cells if cell.cell_type == "code"]
-    if notebook in UP_TO_THE_LAST_CHECK:
-        rest = rest[: max(number for number, cell in enumerate(rest) if "checks.check_" in cell.source) + 1]
-    packed = nbformat.v4.new_notebook(cells=[first])
+    code = [cell for cell in original.cells if cell.cell_type == "code"]
+    first, last = exercise_span([cell.source for cell in code])
+    packed = nbformat.v4.new_notebook(cells=code[:first])
     for variant in VARIANTS[:20]:
         starts = f"from wordpiece_lib.classroom.runtime import activate\nactivate({variant!r})"
-        packed.cells += [nbformat.v4.new_code_cell(starts), *(nbformat.v4.new_code_cell(cell.source) for cell in rest)]
+        packed.cells += [
+            nbformat.v4.new_code_cell(starts),
+            *(nbformat.v4.new_code_cell(cell.source) for cell in code[first : last + 1]),
+        ]
     client = nbclient.NotebookClient(
         packed, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(tmp_path)}}
     )
@@ -994,7 +997,8 @@ def exercise_span(cells: list[str]) -> tuple[int, int]:
     """From the first cell that reads an exercise's data or holds an answer checked next, to the last check cell:
     the cells a variant changes (a function exercise's fresh inputs follow the variant too)."""
     checked = [number for number, cell in enumerate(cells) if "checks.check_" in cell]
-    first = min(next(number for number, cell in enumerate(cells) if ".WORKBOOK.data(" in cell), checked[0] - 1)
+    reads = next((number for number, cell in enumerate(cells) if ".WORKBOOK.data(" in cell), checked[0] - 1)
+    first = min(reads, checked[0] - 1)
     return first, checked[-1]
 
 
