@@ -353,6 +353,7 @@ IDEAS: dict[str, dict[str, str]] = {
         "a loop over the numbered characters, stopped at the letter": "a search finds where the letters are",
         "the text cut at the letter, the first part measured": "a search finds where the letters are",
         "a range(len(...)) loop over the text's positions, stopped at the letters": "a search by another name",
+        "a while loop over the text's positions, stopped at the letter": "a search by another name",
         "a list, not a tuple": CONTAINER,
     },
     "my_pair_input": {
