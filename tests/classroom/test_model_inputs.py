@@ -34,6 +34,41 @@ def test_offsets_counted_with_len_over_the_typed_text_pass():
     checks.check_offsets(namespace["rum_offsets"], TOKENIZER, TEXT, "rum", source=source)
 
 
+#: A learner's own loops that list or count the positions, to count by eye: counting, not a search (they pass).
+HONEST_LOOPS = {
+    "range(len(...)) printing each position": "for i in range(len(text)):\n    print(i, repr(text[i]))\n",
+    "enumerate printing each position": "for i, char in enumerate(text):\n    print(i, repr(char))\n",
+    "the characters counted one by one": "count = 0\nfor char in text:\n    count += 1\nprint(count)\n",
+    "a list of (position, character)": "print([(i, text[i]) for i in range(len(text))])\n",
+}
+#: Loops that walk the positions and stop at the letters they compare: a search by another name (refused).
+SEARCH_LOOPS = {
+    "range(len(...)) stopped at a slice": "for i in range(len(text)):\n    if text[i:i + 3] == 'RÚM':\n        break\n",
+    "enumerate stopped at a letter": "i = next(i for i, char in enumerate(text) if char == 'R')\n",
+    "startswith at each position": "i = [i for i in range(len(text)) if text.startswith('RÚM', i)][0]\n",
+    "a while loop to the letter": "i = 0\nwhile text[i] != 'R':\n    i += 1\n",
+}
+
+
+@pytest.mark.parametrize("label", HONEST_LOOPS)
+def test_offsets_counted_with_a_loop_of_ones_own_that_lists_the_positions_pass(label):
+    """Issue 40 (c): the refusal of position loops is about searching, so a loop that only lists positions passes."""
+    source = HONEST_LOOPS[label] + "rum_offsets = (12, 15)"
+    namespace: dict = {"text": TEXT}
+    exec(source, namespace)
+    checks.check_offsets(namespace["rum_offsets"], TOKENIZER, TEXT, "rum", source=source)
+
+
+@pytest.mark.parametrize("label", SEARCH_LOOPS)
+def test_offsets_found_by_a_loop_that_stops_at_the_letters_are_refused_as_a_search(label):
+    source = SEARCH_LOOPS[label] + "rum_offsets = (i, i + 3)"
+    namespace: dict = {"text": TEXT}
+    exec(source, namespace)
+    assert namespace["rum_offsets"] == (12, 15)  # the right value: refused for what it does
+    message = fails_with(checks.check_offsets, namespace["rum_offsets"], TOKENIZER, TEXT, "rum", source=source)
+    assert "a search by another name" in message and "(12, 15)" not in message
+
+
 @pytest.mark.parametrize(
     ("answer", "hint"),
     [

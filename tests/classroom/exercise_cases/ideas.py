@@ -177,7 +177,8 @@ IDEAS: dict[str, dict[str, str]] = {
     "survivors": {
         "the guide's rule": "the guide's rule",
         "a prefix that gave its count away": "the longer substrings that start with it take their share first",
-        "only counts above the threshold": "your set misses word endings",
+        "only counts above the threshold (the guide's '>')": "the rule is count >= threshold",
+        "word endings left out": "your set misses word endings",
         "one missing": "your set misses word endings",
         "the whole word dropped": "a word is a substring of itself",
         "section 2's worked one_pass, run on the exercise's corpus": "the notebook's worked example",
@@ -354,6 +355,7 @@ IDEAS: dict[str, dict[str, str]] = {
         "a loop over the numbered characters, stopped at the letter": "a search finds where the letters are",
         "the text cut at the letter, the first part measured": "a search finds where the letters are",
         "a range(len(...)) loop over the text's positions, stopped at the letters": "a search by another name",
+        "a while loop over the text's positions, stopped at the letter": "a search by another name",
         "a list, not a tuple": CONTAINER,
     },
     "my_pair_input": {
@@ -461,6 +463,8 @@ IDEAS: dict[str, dict[str, str]] = {
         "a piece a best cut needs": "some word's best cut uses it",
         "a whole word that is no piece": "is not a piece of this vocab",
         "a list, not a set": CONTAINER,
+        "twins ignored: only the pieces no best cut uses": "two best cuts, exactly as likely (twins)",
+        "one best cut a word": "you took one best cut for each word",
     },
     # 13 · real tokenizers
     "doubloons_cut": {

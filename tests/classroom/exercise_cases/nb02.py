@@ -11,7 +11,6 @@ from wordpiece_lib.classroom.pair_scores import checks as score_checks
 from wordpiece_lib.data import datasets
 
 from .rows import Case, Wrong, another_cell, copied, library, secrets_of, slip
-from .shared import HUG_PUG
 
 
 def counting(units):
@@ -47,7 +46,12 @@ def pair_counts_in_a_helper():
 
 
 def cases() -> list[Case]:
-    after_ug = merge_pair(initial_splits(HUG_PUG), ("##u", "##g"), "##ug")
+    # Your turn 3's words: hug/pug's with bug for bun; by hand, BPE's favourite is ##u ##g (24), and after its merge
+    # ##u stands only in pun: (##u, ##n) scores 12 / (12 * 12) = 1/12, the best, while h ##ug stands most often (15)
+    turn3 = {"hug": 10, "pug": 5, "pun": 12, "bug": 4, "hugs": 5}
+    after_ug = merge_pair(initial_splits(turn3), ("##u", "##g"), "##ug")
+    # BPE's rule on the merged words: a corpus on which it picks the best pair too cannot tell the slip (issue 40.4)
+    most_frequent_after = max(pair_counts(after_ug, turn3).items(), key=lambda item: item[1])[0]
     selene = datasets.selene_counts()
     selene_splits = initial_splits(selene)
     bpe_best = max(pair_counts(selene_splits, selene).items(), key=lambda item: item[1])[0]
@@ -91,15 +95,15 @@ def cases() -> list[Case]:
             "best_after_ug",
             score_checks.check_best_pair,
             right=(("##u", "##n"),),
-            data=(after_ug, HUG_PUG),
+            data=(after_ug, turn3),
             wrongs=(
                 copied("the best pair before the merge, printed earlier", ("##g", "##s")),
-                slip("the most frequent pair", ("h", "##ug")),
+                slip("the most frequent pair", most_frequent_after),
                 slip("pieces that never stand side by side", ("p", "##un")),
                 slip("the pair just merged", ("##u", "##g")),
                 slip("without the ## prefix", ("u", "n")),
             ),
-            secrets=secrets_of(("##u", "##n"), ("b", "##u")),
+            secrets=secrets_of(("##u", "##n")),
         ),
         Case(
             "bpe_first",

@@ -266,6 +266,30 @@ def _round_names():
 
 ROUND_NAMES = _round_names()
 
+#: An answer cell that reads each round's first row of score_table (its pairs ranked best first, ties in a policy's
+#: order: "first" unless asked) and merges it: the ranking breaks the ties, the lesson of both predictions.
+ROUNDS_OF_SCORE_TABLE = """pieces = initial_splits(corpus)
+{answer} = []
+for _ in range({count}):
+    row = table(pieces, corpus{policy}).iloc[0]
+    winner = (row['left'], row['right'])
+    pieces = merge_pair(pieces, winner, join_pair(*winner))
+    {answer}.append(join_pair(*winner))"""
+#: An earlier cell's helper that ranks a round's pairs with rank_candidates under the 'lexical' policy.
+LEXICAL_PICK_CELL = "def pick(pieces, corpus):\n    return ranked(score_pairs(pieces, corpus), 'lexical')[0].pair"
+
+
+def _table_names():
+    from wordpiece_lib.classroom.display import score_table
+
+    return {"initial_splits": initial_splits, "table": score_table, "merge_pair": merge_pair, "join_pair": join_pair}
+
+
+def _lexical_pick():
+    from wordpiece_lib import rank_candidates, score_pairs
+
+    return another_cell(LEXICAL_PICK_CELL, "pick", ranked=rank_candidates, score_pairs=score_pairs)
+
 
 def lesson_wrongs() -> dict[str, tuple[Wrong, ...]]:
     return {
@@ -279,6 +303,11 @@ def lesson_wrongs() -> dict[str, tuple[Wrong, ...]]:
                 ROUNDS_OF_BEST_CANDIDATE.format(count=3, policy="first", answer="first_three"),
                 {**ROUND_NAMES, "corpus": VARIANT},
             ),
+            computed(
+                "rounds of score_table's first row (its default 'first' order breaking the ties), by an alias",
+                ROUNDS_OF_SCORE_TABLE.format(count=3, policy="", answer="first_three"),
+                {**_table_names(), "corpus": VARIANT},
+            ),
         ),
         "lexical_four": (
             typed("a tuple, not a list", ("##gs", "##ug", "##ugs", "hugs")),
@@ -290,6 +319,18 @@ def lesson_wrongs() -> dict[str, tuple[Wrong, ...]]:
                 "rounds of best_candidate and merge_pair, the policy breaking the ties",
                 ROUNDS_OF_BEST_CANDIDATE.format(count=4, policy="lexical", answer="lexical_four"),
                 {**ROUND_NAMES, "corpus": HUG_PUG},
+            ),
+            computed(
+                "rounds of score_table(..., tie_break='lexical')'s first row",
+                ROUNDS_OF_SCORE_TABLE.format(count=4, policy=", tie_break='lexical'", answer="lexical_four"),
+                {**_table_names(), "corpus": HUG_PUG},
+            ),
+            computed(
+                "rounds of another cell's helper that ranks with rank_candidates under 'lexical'",
+                "pieces = initial_splits(corpus)\nlexical_four = []\nfor _ in range(4):\n"
+                "    winner = pick(pieces, corpus)\n    pieces = merge_pair(pieces, winner, join_pair(*winner))\n"
+                "    lexical_four.append(join_pair(*winner))",
+                {**ROUND_NAMES, "pick": Later(_lexical_pick), "corpus": HUG_PUG},
             ),
         ),
         # 3 special tokens + 7 alphabet pieces + 8 merges: the training stopped one merge early in the count.

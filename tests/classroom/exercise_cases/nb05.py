@@ -91,8 +91,10 @@ def split_points_shortest_first(word, vocab):
 
 def cases() -> list[Case]:
     hugged = {"hug": 10, "hugs": 5, "hugged": 3}
-    survivors_corpus = {"hug": 6, "hugs": 3, "bugs": 3, "bug": 1}
-    survivors = {"hug", "##ugs", "##ug", "##gs", "##g", "##s"}
+    survivors_corpus = {"hug": 6, "hugs": 4, "bugs": 3, "bug": 1}
+    # by hand: a substring keeps the count of the words it ends; hugs keeps exactly the threshold 4
+    survivors = {"hug", "hugs", "##ugs", "##ug", "##gs", "##g", "##s"}
+    survivor_totals = substring_counts(survivors_corpus)
     rounds = book_rounds()
     bounds = threshold_bounds(book_counts_uncased(), upper_thresh=100, lower_thresh=1)
     tries = [step.threshold for step in top_down_checks._search_steps(rounds, 1500, bounds, 0.05)]
@@ -156,9 +158,12 @@ def cases() -> list[Case]:
             right=(survivors,),
             data=(survivors_corpus, 4),
             wrongs=(
-                slip("the guide's rule", survivors | {"bug"}),
+                # the slips of a rule are the rule run on the course's corpus: a corpus on which a slip gives the
+                # right set fails here (issue 40.4: the course's data tell every slip apart, not only the variants)
+                slip("the guide's rule", set(threshold_pass(survivor_totals, 4, subtract="kept"))),
                 slip("a prefix that gave its count away", survivors | {"hu"}),
-                slip("only counts above the threshold", survivors - {"##g", "##s"}),
+                slip("only counts above the threshold (the guide's '>')", set(threshold_pass(survivor_totals, 5))),
+                slip("word endings left out", survivors - {"##g", "##s"}),
                 slip("one missing", survivors - {"##ug"}),
                 slip("the whole word dropped", survivors - {"hug"}),
                 computed(
@@ -257,7 +262,7 @@ def cases() -> list[Case]:
 
 def lesson_wrongs() -> dict[str, tuple[Wrong, ...]]:
     return {
-        "survivors": (typed("a list, not a set", sorted({"hug", "##ugs", "##ug", "##gs", "##g", "##s"})),),
+        "survivors": (typed("a list, not a set", sorted({"hug", "hugs", "##ugs", "##ug", "##gs", "##g", "##s"})),),
         "my_split_points": (
             slip("a tuple, not a list", lambda word, vocab: _as_tuple(my_split_points(word, vocab))),
             slip("each piece's text searched for in the word", split_points_by_index),

@@ -271,6 +271,11 @@ def lesson_wrongs() -> dict[str, tuple[Wrong, ...]]:
                 "        break\n"
                 "rum_offsets = (i, i + 3)",
             ),
+            slip(
+                "a while loop over the text's positions, stopped at the letter",
+                (27, 30),
+                source="i = 0\nwhile treasure_text[i] != 'R':\n    i += 1\nrum_offsets = (i, i + 3)",
+            ),
         ),
         "my_pair_input": (
             slip("the two lists in a list", lambda first, second: list(my_pair_input(first, second))),

@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from wordpiece_lib.classroom import runtime
+from wordpiece_lib.classroom.display import score_table
 from wordpiece_lib.classroom.merge_steps.widgets import MergeStepper
 from wordpiece_lib.model import DEFAULT_PREFIX, alphabet, initial_splits, join_pair
 from wordpiece_lib.training import (
@@ -30,6 +31,7 @@ from wordpiece_lib.training import (
     encode_with_merges,
     merge_in_pieces,
     merge_pair,
+    rank_candidates,
     score_pairs,
     train_bottom_up,
     train_bpe,
@@ -44,11 +46,13 @@ TRAINING = runtime.forbid(
     train_bottom_up, train_fast, train_bpe, MergeStepper, Trace.tokens, Trace.steps_for_size, Trace.vocab
 )
 #: The trainer's own decision: the best pair of a round, ties broken by the policy. Breaking the ties is what the
-#: two merge-order predictions teach, so a loop of rounds that lets it choose is refused like the trainer
-#: (score_table, which shows every pair's score for the learner to read, and merge_pair stay allowed).
-CHOOSERS = ("best_candidate",)
+#: two merge-order predictions teach, so a loop of rounds that lets it choose is refused like the trainer. So is
+#: a ranking: score_table and rank_candidates list tied pairs in a policy's order ("first" by default), so their
+#: first row is the trainer's choice. score_pairs (every pair's score, in the order the pairs are met, unranked)
+#: and merge_pair stay allowed.
+CHOOSERS = ("best_candidate", "rank_candidates", "score_table")
 for _key in ("first_three", "lexical_four"):
-    runtime.watch_answer(_key, (*TRAINING, *runtime.forbid(best_candidate)))
+    runtime.watch_answer(_key, (*TRAINING, *runtime.forbid(best_candidate, rank_candidates, score_table)))
 runtime.watch_answer("final_size", TRAINING)
 
 
@@ -320,7 +324,7 @@ def check_merges(
     >>> check_merges(["##gs", "hu", "hugs"], {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}, 3, source="x = train_fast(c, 9)")
     Traceback (most recent call last):
     ...
-    AssertionError: your answer runs 'train_fast', which chooses each merge for you, ties included: this exercise asks you to predict the merges by scoring pairs yourself and breaking ties by the 'first' policy (score_table and merge_pair are fine), then let the check tell you
+    AssertionError: your answer runs 'train_fast', which chooses each merge for you, ties included (score_table and rank_candidates rank tied pairs by a policy too): this exercise asks you to predict the merges by scoring pairs yourself and breaking ties by the 'first' policy (score_pairs, every pair's score in the order the pairs are met, and merge_pair are fine), then let the check tell you
     """
     __tracebackhide__ = True  # keep this frame out of the student's report
     given = runtime.in_container(
@@ -330,9 +334,10 @@ def check_merges(
     runtime.refuse_in_answer(
         key,
         (*TRAINERS, *CHOOSERS),
-        "your answer runs {name}, which chooses each merge for you, ties included: this exercise asks you to "
-        f"predict the merges by scoring pairs yourself and breaking ties by the {tie_break!r} policy (score_table "
-        "and merge_pair are fine), then let the check tell you",
+        "your answer runs {name}, which chooses each merge for you, ties included (score_table and "
+        "rank_candidates rank tied pairs by a policy too): this exercise asks you to predict the merges by scoring "
+        f"pairs yourself and breaking ties by the {tie_break!r} policy (score_pairs, every pair's score in the "
+        "order the pairs are met, and merge_pair are fine), then let the check tell you",
         source,
     )
     trace = train_bottom_up(word_counts, 10**9, special_tokens=[], prefix=prefix, tie_break=tie_break)

@@ -95,8 +95,9 @@ def _pair_of_ints(answer: Any, what: str) -> tuple[int, int]:
 #: Searching the text (``str.find``, ``str.index``, a regular expression) answers the offsets without counting.
 TEXT_SEARCHES = (
     "find", "rfind", "index", "rindex", "search", "finditer", "match", "fullmatch", "span",
-    # a search by other means: a loop over the numbered characters stopping at the letter, or the text cut at it
-    "enumerate", "partition", "rpartition", "split", "rsplit",
+    # a search by other means: the text cut at the letter (a loop over the numbered characters that stops at the
+    # letter is found by _searches_by_position: one that only lists them is the learner's counting)
+    "partition", "rpartition", "split", "rsplit",
 )  # fmt: skip
 
 
@@ -131,28 +132,77 @@ runtime.watch_answer(
 )
 
 
-def _loops_over_positions(source: str) -> bool:
-    """True when ``source`` calls ``range(len(...))``: a loop over a text's positions, comparing letters as it goes.
+#: What a loop over a text's positions compares to stop at the letters it looks for (``text[i] == 'R'``,
+#: ``text[i:i + 3] in (...)``, ``text.startswith('rum', i)``): a search. Printing or counting the positions is not one.
+_COMPARISONS = (ast.Eq, ast.NotEq, ast.In, ast.NotIn)
+_MATCHING_METHODS = ("startswith", "endswith")
 
-    >>> _loops_over_positions("for i in range(len(text)):\\n    if text[i:i + 3] == 'rum':\\n        break")
+
+def _walks_positions(loop: ast.AST) -> bool:
+    """True when ``loop`` (a ``for`` or a comprehension's ``for``) runs over ``range(len(...))`` or ``enumerate(...)``."""
+    walked = loop.iter if isinstance(loop, (ast.For, ast.comprehension)) else None
+    if not (isinstance(walked, ast.Call) and isinstance(walked.func, ast.Name)):
+        return False
+    if walked.func.id == "enumerate":
+        return True
+    return walked.func.id == "range" and any(
+        isinstance(argument, ast.Call) and isinstance(argument.func, ast.Name) and argument.func.id == "len"
+        for argument in walked.args
+    )
+
+
+def _compares_letters(nodes: list[ast.AST]) -> bool:
+    """True when ``nodes`` compare something with ``==``, ``!=``, ``in`` or call ``startswith``/``endswith``."""
+    for node in (inner for top in nodes for inner in ast.walk(top)):
+        if isinstance(node, ast.Compare) and any(isinstance(op, _COMPARISONS) for op in node.ops):
+            return True
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _MATCHING_METHODS:
+            return True
+    return False
+
+
+def _searches_by_position(source: str) -> str | None:
+    """How ``source`` walks a text's positions to stop at letters it compares (a search by another name), or None.
+
+    A loop that only lists or counts the positions (to count them by eye) is the learner's counting, not a search.
+
+    >>> _searches_by_position("for i in range(len(text)):\\n    if text[i:i + 3] == 'rum':\\n        break")
+    'range(len(...))'
+    >>> _searches_by_position("start = min(i for i, c in enumerate(text) if c == 'R')")
+    'enumerate(...)'
+    >>> _searches_by_position("for i in range(len(text)):\\n    print(i, repr(text[i]))\\noffsets = (27, 30)") is None
     True
-    >>> _loops_over_positions("end = len(text) - 1\\noffsets = (end - 3, end)")
-    False
+    >>> _searches_by_position("i = 0\\nwhile text[i] != 'R':\\n    i += 1")
+    'a while loop'
+    >>> _searches_by_position("end = len(text) - 1\\noffsets = (end - 3, end)") is None
+    True
     """
     try:
         tree = ast.parse(source)
     except SyntaxError:
-        return False
-    return any(
-        isinstance(node, ast.Call)
-        and isinstance(node.func, ast.Name)
-        and node.func.id == "range"
-        and any(
-            isinstance(argument, ast.Call) and isinstance(argument.func, ast.Name) and argument.func.id == "len"
-            for argument in node.args
-        )
-        for node in ast.walk(tree)
-    )
+        return None
+    for node in ast.walk(tree):
+        if isinstance(node, ast.While) and _compares_letters([node.test]) and _reads_a_position([node.test]):
+            return "a while loop"  # while text[i] != 'R': i += 1
+        if isinstance(node, ast.For) and _walks_positions(node) and _compares_letters([*node.body, *node.orelse]):
+            return f"{node.iter.func.id}(len(...))" if node.iter.func.id == "range" else "enumerate(...)"  # type: ignore[attr-defined]
+        if isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
+            for loop in node.generators:
+                if _walks_positions(loop) and _compares_letters([*loop.ifs, *_comprehension_results(node)]):
+                    return "range(len(...))" if loop.iter.func.id == "range" else "enumerate(...)"  # type: ignore[attr-defined]
+    return None
+
+
+def _reads_a_position(nodes: list[ast.AST]) -> bool:
+    """True when ``nodes`` index or slice something (``text[i]``, ``text[i:i + 3]``)."""
+    return any(isinstance(inner, ast.Subscript) for top in nodes for inner in ast.walk(top))
+
+
+def _comprehension_results(node: ast.AST) -> list[ast.AST]:
+    """What a comprehension makes of each item (a dict comprehension's key and value)."""
+    if isinstance(node, ast.DictComp):
+        return [node.key, node.value]
+    return [node.elt]  # type: ignore[attr-defined]
 
 
 @WORKBOOK.check("rum_offsets")
@@ -170,11 +220,13 @@ def check_offsets(
         source,
     )
     code = runtime.answer_cell_source("rum_offsets") if source is None else source
-    if _loops_over_positions(code or ""):
+    walked = _searches_by_position(code or "")
+    if walked:
         raise AssertionError(
-            "your answer walks the text's positions with range(len(...)) looking for the letters: that is a search "
-            "by another name, which finds where the letters are without counting what an offset counts. Count the "
-            "characters of the original text yourself, the invisible ones too (print(repr(text)) shows every one)"
+            f"your answer walks the text's positions with {walked} and stops at the letters it compares: that is a "
+            "search by another name, and a search finds where the letters are without counting what an offset "
+            "counts. Count the characters of the original text yourself, the invisible ones too (a loop that only "
+            "prints each position with repr of its character is fine)"
         )
     searched = runtime.calls_in_source(code or "", TEXT_SEARCHES)
     if searched:

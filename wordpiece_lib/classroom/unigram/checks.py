@@ -21,6 +21,7 @@ AssertionError: a probability is at most 1: divide each piece's frequency by the
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 import random
 from collections.abc import Callable, Iterable, Mapping
@@ -571,6 +572,28 @@ def check_zero_cost(answer: Any, word_counts: Mapping[str, int], *, source: str 
                 f"{piece!r} is not a piece of this vocab: the vocab holds the strict substrings of the words (a whole "
                 "word only when it sits inside a longer one)"
             )
+    # after a few tries, naming a wrong piece would let one be changed a try until it passes (see runtime.narrowing)
+    idea = (
+        "Some pieces are wrong. A piece can go for free when no word's best cut needs it: no best cut uses it, or "
+        "its word has another cut exactly as likely; find the best cuts of every word"
+    )
+    twins_needed, one_best_each = _twin_slips(counts)
+    if got == twins_needed:  # narrowed too: with one twin, this set is the answer less an item or two
+        raise AssertionError(
+            runtime.narrowing(
+                "you kept every piece that some best cut uses; but when a word has two best cuts, exactly as likely "
+                "(twins), a piece only one of them uses can go for free: the other twin takes over at the same cost",
+                idea,
+            )
+        )
+    if got in one_best_each:
+        raise AssertionError(
+            runtime.narrowing(
+                "you took one best cut for each word; but a word can have two best cuts, exactly as likely (twins): "
+                "a piece only one of them uses can go for free, whichever twin you wrote down",
+                idea,
+            )
+        )
     for piece in sorted(got):
         if len(piece) == 1:
             raise AssertionError(
@@ -583,11 +606,6 @@ def check_zero_cost(answer: Any, word_counts: Mapping[str, int], *, source: str 
             "those are the rarest pieces; what decides is whether some word's best cut needs the piece (and has no "
             "other cut as likely), not how frequent the piece is"
         )
-    # after a few tries, naming a wrong piece would let one be changed a try until it passes (see runtime.narrowing)
-    idea = (
-        "Some pieces are wrong. A piece can go for free when no word's best cut needs it: no best cut uses it, or "
-        "its word has another cut exactly as likely; find the best cuts of every word"
-    )
     extra = sorted(got - expected)
     if extra:
         raise AssertionError(
@@ -611,8 +629,9 @@ def check_zero_cost(answer: Any, word_counts: Mapping[str, int], *, source: str 
 BEST_CUT_WORD = "bugs"
 #: The word and the cut of *Your turn 4* in the course.
 CHANCE_WORD, CHANCE_CUT = "hug", ("hug",)
-#: The corpus of *Your turn 3* in the course.
-ZERO_COST_COUNTS = {"mug": 8, "mugs": 3, "nun": 6, "bun": 4, "hum": 5}
+#: The corpus of *Your turn 3* in the course. ``bun`` has twin best cuts (``b un``, ``bu n``: its ``b`` and ``n`` occur
+#: nowhere else), so missing the twin rule gives another set on the course's words too, not only in the variants.
+ZERO_COST_COUNTS = {"mug": 8, "mugs": 3, "gum": 6, "bun": 4, "hum": 5}
 #: Never a variant's word: the words whose cuts the notebook works out (section 2's ``pug``, section 3's
 #: ``hugs``, the stepper's ``bunhugs``), the course's own word and the words of the corpus.
 _WORKED_WORDS = frozenset({"pug", "hugs", "bunhugs", BEST_CUT_WORD, *COURSE})
@@ -664,15 +683,38 @@ def chance_variant(rng: random.Random) -> dict[str, Any]:
     return {"word": word, "cut": list(rng.choice(every_cut(word, _course_frequencies()))), "alpha": rng.choice((1, 2))}
 
 
-def _exact_zero_cost(word_counts: Mapping[str, int]) -> set[str]:
-    """The pieces longer than a character that some best cut of every word does without (exact fractions)."""
+def _best_cuts(word_counts: Mapping[str, int]) -> tuple[set[str], list[list[set[str]]]]:
+    """The pieces longer than a character, and for each word the pieces of each of its best cuts (exact fractions)."""
     frequencies = substring_frequencies(as_word_counts(word_counts))
-    needed: set[str] = set()
+    tied = []
     for word in word_counts:
         chances = [(cut_fraction(cut, frequencies), set(cut)) for cut in every_cut(word, frequencies)]
         best = max(chance for chance, _ in chances)
-        needed |= set.intersection(*(pieces for chance, pieces in chances if chance == best))
-    return {piece for piece in frequencies if len(piece) > 1} - needed
+        tied.append([pieces for chance, pieces in chances if chance == best])
+    return {piece for piece in frequencies if len(piece) > 1}, tied
+
+
+def _exact_zero_cost(word_counts: Mapping[str, int]) -> set[str]:
+    """The pieces longer than a character that some best cut of every word does without (exact fractions)."""
+    pieces, tied = _best_cuts(word_counts)
+    return pieces - set().union(*(set.intersection(*cuts) for cuts in tied))
+
+
+def _twin_slips(word_counts: Mapping[str, int]) -> tuple[set[str], list[set[str]]]:
+    """The two answers of a learner who misses that a word's best cut can have a twin, exactly as likely.
+
+    The pieces no best cut uses (every twin's pieces taken as needed), and the
+    answers of one best cut taken per word (each choice among the twins, at
+    most 64 choices; a corpus with no twins gives the right answer there).
+
+    >>> union, one_each = _twin_slips({"mug": 8, "mugs": 3, "gum": 6, "bun": 4, "hum": 5})
+    >>> sorted(union), [sorted(answer) for answer in one_each]
+    (['gs', 'gu', 'mu', 'ug'], [['bu', 'gs', 'gu', 'mu', 'ug'], ['gs', 'gu', 'mu', 'ug', 'un']])
+    """
+    pieces, tied = _best_cuts(word_counts)
+    union = pieces - set().union(*(set().union(*cuts) for cuts in tied))
+    one_each = [pieces - set().union(*choice) for choice in itertools.islice(itertools.product(*tied), 64)]
+    return union, one_each
 
 
 @WORKBOOK.variants("zero_cost", course={"word_counts": dict(ZERO_COST_COUNTS)})
@@ -681,7 +723,9 @@ def zero_cost_variant(rng: random.Random) -> dict[str, dict[str, int]]:
 
     Counts 2 to 10 (13 to 52 in all, the course's 26 within a factor of two);
     some pieces cost nothing and some do (3 to 10 free ones, as the course has
-    5), the same set whether the losses are worked exactly or in floats.
+    6), the same set whether the losses are worked exactly or in floats. As on the
+    course's words, a word has twin best cuts, so an answer that misses the twin
+    rule (every best cut's pieces kept, or one best cut a word) gives another set.
     """
     consonants, vowels = "bcdfghklmnprtvz", "aeiou"
     course_pieces = sum(len(piece) > 1 for piece in substring_frequencies(as_word_counts(ZERO_COST_COUNTS)))
@@ -700,8 +744,15 @@ def zero_cost_variant(rng: random.Random) -> dict[str, dict[str, int]]:
             and len(free) < pieces
             and course_pieces / 2 <= pieces <= course_pieces * 2
             and free == _zero_cost(counts)
+            and _twins_tell_apart(counts, free)
         ):
             return {"word_counts": counts}
+
+
+def _twins_tell_apart(word_counts: Mapping[str, int], free: set[str]) -> bool:
+    """True when both twin slips (:func:`_twin_slips`) give another set than ``free`` on these words."""
+    union, one_each = _twin_slips(word_counts)
+    return union != free and free not in one_each
 
 
 __all__ = [
