@@ -319,11 +319,13 @@ def test_a_stored_sweep_is_read_back_in_a_new_kernel_as_it_was_trained(tmp_path,
     word_lists = language_word_lists(SIZES, top=300)
     arguments = {"exponents": (0.0, 1.0), "vocab_size": 900, "phrases": parallel_phrases(LANGUAGES)}
     sweep_module._sweep.cache_clear()
+    sweep_module._MIXES.clear()
     trained = exponent_sweep(word_lists, **arguments)
     files = sorted(folder.glob("*.json"))
     assert len(files) == 2
     for reading in ("stored", "damaged"):
         sweep_module._sweep.cache_clear()  # as a new kernel
+        sweep_module._MIXES.clear()
         if reading == "damaged":
             files[0].write_text('{"point": {"exponent": 0.0}}', encoding="utf-8")
         read = exponent_sweep(word_lists, **arguments)

@@ -189,9 +189,9 @@ class FastWordPieceTokenizer:
             encode_one = self._auto_match
         else:
             encode_one = self.longest_match
-        self._word_tokens = WordCache(lambda word: tuple(encode_one(word)), cache_size)
-        self._word_pieces = WordCache(self._pieces_with_offsets, cache_size)
         self._ids = vocab.lookup_table()  # shared with the vocab: a million-token vocab is not copied
+        self._word_tokens = WordCache(self._shared_tokens(encode_one), cache_size)
+        self._word_pieces = WordCache(self._pieces_with_offsets, cache_size)
         self.special_tokens = as_added_tokens(vocab.special_tokens if special_tokens is None else special_tokens)
         beyond = dict(check_mapping(added_ids, "added_ids", "a dict token -> id")) if added_ids is not None else {}
         self._special_ids: dict[str, int] = {}
@@ -283,6 +283,24 @@ class FastWordPieceTokenizer:
         }
         settings.update(options)
         return cls(tokenizer.vocab, **settings)
+
+    def _shared_tokens(self, encode_one: Callable[[str], list[str]]) -> Callable[[str], tuple[str, ...]]:
+        """``encode_one``'s tokens of a word, as the vocab's own strings: what the word cache keeps.
+
+        Longest match cuts each piece out of the word, a new string every time:
+        ``##s`` would be kept once per word it ends. A cache of every distinct word of
+        eleven word lists (notebook 09) held about 10 MB of such copies; the vocab's
+        strings cost nothing more. A word that is one token is kept as it is.
+        """
+        ids, tokens = self._ids, self.vocab.tokens
+
+        def shared(word: str) -> tuple[str, ...]:
+            found = encode_one(word)
+            if len(found) == 1:
+                return tuple(found)
+            return tuple([tokens[ids[token]] if token in ids else token for token in found])
+
+        return shared
 
     def _check_automaton(self, automaton: LinMaxMatch) -> LinMaxMatch:
         """A prebuilt automaton may be shared (building BERT's takes about a second) if its settings match."""

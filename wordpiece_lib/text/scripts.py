@@ -20,6 +20,7 @@ time through a normalizer:
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable
@@ -71,6 +72,12 @@ def char_script(char: str) -> str:
     check_str(char, "char", allow_empty=False)
     if len(char) != 1:
         raise ValueError(f"char must be one character, got {len(char)}: {char!r}")
+    return _script_of(char)
+
+
+@functools.lru_cache(maxsize=8192)
+def _script_of(char: str) -> str:
+    """``char_script`` of one character, remembered: a vocab repeats the same few thousand characters."""
     name = unicodedata.name(char, "")
     for prefix, script in _NAME_PREFIXES:
         if name.startswith(prefix):
@@ -90,7 +97,7 @@ def script_counts(text: str) -> Counter[str]:
     Counter({'Latin': 5, 'Han': 2, 'Common': 1})
     """
     check_str(text, "text")
-    return Counter(char_script(char) for char in text)
+    return Counter(map(_script_of, text))
 
 
 def main_script(text: str) -> str:

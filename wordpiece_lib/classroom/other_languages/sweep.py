@@ -33,8 +33,15 @@ from dataclasses import asdict, dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from wordpiece_lib._validate import check_choice, check_instance, check_int, check_mapping, check_sequence
-from wordpiece_lib.analysis import measure_languages, parallel_token_counts, parity, token_usage, vocab_shares
+from wordpiece_lib._validate import (
+    check_choice,
+    check_instance,
+    check_int,
+    check_mapping,
+    check_sequence,
+    check_str,
+)
+from wordpiece_lib.analysis import parity, vocab_shares
 from wordpiece_lib.classroom.display import cache_key, cached_json
 from wordpiece_lib.counting import MixedCorpus, WordCounts, as_word_counts, mix_corpora
 from wordpiece_lib.data import frequency_word_counts
@@ -102,7 +109,7 @@ def pre_tokenized(word_counts: WordCounts, normalizer: BertNormalizer = MIXED_NO
     for entry, count in word_counts.items():
         for word in words_of(entry):
             counts[word] = counts.get(word, 0) + count
-    return WordCounts.from_pairs(counts.items())
+    return WordCounts.adopt(counts)  # the splitter's words are non-empty, the counts sums of checked counts
 
 
 @dataclass(frozen=True)
@@ -139,6 +146,7 @@ class ExponentSweep:
     _parities: dict[tuple[float, int], tuple[int, dict[str, float]]] = field(
         default_factory=dict, repr=False, compare=False
     )
+    _phrase_counts: dict[str, list[tuple[str, int]]] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def languages(self) -> list[str]:
@@ -166,38 +174,52 @@ class ExponentSweep:
         """The whole pipeline over that vocab, with the mixed vocab's normalizer."""
         return WordPieceTokenizer(Vocab(self.tokens(exponent, vocab_size)), normalizer=MIXED_NORMALIZER)
 
-    def _tokenize_function(self, tokens: list[str]) -> Callable[[str], Sequence[str]]:
-        """The tokens of a list entry or phrase under ``tokens``: what ``tokenizer().tokenize`` gives, faster.
+    def _encoder(self, tokens: list[str]) -> Callable[[str], tuple[str, ...]]:
+        """The tokens of one word (as ``_words_of`` gives it) under ``tokens``, each distinct word encoded once.
 
-        The split into words depends neither on the vocab nor on the sweep, so it
-        is done once for every sweep (``_words_of``); each distinct word, and each text, is then encoded once
-        per vocab (``measure`` reads every list entry twice), by the vocab's LinMaxMatch automaton: the
-        tokens of longest match (``encode_word``), each character read once. The tokens come back as a
-        tuple shared by every call for the same text (the metrics only count and read them).
+        The vocab's LinMaxMatch automaton finds the tokens of longest match, what ``tokenizer().tokenize``
+        finds for the word, each character read once. The tokens come back as a tuple shared by every call
+        for the same word (the metrics only count and read them).
         """
         encode_word = LinMaxMatch(tokens, unk_token=UNK).encode_word
         encoded: dict[str, tuple[str, ...]] = {}
-        done: dict[str, tuple[str, ...]] = {}
 
         def encode(word: str) -> tuple[str, ...]:
-            known = encoded[word] = tuple(encode_word(word))
+            known = encoded.get(word)
+            if known is None:
+                known = encoded[word] = tuple(encode_word(word))
             return known
 
-        def tokenize(text: str) -> tuple[str, ...]:
-            known_text = done.get(text)
-            if known_text is not None:
-                return known_text
-            words = _SPLITS.get(text)
-            if words is None:
-                words = _words_of(text)
-            if len(words) == 1:  # most list entries: one word, its tokens as they are
-                pieces = encoded.get(words[0]) or encode(words[0])
-            else:
-                pieces = tuple(token for word in words for token in (encoded.get(word) or encode(word)))
-            done[text] = pieces
-            return pieces
+        return encode
 
-        return tokenize
+    def _phrase_words(self) -> dict[str, list[tuple[str, int]]]:
+        """Each language's words of the parallel phrases, with how often each occurs in them.
+
+        A language's token count on the phrases is the sum over these words of
+        their tokens times their occurrences: what ``parallel_token_counts``
+        adds up phrase by phrase, for any vocab, without reading a phrase again.
+        """
+        if not self._phrase_counts:
+            lengths = {len(texts) for texts in self.phrases.values()}
+            if len(lengths) > 1:
+                sizes = {language: len(texts) for language, texts in self.phrases.items()}
+                raise ValueError(f"a parallel text has the same number of segments in every language, got {sizes}")
+            for language, texts in self.phrases.items():
+                occurrences: dict[str, int] = {}
+                for position, text in enumerate(texts):
+                    check_str(text, f"segment {position} of {language!r}")
+                    for word in _SPLITS.get(text) or _words_of(text):
+                        occurrences[word] = occurrences.get(word, 0) + 1
+                self._phrase_counts[language] = list(occurrences.items())
+        return self._phrase_counts
+
+    def _parity_of(self, encode: Callable[[str], tuple[str, ...]]) -> dict[str, float]:
+        """Each language's parity on the phrases with the encoder ``encode`` (``parallel_token_counts``' sums)."""
+        counts = {
+            language: sum(len(encode(word)) * times for word, times in words)
+            for language, words in self._phrase_words().items()
+        }
+        return parity(counts, reference=self.languages[0])
 
     def parity(self, exponent: float, vocab_size: int | None = None) -> tuple[int, dict[str, float]]:
         """The vocab's size and each language's parity: ``measure``'s ``vocab_size`` and ``parity``, and nothing else.
@@ -218,8 +240,7 @@ class ExponentSweep:
             return figures.vocab_size, figures.parity
         if key not in self._parities:
             tokens = self.tokens(exponent, size)
-            counts = parallel_token_counts(self._tokenize_function(tokens), self.phrases)
-            self._parities[key] = (len(tokens), parity(counts, reference=self.languages[0]))
+            self._parities[key] = (len(tokens), self._parity_of(self._encoder(tokens)))
         return self._parities[key]
 
     def measure(self, exponent: float, vocab_size: int | None = None) -> LanguageFigures:
@@ -228,31 +249,58 @@ class ExponentSweep:
         A token's owner is the language in whose word list it is most
         frequent *per word of that list* (each list's counts divided by its
         total), so a big corpus does not win every shared token by its size.
+        The figures are those of ``measure_languages``, ``token_usage`` and
+        ``vocab_shares`` over ``tokenizer(exponent, vocab_size).tokenize``
+        (the tests compare them), found in one pass over each word list.
         """
         size = self.vocab_size if vocab_size is None else check_int(vocab_size, "vocab_size", minimum=1)
         key = (exponent, size)
         if key not in self._measured:
             tokens = self.tokens(exponent, size)
-            tokenize = self._tokenize_function(tokens)
-            metrics = measure_languages(tokenize, self.word_lists)
-            usage = {}
+            encode = self._encoder(tokens)
+            tokens_per_word, unk_rate, usage = {}, {}, {}
             for language, counts in self.word_lists.items():
-                total = counts.total
-                usage[language] = token_usage(tokenize, {word: count / total for word, count in counts.items()})
+                tokens_per_word[language], unk_rate[language], usage[language] = _list_figures(encode, counts)
             shares = vocab_shares(tokens, usage)
-            if key not in self._parities:  # with this vocab's tokenizer, whose words are encoded already
-                counts = parallel_token_counts(tokenize, self.phrases)
-                self._parities[key] = (len(tokens), parity(counts, reference=self.languages[0]))
+            if key not in self._parities:  # with this vocab's encoder, whose words are encoded already
+                self._parities[key] = (len(tokens), self._parity_of(encode))
             self._measured[key] = LanguageFigures(
                 vocab_size=len(tokens),
-                tokens_per_word={language: m.fertility for language, m in metrics.items()},
-                unk_rate={language: m.unk_rate for language, m in metrics.items()},
+                tokens_per_word=tokens_per_word,
+                unk_rate=unk_rate,
                 parity=self._parities[key][1],
                 share=shares.shares,
                 owned=shares.owned,
                 unused_share=shares.unused / shares.counted,
             )
         return self._measured[key]
+
+
+def _list_figures(
+    encode: Callable[[str], tuple[str, ...]], counts: WordCounts
+) -> tuple[float, float, dict[str, float]]:
+    """Tokens per word, ``[UNK]`` rate and token usage of one word list, in one pass over its entries.
+
+    The same sums as ``measure_languages`` (``analysis/segmentation.py``) and
+    ``token_usage`` of the counts divided by their total, in the same order (so
+    the usage's floats are the same to the last bit): each entry is split into
+    words, its tokens are its words' tokens.
+    """
+    total = counts.total
+    words = tokens = unk_tokens = 0
+    usage: dict[str, float] = {}
+    for entry, count in counts.items():
+        parts = _SPLITS.get(entry) or _words_of(entry)
+        pieces = encode(parts[0]) if len(parts) == 1 else tuple(token for part in parts for token in encode(part))
+        if not pieces:
+            raise ValueError(f"the word list entry {entry!r} has no token")
+        words += count
+        tokens += count * len(pieces)
+        unk_tokens += count * pieces.count(UNK)
+        weight = count / total
+        for token in pieces:
+            usage[token] = usage.get(token, 0) + weight
+    return tokens / words, unk_tokens / tokens, usage
 
 
 #: Each list entry and phrase split into words by the mixed vocab's pipeline, shared by every sweep.
@@ -268,16 +316,26 @@ def _words_of(text: str) -> tuple[str, ...]:
     return words
 
 
-@functools.lru_cache(maxsize=16)
-def _mixed(corpora: tuple[tuple[str, Pairs], ...], exponent: float) -> MixedCorpus:
-    """The corpora mixed with ``exponent``: one object for every sweep of the same corpora (09 trains twice on it)."""
-    return mix_corpora(_pre_tokenized_lists(corpora), exponent)
+#: The mixes of the points read this session, by corpora and exponent: a sweep of the same corpora (09 trains
+#: twice on them) mixes no corpus again, and its points share the mix instead of holding a copy each.
+_MIXES: dict[tuple[tuple[tuple[str, Pairs], ...], float], MixedCorpus] = {}
+_MAX_MIXES = 16
+
+
+def _known_mix(corpora: tuple[tuple[str, Pairs], ...], exponent: float) -> MixedCorpus | None:
+    return _MIXES.get((corpora, exponent))
+
+
+def _remember_mix(corpora: tuple[tuple[str, Pairs], ...], exponent: float, mix: MixedCorpus) -> None:
+    if len(_MIXES) >= _MAX_MIXES:
+        _MIXES.clear()
+    _MIXES[(corpora, exponent)] = mix
 
 
 @functools.lru_cache(maxsize=4)
 def _pre_tokenized_lists(corpora: tuple[tuple[str, Pairs], ...]) -> dict[str, WordCounts]:
     """Each language's words as the pipeline sees them: computed once for every sweep of the same corpora."""
-    return {language: pre_tokenized(WordCounts.from_pairs(pairs)) for language, pairs in corpora}
+    return {language: pre_tokenized(WordCounts.adopt(dict(pairs))) for language, pairs in corpora}
 
 
 @functools.lru_cache(maxsize=4)
@@ -288,36 +346,53 @@ def _sweep(
     phrases: tuple[tuple[str, tuple[str, ...]], ...],
     criterion: str,
 ) -> ExponentSweep:
-    word_lists = {language: WordCounts.from_pairs(pairs) for language, pairs in corpora}
+    # The pairs are those of WordCounts exponent_sweep checked (or made): taken as they are.
+    word_lists = {language: WordCounts.adopt(dict(pairs)) for language, pairs in corpora}
     phrase_lists = {language: list(texts) for language, texts in phrases}
+    phrase_words: dict[str, list[tuple[str, int]]] = {}  # the phrases' words, counted once for every point
     # One file per exponent: each is trained and measured on its own, so no step holds the whole sweep twice
     # (as objects and as JSON text), and a sweep that shares exponents with another shares their files.
-    modules = [importlib.import_module(name) for name in SWEEP_MODULES]
+    # The code that mixes, trains and measures is part of the key: a change to it trains and measures again.
+    # Hashed once for the sweep (the corpora are long); each exponent's key adds the exponent to it.
+    sweep_key = cache_key([importlib.import_module(name) for name in SWEEP_MODULES],
+                          [corpora, vocab_size, phrases, criterion])  # fmt: skip
     strings: dict[str, str] = {}  # one object per word and token read back, however many points name it
     points, measured = [], {}
     for exponent in exponents:
 
         def compute(exponent: float = exponent) -> tuple[SweepPoint, LanguageFigures]:
-            mix = _mixed(corpora, exponent)
+            mix = _known_mix(corpora, exponent) or mix_corpora(_pre_tokenized_lists(corpora), exponent)
             point = SweepPoint(exponent, mix, train_fast(mix.counts, vocab_size, criterion=criterion))
-            alone = ExponentSweep(word_lists=word_lists, phrases=phrase_lists, points=(point,), vocab_size=vocab_size)
+            alone = ExponentSweep(
+                word_lists=word_lists,
+                phrases=phrase_lists,
+                points=(point,),
+                vocab_size=vocab_size,
+                _phrase_counts=phrase_words,
+            )
             return point, alone.measure(exponent)  # what the notebook shows of every exponent: stored with it
 
         def load(data: dict[str, Any], exponent: float = exponent) -> tuple[SweepPoint, LanguageFigures]:
-            point = _point_from_json(data["point"], strings)
+            point = _point_from_json(data["point"], strings, _known_mix(corpora, exponent))
             if point.exponent != exponent:
                 raise ValueError("the stored point has another exponent")
+            _remember_mix(corpora, exponent, point.mix)
             return point, LanguageFigures(**data["measured"])
 
-        # The code that mixes, trains and measures is part of the key: a change to it trains and measures again.
-        key = cache_key(modules, [corpora, exponent, vocab_size, phrases, criterion])
+        key = cache_key([], [sweep_key, exponent])
         # Read back, a point just trained is laid out as a later run reads it, away from the trainer's tables.
         point, figures = cached_json(
             "exponent_sweep_points", key, compute, dump=_point_to_json, load=load, read_back=True
         )
         points.append(point)
         measured[(exponent, vocab_size)] = figures
-    sweep = ExponentSweep(word_lists=word_lists, phrases=phrase_lists, points=tuple(points), vocab_size=vocab_size)
+    sweep = ExponentSweep(
+        word_lists=word_lists,
+        phrases=phrase_lists,
+        points=tuple(points),
+        vocab_size=vocab_size,
+        _phrase_counts=phrase_words,
+    )
     sweep._measured.update(measured)
     return sweep
 
@@ -336,7 +411,6 @@ SWEEP_MODULES = (
     "wordpiece_lib.training.plan",
     "wordpiece_lib.training.scores",
     "wordpiece_lib.training.trace",
-    "wordpiece_lib.analysis.segmentation",
     "wordpiece_lib.analysis.language_metrics",
 )
 
@@ -356,13 +430,26 @@ def _point_to_json(result: tuple[SweepPoint, LanguageFigures]) -> dict[str, Any]
     }
 
 
-def _point_from_json(data: dict[str, Any], strings: dict[str, str]) -> SweepPoint:
-    mix = data["mix"]
-    shared = strings.setdefault
-    counts = WordCounts.from_pairs(zip([shared(word, word) for word in mix["words"]], mix["counts"], strict=True))
-    trace = _trace_from_json(data["trace"], counts, strings)
-    fields = {name: mix[name] for name in ("exponent", "sizes", "probabilities", "budget", "language_words", "dropped")}
-    return SweepPoint(float(data["exponent"]), MixedCorpus(counts=counts, **fields), trace)
+def _point_from_json(data: dict[str, Any], strings: dict[str, str], known: MixedCorpus | None = None) -> SweepPoint:
+    """The stored point; its mix is ``known`` when this session already has it (the file's key names the mix)."""
+    if known is None:
+        mix = data["mix"]
+        shared = strings.setdefault
+        words, numbers = [shared(word, word) for word in mix["words"]], mix["counts"]
+        # The file is this module's own: checked in bulk (a damaged one is trained again), not pair by pair.
+        if len(words) != len(numbers) or not all(type(word) is str and word for word in words):
+            raise ValueError("the stored mix does not have one non-empty word per count")
+        if not all(type(number) is int and number > 0 for number in numbers):
+            raise ValueError("the stored mix has a count that is not a positive int")
+        counts = WordCounts.adopt(dict(zip(words, numbers)))
+        if len(counts) != len(words):
+            raise ValueError("the stored mix names a word twice")
+        fields = {
+            name: mix[name] for name in ("exponent", "sizes", "probabilities", "budget", "language_words", "dropped")
+        }
+        known = MixedCorpus(counts=counts, **fields)
+    trace = _trace_from_json(data["trace"], known.counts, strings)
+    return SweepPoint(float(data["exponent"]), known, trace)
 
 
 def _mix_to_json(mix: MixedCorpus) -> dict[str, Any]:
@@ -436,7 +523,8 @@ def exponent_sweep(
             raise ValueError(f"exponents must hold numbers >= 0 (as mix_corpora takes), got {exponent!r}")
     if not isinstance(phrases, Mapping):
         phrases = check_sequence(phrases, "phrases")
-    frozen = tuple((language, tuple(dict(counts).items())) for language, counts in items)
+    checked = [(language, as_word_counts(counts, f"the corpus of {language!r}")) for language, counts in items]
+    frozen = tuple((language, tuple(counts.items())) for language, counts in checked)
     lines = phrases.items() if isinstance(phrases, Mapping) else phrases
     frozen_phrases = tuple((language, tuple(texts)) for language, texts in lines)
     if [language for language, _ in frozen] != [language for language, _ in frozen_phrases]:
