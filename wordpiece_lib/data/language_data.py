@@ -27,6 +27,7 @@ from __future__ import annotations
 import itertools
 import unicodedata
 from collections.abc import Sequence
+from types import ModuleType
 
 from .._validate import check_int, check_str
 from ..counting.word_counts import WordCounts
@@ -191,7 +192,7 @@ def parallel_phrases(languages: Sequence[str], *, tables: Sequence[str] = PHRASE
     return phrases
 
 
-def _forget_locale_data(babel) -> None:  # type: ignore[no-untyped-def]
+def _forget_locale_data(babel: ModuleType) -> None:
     """Let babel drop the whole locales it read: only their names were wanted.
 
     babel keeps every locale it has loaded (about 1.2 MB each) for the rest of the
