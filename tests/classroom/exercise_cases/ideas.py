@@ -200,6 +200,7 @@ IDEAS: dict[str, dict[str, str]] = {
         "the first try off by one": "the first try is the middle of the bounds",
         "the bounds moved the wrong way after a try": "the search moves upper below it",
         "stopped one try early": "the search goes on",
+        "no slack: waits for a vocab of the target itself": "the search stops at the first threshold whose vocab fits",
         "a tuple, not a list": CONTAINER,
     },
     # 06 · BPE comparison

@@ -14,6 +14,9 @@ from wordpiece_lib.training import split_points, substring_counts, threshold_bou
 from .rows import COPIED, Case, Later, Wrong, another_cell, computed, copied, library, secrets_of, slip, typed
 from .shared import book_counts_uncased
 
+#: Your turn 4's target on the course's data.
+TARGET = top_down_checks.THRESHOLD_SEARCH["target"]
+
 
 @functools.cache
 def book_rounds() -> TopDownRounds:
@@ -97,13 +100,15 @@ def cases() -> list[Case]:
     survivor_totals = substring_counts(survivors_corpus)
     rounds = book_rounds()
     bounds = threshold_bounds(book_counts_uncased(), upper_thresh=100, lower_thresh=1)
-    tries = [step.threshold for step in top_down_checks._search_steps(rounds, 1500, bounds, 0.05)]
+    tries = [step.threshold for step in top_down_checks._search_steps(rounds, TARGET, bounds, 0.05)]
+    # no slack: a search that stops only at a vocab of the target itself (the course's data: none), so it goes on
+    no_slack = [step.threshold for step in top_down_checks._search_steps(rounds, TARGET, bounds, 0.0)]
     section_8_bounds = threshold_bounds(book_counts_uncased(), lower_thresh=1)
     search_2000 = [step.threshold for step in top_down_checks._search_steps(rounds, 2000, section_8_bounds, 0.05)]
     # after the first try, the bounds moved the other way: a vocab too big taken for one too small
     lower, upper = bounds
     first_size = rounds.size(tries[0])
-    lower, upper = (lower, tries[0] - 1) if first_size > 1500 else (tries[0] + 1, upper)
+    lower, upper = (lower, tries[0] - 1) if first_size > TARGET else (tries[0] + 1, upper)
     wrong_way = [tries[0], (lower + upper) // 2]
     fresh = top_down_checks._fresh_split_cases()
     return [
@@ -219,7 +224,7 @@ def cases() -> list[Case]:
             "threshold_tries",
             top_down_checks.check_threshold_search,
             right=(tries,),
-            data=(rounds, 1500, bounds),
+            data=(rounds, TARGET, bounds),
             right_extra={"source": f"threshold_tries = {tries!r}"},
             wrongs=(
                 copied("section 8's search for 2,000, as its table prints it", search_2000, source=""),
@@ -228,16 +233,17 @@ def cases() -> list[Case]:
                 typed("the first try off by one", [tries[0] + 1, *tries[1:]]),
                 typed("the bounds moved the wrong way after a try", wrong_way),
                 typed("stopped one try early", tries[:-1]),
+                typed("no slack: waits for a vocab of the target itself", no_slack),
                 typed("a tuple, not a list", tuple(tries)),
                 library(
                     "runs the search",
                     tries,
-                    source="threshold_tries = [s.threshold for s in train_top_down(book_counts, 1500, ['[UNK]'], upper_thresh=100, "
+                    source="threshold_tries = [s.threshold for s in train_top_down(book_counts, 1600, ['[UNK]'], upper_thresh=100, "
                     "lower_thresh=1).steps]",
                 ),
                 computed(
                     "the search under an alias",
-                    "threshold_tries = [s.threshold for s in td(counts, 1500, ['[UNK]'], upper_thresh=100, lower_thresh=1).steps]",
+                    "threshold_tries = [s.threshold for s in td(counts, 1600, ['[UNK]'], upper_thresh=100, lower_thresh=1).steps]",
                     {"td": train_top_down, "counts": Later(book_counts_uncased)},
                 ),
             ),
@@ -247,7 +253,7 @@ def cases() -> list[Case]:
                 str(tries[-1]),
                 *(
                     f"{side} {verb} {bound}"
-                    for step in top_down_checks._search_steps(rounds, 1500, bounds, 0.05)[1:]
+                    for step in top_down_checks._search_steps(rounds, TARGET, bounds, 0.05)[1:]
                     for side, bound in (("lower", step.lower), ("upper", step.upper))
                     for verb in ("=", "stays")
                 ),
