@@ -257,6 +257,7 @@ def classroom_values() -> dict[str, dict[str, Any]]:
     import ast
     from pathlib import Path
 
+    import ipywidgets
     import nbformat
     import pandas as pd
 
@@ -323,6 +324,7 @@ def classroom_values() -> dict[str, dict[str, Any]]:
         "unigram.tables.rounds_frame": {"rounds": unigram},
         "cache_key": {"modules": [math], "inputs": [1, "two"]},
         "step_box": {"description": "merges", "maximum": 4},
+        "hand_on_focus": {"partners": {ipywidgets.Button(description="next"): ipywidgets.Button(description="back")}},
         "cached_json": {"kind": "squares", "key": "abc123", "compute": list, "dump": list, "load": list},
         "rounds_text": {"rounds": rounds},
         "length_histogram": {"lengths": [3, 5, 8]},
