@@ -207,7 +207,8 @@ class ExplanationView(HtmlCopy):
         self.choice = w.Dropdown(options=list(self.tokenizers), description="tokenizer", layout={"width": "30em"})
         self.text_box = w.Textarea(value=text, description="text", continuous_update=False, layout={"width": "95%"})
         # The box sends its text when the learner leaves it (a story per keystroke would be wasted work): say so.
-        self.text_hint = w.Label("Edit the text, then press Tab (or click outside the box) to see its tokens.")
+        # An HTML paragraph, not a Label: a Label never wraps, and a narrow screen would cut the sentence off.
+        self.text_hint = w.HTML("<p>Edit the text, then press Tab (or click outside the box) to see its tokens.</p>")
         self.token_box = step_box("token", 0, 0, tooltip="which token's story to show")
         self.view = w.HTML()
         self.view.add_class(LIVE_OUTPUT_CLASS)  # a screen reader reads each new story
