@@ -820,34 +820,46 @@ def test_a_value_from_another_variant_is_refused_for_95_percent_of_pairs(key):
 # ------------------------------------------------------------------ the solution notebooks in a kernel, 20 variants
 
 
+def code_sources(path: Path) -> list[str]:
+    """The notebook's code cells as written (``%%ipytest`` cells as they are: a kernel runs them)."""
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    return ["".join(cell["source"]) for cell in cells if cell["cell_type"] == "code"]
+
+
+def checks_in_one_kernel(
+    once: list[str], varied: list[str], tmp_path: Path, *, typed: bool = False, timeout: int = 600
+) -> tuple[list[dict], str]:
+    """Run ``once`` in one Jupyter kernel, then, for each of 20 variants, ``activate`` it and run ``varied`` (its
+    literals typed in for that variant when ``typed``); the check cells run after ``once`` and what they printed."""
+    nbformat = pytest.importorskip("nbformat")
+    nbclient = pytest.importorskip("nbclient")
+    packed = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source) for source in once])
+    for variant in VARIANTS[:20]:
+        starts = f"from wordpiece_lib.classroom.runtime import activate\nactivate({variant!r})"
+        packed.cells += [nbformat.v4.new_code_cell(starts)]
+        with variant_active(variant):
+            packed.cells += [nbformat.v4.new_code_cell(typed_in(source) if typed else source) for source in varied]
+    client = nbclient.NotebookClient(
+        packed, timeout=timeout, kernel_name="python3", resources={"metadata": {"path": str(tmp_path)}}
+    )
+    client.execute(env={**os.environ, "WORDPIECE_PROGRESS_DIR": "off", "MPLBACKEND": "Agg"})  # a failed check raises
+    checked = [cell for cell in packed.cells[len(once) :] if cell.source.startswith("%%ipytest")]
+    return checked, "".join(output.get("text", "") for cell in checked for output in cell.outputs)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("notebook", sorted(SOLUTIONS))
 def test_each_solution_notebook_runs_in_one_kernel_under_20_variants_every_check_passing(notebook, tmp_path):
     """One Jupyter kernel runs the notebook's cells up to its exercises once, then the exercises' cells under 20
     variants (packed: one start). The in-process test above runs every cell under each variant."""
-    nbformat = pytest.importorskip("nbformat")
-    nbclient = pytest.importorskip("nbclient")
     if notebook in READS_A_BOOK:
         needs_the_book()
     if notebook in READS_BERT:
         needs_the_book("bert-base-uncased-vocab")
-    original = nbformat.read(SOLUTIONS[notebook], as_version=4)
-    code = [cell for cell in original.cells if cell.cell_type == "code"]
-    first, last = exercise_span([cell.source for cell in code])
-    packed = nbformat.v4.new_notebook(cells=code[:first])
-    for variant in VARIANTS[:20]:
-        starts = f"from wordpiece_lib.classroom.runtime import activate\nactivate({variant!r})"
-        packed.cells += [
-            nbformat.v4.new_code_cell(starts),
-            *(nbformat.v4.new_code_cell(cell.source) for cell in code[first : last + 1]),
-        ]
-    client = nbclient.NotebookClient(
-        packed, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(tmp_path)}}
-    )
-    client.execute(env={**os.environ, "WORDPIECE_PROGRESS_DIR": "off", "MPLBACKEND": "Agg"})  # a failed check raises
-    checked = [cell for cell in packed.cells if cell.source.startswith("%%ipytest")]
+    sources = code_sources(SOLUTIONS[notebook])
+    first, last = exercise_span(sources)
+    checked, said = checks_in_one_kernel(sources[:first], sources[first : last + 1], tmp_path, timeout=300)
     assert len(checked) == CHECK_CELLS.get(notebook, 4) * 20
-    said = "".join(output.get("text", "") for cell in checked for output in cell.outputs)
     assert said.count("passed") >= CHECK_CELLS.get(notebook, 4) * 20 and "failed" not in said and "skipped" not in said
 
 
@@ -1030,24 +1042,10 @@ def test_the_worked_solution_of_06_to_08_passes_every_check_under_20_variants(no
 @pytest.mark.parametrize("notebook", sorted(LATER_SOLUTIONS))
 def test_each_solution_notebook_of_06_to_08_runs_in_one_kernel_under_20_variants(notebook, tmp_path):
     """One kernel runs the notebook's cells up to its exercises once, then the exercises' cells under 20 variants."""
-    nbformat = pytest.importorskip("nbformat")
-    nbclient = pytest.importorskip("nbclient")
-    original = nbformat.read(LATER_SOLUTIONS[notebook], as_version=4)
-    code = [cell for cell in original.cells if cell.cell_type == "code"]
-    first, last = exercise_span([cell.source for cell in code])
-    packed = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(cell.source) for cell in code[:first]])
-    for variant in VARIANTS[:20]:
-        starts = f"from wordpiece_lib.classroom.runtime import activate\nactivate({variant!r})"
-        packed.cells += [nbformat.v4.new_code_cell(starts)]
-        with variant_active(variant):
-            packed.cells += [nbformat.v4.new_code_cell(typed_in(cell.source)) for cell in code[first : last + 1]]
-    client = nbclient.NotebookClient(
-        packed, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(tmp_path)}}
-    )
-    client.execute(env={**os.environ, "WORDPIECE_PROGRESS_DIR": "off", "MPLBACKEND": "Agg"})  # a failed check raises
-    checked = [cell for cell in packed.cells if cell.source.startswith("%%ipytest")]
+    sources = code_sources(LATER_SOLUTIONS[notebook])
+    first, last = exercise_span(sources)
+    checked, said = checks_in_one_kernel(sources[:first], sources[first : last + 1], tmp_path, typed=True)
     assert len(checked) == LATER_CHECK_CELLS[notebook] * 20
-    said = "".join(output.get("text", "") for cell in checked for output in cell.outputs)
     assert said.count("passed") >= len(checked) and "failed" not in said and "skipped" not in said
 
 
@@ -1506,24 +1504,11 @@ def test_the_worked_solution_of_09_and_11_passes_every_check_under_20_variants(n
 @pytest.mark.parametrize("notebook", sorted(NINE_ELEVEN))
 def test_each_solution_notebook_of_09_and_11_runs_in_one_kernel_under_20_variants(notebook, tmp_path):
     """One kernel runs the cells every variant shares once, then each exercise's cells under 20 variants."""
-    nbformat = pytest.importorskip("nbformat")
-    nbclient = pytest.importorskip("nbclient")
     needs_the_book("bert-base-uncased-vocab" if notebook == "09" else "treasure-island")
-    original = nbformat.read(NINE_ELEVEN[notebook], as_version=4)
-    code = [cell for cell in original.cells if cell.cell_type == "code"]
-    sources = [cell.source for cell in code]
+    sources = code_sources(NINE_ELEVEN[notebook])
     once, varied = cells_run_once(sources, notebook), variant_cells(sources, notebook)
-    packed = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(sources[n]) for n in [0, *once]])
-    for variant in VARIANTS[:20]:
-        starts = f"from wordpiece_lib.classroom.runtime import activate\nactivate({variant!r})"
-        packed.cells += [nbformat.v4.new_code_cell(starts)]
-        with variant_active(variant):
-            packed.cells += [nbformat.v4.new_code_cell(typed_in(sources[n])) for n in varied]
-    client = nbclient.NotebookClient(
-        packed, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(tmp_path)}}
+    checked, said = checks_in_one_kernel(
+        [sources[n] for n in [0, *once]], [sources[n] for n in varied], tmp_path, typed=True
     )
-    client.execute(env={**os.environ, "WORDPIECE_PROGRESS_DIR": "off", "MPLBACKEND": "Agg"})  # a failed check raises
-    checked = [cell for cell in packed.cells[len(once) + 1 :] if cell.source.startswith("%%ipytest")]
     assert len(checked) == NINE_ELEVEN_CHECK_CELLS[notebook] * 20
-    said = "".join(output.get("text", "") for cell in checked for output in cell.outputs)
     assert said.count("passed") >= len(checked) and "failed" not in said and "skipped" not in said
